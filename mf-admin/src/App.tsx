@@ -1,0 +1,22 @@
+import { Route, Routes } from 'react-router-dom';
+import { Typography } from 'antd';
+import type { RemoteProps } from '@agency/ui';
+
+function RemotePage({ title }: { title: string }) {
+  return (
+    <Typography.Title level={3} style={{ marginTop: 0 }}>
+      {title}
+    </Typography.Title>
+  );
+}
+
+/** The routes of this remote; the shell mounts it on them. */
+export function App(_props: Partial<RemoteProps>) {
+  return (
+    <Routes>
+      <Route path="/account/info/*" element={<RemotePage title="Account" />} />
+      <Route path="/account/settings/*" element={<RemotePage title="Account settings" />} />
+      <Route path="/profile/*" element={<RemotePage title="Profile" />} />
+    </Routes>
+  );
+}

@@ -1,0 +1,4 @@
+import { createRemoteLifecycles } from '@agency/ui';
+import { App } from './App';
+
+export const { bootstrap, mount, unmount, update } = createRemoteLifecycles('Team chat', App);

@@ -1,0 +1,59 @@
+import type {
+  AppConfig,
+  AuthCheckResponse,
+  Feedback,
+  MeResponse,
+  MfaInitResponse,
+  Session,
+  SignInBody,
+  Training,
+  TrainingCreate,
+  User,
+  UserUpdate,
+} from '@agency/contracts';
+import { api } from './index';
+
+const basic = (email: string, password: string) => `Basic ${btoa(unescape(encodeURIComponent(`${email}:${password}`)))}`;
+
+export const authApi = {
+  health: () => api.get<{ message: string }>('/healthcheck', { timeout: 10_000 }).then((r) => r.data),
+  check: (email: string) => api.get<AuthCheckResponse>(`/auth/check/${encodeURIComponent(email)}`).then((r) => r.data.accounts),
+  signIn: (email: string, password: string, body: SignInBody) =>
+    api.post<Session>('/auth', body, { headers: { Authorization: basic(email, password) } }).then((r) => r.data),
+  /** Re-checks the signed-in user's password from the lock screen. */
+  unlock: (email: string, password: string, body: SignInBody) =>
+    api.post<Session>('/auth', body, { headers: { Authorization: basic(email, password), 'X-Unlock': '1' } }).then((r) => r.data),
+  signOut: () => api.delete('/auth').then(() => undefined),
+  forgotPassword: (email: string) => api.post<{ message: string }>('/auth/forgot-password', { email }).then((r) => r.data),
+  forgotPasswordVerify: (email: string, code: string, password: string) =>
+    api.post<{ message: string }>('/auth/forgot-password/verify', { email, code, password }).then((r) => r.data),
+  mfaInit: () => api.post<MfaInitResponse>('/auth/mfa/init').then((r) => r.data),
+  mfaVerify: (code: string) => api.post<{ message: string }>('/auth/mfa/verify', { code }).then((r) => r.data),
+};
+
+export const usersApi = {
+  me: () => api.get<MeResponse>('/users/me').then((r) => r.data),
+  update: (id: string, fields: UserUpdate) => api.put<User>(`/users/${id}`, fields).then((r) => r.data),
+  changePassword: (id: string, currentPassword: string, password: string) =>
+    api.put<{ message: string }>(`/users/${id}/password`, { currentPassword, password }).then((r) => r.data),
+  resetPassword: (id: string, password: string) => api.put<{ message: string }>(`/users/${id}/reset-password`, { password }).then((r) => r.data),
+  resetMfa: (id: string) => api.put<{ message: string }>(`/users/${id}/reset-mfa`).then((r) => r.data),
+  picture: (id: string, avatar: string | null) => api.put<User>(`/users/${id}/picture`, { avatar }).then((r) => r.data),
+  list: () => api.get<User[]>('/users').then((r) => r.data),
+  ghost: (id: string) => api.post<Session>(`/users/${id}/ghost`).then((r) => r.data),
+  unghost: () => api.delete<Session>('/users/ghost').then((r) => r.data),
+};
+
+export const trainingsApi = {
+  list: (search?: string, count?: number) =>
+    api.get<{ trainings: Training[]; total: number }>('/trainings', { params: { search: search || undefined, count } }).then((r) => r.data),
+  count: () => api.get<{ count: number }>('/trainings/count').then((r) => r.data.count),
+  create: (t: TrainingCreate) => api.post<Training>('/trainings', t).then((r) => r.data),
+  get: (id: string) => api.get<Training>(`/trainings/${id}`).then((r) => r.data),
+  markViewed: (id: string) => api.put(`/trainings/${id}/viewed`).then(() => undefined),
+};
+
+export const utilitiesApi = {
+  feedback: (f: Feedback) => api.post<{ message: string }>('/utilities/feedback', f).then((r) => r.data),
+  config: () => api.get<AppConfig>('/config').then((r) => r.data),
+};

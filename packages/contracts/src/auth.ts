@@ -1,0 +1,49 @@
+import { z } from 'zod';
+import { accountSchema, accountSummarySchema } from './account';
+import { passwordSchema, userSchema } from './user';
+
+export const emailParamSchema = z.object({ email: z.string().trim().min(3).max(254) });
+export const authCheckResponseSchema = z.object({ accounts: z.array(accountSummarySchema) });
+export type AuthCheckResponse = z.infer<typeof authCheckResponseSchema>;
+
+export const totpCodeSchema = z.string().regex(/^\d{6}$/, 'Enter the 6-digit code');
+export const signInBodySchema = z.object({
+  account: z.string().uuid('Choose an account'),
+  code: totpCodeSchema.optional(),
+  device: z.enum(['desktop', 'mobile']).default('desktop'),
+});
+export type SignInBody = z.input<typeof signInBodySchema>;
+
+export const sessionSchema = z.object({
+  token: z.string(),
+  expiresAt: z.string(),
+  user: userSchema,
+  account: accountSchema,
+  /** The admin's own identity while ghosting another user. */
+  ghostedBy: userSchema.nullable(),
+  mfaSetupRequired: z.boolean(),
+});
+export type Session = z.infer<typeof sessionSchema>;
+
+export const meResponseSchema = sessionSchema.omit({ token: true, expiresAt: true });
+export type MeResponse = z.infer<typeof meResponseSchema>;
+
+export const forgotPasswordSchema = z.object({ email: z.string().trim().email('Enter a valid email address') });
+export const forgotPasswordVerifySchema = z.object({
+  email: z.string().trim().email('Enter a valid email address'),
+  code: z.string().regex(/^\d{4}$/, 'Enter the 4-digit code'),
+  password: passwordSchema,
+});
+export const mfaInitResponseSchema = z.object({ url: z.string(), code: z.string() });
+export type MfaInitResponse = z.infer<typeof mfaInitResponseSchema>;
+export const mfaVerifySchema = z.object({ code: totpCodeSchema });
+
+/** Error messages the client reacts to by their exact text. */
+export const AUTH_MESSAGES = {
+  sessionInvalid: 'Session Invalid',
+  mfaRequired: '2fa required',
+  invalidLogin: 'Invalid email and password combination',
+  unauthorized: 'Unauthorized',
+  tooManyAttempts: 'Too many sign-in attempts. Please wait a few minutes and try again.',
+  invalidCode: 'Invalid code',
+} as const;

@@ -1,0 +1,15 @@
+import { z } from 'zod';
+
+export const appConfigSchema = z.object({
+  version: z.string(),
+  desktopDownloads: z.object({ windows: z.string(), mac: z.string() }),
+  featureRequestUrl: z.string(),
+  features: z.record(z.string(), z.boolean()),
+});
+export type AppConfig = z.infer<typeof appConfigSchema>;
+
+/** remotes.json: remote name → manifest URL of its active release. */
+export const remotesManifestSchema = z.record(z.string(), z.string());
+export type RemotesManifest = z.infer<typeof remotesManifestSchema>;
+export const REMOTE_NAMES = ['contacts', 'messages', 'phone', 'chat', 'tasks', 'admin'] as const;
+export type RemoteName = (typeof REMOTE_NAMES)[number];

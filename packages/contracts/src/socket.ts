@@ -1,0 +1,32 @@
+import type { Peer, PhoneStatus, User } from './user';
+
+/** Query sent with the socket handshake. */
+export interface SocketHandshakeQuery {
+  token: string;
+  userId: string;
+  name: string;
+  version: string;
+  device: 'desktop' | 'mobile';
+}
+
+export interface RealtimeNotice {
+  message: string;
+  link?: string;
+}
+
+/** Events the server sends. Each remote's issue adds its own here. */
+export interface ServerToClientEvents {
+  users_peers: (peers: Peer[]) => void;
+  users_update: (user: Partial<User> & { id: string }) => void;
+  unauthorized: (reason: { message: string }) => void;
+  message: (notice: RealtimeNotice) => void;
+}
+
+/** Events the client sends. */
+export interface ClientToServerEvents {
+  users_phoneStatus: (status: PhoneStatus) => void;
+  reconnected: (userId: string) => void;
+}
+
+export type ServerEventName = keyof ServerToClientEvents;
+export type ServerEventPayload<E extends ServerEventName> = Parameters<ServerToClientEvents[E]>[0];

@@ -1,0 +1,101 @@
+// Builds the webpack + Module Federation config of the shell (host) or of a remote.
+const path = require('node:path');
+const fs = require('node:fs');
+const { ModuleFederationPlugin } = require('@module-federation/enhanced/webpack');
+const HtmlWebpackPlugin = require('html-webpack-plugin');
+const { EsbuildPlugin } = require('esbuild-loader');
+const { DefinePlugin } = require('webpack');
+const { sharedConfig } = require('./shared');
+
+const REMOTE_NAMES = ['contacts', 'messages', 'phone', 'chat', 'tasks', 'admin'];
+
+/**
+ * @param {object} o
+ * @param {'host'|'remote'} o.role
+ * @param {string} o.name        federation name (shell, contacts, ...)
+ * @param {string} o.appDir      the app's folder
+ * @param {number} o.port        dev server port
+ * @param {Record<string,string>} [o.exposes]
+ * @param {'production'|'development'} [o.mode]
+ * @param {boolean} [o.standalone]  a remote served on its own in development
+ */
+function createConfig(o) {
+  const mode = o.mode ?? (process.env.NODE_ENV === 'production' ? 'production' : 'development');
+  const prod = mode === 'production';
+  const pkg = JSON.parse(fs.readFileSync(path.join(o.appDir, 'package.json'), 'utf8'));
+  const rootPkg = JSON.parse(fs.readFileSync(path.join(__dirname, '../../../package.json'), 'utf8'));
+  const isHost = o.role === 'host';
+  const standalone = !!o.standalone;
+
+  const federation = {
+    name: o.name,
+    shared: sharedConfig({ role: o.role, standalone, appDir: o.appDir }),
+    shareStrategy: 'loaded-first',
+    dts: false,
+    manifest: isHost ? false : { fileName: 'mf-manifest.json' },
+  };
+  if (isHost) {
+    federation.remotes = {};
+  } else {
+    federation.filename = 'remoteEntry.js';
+    // Assigned on window explicitly: the minifier wraps the bundle and would hide a plain `var`.
+    federation.library = { type: 'window', name: o.name };
+    federation.exposes = o.exposes ?? {};
+  }
+
+  const entry = isHost || standalone ? { main: path.join(o.appDir, 'src/index.ts') } : {};
+
+  return {
+    mode,
+    context: o.appDir,
+    entry,
+    devtool: prod ? 'source-map' : 'eval-cheap-module-source-map',
+    output: {
+      path: path.join(o.appDir, 'dist'),
+      filename: '[name].js',
+      chunkFilename: prod ? '[name].[contenthash:8].js' : '[name].js',
+      publicPath: 'auto',
+      uniqueName: o.name,
+      clean: true,
+    },
+    resolve: { extensions: ['.tsx', '.ts', '.js', '.jsx', '.json'] },
+    module: {
+      rules: [
+        {
+          test: /\.[jt]sx?$/,
+          exclude: /node_modules[\\/](?!@agency)/,
+          loader: require.resolve('esbuild-loader'),
+          options: { target: 'es2020', jsx: 'automatic', tsconfig: path.join(o.appDir, 'tsconfig.json') },
+        },
+        { test: /\.css$/, type: 'asset/source' },
+        { test: /\.(png|svg|jpg|webp|mp3|wav)$/, type: 'asset/resource' },
+      ],
+    },
+    optimization: {
+      minimize: prod,
+      minimizer: [new EsbuildPlugin({ target: 'es2020', legalComments: 'none' })],
+    },
+    performance: { hints: false },
+    plugins: [
+      new DefinePlugin({
+        __APP_VERSION__: JSON.stringify(rootPkg.version),
+        __REMOTE_VERSION__: JSON.stringify(pkg.version),
+        'process.env.NODE_ENV': JSON.stringify(mode),
+      }),
+      new ModuleFederationPlugin(federation),
+      ...(isHost || standalone
+        ? [new HtmlWebpackPlugin({ template: path.join(o.appDir, 'public/index.html'), inject: 'body', publicPath: '/' })]
+        : []),
+    ],
+    devServer: {
+      port: o.port,
+      historyApiFallback: true,
+      hot: false,
+      headers: { 'Access-Control-Allow-Origin': '*' },
+      proxy: isHost || standalone ? [{ context: ['/api', '/socket.io', '/remotes', '/remotes.json'], target: `http://localhost:${process.env.API_PORT || 8080}`, ws: true }] : [],
+    },
+    stats: 'errors-warnings',
+  };
+}
+
+module.exports = { createConfig, REMOTE_NAMES };

@@ -1,0 +1,45 @@
+// The one list of modules the shell provides to every remote. Remotes never bundle these in a
+// production build (import: false); the shell's copies always win (shareStrategy 'loaded-first').
+const path = require('node:path');
+
+const SINGLETONS = [
+  'react',
+  'react/jsx-runtime',
+  'react-dom',
+  'react-dom/client',
+  'react-router',
+  'react-router-dom',
+  'antd',
+  '@ant-design/icons',
+  '@ant-design/cssinjs',
+  'rxjs',
+  '@agency/bus',
+  '@agency/contracts',
+  '@agency/api-client',
+  '@agency/ui',
+];
+
+function versionOf(request, fromDir) {
+  const pkgName = request.startsWith('@') ? request.split('/').slice(0, 2).join('/') : request.split('/')[0];
+  const pkgJson = require.resolve(`${pkgName}/package.json`, { paths: [fromDir] });
+  return require(pkgJson).version;
+}
+
+/** @param {{ role: 'host' | 'remote', standalone?: boolean, appDir: string }} opts */
+function sharedConfig({ role, standalone = false, appDir }) {
+  const shared = {};
+  for (const request of SINGLETONS) {
+    let version;
+    try {
+      version = versionOf(request, appDir);
+    } catch {
+      continue; // the app does not depend on it
+    }
+    const entry = { singleton: true, requiredVersion: `^${version}`, version };
+    if (role === 'remote' && !standalone) entry.import = false;
+    shared[request] = entry;
+  }
+  return shared;
+}
+
+module.exports = { SINGLETONS, sharedConfig, path };

@@ -1,0 +1,113 @@
+import type { Server as HttpServer } from 'node:http';
+import { Server, type Namespace, type Socket } from 'socket.io';
+import type { ClientToServerEvents, PhoneStatus, ServerToClientEvents } from '@agency/contracts';
+import { PHONE_STATUSES } from '@agency/contracts';
+import type { Db } from '../db/index';
+import { resolveSession, type AuthContext } from '../http/context';
+import { toPeer, USER_COLUMNS, type UserRow } from '../modules/users/mapping';
+
+interface SocketData {
+  auth: AuthContext;
+  device: string;
+}
+type AppSocket = Socket<ClientToServerEvents, ServerToClientEvents, Record<string, never>, SocketData>;
+type AppNamespace = Namespace<ClientToServerEvents, ServerToClientEvents, Record<string, never>, SocketData>;
+
+export interface Realtime {
+  io: Server<ClientToServerEvents, ServerToClientEvents, Record<string, never>, SocketData>;
+  /** Sends the account's peers list to everyone in its namespace. */
+  broadcastPeers(accountId: string): Promise<void>;
+  close(): Promise<void>;
+}
+
+/**
+ * One socket.io namespace per account, named by its dbName. The handshake token must belong to
+ * that account: a token of one account cannot join another's namespace.
+ */
+export async function createRealtime(db: Db, server: HttpServer, opts: { redisUrl?: string } = {}): Promise<Realtime> {
+  const io = new Server<ClientToServerEvents, ServerToClientEvents, Record<string, never>, SocketData>(server, {
+    transports: ['websocket', 'polling'],
+    pingTimeout: 60_000,
+    cors: { origin: true },
+  });
+  const closers: Array<() => Promise<unknown>> = [];
+  if (opts.redisUrl) {
+    // Several API processes serve one account: events and fetchSockets() cross processes through Redis.
+    const { Redis } = await import('ioredis');
+    const { createAdapter } = await import('@socket.io/redis-adapter');
+    const pub = new Redis(opts.redisUrl);
+    const sub = pub.duplicate();
+    io.adapter(createAdapter(pub, sub));
+    closers.push(() => pub.quit(), () => sub.quit());
+  }
+  const dbNames = new Map<string, string>(); // accountId → dbName
+
+  const namespaces = io.of(/^\/[a-z0-9_-]+$/i);
+  namespaces.use(async (socket, next) => {
+    const token = String(socket.handshake.auth?.token ?? socket.handshake.query.token ?? '');
+    try {
+      const ctx = await resolveSession(db, token);
+      const [acct] = await db.query<{ db_name: string }>('select db_name from accounts where id = $1', [ctx.accountId]);
+      if (!acct || `/${acct.db_name}` !== socket.nsp.name) return next(new Error('Invalid namespace'));
+      dbNames.set(ctx.accountId, acct.db_name);
+      socket.data.auth = ctx;
+      socket.data.device = String(socket.handshake.query.device ?? 'desktop');
+      next();
+    } catch (err) {
+      next(new Error(err instanceof Error ? err.message : 'Unauthorized'));
+    }
+  });
+
+  const nsFor = (accountId: string): AppNamespace | null => {
+    const name = dbNames.get(accountId);
+    return name ? (io.of(`/${name}`) as AppNamespace) : null;
+  };
+
+  async function broadcastPeers(accountId: string) {
+    const ns = nsFor(accountId);
+    if (!ns) return;
+    const sockets = await ns.fetchSockets(); // across processes when the Redis adapter is on
+    const online = new Set(sockets.map((s) => s.data.auth.userId));
+    const rows = await db.query<UserRow>(
+      `select ${USER_COLUMNS} from users where account_id = $1 and deleted_at is null order by first_name, last_name`,
+      [accountId],
+    );
+    ns.emit('users_peers', rows.map((r) => toPeer(r, online.has(r.id))));
+  }
+
+  namespaces.on('connection', async (socket: AppSocket) => {
+    const { accountId, userId } = socket.data.auth;
+    socket.join(`user:${userId}`);
+    // Re-check the session now and then: an expired or superseded token is told and dropped.
+    const recheck = setInterval(async () => {
+      try {
+        await resolveSession(db, socket.data.auth.token);
+      } catch (err) {
+        socket.emit('unauthorized', { message: err instanceof Error ? err.message : 'Unauthorized' });
+        socket.disconnect(true);
+      }
+    }, 60_000);
+
+    socket.on('users_phoneStatus', async (status: PhoneStatus) => {
+      if (!PHONE_STATUSES.includes(status)) return;
+      await db.query('update users set phone_status = $3 where id = $1 and account_id = $2', [userId, accountId, status]);
+      socket.nsp.emit('users_update', { id: userId, phoneStatus: status });
+      await broadcastPeers(accountId);
+    });
+    socket.on('reconnected', () => void broadcastPeers(accountId));
+    socket.on('disconnect', () => {
+      clearInterval(recheck);
+      void broadcastPeers(accountId).catch(() => undefined);
+    });
+    await broadcastPeers(accountId).catch(() => undefined);
+  });
+
+  return {
+    io,
+    broadcastPeers,
+    close: async () => {
+      await new Promise<void>((resolve) => io.close(() => resolve()));
+      for (const close of closers) await close().catch(() => undefined);
+    },
+  };
+}

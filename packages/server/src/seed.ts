@@ -1,0 +1,44 @@
+import type { Db } from './db/index';
+import { hashPassword } from './modules/auth/service';
+
+export const DEMO_PASSWORD = 'demo-password';
+/** The super user's fixed TOTP secret, so tests and reviewers can compute codes. */
+export const DEMO_SUPER_TOTP_SECRET = 'JBSWY3DPEHPK3PXP';
+
+export const DEMO_ACCOUNTS = {
+  demo: { id: '00000000-0000-4000-8000-000000000001', name: 'Demo Insurance Agency', dbName: 'demo' },
+  second: { id: '00000000-0000-4000-8000-000000000002', name: 'Second Agency', dbName: 'second' },
+} as const;
+
+type DemoUser = { id: string; account: keyof typeof DEMO_ACCOUNTS; email: string; role: string; first: string; last: string; ext: string; mfa?: boolean };
+
+export const DEMO_USERS: DemoUser[] = [
+  { id: '00000000-0000-4000-9000-000000000001', account: 'demo', email: 'owner@demo.test', role: 'owner', first: 'Olivia', last: 'Owens', ext: '101' },
+  { id: '00000000-0000-4000-9000-000000000002', account: 'demo', email: 'admin@demo.test', role: 'admin', first: 'Adam', last: 'Atkins', ext: '102' },
+  { id: '00000000-0000-4000-9000-000000000003', account: 'demo', email: 'employee@demo.test', role: 'employee', first: 'Emma', last: 'Ellis', ext: '103' },
+  { id: '00000000-0000-4000-9000-000000000004', account: 'demo', email: 'employee2@demo.test', role: 'employee', first: 'Ethan', last: 'Evans', ext: '104' },
+  { id: '00000000-0000-4000-9000-000000000005', account: 'demo', email: 'super@demo.test', role: 'super', first: 'Sam', last: 'Sterling', ext: '100', mfa: true },
+  { id: '00000000-0000-4000-9000-000000000006', account: 'demo', email: 'multi@demo.test', role: 'employee', first: 'Morgan', last: 'Miller', ext: '105' },
+  { id: '00000000-0000-4000-9000-000000000007', account: 'second', email: 'owner@second.test', role: 'owner', first: 'Sofia', last: 'Santos', ext: '101' },
+  { id: '00000000-0000-4000-9000-000000000008', account: 'second', email: 'multi@demo.test', role: 'employee', first: 'Morgan', last: 'Miller', ext: '102' },
+];
+
+/** Seeds the demo agency when the database has no account yet. Returns whether it seeded. */
+export async function seedIfEmpty(db: Db): Promise<boolean> {
+  const [{ count }] = await db.query<{ count: number }>('select count(*)::int as count from accounts');
+  if (count > 0) return false;
+  const passwordHash = await hashPassword(DEMO_PASSWORD);
+  await db.tx(async (q) => {
+    for (const a of Object.values(DEMO_ACCOUNTS)) {
+      await q.query('insert into accounts (id, name, db_name) values ($1, $2, $3)', [a.id, a.name, a.dbName]);
+    }
+    for (const u of DEMO_USERS) {
+      await q.query(
+        `insert into users (id, account_id, email, password_hash, role, first_name, last_name, extension, mfa_enabled, mfa_secret)
+         values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)`,
+        [u.id, DEMO_ACCOUNTS[u.account].id, u.email, passwordHash, u.role, u.first, u.last, u.ext, !!u.mfa, u.mfa ? DEMO_SUPER_TOTP_SECRET : null],
+      );
+    }
+  });
+  return true;
+}

@@ -1,0 +1,45 @@
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import fastifyStatic from '@fastify/static';
+import type { ServerConfig } from '../config';
+import { remotesManifest } from './remotes';
+
+const HASHED = /\.[0-9a-f]{8}\.js$/;
+
+/** Serves the shell at /, released remotes under /remotes and remotes.json, all on the API's origin. */
+export async function staticRoutes(app: FastifyInstance, config: ServerConfig) {
+  app.get('/remotes.json', async (_req, reply) => {
+    reply.header('Cache-Control', 'no-cache');
+    return remotesManifest(config.releasesDir);
+  });
+
+  await app.register(fastifyStatic, {
+    root: config.releasesDir,
+    prefix: '/remotes/',
+    decorateReply: false,
+    index: false,
+    setHeaders: (res) => res.header('Cache-Control', 'public, max-age=31536000, immutable'),
+  });
+
+  const shellIndex = join(config.shellDir, 'index.html');
+  if (existsSync(config.shellDir)) {
+    await app.register(fastifyStatic, {
+      root: config.shellDir,
+      prefix: '/',
+      index: false,
+      wildcard: false,
+      setHeaders: (res, path) => res.header('Cache-Control', HASHED.test(path) ? 'public, max-age=31536000, immutable' : 'no-cache'),
+    });
+  }
+
+  app.setNotFoundHandler((req, reply) => {
+    const path = req.url.split('?')[0];
+    const wantsPage = req.method === 'GET' && !path.startsWith('/api/') && !path.startsWith('/remotes/') && !/\.[a-z0-9]+$/i.test(path);
+    if (wantsPage && existsSync(shellIndex)) {
+      reply.header('Cache-Control', 'no-cache');
+      return reply.type('text/html').sendFile('index.html', config.shellDir);
+    }
+    return reply.code(404).send({ message: 'Not found' });
+  });
+}

@@ -1,0 +1,4 @@
+export * from './format';
+export * from './theme';
+export * from './ErrorCard';
+export * from './remote';

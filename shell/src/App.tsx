@@ -1,0 +1,75 @@
+import { lazy, Suspense, useEffect } from 'react';
+import { createBrowserRouter, Navigate, Outlet, RouterProvider, useLocation, useNavigate } from 'react-router-dom';
+import { bus } from '@agency/bus';
+import { useObservable } from '@agency/ui';
+import { RemoteParcel } from './remotes/RemoteParcel';
+import { REMOTE_ROUTES } from './routes';
+
+const LoginPage = lazy(() => import('./pages/LoginPage'));
+const LogoutPage = lazy(() => import('./pages/LogoutPage'));
+const Frame = lazy(() => import('./frame/Frame'));
+const Dashboard = lazy(() => import('./pages/Dashboard'));
+
+function Loading() {
+  return (
+    <div className="boot" role="status">
+      Loading
+    </div>
+  );
+}
+
+/** Bus navigation requests (from remotes, the API client) go through the one router. */
+function BusNavigation() {
+  const navigate = useNavigate();
+  useEffect(() => {
+    const sub = bus.navigate$.subscribe(({ to, replace }) => navigate(to, { replace }));
+    return () => sub.unsubscribe();
+  }, [navigate]);
+  return null;
+}
+
+function Root() {
+  return (
+    <>
+      <BusNavigation />
+      <Suspense fallback={<Loading />}>
+        <Outlet />
+      </Suspense>
+    </>
+  );
+}
+
+/** Any authenticated path: without a session, off to /login with the way back. */
+function RequireSession() {
+  const session = useObservable(bus.session$);
+  const location = useLocation();
+  if (!session) {
+    const redirect = location.pathname === '/' ? '' : `?redirect=${encodeURIComponent(location.pathname + location.search)}`;
+    return <Navigate to={`/login${redirect}`} replace />;
+  }
+  return <Frame />;
+}
+
+const router = createBrowserRouter([
+  {
+    element: <Root />,
+    children: [
+      { path: '/login', element: <LoginPage /> },
+      { path: '/logout', element: <LogoutPage /> },
+      { path: '/review/:account?', element: <RemoteParcel name="messages" expose="review" /> },
+      {
+        path: '/',
+        element: <RequireSession />,
+        children: [
+          { index: true, element: <Dashboard /> },
+          ...REMOTE_ROUTES.map((r) => ({ path: r.path, element: <RemoteParcel key={r.remote} name={r.remote} /> })),
+          { path: '*', element: <Navigate to="/" replace /> },
+        ],
+      },
+    ],
+  },
+]);
+
+export function App() {
+  return <RouterProvider router={router} />;
+}

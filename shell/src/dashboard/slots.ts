@@ -1,0 +1,25 @@
+import type { RemoteName } from '@agency/contracts';
+
+export interface DashboardSlot {
+  key: string;
+  title: string;
+  remote: RemoteName;
+  /** The remote's exposed module name. */
+  expose: string;
+  adminOnly?: boolean;
+  span: number;
+}
+
+/** The spec's order and role gating. */
+export const DASHBOARD_SLOTS: DashboardSlot[] = [
+  { key: 'urgentTasks', title: 'Urgent Tasks', remote: 'admin', expose: 'widget-urgent-tasks', adminOnly: true, span: 24 },
+  { key: 'accountBalance', title: 'Account Balance', remote: 'admin', expose: 'widget-account-balance', adminOnly: true, span: 8 },
+  { key: 'queues', title: 'Queues', remote: 'phone', expose: 'widget-queues', span: 8 },
+  { key: 'usage', title: 'Usage', remote: 'admin', expose: 'widget-usage', adminOnly: true, span: 8 },
+  { key: 'followUp', title: 'Follow Up', remote: 'contacts', expose: 'widget-follow-up', span: 12 },
+  { key: 'scheduledMessages', title: 'Scheduled Messages', remote: 'messages', expose: 'widget-scheduled-messages', span: 12 },
+  { key: 'campaigns', title: 'Campaigns', remote: 'messages', expose: 'widget-campaigns', span: 12 },
+  { key: 'serviceReviews', title: 'Service Reviews', remote: 'messages', expose: 'widget-service-reviews', span: 12 },
+  { key: 'referrals', title: 'Referrals', remote: 'messages', expose: 'widget-referrals', span: 12 },
+  { key: 'employeeStats', title: 'Employee Stats', remote: 'admin', expose: 'widget-employee-stats', span: 24 },
+];

@@ -1,0 +1,70 @@
+import { useCallback, useEffect, useState } from 'react';
+import Parcel from 'single-spa-react/parcel';
+import { mountRootParcel, type ParcelConfig } from 'single-spa';
+import { useLocation, useNavigate } from 'react-router-dom';
+import Spin from 'antd/es/spin';
+import type { RemoteName } from '@agency/contracts';
+import { ErrorCard } from '@agency/ui';
+import { loadRemoteModule } from './registry';
+
+const TITLES: Record<RemoteName, string> = {
+  contacts: 'Contacts',
+  messages: 'Messages',
+  phone: 'Phone',
+  chat: 'Team chat',
+  tasks: 'Task boards',
+  admin: 'Account',
+};
+
+/** Mounts one exposed module of a remote in its own area, with loading, error and Retry. */
+export function RemoteParcel({ name, expose = 'app', props = {} }: { name: RemoteName; expose?: string; props?: Record<string, unknown> }) {
+  const location = useLocation();
+  const navigate = useNavigate();
+  const [config, setConfig] = useState<ParcelConfig | null>(null);
+  const [error, setError] = useState<Error | null>(null);
+  const [attempt, setAttempt] = useState(0);
+
+  useEffect(() => {
+    let live = true;
+    setError(null);
+    setConfig(null);
+    loadRemoteModule<ParcelConfig>(name, expose, attempt > 0)
+      .then((mod) => live && setConfig(() => mod))
+      .catch((err: Error) => live && setError(err));
+    return () => {
+      live = false;
+    };
+  }, [name, expose, attempt]);
+
+  const retry = useCallback(() => setAttempt((n) => n + 1), []);
+
+  if (error) {
+    return (
+      <div data-remote={name} data-remote-state="error">
+        <ErrorCard title={`${TITLES[name]} could not be loaded`} detail={error.message} onRetry={retry} />
+      </div>
+    );
+  }
+  if (!config) {
+    return (
+      <div data-remote={name} data-remote-state="loading" style={{ padding: 48, textAlign: 'center' }}>
+        <Spin aria-label={`Loading ${TITLES[name]}`} />
+      </div>
+    );
+  }
+  return (
+    <div data-remote={name} data-remote-state="mounted" style={{ height: '100%' }}>
+      <Parcel
+        key={attempt}
+        config={config}
+        mountParcel={mountRootParcel}
+        wrapWith="div"
+        wrapStyle={{ height: '100%' }}
+        location={location}
+        navigate={navigate}
+        handleError={(err: Error) => setError(err)}
+        {...props}
+      />
+    </div>
+  );
+}

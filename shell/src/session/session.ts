@@ -1,0 +1,56 @@
+import type { Session } from '@agency/contracts';
+import { bus } from '@agency/bus';
+
+const KEY = 'agency.session';
+const REMEMBER_KEY = 'agency.rememberEmail';
+export const SESSION_LIFETIME_MS = 8 * 3600_000;
+
+interface Stored {
+  session: Session;
+  savedAt: number;
+}
+
+/** Restores a stored session younger than 8 hours into the bus. */
+export function restoreSession(now = Date.now()): Session | null {
+  try {
+    const raw = localStorage.getItem(KEY);
+    if (!raw) return null;
+    const stored = JSON.parse(raw) as Stored;
+    if (now - stored.savedAt > SESSION_LIFETIME_MS || new Date(stored.session.expiresAt).getTime() <= now) {
+      localStorage.removeItem(KEY);
+      return null;
+    }
+    bus.session$.next(stored.session);
+    return stored.session;
+  } catch {
+    localStorage.removeItem(KEY);
+    return null;
+  }
+}
+
+export function saveSession(session: Session, savedAt = Date.now()): void {
+  const previous = localStorage.getItem(KEY);
+  const keepSavedAt = previous && bus.session$.value?.token === session.token ? (JSON.parse(previous) as Stored).savedAt : savedAt;
+  localStorage.setItem(KEY, JSON.stringify({ session, savedAt: keepSavedAt } satisfies Stored));
+  bus.session$.next(session);
+}
+
+/** Updates the user/account parts of the current session (after /users/me or a profile change). */
+export function patchSession(patch: Partial<Session>): void {
+  const current = bus.session$.value;
+  if (current) saveSession({ ...current, ...patch });
+}
+
+/** Clears everything persisted about the session (the remembered email and dark mode stay). */
+export function clearSession(): void {
+  localStorage.removeItem(KEY);
+  sessionStorage.clear();
+  bus.disconnect();
+  bus.session$.next(null);
+}
+
+export const rememberedEmail = () => localStorage.getItem(REMEMBER_KEY) ?? '';
+export function rememberEmail(email: string | null) {
+  if (email) localStorage.setItem(REMEMBER_KEY, email);
+  else localStorage.removeItem(REMEMBER_KEY);
+}
