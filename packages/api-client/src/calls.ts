@@ -20,9 +20,9 @@ export const authApi = {
   check: (email: string) => api.get<AuthCheckResponse>(`/auth/check/${encodeURIComponent(email)}`).then((r) => r.data.accounts),
   signIn: (email: string, password: string, body: SignInBody) =>
     api.post<Session>('/auth', body, { headers: { Authorization: basic(email, password) } }).then((r) => r.data),
-  /** Re-checks the signed-in user's password from the lock screen. */
-  unlock: (email: string, password: string, body: SignInBody) =>
-    api.post<Session>('/auth', body, { headers: { Authorization: basic(email, password), 'X-Unlock': '1' } }).then((r) => r.data),
+  /** The unlock variant: re-checks the signed-in user's password from the lock screen; the session stays. */
+  unlock: (email: string, password: string, body: SignInBody, token: string) =>
+    api.post<Session>('/auth', body, { headers: { Authorization: basic(email, password), 'X-Unlock': token } }).then((r) => r.data),
   signOut: () => api.delete('/auth').then(() => undefined),
   forgotPassword: (email: string) => api.post<{ message: string }>('/auth/forgot-password', { email }).then((r) => r.data),
   forgotPasswordVerify: (email: string, code: string, password: string) =>
