@@ -1,0 +1,92 @@
+#!/usr/bin/env node
+// npm test: typecheck, lint, unit and component tests, server tests (PGlite, then PostgreSQL +
+// Redis when DATABASE_URL / REDIS_URL are set), then Playwright journeys against the production build.
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { buildApps, installDeps, must, root, step } from './steps.mjs';
+import { pnpm } from './pnpm.mjs';
+
+const bin = (name) => join(root, 'node_modules/.bin', name);
+const results = []; // { name, passed, failed }
+const out = mkdtempSync(join(tmpdir(), 'agency-test-'));
+
+function run(cmd, args, options = {}) {
+  return spawnSync(cmd, args, { stdio: 'inherit', cwd: root, ...options }).status ?? 1;
+}
+function record(name, passed, failed) {
+  results.push({ name, passed, failed });
+  console.log(`${name}: ${passed} passed, ${failed} failed`);
+}
+
+function findChromium() {
+  const candidates = [process.env.CHROMIUM_PATH, '/usr/bin/chromium', '/usr/bin/chromium-browser'].filter(Boolean);
+  const found = candidates.find((p) => existsSync(p));
+  if (found) return found;
+  const isRoot = process.getuid?.() === 0;
+  const hasApt = spawnSync('sh', ['-c', 'command -v apt-get'], { stdio: 'ignore' }).status === 0;
+  if (isRoot && hasApt) {
+    step('Installing Chromium from Debian (needed by the Playwright journeys)');
+    run('sh', ['-c', 'apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium']);
+    if (existsSync('/usr/bin/chromium')) return '/usr/bin/chromium';
+  }
+  console.error('\n✖ Chromium was not found. Install it with:\n\n    sudo apt-get install -y chromium\n\n(or set CHROMIUM_PATH to a Chromium binary) and run npm test again.');
+  process.exit(1);
+}
+
+const chromium = findChromium();
+installDeps();
+
+step('Type-checking every package');
+const typecheck = pnpm(['-r', '--workspace-concurrency=2', '--reporter=append-only', 'run', 'typecheck']);
+record('typecheck', typecheck === 0 ? 1 : 0, typecheck === 0 ? 0 : 1);
+
+step('Linting');
+const lint = run(bin('eslint'), ['.', '--max-warnings=0']);
+record('lint', lint === 0 ? 1 : 0, lint === 0 ? 0 : 1);
+
+step('Unit and component tests (jest)');
+const jestJson = join(out, 'jest.json');
+run(bin('jest'), ['--ci', '--json', `--outputFile=${jestJson}`]);
+if (existsSync(jestJson)) {
+  const j = JSON.parse(readFileSync(jestJson, 'utf8'));
+  record('jest', j.numPassedTests, j.numFailedTests + (j.numRuntimeErrorTestSuites ?? 0));
+} else record('jest', 0, 1);
+
+function serverTests(label, env) {
+  step(`Server tests on ${label}`);
+  const tap = join(out, `server-${label.replace(/\W+/g, '-')}.tap`);
+  const files = spawnSync('find', ['src', '-name', '*.test.ts'], { cwd: join(root, 'packages/server'), encoding: 'utf8' }).stdout.trim().split('\n').filter(Boolean).sort();
+  run(
+    process.execPath,
+    ['--import', 'tsx', '--test', '--test-concurrency=2', '--test-reporter=spec', '--test-reporter-destination=stdout', '--test-reporter=tap', `--test-reporter-destination=${tap}`, ...files],
+    { cwd: join(root, 'packages/server'), env: { ...process.env, ...env } },
+  );
+  const text = existsSync(tap) ? readFileSync(tap, 'utf8') : '';
+  const count = (k) => Number(text.match(new RegExp(`^# ${k} (\\d+)$`, 'm'))?.[1] ?? 0);
+  record(`server (${label})`, count('pass'), count('fail') + count('cancelled') + (text ? 0 : 1));
+}
+serverTests('PGlite', { TEST_DB: 'pglite', REDIS_URL: '' });
+if (process.env.DATABASE_URL) serverTests('PostgreSQL + Redis', { TEST_DB: 'postgres' });
+
+buildApps();
+
+step('End-to-end journeys (Playwright, production build)');
+const pwJson = join(out, 'playwright.json');
+run(bin('playwright'), ['test'], {
+  cwd: join(root, 'e2e'),
+  // the journeys run on their own fresh embedded database, whatever DATABASE_URL says
+  env: { ...process.env, CHROMIUM_PATH: chromium, PLAYWRIGHT_JSON_OUTPUT_NAME: pwJson, PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD: '1', DATABASE_URL: '', REDIS_URL: '' },
+});
+if (existsSync(pwJson)) {
+  const s = JSON.parse(readFileSync(pwJson, 'utf8')).stats ?? {};
+  record('e2e', (s.expected ?? 0) + (s.flaky ?? 0), (s.unexpected ?? 0) + (s.expected || s.unexpected ? 0 : 1));
+} else record('e2e', 0, 1);
+
+const passed = results.reduce((n, r) => n + r.passed, 0);
+const failed = results.reduce((n, r) => n + r.failed, 0);
+console.log('\nSummary');
+for (const r of results) console.log(`  ${r.name.padEnd(28)} ${r.passed} passed, ${r.failed} failed`);
+console.log(`\ntotal: ${passed} passed, ${failed} failed`);
+must(failed === 0 ? 0 : 1, 'npm test');
