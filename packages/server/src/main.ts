@@ -3,6 +3,7 @@ import { loadConfig } from './config';
 import { openDb } from './db/index';
 import { migrate } from './db/migrate';
 import { createRealtime } from './realtime/index';
+import { SOCKET_FEATURES } from './realtime/features';
 import { DEMO_PASSWORD, DEMO_USERS, seedIfEmpty } from './seed';
 
 const config = loadConfig();
@@ -12,7 +13,7 @@ if (applied.length) console.log(`Migrated: ${applied.join(', ')}`);
 if (await seedIfEmpty(db)) console.log('Seeded the demo agency.');
 
 const app = await buildApp({ db, config, logger: process.env.LOG_LEVEL ? true : false });
-const realtime = await createRealtime(db, app.server, { redisUrl: config.redisUrl });
+const realtime = await createRealtime(db, app.server, { redisUrl: config.redisUrl, features: SOCKET_FEATURES });
 await app.listen({ port: config.port, host: config.host });
 
 const url = `http://localhost:${config.port}`;

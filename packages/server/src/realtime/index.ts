@@ -6,12 +6,18 @@ import type { Db } from '../db/index';
 import { resolveSession, type AuthContext } from '../http/context';
 import { toPeer, USER_COLUMNS, type UserRow } from '../modules/users/mapping';
 
-interface SocketData {
+export interface SocketData {
   auth: AuthContext;
   device: string;
 }
-type AppSocket = Socket<ClientToServerEvents, ServerToClientEvents, Record<string, never>, SocketData>;
-type AppNamespace = Namespace<ClientToServerEvents, ServerToClientEvents, Record<string, never>, SocketData>;
+export type AppSocket = Socket<ClientToServerEvents, ServerToClientEvents, Record<string, never>, SocketData>;
+export type AppNamespace = Namespace<ClientToServerEvents, ServerToClientEvents, Record<string, never>, SocketData>;
+
+/**
+ * A feature's socket handlers (chat, task boards, ...): called for every authenticated connection.
+ * `nsp` is the account's namespace; emit to `user:<id>` rooms or feature rooms of its own.
+ */
+export type SocketFeature = (socket: AppSocket, ctx: { db: Db; nsp: AppNamespace }) => void;
 
 export interface Realtime {
   io: Server<ClientToServerEvents, ServerToClientEvents, Record<string, never>, SocketData>;
@@ -24,7 +30,11 @@ export interface Realtime {
  * One socket.io namespace per account, named by its dbName. The handshake token must belong to
  * that account: a token of one account cannot join another's namespace.
  */
-export async function createRealtime(db: Db, server: HttpServer, opts: { redisUrl?: string } = {}): Promise<Realtime> {
+export async function createRealtime(
+  db: Db,
+  server: HttpServer,
+  opts: { redisUrl?: string; features?: SocketFeature[] } = {},
+): Promise<Realtime> {
   const io = new Server<ClientToServerEvents, ServerToClientEvents, Record<string, never>, SocketData>(server, {
     transports: ['websocket', 'polling'],
     pingTimeout: 60_000,
@@ -95,6 +105,7 @@ export async function createRealtime(db: Db, server: HttpServer, opts: { redisUr
       await broadcastPeers(accountId);
     });
     socket.on('reconnected', () => void broadcastPeers(accountId));
+    for (const feature of opts.features ?? []) feature(socket, { db, nsp: socket.nsp as AppNamespace });
     socket.on('disconnect', () => {
       clearInterval(recheck);
       void broadcastPeers(accountId).catch(() => undefined);

@@ -10,6 +10,7 @@ import { loadConfig, type ServerConfig } from '../config';
 import { openPglite, openPostgres, type Db } from '../db/index';
 import { migrate } from '../db/migrate';
 import { createRealtime, type Realtime } from '../realtime/index';
+import { SOCKET_FEATURES } from '../realtime/features';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, seedIfEmpty } from '../seed';
 
 export { DEMO_ACCOUNTS, DEMO_PASSWORD };
@@ -67,7 +68,7 @@ export async function startTestServer(opts: { listen?: boolean; db?: Db & { drop
   let realtime: Realtime | undefined;
   let url: string | undefined;
   if (opts.listen) {
-    realtime = await createRealtime(db, app.server, { redisUrl: opts.redisUrl });
+    realtime = await createRealtime(db, app.server, { redisUrl: opts.redisUrl, features: SOCKET_FEATURES });
     await app.listen({ port: 0, host: '127.0.0.1' });
     url = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
   } else {
