@@ -2,6 +2,8 @@ import { buildApp } from './app';
 import { loadConfig } from './config';
 import { openDb } from './db/index';
 import { migrate } from './db/migrate';
+import { createEvents } from './events';
+import { startJobs } from './jobs/index';
 import { createRealtime } from './realtime/index';
 import { DEMO_PASSWORD, DEMO_USERS, seedIfEmpty } from './seed';
 
@@ -11,8 +13,10 @@ const applied = await migrate(db);
 if (applied.length) console.log(`Migrated: ${applied.join(', ')}`);
 if (await seedIfEmpty(db)) console.log('Seeded the demo agency.');
 
-const app = await buildApp({ db, config, logger: process.env.LOG_LEVEL ? true : false });
-const realtime = await createRealtime(db, app.server, { redisUrl: config.redisUrl });
+const events = createEvents();
+const jobs = await startJobs(db);
+const app = await buildApp({ db, config, events, jobs, logger: process.env.LOG_LEVEL ? true : false });
+const realtime = await createRealtime(db, app.server, { redisUrl: config.redisUrl, events });
 await app.listen({ port: config.port, host: config.host });
 
 const url = `http://localhost:${config.port}`;
@@ -21,6 +25,7 @@ console.log(`Demo sign-ins (password "${DEMO_PASSWORD}"): ${[...new Set(DEMO_USE
 console.log('super@demo.test uses MFA with the TOTP secret JBSWY3DPEHPK3PXP.\n');
 
 const stop = async () => {
+  await jobs.stop();
   await realtime.close();
   await app.close();
   await db.close();
