@@ -9,6 +9,7 @@ import { createEvents, type AppEvents } from './events';
 import type { Jobs } from './jobs/index';
 import { authRoutes } from './modules/auth/routes';
 import { healthRoutes } from './modules/health/routes';
+import { userRoutes } from './modules/users/routes';
 import { staticRoutes } from './static/routes';
 import type { MailProvider } from './providers/mail/index';
 import { createLocalMail } from './providers/mail/local';
@@ -69,6 +70,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     async (api) => {
       await healthRoutes(api);
       await authRoutes(api, deps);
+      await userRoutes(api, deps);
     },
     { prefix: '/api' },
   );
