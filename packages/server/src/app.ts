@@ -9,6 +9,7 @@ import { createEvents, type AppEvents } from './events';
 import type { Jobs } from './jobs/index';
 import { authRoutes } from './modules/auth/routes';
 import { healthRoutes } from './modules/health/routes';
+import { trainingRoutes } from './modules/trainings/routes';
 import { userRoutes } from './modules/users/routes';
 import { staticRoutes } from './static/routes';
 import type { MailProvider } from './providers/mail/index';
@@ -71,6 +72,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
       await healthRoutes(api);
       await authRoutes(api, deps);
       await userRoutes(api, deps);
+      await trainingRoutes(api, deps);
     },
     { prefix: '/api' },
   );
