@@ -11,6 +11,7 @@ import { authRoutes } from './modules/auth/routes';
 import { healthRoutes } from './modules/health/routes';
 import { trainingRoutes } from './modules/trainings/routes';
 import { userRoutes } from './modules/users/routes';
+import { utilityRoutes } from './modules/utilities/routes';
 import { staticRoutes } from './static/routes';
 import type { MailProvider } from './providers/mail/index';
 import { createLocalMail } from './providers/mail/local';
@@ -73,6 +74,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
       await authRoutes(api, deps);
       await userRoutes(api, deps);
       await trainingRoutes(api, deps);
+      await utilityRoutes(api, deps);
     },
     { prefix: '/api' },
   );
