@@ -68,9 +68,11 @@ export default function LoginPage() {
 
   useEffect(() => {
     void checkHealth(authApi.health).then((text) => text && setError(text));
-    const remembered = rememberedEmail();
-    if (remembered) void loadAccounts(remembered);
-  }, [loadAccounts]);
+    const initial = params.get('email') ?? rememberedEmail();
+    if (initial) void loadAccounts(initial);
+    // Only once, on arrival.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
 
   // The account list follows the email as it is typed.
   useEffect(() => {
@@ -128,7 +130,7 @@ export default function LoginPage() {
         form={form}
         layout="vertical"
         requiredMark={false}
-        initialValues={{ email: rememberedEmail(), remember: !!rememberedEmail() }}
+        initialValues={{ email: params.get('email') ?? rememberedEmail(), remember: !!rememberedEmail() }}
         onFinish={submit}
         name="login"
       >
