@@ -21,6 +21,8 @@ module.exports = {
         // Pages that stay light import antd and icons by their ES paths; jest runs the CommonJS build of the same files.
         '^antd/es/(.*)$': 'antd/lib/$1',
         '^@ant-design/icons/es/(.*)$': '@ant-design/icons/lib/$1',
+        // the icons' CommonJS build reaches into the colours' ES build
+        '^@ant-design/colors/es/(.*)$': '@ant-design/colors/lib/$1',
       },
       globals: { __APP_VERSION__: '2.10.0', __REMOTE_VERSION__: '1.0.0' },
     },

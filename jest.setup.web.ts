@@ -1,4 +1,5 @@
 import '@testing-library/jest-dom';
+import { configure } from '@testing-library/react';
 import { TextDecoder, TextEncoder } from 'node:util';
 
 // react-router 7 needs these; jsdom does not provide them
@@ -26,6 +27,10 @@ if (typeof globalThis.MessageChannel === 'undefined') {
   }
   (globalThis as unknown as { MessageChannel: unknown }).MessageChannel = TimerMessageChannel;
 }
+
+// antd's CSS-in-JS makes each dialog render take a second or more in jsdom, several on a busy machine.
+jest.setTimeout(30_000);
+configure({ asyncUtilTimeout: 5_000 });
 
 // antd needs these in jsdom
 Object.defineProperty(window, 'matchMedia', {

@@ -39,7 +39,6 @@ async function fillEmail(email: string) {
   await waitFor(() => expect(mocked.check).toHaveBeenCalledWith(email));
 }
 
-jest.setTimeout(20_000);
 
 beforeEach(() => {
   localStorage.clear();
