@@ -45,7 +45,7 @@ export function ThemeToggle() {
           aria-label="Dark mode"
           aria-pressed={theme.dark}
           aria-keyshortcuts="Shift+Enter"
-          onPointerDown={(e) => e.button === 0 && start()}
+          onPointerDown={(e) => !(e.button > 0) && start()}
           onPointerUp={cancel}
           onPointerLeave={cancel}
           onContextMenu={(e) => {
