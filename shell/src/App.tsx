@@ -3,7 +3,6 @@ import { createBrowserRouter, Navigate, Outlet, RouterProvider, useLocation, use
 import { bus } from '@agency/bus';
 import { useObservable } from '@agency/ui';
 import { RouteError } from './pages/ErrorPage';
-import { RemoteParcel } from './remotes/RemoteParcel';
 import { REMOTE_ROUTES } from './routes';
 
 const LoginPage = lazy(() => import('./pages/LoginPage'));
@@ -13,6 +12,8 @@ const MfaSetupPage = lazy(() => import('./pages/MfaSetupPage'));
 const TrainingPage = lazy(() => import('./pages/TrainingPage'));
 const Frame = lazy(() => import('./frame/Frame'));
 const Dashboard = lazy(() => import('./pages/Dashboard'));
+// Remote areas load single-spa and the remote registry's UI only when one is shown.
+const RemoteParcel = lazy(() => import('./remotes/RemoteParcel').then((m) => ({ default: m.RemoteParcel })));
 
 function Loading() {
   return (

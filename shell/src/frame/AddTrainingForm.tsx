@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Alert, Button, Checkbox, Form, Input, Typography } from 'antd';
 import { DeleteOutlined, UploadOutlined } from '@ant-design/icons';
 import { errorMessage, trainingsApi } from '@agency/api-client';
@@ -20,12 +20,16 @@ interface Values {
 export const parseTags = (value: string | undefined) =>
   Array.from(new Set((value ?? '').split(',').map((t) => t.trim().toLowerCase()).filter(Boolean)));
 
-/** Adds an item to the trainings library (super role only). */
-export function AddTrainingForm({ onDone, onCancel }: { onDone: () => void; onCancel: () => void }) {
+export const ADD_TRAINING_FORM_ID = 'add-training';
+
+/** Adds an item to the trainings library (super role only). Its Save and Cancel live in the dialog's footer. */
+export function AddTrainingForm({ onDone, onBusy }: { onDone: () => void; onBusy: (busy: boolean) => void }) {
   const [form] = Form.useForm<Values>();
   const [thumbnail, setThumbnail] = useState<string | null>(null);
   const [thumbError, setThumbError] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
+  const fileInput = useRef<HTMLInputElement>(null);
+  useEffect(() => onBusy(saving), [saving, onBusy]);
 
   async function pick(file: File | undefined) {
     setThumbError(null);
@@ -61,10 +65,7 @@ export function AddTrainingForm({ onDone, onCancel }: { onDone: () => void; onCa
   }
 
   return (
-    <Form<Values> form={form} layout="vertical" requiredMark="optional" onFinish={save} name="add-training" initialValues={{ notify: false }}>
-      <Typography.Title level={5} style={{ marginTop: 0 }}>
-        Add Training Item
-      </Typography.Title>
+    <Form<Values> form={form} layout="vertical" requiredMark="optional" onFinish={save} name={ADD_TRAINING_FORM_ID} initialValues={{ notify: false }}>
       <div className="training-form-grid">
         <div>
           <Form.Item label="Title" name="title" rules={[{ required: true, whitespace: true, message: 'Title is required' }, { max: 200 }]}>
@@ -81,7 +82,7 @@ export function AddTrainingForm({ onDone, onCancel }: { onDone: () => void; onCa
           </Form.Item>
         </div>
         <div>
-          <Form.Item label="Thumbnail" htmlFor="training-thumbnail" extra={`Resized to ${THUMBNAIL_WIDTH}x${THUMBNAIL_HEIGHT}.`}>
+          <Form.Item label="Thumbnail" extra={`Resized to ${THUMBNAIL_WIDTH}x${THUMBNAIL_HEIGHT}.`}>
             <div
               style={{
                 aspectRatio: '2 / 1',
@@ -101,16 +102,21 @@ export function AddTrainingForm({ onDone, onCancel }: { onDone: () => void; onCa
               )}
             </div>
             <div style={{ display: 'flex', gap: 8 }}>
-              <label className="ant-btn ant-btn-default ant-btn-sm" style={{ cursor: 'pointer', display: 'inline-flex', alignItems: 'center', gap: 6, padding: '0 8px' }}>
-                <UploadOutlined /> Choose image
-                <input
-                  id="training-thumbnail"
-                  type="file"
-                  accept="image/png,image/jpeg,image/webp,image/gif"
-                  style={{ position: 'absolute', width: 1, height: 1, opacity: 0 }}
-                  onChange={(e) => void pick(e.target.files?.[0])}
-                />
-              </label>
+              <input
+                ref={fileInput}
+                id="training-thumbnail"
+                aria-label="Thumbnail"
+                type="file"
+                accept="image/png,image/jpeg,image/webp,image/gif"
+                style={{ display: 'none' }}
+                onChange={(e) => {
+                  void pick(e.target.files?.[0]);
+                  e.target.value = '';
+                }}
+              />
+              <Button size="small" icon={<UploadOutlined />} onClick={() => fileInput.current?.click()}>
+                Choose Image
+              </Button>
               {thumbnail && (
                 <Button size="small" icon={<DeleteOutlined />} onClick={() => setThumbnail(null)}>
                   Remove
@@ -124,15 +130,9 @@ export function AddTrainingForm({ onDone, onCancel }: { onDone: () => void; onCa
           </Form.Item>
         </div>
       </div>
-      <Form.Item label="Details" name="details" rules={[{ max: 100_000 }]}>
+      <Form.Item label="Details" name="details" rules={[{ max: 100_000 }]} style={{ marginBottom: 0 }}>
         <Input.TextArea rows={6} />
       </Form.Item>
-      <div style={{ display: 'flex', justifyContent: 'flex-end', gap: 8 }}>
-        <Button onClick={onCancel}>Cancel</Button>
-        <Button type="primary" htmlType="submit" loading={saving}>
-          Save
-        </Button>
-      </div>
     </Form>
   );
 }

@@ -25,6 +25,7 @@ export function ConfirmHost() {
         </span>
       }
       onCancel={() => answer(false)}
+      closable={false}
       width={420}
       zIndex={1700}
       footer={

@@ -1,6 +1,6 @@
-import { useEffect, useState } from 'react';
+import { Suspense, useEffect, useState } from 'react';
 import { Link, Outlet } from 'react-router-dom';
-import { Button, Layout, theme, Tooltip } from 'antd';
+import { Button, Layout, Spin, theme, Tooltip } from 'antd';
 import { MenuFoldOutlined, MenuUnfoldOutlined } from '@ant-design/icons';
 import { bus } from '@agency/bus';
 import { AgencyTheme, fullName, useObservable } from '@agency/ui';
@@ -87,7 +87,16 @@ function FrameBody() {
           <SideNav session={session} collapsed={collapsed} />
           <Layout style={{ minWidth: 0 }}>
             <Layout.Content style={{ overflow: 'auto', padding: 20 }} id="main">
-              <Outlet />
+              {/* pages load on their own; the frame stays while they do */}
+              <Suspense
+                fallback={
+                  <div style={{ padding: 48, textAlign: 'center' }}>
+                    <Spin aria-label="Loading" />
+                  </div>
+                }
+              >
+                <Outlet />
+              </Suspense>
             </Layout.Content>
             <FrameFooter />
           </Layout>

@@ -21,9 +21,10 @@ export function TopNav({ messagingEnabled }: { messagingEnabled: boolean }) {
         return {
           key: t.key,
           label: count ? (
-            <Badge count={capBadge(count)} overflowCount={99} size="small" offset={[10, -4]} data-testid={`badge-${t.key}`}>
-              <span style={{ color: 'inherit' }}>{t.label}</span>
-            </Badge>
+            <span style={{ display: 'inline-flex', alignItems: 'center', gap: 6 }}>
+              {t.label}
+              <Badge count={capBadge(count)} overflowCount={99} size="small" data-testid={`badge-${t.key}`} />
+            </span>
           ) : (
             t.label
           ),

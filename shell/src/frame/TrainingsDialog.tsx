@@ -6,7 +6,7 @@ import { bus } from '@agency/bus';
 import { TRAINING_TAGS, type Training } from '@agency/contracts';
 import { formatDate, useObservable } from '@agency/ui';
 import { handOverTrainingToken } from '../session/session';
-import { AddTrainingForm } from './AddTrainingForm';
+import { ADD_TRAINING_FORM_ID, AddTrainingForm } from './AddTrainingForm';
 
 export const SEARCH_DEBOUNCE_MS = 1000;
 export const canAddTrainings = (role: string | undefined) => role?.toLowerCase() === 'super';
@@ -97,6 +97,7 @@ export function TrainingsDialog({ open, onClose }: { open: boolean; onClose: () 
   const [error, setError] = useState<string | null>(null);
   const [adding, setAdding] = useState(false);
   const [opened, setOpened] = useState<string[]>([]);
+  const [saving, setSaving] = useState(false);
 
   useEffect(() => {
     const t = setTimeout(() => setSearch(query.trim()), SEARCH_DEBOUNCE_MS);
@@ -136,19 +137,36 @@ export function TrainingsDialog({ open, onClose }: { open: boolean; onClose: () 
       width={960}
       title={
         <span style={{ display: 'flex', alignItems: 'center', gap: 10 }}>
-          Trainings
-          <Tag color="processing" style={{ marginInlineEnd: 0 }} data-testid="training-count">
-            {items ? shown.length : '…'}
-          </Tag>
+          {adding ? (
+            'Add Training Item'
+          ) : (
+            <>
+              Trainings
+              <Tag color="processing" style={{ marginInlineEnd: 0 }} data-testid="training-count">
+                {items ? shown.length : '…'}
+              </Tag>
+            </>
+          )}
         </span>
       }
-      footer={<Button onClick={onClose}>Close</Button>}
+      footer={
+        adding ? (
+          <>
+            <Button onClick={() => setAdding(false)}>Cancel</Button>
+            <Button type="primary" htmlType="submit" form={ADD_TRAINING_FORM_ID} loading={saving}>
+              Save
+            </Button>
+          </>
+        ) : (
+          <Button onClick={onClose}>Close</Button>
+        )
+      }
       styles={{ body: { minHeight: 360, maxHeight: 'calc(100vh - 230px)', overflowY: 'auto', overflowX: 'hidden', paddingRight: 4 } }}
       style={{ top: 48 }}
     >
       {adding ? (
         <AddTrainingForm
-          onCancel={() => setAdding(false)}
+          onBusy={setSaving}
           onDone={() => {
             setAdding(false);
             load();

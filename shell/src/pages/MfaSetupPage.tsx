@@ -89,7 +89,8 @@ export default function MfaSetupPage() {
           <Typography.Text>Scan this code with Google Authenticator, Microsoft Authenticator, 1Password or a similar app.</Typography.Text>
           <div style={{ display: 'flex', justifyContent: 'center', margin: '12px 0' }}>
             {setup ? (
-              <QRCode value={setup.url} size={176} bordered aria-label="QR code for your authenticator app" />
+              // dark on light in both themes: authenticator apps read that best
+              <QRCode value={setup.url} size={176} color="#000000" bgColor="#ffffff" bordered aria-label="QR code for your authenticator app" />
             ) : (
               <Skeleton.Node active style={{ width: 176, height: 176 }} />
             )}

@@ -52,7 +52,8 @@ function Layout({ title, subtitle, children, aside }: { title: string; subtitle?
             <li>Team texting, campaigns, task boards and chat</li>
           </ul>
         </div>
-        {aside && <div className="public-hero-aside">{aside}</div>}
+        {/* kept when empty, so the copy stays in the middle */}
+        <div className="public-hero-aside">{aside}</div>
       </section>
       <section className="public-main">
         <div className="public-card" style={{ background: token.colorBgContainer, boxShadow: token.boxShadowTertiary, borderRadius: token.borderRadiusLG }}>
