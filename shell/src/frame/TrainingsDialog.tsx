@@ -161,7 +161,7 @@ export function TrainingsDialog({ open, onClose }: { open: boolean; onClose: () 
           <Button onClick={onClose}>Close</Button>
         )
       }
-      styles={{ body: { minHeight: 360, maxHeight: 'calc(100vh - 230px)', overflowY: 'auto', overflowX: 'hidden', paddingRight: 4 } }}
+      styles={{ body: { minHeight: 360, maxHeight: 'calc(100vh - 230px)', overflowY: 'auto', overflowX: 'hidden', paddingRight: 10 } }}
       style={{ top: 48 }}
     >
       {adding ? (
