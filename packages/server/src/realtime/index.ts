@@ -203,8 +203,8 @@ export async function createRealtime(
     broadcastPeers,
     close: async () => {
       for (const close of closers) close(); // no more app events
+      closing = true; // and no new work from the sockets io.close() drops
       await new Promise<void>((resolve) => io.close(() => resolve()));
-      closing = true;
       await Promise.allSettled([...inflight]);
       for (const client of redis) await client.quit().catch(() => undefined);
     },
