@@ -153,7 +153,7 @@ export async function createRealtime(
     socket.on('users_phoneStatus', (status: PhoneStatus) => {
       if (!PHONE_STATUSES.includes(status)) return;
       track(async () => {
-        await db.query('update users set phone_status = $3 where id = $1 and account_id = $2', [userId, accountId, status]);
+        await db.tx((q) => q.query('update users set phone_status = $3 where id = $1 and account_id = $2', [userId, accountId, status]));
         socket.nsp.emit('users_update', { id: userId, phoneStatus: status });
         await broadcastPeers(accountId);
       });
