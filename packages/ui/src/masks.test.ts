@@ -50,9 +50,9 @@ describe('masks', () => {
   });
   it("masks heights as feet and inches", () => {
     expect(maskHeight('5')).toBe("5'");
-    expect(maskHeight('51')).toBe('5\' 1"');
-    expect(maskHeight('511')).toBe('5\' 11"');
-    expect(maskHeight('519')).toBe('5\' 1"');
+    expect(maskHeight('51')).toBe('5\'1"');
+    expect(maskHeight('511')).toBe('5\'11"');
+    expect(maskHeight('519')).toBe('5\'1"');
   });
   it('shows money as whole dollars with $ and separators', () => {
     expect(formatDollars(12500)).toBe('$12,500');

@@ -73,7 +73,7 @@ export function usDateToIso(value: string | null | undefined): string {
   return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
 }
 
-/** Height mask: feet then inches, 5' 11". */
+/** Height mask: feet then inches, 5'11". */
 export function maskHeight(value: string | null | undefined): string {
   const d = digitsOnly(value).slice(0, 3);
   if (!d) return '';
@@ -81,7 +81,7 @@ export function maskHeight(value: string | null | undefined): string {
   if (d.length === 1) return `${feet}'`;
   let inches = d.slice(1);
   if (Number(inches) > 11) inches = inches.slice(0, 1);
-  return `${feet}' ${inches}"`;
+  return `${feet}'${inches}"`;
 }
 
 /** Whole dollars with a $ prefix and thousands separators: $12,500. */
