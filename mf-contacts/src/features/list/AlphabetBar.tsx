@@ -1,0 +1,31 @@
+import { Button, Tooltip } from 'antd';
+import { StarFilled, TagsOutlined } from '@ant-design/icons';
+import { LETTERS } from '@agency/contracts';
+
+export type BarTab = 'favorites' | 'tags' | (typeof LETTERS)[number];
+
+/** Favorites, #, a to z and group by tags; letters without contacts are disabled. */
+export function AlphabetBar({ active, onSelect, enabled }: { active: BarTab | null; onSelect: (tab: BarTab) => void; enabled: (letter: string) => boolean }) {
+  const tab = (key: BarTab, label: React.ReactNode, aria: string, disabled = false) => (
+    <Button
+      key={key}
+      role="tab"
+      aria-selected={active === key}
+      aria-label={aria}
+      size="small"
+      type={active === key ? 'primary' : 'text'}
+      disabled={disabled}
+      onClick={() => onSelect(key)}
+      style={{ minWidth: 28, paddingInline: 6 }}
+    >
+      {label}
+    </Button>
+  );
+  return (
+    <div role="tablist" aria-label="Jump to" style={{ display: 'flex', flexWrap: 'wrap', gap: 2, margin: '8px 0' }}>
+      <Tooltip title="Favorites">{tab('favorites', <StarFilled />, 'Favorites')}</Tooltip>
+      {LETTERS.map((l) => tab(l, l.toUpperCase(), l === '#' ? 'Numbers and symbols' : `Letter ${l.toUpperCase()}`, !enabled(l)))}
+      <Tooltip title="Group by tags">{tab('tags', <TagsOutlined />, 'Group by tags')}</Tooltip>
+    </div>
+  );
+}
