@@ -15,8 +15,28 @@ export const PhoneInput = masked((v) => maskPhone(v, !v.startsWith('+') && v.rep
   autoComplete: 'off',
   placeholder: '+1 (555) 555-5555',
 });
-/** ###-##-####. */
-export const SsnInput = masked(maskSsn, { inputMode: 'numeric', autoComplete: 'off', placeholder: '###-##-####' });
+/**
+ * ###-##-####. A stored SSN arrives masked (***-**-1234) and stays so unless retyped: typing over it
+ * starts a new number, and the masked value sent back means unchanged.
+ */
+export function SsnInput({ value, onChange, ...rest }: TextProps) {
+  const current = value ?? '';
+  const hidden = current.includes('*');
+  return (
+    <Input
+      inputMode="numeric"
+      autoComplete="off"
+      placeholder="###-##-####"
+      {...rest}
+      value={hidden ? current : maskSsn(current)}
+      onChange={(e) => {
+        const next = e.target.value;
+        if (hidden && next.includes('*')) onChange?.(next.startsWith(current) ? maskSsn(next.slice(current.length)) : '');
+        else onChange?.(maskSsn(next));
+      }}
+    />
+  );
+}
 /** MM/dd/yyyy. */
 export const DateInput = masked(maskDate, { inputMode: 'numeric', autoComplete: 'off', placeholder: 'MM/dd/yyyy' });
 /** Feet and inches: 5'11". */
@@ -36,6 +56,25 @@ export function MoneyInput({ value, onChange, ...rest }: MoneyProps) {
       onChange={(e) => {
         const dollars = parseDollars(e.target.value);
         onChange?.(dollars === null ? null : dollars * 100);
+      }}
+    />
+  );
+}
+
+type CentsProps = Omit<InputProps, 'value' | 'onChange'> & { value?: number | null; onChange?: (value: number | null) => void };
+/** A currency input with cents (premiums): digits fill from the right, 1234 reads $12.34; holds cents. */
+export function CentsInput({ value, onChange, ...rest }: CentsProps) {
+  const shown = value === null || value === undefined ? '' : (value / 100).toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+  return (
+    <Input
+      inputMode="decimal"
+      autoComplete="off"
+      prefix="$"
+      {...rest}
+      value={shown}
+      onChange={(e) => {
+        const digits = e.target.value.replace(/\D/g, '');
+        onChange?.(digits ? Number(digits) : null);
       }}
     />
   );

@@ -29,3 +29,15 @@ export function confirmAction(title: string, content?: string): Promise<boolean>
 
 /** The message an API failure carries, for the catalogue's '{msg}' parts. */
 export const failureText = (err: unknown) => errorMessage(err, '');
+
+/** Runs a save or delete and reports it with the catalogue's success or failure wording; rethrows failures. */
+export async function withToasts<T>(work: Promise<T>, success: string, failure: (serverMessage: string) => string): Promise<T> {
+  try {
+    const result = await work;
+    notifySuccess(success);
+    return result;
+  } catch (err) {
+    notifyError(failure(failureText(err)));
+    throw err;
+  }
+}

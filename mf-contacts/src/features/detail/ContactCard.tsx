@@ -10,6 +10,7 @@ import {
   MessageOutlined,
   MoreOutlined,
   PhoneOutlined,
+  ScissorOutlined,
   SendOutlined,
   StopOutlined,
   WomanOutlined,
@@ -57,8 +58,7 @@ export function ContactCard({ clientId, level, person, onAction, canSplit }: Pro
 
   const reveal = async () => {
     try {
-      const res = await clientsApi.reveal(clientId, level === 'primary' ? 'ssn' : 'coSSN');
-      setSsn(res.value);
+      setSsn(await clientsApi.reveal(clientId, level === 'primary' ? 'ssn' : 'coSSN'));
     } catch (err) {
       notifyError(errorMessage(err));
     }
@@ -97,7 +97,7 @@ export function ContactCard({ clientId, level, person, onAction, canSplit }: Pro
 
   const menu = [
     { key: 'edit', icon: <EditOutlined />, label: 'Edit' },
-    ...(canSplit ? [{ key: 'split', icon: <MoreOutlined />, label: 'Split Contact' }] : []),
+    ...(canSplit ? [{ key: 'split', icon: <ScissorOutlined />, label: 'Split Contact' }] : []),
     { key: 'delete', icon: <DeleteOutlined />, label: level === 'primary' ? 'Delete' : 'Remove Secondary', danger: true },
   ];
 

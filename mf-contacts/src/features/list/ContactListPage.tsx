@@ -14,7 +14,6 @@ import { ContactRow, ROW_HEIGHT, type RowActions } from './ContactRow';
 import { displayName } from './names';
 import { TagGroups } from './TagGroups';
 import { useClientRows, type ListView } from './useClientRows';
-import { ListTools } from '../csv/ListTools';
 
 export const OVERSCAN = 5;
 const SEARCH_DELAY_MS = 120;
@@ -124,7 +123,6 @@ export function ContactListPage() {
           </Typography.Title>
         </Tooltip>
         <Space wrap>
-          <ListTools view={view} title={title} onImported={rows.reload} />
           <Button type="primary" icon={<PlusOutlined />} onClick={() => navigate('/contacts/contact/new')}>
             Add New
           </Button>
