@@ -15,7 +15,6 @@ import { SplitDialog } from '../household/SplitDialog';
 import { MergeDialog } from '../household/MergeDialog';
 import { AssignToDialog } from '../household/AssignToDialog';
 import { ReferredByDialog } from '../household/ReferredByDialog';
-import { DefaultLocationDialog } from '../household/DefaultLocationDialog';
 import { BlockPhoneDialog } from '../household/BlockPhoneDialog';
 import { DeleteContactDialog } from '../household/DeleteContactDialog';
 import { PinnedAddresses } from '../addresses/PinnedAddresses';
@@ -30,7 +29,7 @@ type Dialog =
   | { kind: 'split'; level: ClientLevel }
   | { kind: 'delete'; level: ClientLevel }
   | { kind: 'block'; number: string }
-  | { kind: 'merge' | 'followUp' | 'tags' | 'location' | 'managedBy' | 'referredBy' };
+  | { kind: 'merge' | 'followUp' | 'tags' | 'managedBy' | 'referredBy' };
 
 /** /contacts/contact/{id}: the summary strip, the household's cards, its records, activity and tags. */
 export function ContactDetailPage() {
@@ -154,7 +153,6 @@ export function ContactDetailPage() {
       <AssignTagsDialog open={dialog?.kind === 'tags'} onClose={close} />
       <AssignToDialog open={dialog?.kind === 'managedBy'} onClose={close} />
       <ReferredByDialog open={dialog?.kind === 'referredBy'} onClose={close} />
-      <DefaultLocationDialog open={dialog?.kind === 'location'} onClose={close} />
     </ContactProvider>
   );
 }

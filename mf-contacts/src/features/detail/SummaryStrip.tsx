@@ -5,7 +5,7 @@ import { EditOutlined } from '@ant-design/icons';
 import type { ClientSummary } from '@agency/contracts';
 import { durationSince, formatCents, initials, lastContactLabel } from '@agency/ui';
 
-export type SummaryAction = 'location' | 'managedBy' | 'referredBy';
+export type SummaryAction = 'managedBy' | 'referredBy';
 
 function Item({ title, children, onEdit, editLabel }: { title: string; children: ReactNode; onEdit?: () => void; editLabel?: string }) {
   return (
@@ -29,7 +29,7 @@ export function SummaryStrip({ summary, showLocation, onAction }: { summary: Cli
     <Card size="small" styles={{ body: { padding: '8px 16px' } }}>
       <Flex wrap gap={24} align="center">
         {showLocation ? (
-          <Item title="Location" onEdit={() => onAction('location')} editLabel="Update Default Location">
+          <Item title="Location">
             {summary.location ?? '-'}
           </Item>
         ) : null}

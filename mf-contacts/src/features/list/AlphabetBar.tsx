@@ -5,7 +5,18 @@ import { LETTERS } from '@agency/contracts';
 export type BarTab = 'favorites' | 'tags' | (typeof LETTERS)[number];
 
 /** Favorites, #, a to z and group by tags; letters without contacts are disabled. */
-export function AlphabetBar({ active, onSelect, enabled }: { active: BarTab | null; onSelect: (tab: BarTab) => void; enabled: (letter: string) => boolean }) {
+export function AlphabetBar({
+  active,
+  onSelect,
+  enabled,
+  groups = true,
+}: {
+  active: BarTab | null;
+  onSelect: (tab: BarTab) => void;
+  enabled: (letter: string) => boolean;
+  /** Offer the favorites and group-by-tags tabs. */
+  groups?: boolean;
+}) {
   const tab = (key: BarTab, label: React.ReactNode, aria: string, disabled = false) => (
     <Button
       key={key}
@@ -23,9 +34,9 @@ export function AlphabetBar({ active, onSelect, enabled }: { active: BarTab | nu
   );
   return (
     <div role="tablist" aria-label="Jump to" style={{ display: 'flex', flexWrap: 'wrap', gap: 2, margin: '8px 0' }}>
-      <Tooltip title="Favorites">{tab('favorites', <StarFilled />, 'Favorites')}</Tooltip>
+      {groups ? <Tooltip title="Favorites">{tab('favorites', <StarFilled />, 'Favorites')}</Tooltip> : null}
       {LETTERS.map((l) => tab(l, l.toUpperCase(), l === '#' ? 'Numbers and symbols' : `Letter ${l.toUpperCase()}`, !enabled(l)))}
-      <Tooltip title="Group by tags">{tab('tags', <TagsOutlined />, 'Group by tags')}</Tooltip>
+      {groups ? <Tooltip title="Group by tags">{tab('tags', <TagsOutlined />, 'Group by tags')}</Tooltip> : null}
     </div>
   );
 }
