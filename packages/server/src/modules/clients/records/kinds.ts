@@ -110,6 +110,7 @@ export const RECORD_KINDS: RecordKind[] = [
     output: miscItemSchema,
     secrets: {},
     orderBy: 'r.created_at',
+    defaults: { value: '' },
   },
   {
     kind: 'link',
@@ -120,6 +121,7 @@ export const RECORD_KINDS: RecordKind[] = [
     output: linkSchema,
     secrets: {},
     orderBy: 'r.created_at',
+    defaults: { description: '' },
   },
 ];
 
