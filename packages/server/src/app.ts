@@ -8,6 +8,15 @@ import { HttpError } from './http/errors';
 import { authRoutes } from './modules/auth/routes';
 import { healthRoutes } from './modules/health/routes';
 import { staticRoutes } from './static/routes';
+import { clientRoutes } from './modules/clients/routes';
+import { clientRecordRoutes } from './modules/clients/records/routes';
+import { activityRoutes } from './modules/clients/activity/routes';
+import { tagRoutes } from './modules/tags/routes';
+import { followUpRoutes } from './modules/followups/routes';
+import { favoriteRoutes } from './modules/favorites/routes';
+import { valueRoutes } from './modules/values/routes';
+import { phoneBlockRoutes } from './modules/phoneBlock/routes';
+import { vinRoutes } from './modules/vin/routes';
 import type { MailProvider } from './providers/mail/index';
 import { createLocalMail } from './providers/mail/local';
 
@@ -48,6 +57,15 @@ export async function buildApp(opts: { db: Db; config: ServerConfig; mail?: Mail
     async (api) => {
       await healthRoutes(api);
       await authRoutes(api, deps);
+      await clientRoutes(api, deps);
+      await clientRecordRoutes(api, deps);
+      await activityRoutes(api, deps);
+      await tagRoutes(api, deps);
+      await followUpRoutes(api, deps);
+      await favoriteRoutes(api, deps);
+      await valueRoutes(api, deps);
+      await phoneBlockRoutes(api, deps);
+      await vinRoutes(api, deps);
     },
     { prefix: '/api' },
   );
