@@ -36,7 +36,7 @@ export function FormDialog<T extends object>({ open, title, initialValues, onSub
     }
   };
   return (
-    <Modal open={open} title={title} onCancel={onClose} footer={null} width={width} destroyOnHidden maskClosable={false}>
+    <Modal open={open} title={title} onCancel={onClose} footer={null} width={width} destroyOnHidden mask={{ closable: false }}>
       <Form<T> form={form} layout="vertical" onFinish={finish} preserve={false} initialValues={initialValues}>
         {typeof children === 'function' ? children(form) : children}
         <Space style={{ display: 'flex', justifyContent: 'flex-end', marginTop: 8 }}>

@@ -52,7 +52,7 @@ export function TypeToConfirm({ open, title, description, onConfirm, onClose, co
           void submit();
         }}
       >
-        <Alert type="warning" showIcon message={description} style={{ marginBottom: 12 }} />
+        <Alert type="warning" showIcon title={description} style={{ marginBottom: 12 }} />
         <label htmlFor={id}>
           Type <Typography.Text code strong data-testid="confirm-code">{code}</Typography.Text> to confirm
         </label>

@@ -62,14 +62,14 @@ export function CreateContactPage() {
   };
   return (
     <Card title="Create Contact">
-      <Alert type="info" showIcon style={{ marginBottom: 16 }} message="This form collects the basic information. Details (addresses, policies, vehicles and more) can be added after the contact is created." />
+      <Alert type="info" showIcon style={{ marginBottom: 16 }} title="This form collects the basic information. Details (addresses, policies, vehicles and more) can be added after the contact is created." />
       {duplicates.length ? (
         <Alert
           type="warning"
           showIcon
           style={{ marginBottom: 16 }}
           data-testid="duplicate-warning"
-          message="A contact with the same details already exists"
+          title="A contact with the same details already exists"
           description={
             <ul style={{ margin: 0, paddingLeft: 18 }}>
               {duplicates.map((d) => (

@@ -160,7 +160,7 @@ export function ContactCard({ clientId, level, person, onAction, canSplit }: Pro
           </Descriptions.Item>
         ) : null}
       </Descriptions>
-      <Space direction="vertical" size={0}>
+      <Space orientation="vertical" size={0}>
         <PhoneLine label="Mobile" number={person.mobilePhone} name={name} onBlock={(n) => onAction('block', n)} />
         <PhoneLine label="Home" number={person.phone} name={name} onBlock={(n) => onAction('block', n)} />
       </Space>

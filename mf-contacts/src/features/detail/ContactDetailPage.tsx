@@ -43,11 +43,11 @@ export function ContactDetailPage() {
   if (!id) return <Navigate to="/contacts" replace />;
   if (error && !full) {
     return (
-      <Space direction="vertical">
+      <Space orientation="vertical">
         <Button icon={<ArrowLeftOutlined />} onClick={() => navigate('/contacts')}>
           Contacts
         </Button>
-        <Alert type="error" showIcon message={errorMessage(error)} />
+        <Alert type="error" showIcon title={errorMessage(error)} />
       </Space>
     );
   }

@@ -66,7 +66,7 @@ export function EditContactPage() {
     }
   };
 
-  if (loadError) return <Alert type="error" showIcon message={errorMessage(loadError)} />;
+  if (loadError) return <Alert type="error" showIcon title={errorMessage(loadError)} />;
   if (!client) return <Typography.Text role="status">Loading...</Typography.Text>;
   const name = personName(personOf(client, 'primary')) || 'Contact';
   const per = (render: (l: ClientLevel) => React.ReactNode) =>

@@ -115,7 +115,7 @@ export function GeneralFields({ level, autoFocus }: { level: ClientLevel; autoFo
           </Form.Item>,
         )}
         {cell(
-          <Form.Item label="Self Employed" htmlFor={`self-${level}`}>
+          <Form.Item label="Employment">
             <Checkbox id={`self-${level}`} checked={self} onChange={(e) => toggleSelf(e.target.checked)}>
               Self Employed
             </Checkbox>

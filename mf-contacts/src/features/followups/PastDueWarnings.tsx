@@ -49,7 +49,7 @@ export function PastDueWarnings() {
         const key = `pastdue-${f.id}`;
         notification.warning({
           key,
-          message: pastDueFollowUpText(f.note || f.clientName || 'Follow up'),
+          title: pastDueFollowUpText(f.note || f.clientName || 'Follow up'),
           description: f.clientName ?? undefined,
           duration: 0,
           onClose: () => shown.current.delete(f.id),

@@ -81,7 +81,7 @@ export function SplitDialog({ open, level, onClose }: { open: boolean; level: Cl
           type="info"
           showIcon
           style={{ marginBottom: 12 }}
-          message={`${leaving} becomes a new contact. Choose for each record whether it stays here (Keep), goes to both (Copy) or goes to the new contact (Move).`}
+          title={`${leaving} becomes a new contact. Choose for each record whether it stays here (Keep), goes to both (Copy) or goes to the new contact (Move).`}
         />
         {rows.length === 0 ? (
           <Typography.Text type="secondary">This contact has no records to share.</Typography.Text>

@@ -146,7 +146,7 @@ export function ContactListPage() {
         onSelect={selectTab}
         enabled={(l) => view.kind !== 'all' || rows.total === null || rows.lettersWithRows.includes(l)}
       />
-      {rows.error ? <Alert type="error" showIcon message={errorMessage(rows.error)} style={{ marginBottom: 8 }} /> : null}
+      {rows.error ? <Alert type="error" showIcon title={errorMessage(rows.error)} style={{ marginBottom: 8 }} /> : null}
       {showTags ? (
         <TagGroups onChoose={(t) => setTag(t)} />
       ) : total === null ? (

@@ -22,7 +22,7 @@ export function TagGroups({ onChoose }: { onChoose: (tag: { id: string; name: st
       live = false;
     };
   }, []);
-  if (failed) return <Alert type="error" showIcon message={CONTACT_MESSAGES.tagsLoadFailed} />;
+  if (failed) return <Alert type="error" showIcon title={CONTACT_MESSAGES.tagsLoadFailed} />;
   if (!tags) return <Typography.Text role="status">{CONTACT_MESSAGES.loading}</Typography.Text>;
   if (!tags.length) return <Empty description={CONTACT_MESSAGES.noTags} />;
   return (

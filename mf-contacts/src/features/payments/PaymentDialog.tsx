@@ -78,7 +78,7 @@ function PaymentFields() {
             </Form.Item>
           </Col>
           <Col span={24}>
-            <Alert type="info" showIcon message={CVC_NOTICE} style={{ marginBottom: 12 }} />
+            <Alert type="info" showIcon title={CVC_NOTICE} style={{ marginBottom: 12 }} />
           </Col>
         </>
       ) : null}

@@ -60,7 +60,7 @@ export function AssignTagsDialog({ open, onClose }: { open: boolean; onClose: ()
           void save();
         }}
       >
-        {failed ? <Alert type="error" showIcon message={MSG.tagsLoadFailed} /> : null}
+        {failed ? <Alert type="error" showIcon title={MSG.tagsLoadFailed} /> : null}
         <Input.Search aria-label="Filter tags" placeholder="Filter tags" allowClear value={filter} onChange={(e) => setFilter(e.target.value)} style={{ marginBottom: 8 }} />
         {tags === null ? (
           <Typography.Text role="status">{MSG.loading}</Typography.Text>

@@ -85,7 +85,7 @@ export function UsersPage() {
         </Tooltip>
       </Space.Compact>
       <AlphabetBar groups={false} active={letter} onSelect={(t) => setLetter((cur) => (cur === t || t === 'favorites' || t === 'tags' ? null : t))} enabled={(l) => (users ?? []).some((u) => letterOf(u) === l)} />
-      {error ? <Alert type="error" showIcon message={errorMessage(error)} /> : null}
+      {error ? <Alert type="error" showIcon title={errorMessage(error)} /> : null}
       {users === null ? (
         <Typography.Text role="status">Loading...</Typography.Text>
       ) : shown.length === 0 ? (

@@ -55,7 +55,7 @@ export function VinField({ form, water }: { form: FormInstance; water: boolean }
     }
   };
   return (
-    <Form.Item name="vin" label={water ? 'Hull ID' : 'VIN'} extra={warning ? <Alert type="warning" showIcon message={warning} style={{ marginTop: 4 }} /> : null}>
+    <Form.Item name="vin" label={water ? 'Hull ID' : 'VIN'} extra={warning ? <Alert type="warning" showIcon title={warning} style={{ marginTop: 4 }} /> : null}>
       <Input onBlur={() => void lookUp()} autoComplete="off" style={{ textTransform: 'uppercase' }} />
     </Form.Item>
   );
