@@ -84,7 +84,7 @@ export function FollowUpDialog({ open, followUp, onClose, onSaved }: { open: boo
               },
             ]}
           >
-            <Input type="datetime-local" step={900} min={toLocalInput(new Date())} />
+            <Input type="datetime-local" step={900} min={toLocalInput(nextSlot())} />
           </Form.Item>
           <Form.Item name="reminderAt" label="Reminder">
             <Select options={(['none', ...REMINDER_OPTIONS] as const).map((r) => ({ value: r, label: REMINDER_LABELS[String(r)] }))} />

@@ -43,6 +43,8 @@ describe('VIN and hull id warnings', () => {
     expect(vinWarning('ABC123456789', true)).toBeNull();
     expect(canLookUpVin('1HGCM82633A004352', false)).toBe(true);
     expect(canLookUpVin('1HGCM82633A004352', true)).toBe(false);
+    expect(canLookUpVin('SERV1234H819', true)).toBe(true);
+    expect(canLookUpVin('1HGCM82633A', false)).toBe(false);
   });
 
   it('shows the warning while a short VIN is typed and looks a full one up on blur', async () => {
@@ -72,7 +74,7 @@ describe('VIN and hull id warnings', () => {
     stop();
   });
 
-  it('labels the field Hull ID for water craft, warns under 12 and never looks it up', async () => {
+  it('labels the field Hull ID for water craft, warns under 12 and looks up only a full hull id', async () => {
     const user = userEvent.setup();
     renderWith(<Harness water />);
     const hull = screen.getByLabelText('Hull ID');

@@ -9,5 +9,5 @@ export function vinWarning(value: string | null | undefined, water: boolean): st
   return length > 0 && length < VIN_LENGTH ? VIN_WARNING : null;
 }
 
-/** A lookup is worth asking only for a full-length VIN (water craft carry hull ids, not VINs). */
-export const canLookUpVin = (value: string | null | undefined, water: boolean) => !water && (value ?? '').trim().length === VIN_LENGTH;
+/** A lookup is worth asking only for a full-length VIN, or a full-length hull id on water craft. */
+export const canLookUpVin = (value: string | null | undefined, water: boolean) => (value ?? '').trim().length === (water ? HULL_ID_LENGTH : VIN_LENGTH);
