@@ -9,6 +9,8 @@ const common = {
 };
 
 module.exports = {
+  // antd screens render slowly in jsdom on a busy 2-core machine
+  testTimeout: 20_000,
   projects: [
     {
       ...common,
@@ -16,7 +18,11 @@ module.exports = {
       testEnvironment: 'jsdom',
       roots: ['<rootDir>/shell/src', '<rootDir>/packages/bus/src', '<rootDir>/packages/api-client/src', '<rootDir>/packages/ui/src', ...['contacts', 'messages', 'phone', 'chat', 'tasks', 'admin'].map((r) => `<rootDir>/mf-${r}/src`)],
       setupFilesAfterEnv: ['<rootDir>/jest.setup.web.ts'],
-      moduleNameMapper: { '\\.(css|png|svg|mp3|wav)$': '<rootDir>/jest.asset.cjs' },
+      moduleNameMapper: {
+        '\\.(css|png|svg|mp3|wav)$': '<rootDir>/jest.asset.cjs',
+        // antd's per-component ES paths (what @agency/ui and the shell import) as its CommonJS build
+        '^antd/es/(.*)$': 'antd/lib/$1',
+      },
       globals: { __APP_VERSION__: '2.10.0', __REMOTE_VERSION__: '1.0.0' },
     },
   ],
