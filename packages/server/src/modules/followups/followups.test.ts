@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import { io as connect, type Socket } from 'socket.io-client';
 import { bearer, signIn, startTestServer, type TestServer } from '../../testing/harness';
 import { signInSecond } from '../clients/testSupport';
-import { deliverDueReminders } from './reminders';
+import { deliverReminder, REMINDER_JOB } from './reminders';
 
 let s: TestServer;
 let owner: { token: string; id: string };
@@ -35,9 +35,8 @@ async function socketFor(token: string): Promise<Socket> {
 }
 
 before(async () => {
-  // the test delivers reminders itself; the background poll stays out of its way
-  process.env.REMINDER_POLL_MS = '3600000';
-  s = await startTestServer({ listen: true });
+  process.env.TEST_PORTS ??= '8600-8649';
+  s = await startTestServer({ listen: true, jobs: true });
   const o = await signIn(s.app, 'owner@demo.test');
   owner = { token: o.token, id: o.user.id };
   const e = await signIn(s.app, 'employee@demo.test');
@@ -57,8 +56,7 @@ describe('follow-ups', () => {
     const f = res.json();
     assert.deepEqual([f.assignTo, f.user, f.reminderAt, f.isActive, f.client, f.clientName, f.createdByUser], ['team', null, 15, true, clientId, 'Follow Up', owner.id]);
     assert.ok(f.reminderJob, 'the reminder is scheduled');
-    const [job] = await s.db.query<{ due_at: Date }>('select due_at from reminder_jobs where id = $1', [f.reminderJob]);
-    assert.equal(new Date(job.due_at).getTime(), Date.parse(f.date) - 15 * 60_000);
+    assert.equal(await s.jobs!.state(REMINDER_JOB, f.reminderJob), 'created', 'waiting for its time');
     const self = (await call('POST', '/followups', { assignTo: 'self', date: slot(60), note: 'Mine only', client: clientId })).json();
     assert.deepEqual([self.user, self.reminderAt, self.reminderJob], [owner.id, null, null]);
     const peer = (await call('POST', '/followups', { assignTo: 'peer', user: employee.id, date: slot(60), reminderAt: 0, note: 'For Emma' })).json();
@@ -116,11 +114,13 @@ describe('follow-ups', () => {
     const f = (await call('POST', '/followups', { assignTo: 'team', date: slot(60), reminderAt: 30, note: 'Edit me' })).json();
     const moved = (await call('PUT', `/followups/${f.id}`, { date: slot(120), reminderAt: 60 })).json();
     assert.deepEqual([moved.note, moved.reminderAt, moved.isActive], ['Edit me', 60, true], 'what is not sent stays');
+    assert.ok(moved.reminderJob);
     assert.notEqual(moved.reminderJob, f.reminderJob);
-    const [{ n }] = await s.db.query<{ n: number }>('select count(*)::int as n from reminder_jobs where followup_id = $1 and done_at is null', [f.id]);
-    assert.equal(n, 1, 'one pending reminder after a reschedule');
+    const data = { followUpId: f.id, accountId: '00000000-0000-4000-8000-000000000001' };
+    assert.equal(await deliverReminder(s.db, s.events, data, f.reminderJob), false, 'the job of the old time does nothing');
     const done = (await call('PUT', `/followups/${f.id}/complete`)).json();
     assert.deepEqual([done.isActive, done.reminderJob], [false, null]);
+    assert.equal(await deliverReminder(s.db, s.events, data, moved.reminderJob), false, 'nor the job of a completed follow-up');
     assert.ok(done.completedAt);
     assert.ok(!(await call('GET', '/followups/future')).json().some((x: { id: string }) => x.id === f.id));
     assert.deepEqual((await call('DELETE', `/followups/${f.id}`)).json(), { message: 'Follow up removed' });
@@ -133,16 +133,17 @@ describe('follow-ups', () => {
     const received: Record<string, Array<{ message: string; link?: string }>> = { owner: [], employee: [] };
     ownerSocket.on('message', (n) => received.owner.push(n));
     employeeSocket.on('message', (n) => received.employee.push(n));
-    const team = (await call('POST', '/followups', { assignTo: 'team', date: slot(60), reminderAt: 0, note: 'Team reminder', client: clientId })).json();
-    const self = (await call('POST', '/followups', { assignTo: 'self', date: slot(60), reminderAt: 15, note: 'Own reminder' })).json();
-    await s.db.query('update reminder_jobs set due_at = now() - interval \'1 second\' where followup_id = any($1::uuid[])', [[team.id, self.id]]);
-    const delivered = await deliverDueReminders(s.db);
-    assert.ok(delivered >= 2);
-    await new Promise((r) => setTimeout(r, 300));
+    // the next quarter hour with a 15-minute reminder: due now
+    const team = (await call('POST', '/followups', { assignTo: 'team', date: slot(1), reminderAt: 15, note: 'Team reminder', client: clientId })).json();
+    const self = (await call('POST', '/followups', { assignTo: 'self', date: slot(1), reminderAt: 15, note: 'Own reminder' })).json();
+    assert.ok(team.reminderJob && self.reminderJob);
+    const until = Date.now() + 15_000;
+    while ((received.owner.length < 2 || received.employee.length < 1) && Date.now() < until) await new Promise((r) => setTimeout(r, 100));
+    await new Promise((r) => setTimeout(r, 1500)); // a few more polls: nothing comes twice
     assert.deepEqual(received.owner.map((n) => n.message).sort(), ['Follow Up Reminder: Own reminder', 'Follow Up Reminder: Team reminder']);
     assert.deepEqual(received.employee.map((n) => n.message), ['Follow Up Reminder: Team reminder']);
     assert.equal(received.owner.find((n) => n.message.includes('Team'))!.link, `/contacts/contact/${clientId}`);
-    assert.equal(await deliverDueReminders(s.db), 0, 'never twice');
+    assert.equal(await s.jobs!.state(REMINDER_JOB, team.reminderJob), 'completed');
   });
 
   it("refuses another account's token", async () => {
