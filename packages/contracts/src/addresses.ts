@@ -14,8 +14,8 @@ export const recordMetaShape = {
   updatedAt: z.string(),
 };
 
-export const addressInputSchema = z.object({
-  type: z.enum(ADDRESS_TYPES, { error: `Address type must be one of: ${ADDRESS_TYPES.join(', ')}` }).default('Physical'),
+const addressShape = {
+  type: z.enum(ADDRESS_TYPES, { error: `Address type must be one of: ${ADDRESS_TYPES.join(', ')}` }),
   address: textInput(200, 'Address'),
   address2: textInput(200, 'Address 2'),
   city: textInput(100, 'City'),
@@ -25,10 +25,11 @@ export const addressInputSchema = z.object({
   country: textInput(60, 'Country'),
   /** Pinned addresses show under the contact cards; toggled through an update. */
   pinned: z.boolean().optional(),
-});
+};
+export const addressInputSchema = z.object({ ...addressShape, type: addressShape.type.default('Physical') });
 export type AddressInput = z.input<typeof addressInputSchema>;
-/** PUT takes any subset of the fields. */
-export const addressUpdateSchema = addressInputSchema.partial();
+/** PUT takes any subset of the fields (no defaults: what is not sent stays). */
+export const addressUpdateSchema = z.object(addressShape).partial();
 export type AddressUpdate = z.input<typeof addressUpdateSchema>;
 
 export const addressSchema = z.object({

@@ -41,16 +41,17 @@ const followUpShape = {
     .refine((n) => (REMINDER_OPTIONS as readonly number[]).includes(n), 'Reminder must be 0, 15, 30, 45 or 60 minutes before')
     .nullable()
     .optional(),
-  note: z.string().trim().max(FOLLOWUP_NOTE_MAX, `Follow-up notes must be at most ${FOLLOWUP_NOTE_MAX} characters`).default(''),
+  note: z.string().trim().max(FOLLOWUP_NOTE_MAX, `Follow-up notes must be at most ${FOLLOWUP_NOTE_MAX} characters`),
   messageTo: z.string().max(20).nullable().optional(),
   message: z.string().max(1600).nullable().optional(),
   messageAt: isoInstant('Message time').nullable().optional(),
-  isActive: z.boolean().default(true),
+  isActive: z.boolean(),
   client: idSchema.nullable().optional(),
   smsRoom: idSchema.nullable().optional(),
 };
-export const followUpCreateSchema = z.object(followUpShape);
+export const followUpCreateSchema = z.object({ ...followUpShape, note: followUpShape.note.default(''), isActive: followUpShape.isActive.default(true) });
 export type FollowUpCreate = z.input<typeof followUpCreateSchema>;
+/** PUT takes any subset (no defaults: what is not sent stays). */
 export const followUpUpdateSchema = z.object(followUpShape).partial();
 export type FollowUpUpdate = z.input<typeof followUpUpdateSchema>;
 

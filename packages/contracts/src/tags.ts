@@ -62,15 +62,17 @@ export const tagQueryObjSchema = z.object({
 });
 export type TagQueryObj = z.input<typeof tagQueryObjSchema>;
 
-export const tagInputSchema = z.object({
+const tagShape = {
   name: z.string().trim().min(1, 'Tag name is required').max(60, 'Tag names must be at most 60 characters'),
-  description: z.string().trim().max(500, 'Descriptions must be at most 500 characters').default(''),
+  description: z.string().trim().max(500, 'Descriptions must be at most 500 characters'),
   /** Present for dynamic tags, omitted (or null) for simple ones. */
   queryObj: tagQueryObjSchema.nullable().optional(),
-  isActive: z.boolean().default(true),
-});
+  isActive: z.boolean(),
+};
+export const tagInputSchema = z.object({ ...tagShape, description: tagShape.description.default(''), isActive: tagShape.isActive.default(true) });
 export type TagInput = z.input<typeof tagInputSchema>;
-export const tagUpdateSchema = tagInputSchema.partial();
+/** PUT takes any subset (no defaults: what is not sent stays). */
+export const tagUpdateSchema = z.object(tagShape).partial();
 
 export const tagSchema = z.object({
   id: idSchema,

@@ -6,7 +6,8 @@ create table followups (
   user_id uuid references users(id) on delete set null,
   date timestamptz not null,
   reminder_at integer,
-  reminder_job uuid,
+  -- the reminder's job id (src/jobs) while one is scheduled
+  reminder_job text,
   note text not null default '',
   message_to text,
   message text,
@@ -20,18 +21,3 @@ create table followups (
 );
 create index followups_open on followups (account_id, date) where is_active;
 create index followups_client on followups (client_id, date);
-
--- Follow-up reminders waiting for their time: claimed with FOR UPDATE SKIP LOCKED, so a reminder
--- survives a restart and is delivered once.
-create table reminder_jobs (
-  id uuid primary key,
-  account_id uuid not null references accounts(id) on delete cascade,
-  followup_id uuid not null references followups(id) on delete cascade,
-  due_at timestamptz not null,
-  locked_until timestamptz,
-  attempts integer not null default 0,
-  done_at timestamptz,
-  last_error text,
-  created_at timestamptz not null default now()
-);
-create index reminder_jobs_due on reminder_jobs (due_at) where done_at is null;

@@ -1,6 +1,7 @@
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { bearer, DEMO, SECOND, signIn, startTestServer, type TestServer } from '../../testing/harness';
+import { bearer, DEMO, signIn, startTestServer, type TestServer } from '../../testing/harness';
+import { signInSecond } from './testSupport';
 
 let s: TestServer;
 let owner: string;
@@ -17,7 +18,7 @@ before(async () => {
   owner = o.token;
   ownerId = o.user.id;
   employee = (await signIn(s.app, 'employee@demo.test')).token;
-  other = (await signIn(s.app, 'owner@second.test', SECOND)).token;
+  other = await signInSecond(s.app);
 });
 after(() => s.close());
 

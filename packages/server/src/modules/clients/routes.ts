@@ -33,6 +33,7 @@ import { letterCounts, listClients } from './list';
 import { toClient } from './mapping';
 import { createClient, deleteClient, loadClient, updateClient } from './service';
 import { mergeClients, splitClient } from './splitMerge';
+import { importExportRoutes } from './importExportRoutes';
 
 const tags = ['clients'];
 
@@ -41,6 +42,7 @@ export async function clientRoutes(app: FastifyInstance, deps: AppDeps) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const pre = { preHandler: requireAuth(db) };
   const sealer = () => sealerOf(deps);
+  await importExportRoutes(app, deps);
 
   r.get('/clients', { ...pre, schema: { tags, querystring: clientListQuerySchema, response: { 200: clientListResponseSchema } } }, async (req) =>
     listClients(db, auth(req), req.query),

@@ -1,7 +1,8 @@
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { PERSON_FIELDS, CO_FIELDS } from '@agency/contracts';
-import { bearer, SECOND, signIn, startTestServer, type TestServer } from '../../testing/harness';
+import { bearer, signIn, startTestServer, type TestServer } from '../../testing/harness';
+import { signInSecond } from './testSupport';
 
 let s: TestServer;
 let owner: string;
@@ -73,7 +74,7 @@ const reveal = async (id: string, field: 'ssn' | 'coSSN') => (await call('POST',
 before(async () => {
   s = await startTestServer();
   owner = (await signIn(s.app, 'owner@demo.test')).token;
-  other = (await signIn(s.app, 'owner@second.test', SECOND)).token;
+  other = await signInSecond(s.app);
 });
 after(() => s.close());
 

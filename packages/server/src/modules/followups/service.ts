@@ -7,7 +7,6 @@ import type { AuthContext } from '../../http/context';
 import { badRequest, forbidden, notFound } from '../../http/errors';
 import { displayName } from '../clients/search';
 import { iso, Params } from '../clients/sql';
-import { cancelReminder, scheduleReminder } from './reminders';
 
 type Ctx = Pick<AuthContext, 'accountId' | 'userId' | 'role'>;
 type FollowUpInput = z.output<typeof followUpCreateSchema>;
@@ -128,7 +127,10 @@ export async function createFollowUp(q: Queryable, ctx: Ctx, input: FollowUpInpu
       ctx.userId,
     ],
   );
-  if (input.isActive) await scheduleReminder(q, { id, accountId: ctx.accountId, date, reminderAt: input.reminderAt ?? null, assignTo: input.assignTo });
+  return toFollowUp(await findVisible(q, ctx, id));
+}
+
+export async function getFollowUp(q: Queryable, ctx: Ctx, id: string): Promise<FollowUp> {
   return toFollowUp(await findVisible(q, ctx, id));
 }
 
@@ -139,8 +141,9 @@ export async function updateFollowUp(q: Queryable, ctx: Ctx, id: string, patch: 
   const date = patch.date !== undefined && Date.parse(patch.date) !== Date.parse(current.date) ? checkDate(patch.date) : new Date(current.date);
   const user = await checkAssignment(q, ctx, { ...next, user: patch.user !== undefined ? patch.user : current.user });
   await q.query(
+    // the reminder is scheduled afresh after the write (a job of the old one finds reminder_job changed and does nothing)
     `update followups set client_id = $2, assign_to = $3, user_id = $4, date = $5, reminder_at = $6, note = $7, message_to = $8, message = $9,
-            message_at = $10, is_active = $11, sms_room = $12 where id = $1`,
+            message_at = $10, is_active = $11, sms_room = $12, reminder_job = null where id = $1`,
     [
       id,
       next.client ?? null,
@@ -156,15 +159,15 @@ export async function updateFollowUp(q: Queryable, ctx: Ctx, id: string, patch: 
       next.smsRoom ?? null,
     ],
   );
-  if (next.isActive) await scheduleReminder(q, { id, accountId: ctx.accountId, date, reminderAt: next.reminderAt ?? null, assignTo: next.assignTo });
-  else await cancelReminder(q, id);
   return toFollowUp(await findVisible(q, ctx, id));
 }
 
 export async function completeFollowUp(q: Queryable, ctx: Ctx, id: string): Promise<FollowUp> {
   await findVisible(q, ctx, id, true);
-  await q.query(`update followups set is_active = false, completed_at = now(), message_status = coalesce(message_status, 'completed') where id = $1`, [id]);
-  await cancelReminder(q, id);
+  await q.query(
+    `update followups set is_active = false, completed_at = now(), reminder_job = null, message_status = coalesce(message_status, 'completed') where id = $1`,
+    [id],
+  );
   return toFollowUp(await findVisible(q, ctx, id));
 }
 

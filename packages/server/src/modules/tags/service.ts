@@ -33,9 +33,9 @@ export const isDynamic = (t: TagRow) => !!t.query_obj;
  * and the client has not opted out; a paused (inactive) dynamic tag matches nobody.
  */
 export function membershipCondition(tag: TagRow, p: Params, alias = 'c'): string {
+  if (tag.query_obj && !tag.is_active) return 'false';
   const t = p.add(tag.id);
   if (!tag.query_obj) return `exists (select 1 from client_tags ct where ct.client_id = ${alias}.id and ct.tag_id = ${t} and ct.is_active)`;
-  if (!tag.is_active) return 'false';
   return `(${compileTagQuery(tag.query_obj.mongodb, p, alias)} and not exists (select 1 from client_tags ct where ct.client_id = ${alias}.id and ct.tag_id = ${t} and not ct.is_active))`;
 }
 

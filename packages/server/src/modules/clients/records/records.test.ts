@@ -1,6 +1,7 @@
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { bearer, SECOND, signIn, startTestServer, type TestServer } from '../../../testing/harness';
+import { bearer, signIn, startTestServer, type TestServer } from '../../../testing/harness';
+import { signInSecond } from '../testSupport';
 
 let s: TestServer;
 let owner: string;
@@ -13,7 +14,7 @@ const call = (token: string, method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: str
 before(async () => {
   s = await startTestServer();
   owner = (await signIn(s.app, 'owner@demo.test')).token;
-  other = (await signIn(s.app, 'owner@second.test', SECOND)).token;
+  other = await signInSecond(s.app);
   clientId = (await call(owner, 'POST', '/clients', { firstName: 'Rec', lastName: 'Ords' })).json().id;
 });
 after(() => s.close());
