@@ -22,6 +22,8 @@ module.exports = {
         '\\.(css|png|svg|mp3|wav)$': '<rootDir>/jest.asset.cjs',
         // antd's per-component ES paths (what @agency/ui and the shell import) as its CommonJS build
         '^antd/es/(.*)$': 'antd/lib/$1',
+        // the icons' CommonJS build reaches into the colours' ES build
+        '^@ant-design/colors/es/(.*)$': '@ant-design/colors/lib/$1',
       },
       globals: { __APP_VERSION__: '2.10.0', __REMOTE_VERSION__: '1.0.0' },
     },

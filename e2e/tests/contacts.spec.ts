@@ -1,4 +1,6 @@
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from '../support/fixtures';
+import { signIn } from '../support/app';
 
 /**
  * The contacts journey: a household with a co-applicant and every kind of record, a note with an
@@ -14,17 +16,6 @@ const PNG_1PX = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUl
 
 let page: Page;
 let contactUrl = '';
-
-async function signIn(p: Page, email: string) {
-  await p.goto('/login');
-  await p.getByLabel('Email').fill(email);
-  await p.getByLabel('Password').fill('demo-password');
-  await p.getByLabel('Password').press('Tab');
-  const account = p.getByRole('combobox', { name: 'Account' });
-  await expect(p.locator('.ant-select').filter({ has: account }).locator('[title]').first()).toHaveAttribute('title', /Demo Insurance Agency/, { timeout: 15_000 });
-  await p.getByRole('button', { name: 'Sign In' }).click();
-  await expect(p).toHaveURL(/\/$/);
-}
 
 /** The dialog that is open now. */
 const dialog = (p: Page, name: string | RegExp) => p.getByRole('dialog', { name });
