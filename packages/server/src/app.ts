@@ -13,6 +13,15 @@ import { trainingRoutes } from './modules/trainings/routes';
 import { userRoutes } from './modules/users/routes';
 import { utilityRoutes } from './modules/utilities/routes';
 import { staticRoutes } from './static/routes';
+import { clientRoutes } from './modules/clients/routes';
+import { clientRecordRoutes } from './modules/clients/records/routes';
+import { activityRoutes } from './modules/clients/activity/routes';
+import { tagRoutes } from './modules/tags/routes';
+import { followUpRoutes } from './modules/followups/routes';
+import { favoriteRoutes } from './modules/favorites/routes';
+import { valueRoutes } from './modules/values/routes';
+import { phoneBlockRoutes } from './modules/phoneBlock/routes';
+import { vinRoutes } from './modules/vin/routes';
 import type { MailProvider } from './providers/mail/index';
 import { createLocalMail } from './providers/mail/local';
 
@@ -75,6 +84,15 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
       await userRoutes(api, deps);
       await trainingRoutes(api, deps);
       await utilityRoutes(api, deps);
+      await clientRoutes(api, deps);
+      await clientRecordRoutes(api, deps);
+      await activityRoutes(api, deps);
+      await tagRoutes(api, deps);
+      await followUpRoutes(api, deps);
+      await favoriteRoutes(api, deps);
+      await valueRoutes(api, deps);
+      await phoneBlockRoutes(api, deps);
+      await vinRoutes(api, deps);
     },
     { prefix: '/api' },
   );

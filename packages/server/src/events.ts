@@ -1,5 +1,5 @@
 import { EventEmitter } from 'node:events';
-import type { Training, User } from '@agency/contracts';
+import type { RealtimeNotice, Training, User } from '@agency/contracts';
 
 /**
  * What the HTTP routes tell the rest of the process after a write commits. Realtime listens and
@@ -12,6 +12,8 @@ export interface AppEventMap {
   sessionsRevoked: { accountId: string; sessionIds: string[]; message: string };
   /** A platform-wide training was added. */
   trainingCreated: { training: Training };
+  /** A notice ('message' event) for some users of an account, or all of them (userIds null). */
+  notice: { accountId: string; userIds: string[] | null; notice: RealtimeNotice };
 }
 
 export type AppEventName = keyof AppEventMap;

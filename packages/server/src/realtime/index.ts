@@ -205,6 +205,20 @@ export async function createRealtime(
     );
   }
 
+  if (opts.events) {
+    const events = opts.events;
+    closers.push(
+      events.on('notice', ({ accountId, userIds, notice }) =>
+        track(async () => {
+          const ns = await nsFor(accountId);
+          if (!ns) return;
+          if (userIds === null) ns.emit('message', notice);
+          else if (userIds.length) ns.to(userIds.map(userRoom)).emit('message', notice);
+        }),
+      ),
+    );
+  }
+
   return {
     io,
     broadcastPeers,
