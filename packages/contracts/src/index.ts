@@ -5,3 +5,5 @@ export * from './auth';
 export * from './trainings';
 export * from './config';
 export type * from './socket';
+export * from './chat';
+export type * from './chat-socket';
