@@ -118,6 +118,9 @@ export async function createRealtime(
     broadcastPeers,
     close: async () => {
       await new Promise<void>((resolve) => io.close(() => resolve()));
+      // Disconnect handlers still running (peers broadcasts, chat fan-out) publish through Redis:
+      // let them finish before the Redis clients quit, or their publishes fail unhandled.
+      if (closers.length) await new Promise((resolve) => setTimeout(resolve, 250));
       for (const close of closers) await close().catch(() => undefined);
     },
   };

@@ -91,7 +91,7 @@ export async function startTestServer(opts: { listen?: boolean; db?: Db & { drop
 export const basicAuth = (email: string, password = DEMO_PASSWORD) => `Basic ${Buffer.from(`${email}:${password}`).toString('base64')}`;
 
 /** Signs in through POST /auth and returns the session body. */
-export async function signIn(app: FastifyInstance, email: string, account = DEMO, extra: Record<string, unknown> = {}) {
+export async function signIn(app: FastifyInstance, email: string, account: string = DEMO, extra: Record<string, unknown> = {}) {
   const res = await app.inject({ method: 'POST', url: '/api/auth', headers: { authorization: basicAuth(email) }, payload: { account, ...extra } });
   if (res.statusCode !== 200) throw new Error(`sign-in of ${email} failed: ${res.statusCode} ${res.body}`);
   return res.json() as { token: string; user: { id: string; role: string }; account: { id: string; dbName: string } };

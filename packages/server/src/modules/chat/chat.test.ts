@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import type { ChatRoom } from '@agency/contracts';
 import { CHAT_MESSAGES, directRoomId } from '@agency/contracts';
-import { signIn, startTestServer, type TestServer } from '../../testing/harness';
+import { SECOND, signIn, startTestServer, type TestServer } from '../../testing/harness';
 import { ask, connectClient, Inbox, sleep, type ChatClient } from './testing';
 
 let s: TestServer;
@@ -28,7 +28,7 @@ before(async () => {
     client[name] = await open(name);
     inbox[name] = new Inbox(client[name]);
   }
-  const second = await signIn(s.app, 'owner@second.test', '00000000-0000-4000-8000-000000000002');
+  const second = await signIn(s.app, 'owner@second.test', SECOND);
   tokens.second = second.token;
   ids.second = second.user.id;
 });

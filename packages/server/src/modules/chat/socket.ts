@@ -59,6 +59,7 @@ class BadgeSender {
     let batch = this.pending.get(nsp.name);
     if (!batch) {
       const timer = setTimeout(() => void this.flush(nsp.name), 100);
+      timer.unref();
       batch = { nsp, accountId, users: new Set(), timer };
       this.pending.set(nsp.name, batch);
     }
@@ -68,7 +69,8 @@ class BadgeSender {
   private async flush(key: string) {
     const batch = this.pending.get(key);
     this.pending.delete(key);
-    if (batch) await this.send(batch.nsp, batch.accountId, [...batch.users]).catch((err) => console.error('chat badges:', err));
+    // A badge is a hint: one that fails (the server is shutting down) is simply sent with the next change.
+    if (batch) await this.send(batch.nsp, batch.accountId, [...batch.users]).catch(() => undefined);
   }
 
   async send(nsp: AppNamespace, accountId: string, userIds: string[], only?: AppSocket) {
