@@ -28,18 +28,6 @@ describe('server notices on the bus', () => {
     expect(bus.badges$.value.team).toBe(7);
   });
 
-  it("shows a realtime 'message' as a toast, kept until dismissed when it has a link", () => {
-    const bus = new Bus();
-    const toasts: unknown[] = [];
-    bus.toast$.subscribe((t) => toasts.push(t));
-    handleNotice(bus, 'message', { message: 'Olivia Owens added you to Sales', link: '/chat/r1' });
-    handleNotice(bus, 'message', { message: 'Plain notice' });
-    expect(toasts).toEqual([
-      { kind: 'info', message: 'Olivia Owens added you to Sales', link: '/chat/r1', persistent: true },
-      { kind: 'info', message: 'Plain notice', link: undefined, persistent: false },
-    ]);
-  });
-
   it('notifies on the desktop only while the window is blurred and the user is available', () => {
     const bus = new Bus();
     bus.session$.next(session);

@@ -1,4 +1,4 @@
-import type { BadgeName, DesktopNotice, PhoneStatus, RealtimeNotice } from '@agency/contracts';
+import type { BadgeName, DesktopNotice, PhoneStatus } from '@agency/contracts';
 import type { Bus } from './index';
 
 /** The user's own presence, as the peers list (or else the session) says. */
@@ -26,16 +26,13 @@ function showDesktop(bus: Bus, n: DesktopNotice) {
 }
 
 /**
- * Server notices every part of the app shares: nav badges, the realtime 'message' toast (kept
- * until dismissed when it carries a link, with a button to it) and desktop notifications.
+ * Server notices every part of the app shares: nav badge counts and desktop notifications. (The
+ * realtime 'message' notice becomes a toast in the shell.)
  */
 export function handleNotice(bus: Bus, event: string, payload: unknown): void {
   if (event === 'badge') {
     const b = payload as { name: BadgeName; count: number };
     bus.setBadge(b.name, b.count);
-  } else if (event === 'message') {
-    const m = payload as RealtimeNotice;
-    bus.toast({ kind: 'info', message: m.message, link: m.link, persistent: !!m.link });
   } else if (event === 'notify') {
     showDesktop(bus, payload as DesktopNotice);
   }
