@@ -85,6 +85,18 @@ export async function createRealtime(
     ns.emit('users_peers', rows.map((r) => toPeer(r, online.has(r.id))));
   }
 
+  // Connections come and go in bursts (a reconnect wave, a page of tabs): one peers list per
+  // account per moment, instead of one per connection sent to every connection (N² messages).
+  const peerTimers = new Map<string, NodeJS.Timeout>();
+  const schedulePeers = (accountId: string) => {
+    if (peerTimers.has(accountId)) return;
+    const timer = setTimeout(() => {
+      peerTimers.delete(accountId);
+      void broadcastPeers(accountId).catch(() => undefined);
+    }, 250);
+    peerTimers.set(accountId, timer);
+  };
+
   namespaces.on('connection', async (socket: AppSocket) => {
     const { accountId, userId } = socket.data.auth;
     socket.join(`user:${userId}`);
@@ -104,19 +116,21 @@ export async function createRealtime(
       socket.nsp.emit('users_update', { id: userId, phoneStatus: status });
       await broadcastPeers(accountId);
     });
-    socket.on('reconnected', () => void broadcastPeers(accountId));
+    socket.on('reconnected', () => schedulePeers(accountId));
     for (const feature of opts.features ?? []) feature(socket, { db, nsp: socket.nsp as AppNamespace });
     socket.on('disconnect', () => {
       clearInterval(recheck);
-      void broadcastPeers(accountId).catch(() => undefined);
+      schedulePeers(accountId);
     });
-    await broadcastPeers(accountId).catch(() => undefined);
+    schedulePeers(accountId);
   });
 
   return {
     io,
     broadcastPeers,
     close: async () => {
+      for (const timer of peerTimers.values()) clearTimeout(timer);
+      peerTimers.clear();
       await new Promise<void>((resolve) => io.close(() => resolve()));
       // Disconnect handlers still running (peers broadcasts, chat fan-out) publish through Redis:
       // let them finish before the Redis clients quit, or their publishes fail unhandled.

@@ -2,7 +2,7 @@ import type { ChatFile, ChatMessage, ChatPage, ChatRequest, ChatSearchResult } f
 import { CHAT_LIMITS, CHAT_MESSAGES, chatSchemas, gifMessageSchema, GIPHY_PREFIX, roomDisplayTitle } from '@agency/contracts';
 import type { Queryable } from '../../db/index';
 import { badRequest, forbidden, notFound } from '../../http/errors';
-import { findMessage, loadRoom, loadRooms, memberIds, selectMessages, type RoomRow } from './mapping';
+import { findMessage, loadRoom, loadRooms, memberIds, selectMessages, toMessage, type RoomRow } from './mapping';
 import { appendToRoom, requireMember, type ChatActor } from './rooms';
 
 const PAGE = CHAT_LIMITS.pageLimit;
@@ -27,8 +27,9 @@ async function newerExists(q: Queryable, accountId: string, roomId: string, seq:
   return r.n > 0;
 }
 
-async function latestPage(q: Queryable, actor: ChatActor, roomId: string): Promise<Omit<ChatPage, 'room' | 'reset'>> {
-  const messages = await selectMessages(q, ROOM_MSG, [actor.accountId, roomId], `order by m.seq desc limit ${PAGE}`);
+/** The room's last page. The seq bound keeps the planner on the seq index (PGlite has no statistics to go by). */
+async function latestPage(q: Queryable, actor: ChatActor, roomId: string, lastSeq: number): Promise<Omit<ChatPage, 'room' | 'reset'>> {
+  const messages = await selectMessages(q, `${ROOM_MSG} and m.seq <= $3`, [actor.accountId, roomId, lastSeq], `order by m.seq desc limit ${PAGE}`);
   return { messages, hasMore: await olderExists(q, actor.accountId, roomId, messages[0]?.seq), hasNewer: false };
 }
 
@@ -44,7 +45,7 @@ export async function joinRoom(q: Queryable, actor: ChatActor, input: ChatReques
     const messages = await selectMessages(q, `${ROOM_MSG} and m.rev > $3`, [actor.accountId, req.roomId, req.sinceRev], 'order by m.seq');
     return { room, messages, hasMore: false, hasNewer: false, reset: false };
   }
-  return { room, ...(await latestPage(q, actor, req.roomId)), reset: req.sinceRev !== undefined };
+  return { room, ...(await latestPage(q, actor, req.roomId, room.lastSeq)), reset: req.sinceRev !== undefined };
 }
 
 /** Older messages (before a seq, one page) or newer ones (after a seq). */
@@ -57,7 +58,7 @@ export async function loadMore(q: Queryable, actor: ChatActor, input: ChatReques
     const messages = await selectMessages(q, `${ROOM_MSG} and m.seq > $3`, [actor.accountId, req.roomId, req.after], `order by m.seq limit ${limit}`);
     return { room, messages, hasMore: false, hasNewer: await newerExists(q, actor.accountId, req.roomId, messages.at(-1)?.seq), reset: false };
   }
-  if (req.before === undefined) return { room, ...(await latestPage(q, actor, req.roomId)), reset: false };
+  if (req.before === undefined) return { room, ...(await latestPage(q, actor, req.roomId, room.lastSeq)), reset: false };
   const messages = await selectMessages(q, `${ROOM_MSG} and m.seq < $3`, [actor.accountId, req.roomId, req.before], `order by m.seq desc limit ${PAGE}`);
   return { room, messages, hasMore: await olderExists(q, actor.accountId, req.roomId, messages[0]?.seq), hasNewer: false, reset: false };
 }
@@ -87,6 +88,8 @@ export interface SentMessage {
   /** The id was already stored: this is the earlier copy, nothing new was written. */
   duplicate: boolean;
   members: string[];
+  /** Other members who did not mute the room (desktop notices go to them). */
+  listeners: string[];
 }
 
 /**
@@ -105,7 +108,7 @@ export async function sendMessage(q: Queryable, actor: ChatActor, input: ChatReq
       throw badRequest(CHAT_MESSAGES.invalidMessageId);
     }
     const message = (await findMessage(q, actor.accountId, req.roomId, req.id))!;
-    return { message, room, duplicate: true, members: await memberIds(q, actor.accountId, req.roomId) };
+    return { message, room, duplicate: true, members: await memberIds(q, actor.accountId, req.roomId), listeners: [] };
   }
   const text = req.message.trim();
   const fileIds = [...new Set(req.fileIds)];
@@ -117,7 +120,7 @@ export async function sendMessage(q: Queryable, actor: ChatActor, input: ChatReq
   if (fileIds.length) {
     const rows = await q.query<{ id: string; name: string; type: string; size: number }>(
       `select id, name, type, size from chat_uploads
-        where account_id = $1 and room_id = $2 and user_id = $3 and message_id is null and id = any($4::uuid[])`,
+        where account_id = $1 and room_id = $2 and user_id = $3 and message_id is null and removed_at is null and id = any($4::uuid[])`,
       [actor.accountId, req.roomId, actor.userId, fileIds],
     );
     if (rows.length !== fileIds.length) throw badRequest(CHAT_MESSAGES.unknownFile);
@@ -127,12 +130,32 @@ export async function sendMessage(q: Queryable, actor: ChatActor, input: ChatReq
       return { id, name: r.name, type: r.type, size: Number(r.size), url: fileUrl(req.roomId, id) };
     });
   }
-  await appendToRoom(q, actor, req.roomId, { id: req.id, type: 'message', body: text, files });
+  const stored = await appendToRoom(q, actor, req.roomId, { id: req.id, type: 'message', body: text, files });
   if (fileIds.length) {
     await q.query('update chat_uploads set message_id = $2 where id = any($1::uuid[])', [fileIds, req.id]);
   }
-  const message = (await findMessage(q, actor.accountId, req.roomId, req.id))!;
-  return { message, room, duplicate: false, members: await memberIds(q, actor.accountId, req.roomId) };
+  const message = toMessage({
+    id: req.id,
+    room_id: req.roomId,
+    seq: stored.seq,
+    rev: stored.rev,
+    type: 'message',
+    user_id: actor.userId,
+    first_name: room.actor_first,
+    last_name: room.actor_last,
+    body: text,
+    files,
+    edited: false,
+    deleted: false,
+    created_at: stored.createdAt,
+  });
+  return {
+    message,
+    room,
+    duplicate: false,
+    members: [actor.userId, ...stored.others.map((o) => o.user_id)],
+    listeners: stored.others.filter((o) => !o.muted).map((o) => o.user_id),
+  };
 }
 
 export const fileUrl = (roomId: string, fileId: string) => `/api/utilities/files/chat/${encodeURIComponent(roomId)}/${fileId}`;

@@ -20,10 +20,13 @@ interface NamedUser {
 const nameOf = (u: NamedUser) => `${u.first_name} ${u.last_name}`.trim();
 
 /** The room, if the actor is a member of it (locked for the rest of the transaction); otherwise refused. */
-export async function requireMember(q: Queryable, actor: ChatActor, roomId: string, lock = false): Promise<RoomRow> {
-  const [room] = await q.query<RoomRow>(
-    `select r.id, r.format, r.title, r.created_by, r.last_seq, r.last_rev, r.last_message_at, r.created_at
-       from chat_rooms r join chat_members m on m.account_id = r.account_id and m.room_id = r.id and m.user_id = $3
+export async function requireMember(q: Queryable, actor: ChatActor, roomId: string, lock = false): Promise<RoomRow & { actor_first: string; actor_last: string }> {
+  const [room] = await q.query<RoomRow & { actor_first: string; actor_last: string }>(
+    `select r.id, r.format, r.title, r.created_by, r.last_seq, r.last_rev, r.last_message_at, r.created_at,
+            u.first_name as actor_first, u.last_name as actor_last
+       from chat_rooms r
+       join chat_members m on m.account_id = r.account_id and m.room_id = r.id and m.user_id = $3
+       join users u on u.id = m.user_id
       where r.account_id = $1 and r.id = $2 ${lock ? 'for update of r' : ''}`,
     [actor.accountId, roomId, actor.userId],
   );
@@ -54,38 +57,38 @@ async function addMember(q: Queryable, accountId: string, roomId: string, userId
 /**
  * Appends a message or status line to a room: takes the room's next seq and rev under the room's
  * row lock, so every member sees one order. A message (not a status line) counts as unread for
- * the other members and brings the room back to the list of those who hid it.
+ * the other members and brings the room back to the list of those who hid it. Returns the other
+ * members too (with whether they muted the room), for the fan-out.
  */
 export async function appendToRoom(
   q: Queryable,
   actor: ChatActor,
   roomId: string,
   m: { id: string; type: 'message' | 'status'; body: string; files?: unknown[] },
-): Promise<{ seq: number; rev: number }> {
-  const [next] = await q.query<{ last_seq: number; last_rev: number }>(
+): Promise<{ seq: number; rev: number; createdAt: Date; others: Array<{ user_id: string; muted: boolean }> }> {
+  const [next] = await q.query<{ last_seq: number; last_rev: number; last_message_at: Date }>(
     `update chat_rooms set last_seq = last_seq + 1, last_rev = last_rev + 1, last_message_at = now()
-      where account_id = $1 and id = $2 returning last_seq, last_rev`,
+      where account_id = $1 and id = $2 returning last_seq, last_rev, last_message_at`,
     [actor.accountId, roomId],
   );
   await q.query(
-    `insert into chat_messages (id, account_id, room_id, seq, rev, type, user_id, body, files)
-     values ($1, $2, $3, $4, $5, $6, $7, $8, $9::jsonb)`,
-    [m.id, actor.accountId, roomId, next.last_seq, next.last_rev, m.type, actor.userId, m.body, JSON.stringify(m.files ?? [])],
+    `insert into chat_messages (id, account_id, room_id, seq, rev, type, user_id, body, files, created_at)
+     values ($1, $2, $3, $4, $5, $6, $7, $8, $9::jsonb, $10)`,
+    [m.id, actor.accountId, roomId, next.last_seq, next.last_rev, m.type, actor.userId, m.body, JSON.stringify(m.files ?? []), next.last_message_at],
   );
-  if (m.type === 'message') {
-    await q.query(
-      `update chat_members set unread = unread + 1, hidden = false
-        where account_id = $1 and room_id = $2 and user_id <> $3`,
-      [actor.accountId, roomId, actor.userId],
-    );
-  }
+  const message = m.type === 'message';
+  const others = await q.query<{ user_id: string; muted: boolean }>(
+    `update chat_members set unread = unread + $4, hidden = hidden and not $5
+      where account_id = $1 and room_id = $2 and user_id <> $3 returning user_id, muted`,
+    [actor.accountId, roomId, actor.userId, message ? 1 : 0, message],
+  );
   // The author has seen everything up to what they just wrote.
   await q.query(
     `update chat_members set unread = 0, last_read_seq = $4, viewed_at = now(), hidden = false
       where account_id = $1 and room_id = $2 and user_id = $3`,
     [actor.accountId, roomId, actor.userId, next.last_seq],
   );
-  return { seq: Number(next.last_seq), rev: Number(next.last_rev) };
+  return { seq: Number(next.last_seq), rev: Number(next.last_rev), createdAt: new Date(next.last_message_at), others };
 }
 
 /** Appends a status line (joins, leaves, renames); returns its id. */

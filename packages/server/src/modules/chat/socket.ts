@@ -224,15 +224,10 @@ export const chatSocket: SocketFeature = (socket, { db, nsp }) => {
   });
 
   async function afterMessage(sent: SentMessage) {
-    const others = sent.members.filter((id) => id !== userId);
-    badges.schedule(nsp, accountId, others);
-    const listeners = await db.query<{ user_id: string }>(
-      'select user_id from chat_members where account_id = $1 and room_id = $2 and user_id <> $3 and not muted',
-      [accountId, sent.room.id, userId],
-    );
-    if (!listeners.length) return;
+    badges.schedule(nsp, accountId, sent.members.filter((id) => id !== userId));
+    if (!sent.listeners.length) return;
     const from = sent.message.user ? `${sent.message.user.firstName} ${sent.message.user.lastName}` : 'Someone';
-    to(listeners.map((l) => l.user_id)).emit('notify', {
+    to(sent.listeners).emit('notify', {
       title: sent.room.format === 'group' ? `${from} in ${sent.room.title}` : from,
       body: describe(sent.message),
       link: `/chat/${sent.room.id}`,
