@@ -1,20 +1,12 @@
 import { Route, Routes } from 'react-router-dom';
-import { Typography } from 'antd';
 import type { RemoteProps } from '@agency/ui';
-
-function RemotePage({ title }: { title: string }) {
-  return (
-    <Typography.Title level={3} style={{ marginTop: 0 }}>
-      {title}
-    </Typography.Title>
-  );
-}
+import { ChatPage } from './features/chat/ChatPage';
 
 /** The routes of this remote; the shell mounts it on them. */
 export function App(_props: Partial<RemoteProps>) {
   return (
     <Routes>
-      <Route path="/chat/*" element={<RemotePage title="Team chat" />} />
+      <Route path="/chat/:roomId?" element={<ChatPage />} />
     </Routes>
   );
 }

@@ -60,3 +60,25 @@ export const utilitiesApi = {
   feedback: (f: Feedback) => api.post<{ message: string }>('/utilities/feedback', f).then((r) => r.data),
   config: () => api.get<AppConfig>('/config').then((r) => r.data),
 };
+
+import type { ChatUploadResponse, Gif } from '@agency/contracts';
+
+/** Team chat's HTTP side: attachments (with upload progress) and GIFs. */
+export const chatApi = {
+  upload: (roomId: string, file: File, onProgress: (percent: number) => void, signal?: AbortSignal) => {
+    const form = new FormData();
+    form.append('file', file, file.name);
+    return api
+      .post<ChatUploadResponse>(`/utilities/upload/chat/${encodeURIComponent(roomId)}`, form, {
+        signal,
+        timeout: 0,
+        onUploadProgress: (e) => onProgress(e.total ? Math.min(100, Math.round((e.loaded / e.total) * 100)) : 0),
+      })
+      .then((r) => r.data);
+  },
+  /** An attachment's bytes (its url is under /api). */
+  file: (url: string) => api.get<Blob>(url.replace(/^\/api(?=\/)/, ''), { responseType: 'blob' }).then((r) => r.data),
+  gifsConfig: () => api.get<{ configured: boolean }>('/utilities/gifs/config').then((r) => r.data.configured),
+  gifs: (q: string, offset = 0) => api.get<{ gifs: Gif[] }>('/utilities/gifs', { params: { q, offset } }).then((r) => r.data.gifs),
+  gif: (id: string) => api.get<Gif>(`/utilities/gifs/${encodeURIComponent(id)}`).then((r) => r.data),
+};

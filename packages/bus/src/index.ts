@@ -9,6 +9,7 @@ import type {
   Session,
 } from '@agency/contracts';
 import { DEFAULT_THEME_COLOR } from '@agency/contracts';
+import { handleNotice } from './notices';
 
 /**
  * The one event bus of the app. The shell creates it; remotes reach the same instance because
@@ -160,6 +161,7 @@ export class Bus {
     socket.on('unauthorized', (reason) => this.markUnauthorized(reason?.message ?? 'Unauthorized'));
     socket.onAny((event: string, payload: unknown) => {
       if (event === 'users_peers') this.peers$.next(payload as Peer[]);
+      handleNotice(this, event, payload);
       this.events$.next({ event, payload } as AnyServerEvent);
     });
   }

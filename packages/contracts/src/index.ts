@@ -24,3 +24,5 @@ export * from './clientSplitMerge';
 export * from './clientImport';
 export * from './clientFull';
 export * from './contactMessages';
+export * from './chat';
+export type * from './chat-socket';

@@ -24,6 +24,7 @@ import { phoneBlockRoutes } from './modules/phoneBlock/routes';
 import { vinRoutes } from './modules/vin/routes';
 import type { MailProvider } from './providers/mail/index';
 import { createLocalMail } from './providers/mail/local';
+import { chatRoutes } from './modules/chat/routes';
 
 export interface AppDeps {
   db: Db;
@@ -93,6 +94,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
       await valueRoutes(api, deps);
       await phoneBlockRoutes(api, deps);
       await vinRoutes(api, deps);
+      await chatRoutes(api, deps);
     },
     { prefix: '/api' },
   );

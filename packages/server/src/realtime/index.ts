@@ -139,6 +139,18 @@ export async function createRealtime(
     ns.emit('users_peers', rows.map((r) => toPeer(r, online.has(r.id))));
   }
 
+  // Connections come and go in bursts (a reconnect wave, a page of tabs): one peers list per
+  // account per moment, instead of one per connection sent to every connection (N² messages).
+  const peerTimers = new Map<string, NodeJS.Timeout>();
+  const schedulePeers = (accountId: string) => {
+    if (peerTimers.has(accountId)) return;
+    const timer = setTimeout(() => {
+      peerTimers.delete(accountId);
+      void broadcastPeers(accountId).catch(() => undefined);
+    }, 250);
+    peerTimers.set(accountId, timer);
+  };
+
   const dropUnauthorized = (socket: AppSocket, message: string) => {
     socket.emit('unauthorized', { message });
     socket.disconnect();
@@ -164,13 +176,13 @@ export async function createRealtime(
         await broadcastPeers(accountId);
       });
     });
-    socket.on('reconnected', () => track(() => broadcastPeers(accountId)));
+    socket.on('reconnected', () => schedulePeers(accountId));
     for (const feature of opts.features ?? []) feature(socket, { db, nsp: socket.nsp as AppNamespace });
     socket.on('disconnect', () => {
       clearInterval(recheck);
-      track(() => broadcastPeers(accountId));
+      schedulePeers(accountId);
     });
-    track(() => broadcastPeers(accountId));
+    schedulePeers(accountId);
   });
 
   if (opts.events) {
@@ -223,10 +235,14 @@ export async function createRealtime(
     io,
     broadcastPeers,
     close: async () => {
+      for (const timer of peerTimers.values()) clearTimeout(timer);
+      peerTimers.clear();
       for (const close of closers) close(); // no more app events
       closing = true; // and no new work from the sockets io.close() drops
       await new Promise<void>((resolve) => io.close(() => resolve()));
       await Promise.allSettled([...inflight]);
+      // Feature handlers (chat fan-out) may still publish through Redis: let them finish first.
+      if (redis.length) await new Promise((resolve) => setTimeout(resolve, 250));
       for (const client of redis) await client.quit().catch(() => undefined);
     },
   };

@@ -1,0 +1,53 @@
+import { Bus } from './index';
+import { handleNotice, shouldNotifyDesktop } from './notices';
+import type { Peer, Session } from '@agency/contracts';
+
+const me = { id: '00000000-0000-4000-9000-000000000003', phoneStatus: 'available' } as Session['user'];
+const session = { token: 't', user: me } as Session;
+
+class FakeNotification {
+  static permission: NotificationPermission = 'granted';
+  static shown: Array<{ title: string; body?: string }> = [];
+  onclick: (() => void) | null = null;
+  constructor(title: string, opts: NotificationOptions) {
+    FakeNotification.shown.push({ title, body: opts.body });
+  }
+  close() {}
+}
+
+describe('server notices on the bus', () => {
+  beforeEach(() => {
+    (globalThis as unknown as { Notification: unknown }).Notification = FakeNotification;
+    FakeNotification.shown = [];
+    FakeNotification.permission = 'granted';
+  });
+
+  it('sets the Team badge from a badge event', () => {
+    const bus = new Bus();
+    handleNotice(bus, 'badge', { name: 'team', count: 7 });
+    expect(bus.badges$.value.team).toBe(7);
+  });
+
+  it('notifies on the desktop only while the window is blurred and the user is available', () => {
+    const bus = new Bus();
+    bus.session$.next(session);
+    const focus = jest.spyOn(document, 'hasFocus');
+    focus.mockReturnValue(true);
+    handleNotice(bus, 'notify', { title: 'Emma Ellis', body: 'hi' });
+    expect(FakeNotification.shown).toHaveLength(0);
+
+    focus.mockReturnValue(false);
+    handleNotice(bus, 'notify', { title: 'Emma Ellis', body: 'hi' });
+    expect(FakeNotification.shown).toEqual([{ title: 'Emma Ellis', body: 'hi' }]);
+
+    bus.peers$.next([{ id: me.id, phoneStatus: 'lunch' } as Peer]);
+    expect(shouldNotifyDesktop(bus)).toBe(false);
+    handleNotice(bus, 'notify', { title: 'Emma Ellis', body: 'again' });
+    expect(FakeNotification.shown).toHaveLength(1);
+
+    bus.peers$.next([{ id: me.id, phoneStatus: 'available' } as Peer]);
+    FakeNotification.permission = 'denied';
+    expect(shouldNotifyDesktop(bus)).toBe(false);
+    focus.mockRestore();
+  });
+});

@@ -1,0 +1,21 @@
+import type { Gif } from '@agency/contracts';
+import { createGiphy } from './giphy';
+
+/** GIF search and lookup for chat. Only G-rated GIFs are offered. */
+export interface GifProvider {
+  readonly configured: boolean;
+  search(query: string, offset: number): Promise<Gif[]>;
+  /** The GIF with this id, or null when it was removed (or is not rated G). */
+  get(id: string): Promise<Gif | null>;
+}
+
+/** Giphy when GIPHY_API_KEY is set; otherwise GIFs are not configured and nothing is fetched. */
+export function createGifProvider(env: NodeJS.ProcessEnv = process.env): GifProvider {
+  const apiKey = env.GIPHY_API_KEY;
+  if (apiKey) return createGiphy({ apiKey, baseUrl: env.GIPHY_BASE_URL ?? 'https://api.giphy.com' });
+  return {
+    configured: false,
+    search: async () => [],
+    get: async () => null,
+  };
+}
