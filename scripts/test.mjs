@@ -13,7 +13,9 @@ const results = []; // { name, passed, failed }
 const out = mkdtempSync(join(tmpdir(), 'agency-test-'));
 
 function run(cmd, args, options = {}) {
-  return spawnSync(cmd, args, { stdio: 'inherit', cwd: root, ...options }).status ?? 1;
+  const r = spawnSync(cmd, args, { stdio: 'inherit', cwd: root, ...options });
+  if (r.error) console.error(`✖ could not run ${cmd}: ${r.error.message}`);
+  return r.status ?? 1;
 }
 function record(name, passed, failed) {
   results.push({ name, passed, failed });
@@ -74,7 +76,7 @@ buildApps();
 
 step('End-to-end journeys (Playwright, production build)');
 const pwJson = join(out, 'playwright.json');
-run(bin('playwright'), ['test'], {
+run(join(root, 'e2e/node_modules/.bin/playwright'), ['test'], {
   cwd: join(root, 'e2e'),
   // the journeys run on their own fresh embedded database, whatever DATABASE_URL says
   env: { ...process.env, CHROMIUM_PATH: chromium, E2E_JSON_REPORT: pwJson, PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD: '1', DATABASE_URL: '', REDIS_URL: '' },
