@@ -121,6 +121,6 @@ export async function generateClients(db: Db, accountId: string, count: number, 
     });
   }
   // visibility maps and statistics, so the planner can answer from the indexes alone
-  await db.exec('vacuum analyze clients; vacuum analyze client_terms; vacuum analyze client_records');
+  for (const table of ['clients', 'client_terms', 'client_records']) await db.query(`vacuum analyze ${table}`);
   return { ids, samples };
 }
