@@ -217,6 +217,9 @@ describe('clients: the list', () => {
     assert.deepEqual(await search('0187'), ['Maria'], 'last four');
     assert.deepEqual(await search('james cart'), ['James'], 'two words');
     assert.deepEqual(await search('olga'), [], 'another account is never searched');
+    const singles = (await call(owner, 'GET', '/clients?search=carter&single=true')).json();
+    assert.deepEqual(singles.items, [], 'James Carter has a co-applicant: not a merge target');
+    assert.equal((await call(owner, 'GET', '/clients?search=gonzalez&single=true')).json().total, 1);
   });
 
   it('pages by keyset in name order and jumps by letter', async () => {

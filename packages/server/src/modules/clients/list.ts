@@ -12,6 +12,7 @@ export interface ListFilters {
   letter?: string;
   favorites?: boolean;
   tag?: string;
+  single?: boolean;
 }
 
 /** The WHERE of a list over clients c (with f, the user's favorites, left-joined). */
@@ -22,6 +23,7 @@ export async function listConditions(q: Queryable, ctx: { accountId: string; use
   const tokens = searchTokens(f.search ?? '');
   if (tokens.length) where.push(searchCondition(account, tokens, p));
   if (f.favorites) where.push('f.user_id is not null');
+  if (f.single) where.push(`coalesce(c.data->>'coFirstName', c.data->>'coLastName', c.data->>'coPreferredFirstName') is null`);
   if (f.tag) where.push(membershipCondition(await findTag(q, ctx.accountId, f.tag), p));
   const from = `clients c left join client_favorites f on f.client_id = c.id and f.user_id = ${p.add(ctx.userId)}`;
   return { from, where: where.join(' and ') };
@@ -52,7 +54,7 @@ export async function listClients(
 ): Promise<ClientListResponse> {
   const cursor = query.after ? decodeCursor(query.after) : null;
   const tokens = searchTokens(query.search ?? '');
-  const onlySearch = tokens.length > 0 && !query.letter && !query.favorites && !query.tag;
+  const onlySearch = tokens.length > 0 && !query.letter && !query.favorites && !query.tag && !query.single;
   const p = new Params();
   let rows: Row[];
   let count: (() => Promise<number>) | null = null;
@@ -86,7 +88,7 @@ export async function listClients(
         where ${pageWhere} order by c.sort_key, c.id limit ${p.add(query.limit + 1)}`,
       p.values,
     );
-    const plain = !tokens.length && !query.favorites && !query.tag;
+    const plain = !tokens.length && !query.favorites && !query.tag && !query.single;
     count = plain
       ? async () => {
           const counts = (await letterCounts(q, ctx.accountId)).counts;
