@@ -18,6 +18,7 @@ import { load, type LoadResult } from './http';
 import { assertBuilt, startServer } from './server';
 import { remoteSizes, type RemoteSizes } from './sizes';
 import { kb, ms, table } from './stats';
+import { benchContacts } from './contacts';
 
 const PORT = Number(process.env.BENCH_PORT || 8390);
 const RUNS = Number(process.env.BENCH_RUNS || 5);
@@ -156,6 +157,7 @@ async function main() {
     await server.stop();
     rmSync(server.dataDir, { recursive: true, force: true });
   }
+  if (process.env.BENCH_CONTACTS !== '0') await benchContacts();
 }
 
 main().catch((err) => {

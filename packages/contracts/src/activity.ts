@@ -48,7 +48,10 @@ export const activityUpdateSchema = z.object({
 });
 export type ActivityUpdate = z.input<typeof activityUpdateSchema>;
 
-/** Keyset paging by createdAt: `prior` gives older rows, `after` newer ones. Total unknown. */
+/**
+ * Keyset paging by createdAt: `prior` gives older rows, `after` newer ones. Total unknown. Send a
+ * row's createdAt back as it came (it carries microseconds, so page boundaries are exact).
+ */
 export const activityListQuerySchema = z.object({
   limit: z.coerce.number().int().min(1).max(50).default(ACTIVITY_PAGE_SIZE),
   prior: z.string().refine((s) => !Number.isNaN(Date.parse(s)), 'prior must be a date and time').optional(),

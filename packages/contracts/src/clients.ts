@@ -285,6 +285,8 @@ export const clientListQuerySchema = z.object({
   letter: letterSchema.optional(),
   favorites: boolParam.optional(),
   tag: idSchema.optional(),
+  /** Only contacts of one person (the merge target picker). */
+  single: boolParam.optional(),
   /** The nextCursor of the previous page. */
   after: z.string().max(500).optional(),
   limit: z.coerce.number().int().min(1).max(500).default(50),

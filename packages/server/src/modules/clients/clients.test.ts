@@ -217,6 +217,9 @@ describe('clients: the list', () => {
     assert.deepEqual(await search('0187'), ['Maria'], 'last four');
     assert.deepEqual(await search('james cart'), ['James'], 'two words');
     assert.deepEqual(await search('olga'), [], 'another account is never searched');
+    const singles = (await call(owner, 'GET', '/clients?search=carter&single=true')).json();
+    assert.deepEqual(singles.items, [], 'James Carter has a co-applicant: not a merge target');
+    assert.equal((await call(owner, 'GET', '/clients?search=gonzalez&single=true')).json().total, 1);
   });
 
   it('pages by keyset in name order and jumps by letter', async () => {
@@ -238,6 +241,44 @@ describe('clients: the list', () => {
     const numbers = (await call(owner, 'GET', '/clients?letter=%23')).json();
     assert.ok(numbers.items.some((i: { id: string }) => i.id === hash.id));
     assert.equal((await call(owner, 'GET', '/clients?after=garbage')).statusCode, 400);
+  });
+
+  it('keeps the letter counts and the total right through renames, promotions and deletes', async () => {
+    const counts = async () => (await call(owner, 'GET', '/clients/letters')).json();
+    const before = await counts();
+    const c = (await call(owner, 'POST', '/clients', { firstName: 'Yolanda', lastName: 'Young', coFirstName: 'Xavier', coLastName: 'Young' })).json();
+    assert.equal((await counts()).counts.y, before.counts.y + 1);
+    await call(owner, 'PUT', `/clients/${c.id}`, { firstName: 'Quentin' });
+    let now = await counts();
+    assert.deepEqual([now.counts.y, now.counts.q], [before.counts.y, before.counts.q + 1]);
+    await call(owner, 'DELETE', `/clients/${c.id}`); // Xavier is promoted
+    now = await counts();
+    assert.deepEqual([now.counts.q, now.counts.x], [before.counts.q, before.counts.x + 1]);
+    await call(owner, 'DELETE', `/clients/${c.id}`);
+    now = await counts();
+    assert.deepEqual(now.counts, before.counts);
+    assert.equal(now.total, (await call(owner, 'GET', '/clients?limit=1')).json().total);
+    const [{ n }] = await s.db.query<{ n: number }>('select count(*)::int as n from clients where account_id = $1', [DEMO]);
+    assert.equal(now.total, n);
+  });
+
+  it('pages a search by keyset across several pages, each row once', async () => {
+    for (let i = 0; i < 7; i++) await call(owner, 'POST', '/clients', { firstName: `Pager${i}`, lastName: 'Searchable', mobilePhone: `1737555010${i}` });
+    const seen: string[] = [];
+    let after: string | null = null;
+    let total: number | null = null;
+    do {
+      const page: { items: Array<{ firstName: string }>; total: number | null; nextCursor: string | null } = (
+        await call(owner, 'GET', `/clients?search=searchable%20pag&limit=3${after ? `&after=${after}` : ''}`)
+      ).json();
+      if (total === null) total = page.total;
+      seen.push(...page.items.map((i) => i.firstName));
+      after = page.nextCursor;
+    } while (after);
+    assert.equal(total, 7);
+    assert.deepEqual(seen, ['Pager0', 'Pager1', 'Pager2', 'Pager3', 'Pager4', 'Pager5', 'Pager6']);
+    const byPhone = (await call(owner, 'GET', '/clients?search=(737)%20555-0103')).json();
+    assert.deepEqual(byPhone.items.map((i: { firstName: string }) => i.firstName), ['Pager3']);
   });
 
   it('filters favorites of the signed-in user', async () => {

@@ -96,15 +96,15 @@ export function termsOf(c: SearchableClient): Term[] {
   return out;
 }
 
-/** Rewrites a client's terms (in the caller's transaction). */
+/** Rewrites a client's terms, each with the client's sort key (in the caller's transaction). */
 export async function writeTerms(q: Queryable, accountId: string, clientId: string, c: SearchableClient): Promise<void> {
   await q.query('delete from client_terms where client_id = $1', [clientId]);
   const terms = termsOf(c);
   if (!terms.length) return;
   await q.query(
-    `insert into client_terms (account_id, client_id, term, kind)
-     select $1, $2, t.term, t.kind from unnest($3::text[], $4::text[]) as t(term, kind)`,
-    [accountId, clientId, terms.map((t) => t.term), terms.map((t) => t.kind)],
+    `insert into client_terms (account_id, client_id, term, kind, sort_key)
+     select $1, $2, t.term, t.kind, $5 from unnest($3::text[], $4::text[]) as t(term, kind)`,
+    [accountId, clientId, terms.map((t) => t.term), terms.map((t) => t.kind), sortKey(c)],
   );
 }
 
@@ -143,10 +143,15 @@ export function letterCondition(letter: string, p: Params): string {
 
 /** Each token must match the start of one of the client's terms (alias c). */
 export function searchCondition(accountParam: string, tokens: string[], p: Params): string {
-  return tokens
-    .map(
-      (t) =>
-        `c.id in (select client_id from client_terms where account_id = ${accountParam} and term >= ${p.add(t)} and term < ${p.add(prefixEnd(t))})`,
-    )
-    .join(' and ');
+  return `c.id in (${searchMatches(accountParam, tokens, p)})`;
+}
+
+/**
+ * The clients (client_id, sort_key) every token matches, straight from the term index (alias t):
+ * the terms in any token's range, grouped by client, kept when each token found one.
+ */
+export function searchMatches(accountParam: string, tokens: string[], p: Params, extra = ''): string {
+  const ranges = tokens.map((t) => `(t.term >= ${p.add(t)} and t.term < ${p.add(prefixEnd(t))})`);
+  const having = ranges.length > 1 ? ` having ${ranges.map((r) => `bool_or(${r})`).join(' and ')}` : '';
+  return `select t.client_id from client_terms t where t.account_id = ${accountParam} and (${ranges.join(' or ')})${extra} group by t.client_id, t.sort_key${having}`;
 }

@@ -28,7 +28,8 @@ interface SubRecord {
   fields: Record<string, Kind>;
 }
 
-const usDate = (expr: string) => `to_date(nullif(${expr}, ''), 'MM/DD/YYYY')`;
+/** MM/dd/yyyy text as a date (client_date, migration 014: immutable, so the dob index serves it). */
+const usDate = (expr: string) => `client_date(${expr})`;
 const text = (key: string): ScalarField => ({ kind: 'text', sql: (a) => `(${a}.data->>'${key}')` });
 
 const CLIENT_FIELDS: Record<string, ScalarField> = {
@@ -45,6 +46,7 @@ const CLIENT_FIELDS: Record<string, ScalarField> = {
   dob: { kind: 'date', sql: (a) => usDate(`${a}.data->>'dob'`) },
   aflliateOn: { kind: 'date', sql: (a) => usDate(`${a}.data->>'aflliateOn'`) },
   age: { kind: 'number', sql: (a) => `date_part('year', age(current_date, ${usDate(`${a}.data->>'dob'`)}))` },
+
   lengthOfService: { kind: 'number', sql: (a) => `(current_date - ${a}.created_at::date)` },
   lastContactedDays: { kind: 'number', sql: (a) => `(current_date - (nullif(${a}.data->>'lastContactedOn', ''))::timestamptz::date)` },
 };
@@ -102,7 +104,47 @@ class Compiler {
     return parts.length ? `(${parts.join(' and ')})` : 'true';
   }
 
+  /**
+   * Age compared with a number becomes a birth-date range, which the dob index answers:
+   * age >= n  ⟺  dob <= today - n years;  age < n  ⟺  dob > today - n years.
+   */
+  private age(value: unknown, depth: number): string | null {
+    const ops = isPlainObject(value) ? value : { $eq: value };
+    const keys = Object.keys(ops);
+    if (!keys.length || !keys.every((k) => ['$eq', '$gt', '$gte', '$lt', '$lte'].includes(k))) return null;
+    this.tick(depth);
+    const dob = usDate(`${this.a}.data->>'dob'`);
+    const yearsAgo = (v: unknown) => {
+      const n = typeof v === 'number' ? v : typeof v === 'string' && v.trim() !== '' ? Number(v) : NaN;
+      if (!Number.isFinite(n)) throw bad(`${JSON.stringify(v)} is not a number`);
+      if (!Number.isInteger(n) || n < 0 || n > 200) throw bad(`${JSON.stringify(v)} is not an age`);
+      return (years: number) => `(current_date - make_interval(years => ${this.p.add(years)}::int))::date`;
+    };
+    const parts = keys.map((k) => {
+      const v = ops[k];
+      const n = Number(v);
+      const at = yearsAgo(v);
+      switch (k) {
+        case '$gte':
+          return `coalesce(${dob} <= ${at(n)}, false)`;
+        case '$gt':
+          return `coalesce(${dob} <= ${at(n + 1)}, false)`;
+        case '$lt':
+          return `coalesce(${dob} > ${at(n)}, false)`;
+        case '$lte':
+          return `coalesce(${dob} > ${at(n + 1)}, false)`;
+        default:
+          return `coalesce(${dob} <= ${at(n)} and ${dob} > ${at(n + 1)}, false)`;
+      }
+    });
+    return parts.length === 1 ? parts[0] : `(${parts.join(' and ')})`;
+  }
+
   private field(name: string, value: unknown, depth: number): string {
+    if (name === 'age') {
+      const range = this.age(value, depth);
+      if (range) return range;
+    }
     const scalar = CLIENT_FIELDS[name];
     if (scalar) return this.condition(scalar.sql(this.a), scalar.kind, value, depth);
     if (name === 'tags.name' || name === 'tags') return this.tags(value, depth);

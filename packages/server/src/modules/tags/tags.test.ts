@@ -118,6 +118,26 @@ describe('tags', () => {
     }
   });
 
+  it('counts ages to the day, on both sides of a birthday', async () => {
+    const today = new Date();
+    const born = (years: number, dayShift: number) => {
+      const d = new Date(Date.UTC(today.getUTCFullYear() - years, today.getUTCMonth(), today.getUTCDate() + dayShift));
+      return `${String(d.getUTCMonth() + 1).padStart(2, '0')}/${String(d.getUTCDate()).padStart(2, '0')}/${d.getUTCFullYear()}`;
+    };
+    await call('POST', '/clients', { firstName: 'Turns65Today', dob: born(65, 0) });
+    await call('POST', '/clients', { firstName: 'Turns65Tomorrow', dob: born(65, 1) });
+    const ask = async (q: unknown) => {
+      const tag = (await call('POST', '/tags', { name: `age${Math.random().toString(36).slice(2)}`, queryObj: dynamic(q) })).json();
+      const names = (await members(tag.id)).filter((n: string) => n.startsWith('Turns65'));
+      await call('DELETE', `/tags/${tag.id}`);
+      return names;
+    };
+    assert.deepEqual(await ask({ age: { $gte: 65 } }), ['Turns65Today']);
+    assert.deepEqual(await ask({ age: { $lt: 65 } }), ['Turns65Tomorrow']);
+    assert.deepEqual(await ask({ age: 64 }), ['Turns65Tomorrow']);
+    assert.deepEqual(await ask({ age: { $gt: 64, $lte: 65 } }), ['Turns65Today']);
+  });
+
   it('refuses bad queries, duplicate names, core deletes and non-admins', async () => {
     const bad: Array<[unknown, RegExp]> = [
       ['{not json', /not valid JSON/],

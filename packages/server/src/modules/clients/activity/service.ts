@@ -14,13 +14,15 @@ interface ActivityRow {
   thumbnail: string | null;
   user_id: string | null;
   data: Record<string, unknown>;
-  created_at: Date | string;
+  created_iso: string;
   updated_at: Date | string;
   first_name: string | null;
   last_name: string | null;
   avatar: string | null;
 }
-const COLUMNS = `a.id, a.client_id, a.type, a.note, a.is_sticky, a.image, a.thumbnail, a.user_id, a.data, a.created_at, a.updated_at,
+// createdAt is the feed's cursor: it travels with the database's microseconds, so a page boundary is exact.
+const COLUMNS = `a.id, a.client_id, a.type, a.note, a.is_sticky, a.image, a.thumbnail, a.user_id, a.data,
+  to_char(a.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as created_iso, a.updated_at,
   u.first_name, u.last_name, u.avatar`;
 const FROM = 'client_activity a left join users u on u.id = a.user_id';
 
@@ -45,7 +47,7 @@ function toActivity(r: ActivityRow): Activity {
     recordingUrl: s('recordingUrl'),
     recordingDuration: n('recordingDuration'),
     viewedBy: s('viewedBy'),
-    createdAt: iso(r.created_at)!,
+    createdAt: r.created_iso,
     updatedAt: iso(r.updated_at)!,
   };
 }
@@ -59,12 +61,12 @@ export async function listActivity(
   const params: unknown[] = [accountId, clientId];
   const where = ['a.account_id = $1', 'a.client_id = $2'];
   if (opts.prior) {
-    params.push(new Date(opts.prior).toISOString());
-    where.push(`a.created_at < $${params.length}`);
+    params.push(opts.prior);
+    where.push(`a.created_at < $${params.length}::timestamptz`);
   }
   if (opts.after) {
-    params.push(new Date(opts.after).toISOString());
-    where.push(`a.created_at > $${params.length}`);
+    params.push(opts.after);
+    where.push(`a.created_at > $${params.length}::timestamptz`);
   }
   params.push(opts.limit);
   const dir = opts.sort === 'createdAt' ? 'asc' : 'desc';
@@ -105,8 +107,8 @@ export async function addActivity(
 ): Promise<Activity> {
   const id = randomUUID();
   await q.query(
-    `insert into client_activity (id, account_id, client_id, type, note, is_sticky, image, thumbnail, user_id, data)
-     values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)`,
+    `insert into client_activity (id, account_id, client_id, type, note, is_sticky, image, thumbnail, user_id, data, created_at)
+     values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, clock_timestamp())`,
     [id, a.accountId, a.clientId, a.type, a.note, !!a.isSticky, a.image ?? null, a.thumbnail ?? null, a.userId, JSON.stringify(a.data ?? {})],
   );
   return getActivity(q, a.accountId, a.clientId, id);
