@@ -5,3 +5,4 @@ export * from './auth';
 export * from './trainings';
 export * from './config';
 export type * from './socket';
+export * from './taskboards';

@@ -10,6 +10,7 @@ import { healthRoutes } from './modules/health/routes';
 import { staticRoutes } from './static/routes';
 import type { MailProvider } from './providers/mail/index';
 import { createLocalMail } from './providers/mail/local';
+import { taskBoardRoutes } from './modules/taskboards/routes';
 
 export interface AppDeps {
   db: Db;
@@ -48,6 +49,7 @@ export async function buildApp(opts: { db: Db; config: ServerConfig; mail?: Mail
     async (api) => {
       await healthRoutes(api);
       await authRoutes(api, deps);
+      await taskBoardRoutes(api, deps);
     },
     { prefix: '/api' },
   );
