@@ -38,6 +38,7 @@ export async function setAsideActiveTask(db: Db, actor: Actor) {
 export async function pushActiveCard(db: Db, accountId: string, cardId: string, userIds?: string[]) {
   const users = userIds ?? (await db.query<{ user_id: string }>('select user_id from task_active_cards where card_id = $1 and account_id = $2', [cardId, accountId])).map((r) => r.user_id);
   if (!users.length) return;
-  const card = await loadCard(db, accountId, cardId);
+  // users listed by the caller lost the card as their active task (done or gone)
+  const card = userIds ? null : await loadCard(db, accountId, cardId);
   for (const userId of users) toUser(db, accountId, userId, 'taskBoard_activeTask', { card: card && !card.closedAt ? card : null });
 }

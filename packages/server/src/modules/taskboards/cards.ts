@@ -173,14 +173,13 @@ export async function applyCardEvent(db: Db, actor: Actor, boardId: string, raw:
         const event: TaskBoardServerEvent = place.renumbered
           ? { boardId, seq, type: 'LANE_REORDERED', laneId: ev.toLaneId }
           : { boardId, seq, type: 'MOVE_CARD', card, fromLaneId: current.lane_id, toLaneId: ev.toLaneId, index: place.index, by: actor.userId };
-        let activeCardChanged: string | undefined;
+        const alerts = board.monitor && current.assigned_to && current.due_on ? [current.assigned_to] : null;
         if (isLastLane(board, ev.toLaneId)) {
           // done: the card stops being anyone's active task
           const done = await q.query<{ user_id: string }>('delete from task_active_cards where card_id = $1 returning user_id', [ev.cardId]);
-          if (done.length) activeCardChanged = ev.cardId;
+          if (done.length) return { event, card, alerts, activeCardChanged: ev.cardId, activeUsers: done.map((d) => d.user_id) };
         }
-        const alerts = board.monitor && current.assigned_to && current.due_on ? [current.assigned_to] : null;
-        return { event, card, alerts, activeCardChanged };
+        return { event, card, alerts, activeCardChanged: ev.cardId };
       }
       case 'ADD_CARD': {
         if (tagged) throw badRequest(TASKBOARD_MESSAGES.taggedBoardAdd);

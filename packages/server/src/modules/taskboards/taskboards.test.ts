@@ -1,10 +1,10 @@
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import type { TaskBoard, TaskCard } from '@agency/contracts';
-import { bearer, DEMO, DEMO_ACCOUNTS, SECOND, signIn, startTestServer, type TestServer } from '../../testing/harness';
+import { bearer, DEMO, DEMO_ACCOUNTS, signIn, startTestServer, type TestServer } from '../../testing/harness';
 import type { Actor } from './access';
 import { applyCardEvent } from './cards';
-import { createBoard, insertClient, type Session } from './test-helpers';
+import { createBoard, insertClient, signInOutsider, type Session } from './test-helpers';
 
 let s: TestServer;
 let owner: Session, admin: Session, employee: Session, employee2: Session, stranger: Session;
@@ -16,7 +16,7 @@ before(async () => {
   admin = await signIn(s.app, 'admin@demo.test');
   employee = await signIn(s.app, 'employee@demo.test');
   employee2 = await signIn(s.app, 'employee2@demo.test');
-  stranger = await signIn(s.app, 'owner@second.test', SECOND);
+  stranger = await signInOutsider(s.app);
 });
 after(() => s.close());
 

@@ -3,9 +3,12 @@ import { io, type Socket } from 'socket.io-client';
 import type { FastifyInstance } from 'fastify';
 import type { TaskBoard, TaskBoardAck, TaskBoardInput, TaskBoardServerEvent, TaskCardEvent } from '@agency/contracts';
 import type { Queryable } from '../../db/index';
-import { bearer, signIn } from '../../testing/harness';
+import { bearer, DEMO, SECOND, signIn } from '../../testing/harness';
 
 export type Session = Awaited<ReturnType<typeof signIn>>;
+
+/** The owner of the second agency: the outsider every tenancy check signs in as. */
+export const signInOutsider = (app: FastifyInstance) => signIn(app, 'owner@second.test', SECOND as typeof DEMO);
 
 export async function createBoard(app: FastifyInstance, token: string, input: Partial<TaskBoardInput> = {}): Promise<TaskBoard> {
   const res = await app.inject({
