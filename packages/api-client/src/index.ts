@@ -54,3 +54,4 @@ export function createApi(baseURL = '/api'): AxiosInstance {
 export const api = createApi();
 
 export * from './calls';
+export * from './taskboards';

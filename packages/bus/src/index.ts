@@ -91,6 +91,12 @@ export class Bus {
     this.toast$.next(t);
   }
 
+  /** Keys of persistent toasts to take down (the toast with that key closes). */
+  readonly toastDismiss$ = new Subject<string>();
+  dismissToast(key: string): void {
+    this.toastDismiss$.next(key);
+  }
+
   confirm(title: string, content?: string): Promise<boolean> {
     return new Promise((resolve) => this.confirm$.next({ title, content, resolve }));
   }
@@ -164,3 +170,24 @@ const GLOBAL_KEY = '__agencyDeskBus__';
 const holder = globalThis as unknown as { [GLOBAL_KEY]?: Bus };
 /** The instance every part of the app uses. */
 export const bus: Bus = holder[GLOBAL_KEY] ?? (holder[GLOBAL_KEY] = new Bus());
+
+/** The persistent toast of the user's active task. */
+export const ACTIVE_TASK_TOAST_KEY = 'active-task';
+const tasksWiring = globalThis as unknown as { __agencyDeskTasksWired__?: boolean };
+if (!tasksWiring.__agencyDeskTasksWired__) {
+  tasksWiring.__agencyDeskTasksWired__ = true;
+  // Task alerts feed the Tasks badge wherever the user is.
+  bus.on('taskBoard_alerts').subscribe(({ count }) => bus.setBadge('tasks', count));
+  // The active task stays on screen until it is done or set aside.
+  bus.on('taskBoard_activeTask').subscribe(({ card }) => {
+    if (!card) return bus.dismissToast(ACTIVE_TASK_TOAST_KEY);
+    bus.toast({
+      kind: 'info',
+      key: ACTIVE_TASK_TOAST_KEY,
+      persistent: true,
+      message: `Active task: ${card.title || 'Untitled card'}`,
+      description: card.client ? `${card.taskBoardName} · ${card.client.name}` : card.taskBoardName,
+      link: `/tasks/${card.taskBoardId}?card=${card.id}`,
+    });
+  });
+}
