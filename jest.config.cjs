@@ -16,7 +16,14 @@ module.exports = {
       testEnvironment: 'jsdom',
       roots: ['<rootDir>/shell/src', '<rootDir>/packages/bus/src', '<rootDir>/packages/api-client/src', '<rootDir>/packages/ui/src', ...['contacts', 'messages', 'phone', 'chat', 'tasks', 'admin'].map((r) => `<rootDir>/mf-${r}/src`)],
       setupFilesAfterEnv: ['<rootDir>/jest.setup.web.ts'],
-      moduleNameMapper: { '\\.(css|png|svg|mp3|wav)$': '<rootDir>/jest.asset.cjs' },
+      moduleNameMapper: {
+        '\\.(css|png|svg|mp3|wav)$': '<rootDir>/jest.asset.cjs',
+        // Pages that stay light import antd and icons by their ES paths; jest runs the CommonJS build of the same files.
+        '^antd/es/(.*)$': 'antd/lib/$1',
+        '^@ant-design/icons/es/(.*)$': '@ant-design/icons/lib/$1',
+        // the icons' CommonJS build itself requires an ES path of @ant-design/colors
+        '^@ant-design/colors/es/(.*)$': '@ant-design/colors/lib/$1',
+      },
       globals: { __APP_VERSION__: '2.10.0', __REMOTE_VERSION__: '1.0.0' },
     },
   ],
