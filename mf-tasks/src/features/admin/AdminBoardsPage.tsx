@@ -7,6 +7,7 @@ import { bus } from '@agency/bus';
 import { errorMessage, FORBIDDEN_MESSAGE, taskBoardsApi } from '@agency/api-client';
 import { isAdminRole, TASKBOARD_MESSAGES, type TaskBoard, type TaskBoardInput, type TaskBoardTag, type TaskUser } from '@agency/contracts';
 import { fullName, useObservable } from '@agency/ui';
+import { useFeedback } from '../../feedback';
 import { BoardFormDialog } from './BoardFormDialog';
 import { loadTags, loadUsers } from './options';
 
@@ -26,7 +27,15 @@ function AdminRow({ index, style, boards, onEdit, onDelete, onOpen }: RowCompone
   return (
     <div style={{ ...style, display: 'flex', alignItems: 'center', gap: 12, padding: '0 12px', borderBottom: `1px solid ${token.colorBorderSecondary}` }} data-testid="admin-board-row">
       <div style={{ flex: 2, minWidth: 0 }}>
-        <Typography.Link strong onClick={() => onOpen(b)} ellipsis>
+        <Typography.Link
+          strong
+          href={`/tasks/${b.id}`}
+          onClick={(e) => {
+            e.preventDefault();
+            onOpen(b);
+          }}
+          ellipsis
+        >
           {b.boardname}
         </Typography.Link>
         <Typography.Text type="secondary" ellipsis style={{ display: 'block', fontSize: 12 }}>
@@ -63,6 +72,7 @@ export function AdminBoardsPage() {
   const [editing, setEditing] = useState<TaskBoard | null>(null);
   const [formOpen, setFormOpen] = useState(false);
   const admin = isAdminRole(session?.user.role);
+  const feedback = useFeedback();
 
   const load = useCallback(async (refresh = false) => {
     try {
@@ -93,22 +103,22 @@ export function AdminBoardsPage() {
     try {
       if (editing) await taskBoardsApi.update(editing.id, input);
       else await taskBoardsApi.create(input);
-      bus.toast({ kind: 'success', message: editing ? `${input.boardname} updated` : `${input.boardname} created` });
+      feedback.toast({ kind: 'success', message: editing ? `${input.boardname} updated` : `${input.boardname} created` });
       await load();
       return true;
     } catch (err) {
-      bus.toast({ kind: 'error', message: `Unable to save task board: ${errorMessage(err)}` });
+      feedback.toast({ kind: 'error', message: `Unable to save task board: ${errorMessage(err)}` });
       return false;
     }
   };
   const remove = async (b: TaskBoard) => {
-    if (!(await bus.confirm(`Delete the ${b.boardname} board and its ${b.total} card${b.total === 1 ? '' : 's'}?`))) return;
+    if (!(await feedback.confirm(`Delete the ${b.boardname} board and its ${b.total} card${b.total === 1 ? '' : 's'}?`))) return;
     try {
       await taskBoardsApi.remove(b.id);
-      bus.toast({ kind: 'success', message: `${b.boardname} deleted` });
+      feedback.toast({ kind: 'success', message: `${b.boardname} deleted` });
       await load();
     } catch (err) {
-      bus.toast({ kind: 'error', message: `Unable to delete task board: ${errorMessage(err)}` });
+      feedback.toast({ kind: 'error', message: `Unable to delete task board: ${errorMessage(err)}` });
     }
   };
 
@@ -128,6 +138,16 @@ export function AdminBoardsPage() {
       {error && <Alert type="error" showIcon title={error} style={{ marginBottom: 16 }} />}
       {!boards && !error && <Spin size="large" style={{ display: 'block', margin: '80px auto' }} aria-label="Loading task boards" />}
       {boards && boards.length === 0 && <Empty description="No task boards yet. Create the first one with New Board." />}
+      {boards && boards.length > 0 && (
+        <div role="row" style={{ display: 'flex', gap: 12, padding: '0 12px 8px', fontWeight: 600 }}>
+          <span style={{ flex: 2 }}>Board and lanes</span>
+          <span style={{ flex: 1.5 }}>Allowed users</span>
+          <span style={{ flex: 1.5 }}>Assigned tags</span>
+          <span style={{ width: 90 }}>Monitor</span>
+          <span style={{ width: 70, textAlign: 'right' }}>Cards</span>
+          <span style={{ width: 80 }} />
+        </div>
+      )}
       {boards && boards.length > 0 && (
         <List
           aria-label="Task boards"

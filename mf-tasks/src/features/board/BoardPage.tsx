@@ -14,6 +14,7 @@ import { CardDetailDrawer } from './CardDetailDrawer';
 import type { CardActions, DragItem } from './CardItem';
 import { Lane } from './Lane';
 import { findCard, type CardFilter } from './laneModel';
+import { useFeedback } from '../../feedback';
 import { useActiveTask } from './useActiveTask';
 import { useBoard } from './useBoard';
 
@@ -41,6 +42,7 @@ export function BoardPage() {
   const filter = useMemo<CardFilter>(() => ({ search, assignedTo: assigned, userId: me }), [search, assigned, me]);
   const { state, error, loadLane, reload, send } = useBoard(id, filter);
   const active = useActiveTask();
+  const feedback = useFeedback();
   const [adding, setAdding] = useState(false);
   const laneHeight = useLaneHeight();
   const openCardId = params.get('card');
@@ -49,10 +51,10 @@ export function BoardPage() {
   useEffect(() => {
     if (state?.deleted) {
       activeBoard.set(null);
-      bus.toast({ kind: 'warning', message: `The ${state.board.boardname} board was deleted.` });
+      feedback.toast({ kind: 'warning', message: `The ${state.board.boardname} board was deleted.` });
       navigate('/tasks', { replace: true });
     }
-  }, [state?.deleted, state?.board.boardname, navigate]);
+  }, [state?.deleted, state?.board.boardname, navigate, feedback]);
 
   const board = state?.board;
   const tagged = (board?.assignedTag.length ?? 0) > 0;
@@ -67,11 +69,11 @@ export function BoardPage() {
   );
   const deleteCard = useCallback(
     async (card: TaskCard) => {
-      if (!(await bus.confirm(`Delete the card ${card.title || 'Untitled card'}?`))) return;
+      if (!(await feedback.confirm(`Delete the card ${card.title || 'Untitled card'}?`))) return;
       const res = await send({ type: 'DELETE_CARD', cardId: card.id, laneId: card.laneId });
       if (res.ok && openCardId === card.id) openCard(null);
     },
-    [send, openCardId, openCard],
+    [send, openCardId, openCard, feedback],
   );
 
   const actions = useMemo<CardActions>(
@@ -116,18 +118,18 @@ export function BoardPage() {
     return res.ok;
   };
   const clearLane = async (laneId: string, label: string) => {
-    if (!(await bus.confirm(TASKBOARD_MESSAGES.clearLane(label)))) return;
+    if (!(await feedback.confirm(TASKBOARD_MESSAGES.clearLane(label)))) return;
     try {
       const { cleared } = await taskBoardsApi.clearLane(board.id, laneId);
-      bus.toast({ kind: 'success', message: `Cleared ${cleared} card${cleared === 1 ? '' : 's'} from ${label}.` });
+      feedback.toast({ kind: 'success', message: `Cleared ${cleared} card${cleared === 1 ? '' : 's'} from ${label}.` });
     } catch (err) {
-      bus.toast({ kind: 'error', message: errorMessage(err) });
+      feedback.toast({ kind: 'error', message: errorMessage(err) });
     }
   };
   const save = async (fields: Partial<TaskCardFields>) => {
     if (!detailCard) return false;
     const res = await send({ type: 'UPDATE_CARD', cardId: detailCard.id, card: fields });
-    if (res.ok) bus.toast({ kind: 'success', message: 'Card saved' });
+    if (res.ok) feedback.toast({ kind: 'success', message: 'Card saved' });
     return res.ok;
   };
   const setActive = async (cardId: string | null) => {
@@ -135,7 +137,7 @@ export function BoardPage() {
       if (cardId) await taskBoardsApi.setActive(cardId);
       else await taskBoardsApi.setAside();
     } catch (err) {
-      bus.toast({ kind: 'error', message: errorMessage(err) });
+      feedback.toast({ kind: 'error', message: errorMessage(err) });
     }
   };
 
