@@ -18,7 +18,9 @@ create table task_board_lanes (
   account_id uuid not null references accounts(id) on delete cascade,
   board_id uuid not null references task_boards(id) on delete cascade,
   label text not null,
-  position integer not null
+  position integer not null,
+  -- open cards in the lane, kept by the triggers below so a busy board counts without scanning
+  open_cards integer not null default 0
 );
 create index task_board_lanes_board on task_board_lanes (board_id, position);
 
@@ -82,9 +84,44 @@ create index task_cards_lane_order on task_cards (lane_id, sort_order, id) where
 create index task_cards_board_open on task_cards (board_id, lane_id) where closed_at is null;
 create index task_cards_client on task_cards (account_id, client_id) where client_id is not null;
 create index task_cards_assignee_due on task_cards (account_id, assigned_to, due_on) where closed_at is null and due_on is not null;
+create index task_cards_board_assignee on task_cards (board_id, assigned_to) where closed_at is null;
+create index task_cards_board_due on task_cards (board_id, due_on) where closed_at is null and due_on is not null;
 create index task_cards_repeat_due on task_cards (due_on) where repeat <> 'none' and repeated_at is null;
 -- a tagged board keeps one open card per client
 create unique index task_cards_one_per_tagged_client on task_cards (board_id, client_id) where source = 'tag' and closed_at is null;
+
+-- Lane counts follow every insert, move, close and delete of cards, one statement at a time.
+create function task_cards_count_insert() returns trigger language plpgsql as $$
+begin
+  update task_board_lanes l set open_cards = l.open_cards + n.c
+    from (select lane_id, count(*)::int as c from new_cards where closed_at is null group by lane_id) n
+   where l.id = n.lane_id;
+  return null;
+end $$;
+create function task_cards_count_delete() returns trigger language plpgsql as $$
+begin
+  update task_board_lanes l set open_cards = l.open_cards - o.c
+    from (select lane_id, count(*)::int as c from old_cards where closed_at is null group by lane_id) o
+   where l.id = o.lane_id;
+  return null;
+end $$;
+create function task_cards_count_update() returns trigger language plpgsql as $$
+begin
+  update task_board_lanes l set open_cards = l.open_cards + d.c
+    from (select lane_id, sum(c)::int as c from (
+            select lane_id, 1 as c from new_cards where closed_at is null
+            union all
+            select lane_id, -1 as c from old_cards where closed_at is null) x
+          group by lane_id) d
+   where l.id = d.lane_id and d.c <> 0;
+  return null;
+end $$;
+create trigger task_cards_count_insert after insert on task_cards referencing new table as new_cards
+  for each statement execute function task_cards_count_insert();
+create trigger task_cards_count_delete after delete on task_cards referencing old table as old_cards
+  for each statement execute function task_cards_count_delete();
+create trigger task_cards_count_update after update on task_cards referencing old table as old_cards new table as new_cards
+  for each statement execute function task_cards_count_update();
 
 -- What each user is working on now (shown in a persistent toast until done or set aside).
 create table task_active_cards (

@@ -37,28 +37,39 @@ interface Counts {
   past_due: number;
 }
 
-/** Card counts per board: open cards, the user's, those past the first lane, in the last lane, past due. */
+/**
+ * Card counts per board: open cards, the user's, those past the first lane, in the last lane, and
+ * past due. Lane totals are kept up to date by triggers; the rest are small index lookups.
+ */
 async function boardCounts(q: Queryable, accountId: string, userId: string, boardIds: string[]): Promise<Map<string, Counts>> {
   if (!boardIds.length) return new Map();
-  const rows = await q.query<Counts & { board_id: string }>(
-    `with lane_pos as (
-       select l.id, l.board_id, l.position,
-              l.position = min(l.position) over (partition by l.board_id) as is_first,
-              l.position = max(l.position) over (partition by l.board_id) and count(*) over (partition by l.board_id) > 1 as is_last
-         from task_board_lanes l where l.account_id = $1 and l.board_id = any($3::uuid[])
-     )
-     select c.board_id,
-            count(*)::int as total,
-            count(*) filter (where c.assigned_to = $2)::int as assigned,
-            count(*) filter (where not lp.is_first)::int as progress,
-            count(*) filter (where lp.is_last)::int as completed,
-            count(*) filter (where c.due_on < now() and not lp.is_last)::int as past_due
-       from task_cards c join lane_pos lp on lp.id = c.lane_id
-      where c.account_id = $1 and c.closed_at is null and c.board_id = any($3::uuid[])
-      group by c.board_id`,
-    [accountId, userId, boardIds],
+  const lanes = await q.query<{ id: string; board_id: string; open_cards: number }>(
+    'select id, board_id, open_cards from task_board_lanes where account_id = $1 and board_id = any($2::uuid[]) order by board_id, position',
+    [accountId, boardIds],
   );
-  return new Map(rows.map((r) => [r.board_id, r]));
+  const counts = new Map<string, Counts>();
+  const lastLanes: string[] = [];
+  for (const id of boardIds) {
+    const own = lanes.filter((l) => l.board_id === id);
+    const total = own.reduce((n, l) => n + l.open_cards, 0);
+    const completed = own.length > 1 ? own[own.length - 1].open_cards : 0;
+    if (own.length > 1) lastLanes.push(own[own.length - 1].id);
+    counts.set(id, { total, progress: total - (own[0]?.open_cards ?? 0), completed, assigned: 0, past_due: 0 });
+  }
+  const mine = await q.query<{ board_id: string; n: number }>(
+    `select board_id, count(*)::int as n from task_cards
+      where account_id = $1 and board_id = any($2::uuid[]) and assigned_to = $3 and closed_at is null group by board_id`,
+    [accountId, boardIds, userId],
+  );
+  for (const r of mine) counts.get(r.board_id)!.assigned = r.n;
+  const late = await q.query<{ board_id: string; n: number }>(
+    `select board_id, count(*)::int as n from task_cards
+      where account_id = $1 and board_id = any($2::uuid[]) and closed_at is null and due_on < now() and not (lane_id = any($3::uuid[]))
+      group by board_id`,
+    [accountId, boardIds, lastLanes],
+  );
+  for (const r of late) counts.get(r.board_id)!.past_due = r.n;
+  return counts;
 }
 
 async function describeBoards(q: Queryable, actor: Actor, rows: BoardRow[], source: ClientTagSource): Promise<TaskBoard[]> {

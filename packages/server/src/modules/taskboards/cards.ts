@@ -46,7 +46,11 @@ export async function listCards(db: Db, actor: Actor, boardId: string, laneId: s
   if (query.pastDue === 'true') where.push('c.due_on < now()');
   const filterCount = params.length;
   const whereSql = where.join(' and ');
-  const [{ total }] = await db.query<{ total: number }>(`select count(*)::int as total from task_cards c where ${whereSql}`, params.slice(0, filterCount));
+  // without filters the lane's own count (kept by triggers) is the total
+  const [{ total }] =
+    filterCount === 3 && where.length === 4
+      ? await db.query<{ total: number }>('select open_cards as total from task_board_lanes where id = $1', [laneId])
+      : await db.query<{ total: number }>(`select count(*)::int as total from task_cards c where ${whereSql}`, params.slice(0, filterCount));
   let keyset = '';
   const pageParams = params.slice(0, filterCount);
   let offset = (query.page - 1) * query.limit;

@@ -45,6 +45,8 @@ describe('boards that fill themselves from tags', () => {
     await untagClient(s.db, client, tag);
     await clientsChanged(s.db, DEMO, [client]);
     assert.equal((await openCards(board.id)).length, 0);
+    const counted = (await s.app.inject({ method: 'GET', url: `/api/taskboard/${board.id}`, headers: bearer(admin.token) })).json();
+    assert.equal(counted.total, 0, 'a closed card leaves the lane counts');
     const [closed] = await s.db.query<{ closed_reason: string }>('select closed_reason from task_cards where board_id = $1', [board.id]);
     assert.equal(closed.closed_reason, 'tag removed');
 
