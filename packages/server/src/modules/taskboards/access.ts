@@ -20,16 +20,18 @@ export interface BoardHead {
 
 /** The board of the actor's account, or 404: another account's board does not exist for them. */
 export async function loadBoardHead(q: Queryable, accountId: string, boardId: string): Promise<BoardHead> {
-  const [board] = await q.query<{ id: string; name: string; monitor: boolean }>('select id, name, monitor from task_boards where id = $1 and account_id = $2', [
-    boardId,
-    accountId,
-  ]);
+  // one round trip: a board is read on every card page and every card event
+  const [board] = await q.query<{ id: string; name: string; monitor: boolean; lanes: TaskLane[] | null; users: string[] | null; tags: string[] | null }>(
+    `select b.id, b.name, b.monitor,
+            (select json_agg(json_build_object('id', l.id, 'label', l.label) order by l.position) from task_board_lanes l where l.board_id = b.id) as lanes,
+            (select array_agg(u.user_id) from task_board_users u where u.board_id = b.id) as users,
+            (select array_agg(t.tag_id) from task_board_tags t where t.board_id = b.id) as tags
+       from task_boards b where b.id = $1 and b.account_id = $2`,
+    [boardId, accountId],
+  );
   if (!board) throw notFound(TASKBOARD_MESSAGES.boardNotFound);
-  // one after another: a transaction's connection runs one statement at a time
-  const lanes = await q.query<TaskLane>('select id, label from task_board_lanes where board_id = $1 and account_id = $2 order by position', [boardId, accountId]);
-  const users = await q.query<{ user_id: string }>('select user_id from task_board_users where board_id = $1 and account_id = $2', [boardId, accountId]);
-  const tags = await q.query<{ tag_id: string }>('select tag_id from task_board_tags where board_id = $1 and account_id = $2', [boardId, accountId]);
-  return { ...board, lanes, allowedUsers: users.map((u) => u.user_id), tagIds: tags.map((t) => t.tag_id) };
+  const parse = <T>(v: T | string | null): T | null => (typeof v === 'string' ? (JSON.parse(v) as T) : v);
+  return { id: board.id, name: board.name, monitor: board.monitor, lanes: parse(board.lanes) ?? [], allowedUsers: board.users ?? [], tagIds: board.tags ?? [] };
 }
 
 /** Admin roles use every board; others the boards open to everyone or listing them. */
