@@ -9,6 +9,8 @@ const common = {
 };
 
 module.exports = {
+  // antd screens render slowly in jsdom on a busy 2-core machine
+  testTimeout: 20_000,
   projects: [
     {
       ...common,
@@ -18,7 +20,7 @@ module.exports = {
       setupFilesAfterEnv: ['<rootDir>/jest.setup.web.ts'],
       moduleNameMapper: {
         '\\.(css|png|svg|mp3|wav)$': '<rootDir>/jest.asset.cjs',
-        // Pages that stay light import antd and icons by their ES paths; jest runs the CommonJS build of the same files.
+        // antd's per-component ES paths (what @agency/ui and the shell import) as its CommonJS build
         '^antd/es/(.*)$': 'antd/lib/$1',
         '^@ant-design/icons/es/(.*)$': '@ant-design/icons/lib/$1',
         // the icons' CommonJS build itself requires an ES path of @ant-design/colors

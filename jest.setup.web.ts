@@ -1,31 +1,5 @@
 import '@testing-library/jest-dom';
-import { TextDecoder, TextEncoder } from 'node:util';
-
-// react-router 7 needs these; jsdom does not provide them
-Object.assign(globalThis, { TextEncoder, TextDecoder });
-
-// antd's form posts watcher updates through a MessageChannel; jsdom has none. A timer-backed one
-// keeps the same "next macrotask" timing and follows jest's fake timers.
-if (typeof globalThis.MessageChannel === 'undefined') {
-  class TimerMessagePort {
-    onmessage: ((event: { data: unknown }) => void) | null = null;
-    other: TimerMessagePort | null = null;
-    postMessage(data: unknown) {
-      const target = this.other;
-      setTimeout(() => target?.onmessage?.({ data }), 0);
-    }
-    close() {}
-  }
-  class TimerMessageChannel {
-    port1 = new TimerMessagePort();
-    port2 = new TimerMessagePort();
-    constructor() {
-      this.port1.other = this.port2;
-      this.port2.other = this.port1;
-    }
-  }
-  (globalThis as unknown as { MessageChannel: unknown }).MessageChannel = TimerMessageChannel;
-}
+import { act } from 'react';
 
 // antd needs these in jsdom
 Object.defineProperty(window, 'matchMedia', {
@@ -49,3 +23,31 @@ class ResizeObserverStub {
   disconnect() {}
 }
 (window as unknown as { ResizeObserver: unknown }).ResizeObserver = ResizeObserverStub;
+
+// react-router 7 encodes with TextEncoder, which jsdom does not provide.
+import { TextDecoder, TextEncoder } from 'node:util';
+if (typeof globalThis.TextEncoder === 'undefined') Object.assign(globalThis, { TextEncoder, TextDecoder });
+
+// antd's form posts macrotasks through a MessageChannel, which jsdom lacks; a timer does the same here.
+if (typeof globalThis.MessageChannel === 'undefined') {
+  class MessagePortStub {
+    onmessage: ((e: { data: unknown }) => void) | null = null;
+    other: MessagePortStub | null = null;
+    postMessage(data: unknown) {
+      const target = this.other;
+      const deliver = () => target?.onmessage?.({ data });
+      // Inside act when testing-library expects it (not while it waits in waitFor).
+      setTimeout(() => ((globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT ? act(deliver) : deliver()), 0);
+    }
+    close() {}
+  }
+  class MessageChannelStub {
+    port1 = new MessagePortStub();
+    port2 = new MessagePortStub();
+    constructor() {
+      this.port1.other = this.port2;
+      this.port2.other = this.port1;
+    }
+  }
+  Object.assign(globalThis, { MessageChannel: MessageChannelStub });
+}

@@ -77,7 +77,7 @@ const pwJson = join(out, 'playwright.json');
 run(bin('playwright'), ['test'], {
   cwd: join(root, 'e2e'),
   // the journeys run on their own fresh embedded database, whatever DATABASE_URL says
-  env: { ...process.env, CHROMIUM_PATH: chromium, PLAYWRIGHT_JSON_OUTPUT_NAME: pwJson, PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD: '1', DATABASE_URL: '', REDIS_URL: '' },
+  env: { ...process.env, CHROMIUM_PATH: chromium, E2E_JSON_REPORT: pwJson, PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD: '1', DATABASE_URL: '', REDIS_URL: '' },
 });
 if (existsSync(pwJson)) {
   const s = JSON.parse(readFileSync(pwJson, 'utf8')).stats ?? {};

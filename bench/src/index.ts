@@ -1,4 +1,166 @@
-// `pnpm bench`: every benchmark prints its figures; none of them asserts a time.
+/**
+ * pnpm bench: figures for the built apps, printed as tables. Builds nothing: run `npm run build`
+ * first. Starts the production server on a fresh data dir (BENCH_PORT, default 8390), measures,
+ * stops it and removes the dir.
+ *
+ *   BENCH_RUNS            browser runs, each in a fresh context (default 5; medians are printed)
+ *   BENCH_SIGNINS         sign-in requests for the API load (default 400)
+ *   BENCH_ME_REQUESTS     GET /users/me requests for the API load (default 5000)
+ *   BENCH_CONNECTIONS     concurrent connections for the API load (default 50)
+ *   BENCH_JSON            also write every figure to this file
+ *   BENCH_VERBOSE=1       also list every JS file each page loads
+ *   CHROMIUM_PATH         default /usr/bin/chromium
+ */
+import { rmSync, writeFileSync } from 'node:fs';
+import { cpus } from 'node:os';
+import { measureBrowser, type BrowserFigures } from './browser';
+import { load, type LoadResult } from './http';
+import { assertBuilt, startServer } from './server';
+import { remoteSizes, type RemoteSizes } from './sizes';
+import { kb, ms, table } from './stats';
 import { benchTasks } from './tasks';
 
-await benchTasks();
+const PORT = Number(process.env.BENCH_PORT || 8390);
+const RUNS = Number(process.env.BENCH_RUNS || 5);
+const SIGNINS = Number(process.env.BENCH_SIGNINS || 400);
+const ME_REQUESTS = Number(process.env.BENCH_ME_REQUESTS || 5000);
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS || 50);
+const CHROMIUM = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
+const PASSWORD = 'demo-password';
+/** Users without MFA, so sign-ins need no code; spread so no single user's sessions pile up. */
+const SIGN_IN_USERS = ['owner@demo.test', 'admin@demo.test', 'employee@demo.test', 'employee2@demo.test', 'owner@second.test'];
+
+const basic = (email: string) => `Basic ${Buffer.from(`${email}:${PASSWORD}`).toString('base64')}`;
+
+async function accountOf(url: string, email: string): Promise<string> {
+  const res = await fetch(`${url}/api/auth/check/${encodeURIComponent(email)}`);
+  const body = (await res.json()) as { accounts: Array<{ id: string }> };
+  if (!body.accounts?.length) throw new Error(`No account for ${email}`);
+  return body.accounts[0].id;
+}
+
+async function measureApi(url: string): Promise<LoadResult[]> {
+  const users = await Promise.all(SIGN_IN_USERS.map(async (email) => ({ email, account: await accountOf(url, email) })));
+  const signIn = (i: number) => {
+    const u = users[i % users.length];
+    return {
+      headers: { authorization: basic(u.email), 'content-type': 'application/json' },
+      body: JSON.stringify({ account: u.account, device: 'desktop' }),
+    };
+  };
+  // A mobile session for the GET /users/me load, so the sign-in load's desktop sessions cannot retire it.
+  const res = await fetch(`${url}/api/auth`, {
+    method: 'POST',
+    headers: { authorization: basic('owner@demo.test'), 'content-type': 'application/json' },
+    body: JSON.stringify({ account: users[0].account, device: 'mobile' }),
+  });
+  if (!res.ok) throw new Error(`Sign-in for the load failed: ${res.status} ${await res.text()}`);
+  const { token } = (await res.json()) as { token: string };
+  const me = () => ({ headers: { authorization: `Bearer ${token}` } });
+
+  // Warm up the JIT and the database's caches first.
+  await load({ name: 'warm-up', url: `${url}/api/users/me`, method: 'GET', build: me, requests: 200, connections: 10 });
+  await load({ name: 'warm-up', url: `${url}/api/auth`, method: 'POST', build: signIn, requests: 20, connections: 5 });
+
+  const results: LoadResult[] = [];
+  results.push(await load({ name: 'POST /api/auth (sign in)', url: `${url}/api/auth`, method: 'POST', build: signIn, requests: SIGNINS, connections: CONNECTIONS }));
+  results.push(await load({ name: 'GET /api/users/me', url: `${url}/api/users/me`, method: 'GET', build: me, requests: ME_REQUESTS, connections: CONNECTIONS }));
+  return results;
+}
+
+function print(sizes: RemoteSizes[], browser: BrowserFigures, api: LoadResult[], startupMs: number) {
+  console.log(
+    table('JavaScript the browser loads (responses seen by Chromium; gzip -9 of each body)', [
+      ['page', 'files', 'raw', 'gzip'],
+      ['/login', String(browser.loginJs.files), kb(browser.loginJs.raw), kb(browser.loginJs.gzip)],
+      ['dashboard, added after sign-in', String(browser.dashboardJs.files), kb(browser.dashboardJs.raw), kb(browser.dashboardJs.gzip)],
+      [
+        'dashboard, total',
+        String(browser.loginJs.files + browser.dashboardJs.files),
+        kb(browser.loginJs.raw + browser.dashboardJs.raw),
+        kb(browser.loginJs.gzip + browser.dashboardJs.gzip),
+      ],
+    ]),
+  );
+  if (process.env.BENCH_VERBOSE === '1') {
+    for (const [page, js] of [
+      ['/login', browser.loginJs],
+      ['dashboard, added after sign-in', browser.dashboardJs],
+    ] as const) {
+      console.log(table(`JS files of ${page}`, [['file', 'gzip'], ...js.list.map((f) => [f.path, kb(f.gzip)])]));
+    }
+  }
+  const sizeRows: string[][] = [['remote', 'module', 'files', 'raw', 'gzip']];
+  for (const r of sizes) {
+    sizeRows.push([r.remote, 'remoteEntry.js', '1', kb(r.remoteEntry.raw), kb(r.remoteEntry.gzip)]);
+    for (const e of r.exposes) sizeRows.push(['', `./${e.name}`, String(e.files), kb(e.raw), kb(e.gzip)]);
+  }
+  console.log(table('Remote builds (mf-*/dist: remoteEntry.js and the chunks of each exposed module)', sizeRows));
+
+  console.log(
+    table(`Times in Chromium (median of ${browser.runs.length} runs, each in a fresh context)`, [
+      ['step', 'median', 'runs'],
+      ['navigation → interactive login form (cold cache)', ms(browser.loginFormMs), browser.runs.map((r) => Math.round(r.loginFormMs)).join(' ')],
+      ['navigation → interactive login form (reload, warm)', ms(browser.loginFormWarmMs), browser.runs.map((r) => Math.round(r.loginFormWarmMs)).join(' ')],
+      ['Sign In → dashboard frame', ms(browser.dashboardFrameMs), browser.runs.map((r) => Math.round(r.dashboardFrameMs)).join(' ')],
+      ['Sign In → dashboard with its widgets rendered', ms(browser.dashboardMs), browser.runs.map((r) => Math.round(r.dashboardMs)).join(' ')],
+      ['route switch to a remote not loaded yet', ms(browser.switchNewMs), `${Object.keys(browser.runs[0].switchNew).length} remotes x ${browser.runs.length}`],
+      ['route switch to a remote seen before', ms(browser.switchSeenMs), `${Object.keys(browser.runs[0].switchSeen).length} remotes x ${browser.runs.length}`],
+    ]),
+  );
+  const perRemote: string[][] = [['remote', 'first visit', 'seen before']];
+  for (const remote of Object.keys(browser.runs[0].switchNew)) {
+    const med = (pick: 'switchNew' | 'switchSeen') => {
+      const v = browser.runs.map((r) => r[pick][remote]).sort((a, b) => a - b);
+      return v[Math.ceil(v.length / 2) - 1];
+    };
+    perRemote.push([remote, ms(med('switchNew')), ms(med('switchSeen'))]);
+  }
+  console.log(table('Route switch per remote (median, tab click → route rendered)', perRemote));
+
+  console.log(
+    table(`API on loopback (${CONNECTIONS} concurrent keep-alive connections; client and server share ${cpus().length} cores)`, [
+      ['call', 'requests', 'req/s', 'p50', 'p90', 'p99', 'max', 'statuses'],
+      ...api.map((r) => [
+        r.name,
+        String(r.requests),
+        `${r.perSecond.toFixed(0)}/s`,
+        ms(r.p50),
+        ms(r.p90),
+        ms(r.p99),
+        ms(r.max),
+        Object.entries(r.statuses)
+          .map(([s, n]) => `${s}: ${n}`)
+          .join(', '),
+      ]),
+    ]),
+  );
+  console.log(`\nServer start on a fresh data dir (migrate + seed + listen): ${ms(startupMs)}`);
+}
+
+async function main() {
+  assertBuilt();
+  console.log(`Starting the production server on a fresh data dir (port ${PORT}) ...`);
+  const server = await startServer(PORT);
+  try {
+    const sizes = remoteSizes();
+    process.stdout.write(`Chromium: ${RUNS} runs `);
+    const browser = await measureBrowser({ baseURL: server.url, chromiumPath: CHROMIUM, runs: RUNS, email: 'owner@demo.test', password: PASSWORD });
+    console.log(`API load: ${SIGNINS} sign-ins, ${ME_REQUESTS} GET /users/me over ${CONNECTIONS} connections ...`);
+    const api = await measureApi(server.url);
+    print(sizes, browser, api, server.startupMs);
+    if (process.env.BENCH_JSON) {
+      writeFileSync(process.env.BENCH_JSON, JSON.stringify({ when: new Date().toISOString(), sizes, browser, api, startupMs: server.startupMs }, null, 2));
+      console.log(`Figures written to ${process.env.BENCH_JSON}`);
+    }
+  } finally {
+    await server.stop();
+    rmSync(server.dataDir, { recursive: true, force: true });
+  }
+  await benchTasks();
+}
+
+main().catch((err) => {
+  console.error(err instanceof Error ? err.message : err);
+  process.exit(1);
+});

@@ -1,6 +1,7 @@
-import { Route, Routes } from 'react-router-dom';
+import { Navigate, Route, Routes } from 'react-router-dom';
 import { Typography } from 'antd';
 import type { RemoteProps } from '@agency/ui';
+import { AvatarPage, ChangePasswordPage, MfaPage, ProfileLayout, ProfilePage } from './features/profile';
 
 function RemotePage({ title }: { title: string }) {
   return (
@@ -16,7 +17,13 @@ export function App(_props: Partial<RemoteProps>) {
     <Routes>
       <Route path="/account/info/*" element={<RemotePage title="Account" />} />
       <Route path="/account/settings/*" element={<RemotePage title="Account settings" />} />
-      <Route path="/profile/*" element={<RemotePage title="Profile" />} />
+      <Route path="/profile" element={<ProfileLayout />}>
+        <Route index element={<ProfilePage />} />
+        <Route path="avatar" element={<AvatarPage />} />
+        <Route path="change-password" element={<ChangePasswordPage />} />
+        <Route path="mfa" element={<MfaPage />} />
+        <Route path="*" element={<Navigate to="/profile" replace />} />
+      </Route>
     </Routes>
   );
 }

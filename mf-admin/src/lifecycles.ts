@@ -1,4 +1,4 @@
 import { createRemoteLifecycles } from '@agency/ui';
 import { App } from './App';
 
-export const { bootstrap, mount, unmount, update } = createRemoteLifecycles('Account', App);
+export const { bootstrap, mount, unmount, update } = createRemoteLifecycles('Account', App, { routed: true });

@@ -54,4 +54,5 @@ export function createApi(baseURL = '/api'): AxiosInstance {
 export const api = createApi();
 
 export * from './calls';
+export * from './clients';
 export * from './taskboards';

@@ -38,6 +38,14 @@ export const mfaInitResponseSchema = z.object({ url: z.string(), code: z.string(
 export type MfaInitResponse = z.infer<typeof mfaInitResponseSchema>;
 export const mfaVerifySchema = z.object({ code: totpCodeSchema });
 
+/** The header of the unlock variant of POST /auth: it carries the locked session's token. */
+export const UNLOCK_HEADER = 'x-unlock';
+
+/** The answer to every forgot-password request, whether or not the email is known. */
+export const FORGOT_PASSWORD_MESSAGE = 'If that email belongs to an account, a 4-digit code is on its way. It expires in 15 minutes.';
+export const PASSWORD_RESET_MESSAGE = 'Your password has been reset. Please sign in.';
+export const INVALID_RESET_CODE_MESSAGE = 'That code is invalid or has expired. Please request a new one.';
+
 /** Error messages the client reacts to by their exact text. */
 export const AUTH_MESSAGES = {
   sessionInvalid: 'Session Invalid',

@@ -33,6 +33,7 @@ export const trainingCreateSchema = z.object({
 });
 export type TrainingCreate = z.input<typeof trainingCreateSchema>;
 
+export const trainingIdParamSchema = z.object({ id: idSchema });
 export const trainingQuerySchema = z.object({ search: z.string().max(200).optional(), count: z.coerce.number().int().min(1).max(500).optional() });
 export const trainingListSchema = z.object({ trainings: z.array(trainingSchema), total: z.number().int() });
 export const trainingCountSchema = z.object({ count: z.number().int() });
@@ -44,3 +45,7 @@ export const feedbackSchema = z.object({
   comments: z.string().trim().min(1, 'Comments are required').max(5000),
 });
 export type Feedback = z.infer<typeof feedbackSchema>;
+export const FEEDBACK_MESSAGES = {
+  sent: 'Feedback was sent to our support group.  Thank You!',
+  failed: 'Error sending feedback.  Please contact us directly.  Thank You!',
+} as const;

@@ -24,6 +24,8 @@ export const userSchema = z.object({
   locations: z.array(idSchema),
 });
 export type User = z.infer<typeof userSchema>;
+export const userListSchema = z.array(userSchema);
+export const userIdParamSchema = z.object({ id: idSchema });
 
 export const userUpdateSchema = z
   .object({

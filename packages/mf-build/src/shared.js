@@ -1,5 +1,8 @@
 // The one list of modules the shell provides to every remote. Remotes never bundle these in a
 // production build (import: false); the shell's copies always win (shareStrategy 'loaded-first').
+// @agency/contracts is deliberately not here: it holds no state, only types, zod schemas and
+// constants, so each app bundles just the parts it uses (sharing it would ship all of zod to /login)
+// and a remote keeps the contract it was built against.
 const path = require('node:path');
 
 const SINGLETONS = [
@@ -14,7 +17,6 @@ const SINGLETONS = [
   '@ant-design/cssinjs',
   'rxjs',
   '@agency/bus',
-  '@agency/contracts',
   '@agency/api-client',
   '@agency/ui',
 ];

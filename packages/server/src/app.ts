@@ -5,9 +5,23 @@ import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fast
 import type { ServerConfig } from './config';
 import type { Db } from './db/index';
 import { HttpError } from './http/errors';
+import { createEvents, type AppEvents } from './events';
+import type { Jobs } from './jobs/index';
 import { authRoutes } from './modules/auth/routes';
 import { healthRoutes } from './modules/health/routes';
+import { trainingRoutes } from './modules/trainings/routes';
+import { userRoutes } from './modules/users/routes';
+import { utilityRoutes } from './modules/utilities/routes';
 import { staticRoutes } from './static/routes';
+import { clientRoutes } from './modules/clients/routes';
+import { clientRecordRoutes } from './modules/clients/records/routes';
+import { activityRoutes } from './modules/clients/activity/routes';
+import { tagRoutes } from './modules/tags/routes';
+import { followUpRoutes } from './modules/followups/routes';
+import { favoriteRoutes } from './modules/favorites/routes';
+import { valueRoutes } from './modules/values/routes';
+import { phoneBlockRoutes } from './modules/phoneBlock/routes';
+import { vinRoutes } from './modules/vin/routes';
 import type { MailProvider } from './providers/mail/index';
 import { createLocalMail } from './providers/mail/local';
 import { taskBoardRoutes } from './modules/taskboards/routes';
@@ -16,11 +30,30 @@ export interface AppDeps {
   db: Db;
   config: ServerConfig;
   mail: MailProvider;
+  /** Tells realtime (when a server listens) what changed; routes never talk to sockets directly. */
+  events: AppEvents;
+  /** Background jobs, when started (main.ts starts them; most tests do not need them). */
+  jobs?: Jobs;
 }
 
-export async function buildApp(opts: { db: Db; config: ServerConfig; mail?: MailProvider; logger?: boolean }): Promise<FastifyInstance> {
-  const deps: AppDeps = { db: opts.db, config: opts.config, mail: opts.mail ?? createLocalMail(opts.db) };
-  const app = Fastify({ logger: opts.logger ?? false, trustProxy: true, bodyLimit: 2 * 1024 * 1024 });
+export interface BuildOptions {
+  db: Db;
+  config: ServerConfig;
+  mail?: MailProvider;
+  events?: AppEvents;
+  jobs?: Jobs;
+  logger?: boolean;
+}
+
+export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
+  const deps: AppDeps = {
+    db: opts.db,
+    config: opts.config,
+    mail: opts.mail ?? createLocalMail(opts.db),
+    events: opts.events ?? createEvents(),
+    jobs: opts.jobs,
+  };
+  const app = Fastify({ logger: opts.logger ?? false, trustProxy: opts.config.trustProxy, bodyLimit: 2 * 1024 * 1024 });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
@@ -49,6 +82,18 @@ export async function buildApp(opts: { db: Db; config: ServerConfig; mail?: Mail
     async (api) => {
       await healthRoutes(api);
       await authRoutes(api, deps);
+      await userRoutes(api, deps);
+      await trainingRoutes(api, deps);
+      await utilityRoutes(api, deps);
+      await clientRoutes(api, deps);
+      await clientRecordRoutes(api, deps);
+      await activityRoutes(api, deps);
+      await tagRoutes(api, deps);
+      await followUpRoutes(api, deps);
+      await favoriteRoutes(api, deps);
+      await valueRoutes(api, deps);
+      await phoneBlockRoutes(api, deps);
+      await vinRoutes(api, deps);
       await taskBoardRoutes(api, deps);
     },
     { prefix: '/api' },

@@ -1,8 +1,18 @@
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 export const REPO_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../../..');
+
+/** The product version (the root package's), shown in the footer and served by GET /api/config. */
+export const APP_VERSION: string = JSON.parse(readFileSync(join(REPO_ROOT, 'package.json'), 'utf8')).version;
+
+/** Failed sign-ins allowed per window; see modules/auth/rate-limit.ts for the rule. */
+export interface AuthLimits {
+  windowMinutes: number;
+  perAddressAndEmail: number;
+  perAddress: number;
+}
 
 export interface ServerConfig {
   port: number;
@@ -15,6 +25,31 @@ export interface ServerConfig {
   shellDir: string;
   sessionHours: number;
   production: boolean;
+  /** Fastify's trustProxy: off unless TRUST_PROXY says which proxy to believe (else X-Forwarded-For could fake the address). */
+  trustProxy: boolean | string;
+  authLimits: AuthLimits;
+  desktopDownloads: { windows: string; mac: string };
+  featureRequestUrl: string;
+  /** FEATURE_FLAGS=a,b,!c turns a and b on and c off. */
+  features: Record<string, boolean>;
+}
+
+/** TRUST_PROXY: unset or 'false', 'true' (any proxy), or the proxies' addresses/subnets, comma separated. */
+function parseTrustProxy(value: string | undefined): boolean | string {
+  if (!value || value === 'false') return false;
+  if (value === 'true') return true;
+  return value;
+}
+
+export function parseFeatureFlags(value: string | undefined): Record<string, boolean> {
+  const flags: Record<string, boolean> = {};
+  for (const raw of (value ?? '').split(',')) {
+    const name = raw.trim();
+    if (!name) continue;
+    if (name.startsWith('!')) flags[name.slice(1).trim()] = false;
+    else flags[name] = true;
+  }
+  return flags;
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
@@ -30,5 +65,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     shellDir: resolve(env.SHELL_DIR ?? join(REPO_ROOT, 'shell', 'dist')),
     sessionHours: 8,
     production: env.NODE_ENV === 'production',
+    trustProxy: parseTrustProxy(env.TRUST_PROXY),
+    authLimits: { windowMinutes: 15, perAddressAndEmail: 5, perAddress: 30 },
+    desktopDownloads: {
+      windows: env.DESKTOP_DOWNLOAD_WINDOWS ?? `/downloads/AgencyDesk-Setup-${APP_VERSION}.exe`,
+      mac: env.DESKTOP_DOWNLOAD_MAC ?? `/downloads/AgencyDesk-${APP_VERSION}.dmg`,
+    },
+    featureRequestUrl: env.FEATURE_REQUEST_URL ?? 'mailto:support@agencydesk.test?subject=Feature%20request',
+    features: parseFeatureFlags(env.FEATURE_FLAGS),
   };
 }

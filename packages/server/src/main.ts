@@ -2,6 +2,8 @@ import { buildApp } from './app';
 import { loadConfig } from './config';
 import { openDb } from './db/index';
 import { migrate } from './db/migrate';
+import { createEvents } from './events';
+import { startJobs } from './jobs/index';
 import { createRealtime } from './realtime/index';
 import { SOCKET_FEATURES } from './realtime/features';
 import { DEMO_PASSWORD, DEMO_USERS, seedIfEmpty } from './seed';
@@ -12,8 +14,10 @@ const applied = await migrate(db);
 if (applied.length) console.log(`Migrated: ${applied.join(', ')}`);
 if (await seedIfEmpty(db)) console.log('Seeded the demo agency.');
 
-const app = await buildApp({ db, config, logger: process.env.LOG_LEVEL ? true : false });
-const realtime = await createRealtime(db, app.server, { redisUrl: config.redisUrl, features: SOCKET_FEATURES });
+const events = createEvents();
+const jobs = await startJobs(db);
+const app = await buildApp({ db, config, events, jobs, logger: process.env.LOG_LEVEL ? true : false });
+const realtime = await createRealtime(db, app.server, { redisUrl: config.redisUrl, events, features: SOCKET_FEATURES });
 await app.listen({ port: config.port, host: config.host });
 
 const url = `http://localhost:${config.port}`;
@@ -22,6 +26,7 @@ console.log(`Demo sign-ins (password "${DEMO_PASSWORD}"): ${[...new Set(DEMO_USE
 console.log('super@demo.test uses MFA with the TOTP secret JBSWY3DPEHPK3PXP.\n');
 
 const stop = async () => {
+  await jobs.stop();
   await realtime.close();
   await app.close();
   await db.close();

@@ -1,5 +1,6 @@
 import type { Db } from './db/index';
 import { hashPassword } from './modules/auth/service';
+import { seedDemoClients } from './modules/clients/seed';
 
 export const DEMO_PASSWORD = 'demo-password';
 /** The super user's fixed TOTP secret, so tests and reviewers can compute codes. */
@@ -40,5 +41,6 @@ export async function seedIfEmpty(db: Db): Promise<boolean> {
       );
     }
   });
+  await seedDemoClients(db);
   return true;
 }

@@ -10,6 +10,8 @@ export interface Queryable {
 
 export interface Db extends Queryable {
   kind: 'pglite' | 'postgres';
+  /** The connection string, on PostgreSQL. */
+  url?: string;
   /** Runs fn in one transaction: all of it is written, or none. */
   tx<T>(fn: (q: Queryable) => Promise<T>): Promise<T>;
   /** Runs a script of several statements (migrations). */
@@ -53,6 +55,7 @@ export async function openPostgres(url: string): Promise<Db> {
   await pool.query('select 1');
   return {
     kind: 'postgres',
+    url,
     query: async (sql, params) => (await pool.query(sql, params as unknown[])).rows,
     tx: async (fn) => {
       const client = await pool.connect();

@@ -15,6 +15,8 @@ export interface AuthContext {
   realUserId: string;
   realRole: Role;
   token: string;
+  /** When the session ends (ISO time). */
+  expiresAt: string;
 }
 
 declare module 'fastify' {
@@ -57,6 +59,7 @@ export async function resolveSession(db: Db, token: string): Promise<AuthContext
     realUserId: row.user_id,
     realRole: row.real_role,
     token,
+    expiresAt: new Date(row.expires_at).toISOString(),
   };
 }
 

@@ -3,13 +3,17 @@ import { Server, type Namespace, type Socket } from 'socket.io';
 import type { ClientToServerEvents, PhoneStatus, ServerToClientEvents } from '@agency/contracts';
 import { PHONE_STATUSES } from '@agency/contracts';
 import type { Db } from '../db/index';
+import type { AppEvents } from '../events';
 import { resolveSession, type AuthContext } from '../http/context';
 import { toPeer, USER_COLUMNS, type UserRow } from '../modules/users/mapping';
 
 export interface SocketData {
   auth: AuthContext;
   device: string;
+  /** What the client said about itself in the handshake (for logs; the session decides who it is). */
+  client: { userId: string; name: string; version: string };
 }
+type AppServer = Server<ClientToServerEvents, ServerToClientEvents, Record<string, never>, SocketData>;
 export type AppSocket = Socket<ClientToServerEvents, ServerToClientEvents, Record<string, never>, SocketData>;
 export type AppNamespace = Namespace<ClientToServerEvents, ServerToClientEvents, Record<string, never>, SocketData>;
 
@@ -20,61 +24,111 @@ export type AppNamespace = Namespace<ClientToServerEvents, ServerToClientEvents,
 export type SocketFeature = (socket: AppSocket, ctx: { db: Db; nsp: AppNamespace }) => void;
 
 export interface Realtime {
-  io: Server<ClientToServerEvents, ServerToClientEvents, Record<string, never>, SocketData>;
+  io: AppServer;
   /** Sends the account's peers list to everyone in its namespace. */
   broadcastPeers(accountId: string): Promise<void>;
   close(): Promise<void>;
 }
 
+const userRoom = (userId: string) => `user:${userId}`;
+const sessionRoom = (sessionId: string) => `session:${sessionId}`;
+const RECHECK_MS = 60_000;
+
 /**
- * One socket.io namespace per account, named by its dbName. The handshake token must belong to
- * that account: a token of one account cannot join another's namespace.
+ * One socket.io namespace per account, named by its dbName; other names are refused ('Invalid
+ * namespace'). The handshake (query or auth) carries token, userId, name, version and device; the
+ * token's session must be live and belong to that namespace's account, or the connection is
+ * refused with a connect_error naming the reason ('Session Invalid', 'Session expired',
+ * 'Unauthorized'). A connected socket whose session ends (superseded by a newer desktop sign-in,
+ * signed out, password reset, expired) gets 'unauthorized' and is disconnected.
  */
 export async function createRealtime(
   db: Db,
   server: HttpServer,
-  opts: { redisUrl?: string; features?: SocketFeature[] } = {},
+  opts: { redisUrl?: string; redisKey?: string; events?: AppEvents; features?: SocketFeature[] } = {},
 ): Promise<Realtime> {
-  const io = new Server<ClientToServerEvents, ServerToClientEvents, Record<string, never>, SocketData>(server, {
+  const io: AppServer = new Server(server, {
     transports: ['websocket', 'polling'],
     pingTimeout: 60_000,
     cors: { origin: true },
   });
-  const closers: Array<() => Promise<unknown>> = [];
+  const closers: Array<() => void> = [];
+  // Work started by socket and app events; close() lets it finish before Redis goes away, so nothing
+  // publishes on a closed connection.
+  const inflight = new Set<Promise<unknown>>();
+  let closing = false;
+  const track = (work: () => Promise<unknown>) => {
+    if (closing) return;
+    const p = work().catch((err) => console.error('realtime:', err));
+    inflight.add(p);
+    void p.finally(() => inflight.delete(p));
+  };
+  let redis: Array<{ quit(): Promise<unknown> }> = [];
   if (opts.redisUrl) {
     // Several API processes serve one account: events and fetchSockets() cross processes through Redis.
     const { Redis } = await import('ioredis');
     const { createAdapter } = await import('@socket.io/redis-adapter');
     const pub = new Redis(opts.redisUrl);
     const sub = pub.duplicate();
-    io.adapter(createAdapter(pub, sub));
-    closers.push(() => pub.quit(), () => sub.quit());
+    for (const client of [pub, sub]) client.on('error', (err) => console.error('realtime redis:', err.message));
+    io.adapter(createAdapter(pub, sub, { key: opts.redisKey ?? 'socket.io' }));
+    redis = [pub, sub];
   }
-  const dbNames = new Map<string, string>(); // accountId → dbName
 
-  const namespaces = io.of(/^\/[a-z0-9_-]+$/i);
-  namespaces.use(async (socket, next) => {
-    const token = String(socket.handshake.auth?.token ?? socket.handshake.query.token ?? '');
+  const accountByNamespace = new Map<string, string>(); // '/dbName' → accountId
+  const namespaceByAccount = new Map<string, string>(); // accountId → '/dbName'
+  const remember = (accountId: string, dbName: string) => {
+    accountByNamespace.set(`/${dbName}`, accountId);
+    namespaceByAccount.set(accountId, `/${dbName}`);
+  };
+
+  async function accountOfNamespace(name: string): Promise<string | null> {
+    const known = accountByNamespace.get(name);
+    if (known) return known;
+    if (!/^\/[a-z0-9_-]{1,64}$/i.test(name)) return null;
+    const [row] = await db.query<{ id: string }>('select id from accounts where db_name = $1', [name.slice(1)]);
+    if (row) remember(row.id, name.slice(1));
+    return row?.id ?? null;
+  }
+
+  // Only accounts' namespaces exist: an unknown name never creates one.
+  const accounts = io.of((name, _auth, next) => {
+    accountOfNamespace(name).then(
+      (id) => next(null, id !== null),
+      () => next(null, false),
+    );
+  }) as AppNamespace & { createChild(name: string): AppNamespace };
+
+  /** The account's namespace, created here if no socket of it has connected to this process yet. */
+  async function nsFor(accountId: string): Promise<AppNamespace | null> {
+    let name = namespaceByAccount.get(accountId);
+    if (!name) {
+      const [row] = await db.query<{ db_name: string }>('select db_name from accounts where id = $1', [accountId]);
+      if (!row) return null;
+      remember(accountId, row.db_name);
+      name = `/${row.db_name}`;
+    }
+    return (io._nsps.get(name) as AppNamespace | undefined) ?? accounts.createChild(name);
+  }
+
+  accounts.use(async (socket, next) => {
+    const q = socket.handshake.query;
+    const token = String(socket.handshake.auth?.token ?? q.token ?? '');
     try {
       const ctx = await resolveSession(db, token);
-      const [acct] = await db.query<{ db_name: string }>('select db_name from accounts where id = $1', [ctx.accountId]);
-      if (!acct || `/${acct.db_name}` !== socket.nsp.name) return next(new Error('Invalid namespace'));
-      dbNames.set(ctx.accountId, acct.db_name);
+      if ((await accountOfNamespace(socket.nsp.name)) !== ctx.accountId) return next(new Error('Unauthorized'));
       socket.data.auth = ctx;
-      socket.data.device = String(socket.handshake.query.device ?? 'desktop');
+      socket.data.device = String(q.device ?? 'desktop');
+      socket.data.client = { userId: String(q.userId ?? ''), name: String(q.name ?? ''), version: String(q.version ?? '') };
       next();
     } catch (err) {
-      next(new Error(err instanceof Error ? err.message : 'Unauthorized'));
+      const message = err instanceof Error ? err.message : 'Unauthorized';
+      next(Object.assign(new Error(message), { data: { type: 'unauthorized', message } }));
     }
   });
 
-  const nsFor = (accountId: string): AppNamespace | null => {
-    const name = dbNames.get(accountId);
-    return name ? (io.of(`/${name}`) as AppNamespace) : null;
-  };
-
   async function broadcastPeers(accountId: string) {
-    const ns = nsFor(accountId);
+    const ns = await nsFor(accountId);
     if (!ns) return;
     const sockets = await ns.fetchSockets(); // across processes when the Redis adapter is on
     const online = new Set(sockets.map((s) => s.data.auth.userId));
@@ -85,40 +139,95 @@ export async function createRealtime(
     ns.emit('users_peers', rows.map((r) => toPeer(r, online.has(r.id))));
   }
 
-  namespaces.on('connection', async (socket: AppSocket) => {
-    const { accountId, userId } = socket.data.auth;
-    socket.join(`user:${userId}`);
-    // Re-check the session now and then: an expired or superseded token is told and dropped.
+  const dropUnauthorized = (socket: AppSocket, message: string) => {
+    socket.emit('unauthorized', { message });
+    socket.disconnect();
+  };
+
+  accounts.on('connection', async (socket: AppSocket) => {
+    const { accountId, userId, sessionId } = socket.data.auth;
+    socket.join([userRoom(userId), sessionRoom(sessionId)]);
+    // A safety net behind the sessionsRevoked push: expiry has no event, so look now and then.
     const recheck = setInterval(async () => {
       try {
         await resolveSession(db, socket.data.auth.token);
       } catch (err) {
-        socket.emit('unauthorized', { message: err instanceof Error ? err.message : 'Unauthorized' });
-        socket.disconnect(true);
+        dropUnauthorized(socket, err instanceof Error ? err.message : 'Unauthorized');
       }
-    }, 60_000);
+    }, RECHECK_MS);
 
-    socket.on('users_phoneStatus', async (status: PhoneStatus) => {
+    socket.on('users_phoneStatus', (status: PhoneStatus) => {
       if (!PHONE_STATUSES.includes(status)) return;
-      await db.query('update users set phone_status = $3 where id = $1 and account_id = $2', [userId, accountId, status]);
-      socket.nsp.emit('users_update', { id: userId, phoneStatus: status });
-      await broadcastPeers(accountId);
+      track(async () => {
+        await db.query('update users set phone_status = $3 where id = $1 and account_id = $2', [userId, accountId, status]);
+        socket.nsp.emit('users_update', { id: userId, phoneStatus: status });
+        await broadcastPeers(accountId);
+      });
     });
-    socket.on('reconnected', () => void broadcastPeers(accountId));
+    socket.on('reconnected', () => track(() => broadcastPeers(accountId)));
     for (const feature of opts.features ?? []) feature(socket, { db, nsp: socket.nsp as AppNamespace });
     socket.on('disconnect', () => {
       clearInterval(recheck);
-      void broadcastPeers(accountId).catch(() => undefined);
+      track(() => broadcastPeers(accountId));
     });
-    await broadcastPeers(accountId).catch(() => undefined);
+    track(() => broadcastPeers(accountId));
   });
+
+  if (opts.events) {
+    const events = opts.events;
+    closers.push(
+      events.on('sessionsRevoked', ({ accountId, sessionIds, message }) =>
+        track(async () => {
+          const ns = await nsFor(accountId);
+          if (!ns || !sessionIds.length) return;
+          const rooms = sessionIds.map(sessionRoom);
+          // Same connection, so the client reads 'unauthorized' before the disconnect.
+          ns.to(rooms).emit('unauthorized', { message });
+          ns.in(rooms).disconnectSockets();
+        }),
+      ),
+      events.on('userUpdated', ({ accountId, user }) =>
+        track(async () => {
+          const ns = await nsFor(accountId);
+          if (!ns) return;
+          ns.emit('users_update', user);
+          await broadcastPeers(accountId);
+        }),
+      ),
+      events.on('trainingCreated', ({ training }) =>
+        track(async () => {
+          const rows = await db.query<{ id: string }>('select id from accounts');
+          for (const { id } of rows) {
+            (await nsFor(id))?.emit('message', { message: `New training: ${training.title}`, link: `/trainings/${training.id}` });
+          }
+        }),
+      ),
+    );
+  }
+
+  if (opts.events) {
+    const events = opts.events;
+    closers.push(
+      events.on('notice', ({ accountId, userIds, notice }) =>
+        track(async () => {
+          const ns = await nsFor(accountId);
+          if (!ns) return;
+          if (userIds === null) ns.emit('message', notice);
+          else if (userIds.length) ns.to(userIds.map(userRoom)).emit('message', notice);
+        }),
+      ),
+    );
+  }
 
   return {
     io,
     broadcastPeers,
     close: async () => {
+      for (const close of closers) close(); // no more app events
       await new Promise<void>((resolve) => io.close(() => resolve()));
-      for (const close of closers) await close().catch(() => undefined);
+      closing = true;
+      await Promise.allSettled([...inflight]);
+      for (const client of redis) await client.quit().catch(() => undefined);
     },
   };
 }

@@ -9,11 +9,14 @@ import { buildApp } from '../app';
 import { loadConfig, type ServerConfig } from '../config';
 import { openPglite, openPostgres, type Db } from '../db/index';
 import { migrate } from '../db/migrate';
+import { createEvents, type AppEvents } from '../events';
+import { startJobs, type Jobs } from '../jobs/index';
 import { createRealtime, type Realtime } from '../realtime/index';
 import { SOCKET_FEATURES } from '../realtime/features';
-import { DEMO_ACCOUNTS, DEMO_PASSWORD, seedIfEmpty } from '../seed';
+import * as OTPAuth from 'otpauth';
+import { DEMO_ACCOUNTS, DEMO_PASSWORD, DEMO_SUPER_TOTP_SECRET, DEMO_USERS, seedIfEmpty } from '../seed';
 
-export { DEMO_ACCOUNTS, DEMO_PASSWORD };
+export { DEMO_ACCOUNTS, DEMO_PASSWORD, DEMO_SUPER_TOTP_SECRET };
 export const DEMO = DEMO_ACCOUNTS.demo.id;
 export const SECOND = DEMO_ACCOUNTS.second.id;
 
@@ -54,23 +57,67 @@ export interface TestServer {
   app: FastifyInstance;
   db: Db & { drop(): Promise<void> };
   config: ServerConfig;
+  events: AppEvents;
+  jobs?: Jobs;
   realtime?: Realtime;
   url?: string;
   close(): Promise<void>;
 }
 
+/**
+ * The ports test servers may listen on: TEST_PORTS="8100-8199" (the default) or "0" for any free
+ * port. Each server takes the first free one from a random start, so parallel files do not collide.
+ */
+function testPorts(): number[] {
+  const spec = process.env.TEST_PORTS ?? '8100-8199';
+  if (spec === '0') return [0];
+  const [from, to = from] = spec.split('-').map(Number);
+  const ports = Array.from({ length: to - from + 1 }, (_, i) => from + i);
+  const start = Math.floor(Math.random() * ports.length);
+  return [...ports.slice(start), ...ports.slice(0, start)];
+}
+
+async function listenOnTestPort(app: FastifyInstance): Promise<string> {
+  let lastError: unknown;
+  for (const port of testPorts()) {
+    try {
+      await app.listen({ port, host: '127.0.0.1' });
+      return `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code !== 'EADDRINUSE') throw err;
+      lastError = err;
+    }
+  }
+  throw lastError;
+}
+
+export interface TestServerOptions {
+  /** Also serve over HTTP with socket.io. */
+  listen?: boolean;
+  /** Share a database (several API processes on one database); it is not dropped on close. */
+  db?: Db & { drop(): Promise<void> };
+  redisUrl?: string;
+  /** The Redis channel prefix; servers meant to talk must share it, other test runs must not. */
+  redisKey?: string;
+  /** Start background jobs too. */
+  jobs?: boolean;
+  /** Overrides of the configuration. */
+  config?: Partial<ServerConfig>;
+}
+
 /** Builds the app on a fresh database; `listen: true` also serves it on a free port with socket.io. */
-export async function startTestServer(opts: { listen?: boolean; db?: Db & { drop(): Promise<void> }; redisUrl?: string } = {}): Promise<TestServer> {
+export async function startTestServer(opts: TestServerOptions = {}): Promise<TestServer> {
   const db = opts.db ?? (await freshDb());
   const dataDir = mkdtempSync(join(tmpdir(), 'agency-test-'));
-  const config = { ...loadConfig({ DATA_DIR: dataDir, NODE_ENV: 'test' }), redisUrl: opts.redisUrl };
-  const app = await buildApp({ db, config });
+  const config = { ...loadConfig({ DATA_DIR: dataDir, NODE_ENV: 'test' }), redisUrl: opts.redisUrl, ...opts.config };
+  const events = createEvents();
+  const jobs = opts.jobs ? await startJobs(db, { pollingIntervalSeconds: 0.5 }) : undefined;
+  const app = await buildApp({ db, config, events, jobs });
   let realtime: Realtime | undefined;
   let url: string | undefined;
   if (opts.listen) {
-    realtime = await createRealtime(db, app.server, { redisUrl: opts.redisUrl, features: SOCKET_FEATURES });
-    await app.listen({ port: 0, host: '127.0.0.1' });
-    url = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
+    realtime = await createRealtime(db, app.server, { redisUrl: opts.redisUrl, redisKey: opts.redisKey, events, features: SOCKET_FEATURES });
+    url = await listenOnTestPort(app);
   } else {
     await app.ready();
   }
@@ -78,9 +125,12 @@ export async function startTestServer(opts: { listen?: boolean; db?: Db & { drop
     app,
     db,
     config,
+    events,
+    jobs,
     realtime,
     url,
     close: async () => {
+      await jobs?.stop();
       await realtime?.close();
       await app.close();
       if (!opts.db) await db.drop();
@@ -90,11 +140,33 @@ export async function startTestServer(opts: { listen?: boolean; db?: Db & { drop
 
 export const basicAuth = (email: string, password = DEMO_PASSWORD) => `Basic ${Buffer.from(`${email}:${password}`).toString('base64')}`;
 
+export interface SignedIn {
+  token: string;
+  expiresAt: string;
+  user: { id: string; role: string; email: string; firstName: string; mfaEnabled: boolean };
+  account: { id: string; dbName: string };
+  ghostedBy: { id: string; email: string } | null;
+  mfaSetupRequired: boolean;
+}
+
 /** Signs in through POST /auth and returns the session body. */
-export async function signIn(app: FastifyInstance, email: string, account = DEMO, extra: Record<string, unknown> = {}) {
+export async function signIn(app: FastifyInstance, email: string, account: string = DEMO, extra: Record<string, unknown> = {}): Promise<SignedIn> {
   const res = await app.inject({ method: 'POST', url: '/api/auth', headers: { authorization: basicAuth(email) }, payload: { account, ...extra } });
   if (res.statusCode !== 200) throw new Error(`sign-in of ${email} failed: ${res.statusCode} ${res.body}`);
-  return res.json() as { token: string; user: { id: string; role: string }; account: { id: string; dbName: string } };
+  return res.json() as SignedIn;
 }
 
 export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
+
+/** The seeded id of a demo user (`owner@demo.test`, or `multi@demo.test` in 'second'). */
+export function demoUserId(email: string, account: keyof typeof DEMO_ACCOUNTS = email.endsWith('@second.test') ? 'second' : 'demo'): string {
+  const user = DEMO_USERS.find((u) => u.email === email && u.account === account);
+  if (!user) throw new Error(`no demo user ${email} in ${account}`);
+  return user.id;
+}
+
+/** The TOTP code of `secret` for the 30-second step `offset` steps from now. */
+export function totpCode(secret = DEMO_SUPER_TOTP_SECRET, offset = 0): string {
+  const totp = new OTPAuth.TOTP({ secret: OTPAuth.Secret.fromBase32(secret) });
+  return totp.generate({ timestamp: Date.now() + offset * 30_000 });
+}

@@ -2,20 +2,38 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 
 import {
+  AUTH_MESSAGES,
   authCheckResponseSchema,
   emailParamSchema,
   errorSchema,
+  FORGOT_PASSWORD_MESSAGE,
+  forgotPasswordSchema,
+  forgotPasswordVerifySchema,
   meResponseSchema,
   messageSchema,
+  mfaInitResponseSchema,
+  mfaVerifySchema,
+  PASSWORD_RESET_MESSAGE,
   sessionSchema,
   signInBodySchema,
+  UNLOCK_HEADER,
 } from '@agency/contracts';
 import type { AppDeps } from '../../app';
-import { auth, requireAuth } from '../../http/context';
-import { accountsForEmail, checkCredentials, describeSession, openSession, parseBasic } from './service';
+import { auth, requireAuth, resolveSession } from '../../http/context';
+import { HttpError } from '../../http/errors';
+import { publishUser } from '../users/service';
+import { initMfa, verifyMfa } from './mfa';
+import { requestPasswordReset, verifyPasswordReset } from './password-reset';
+import { SignInLimiter } from './rate-limit';
+import { accountsForEmail, checkCredentials, checkUnlock, describeSession, openSession, parseBasic, sessionResponse } from './service';
 
-export async function authRoutes(app: FastifyInstance, { db, config }: AppDeps) {
+/** Whether a refused sign-in counts toward the rate limits ("2fa required" is a normal step, not a guess). */
+const countsAsFailure = (err: unknown) => err instanceof HttpError && err.statusCode === 401 && err.message !== AUTH_MESSAGES.mfaRequired;
+
+export async function authRoutes(app: FastifyInstance, deps: AppDeps) {
+  const { db, config, events, mail } = deps;
   const r = app.withTypeProvider<ZodTypeProvider>();
+  const limiter = new SignInLimiter(db, config.authLimits);
 
   r.get(
     '/auth/check/:email',
@@ -28,19 +46,38 @@ export async function authRoutes(app: FastifyInstance, { db, config }: AppDeps) 
     {
       schema: {
         tags: ['auth'],
-        description: 'Sign in with a Basic credentials header; body names the account and, with MFA, the code.',
+        description:
+          'Sign in with a Basic credentials header; body names the account and, with MFA, the code. ' +
+          `With an "${UNLOCK_HEADER}: <session token>" header it unlocks that session instead: same token, nothing revoked.`,
         body: signInBodySchema,
-        response: { 200: sessionSchema, 401: errorSchema },
+        response: { 200: sessionSchema, 400: errorSchema, 401: errorSchema, 429: errorSchema },
       },
     },
     async (req) => {
       const { email, password } = parseBasic(req.headers.authorization);
       const { account, code, device } = req.body;
-      const userId = await checkCredentials(db, { accountId: account, email, password, code });
-      const token = await openSession(db, { accountId: account, userId, device, ip: req.ip, hours: config.sessionHours });
-      const view = await describeSession(db, { accountId: account, userId, realUserId: userId });
-      const expiresAt = new Date(Date.now() + config.sessionHours * 3600_000).toISOString();
-      return { token, expiresAt, ...view };
+      const unlockHeader = req.headers[UNLOCK_HEADER];
+      const unlockToken = Array.isArray(unlockHeader) ? unlockHeader[0] : unlockHeader;
+      // The unlocked session must be live before any password is looked at.
+      const locked = unlockToken ? await resolveSession(db, unlockToken) : null;
+
+      await limiter.check(req.ip, email);
+      let userId: string;
+      try {
+        if (locked) await checkUnlock(db, locked, { accountId: account, email, password, code });
+        userId = locked ? locked.realUserId : await checkCredentials(db, { accountId: account, email, password, code });
+      } catch (err) {
+        if (countsAsFailure(err)) await limiter.failed(req.ip, email);
+        throw err;
+      }
+      await limiter.succeeded(req.ip, email);
+
+      if (locked) return sessionResponse(db, locked);
+      const opened = await openSession(db, { accountId: account, userId, device, ip: req.ip, hours: config.sessionHours });
+      if (opened.superseded.length) {
+        events.emit('sessionsRevoked', { accountId: account, sessionIds: opened.superseded, message: AUTH_MESSAGES.sessionInvalid });
+      }
+      return sessionResponse(db, { token: opened.token, expiresAt: opened.expiresAt, accountId: account, userId, realUserId: userId });
     },
   );
 
@@ -48,8 +85,77 @@ export async function authRoutes(app: FastifyInstance, { db, config }: AppDeps) 
     '/auth',
     { preHandler: requireAuth(db), schema: { tags: ['auth'], response: { 200: messageSchema } } },
     async (req) => {
-      await db.query(`update sessions set revoked_at = now(), revoked_reason = 'signed out' where id = $1`, [auth(req).sessionId]);
+      const { sessionId, accountId } = auth(req);
+      await db.tx((q) => q.query(`update sessions set revoked_at = now(), revoked_reason = 'signed out' where id = $1`, [sessionId]));
+      events.emit('sessionsRevoked', { accountId, sessionIds: [sessionId], message: AUTH_MESSAGES.unauthorized });
       return { message: 'Signed out' };
+    },
+  );
+
+  r.post(
+    '/auth/forgot-password',
+    {
+      schema: {
+        tags: ['auth'],
+        description: 'Mails a 4-digit code to every user of that email. The answer is the same whether or not the email is known.',
+        body: forgotPasswordSchema,
+        response: { 200: messageSchema, 400: errorSchema },
+      },
+    },
+    async (req) => {
+      await requestPasswordReset(db, mail, req.body.email);
+      return { message: FORGOT_PASSWORD_MESSAGE };
+    },
+  );
+
+  r.post(
+    '/auth/forgot-password/verify',
+    {
+      schema: {
+        tags: ['auth'],
+        description: 'Checks the mailed code and sets the new password; the user is signed out everywhere.',
+        body: forgotPasswordVerifySchema,
+        response: { 200: messageSchema, 400: errorSchema, 429: errorSchema },
+      },
+    },
+    async (req) => {
+      await limiter.checkAddress(req.ip);
+      let revoked: Array<{ id: string; account_id: string }>;
+      try {
+        revoked = await verifyPasswordReset(db, req.body);
+      } catch (err) {
+        if (err instanceof HttpError && err.statusCode === 400) await limiter.failedFrom(req.ip);
+        throw err;
+      }
+      const byAccount = new Map<string, string[]>();
+      for (const s of revoked) byAccount.set(s.account_id, [...(byAccount.get(s.account_id) ?? []), s.id]);
+      for (const [accountId, sessionIds] of byAccount) {
+        events.emit('sessionsRevoked', { accountId, sessionIds, message: AUTH_MESSAGES.unauthorized });
+      }
+      return { message: PASSWORD_RESET_MESSAGE };
+    },
+  );
+
+  r.post(
+    '/auth/mfa/init',
+    {
+      preHandler: requireAuth(db),
+      schema: { tags: ['auth'], description: 'Starts MFA setup: an otpauth:// URL and its base32 key.', response: { 200: mfaInitResponseSchema } },
+    },
+    async (req) => initMfa(db, auth(req).accountId, auth(req).userId),
+  );
+
+  r.post(
+    '/auth/mfa/verify',
+    {
+      preHandler: requireAuth(db),
+      schema: { tags: ['auth'], body: mfaVerifySchema, response: { 200: messageSchema, 400: errorSchema } },
+    },
+    async (req) => {
+      const { accountId, userId } = auth(req);
+      await verifyMfa(db, accountId, userId, req.body.code);
+      await publishUser(deps, accountId, userId);
+      return { message: 'Multi-factor authentication is on.' };
     },
   );
 
@@ -59,4 +165,3 @@ export async function authRoutes(app: FastifyInstance, { db, config }: AppDeps) 
     async (req) => describeSession(db, auth(req)),
   );
 }
-

@@ -1,6 +1,8 @@
 import type { TaskBoardTag } from '@agency/contracts';
 import type { Queryable } from '../../db/index';
-import { camelizeRow, matchesQuery } from './clientQuery';
+import { displayName, type SearchableClient } from '../clients/search';
+import { Params } from '../clients/sql';
+import { membershipCondition, type TagRow } from '../tags/service';
 
 export interface ClientRef {
   id: string;
@@ -16,30 +18,25 @@ export interface ClientTagSource {
   findClients(q: Queryable, accountId: string, ids: string[]): Promise<ClientRef[]>;
   /**
    * Which of these tags each client holds now: static assignments, and dynamic tags whose query
-   * the client matches (unless switched off for that client). Only clients holding one are listed.
-   * With `clientIds`, only those clients are looked at.
+   * the client matches (unless opted out). Only clients holding one are listed. With
+   * `clientIds`, only those clients are looked at.
    */
   holders(q: Queryable, accountId: string, tagIds: string[], clientIds?: string[]): Promise<Map<string, Set<string>>>;
   /** The tags of the account among these ids. */
   tags(q: Queryable, accountId: string, ids: string[]): Promise<TaskBoardTag[]>;
 }
 
-interface TagRow {
-  id: string;
-  name: string;
-  query_obj: unknown;
-}
+const TAG_COLUMNS = 'id, account_id, name, description, query_obj, type, is_active, created_at';
 
-const clientName = (r: { first_name?: unknown; last_name?: unknown }) => [r.first_name, r.last_name].filter(Boolean).join(' ').trim() || 'Unnamed client';
-
+/** The contacts module's tables, read with its own rules for names and tag membership. */
 export const sqlClientTagSource: ClientTagSource = {
   async findClients(q, accountId, ids) {
     if (!ids.length) return [];
-    const rows = await q.query<{ id: string; first_name: string; last_name: string }>(
-      'select id, first_name, last_name from clients where account_id = $1 and id = any($2::uuid[])',
-      [accountId, ids],
-    );
-    return rows.map((r) => ({ id: r.id, name: clientName(r) }));
+    const rows = await q.query<{ id: string; data: SearchableClient }>('select id, data from clients where account_id = $1 and id = any($2::uuid[])', [
+      accountId,
+      ids,
+    ]);
+    return rows.map((r) => ({ id: r.id, name: displayName(r.data ?? {}) || 'Unnamed client' }));
   },
 
   async tags(q, accountId, ids) {
@@ -50,54 +47,18 @@ export const sqlClientTagSource: ClientTagSource = {
   async holders(q, accountId, tagIds, clientIds) {
     const result = new Map<string, Set<string>>();
     if (!tagIds.length || (clientIds && !clientIds.length)) return result;
-    const add = (clientId: string, tagId: string) => {
-      if (!result.has(clientId)) result.set(clientId, new Set());
-      result.get(clientId)!.add(tagId);
-    };
-    const tags = await q.query<TagRow>('select id, name, query_obj from tags where account_id = $1 and id = any($2::uuid[])', [accountId, tagIds]);
-    const staticIds = tags.filter((t) => !isDynamic(t.query_obj)).map((t) => t.id);
-    const dynamic = tags.filter((t) => isDynamic(t.query_obj));
-    if (staticIds.length) {
-      const rows = await q.query<{ client_id: string; tag_id: string }>(
-        `select ct.client_id, ct.tag_id from client_tags ct
-          where ct.account_id = $1 and ct.tag_id = any($2::uuid[]) and ct.is_active
-            ${clientIds ? 'and ct.client_id = any($3::uuid[])' : ''}`,
-        clientIds ? [accountId, staticIds, clientIds] : [accountId, staticIds],
-      );
-      for (const r of rows) add(r.client_id, r.tag_id);
-    }
-    if (dynamic.length) {
-      const clients = await q.query<{ doc: Record<string, unknown> }>(
-        `select to_jsonb(c) as doc from clients c where c.account_id = $1 ${clientIds ? 'and c.id = any($2::uuid[])' : ''}`,
-        clientIds ? [accountId, clientIds] : [accountId],
-      );
-      const off = await q.query<{ client_id: string; tag_id: string }>(
-        `select client_id, tag_id from client_tags where account_id = $1 and tag_id = any($2::uuid[]) and not is_active`,
-        [accountId, dynamic.map((t) => t.id)],
-      );
-      const switchedOff = new Set(off.map((r) => `${r.client_id}:${r.tag_id}`));
-      for (const { doc } of clients) {
-        const client = camelizeRow(doc);
-        const id = String(client.id);
-        for (const t of dynamic) {
-          if (!switchedOff.has(`${id}:${t.id}`) && matchesQuery(client, parseQuery(t.query_obj))) add(id, t.id);
-        }
+    const tags = await q.query<TagRow>(`select ${TAG_COLUMNS} from tags where account_id = $1 and id = any($2::uuid[])`, [accountId, tagIds]);
+    for (const tag of tags) {
+      const p = new Params();
+      const account = p.add(accountId);
+      const only = clientIds ? ` and c.id = any(${p.add(clientIds)}::uuid[])` : '';
+      const cond = membershipCondition(tag, p);
+      const rows = await q.query<{ id: string }>(`select c.id from clients c where c.account_id = ${account}${only} and ${cond}`, p.values);
+      for (const { id } of rows) {
+        if (!result.has(id)) result.set(id, new Set());
+        result.get(id)!.add(tag.id);
       }
     }
     return result;
   },
-};
-
-function parseQuery(raw: unknown): unknown {
-  if (typeof raw !== 'string') return raw;
-  try {
-    return JSON.parse(raw);
-  } catch {
-    return null;
-  }
-}
-
-const isDynamic = (raw: unknown) => {
-  const q = parseQuery(raw);
-  return !!q && typeof q === 'object' && Object.keys(q).length > 0;
 };

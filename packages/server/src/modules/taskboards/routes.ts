@@ -23,6 +23,7 @@ import type { Actor } from './access';
 import { activeTask, setActiveTask, setAsideActiveTask } from './active';
 import { boardLanes, boardUsers, clientBoards, createBoard, deleteBoard, getBoard, listBoards, updateBoard } from './boards';
 import { clearLane, listCards } from './cards';
+import { clientsChanged, tagsChanged } from './hooks';
 import { startTaskBoardTicker } from './ticker';
 
 const actorOf = (req: FastifyRequest): Actor => {
@@ -33,12 +34,19 @@ const errors = { 400: errorSchema, 401: errorSchema, 403: errorSchema, 404: erro
 const tags = ['taskboards'];
 
 /** /taskboard: boards, their lanes, users and cards, and a contact's place on them. */
-export async function taskBoardRoutes(app: FastifyInstance, { db }: AppDeps) {
+export async function taskBoardRoutes(app: FastifyInstance, { db, events }: AppDeps) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const preHandler = requireAuth(db);
 
   const stopTicker = startTaskBoardTicker(db);
-  app.addHook('onClose', async () => stopTicker());
+  // boards with assigned tags follow the contacts module's changes
+  const offClients = events.on('clientsChanged', ({ accountId, clientIds }) => clientsChanged(db, accountId, clientIds));
+  const offTags = events.on('tagsChanged', ({ accountId, tagIds }) => tagsChanged(db, accountId, tagIds));
+  app.addHook('onClose', async () => {
+    stopTicker();
+    offClients();
+    offTags();
+  });
 
   r.get('/taskboard', { preHandler, schema: { tags, response: { 200: z.array(taskBoardSchema), ...errors } } }, async (req, reply) => {
     reply.header('Cache-Control', 'no-store');

@@ -4,30 +4,8 @@ import type { TaskCard } from '@agency/contracts';
 import { bearer, signIn, startTestServer, type TestServer } from '../../testing/harness';
 import type { Actor } from './access';
 import { applyCardEvent } from './cards';
-import { matchesQuery } from './clientQuery';
 import { dueOccurrence, nextDue, spawnDueRepeats } from './recurring';
 import { createBoard, type Session } from './test-helpers';
-
-describe('dynamic tag queries', () => {
-  const client = { firstName: 'Ana', lastName: 'Smith', age: 42, state: 'TX', tags: ['vip', 'auto'], address: { city: 'Austin' } };
-  it('matches plain values case-insensitively and operators', () => {
-    assert.equal(matchesQuery(client, { lastName: 'smith' }), true);
-    assert.equal(matchesQuery(client, { age: { $gte: 40, $lt: 50 } }), true);
-    assert.equal(matchesQuery(client, { state: { $in: ['CA', 'TX'] } }), true);
-    assert.equal(matchesQuery(client, { state: { $nin: ['CA', 'TX'] } }), false);
-    assert.equal(matchesQuery(client, { tags: 'vip' }), true);
-    assert.equal(matchesQuery(client, { 'address.city': 'Austin' }), true);
-    assert.equal(matchesQuery(client, { $or: [{ state: 'CA' }, { firstName: { $regex: '^an', $options: 'i' } }] }), true);
-    assert.equal(matchesQuery(client, { $and: [{ state: 'TX' }, { age: { $lt: 30 } }] }), false);
-    assert.equal(matchesQuery(client, { occupation: { $exists: false } }), true);
-    assert.equal(matchesQuery(client, { age: { $not: { $gt: 50 } } }), true);
-  });
-  it('matches nothing for what it does not understand', () => {
-    assert.equal(matchesQuery(client, { age: { $where: 'true' } }), false);
-    assert.equal(matchesQuery(client, null), false);
-    assert.equal(matchesQuery(client, { firstName: { $regex: '(' } }), false);
-  });
-});
 
 describe('repeating cards', () => {
   it('steps daily, weekly and monthly, keeping the day of the month where it can', () => {

@@ -14,6 +14,14 @@ before(async () => {
 });
 after(() => s.close());
 
+async function eventually(check: () => Promise<boolean>) {
+  const until = Date.now() + 5_000;
+  while (!(await check())) {
+    if (Date.now() > until) throw new Error('timed out');
+    await new Promise((r) => setTimeout(r, 25));
+  }
+}
+
 async function openCards(boardId: string): Promise<TaskCard[]> {
   const board = (await s.app.inject({ method: 'GET', url: `/api/taskboard/${boardId}`, headers: bearer(admin.token) })).json();
   const cards: TaskCard[] = [];
@@ -63,13 +71,13 @@ describe('boards that fill themselves from tags', () => {
     await clientsChanged(s.db, DEMO, [jones]);
     assert.equal((await openCards(board.id)).length, 0);
 
-    await s.db.query("update clients set last_name = 'Smithers' where id = $1", [jones]);
+    await s.db.query(`update clients set data = data || '{"lastName": "Smithers"}' where id = $1`, [jones]);
     await clientsChanged(s.db, DEMO, [jones]);
     const cards = await openCards(board.id);
     assert.equal(cards.length, 1);
     assert.equal(cards[0].client?.name, 'Jan Smithers');
 
-    await s.db.query("update clients set last_name = 'Jones' where id = $1", [jones]);
+    await s.db.query(`update clients set data = data || '{"lastName": "Jones"}' where id = $1`, [jones]);
     await clientsChanged(s.db, DEMO, [jones]);
     assert.equal((await openCards(board.id)).length, 0);
   });
@@ -107,6 +115,19 @@ describe('boards that fill themselves from tags', () => {
     assert.equal((await openCards(board.id)).length, 0);
     const after = (await s.app.inject({ method: 'GET', url: `/api/taskboard/${board.id}`, headers: bearer(admin.token) })).json();
     assert.deepEqual(after.assignedTag, []);
+  });
+
+  it("follows the contacts screens: tagging a contact there brings its card, untagging closes it", async () => {
+    const tag = await insertTag(s.db, DEMO, 'Commercial prospects');
+    const board = await createBoard(s.app, admin.token, { boardname: 'Commercial', assignedTag: [tag] });
+    const client = await insertClient(s.db, DEMO, 'Bright', 'Bakery');
+    const put = (isActive: boolean) =>
+      s.app.inject({ method: 'PUT', url: `/api/clients/${client}/tags`, headers: bearer(admin.token), payload: { tags: [{ id: tag, isActive }] } });
+    assert.equal((await put(true)).statusCode, 200);
+    await eventually(async () => (await openCards(board.id)).length === 1);
+    assert.equal((await openCards(board.id))[0].title, 'Bright Bakery');
+    assert.equal((await put(false)).statusCode, 200);
+    await eventually(async () => (await openCards(board.id)).length === 0);
   });
 
   it('refuses a tag of another agency', async () => {

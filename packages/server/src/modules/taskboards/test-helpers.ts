@@ -66,21 +66,28 @@ export async function eventually(check: () => boolean, what = 'condition'): Prom
   }
 }
 
-/** A client (and optionally its tags) written straight to the tables the contacts module owns. */
-export async function insertClient(q: Queryable, accountId: string, first: string, last: string): Promise<string> {
+/** A client and tags written straight to the contacts module's tables. */
+export async function insertClient(q: Queryable, accountId: string, firstName: string, lastName: string): Promise<string> {
   const id = randomUUID();
-  await q.query('insert into clients (id, account_id, first_name, last_name) values ($1, $2, $3, $4)', [id, accountId, first, last]);
+  await q.query('insert into clients (id, account_id, data, sort_key) values ($1, $2, $3, $4)', [
+    id,
+    accountId,
+    JSON.stringify({ firstName, lastName }),
+    `${firstName} ${lastName}`.toLowerCase(),
+  ]);
   return id;
 }
 
-export async function insertTag(q: Queryable, accountId: string, name: string, queryObj: unknown = null): Promise<string> {
+/** A static tag, or a dynamic one when a query (MongoDB-style) is given. */
+export async function insertTag(q: Queryable, accountId: string, name: string, query: unknown = null): Promise<string> {
   const id = randomUUID();
-  await q.query('insert into tags (id, account_id, name, query_obj) values ($1, $2, $3, $4)', [id, accountId, name, queryObj === null ? null : JSON.stringify(queryObj)]);
+  const queryObj = query === null ? null : JSON.stringify({ mongodb: JSON.stringify(query), isValid: true });
+  await q.query('insert into tags (id, account_id, name, query_obj) values ($1, $2, $3, $4)', [id, accountId, name, queryObj]);
   return id;
 }
 
 export async function tagClient(q: Queryable, accountId: string, clientId: string, tagId: string) {
-  await q.query('insert into client_tags (client_id, tag_id, account_id) values ($1, $2, $3) on conflict do nothing', [clientId, tagId, accountId]);
+  await q.query('insert into client_tags (account_id, client_id, tag_id) values ($1, $2, $3) on conflict do nothing', [accountId, clientId, tagId]);
 }
 
 export async function untagClient(q: Queryable, clientId: string, tagId: string) {

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { Db } from '../../db/index';
+import type { Db, Queryable } from '../../db/index';
 import type { MailProvider } from './index';
 
 /** Keeps mail in the mail_outbox table, where a developer reads it (`pnpm --filter @agency/server outbox`). */
@@ -15,4 +15,31 @@ export function createLocalMail(db: Db): MailProvider {
       ]);
     },
   };
+}
+
+export interface OutboxMail {
+  id: string;
+  accountId: string | null;
+  to: string;
+  subject: string;
+  body: string;
+  createdAt: string;
+}
+
+/** The latest `limit` mails of the outbox (to one address when `to` is given), oldest first. */
+export async function readOutbox(q: Queryable, opts: { limit?: number; to?: string } = {}): Promise<OutboxMail[]> {
+  const rows = await q.query<{ id: string; account_id: string | null; to_address: string; subject: string; body: string; created_at: Date }>(
+    `select id, account_id, to_address, subject, body, created_at from mail_outbox
+      where ($1::text is null or lower(to_address) = lower($1))
+      order by created_at desc, id desc limit $2`,
+    [opts.to ?? null, opts.limit ?? 10],
+  );
+  return rows.reverse().map((r) => ({
+    id: r.id,
+    accountId: r.account_id,
+    to: r.to_address,
+    subject: r.subject,
+    body: r.body,
+    createdAt: new Date(r.created_at).toISOString(),
+  }));
 }

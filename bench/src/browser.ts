@@ -1,0 +1,231 @@
+// What a person's browser pays: JS bytes per page and the times that matter, in Chromium.
+import { chromium, type Browser, type Page, type Response } from 'playwright-core';
+import { gzipSize } from './sizes';
+import { median } from './stats';
+
+export interface JsBytes {
+  files: number;
+  raw: number;
+  gzip: number;
+  /** Each file: path and gzip bytes, largest first. */
+  list: Array<{ path: string; gzip: number }>;
+}
+
+export interface RunFigures {
+  loginJs: JsBytes;
+  dashboardJs: JsBytes;
+  /** Navigation start → the login form can be typed into (cold cache). */
+  loginFormMs: number;
+  /** The same on a reload (warm cache). */
+  loginFormWarmMs: number;
+  /** Sign In click → the dashboard frame is on screen. */
+  dashboardFrameMs: number;
+  /** Sign In click → the dashboard with every widget on it rendered (or showing its error card). */
+  dashboardMs: number;
+  /** Tab click → the remote's route rendered, per remote: first visit, then a second one. */
+  switchNew: Record<string, number>;
+  switchSeen: Record<string, number>;
+}
+
+export interface BrowserFigures {
+  runs: RunFigures[];
+  loginJs: JsBytes;
+  dashboardJs: JsBytes;
+  loginFormMs: number;
+  loginFormWarmMs: number;
+  dashboardFrameMs: number;
+  dashboardMs: number;
+  switchNewMs: number;
+  switchSeenMs: number;
+}
+
+/** The tabs to switch through, and the remote each one mounts. */
+const SWITCHES: Array<[tab: string, remote: string]> = [
+  ['Contacts', 'contacts'],
+  ['Tasks', 'tasks'],
+  ['Team', 'chat'],
+  ['Messages', 'messages'],
+  ['Phone', 'phone'],
+];
+
+const isJs = (r: Response) => {
+  const type = r.headers()['content-type'] ?? '';
+  return r.request().method() === 'GET' && r.status() === 200 && (/javascript/.test(type) || /\.m?js(\?|$)/.test(r.url()));
+};
+
+class JsMeter {
+  private pending: Array<Promise<{ phase: string; path: string; raw: number; gzip: number } | null>> = [];
+  phase = 'login';
+  constructor(page: Page) {
+    page.on('response', (r) => {
+      if (!isJs(r)) return;
+      const phase = this.phase;
+      this.pending.push(
+        r.body().then(
+          (b) => ({ phase, path: new URL(r.url()).pathname, raw: b.length, gzip: gzipSize(b) }),
+          () => null,
+        ),
+      );
+    });
+  }
+  async total(phase: string): Promise<JsBytes> {
+    const all = (await Promise.all(this.pending)).filter((x) => x && x.phase === phase) as Array<{ path: string; raw: number; gzip: number }>;
+    return {
+      files: all.length,
+      raw: all.reduce((s, x) => s + x.raw, 0),
+      gzip: all.reduce((s, x) => s + x.gzip, 0),
+      list: all.map(({ path, gzip }) => ({ path, gzip })).sort((a, b) => b.gzip - a.gzip),
+    };
+  }
+}
+
+async function loginFormReadyAt(page: Page): Promise<number> {
+  await page.getByLabel('Email').waitFor({ state: 'visible' });
+  await page.getByRole('button', { name: 'Sign In' }).waitFor({ state: 'visible' });
+  // performance.now() counts from the navigation's start.
+  return page.evaluate(() => {
+    const email = document.querySelector<HTMLInputElement>('input#email');
+    if (!email || email.disabled) throw new Error('The login form is not ready');
+    return performance.now();
+  });
+}
+
+async function switchTo(page: Page, tab: string, remote: string): Promise<number> {
+  await page.evaluate(
+    ([name, r]) => {
+      const w = window as unknown as { __t0: number; __doneAt?: number };
+      const el = [...document.querySelectorAll<HTMLElement>('[role="tab"]')].find((t) => t.textContent?.trim() === name);
+      if (!el) throw new Error(`No tab ${name}`);
+      delete w.__doneAt;
+      const check = () => {
+        const area = document.querySelector(`main [data-remote="${r}"][data-remote-state="mounted"]`);
+        if (area && area.textContent?.trim() && w.__doneAt === undefined) {
+          w.__doneAt = performance.now();
+          observer.disconnect();
+        }
+      };
+      const observer = new MutationObserver(check);
+      observer.observe(document.body, { childList: true, subtree: true, attributes: true, characterData: true });
+      w.__t0 = performance.now();
+      el.click();
+    },
+    [tab, remote],
+  );
+  await page
+    .waitForFunction(() => (window as unknown as { __doneAt?: number }).__doneAt !== undefined, null, { timeout: 30_000, polling: 50 })
+    .catch((err: Error) => {
+      throw new Error(`Switching to ${tab} (${remote}) did not render within 30 s: ${err.message}` + page.url());
+    });
+  return page.evaluate(() => {
+    const w = window as unknown as { __t0: number; __doneAt: number };
+    return w.__doneAt - w.__t0;
+  });
+}
+
+async function oneRun(browser: Browser, baseURL: string, email: string, password: string): Promise<RunFigures> {
+  const context = await browser.newContext({ baseURL, viewport: { width: 1280, height: 800 } });
+  // tsx keeps function names with an `__name` helper, which the functions sent to the page call.
+  await context.addInitScript('globalThis.__name = globalThis.__name || ((fn) => fn);');
+  try {
+    const page = await context.newPage();
+    const meter = new JsMeter(page);
+
+    await page.goto('/login', { waitUntil: 'commit' });
+    const loginFormMs = await loginFormReadyAt(page);
+    await page.waitForLoadState('networkidle');
+    const loginJs = await meter.total('login');
+
+    meter.phase = 'reload';
+    await page.reload({ waitUntil: 'commit' });
+    const loginFormWarmMs = await loginFormReadyAt(page);
+    await page.waitForLoadState('networkidle');
+
+    await page.getByLabel('Email').fill(email);
+    await page.getByLabel('Password').fill(password);
+    await page.locator('.ant-select-content[title]').waitFor({ state: 'attached' });
+    meter.phase = 'dashboard';
+    // Watch for the frame and the widgets from the moment of the click.
+    await page.evaluate(() => {
+      const w = window as unknown as { __t0: number; __frameAt?: number; __widgetsAt?: number };
+      const check = () => {
+        const dash = document.querySelector('[data-testid="dashboard"]');
+        if (dash && w.__frameAt === undefined) w.__frameAt = performance.now();
+        const widgets = [...document.querySelectorAll('[data-testid="dashboard"] [data-widget]')];
+        const settled =
+          widgets.length > 0 &&
+          widgets.every((s) => {
+            const state = s.querySelector('[data-remote-state]')?.getAttribute('data-remote-state');
+            // The parcel has rendered once its root (the remote's antd App) is in the page.
+            return state === 'error' || (state === 'mounted' && !!s.querySelector('[data-remote-state="mounted"] .ant-app'));
+          });
+        if (settled && w.__widgetsAt === undefined) {
+          w.__widgetsAt = performance.now();
+          observer.disconnect();
+        }
+      };
+      const observer = new MutationObserver(check);
+      observer.observe(document.body, { childList: true, subtree: true, attributes: true, characterData: true });
+      const button = [...document.querySelectorAll('button')].find((b) => b.textContent?.trim() === 'Sign In')!;
+      w.__t0 = performance.now();
+      button.click();
+    });
+    await page.waitForFunction(() => (window as unknown as { __widgetsAt?: number }).__widgetsAt !== undefined, null, { timeout: 60_000, polling: 50 });
+    const { frame, widgets } = await page.evaluate(() => {
+      const w = window as unknown as { __t0: number; __frameAt: number; __widgetsAt: number };
+      return { frame: w.__frameAt - w.__t0, widgets: w.__widgetsAt - w.__t0 };
+    });
+    await page.waitForLoadState('networkidle');
+    // Every widget slot asks its remote's manifest; let the last answers land before counting.
+    await page.waitForTimeout(500);
+    const dashboardJs = await meter.total('dashboard');
+
+    meter.phase = 'routes';
+    const switchNew: Record<string, number> = {};
+    const switchSeen: Record<string, number> = {};
+    let here = '';
+    for (const [tab, remote] of SWITCHES) {
+      switchNew[remote] = await switchTo(page, tab, remote);
+      here = remote;
+    }
+    for (const [tab, remote] of SWITCHES) {
+      // Away (to another remote) and back, so the remote mounts again from what is already loaded.
+      const away = SWITCHES.find(([, r]) => r !== remote && r !== here)!;
+      await switchTo(page, away[0], away[1]);
+      switchSeen[remote] = await switchTo(page, tab, remote);
+      here = remote;
+    }
+    return { loginJs, dashboardJs, loginFormMs, loginFormWarmMs, dashboardFrameMs: frame, dashboardMs: widgets, switchNew, switchSeen };
+  } finally {
+    await context.close();
+  }
+}
+
+export async function measureBrowser(o: { baseURL: string; chromiumPath: string; runs: number; email: string; password: string }): Promise<BrowserFigures> {
+  const browser = await chromium.launch({
+    executablePath: o.chromiumPath,
+    headless: true,
+    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+  });
+  try {
+    const runs: RunFigures[] = [];
+    for (let i = 0; i < o.runs; i++) {
+      runs.push(await oneRun(browser, o.baseURL, o.email, o.password));
+      process.stdout.write('.');
+    }
+    process.stdout.write('\n');
+    const all = (pick: (r: RunFigures) => Record<string, number>) => runs.flatMap((r) => Object.values(pick(r)));
+    return {
+      runs,
+      loginJs: runs[0].loginJs,
+      dashboardJs: runs[0].dashboardJs,
+      loginFormMs: median(runs.map((r) => r.loginFormMs)),
+      loginFormWarmMs: median(runs.map((r) => r.loginFormWarmMs)),
+      dashboardFrameMs: median(runs.map((r) => r.dashboardFrameMs)),
+      dashboardMs: median(runs.map((r) => r.dashboardMs)),
+      switchNewMs: median(all((r) => r.switchNew)),
+      switchSeenMs: median(all((r) => r.switchSeen)),
+    };
+  } finally {
+    await browser.close();
+  }
+}

@@ -1,0 +1,36 @@
+import { defineConfig } from '@playwright/test';
+import { BASE_URL, CHROMIUM_PATH } from './support/env';
+
+const CI = !!process.env.CI;
+
+/**
+ * Journeys across the shell and the remotes, against the production build served the way
+ * `npm start` serves it, on a fresh data dir each run (see support/global-setup.ts). Nothing is
+ * built here: build first (`npm test` does).
+ */
+export default defineConfig({
+  testDir: './tests',
+  outputDir: './test-results',
+  globalSetup: './support/global-setup.ts',
+  // One browser at a time on a 2-core machine; the release journeys also change what every page loads.
+  workers: 1,
+  fullyParallel: false,
+  retries: CI ? 1 : 0,
+  forbidOnly: CI,
+  timeout: 60_000,
+  expect: { timeout: 15_000 },
+  reporter: [['list'], ['json', { outputFile: process.env.E2E_JSON_REPORT || './reports/results.json' }]],
+  use: {
+    baseURL: BASE_URL,
+    headless: true,
+    trace: CI ? 'retain-on-failure' : 'off',
+    screenshot: 'only-on-failure',
+    actionTimeout: 15_000,
+    navigationTimeout: 30_000,
+    launchOptions: {
+      executablePath: CHROMIUM_PATH,
+      args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+    },
+  },
+  projects: [{ name: 'chromium', use: { browserName: 'chromium' } }],
+});

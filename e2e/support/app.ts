@@ -1,0 +1,69 @@
+// What the journeys do again and again, through the labels and roles a person sees.
+import { expect, type Locator, type Page } from '@playwright/test';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { Secret, TOTP } from 'otpauth';
+import { dataDir } from './env';
+
+export const PASSWORD = 'demo-password';
+export const DEMO_ACCOUNT = 'Demo Insurance Agency';
+export const SUPER_TOTP_SECRET = 'JBSWY3DPEHPK3PXP';
+
+export const totp = new TOTP({ secret: Secret.fromBase32(SUPER_TOTP_SECRET), digits: 6, period: 30, algorithm: 'SHA1' });
+
+/** Fills the login form; the account is chosen in the Account select when the email has several. */
+export async function fillLogin(page: Page, email: string, opts: { password?: string; account?: string } = {}) {
+  await page.goto('/login');
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password').fill(opts.password ?? PASSWORD);
+  const account = page.getByRole('combobox', { name: 'Account' });
+  // The email's accounts are looked up when the password field takes focus; one account is chosen for you.
+  const chosen = page.locator('.ant-select').filter({ has: account }).locator('.ant-select-content');
+  if (opts.account) {
+    await account.click();
+    await page.locator('.ant-select-dropdown').getByTitle(opts.account, { exact: true }).click();
+  }
+  await expect(chosen).toHaveAttribute('title', opts.account ?? /\S/, { timeout: 10_000 });
+}
+
+export async function signIn(page: Page, email: string, opts: { password?: string; account?: string } = {}) {
+  await fillLogin(page, email, opts);
+  await page.getByRole('button', { name: 'Sign In' }).click();
+  await expectDashboard(page);
+}
+
+export async function expectDashboard(page: Page) {
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page.getByTestId('dashboard')).toBeVisible();
+  await expect(topTab(page, 'Dashboard')).toHaveAttribute('aria-selected', 'true');
+}
+
+export const topTab = (page: Page, name: string): Locator => page.getByRole('banner').getByRole('tab', { name, exact: true });
+
+/** The routed area of a remote (the main region), not a widget or the phone drawer elsewhere. */
+export const remoteArea = (page: Page, remote: string): Locator => page.getByRole('main').locator(`[data-remote="${remote}"]`);
+
+/** Waits until a remote's route has mounted and rendered something other than an error. */
+export async function expectRemoteMounted(page: Page, remote: string) {
+  const area = remoteArea(page, remote);
+  await expect(area).toHaveAttribute('data-remote-state', 'mounted');
+  await expect(area).toContainText(/\S/);
+  await expect(area).not.toContainText(/could not be loaded|stopped working/);
+}
+
+/**
+ * The current TOTP code of the demo super user. Codes are single-use on the server, so the ones
+ * time steps already used in this run (a retry included) are kept in the data dir and skipped.
+ */
+export async function freshTotpCode(): Promise<string> {
+  const file = join(dataDir(), 'e2e-used-totp-steps.json');
+  const used = new Set<number>(existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as number[]) : []);
+  const periodMs = totp.period * 1000;
+  while (used.has(Math.floor(Date.now() / periodMs))) {
+    await new Promise((r) => setTimeout(r, periodMs - (Date.now() % periodMs) + 200));
+  }
+  const now = Date.now();
+  used.add(Math.floor(now / periodMs));
+  writeFileSync(file, JSON.stringify([...used]));
+  return totp.generate({ timestamp: now });
+}

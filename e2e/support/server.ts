@@ -1,0 +1,107 @@
+// Serves the production build the way `npm start` does, on a data dir of its own.
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { createWriteStream, existsSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { join, resolve } from 'node:path';
+
+export const REPO_ROOT = resolve(__dirname, '../..');
+export const REMOTES = ['contacts', 'messages', 'phone', 'chat', 'tasks', 'admin'] as const;
+export type RemoteName = (typeof REMOTES)[number];
+const TSX = join(REPO_ROOT, 'node_modules/tsx/dist/cli.mjs');
+
+/** The built files the server needs; nothing is built here. */
+export function missingBuilds(): string[] {
+  const needed = [join(REPO_ROOT, 'shell/dist/index.html')];
+  for (const r of REMOTES) needed.push(join(REPO_ROOT, `mf-${r}/dist/mf-manifest.json`), join(REPO_ROOT, `mf-${r}/dist/remoteEntry.js`));
+  return needed.filter((f) => !existsSync(f));
+}
+
+export function assertBuilt(): void {
+  const missing = missingBuilds();
+  if (missing.length) {
+    throw new Error(
+      `The production build is missing (${missing.map((f) => f.slice(REPO_ROOT.length + 1)).join(', ')}).\n` +
+        `Build first: node scripts/pnpm.mjs --workspace-concurrency=2 --filter ./shell --filter './mf-*' run build`,
+    );
+  }
+}
+
+/** The environment of a server or CLI run: releases always live in the data dir. */
+function serverEnv(extra: Record<string, string>): NodeJS.ProcessEnv {
+  const env: NodeJS.ProcessEnv = { ...process.env, ...extra };
+  delete env.RELEASES_DIR;
+  delete env.DATABASE_URL;
+  delete env.REDIS_URL;
+  return env;
+}
+
+/** Runs the remotes CLI (release, rollback, list) against a data dir and returns its output. */
+export function remotesCli(dataDir: string, args: string[]): string {
+  const r = spawnSync(process.execPath, [TSX, join(REPO_ROOT, 'packages/server/src/cli/remotes.ts'), ...args], {
+    cwd: REPO_ROOT,
+    env: serverEnv({ DATA_DIR: dataDir }),
+    encoding: 'utf8',
+  });
+  if (r.status !== 0) throw new Error(`remotes ${args.join(' ')} failed (${r.status}):\n${r.stdout}${r.stderr}`);
+  return r.stdout;
+}
+
+export function portIsFree(port: number): Promise<boolean> {
+  return new Promise((done) => {
+    const probe = createServer()
+      .once('error', () => done(false))
+      .once('listening', () => probe.close(() => done(true)))
+      .listen(port, '127.0.0.1');
+  });
+}
+
+async function waitForHealth(url: string, child: ChildProcess, timeoutMs: number): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`The server exited with code ${child.exitCode} before it answered.`);
+    try {
+      const res = await fetch(`${url}/api/healthcheck`);
+      if (res.ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error(`The server did not answer ${url}/api/healthcheck within ${timeoutMs / 1000} s.`);
+}
+
+export interface RunningServer {
+  url: string;
+  pid: number;
+  stop(): Promise<void>;
+}
+
+/** Starts packages/server in production mode; its output goes to logFile. */
+export async function startServer(o: { port: number; dataDir: string; logFile: string; timeoutMs?: number }): Promise<RunningServer> {
+  if (!(await portIsFree(o.port))) throw new Error(`Port ${o.port} is taken: stop whatever listens there or choose another port.`);
+  const log = createWriteStream(o.logFile);
+  const child = spawn(process.execPath, [TSX, join(REPO_ROOT, 'packages/server/src/main.ts')], {
+    cwd: REPO_ROOT,
+    env: serverEnv({ NODE_ENV: 'production', PORT: String(o.port), HOST: '127.0.0.1', DATA_DIR: o.dataDir }),
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  child.stdout!.pipe(log);
+  child.stderr!.pipe(log);
+  child.once('exit', (code, signal) => log.write(`\n[server exited: code ${code}, signal ${signal}]\n`));
+  const url = `http://127.0.0.1:${o.port}`;
+  const stop = async () => {
+    if (child.exitCode !== null) return;
+    const exited = new Promise<void>((r) => child.once('exit', () => r()));
+    child.kill('SIGTERM');
+    const timer = setTimeout(() => child.kill('SIGKILL'), 5_000);
+    await exited;
+    clearTimeout(timer);
+  };
+  try {
+    await waitForHealth(url, child, o.timeoutMs ?? 60_000);
+  } catch (err) {
+    await stop();
+    throw new Error(`${(err as Error).message} See ${o.logFile}.`);
+  }
+  return { url, pid: child.pid!, stop };
+}

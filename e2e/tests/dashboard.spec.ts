@@ -1,0 +1,21 @@
+import { expect, test } from '../support/fixtures';
+import { expectRemoteMounted, signIn } from '../support/app';
+
+test('the Urgent Tasks widget lists the setup still to do and links to where it is done', async ({ page }) => {
+  await signIn(page, 'owner@demo.test');
+  const widget = page.getByRole('region', { name: 'Urgent Tasks' });
+  await expect(widget.locator('[data-remote="admin"]')).toHaveAttribute('data-remote-state', 'mounted');
+  const tasks = widget.getByRole('list', { name: 'Setup tasks' });
+  await expect(tasks.getByRole('listitem')).toHaveCount(4);
+
+  await widget.getByRole('link', { name: 'Set Up MFA' }).click();
+  await expect(page).toHaveURL(/\/profile\/mfa$/);
+  await expectRemoteMounted(page, 'admin');
+  await expect(page.getByRole('main').getByRole('button', { name: 'Set Up MFA' })).toBeVisible();
+});
+
+test('an employee sees no Urgent Tasks', async ({ page }) => {
+  await signIn(page, 'multi@demo.test', { account: 'Demo Insurance Agency' });
+  await expect(page.getByTestId('dashboard')).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Urgent Tasks' })).toHaveCount(0);
+});

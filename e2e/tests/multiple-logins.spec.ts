@@ -1,0 +1,30 @@
+import { expect, test } from '../support/fixtures';
+import { expectRemoteMounted, signIn, topTab } from '../support/app';
+
+test('a second sign-in of the same user sends the first browser to /login with the reason', async ({ page, browser }) => {
+  await signIn(page, 'employee2@demo.test');
+  await page.goto('/profile');
+  await expectRemoteMounted(page, 'admin');
+  await topTab(page, 'Contacts').click();
+  await expectRemoteMounted(page, 'contacts');
+
+  const other = await browser.newContext();
+  try {
+    const second = await other.newPage();
+    await signIn(second, 'employee2@demo.test');
+
+    // The first browser's next call is refused with 'Session Invalid'.
+    await page.goBack();
+    await page.waitForURL(/\/logout\?reason=multipleLoginsDetected$/);
+    await page.waitForURL(/\/login\?reason=multipleLoginsDetected$/);
+    await expect(page.getByText('signed in somewhere else')).toBeVisible();
+    await expect(page.getByLabel('Email')).toBeVisible();
+
+    // The newer session keeps working.
+    await second.goto('/profile');
+    await expectRemoteMounted(second, 'admin');
+    await expect(second).toHaveURL(/\/profile$/);
+  } finally {
+    await other.close();
+  }
+});

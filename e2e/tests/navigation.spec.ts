@@ -1,0 +1,64 @@
+import { expect, test } from '../support/fixtures';
+import { expectDashboard, expectRemoteMounted, signIn, topTab } from '../support/app';
+
+/** Every route a remote owns, with the remote that must mount there. */
+const ROUTES: Array<[path: string, remote: string]> = [
+  ['/contacts', 'contacts'],
+  ['/users', 'contacts'],
+  ['/messages', 'messages'],
+  ['/campaigns', 'messages'],
+  ['/phone-log', 'phone'],
+  ['/chat', 'chat'],
+  ['/tasks', 'tasks'],
+  ['/admin/tasks', 'tasks'],
+  ['/account/info', 'admin'],
+  ['/profile', 'admin'],
+];
+
+test('the owner signs in and every remote mounts on its route', async ({ page }) => {
+  await signIn(page, 'owner@demo.test');
+  for (const [path, remote] of ROUTES) {
+    await test.step(`${path} mounts ${remote}`, async () => {
+      await page.goto(path);
+      await expect(page).toHaveURL(new RegExp(`${path}$`));
+      await expectRemoteMounted(page, remote);
+    });
+  }
+});
+
+test('Back and Forward move across remotes and the active tab follows', async ({ page }) => {
+  await signIn(page, 'owner@demo.test');
+  const visits: Array<[tab: string, path: string, remote: string]> = [
+    ['Contacts', '/contacts', 'contacts'],
+    ['Tasks', '/tasks', 'tasks'],
+    ['Team', '/chat', 'chat'],
+    ['Phone', '/phone-log', 'phone'],
+  ];
+  for (const [tab, path, remote] of visits) {
+    await topTab(page, tab).click();
+    await expect(page).toHaveURL(new RegExp(`${path}$`));
+    await expect(topTab(page, tab)).toHaveAttribute('aria-selected', 'true');
+    await expectRemoteMounted(page, remote);
+  }
+
+  const expectAt = async ([tab, path, remote]: [string, string, string]) => {
+    await expect(page).toHaveURL(new RegExp(`${path}$`));
+    await expect(topTab(page, tab)).toHaveAttribute('aria-selected', 'true');
+    await expectRemoteMounted(page, remote);
+  };
+  await page.goBack();
+  await expectAt(visits[2]);
+  await page.goBack();
+  await expectAt(visits[1]);
+  await page.goBack();
+  await expectAt(visits[0]);
+  await page.goBack();
+  await expectDashboard(page);
+
+  await page.goForward();
+  await expectAt(visits[0]);
+  await page.goForward();
+  await expectAt(visits[1]);
+  await page.goForward();
+  await expectAt(visits[2]);
+});

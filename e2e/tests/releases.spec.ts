@@ -1,0 +1,83 @@
+import { copyFileSync, rmSync, unlinkSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { expect, test } from '../support/fixtures';
+import { expectRemoteMounted, remoteArea, signIn, topTab } from '../support/app';
+import { copyOfDist, release, releaseDir, releaseOf, remotesJson, replaceInExposedChunks, rollback } from '../support/releases';
+
+// Both journeys change what the server hands out: one after the other, each putting things back.
+test.describe.configure({ mode: 'serial' });
+
+test('a new release of one remote shows after a reload and a rollback brings the old one back', async ({ page, request }) => {
+  const before = await remotesJson(request);
+  await signIn(page, 'admin@demo.test');
+  await page.goto('/contacts');
+  await expectRemoteMounted(page, 'contacts');
+  const heading = remoteArea(page, 'contacts').getByRole('heading').first();
+  const oldTitle = (await heading.textContent())!.trim();
+  const newTitle = `${oldTitle} (new release)`;
+
+  const copy = copyOfDist('contacts');
+  try {
+    expect(replaceInExposedChunks(copy, oldTitle, newTitle), `"${oldTitle}" in the contacts chunks`).toBeGreaterThan(0);
+    const released = release('contacts', copy);
+    expect(released).not.toBe(releaseOf(before.contacts));
+
+    const during = await remotesJson(request);
+    expect(releaseOf(during.contacts)).toBe(released);
+    expect({ ...during, contacts: before.contacts }).toEqual(before);
+
+    await page.reload();
+    await expectRemoteMounted(page, 'contacts');
+    await expect(remoteArea(page, 'contacts').getByRole('heading', { name: newTitle })).toBeVisible();
+  } finally {
+    expect(rollback('contacts')).toBe(releaseOf(before.contacts));
+    rmSync(copy, { recursive: true, force: true });
+  }
+
+  expect(await remotesJson(request)).toEqual(before);
+  await page.reload();
+  await expectRemoteMounted(page, 'contacts');
+  await expect(remoteArea(page, 'contacts').getByRole('heading', { name: oldTitle, exact: true })).toBeVisible();
+  await expect(remoteArea(page, 'contacts')).not.toContainText(newTitle);
+});
+
+test('a remote whose files are missing shows its error card while the rest keeps working', async ({ page, request }) => {
+  const before = await remotesJson(request);
+  // A release of its own (an extra file makes it new), so the good release stays untouched.
+  const copy = copyOfDist('chat');
+  writeFileSync(join(copy, 'BROKEN-RELEASE.txt'), 'remoteEntry.js is removed by the journey\n');
+  const broken = release('chat', copy);
+  const entry = join(releaseDir('chat', broken), 'remoteEntry.js');
+  unlinkSync(entry);
+  try {
+    await signIn(page, 'employee@demo.test');
+    await topTab(page, 'Team').click();
+    const chat = remoteArea(page, 'chat');
+    await expect(chat).toHaveAttribute('data-remote-state', 'error');
+    await expect(chat).toContainText('could not be loaded');
+    const retry = chat.getByRole('button', { name: 'Retry' });
+    await expect(retry).toBeVisible();
+
+    // Its own area only: the tabs, the footer and the other remotes work.
+    await expect(page.getByRole('banner').getByRole('tablist')).toBeVisible();
+    await expect(page.getByRole('contentinfo')).toBeVisible();
+    await expect(topTab(page, 'Team')).toHaveAttribute('aria-selected', 'true');
+    await topTab(page, 'Contacts').click();
+    await expectRemoteMounted(page, 'contacts');
+    await topTab(page, 'Tasks').click();
+    await expectRemoteMounted(page, 'tasks');
+    await page.goBack();
+    await page.goBack();
+    await expect(page).toHaveURL(/\/chat$/);
+    await expect(remoteArea(page, 'chat')).toHaveAttribute('data-remote-state', 'error');
+
+    // Once the file is back, Retry mounts it without a reload.
+    copyFileSync(join(copy, 'remoteEntry.js'), entry);
+    await remoteArea(page, 'chat').getByRole('button', { name: 'Retry' }).click();
+    await expectRemoteMounted(page, 'chat');
+  } finally {
+    expect(rollback('chat')).toBe(releaseOf(before.chat));
+    rmSync(copy, { recursive: true, force: true });
+  }
+  expect(await remotesJson(request)).toEqual(before);
+});

@@ -1,0 +1,46 @@
+import { render, screen } from '@testing-library/react';
+import { MemoryRouter } from 'react-router-dom';
+import userEventLib from '@testing-library/user-event';
+import { bus } from '@agency/bus';
+import { usersApi } from '@agency/api-client';
+import { demoSession, meOf } from './testing/session';
+import { App } from './App';
+
+jest.mock('@agency/api-client', () => jest.requireActual('./testing/apiClientMock'));
+const userEvent = userEventLib.setup({ delay: null });
+
+beforeEach(() => {
+  bus.session$.next(demoSession());
+  (usersApi.me as jest.Mock).mockResolvedValue(meOf(demoSession()));
+});
+
+const at = (path: string) =>
+  render(
+    <MemoryRouter initialEntries={[path]}>
+      <App />
+    </MemoryRouter>,
+  );
+
+test.each([
+  ['/profile', 'First name'],
+  ['/profile/avatar', 'Picture file'],
+  ['/profile/change-password', 'Current Password'],
+  ['/profile/nothing-here', 'First name'],
+])('%s shows its screen', async (path, label) => {
+  at(path);
+  expect(await screen.findByLabelText(label)).toBeInTheDocument();
+  expect(screen.getByText('My Profile')).toBeInTheDocument();
+});
+
+test('/profile/mfa shows the MFA screen', async () => {
+  at('/profile/mfa');
+  expect(await screen.findByText('MFA Not Setup')).toBeInTheDocument();
+});
+
+test('the profile sections link to each other', async () => {
+  at('/profile/mfa');
+  const nav = screen.getByLabelText('Profile sections');
+  expect(nav).toBeInTheDocument();
+  await userEvent.click(screen.getByText('Change Password'));
+  expect(await screen.findByLabelText('Current Password')).toBeInTheDocument();
+});

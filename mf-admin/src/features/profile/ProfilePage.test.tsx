@@ -1,0 +1,82 @@
+import { render, screen, waitFor } from '@testing-library/react';
+import userEventLib from '@testing-library/user-event';
+import { bus } from '@agency/bus';
+import { usersApi, ApiRequestError } from '@agency/api-client';
+import { demoSession, demoUser, meOf } from '../../testing/session';
+import { fill } from '../../testing/fill';
+import { ProfilePage } from './ProfilePage';
+
+jest.mock('@agency/api-client', () => jest.requireActual('../../testing/apiClientMock'));
+const api = usersApi as jest.Mocked<typeof usersApi>;
+const userEvent = userEventLib.setup({ delay: null });
+
+beforeEach(() => {
+  jest.resetAllMocks();
+  bus.session$.next(demoSession());
+  api.me.mockResolvedValue(meOf(demoSession()));
+});
+
+test('shows the stored profile with every field labelled', async () => {
+  render(<ProfilePage />);
+  expect(screen.getByLabelText('First name')).toHaveValue('Olivia');
+  expect(screen.getByLabelText('Last name')).toHaveValue('Owens');
+  expect(screen.getByLabelText('Email')).toHaveValue('owner@demo.test');
+  expect(screen.getByLabelText('Extension')).toHaveValue('101');
+  expect(screen.getByLabelText('Theme colour')).toHaveValue('#19d0de');
+  await waitFor(() => expect(api.me).toHaveBeenCalledTimes(1));
+});
+
+test('saves through usersApi.update and puts the new user into the session', async () => {
+  const toasts: string[] = [];
+  const sub = bus.toast$.subscribe((t) => toasts.push(t.message));
+  const updated = demoUser({ firstName: 'Liv', extension: '205', themeColor: '#ff0000' });
+  api.update.mockResolvedValue(updated);
+  render(<ProfilePage />);
+
+  await fill('First name', ' Liv ');
+  await fill('Extension', '205');
+  await fill('Theme colour', 'FF0000');
+  await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+
+  await waitFor(() => expect(api.update).toHaveBeenCalled());
+  expect(api.update).toHaveBeenCalledWith(updated.id, {
+    firstName: 'Liv',
+    lastName: 'Owens',
+    email: 'owner@demo.test',
+    extension: '205',
+    themeColor: '#ff0000',
+  });
+  await waitFor(() => expect(bus.session$.value?.user.firstName).toBe('Liv'));
+  expect(bus.session$.value?.token).toBe('token');
+  expect(bus.theme$.value.color).toBe('#ff0000');
+  expect(toasts).toContain('Updated Profile');
+  sub.unsubscribe();
+});
+
+test('shows the server message when the save fails', async () => {
+  api.update.mockRejectedValue(new ApiRequestError('That email is already in use', 409));
+  render(<ProfilePage />);
+  await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+  expect(await screen.findByRole('alert')).toHaveTextContent('Unable to update profile: That email is already in use');
+  expect(bus.session$.value?.user.firstName).toBe('Olivia');
+});
+
+test('checks the fields before saving', async () => {
+  render(<ProfilePage />);
+  await fill('First name', '');
+  await fill('Extension', '1234567');
+  await fill('Email', 'not-an-email');
+  await fill('Theme colour', 'blue');
+  await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+  expect(await screen.findByText('First name is required')).toBeInTheDocument();
+  expect(await screen.findByText('Enter a valid email address')).toBeInTheDocument();
+  expect(await screen.findByText('input is not a valid hex color.')).toBeInTheDocument();
+  expect(api.update).not.toHaveBeenCalled();
+});
+
+test('takes the fresh user from GET /users/me', async () => {
+  api.me.mockResolvedValue(meOf(demoSession({ lastName: 'Owens-Smith' })));
+  render(<ProfilePage />);
+  await waitFor(() => expect(screen.getByLabelText('Last name')).toHaveValue('Owens-Smith'));
+  expect(bus.session$.value?.token).toBe('token');
+});

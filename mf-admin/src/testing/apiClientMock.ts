@@ -1,0 +1,21 @@
+// What the screens use of @agency/api-client, as jest mocks (the real one needs a server).
+export class ApiRequestError extends Error {
+  constructor(
+    message: string,
+    public readonly status: number | null,
+  ) {
+    super(message);
+  }
+}
+export const errorMessage = (err: unknown, fallback = 'Something went wrong. Please try again.') =>
+  err instanceof Error && err.message ? err.message : fallback;
+export const usersApi = {
+  me: jest.fn(),
+  update: jest.fn(),
+  picture: jest.fn(),
+  changePassword: jest.fn(),
+};
+export const authApi = {
+  mfaInit: jest.fn(),
+  mfaVerify: jest.fn(),
+};

@@ -1,0 +1,70 @@
+import { act, render, screen, within } from '@testing-library/react';
+import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
+import userEventLib from '@testing-library/user-event';
+import { bus, type ToastRequest } from '@agency/bus';
+import { demoSession } from '../testing/session';
+import { UrgentTasks } from './UrgentTasks';
+
+const userEvent = userEventLib.setup({ delay: null });
+const DONE = { locationCount: 1, twilioPhoneNumber: '+15551230000', stripePaymentMethodId: 'pm_1' };
+
+function Where() {
+  return <div data-testid="where">{useLocation().pathname}</div>;
+}
+const renderWidget = () =>
+  render(
+    <MemoryRouter initialEntries={['/']}>
+      <Routes>
+        <Route path="/" element={<UrgentTasks />} />
+        <Route path="*" element={<Where />} />
+      </Routes>
+    </MemoryRouter>,
+  );
+
+let toasts: ToastRequest[];
+let sub: { unsubscribe(): void };
+beforeEach(() => {
+  toasts = [];
+  sub = bus.toast$.subscribe((t) => toasts.push(t));
+});
+afterEach(() => sub.unsubscribe());
+
+test('lists what is left, each linking to where it is done', async () => {
+  bus.session$.next(demoSession());
+  renderWidget();
+  const list = screen.getByRole('list', { name: 'Setup tasks' });
+  expect(within(list).getAllByRole('listitem')).toHaveLength(4);
+  expect(screen.getByRole('link', { name: 'Add Payment Method' })).toHaveAttribute('href', '/account/info/billing');
+  await userEvent.click(screen.getByRole('link', { name: 'Set Up MFA' }));
+  expect(screen.getByTestId('where')).toHaveTextContent('/profile/mfa');
+});
+
+test('raises Setup Tasks Completed when the last task is done, once', () => {
+  bus.session$.next(demoSession({}, { ...DONE, locationCount: 0 }));
+  renderWidget();
+  expect(screen.getAllByRole('listitem')).toHaveLength(2);
+
+  act(() => bus.session$.next(demoSession({}, DONE)));
+  expect(screen.getAllByRole('listitem')).toHaveLength(1);
+  expect(toasts).toEqual([]);
+
+  act(() => bus.session$.next(demoSession({ mfaEnabled: true }, DONE)));
+  expect(screen.queryByRole('list')).not.toBeInTheDocument();
+  expect(toasts.map((t) => t.message)).toEqual(['Setup Tasks Completed']);
+
+  act(() => bus.session$.next(demoSession({ mfaEnabled: true, firstName: 'Liv' }, DONE)));
+  expect(toasts).toHaveLength(1);
+});
+
+test('says nothing when the setup was already done', () => {
+  bus.session$.next(demoSession({ mfaEnabled: true }, DONE));
+  const { container } = renderWidget();
+  expect(container).toBeEmptyDOMElement();
+  expect(toasts).toEqual([]);
+});
+
+test('shows nothing to an employee', () => {
+  bus.session$.next(demoSession({ role: 'employee' }));
+  const { container } = renderWidget();
+  expect(container).toBeEmptyDOMElement();
+});

@@ -1,0 +1,55 @@
+import { useEffect, useMemo, useRef } from 'react';
+import { Link } from 'react-router-dom';
+import { Badge, Card, Flex, Typography } from 'antd';
+import { bus } from '@agency/bus';
+import { useObservable } from '@agency/ui';
+import { setupTasks } from './setupTasks';
+
+export const SETUP_COMPLETED = 'Setup Tasks Completed';
+
+/** Dashboard widget: the setup checklist for the admin roles; says so once the list is done. */
+export function UrgentTasks() {
+  const session = useObservable(bus.session$);
+  const tasks = useMemo(() => setupTasks(session), [session]);
+  const hadTasks = useRef(tasks.length > 0);
+
+  useEffect(() => {
+    if (tasks.length > 0) {
+      hadTasks.current = true;
+    } else if (hadTasks.current) {
+      hadTasks.current = false;
+      bus.toast({ kind: 'success', message: SETUP_COMPLETED, key: 'setup-tasks-completed' });
+    }
+  }, [tasks.length]);
+
+  if (!tasks.length) return null;
+  return (
+    <Card
+      title={
+        <Flex gap={8} align="center">
+          <span>Urgent Tasks</span>
+          <Badge count={tasks.length} aria-label={`${tasks.length} setup tasks left`} />
+        </Flex>
+      }
+      size="small"
+    >
+      <ul aria-label="Setup tasks" style={{ listStyle: 'none', margin: 0, padding: 0 }}>
+        {tasks.map((t) => (
+          <li key={t.key} data-task={t.key} style={{ padding: '8px 0', borderTop: '1px solid rgba(5, 5, 5, 0.06)' }}>
+            <Flex gap={16} align="center" justify="space-between" wrap>
+              <div>
+                <Typography.Text strong>{t.title}</Typography.Text>
+                <Typography.Paragraph type="secondary" style={{ margin: 0 }}>
+                  {t.description}
+                </Typography.Paragraph>
+              </div>
+              <Link to={t.to} style={{ fontWeight: 500 }}>
+                {t.action}
+              </Link>
+            </Flex>
+          </li>
+        ))}
+      </ul>
+    </Card>
+  );
+}

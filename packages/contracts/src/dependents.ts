@@ -1,0 +1,38 @@
+import { z } from 'zod';
+import { dateInput, enumInput, ssnInput, stateInput, textInput } from './clientFields';
+import { recordMetaShape } from './addresses';
+
+export const DEPENDENT_GENDERS = ['Male', 'Female', 'Other'] as const;
+
+export const dependentInputSchema = z.object({
+  firstName: textInput(100, 'First name'),
+  lastName: textInput(100, 'Last name'),
+  relationship: textInput(60, 'Relationship'),
+  gender: enumInput(DEPENDENT_GENDERS, 'Gender'),
+  /** M/d/yyyy or MM/dd/yyyy in; MM/dd/yyyy out. */
+  dob: dateInput,
+  /** ###-##-####; a masked value means unchanged. Encrypted at rest. */
+  ssn: ssnInput,
+  dlId: textInput(40, "Driver's license"),
+  dlState: stateInput,
+  goodStudent: z.boolean().nullable().optional(),
+  notes: textInput(2000, 'Notes'),
+});
+export type DependentInput = z.input<typeof dependentInputSchema>;
+export const dependentUpdateSchema = dependentInputSchema.partial();
+
+export const dependentSchema = z.object({
+  ...recordMetaShape,
+  firstName: z.string().nullable(),
+  lastName: z.string().nullable(),
+  relationship: z.string().nullable(),
+  gender: z.enum(DEPENDENT_GENDERS).nullable(),
+  dob: z.string().nullable(),
+  /** Masked ***-**-1234; the full value comes from the reveal call. */
+  ssn: z.string().nullable(),
+  dlId: z.string().nullable(),
+  dlState: z.string().nullable(),
+  goodStudent: z.boolean().nullable(),
+  notes: z.string().nullable(),
+});
+export type Dependent = z.infer<typeof dependentSchema>;

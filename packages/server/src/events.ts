@@ -1,0 +1,49 @@
+import { EventEmitter } from 'node:events';
+import type { RealtimeNotice, Training, User } from '@agency/contracts';
+
+/**
+ * What the HTTP routes tell the rest of the process after a write commits. Realtime listens and
+ * pushes to sockets; with no listening server (inject tests, CLIs) nobody listens and that is fine.
+ */
+export interface AppEventMap {
+  /** A user's profile, role, picture, MFA or status changed. */
+  userUpdated: { accountId: string; user: User };
+  /** Sessions were ended (superseded by a new sign-in, signed out, password reset...). */
+  sessionsRevoked: { accountId: string; sessionIds: string[]; message: string };
+  /** A platform-wide training was added. */
+  trainingCreated: { training: Training };
+  /** A notice ('message' event) for some users of an account, or all of them (userIds null). */
+  notice: { accountId: string; userIds: string[] | null; notice: RealtimeNotice };
+  /** Clients were added, edited, tagged, untagged, split, merged or deleted: tag-driven task boards catch up. */
+  clientsChanged: { accountId: string; clientIds: string[] };
+  /** Tags were edited or deleted. */
+  tagsChanged: { accountId: string; tagIds: string[] };
+}
+
+export type AppEventName = keyof AppEventMap;
+
+export interface AppEvents {
+  emit<E extends AppEventName>(event: E, payload: AppEventMap[E]): void;
+  on<E extends AppEventName>(event: E, listener: (payload: AppEventMap[E]) => void | Promise<void>): () => void;
+}
+
+export function createEvents(): AppEvents {
+  const emitter = new EventEmitter();
+  emitter.setMaxListeners(50);
+  return {
+    emit: (event, payload) => void emitter.emit(event, payload),
+    on: (event, listener) => {
+      // A listener's failure must never break the request that emitted the event.
+      const safe = (payload: AppEventMap[typeof event]) => {
+        try {
+          const result = listener(payload);
+          if (result instanceof Promise) result.catch((err) => console.error(`event ${event} listener failed`, err));
+        } catch (err) {
+          console.error(`event ${event} listener failed`, err);
+        }
+      };
+      emitter.on(event, safe);
+      return () => void emitter.off(event, safe);
+    },
+  };
+}

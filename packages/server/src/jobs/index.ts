@@ -1,0 +1,75 @@
+import PgBoss from 'pg-boss';
+import type { Db } from '../db/index';
+
+/*
+ * Background jobs (scheduled texts, reminders, campaign runs...) on pg-boss 10, in the app's own
+ * database: rows with a due time, claimed with FOR UPDATE SKIP LOCKED, so a job survives a restart
+ * and one run is never taken by two workers. On PostgreSQL pg-boss keeps its own small pool from
+ * the connection string; on PGlite it goes through the Db's executeSql, which runs after the app's
+ * other queries (PGlite serves one query at a time).
+ */
+
+export interface JobInfo {
+  id: string;
+  name: string;
+}
+
+export type JobHandler<T> = (data: T, job: JobInfo) => Promise<void>;
+
+export interface Jobs {
+  /** Runs `name`'s handler with `data` at `runAt` (now when omitted). Returns the job id. */
+  schedule<T extends object>(name: string, data: T, runAt?: Date): Promise<string>;
+  /** Handles the jobs of `name`, one at a time. A handler that throws is retried (twice by default). */
+  work<T extends object>(name: string, handler: JobHandler<T>): Promise<void>;
+  /** The job's state: created, retry, active, completed, cancelled or failed (null when unknown). */
+  state(name: string, id: string): Promise<string | null>;
+  stop(): Promise<void>;
+}
+
+export interface JobsOptions {
+  /** How often an idle worker looks for due jobs (pg-boss allows 0.5 at least). */
+  pollingIntervalSeconds?: number;
+}
+
+export async function startJobs(db: Db, opts: JobsOptions = {}): Promise<Jobs> {
+  const boss =
+    db.kind === 'postgres' && db.url
+      ? new PgBoss({ connectionString: db.url, max: 4, schedule: false })
+      : new PgBoss({ db: { executeSql: db.executeSql }, schedule: false });
+  boss.on('error', (err) => console.error('jobs:', err));
+  await boss.start();
+
+  const queues = new Map<string, Promise<void>>();
+  const ensureQueue = (name: string) => {
+    let ready = queues.get(name);
+    if (!ready) {
+      ready = boss.createQueue(name);
+      ready.catch(() => queues.delete(name));
+      queues.set(name, ready);
+    }
+    return ready;
+  };
+  const pollingIntervalSeconds = Math.max(0.5, opts.pollingIntervalSeconds ?? 2);
+
+  return {
+    async schedule(name, data, runAt) {
+      await ensureQueue(name);
+      const id = await boss.send(name, data, runAt ? { startAfter: runAt } : {});
+      if (!id) throw new Error(`job ${name} was not queued`);
+      return id;
+    },
+    async work<T extends object>(name: string, handler: JobHandler<T>) {
+      await ensureQueue(name);
+      await boss.work<T>(name, { pollingIntervalSeconds, batchSize: 1 }, async (batch) => {
+        for (const job of batch) await handler(job.data, { id: job.id, name: job.name });
+      });
+    },
+    async state(name, id) {
+      const job = await boss.getJobById(name, id);
+      return job?.state ?? null;
+    },
+    stop: () => boss.stop({ graceful: true, wait: true, timeout: 10_000 }),
+  };
+}
+
+export const stopJobs = (jobs: Jobs) => jobs.stop();

@@ -1,0 +1,87 @@
+import { after, before, describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import { freshDb } from '../testing/harness';
+import { startJobs, type Jobs } from './index';
+
+type TestDb = Awaited<ReturnType<typeof freshDb>>;
+let db: TestDb;
+before(async () => {
+  db = await freshDb();
+});
+after(() => db.drop());
+
+const until = async (check: () => boolean | Promise<boolean>, ms = 30_000) => {
+  const end = Date.now() + ms;
+  while (!(await check())) {
+    if (Date.now() > end) throw new Error('timed out');
+    await new Promise((r) => setTimeout(r, 50));
+  }
+};
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+describe(`jobs (pg-boss on ${process.env.TEST_DB === 'postgres' ? 'PostgreSQL' : 'PGlite'})`, () => {
+  it('runs a job scheduled for now exactly once', async () => {
+    const jobs = await startJobs(db, { pollingIntervalSeconds: 0.5 });
+    try {
+      const runs: Array<{ n: number }> = [];
+      await jobs.work<{ n: number }>('test-now', async (data) => void runs.push(data));
+      const id = await jobs.schedule('test-now', { n: 1 });
+      await until(() => runs.length > 0);
+      await sleep(1_500); // a few more polls: nothing runs again
+      assert.deepEqual(runs, [{ n: 1 }]);
+      assert.equal(await jobs.state('test-now', id), 'completed');
+    } finally {
+      await jobs.stop();
+    }
+  });
+
+  it('does not run a job before its time', async () => {
+    const jobs = await startJobs(db, { pollingIntervalSeconds: 0.5 });
+    try {
+      let ranAt = 0;
+      await jobs.work('test-later', async () => void (ranAt = Date.now()));
+      const runAt = new Date(Date.now() + 1_500);
+      await jobs.schedule('test-later', {}, runAt);
+      await until(() => ranAt > 0);
+      assert.ok(ranAt >= runAt.getTime(), `ran ${runAt.getTime() - ranAt} ms early`);
+    } finally {
+      await jobs.stop();
+    }
+  });
+
+  it('keeps a job across a restart', async () => {
+    const before: Jobs = await startJobs(db, { pollingIntervalSeconds: 0.5 });
+    const id = await before.schedule('test-restart', { reminder: 'call back' }, new Date(Date.now() + 1_000));
+    await before.stop();
+
+    const after_: Jobs = await startJobs(db, { pollingIntervalSeconds: 0.5 });
+    try {
+      const runs: unknown[] = [];
+      await after_.work('test-restart', async (data, job) => {
+        assert.equal(job.id, id);
+        runs.push(data);
+      });
+      await until(() => runs.length > 0);
+      await sleep(1_000);
+      assert.deepEqual(runs, [{ reminder: 'call back' }]);
+    } finally {
+      await after_.stop();
+    }
+  });
+
+  it('retries a job whose handler fails', async () => {
+    const jobs = await startJobs(db, { pollingIntervalSeconds: 0.5 });
+    try {
+      let attempts = 0;
+      await jobs.work('test-retry', async () => {
+        attempts++;
+        if (attempts === 1) throw new Error('carrier down');
+      });
+      const id = await jobs.schedule('test-retry', {});
+      await until(async () => (await jobs.state('test-retry', id)) === 'completed');
+      assert.equal(attempts, 2);
+    } finally {
+      await jobs.stop();
+    }
+  });
+});

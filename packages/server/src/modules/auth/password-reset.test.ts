@@ -1,0 +1,104 @@
+import { after, before, describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import { FORGOT_PASSWORD_MESSAGE, INVALID_RESET_CODE_MESSAGE, PASSWORD_RESET_MESSAGE } from '@agency/contracts';
+import { basicAuth, bearer, DEMO, SECOND, signIn, startTestServer, type TestServer } from '../../testing/harness';
+import { readOutbox } from '../../providers/mail/local';
+
+let s: TestServer;
+before(async () => {
+  s = await startTestServer();
+});
+after(() => s.close());
+
+const forgot = (email: string) => s.app.inject({ method: 'POST', url: '/api/auth/forgot-password', payload: { email } });
+const verify = (email: string, code: string, password: string) =>
+  s.app.inject({ method: 'POST', url: '/api/auth/forgot-password/verify', payload: { email, code, password } });
+const signInStatus = async (email: string, password: string, account: string = DEMO) =>
+  (await s.app.inject({ method: 'POST', url: '/api/auth', headers: { authorization: basicAuth(email, password) }, payload: { account } })).statusCode;
+
+async function latestCode(email: string): Promise<string> {
+  const [mail] = (await readOutbox(s.db, { to: email, limit: 1 })).slice(-1);
+  const code = mail?.body.match(/code is (\d{4})/)?.[1];
+  assert.ok(code, `no code mailed to ${email}`);
+  return code;
+}
+const wrongCode = (code: string) => String((Number(code) + 1) % 10_000).padStart(4, '0');
+
+describe('forgot password', () => {
+  it('answers the same for an unknown email and sends nothing', async () => {
+    const res = await forgot('nobody@demo.test');
+    assert.equal(res.statusCode, 200);
+    assert.deepEqual(res.json(), { message: FORGOT_PASSWORD_MESSAGE });
+    assert.equal((await readOutbox(s.db, { to: 'nobody@demo.test' })).length, 0);
+  });
+
+  it('validates the email', async () => {
+    const res = await forgot('not-an-email');
+    assert.equal(res.statusCode, 400);
+    assert.deepEqual(res.json(), { message: 'Enter a valid email address' });
+  });
+
+  it('mails one code that resets every user of the email and ends their sessions', async () => {
+    const demoSession = await signIn(s.app, 'multi@demo.test');
+    const secondSession = await signIn(s.app, 'multi@demo.test', SECOND);
+
+    const res = await forgot('MULTI@demo.test');
+    assert.deepEqual(res.json(), { message: FORGOT_PASSWORD_MESSAGE });
+    const mails = await readOutbox(s.db, { to: 'multi@demo.test' });
+    assert.equal(mails.length, 1);
+    assert.match(mails[0].body, /Demo Insurance Agency/);
+    assert.match(mails[0].body, /Second Agency/);
+    const code = await latestCode('multi@demo.test');
+    const stored = await s.db.query<{ code_hash: string }>('select code_hash from password_resets');
+    assert.equal(stored.length, 2);
+    assert.ok(stored.every((r) => r.code_hash.startsWith('$argon2id$') && !r.code_hash.includes(code)));
+
+    const bad = await verify('multi@demo.test', wrongCode(code), 'brand-new-password');
+    assert.equal(bad.statusCode, 400);
+    assert.deepEqual(bad.json(), { message: INVALID_RESET_CODE_MESSAGE });
+
+    const ok = await verify('multi@demo.test', code, 'brand-new-password');
+    assert.equal(ok.statusCode, 200);
+    assert.deepEqual(ok.json(), { message: PASSWORD_RESET_MESSAGE });
+
+    assert.equal(await signInStatus('multi@demo.test', 'demo-password'), 401);
+    assert.equal(await signInStatus('multi@demo.test', 'brand-new-password'), 200);
+    assert.equal(await signInStatus('multi@demo.test', 'brand-new-password', SECOND), 200);
+    for (const old of [demoSession, secondSession]) {
+      assert.equal((await s.app.inject({ method: 'GET', url: '/api/users/me', headers: bearer(old.token) })).statusCode, 401);
+    }
+    // Spent.
+    assert.equal((await verify('multi@demo.test', code, 'another-password')).statusCode, 400);
+  });
+
+  it('allows 5 attempts per code', async () => {
+    await forgot('employee@demo.test');
+    const code = await latestCode('employee@demo.test');
+    for (let i = 0; i < 5; i++) assert.equal((await verify('employee@demo.test', wrongCode(code), 'brand-new-password')).statusCode, 400);
+    assert.equal((await verify('employee@demo.test', code, 'brand-new-password')).statusCode, 400);
+    assert.equal(await signInStatus('employee@demo.test', 'demo-password'), 200);
+  });
+
+  it('expires a code after 15 minutes', async () => {
+    await forgot('employee2@demo.test');
+    const code = await latestCode('employee2@demo.test');
+    const [{ minutes }] = await s.db.query<{ minutes: number }>(
+      `select round(extract(epoch from expires_at - now()) / 60)::int as minutes from password_resets p join users u on u.id = p.user_id where u.email = 'employee2@demo.test'`,
+    );
+    assert.equal(minutes, 15);
+    await s.db.query(`update password_resets set expires_at = now() - interval '1 second'`);
+    assert.equal((await verify('employee2@demo.test', code, 'brand-new-password')).statusCode, 400);
+  });
+
+  it('sends at most 3 codes an hour per email, answering the same', async () => {
+    for (let i = 0; i < 4; i++) assert.deepEqual((await forgot('admin@demo.test')).json(), { message: FORGOT_PASSWORD_MESSAGE });
+    assert.equal((await readOutbox(s.db, { to: 'admin@demo.test', limit: 10 })).length, 3);
+  });
+
+  it('checks the new password', async () => {
+    await forgot('owner@demo.test');
+    const res = await verify('owner@demo.test', await latestCode('owner@demo.test'), 'short');
+    assert.equal(res.statusCode, 400);
+    assert.deepEqual(res.json(), { message: 'Password must be at least 8 characters' });
+  });
+});

@@ -1,0 +1,97 @@
+import { randomInt } from 'node:crypto';
+import type { Db } from '../../db/index';
+import { badRequest } from '../../http/errors';
+import type { MailProvider } from '../../providers/mail/index';
+import { INVALID_RESET_CODE_MESSAGE } from '@agency/contracts';
+import { addHit, hitCount } from './rate-limit';
+import { hashPassword, revokeSessions, verifyPassword } from './service';
+
+/*
+ * Forgot password, by a 4-digit code sent by mail.
+ *
+ * - One request makes one code for the email. Its hash is stored for every user with that email
+ *   (the same person may be a user of several agencies) and one mail lists the agencies it resets.
+ * - A code lives 15 minutes and allows 5 attempts in all; each attempt is claimed before the code
+ *   is compared, so parallel guesses cannot exceed 5.
+ * - At most 3 codes per email per hour are sent: with 5 attempts each, that caps guesses at 15 an
+ *   hour for any email, however many addresses ask. Requests beyond that get the same answer and
+ *   no mail, and sign-in itself is never blocked by this.
+ * - The answer never says whether the email exists.
+ */
+
+export const RESET_CODE_MINUTES = 15;
+export const RESET_CODE_ATTEMPTS = 5;
+const CODES_PER_HOUR = 3;
+
+const resetKey = (email: string) => `reset:${email.trim().toLowerCase()}`;
+
+export async function requestPasswordReset(db: Db, mail: MailProvider, email: string): Promise<void> {
+  const users = await db.query<{ id: string; account_id: string; account_name: string; first_name: string }>(
+    `select u.id, u.account_id, a.name as account_name, u.first_name
+       from users u join accounts a on a.id = u.account_id
+      where lower(u.email) = lower($1) and u.deleted_at is null
+      order by a.name`,
+    [email.trim()],
+  );
+  const code = String(randomInt(0, 10_000)).padStart(4, '0');
+  const codeHash = await hashPassword(code); // hashed even for an unknown email: same time either way
+  if (!users.length) return;
+  if ((await hitCount(db, resetKey(email), 60)) >= CODES_PER_HOUR) return;
+
+  await db.tx(async (q) => {
+    await addHit(q, resetKey(email), 60);
+    for (const u of users) {
+      await q.query(
+        `insert into password_resets (user_id, account_id, code_hash, attempts, expires_at)
+         values ($1, $2, $3, 0, now() + make_interval(mins => $4))
+         on conflict (user_id) do update set code_hash = excluded.code_hash, attempts = 0, expires_at = excluded.expires_at`,
+        [u.id, u.account_id, codeHash, RESET_CODE_MINUTES],
+      );
+    }
+  });
+  const agencies = users.map((u) => `  - ${u.account_name}`).join('\n');
+  // A failed send must not answer differently from an unknown email: log it and carry on.
+  await mail
+    .send({
+    accountId: users.length === 1 ? users[0].account_id : null,
+    to: email.trim(),
+    subject: 'Your Agency Desk password reset code',
+    body:
+      `Hello ${users[0].first_name},\n\n` +
+      `Your password reset code is ${code}. It expires in ${RESET_CODE_MINUTES} minutes.\n\n` +
+      `It sets a new password for your sign-in at:\n${agencies}\n\n` +
+      `If you did not ask for this, you can ignore this mail: your password stays as it is.\n`,
+    })
+    .catch((err) => console.error('password reset mail failed', err));
+}
+
+/**
+ * Checks the code and sets the new password for every user of that email holding a matching live
+ * code, ending their sessions. Returns the ended sessions so sockets can be told.
+ */
+export async function verifyPasswordReset(
+  db: Db,
+  input: { email: string; code: string; password: string },
+): Promise<Array<{ id: string; account_id: string }>> {
+  // Claim one attempt on every live code of this email before comparing anything.
+  const claimed = await db.tx((q) =>
+    q.query<{ user_id: string; code_hash: string }>(
+      `update password_resets pr set attempts = pr.attempts + 1
+         from users u
+        where u.id = pr.user_id and lower(u.email) = lower($1) and u.deleted_at is null
+          and pr.expires_at > now() and pr.attempts < $2
+       returning pr.user_id, pr.code_hash`,
+      [input.email.trim(), RESET_CODE_ATTEMPTS],
+    ),
+  );
+  const matched: string[] = [];
+  for (const row of claimed) if (await verifyPassword(row.code_hash, input.code)) matched.push(row.user_id);
+  if (!matched.length) throw badRequest(INVALID_RESET_CODE_MESSAGE);
+
+  const passwordHash = await hashPassword(input.password);
+  return db.tx(async (q) => {
+    await q.query('update users set password_hash = $2 where id = any($1::uuid[])', [matched, passwordHash]);
+    await q.query('delete from password_resets where user_id = any($1::uuid[])', [matched]);
+    return revokeSessions(q, matched, 'password reset');
+  });
+}

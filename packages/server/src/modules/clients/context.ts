@@ -1,0 +1,14 @@
+import type { FastifyRequest } from 'fastify';
+import type { AppDeps } from '../../app';
+import { auth } from '../../http/context';
+import { sealerFor, type Sealer } from './crypto';
+
+/** The sealer for the app's data folder (key from CLIENT_DATA_KEY or DATA_DIR/client-data.key). */
+export const sealerOf = (deps: AppDeps): Sealer => sealerFor(deps.config.dataDir);
+
+/** A user's display name for activity entries. */
+export async function actorName(deps: AppDeps, req: FastifyRequest): Promise<string> {
+  const a = auth(req);
+  const [u] = await deps.db.query<{ first_name: string; last_name: string }>('select first_name, last_name from users where id = $1', [a.userId]);
+  return u ? `${u.first_name} ${u.last_name}` : 'A user';
+}

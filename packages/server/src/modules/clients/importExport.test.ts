@@ -1,0 +1,91 @@
+import { after, before, describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import { bearer, signIn, startTestServer, type TestServer } from '../../testing/harness';
+import { parseCsv } from './csv';
+import { signInSecond } from './testSupport';
+
+let s: TestServer;
+let owner: string;
+let other: string;
+const call = (method: 'GET' | 'POST', url: string, payload?: unknown, token = owner) =>
+  s.app.inject({ method, url: `/api${url}`, headers: bearer(token), ...(payload === undefined ? {} : { payload: payload as object }) });
+
+const CSV = [
+  'First Name,Last Name,Cell,E-mail,Birthday,City,State,Zip,Tags,Notes',
+  'Paula,Price,(512) 555-0301,paula@example.com,4/5/1977,Austin,TX,78701,VIP,"Met at the fair, wants a ""home"" quote"',
+  'James,Carter,512-555-0142,,,,,,,', // the seeded James Carter, by mobile phone
+  'Quinn,Quick,5125550302,not-an-email,,,,,,',
+  ',,,,,,,,,',
+  'Rita,Roe,5125550303,rita@example.com,02/30/1980,,,,,',
+  'Paula,Price,5125550301,,,,,,,', // the same as row 1: a duplicate inside the file
+  ',,5125550399,,,,,,,',
+].join('\r\n');
+const mapping = { 'First Name': 'firstName', 'Last Name': 'lastName', Cell: 'mobilePhone', 'E-mail': 'email', Birthday: 'dob', City: 'city', State: 'state', Zip: 'zipcode', Tags: 'tags', Notes: 'note' };
+
+before(async () => {
+  s = await startTestServer();
+  owner = (await signIn(s.app, 'owner@demo.test')).token;
+  other = await signInSecond(s.app);
+});
+after(() => s.close());
+
+describe('CSV import and export', () => {
+  it('parses quoted fields, doubled quotes and CRLF', () => {
+    assert.deepEqual(parseCsv('a,"b,c","d ""e"""\r\n1,,3\n'), [['a', 'b,c', 'd "e"'], ['1', '', '3']]);
+  });
+
+  it('previews the header, a sample and a suggested mapping', async () => {
+    const p = (await call('POST', '/clients/import/preview', { csv: CSV })).json();
+    assert.equal(p.rows, 6, 'blank rows are not counted');
+    assert.deepEqual(p.suggestedMapping, mapping);
+    assert.equal(p.sample[0][0], 'Paula');
+  });
+
+  it('rehearses with dryRun: reports every row and writes nothing', async () => {
+    const res = (await call('POST', '/clients/import', { csv: CSV, mapping, dryRun: true, onDuplicate: 'skip' })).json();
+    assert.deepEqual([res.dryRun, res.total, res.created, res.skipped, res.failed], [true, 6, 1, 2, 3]);
+    assert.deepEqual(
+      res.rows.map((r: { row: number; status: string }) => [r.row, r.status]),
+      [[1, 'created'], [2, 'skipped'], [3, 'error'], [4, 'error'], [5, 'skipped'], [6, 'error']],
+    );
+    assert.match(res.rows[1].reason, /Duplicate of James Carter \(phone\)/);
+    assert.match(res.rows[2].reason, /email: Enter a valid email address/);
+    assert.match(res.rows[3].reason, /dob: Dates must be/);
+    assert.match(res.rows[4].reason, /Duplicate of Paula Price/);
+    assert.equal(res.rows[5].reason, 'A row needs a first name, last name or company');
+    assert.equal((await call('GET', '/clients?search=paula')).json().total, 0);
+  });
+
+  it('imports for real: the client, its address, tags and note; duplicates merged on request', async () => {
+    const res = (await call('POST', '/clients/import', { csv: CSV, mapping, dryRun: false, onDuplicate: 'merge' })).json();
+    assert.deepEqual([res.created, res.merged, res.failed], [1, 2, 3]);
+    const [paula] = (await call('GET', '/clients?search=paula')).json().items;
+    const full = (await call('GET', `/clients/${paula.id}/full`)).json();
+    assert.deepEqual([full.client.mobilePhone, full.client.dob, full.client.email], ['15125550301', '04/05/1977', 'paula@example.com']);
+    assert.deepEqual(full.addresses.map((a: { city: string; zipcode: string }) => [a.city, a.zipcode]), [['Austin', '78701']]);
+    assert.deepEqual(full.tags.map((t: { name: string }) => t.name), ['Texas', 'VIP'], 'the static tag from the file, and the dynamic Texas tag its address matches');
+    const notes = (await call('GET', `/clients/${paula.id}/activity`)).json();
+    assert.equal(notes[0].note, 'Met at the fair, wants a "home" quote');
+    const james = (await call('GET', '/clients?search=carter')).json();
+    assert.equal(james.total, 1, 'merged into the existing client, not a copy');
+  });
+
+  it('refuses a mapping of missing columns and a file without rows', async () => {
+    assert.match((await call('POST', '/clients/import', { csv: CSV, mapping: { Nope: 'firstName' } })).json().message, /does not have: Nope/);
+    assert.match((await call('POST', '/clients/import', { csv: 'a,b\r\n', mapping: { a: 'firstName' } })).json().message, /no rows/);
+    assert.equal((await call('POST', '/clients/import', { csv: CSV, mapping: { 'First Name': 'password' } })).statusCode, 400);
+  });
+
+  it('exports the current list or tag as CSV, within the account', async () => {
+    const res = await call('GET', '/clients/export?search=carter');
+    assert.equal(res.statusCode, 200);
+    assert.match(String(res.headers['content-type']), /text\/csv/);
+    const rows = parseCsv(res.body);
+    assert.equal(rows[0][1], 'firstName');
+    assert.deepEqual(rows.slice(1).map((r) => [r[1], r[3], r[7]]), [['James', 'Carter', '15125550142']]);
+    const all = parseCsv((await call('GET', '/clients/export')).body);
+    assert.equal(all.length - 1, (await call('GET', '/clients?limit=1')).json().total);
+    const theirs = parseCsv((await call('GET', '/clients/export', undefined, other)).body);
+    assert.deepEqual(theirs.slice(1).map((r) => r[1]), ['Olga']);
+  });
+});

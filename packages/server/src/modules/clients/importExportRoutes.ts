@@ -1,0 +1,31 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { clientListQuerySchema, importPreviewRequestSchema, importPreviewSchema, importRequestSchema, importResultSchema } from '@agency/contracts';
+import type { AppDeps } from '../../app';
+import { auth, requireAuth } from '../../http/context';
+import { sealerOf } from './context';
+import { exportClients, importClients, previewImport } from './importExport';
+
+const tags = ['clients'];
+
+/** POST /clients/import/preview, POST /clients/import, GET /clients/export. */
+export async function importExportRoutes(app: FastifyInstance, deps: AppDeps) {
+  const { db } = deps;
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const pre = { preHandler: requireAuth(db) };
+  // a CSV of up to 10 MB travels as JSON text
+  const bodyLimit = 12 * 1024 * 1024;
+
+  r.post('/clients/import/preview', { ...pre, bodyLimit, schema: { tags, body: importPreviewRequestSchema, response: { 200: importPreviewSchema } } }, async (req) =>
+    previewImport(req.body.csv),
+  );
+
+  r.post('/clients/import', { ...pre, bodyLimit, schema: { tags, body: importRequestSchema, response: { 200: importResultSchema } } }, async (req) =>
+    importClients(db, auth(req), req.body, sealerOf(deps)),
+  );
+
+  r.get('/clients/export', { ...pre, schema: { tags, querystring: clientListQuerySchema.omit({ after: true, limit: true }) } }, async (req, reply) => {
+    const csv = await exportClients(db, auth(req), req.query);
+    return reply.header('content-type', 'text/csv; charset=utf-8').header('content-disposition', 'attachment; filename="contacts.csv"').send(csv);
+  });
+}

@@ -1,0 +1,108 @@
+import { randomUUID } from 'node:crypto';
+import type { Client, ClientInputParsed } from '@agency/contracts';
+import type { Queryable } from '../../db/index';
+import { badRequest, notFound } from '../../http/errors';
+import type { Sealer } from './crypto';
+import { applyInput, CLIENT_COLUMNS, clearSecondary, hasSecondary, promoteSecondary, toClient, type ClientRow, type ClientState } from './mapping';
+import { sortKey, writeTerms, type SearchableClient } from './search';
+
+export const CLIENT_NOT_FOUND = 'Client not found';
+
+/** A client of the account, or 404 (another account's id is answered the same as a missing one). */
+export async function loadClient(q: Queryable, accountId: string, id: string, lock = false): Promise<ClientRow> {
+  const [row] = await q.query<ClientRow>(`select ${CLIENT_COLUMNS} from clients c where c.id = $1 and c.account_id = $2${lock ? ' for update' : ''}`, [
+    id,
+    accountId,
+  ]);
+  if (!row) throw notFound(CLIENT_NOT_FOUND);
+  return row;
+}
+
+export const stateOf = (row: ClientRow): ClientState => ({ data: row.data ?? {}, ssnEnc: row.ssn_enc, coSsnEnc: row.co_ssn_enc });
+
+/** Writes a client's state with its sort key and search terms; answers the stored client. */
+export async function saveClient(q: Queryable, accountId: string, id: string, state: ClientState): Promise<Client> {
+  const [row] = await q.query<ClientRow>(
+    `update clients c set data = $3, ssn_enc = $4, co_ssn_enc = $5, sort_key = $6, updated_at = now()
+      where c.id = $1 and c.account_id = $2 returning ${CLIENT_COLUMNS}`,
+    [id, accountId, JSON.stringify(state.data), state.ssnEnc, state.coSsnEnc, sortKey(state.data as SearchableClient)],
+  );
+  if (!row) throw notFound(CLIENT_NOT_FOUND);
+  await writeTerms(q, accountId, id, state.data as SearchableClient);
+  return toClient(row);
+}
+
+export async function insertClient(q: Queryable, accountId: string, createdBy: string | null, state: ClientState, id: string = randomUUID()): Promise<Client> {
+  await q.query(`insert into clients (id, account_id, created_by) values ($1, $2, $3)`, [id, accountId, createdBy]);
+  return saveClient(q, accountId, id, state);
+}
+
+/** The references a client's fields make must stay inside the account. */
+async function checkReferences(q: Queryable, accountId: string, clientId: string | null, input: Partial<ClientInputParsed>) {
+  if (input.managedBy) {
+    const [u] = await q.query('select 1 from users where id = $1 and account_id = $2 and deleted_at is null', [input.managedBy, accountId]);
+    if (!u) throw badRequest('Managed by must be a user of this account');
+  }
+  if (input.affliateContact) {
+    if (input.affliateContact === clientId) throw badRequest('A contact cannot refer itself');
+    const [c] = await q.query('select 1 from clients where id = $1 and account_id = $2', [input.affliateContact, accountId]);
+    if (!c) throw badRequest('Referred by must be a contact of this account');
+  }
+}
+
+function withManagedOn(before: ClientState['data'], input: Partial<ClientInputParsed>): Partial<ClientInputParsed> {
+  if (input.managedBy !== undefined && input.managedBy !== before.managedBy && input.managedOn === undefined) {
+    return { ...input, managedOn: input.managedBy ? new Date().toISOString() : null };
+  }
+  return input;
+}
+
+export async function createClient(
+  q: Queryable,
+  ctx: { accountId: string; userId: string },
+  input: ClientInputParsed & { room?: string },
+  sealer: Sealer,
+): Promise<Client> {
+  await checkReferences(q, ctx.accountId, null, input);
+  const state = applyInput({ data: {}, ssnEnc: null, coSsnEnc: null }, withManagedOn({}, input), sealer);
+  const client = await insertClient(q, ctx.accountId, ctx.userId, state);
+  if (input.room) {
+    const rows = await q.query('update sms_rooms set client_id = $1 where id = $2 and account_id = $3 returning id', [client.id, input.room, ctx.accountId]);
+    if (!rows.length) throw notFound('Room not found');
+  }
+  return client;
+}
+
+export async function updateClient(q: Queryable, accountId: string, id: string, input: Partial<ClientInputParsed>, sealer: Sealer): Promise<Client> {
+  const row = await loadClient(q, accountId, id, true);
+  await checkReferences(q, accountId, id, input);
+  const state = applyInput(stateOf(row), withManagedOn(row.data, input), sealer);
+  return saveClient(q, accountId, id, state);
+}
+
+/**
+ * Delete by level. Primary: a client with a secondary keeps living with the secondary promoted;
+ * a single client is deleted with everything it holds. Secondary: the co fields are cleared.
+ */
+export async function deleteClient(q: Queryable, accountId: string, id: string, level: 'primary' | 'secondary'): Promise<{ message: string; client: Client | null }> {
+  const row = await loadClient(q, accountId, id, true);
+  const state = stateOf(row);
+  if (level === 'secondary') {
+    if (!hasSecondary(state.data)) throw badRequest('This contact has no secondary applicant');
+    return { message: 'Secondary removed', client: await saveClient(q, accountId, id, clearSecondary(state)) };
+  }
+  if (hasSecondary(state.data)) {
+    return { message: 'Primary removed', client: await saveClient(q, accountId, id, promoteSecondary(state)) };
+  }
+  await q.query('delete from clients where id = $1 and account_id = $2', [id, accountId]);
+  return { message: 'Client removed', client: null };
+}
+
+/** Marks a client as contacted now (notes, calls, messages). */
+export async function touchLastContact(q: Queryable, accountId: string, id: string): Promise<void> {
+  await q.query(`update clients set data = data || jsonb_build_object('lastContactedOn', $3::text) where id = $1 and account_id = $2`, [
+    id,
+    accountId,
+    new Date().toISOString(),
+  ]);
+}

@@ -1,0 +1,88 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  clientListResponseSchema,
+  clientTagSchema,
+  clientTagsAssignSchema,
+  idSchema,
+  messageSchema,
+  tagInputSchema,
+  tagListQuerySchema,
+  tagSchema,
+  tagUpdateSchema,
+} from '@agency/contracts';
+import type { AppDeps } from '../../app';
+import { auth, requireAuth, requireRole } from '../../http/context';
+import { listClients } from '../clients/list';
+import { loadClient } from '../clients/service';
+import { assignClientTags, clientTags, createTag, deleteTag, findTag, listTags, updateTag } from './service';
+
+const idParams = z.object({ id: idSchema });
+const tags = ['tags'];
+
+/** Tags of the account (management is for admins) and the tags of one client. */
+export async function tagRoutes(app: FastifyInstance, { db, events }: AppDeps) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const pre = { preHandler: requireAuth(db) };
+  const admin = { preHandler: [requireAuth(db), requireRole('admin-roles')] };
+
+  r.get('/tags', { ...pre, schema: { tags, querystring: tagListQuerySchema, response: { 200: z.array(tagSchema) } } }, async (req) =>
+    listTags(db, auth(req).accountId, req.query.sort, req.query.limit),
+  );
+
+  r.post('/tags', { ...admin, schema: { tags, body: tagInputSchema, response: { 201: tagSchema } } }, async (req, reply) => {
+    const tag = await db.tx((q) => createTag(q, auth(req).accountId, req.body));
+    return reply.code(201).send(tag);
+  });
+
+  r.put('/tags/:id', { ...admin, schema: { tags, params: idParams, body: tagUpdateSchema, response: { 200: tagSchema } } }, async (req) => {
+    const tag = await db.tx((q) => updateTag(q, auth(req).accountId, req.params.id, req.body));
+    events.emit('tagsChanged', { accountId: auth(req).accountId, tagIds: [req.params.id] });
+    return tag;
+  });
+
+  r.delete('/tags/:id', { ...admin, schema: { tags, params: idParams, response: { 200: messageSchema } } }, async (req) => {
+    await db.tx((q) => deleteTag(q, auth(req).accountId, req.params.id));
+    events.emit('tagsChanged', { accountId: auth(req).accountId, tagIds: [req.params.id] });
+    return { message: 'Tag deleted' };
+  });
+
+  r.get(
+    '/tags/:id/assigned',
+    {
+      ...pre,
+      schema: {
+        tags,
+        params: idParams,
+        querystring: z.object({ after: z.string().max(500).optional(), limit: z.coerce.number().int().min(1).max(500).default(50) }),
+        response: { 200: clientListResponseSchema },
+      },
+    },
+    async (req) => {
+      await findTag(db, auth(req).accountId, req.params.id);
+      return listClients(db, auth(req), { tag: req.params.id, after: req.query.after, limit: req.query.limit });
+    },
+  );
+
+  r.get('/clients/:id/tags', { ...pre, schema: { tags, params: idParams, response: { 200: z.array(clientTagSchema) } } }, async (req) => {
+    const { accountId } = auth(req);
+    await loadClient(db, accountId, req.params.id);
+    return clientTags(db, accountId, req.params.id);
+  });
+
+  r.put(
+    '/clients/:id/tags',
+    { ...pre, schema: { tags, params: idParams, body: clientTagsAssignSchema, response: { 200: z.array(clientTagSchema) } } },
+    async (req) => {
+      const { accountId } = auth(req);
+      const result = await db.tx(async (q) => {
+        await loadClient(q, accountId, req.params.id);
+        await assignClientTags(q, accountId, req.params.id, req.body.tags);
+        return clientTags(q, accountId, req.params.id);
+      });
+      events.emit('clientsChanged', { accountId, clientIds: [req.params.id] });
+      return result;
+    },
+  );
+}

@@ -1,0 +1,70 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import {
+  errorSchema,
+  trainingCountSchema,
+  trainingCreateSchema,
+  trainingIdParamSchema,
+  trainingListSchema,
+  trainingQuerySchema,
+  trainingSchema,
+} from '@agency/contracts';
+import type { AppDeps } from '../../app';
+import { auth, requireAuth } from '../../http/context';
+import { forbidden, notFound } from '../../http/errors';
+import { createTraining, getTraining, listTrainings, markViewed, unviewedCount } from './service';
+
+export async function trainingRoutes(app: FastifyInstance, { db, events }: AppDeps) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const signedIn = requireAuth(db);
+
+  r.get(
+    '/trainings',
+    {
+      preHandler: signedIn,
+      schema: { tags: ['trainings'], description: 'The library, newest first; search covers title, description and tags.', querystring: trainingQuerySchema, response: { 200: trainingListSchema } },
+    },
+    async (req) => listTrainings(db, auth(req).accountId, req.query),
+  );
+
+  r.get(
+    '/trainings/count',
+    { preHandler: signedIn, schema: { tags: ['trainings'], description: 'Trainings you have not opened yet.', response: { 200: trainingCountSchema } } },
+    async (req) => ({ count: await unviewedCount(db, auth(req).userId) }),
+  );
+
+  r.get(
+    '/trainings/:id',
+    { preHandler: signedIn, schema: { tags: ['trainings'], params: trainingIdParamSchema, response: { 200: trainingSchema, 404: errorSchema } } },
+    async (req) => {
+      const training = await getTraining(db, auth(req).accountId, req.params.id);
+      if (!training) throw notFound('Training not found');
+      return training;
+    },
+  );
+
+  r.put(
+    '/trainings/:id/viewed',
+    { preHandler: signedIn, schema: { tags: ['trainings'], params: trainingIdParamSchema, response: { 200: trainingSchema, 404: errorSchema } } },
+    async (req) => {
+      const { accountId, userId } = auth(req);
+      if (!(await markViewed(db, req.params.id, userId))) throw notFound('Training not found');
+      return (await getTraining(db, accountId, req.params.id))!;
+    },
+  );
+
+  r.post(
+    '/trainings',
+    {
+      preHandler: signedIn,
+      schema: { tags: ['trainings'], description: 'Adds a training item (super only).', body: trainingCreateSchema, response: { 201: trainingSchema, 400: errorSchema, 403: errorSchema } },
+    },
+    async (req, reply) => {
+      const { accountId, userId, role } = auth(req);
+      if (role.toLowerCase() !== 'super') throw forbidden();
+      const training = await createTraining(db, accountId, userId, req.body);
+      if (training.notify) events.emit('trainingCreated', { training });
+      return reply.code(201).send(training);
+    },
+  );
+}

@@ -1,0 +1,176 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import {
+  AUTH_MESSAGES,
+  changePasswordSchema,
+  errorSchema,
+  isAdminRole,
+  messageSchema,
+  pictureSchema,
+  resetPasswordSchema,
+  sessionSchema,
+  userIdParamSchema,
+  userListSchema,
+  userSchema,
+  userUpdateSchema,
+} from '@agency/contracts';
+import type { AppDeps } from '../../app';
+import { auth, requireAuth, requireRole, type AuthContext } from '../../http/context';
+import { badRequest, forbidden, notFound } from '../../http/errors';
+import { SignInLimiter } from '../auth/rate-limit';
+import { hashPassword, revokeSessions, sessionResponse, verifyPassword } from '../auth/service';
+import { findUser } from './mapping';
+import { listUsers, loadUser, manageableUser, publishUser, rank, updateUser, type Actor } from './service';
+
+const actorOf = (a: AuthContext): Actor => ({ id: a.userId, role: a.role });
+const errors = { 400: errorSchema, 403: errorSchema, 404: errorSchema };
+
+export async function userRoutes(app: FastifyInstance, deps: AppDeps) {
+  const { db, events, config } = deps;
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const signedIn = requireAuth(db);
+  const limiter = new SignInLimiter(db, config.authLimits);
+
+  const endSessions = (accountId: string, sessions: Array<{ id: string }>) => {
+    if (sessions.length) events.emit('sessionsRevoked', { accountId, sessionIds: sessions.map((s) => s.id), message: AUTH_MESSAGES.unauthorized });
+  };
+
+  r.get(
+    '/users',
+    { preHandler: signedIn, schema: { tags: ['users'], description: "The account's users.", response: { 200: userListSchema } } },
+    async (req) => listUsers(db, auth(req).accountId),
+  );
+
+  r.delete(
+    '/users/ghost',
+    { preHandler: signedIn, schema: { tags: ['users'], description: 'Stops ghosting: the session acts as its own user again.', response: { 200: sessionSchema } } },
+    async (req) => {
+      const a = auth(req);
+      await db.tx((q) => q.query('update sessions set ghost_user_id = null where id = $1', [a.sessionId]));
+      return sessionResponse(db, { ...a, userId: a.realUserId });
+    },
+  );
+
+  r.put(
+    '/users/:id',
+    {
+      preHandler: signedIn,
+      schema: { tags: ['users'], params: userIdParamSchema, body: userUpdateSchema, response: { 200: userSchema, ...errors, 409: errorSchema } },
+    },
+    async (req) => {
+      const a = auth(req);
+      const user = await updateUser(db, a.accountId, actorOf(a), req.params.id, req.body);
+      events.emit('userUpdated', { accountId: a.accountId, user });
+      return user;
+    },
+  );
+
+  r.put(
+    '/users/:id/password',
+    {
+      preHandler: signedIn,
+      schema: { tags: ['users'], description: 'Changes your own password.', params: userIdParamSchema, body: changePasswordSchema, response: { 200: messageSchema, ...errors, 429: errorSchema } },
+    },
+    async (req) => {
+      const a = auth(req);
+      if (req.params.id !== a.userId) throw forbidden('You can only change your own password.');
+      const user = await loadUser(db, a.accountId, a.userId);
+      await limiter.check(req.ip, user.email);
+      if (!(await verifyPassword(user.password_hash, req.body.currentPassword))) {
+        await limiter.failed(req.ip, user.email);
+        throw badRequest('Current password is incorrect.');
+      }
+      const hash = await hashPassword(req.body.password);
+      const ended = await db.tx(async (q) => {
+        await q.query('update users set password_hash = $2 where id = $1', [a.userId, hash]);
+        return revokeSessions(q, [a.userId], 'password changed', a.sessionId);
+      });
+      endSessions(a.accountId, ended);
+      return { message: 'Password updated' };
+    },
+  );
+
+  r.put(
+    '/users/:id/reset-password',
+    {
+      preHandler: [signedIn, requireRole('admin-roles')],
+      schema: { tags: ['users'], description: "Sets another user's password and signs them out.", params: userIdParamSchema, body: resetPasswordSchema, response: { 200: messageSchema, ...errors } },
+    },
+    async (req) => {
+      const a = auth(req);
+      if (req.params.id === a.userId) throw forbidden('Use Change Password for your own password.');
+      await manageableUser(db, a.accountId, actorOf(a), req.params.id);
+      const hash = await hashPassword(req.body.password);
+      const ended = await db.tx(async (q) => {
+        await manageableUser(q, a.accountId, actorOf(a), req.params.id);
+        await q.query('update users set password_hash = $3 where id = $1 and account_id = $2', [req.params.id, a.accountId, hash]);
+        return revokeSessions(q, [req.params.id], 'password reset');
+      });
+      endSessions(a.accountId, ended);
+      return { message: 'Password reset' };
+    },
+  );
+
+  r.put(
+    '/users/:id/reset-mfa',
+    {
+      preHandler: [signedIn, requireRole('admin-roles')],
+      schema: { tags: ['users'], description: "Turns another user's MFA off, so they set it up again.", params: userIdParamSchema, response: { 200: messageSchema, ...errors } },
+    },
+    async (req) => {
+      const a = auth(req);
+      if (req.params.id === a.userId) throw forbidden('Use the MFA page for your own MFA.');
+      await db.tx(async (q) => {
+        await manageableUser(q, a.accountId, actorOf(a), req.params.id);
+        await q.query(
+          `update users set mfa_enabled = false, mfa_secret = null, mfa_pending_secret = null, mfa_last_step = null
+            where id = $1 and account_id = $2`,
+          [req.params.id, a.accountId],
+        );
+      });
+      await publishUser(deps, a.accountId, req.params.id);
+      return { message: 'MFA reset' };
+    },
+  );
+
+  r.put(
+    '/users/:id/picture',
+    {
+      preHandler: signedIn,
+      schema: { tags: ['users'], description: 'Sets or clears (null) the avatar.', params: userIdParamSchema, body: pictureSchema, response: { 200: userSchema, ...errors } },
+    },
+    async (req) => {
+      const a = auth(req);
+      const user = await db.tx(async (q) => {
+        await manageableUser(q, a.accountId, actorOf(a), req.params.id);
+        await q.query('update users set avatar = $3 where id = $1 and account_id = $2', [req.params.id, a.accountId, req.body.avatar]);
+        return findUser(q, a.accountId, req.params.id);
+      });
+      if (!user) throw notFound('User not found');
+      events.emit('userUpdated', { accountId: a.accountId, user });
+      return user;
+    },
+  );
+
+  r.post(
+    '/users/:id/ghost',
+    {
+      preHandler: signedIn,
+      schema: {
+        tags: ['users'],
+        description: 'Acts as another user of the account with the same session (super, owner and admin only).',
+        params: userIdParamSchema,
+        response: { 200: sessionSchema, ...errors },
+      },
+    },
+    async (req) => {
+      const a = auth(req);
+      if (!isAdminRole(a.realRole)) throw forbidden();
+      const target = await loadUser(db, a.accountId, req.params.id);
+      if (target.id === a.realUserId) throw badRequest('You cannot ghost yourself.');
+      if (rank(target.role) > rank(a.realRole)) throw forbidden();
+      await db.tx((q) => q.query('update sessions set ghost_user_id = $2 where id = $1', [a.sessionId, target.id]));
+      return sessionResponse(db, { ...a, userId: target.id });
+    },
+  );
+}
