@@ -87,8 +87,12 @@ export function AdminBoardsPage() {
   }, []);
   useEffect(() => {
     if (!admin) return;
-    void load().then(async (list) => setUsers(await loadUsers(list)));
-  }, [admin, load]);
+    void load();
+    void loadUsers().then((u) => {
+      setUsers(u.users);
+      if (u.error) feedback.toast({ kind: 'error', message: u.error });
+    });
+  }, [admin, load, feedback]);
 
   if (!admin) return <Result status="403" title={FORBIDDEN_MESSAGE} extra={<Button onClick={() => navigate('/tasks')}>Back to Task Boards</Button>} />;
 

@@ -5,7 +5,7 @@ jest.setTimeout(30_000);
 const user = userEvent.setup({ delay: null });
 import { AddCardDialog } from './AddCardDialog';
 
-jest.mock('@agency/api-client', () => ({ api: { get: jest.fn() }, errorMessage: (e: Error) => e.message }));
+jest.mock('@agency/api-client', () => ({ clientsApi: { list: jest.fn() }, errorMessage: (e: Error) => e.message }));
 
 test('Enter submits the new card with its Title and Details', async () => {
   const onSubmit = jest.fn().mockResolvedValue(true);
