@@ -83,7 +83,7 @@ describe('taskBoard_* socket events', () => {
     const c3 = await mk();
     assert.equal((await adm.send(board.id, { type: 'DELETE_CARD', cardId: c3.id })).ok, true);
     assert.deepEqual(await a.send(board.id, { type: 'DELETE_CARD', cardId: c3.id }), { ok: false, message: 'Error finding card to update.' });
-    const tag = await insertTag(s.db, admin.account.id, 'VIP');
+    const tag = await insertTag(s.db, admin.account.id, 'Top clients (board test)');
     const tagged = await createBoard(s.app, admin.token, { boardname: 'Tagged deleting', assignedTag: [tag] });
     assert.deepEqual(await adm.send(tagged.id, { type: 'DELETE_CARD', cardId: c3.id }), { ok: false, message: 'Cards of a board with assigned tags cannot be deleted.' });
   });
