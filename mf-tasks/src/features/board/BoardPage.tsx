@@ -15,7 +15,8 @@ import type { CardActions, DragItem } from './CardItem';
 import { Lane } from './Lane';
 import { findCard, type CardFilter } from './laneModel';
 import { useFeedback } from '../../feedback';
-import { useActiveTask } from './useActiveTask';
+import { ActiveTaskBar } from '../active/ActiveTaskBar';
+import { useActiveTask } from '../active/useActiveTask';
 import { useBoard } from './useBoard';
 
 function useLaneHeight() {
@@ -178,6 +179,7 @@ export function BoardPage() {
           </Tooltip>
         </div>
       </div>
+      <ActiveTaskBar card={active} />
       {board.lanes.length === 0 && <Alert type="info" title="This board has no lanes yet." />}
       <div style={{ display: 'flex', gap: 12, overflowX: 'auto', paddingBottom: 8 }}>
         {board.lanes.map((lane, i) => (

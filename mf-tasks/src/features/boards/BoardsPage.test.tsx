@@ -11,7 +11,7 @@ import { activeBoard } from './summary';
 const list = jest.fn<Promise<TaskBoard[]>, [boolean?]>();
 jest.mock('@agency/api-client', () => ({
   errorMessage: (err: Error) => err.message,
-  taskBoardsApi: { list: (refresh?: boolean) => list(refresh) },
+  taskBoardsApi: { list: (refresh?: boolean) => list(refresh), active: () => Promise.resolve(null) },
 }));
 
 const board = (id: string, boardname: string, extra: Partial<TaskBoard> = {}): TaskBoard => ({

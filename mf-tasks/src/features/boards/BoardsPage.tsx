@@ -7,6 +7,8 @@ import { bus } from '@agency/bus';
 import { errorMessage, taskBoardsApi } from '@agency/api-client';
 import { isAdminRole, TASKBOARD_MESSAGES, type TaskBoard } from '@agency/contracts';
 import { useObservable } from '@agency/ui';
+import { ActiveTaskBar } from '../active/ActiveTaskBar';
+import { useActiveTask } from '../active/useActiveTask';
 import { BoardSummaryCard, SUMMARY_HEIGHT } from './BoardSummaryCard';
 import { activeBoard, visibleBoards } from './summary';
 
@@ -51,6 +53,7 @@ export function BoardsPage() {
   const [loading, setLoading] = useState(false);
   const [showCompleted, setShowCompleted] = useState(false);
   const { ref, width } = useWidth();
+  const active = useActiveTask();
   const remembered = activeBoard.get();
 
   const load = useCallback(async (refresh = false) => {
@@ -93,6 +96,7 @@ export function BoardsPage() {
           </Button>
         )}
       </div>
+      <ActiveTaskBar card={active} />
       {error && <Alert type="error" showIcon title={error} style={{ marginBottom: 16 }} />}
       {!boards && !error && <Spin size="large" style={{ display: 'block', margin: '80px auto' }} aria-label="Loading task boards" />}
       {boards && shown.length === 0 && (
