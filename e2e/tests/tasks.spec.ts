@@ -1,19 +1,10 @@
-import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
+import type { APIRequestContext, Browser, Page } from '@playwright/test';
+import { expect, test } from '../support/fixtures';
+import { PASSWORD, signIn } from '../support/app';
 
 // Task boards across two people: cards move live on every screen, and admins shape the boards.
 
 const DEMO = '00000000-0000-4000-8000-000000000001';
-const PASSWORD = 'demo-password';
-
-async function signIn(page: Page, email: string) {
-  await page.goto('/login');
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password').fill(PASSWORD);
-  await page.getByLabel('Account').click();
-  await page.getByText('Demo Insurance Agency').last().click();
-  await page.getByRole('button', { name: 'Sign In' }).click();
-  await expect(page).not.toHaveURL(/\/login/);
-}
 
 async function person(browser: Browser, email: string) {
   const context = await browser.newContext();
@@ -102,6 +93,14 @@ test('add, assign, unassign and delete a card, seen live by a colleague', async 
 
   await card(emma.page, 'Home quote: Smith').getByRole('button', { name: 'Unassign Home quote: Smith' }).click();
   await expect(onAdam).toContainText('Unassigned');
+
+  // the card Emma works on stays in view until she sets it aside
+  await card(emma.page, 'Home quote: Smith').click();
+  await emma.page.getByRole('button', { name: 'Work On This' }).click();
+  await expect(emma.page.getByText('Active task: Home quote: Smith')).toBeVisible();
+  await emma.page.getByRole('dialog', { name: 'Home quote: Smith' }).getByRole('button', { name: 'Close' }).click();
+  await emma.page.getByRole('button', { name: 'Set Aside' }).click();
+  await expect(emma.page.getByText('Active task: Home quote: Smith')).toHaveCount(0);
 
   await card(emma.page, 'Home quote: Smith').getByRole('button', { name: 'Delete Home quote: Smith' }).click();
   await emma.page.getByRole('dialog').filter({ hasText: 'Delete the card Home quote: Smith?' }).getByRole('button', { name: 'Yes' }).click();

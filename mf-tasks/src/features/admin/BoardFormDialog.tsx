@@ -1,7 +1,10 @@
 import { useEffect, useState } from 'react';
 import { enterSubmits } from '../../enterSubmits';
 import { Button, Form, Input, Modal, Select, Switch, Typography } from 'antd';
-import { ArrowDownOutlined, ArrowUpOutlined, DeleteOutlined, PlusOutlined } from '@ant-design/icons';
+import ArrowDownOutlined from '@ant-design/icons/es/icons/ArrowDownOutlined';
+import ArrowUpOutlined from '@ant-design/icons/es/icons/ArrowUpOutlined';
+import DeleteOutlined from '@ant-design/icons/es/icons/DeleteOutlined';
+import PlusOutlined from '@ant-design/icons/es/icons/PlusOutlined';
 import type { TaskBoard, TaskBoardInput, TaskBoardTag, TaskUser } from '@agency/contracts';
 import { fullName } from '@agency/ui';
 

@@ -1,7 +1,9 @@
 import { useRef, type CSSProperties } from 'react';
 import { useDrag, useDrop } from 'react-dnd';
 import { Avatar, Button, Tag, Tooltip, Typography, theme } from 'antd';
-import { DeleteOutlined, UserAddOutlined, UserDeleteOutlined } from '@ant-design/icons';
+import DeleteOutlined from '@ant-design/icons/es/icons/DeleteOutlined';
+import UserAddOutlined from '@ant-design/icons/es/icons/UserAddOutlined';
+import UserDeleteOutlined from '@ant-design/icons/es/icons/UserDeleteOutlined';
 import type { TaskCard } from '@agency/contracts';
 import { formatDate, fullName, initials } from '@agency/ui';
 

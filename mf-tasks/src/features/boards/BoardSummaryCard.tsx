@@ -1,5 +1,7 @@
 import { Card, Progress, Tag, Typography, theme } from 'antd';
-import { AlertOutlined, CheckCircleOutlined, EyeOutlined } from '@ant-design/icons';
+import AlertOutlined from '@ant-design/icons/es/icons/AlertOutlined';
+import CheckCircleOutlined from '@ant-design/icons/es/icons/CheckCircleOutlined';
+import EyeOutlined from '@ant-design/icons/es/icons/EyeOutlined';
 import type { TaskBoard } from '@agency/contracts';
 import { isCompleted, percentOf } from './summary';
 
