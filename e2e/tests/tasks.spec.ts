@@ -18,13 +18,17 @@ interface Board {
   lanes: Array<{ id: string; label: string }>;
 }
 
-/** A board made through the API by the admin, so each journey starts from its own. */
-async function makeBoard(request: APIRequestContext, boardname: string): Promise<Board> {
+async function adminToken(request: APIRequestContext): Promise<string> {
   const auth = await request.post('/api/auth', {
     headers: { authorization: `Basic ${Buffer.from(`admin@demo.test:${PASSWORD}`).toString('base64')}` },
-    data: { account: DEMO },
+    data: { account: DEMO, device: 'mobile' },
   });
-  const { token } = await auth.json();
+  return (await auth.json()).token;
+}
+
+/** A board made through the API by the admin, so each journey starts from its own. */
+async function makeBoard(request: APIRequestContext, boardname: string): Promise<Board> {
+  const token = await adminToken(request);
   const res = await request.post('/api/taskboard', {
     headers: { authorization: `Bearer ${token}` },
     data: { boardname, description: 'Made for a journey', lanes: [{ label: 'To Do' }, { label: 'Quoting' }, { label: 'Done' }] },
@@ -155,5 +159,40 @@ test('an admin builds a board, an employee works it, and only admins clear a lan
   await expect(lane(adam.page, 'Reported').getByTestId('lane-title')).toHaveText('Reported (0)');
 
   await emma.context.close();
+  await adam.context.close();
+});
+
+test('an admin builds a board with a tag, and tagging a contact makes its card appear', async ({ browser, request }) => {
+  const stamp = Date.now();
+  const headers = { authorization: `Bearer ${await adminToken(request)}` };
+  const tag = await (await request.post('/api/tags', { headers, data: { name: `Renewal due ${stamp}` } })).json();
+  const client = await (await request.post('/api/clients', { headers, data: { firstName: 'Rita', lastName: `Renew${stamp}` } })).json();
+  expect(tag.id).toBeTruthy();
+  expect(client.id).toBeTruthy();
+
+  const adam = await person(browser, 'admin@demo.test');
+  await adam.page.goto('/admin/tasks');
+  await adam.page.getByRole('button', { name: /New Board/ }).click();
+  const form = adam.page.getByRole('dialog', { name: 'New Task Board' });
+  await form.getByLabel('Board name').fill(`Renewals by tag ${stamp}`);
+  await form.getByLabel('Assigned tags').click();
+  await adam.page.getByTitle(`Renewal due ${stamp}`).click();
+  await form.getByLabel('Board name').click();
+  await form.getByRole('button', { name: 'Create' }).click();
+  await expect(form).toBeHidden();
+  await adam.page.getByTestId('admin-board-row').filter({ hasText: `Renewals by tag ${stamp}` }).getByRole('link').click();
+  await expect(lane(adam.page, 'To Do')).toBeVisible();
+  // cards of a tagged board come from its tags: no Add card, no Delete
+  await expect(adam.page.getByRole('button', { name: 'Add card' })).toHaveCount(0);
+
+  const tagged = await request.put(`/api/clients/${client.id}/tags`, { headers, data: { tags: [{ id: tag.id, isActive: true }] } });
+  expect(tagged.ok()).toBe(true);
+  const appeared = card(adam.page, `Rita Renew${stamp}`);
+  await expect(appeared).toBeVisible();
+  await expect(appeared).toContainText(`Tagged Renewal due ${stamp}`);
+  await expect(appeared.getByRole('button', { name: /^Delete/ })).toHaveCount(0);
+
+  await request.put(`/api/clients/${client.id}/tags`, { headers, data: { tags: [{ id: tag.id, isActive: false }] } });
+  await expect(appeared).toHaveCount(0);
   await adam.context.close();
 });

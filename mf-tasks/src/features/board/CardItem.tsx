@@ -93,7 +93,7 @@ export function CardItem({ card, index, style, actions }: { card: TaskCard; inde
           )}
         </div>
         <Typography.Text type="secondary" ellipsis style={{ fontSize: 12 }}>
-          {card.client ? card.client.name : card.details || ' '}
+          {card.client && card.client.name !== card.title ? card.client.name : card.details || ' '}
         </Typography.Text>
         <div style={{ display: 'flex', gap: 4, overflow: 'hidden', minHeight: 22 }}>
           {card.dueOn && (
