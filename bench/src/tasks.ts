@@ -111,8 +111,8 @@ async function browserOpen(base: string, boardId: string): Promise<{ cold: numbe
     await page.goto(`${base}/login`);
     await page.getByLabel('Email').fill('employee@demo.test');
     await page.getByLabel('Password').fill(DEMO_PASSWORD);
-    await page.getByLabel('Account').click();
-    await page.getByText(DEMO_ACCOUNTS.demo.name).last().click();
+    // the email's one account is chosen once the password field has focus
+    await page.locator('.ant-select').filter({ has: page.getByRole('combobox', { name: 'Account' }) }).locator(`[title="${DEMO_ACCOUNTS.demo.name}"]`).waitFor();
     await page.getByRole('button', { name: 'Sign In' }).click();
     await page.waitForURL((u) => !u.pathname.startsWith('/login'));
     const lanesFilled = () =>
