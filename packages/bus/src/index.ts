@@ -198,13 +198,22 @@ if (!tasksWiring.__agencyDeskTasksWired__) {
   // Task alerts feed the Tasks badge wherever the user is.
   bus.on('taskBoard_alerts').subscribe(({ count }) => bus.setBadge('tasks', count));
   // The active task stays on screen until it is done or set aside.
+  let shown: string | null = null;
   bus.on('taskBoard_activeTask').subscribe(({ card }) => {
-    if (!card) return bus.dismissToast(ACTIVE_TASK_TOAST_KEY);
+    if (!card) {
+      if (shown === null) return;
+      // a host that closes toasts by key does so; one that does not replaces it with a short one
+      bus.toast({ kind: 'info', key: ACTIVE_TASK_TOAST_KEY, message: `${shown} is no longer your active task` });
+      bus.dismissToast(ACTIVE_TASK_TOAST_KEY);
+      shown = null;
+      return;
+    }
+    shown = card.title || 'Untitled card';
     bus.toast({
       kind: 'info',
       key: ACTIVE_TASK_TOAST_KEY,
       persistent: true,
-      message: `Active task: ${card.title || 'Untitled card'}`,
+      message: `Active task: ${shown}`,
       description: card.client ? `${card.taskBoardName} · ${card.client.name}` : card.taskBoardName,
       link: `/tasks/${card.taskBoardId}?card=${card.id}`,
     });
