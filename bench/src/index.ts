@@ -19,6 +19,7 @@ import { assertBuilt, startServer } from './server';
 import { remoteSizes, type RemoteSizes } from './sizes';
 import { kb, ms, table } from './stats';
 import { benchContacts } from './contacts';
+import { benchTasks } from './tasks';
 
 const PORT = Number(process.env.BENCH_PORT || 8390);
 const RUNS = Number(process.env.BENCH_RUNS || 5);
@@ -158,6 +159,7 @@ async function main() {
     rmSync(server.dataDir, { recursive: true, force: true });
   }
   if (process.env.BENCH_CONTACTS !== '0') await benchContacts();
+  await benchTasks();
 }
 
 main().catch((err) => {

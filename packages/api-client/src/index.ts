@@ -55,3 +55,4 @@ export const api = createApi();
 
 export * from './calls';
 export * from './clients';
+export * from './taskboards';

@@ -107,6 +107,12 @@ export class Bus {
     this.toast$.next(t);
   }
 
+  /** Keys of persistent toasts to take down (the toast with that key closes). */
+  readonly toastDismiss$ = new Subject<string>();
+  dismissToast(key: string): void {
+    this.toastDismiss$.next(key);
+  }
+
   confirm(title: string, content?: string): Promise<boolean> {
     return new Promise((resolve) => this.confirm$.next({ title, content, resolve }));
   }
@@ -185,3 +191,33 @@ const GLOBAL_KEY = '__agencyDeskBus__';
 const holder = globalThis as unknown as { [GLOBAL_KEY]?: Bus };
 /** The instance every part of the app uses. */
 export const bus: Bus = holder[GLOBAL_KEY] ?? (holder[GLOBAL_KEY] = new Bus());
+
+/** The persistent toast of the user's active task. */
+export const ACTIVE_TASK_TOAST_KEY = 'active-task';
+const tasksWiring = globalThis as unknown as { __agencyDeskTasksWired__?: boolean };
+if (!tasksWiring.__agencyDeskTasksWired__) {
+  tasksWiring.__agencyDeskTasksWired__ = true;
+  // Task alerts feed the Tasks badge wherever the user is.
+  bus.on('taskBoard_alerts').subscribe(({ count }) => bus.setBadge('tasks', count));
+  // The active task stays on screen until it is done or set aside.
+  let shown: string | null = null;
+  bus.on('taskBoard_activeTask').subscribe(({ card }) => {
+    if (!card) {
+      if (shown === null) return;
+      // a host that closes toasts by key does so; one that does not replaces it with a short one
+      bus.toast({ kind: 'info', key: ACTIVE_TASK_TOAST_KEY, message: `${shown} is no longer your active task` });
+      bus.dismissToast(ACTIVE_TASK_TOAST_KEY);
+      shown = null;
+      return;
+    }
+    shown = card.title || 'Untitled card';
+    bus.toast({
+      kind: 'info',
+      key: ACTIVE_TASK_TOAST_KEY,
+      persistent: true,
+      message: `Active task: ${shown}`,
+      description: card.client ? `${card.taskBoardName} · ${card.client.name}` : card.taskBoardName,
+      link: `/tasks/${card.taskBoardId}?card=${card.id}`,
+    });
+  });
+}

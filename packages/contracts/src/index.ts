@@ -26,3 +26,4 @@ export * from './clientFull';
 export * from './contactMessages';
 export * from './chat';
 export type * from './chat-socket';
+export * from './taskboards';

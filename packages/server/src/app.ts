@@ -25,6 +25,7 @@ import { vinRoutes } from './modules/vin/routes';
 import type { MailProvider } from './providers/mail/index';
 import { createLocalMail } from './providers/mail/local';
 import { chatRoutes } from './modules/chat/routes';
+import { taskBoardRoutes } from './modules/taskboards/routes';
 
 export interface AppDeps {
   db: Db;
@@ -95,6 +96,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
       await phoneBlockRoutes(api, deps);
       await vinRoutes(api, deps);
       await chatRoutes(api, deps);
+      await taskBoardRoutes(api, deps);
     },
     { prefix: '/api' },
   );

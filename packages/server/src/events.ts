@@ -14,6 +14,10 @@ export interface AppEventMap {
   trainingCreated: { training: Training };
   /** A notice ('message' event) for some users of an account, or all of them (userIds null). */
   notice: { accountId: string; userIds: string[] | null; notice: RealtimeNotice };
+  /** Clients were added, edited, tagged, untagged, split, merged or deleted: tag-driven task boards catch up. */
+  clientsChanged: { accountId: string; clientIds: string[] };
+  /** Tags were edited or deleted. */
+  tagsChanged: { accountId: string; tagIds: string[] };
 }
 
 export type AppEventName = keyof AppEventMap;

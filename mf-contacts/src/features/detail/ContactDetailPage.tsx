@@ -22,6 +22,7 @@ import { DependentsSection } from '../dependents/DependentsSection';
 import { ContactCard, type CardAction } from './ContactCard';
 import { ContactProvider, useClientFull } from './ContactContext';
 import { RecordTabs } from './RecordTabs';
+import { TasksTab } from '../tasks/TasksTab';
 import { SummaryStrip, type SummaryAction } from './SummaryStrip';
 import { hasPerson, personName, personOf } from './person';
 
@@ -142,7 +143,12 @@ export function ContactDetailPage() {
           <ActivityFeed />
         </Col>
         <Col xs={24} xl={8}>
-          <Tabs items={[{ key: 'tags', label: 'Tags', children: <TagsPanel onAssign={() => setDialog({ kind: 'tags' })} onFollowUp={() => setDialog({ kind: 'followUp' })} /> }]} />
+          <Tabs
+            items={[
+              { key: 'tags', label: 'Tags', children: <TagsPanel onAssign={() => setDialog({ kind: 'tags' })} onFollowUp={() => setDialog({ kind: 'followUp' })} /> },
+              { key: 'tasks', label: 'Tasks', children: <TasksTab /> },
+            ]}
+          />
         </Col>
       </Row>
       <SplitDialog open={dialog?.kind === 'split'} level={dialog?.kind === 'split' ? dialog.level : 'secondary'} onClose={close} />

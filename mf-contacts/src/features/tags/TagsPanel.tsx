@@ -8,8 +8,9 @@ import { withToasts } from '../common/notify';
 import { useContact } from '../detail/ContactContext';
 import { LinksList } from '../links/LinksList';
 import { FollowUpList } from '../followups/FollowUpList';
+import { LaneProgress } from '../tasks/LaneProgress';
 
-/** The right side Tags tab: links, sticky notes, assigned tags and the follow-up calendar. */
+/** The right side Tags tab: links, sticky notes, assigned tags, task-board lane progress and the follow-up calendar. */
 export function TagsPanel({ onAssign }: { onAssign: () => void; onFollowUp?: () => void }) {
   const { id, full, reload } = useContact();
   const unstick = async (a: Activity) => {
@@ -72,6 +73,8 @@ export function TagsPanel({ onAssign }: { onAssign: () => void; onFollowUp?: () 
           </Space>
         )}
       </section>
+      <Divider />
+      <LaneProgress />
       <Divider />
       <FollowUpList />
     </div>

@@ -58,6 +58,7 @@ export async function clientRoutes(app: FastifyInstance, deps: AppDeps) {
 
   r.post('/clients', { ...pre, schema: { tags, body: clientCreateSchema, response: { 201: clientSchema } } }, async (req, reply) => {
     const client = await db.tx((q) => createClient(q, auth(req), req.body, sealer()));
+    deps.events.emit('clientsChanged', { accountId: auth(req).accountId, clientIds: [client.id] });
     return reply.code(201).send(client);
   });
 
@@ -69,14 +70,20 @@ export async function clientRoutes(app: FastifyInstance, deps: AppDeps) {
     clientFull(db, auth(req), req.params.id),
   );
 
-  r.put('/clients/:id', { ...pre, schema: { tags, params: clientIdParamsSchema, body: clientInputSchema, response: { 200: clientSchema } } }, async (req) =>
-    db.tx((q) => updateClient(q, auth(req).accountId, req.params.id, req.body, sealer())),
-  );
+  r.put('/clients/:id', { ...pre, schema: { tags, params: clientIdParamsSchema, body: clientInputSchema, response: { 200: clientSchema } } }, async (req) => {
+    const client = await db.tx((q) => updateClient(q, auth(req).accountId, req.params.id, req.body, sealer()));
+    deps.events.emit('clientsChanged', { accountId: auth(req).accountId, clientIds: [req.params.id] });
+    return client;
+  });
 
   r.delete(
     '/clients/:id',
     { ...pre, schema: { tags, params: clientIdParamsSchema, querystring: clientDeleteQuerySchema, response: { 200: clientDeleteResponseSchema } } },
-    async (req) => db.tx((q) => deleteClient(q, auth(req).accountId, req.params.id, req.query.level)),
+    async (req) => {
+      const result = await db.tx((q) => deleteClient(q, auth(req).accountId, req.params.id, req.query.level));
+      deps.events.emit('clientsChanged', { accountId: auth(req).accountId, clientIds: [req.params.id] });
+      return result;
+    },
   );
 
   r.post(
@@ -111,12 +118,20 @@ export async function clientRoutes(app: FastifyInstance, deps: AppDeps) {
   r.put(
     '/clients/:id/split',
     { ...pre, schema: { tags, params: clientIdParamsSchema, body: splitRequestSchema, response: { 200: splitResponseSchema } } },
-    async (req) => db.tx((q) => splitClient(q, auth(req), req.params.id, req.body)),
+    async (req) => {
+      const result = await db.tx((q) => splitClient(q, auth(req), req.params.id, req.body));
+      deps.events.emit('clientsChanged', { accountId: auth(req).accountId, clientIds: [req.params.id, result.newClient.id] });
+      return result;
+    },
   );
 
   r.put(
     '/clients/:id/mergeWith/:otherId',
     { ...pre, schema: { tags, params: mergeParamsSchema, body: mergeRequestSchema, response: { 200: mergeResponseSchema } } },
-    async (req) => ({ newClient: await db.tx((q) => mergeClients(q, auth(req), req.params.id, req.params.otherId, req.body)) }),
+    async (req) => {
+      const newClient = await db.tx((q) => mergeClients(q, auth(req), req.params.id, req.params.otherId, req.body));
+      deps.events.emit('clientsChanged', { accountId: auth(req).accountId, clientIds: [req.params.id, req.params.otherId, newClient.id] });
+      return { newClient };
+    },
   );
 }

@@ -22,7 +22,7 @@ const idParams = z.object({ id: idSchema });
 const tags = ['tags'];
 
 /** Tags of the account (management is for admins) and the tags of one client. */
-export async function tagRoutes(app: FastifyInstance, { db }: AppDeps) {
+export async function tagRoutes(app: FastifyInstance, { db, events }: AppDeps) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const pre = { preHandler: requireAuth(db) };
   const admin = { preHandler: [requireAuth(db), requireRole('admin-roles')] };
@@ -36,12 +36,15 @@ export async function tagRoutes(app: FastifyInstance, { db }: AppDeps) {
     return reply.code(201).send(tag);
   });
 
-  r.put('/tags/:id', { ...admin, schema: { tags, params: idParams, body: tagUpdateSchema, response: { 200: tagSchema } } }, async (req) =>
-    db.tx((q) => updateTag(q, auth(req).accountId, req.params.id, req.body)),
-  );
+  r.put('/tags/:id', { ...admin, schema: { tags, params: idParams, body: tagUpdateSchema, response: { 200: tagSchema } } }, async (req) => {
+    const tag = await db.tx((q) => updateTag(q, auth(req).accountId, req.params.id, req.body));
+    events.emit('tagsChanged', { accountId: auth(req).accountId, tagIds: [req.params.id] });
+    return tag;
+  });
 
   r.delete('/tags/:id', { ...admin, schema: { tags, params: idParams, response: { 200: messageSchema } } }, async (req) => {
     await db.tx((q) => deleteTag(q, auth(req).accountId, req.params.id));
+    events.emit('tagsChanged', { accountId: auth(req).accountId, tagIds: [req.params.id] });
     return { message: 'Tag deleted' };
   });
 
@@ -73,11 +76,13 @@ export async function tagRoutes(app: FastifyInstance, { db }: AppDeps) {
     { ...pre, schema: { tags, params: idParams, body: clientTagsAssignSchema, response: { 200: z.array(clientTagSchema) } } },
     async (req) => {
       const { accountId } = auth(req);
-      return db.tx(async (q) => {
+      const result = await db.tx(async (q) => {
         await loadClient(q, accountId, req.params.id);
         await assignClientTags(q, accountId, req.params.id, req.body.tags);
         return clientTags(q, accountId, req.params.id);
       });
+      events.emit('clientsChanged', { accountId, clientIds: [req.params.id] });
+      return result;
     },
   );
 }

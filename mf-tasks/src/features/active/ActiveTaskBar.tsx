@@ -1,0 +1,51 @@
+import { useNavigate } from 'react-router-dom';
+import { Alert, Button } from 'antd';
+import { bus } from '@agency/bus';
+import { errorMessage, taskBoardsApi } from '@agency/api-client';
+import type { TaskBoardAck, TaskCard } from '@agency/contracts';
+import { formatDate } from '@agency/ui';
+import { useFeedback } from '../../feedback';
+
+/** The task the user works on now, with Open, Done and Set Aside, on the task board screens. */
+export function ActiveTaskBar({ card }: { card: TaskCard | null }) {
+  const navigate = useNavigate();
+  const feedback = useFeedback();
+  if (!card) return null;
+  const done = async () => {
+    try {
+      const lanes = await taskBoardsApi.lanes(card.taskBoardId);
+      const last = lanes[lanes.length - 1];
+      if (!last || lanes.length < 2) return void (await taskBoardsApi.setAside());
+      bus.emit(
+        'taskBoard_updateCard',
+        { boardId: card.taskBoardId, event: { type: 'MOVE_CARD', cardId: card.id, fromLaneId: card.laneId, toLaneId: last.id, index: 0 } },
+        (res: TaskBoardAck) => !res.ok && feedback.toast({ kind: 'error', message: res.message }),
+      );
+    } catch (err) {
+      feedback.toast({ kind: 'error', message: errorMessage(err) });
+    }
+  };
+  const setAside = () => taskBoardsApi.setAside().catch((err) => feedback.toast({ kind: 'error', message: errorMessage(err) }));
+  return (
+    <Alert
+      type="info"
+      showIcon
+      style={{ marginBottom: 12 }}
+      title={`Active task: ${card.title || 'Untitled card'}`}
+      description={[card.taskBoardName, card.client?.name, card.dueOn ? `due ${formatDate(card.dueOn)}` : null].filter(Boolean).join(' · ')}
+      action={
+        <div style={{ display: 'flex', gap: 8 }}>
+          <Button size="small" onClick={() => navigate(`/tasks/${card.taskBoardId}?card=${card.id}`)}>
+            Open
+          </Button>
+          <Button size="small" type="primary" onClick={() => void done()}>
+            Done
+          </Button>
+          <Button size="small" onClick={() => void setAside()}>
+            Set Aside
+          </Button>
+        </div>
+      }
+    />
+  );
+}

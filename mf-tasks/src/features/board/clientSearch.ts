@@ -1,0 +1,19 @@
+import { clientsApi } from '@agency/api-client';
+import type { ClientListResponse } from '@agency/contracts';
+
+export interface ClientOption {
+  id: string;
+  name: string;
+}
+
+type Listed = ClientListResponse['items'][number];
+
+/** A contact's name as the contact list writes it. */
+export const clientLabel = (c: Listed) =>
+  [c.preferredFirstName || c.firstName, c.lastName].filter(Boolean).join(' ') || c.companyName || c.email || c.mobilePhone || c.phone || 'Unnamed client';
+
+/** Contacts matching the text, from the contact list, for a card's client field. */
+export async function searchClients(search: string): Promise<ClientOption[]> {
+  const { items } = await clientsApi.list({ search, limit: 10 });
+  return items.map((c) => ({ id: c.id, name: clientLabel(c) }));
+}

@@ -1,0 +1,118 @@
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { filter as rxFilter, skip } from 'rxjs';
+import { bus } from '@agency/bus';
+import { errorMessage, taskBoardsApi } from '@agency/api-client';
+import { TASK_CARDS_PAGE_SIZE, TASKBOARD_MESSAGES, type TaskBoardAck, type TaskCardEvent } from '@agency/contracts';
+import { useFeedback } from '../../feedback';
+import { appendPage, applyServerEvent, emptyLane, initialState, moveLocally, type BoardState, type CardFilter } from './laneModel';
+
+const GONE = Number.MAX_SAFE_INTEGER;
+
+/** One board on screen: its lanes loaded page by page, kept live from the board's socket room. */
+export function useBoard(boardId: string, filter: CardFilter) {
+  const [state, setState] = useState<BoardState | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const stateRef = useRef(state);
+  stateRef.current = state;
+  const feedback = useFeedback();
+  const feedbackRef = useRef(feedback);
+  feedbackRef.current = feedback;
+  const filterRef = useRef(filter);
+  filterRef.current = filter;
+
+  const loadLane = useCallback(
+    async (laneId: string, reset = false) => {
+      const current = stateRef.current?.lanes[laneId];
+      if (!current || (!reset && (current.loading || current.end))) return;
+      setState((s) => (s ? { ...s, lanes: { ...s.lanes, [laneId]: { ...(reset ? emptyLane() : s.lanes[laneId]), loading: true } } } : s));
+      const last = reset ? undefined : current.cards[current.cards.length - 1];
+      const f = filterRef.current;
+      try {
+        const page = await taskBoardsApi.cards(boardId, laneId, {
+          limit: TASK_CARDS_PAGE_SIZE,
+          search: f.search.trim() || undefined,
+          assignedTo: f.assignedTo === 'all' ? undefined : f.assignedTo,
+          ...(last ? { afterOrder: last.order, afterId: last.id } : {}),
+        });
+        setState((s) => {
+          if (!s || !s.lanes[laneId]) return s;
+          const fresh = page.cards.filter((c) => (s.seen[c.id] ?? -1) !== GONE);
+          const base = reset ? emptyLane() : s.lanes[laneId];
+          return { ...s, lanes: { ...s.lanes, [laneId]: { ...appendPage(base, fresh), end: page.cards.length < TASK_CARDS_PAGE_SIZE } } };
+        });
+      } catch (err) {
+        setState((s) => (s && s.lanes[laneId] ? { ...s, lanes: { ...s.lanes, [laneId]: { ...s.lanes[laneId], loading: false, error: errorMessage(err) } } } : s));
+      }
+    },
+    [boardId],
+  );
+
+  const reload = useCallback(async () => {
+    try {
+      const board = await taskBoardsApi.get(boardId);
+      const fresh = initialState(board);
+      stateRef.current = fresh;
+      setState(fresh);
+      setError(null);
+      await Promise.all(board.lanes.map((l) => loadLane(l.id, true)));
+    } catch (err) {
+      setError(`${TASKBOARD_MESSAGES.loadFailed}: ${errorMessage(err)}`);
+    }
+  }, [boardId, loadLane]);
+
+  // join the board's room, then load it; again after every reconnect
+  useEffect(() => {
+    let alive = true;
+    const join = () => bus.emit('taskBoard_joinBoard', boardId, (res: TaskBoardAck) => !res.ok && alive && feedbackRef.current.toast({ kind: 'error', message: res.message }));
+    join();
+    void reload();
+    const events = bus.on('taskboard').subscribe((ev) => setState((s) => (s ? applyServerEvent(s, ev, filterRef.current) : s)));
+    const reconnects = bus.connection$
+      .pipe(
+        skip(1),
+        rxFilter((c) => c === 'connected'),
+      )
+      .subscribe(() => {
+        join();
+        void reload();
+      });
+    return () => {
+      alive = false;
+      events.unsubscribe();
+      reconnects.unsubscribe();
+      bus.emit('taskBoard_leaveBoard', boardId);
+    };
+  }, [boardId, reload]);
+
+  // lanes the server renumbered, or new ones, load again
+  useEffect(() => {
+    if (!state?.stale.length) return;
+    const stale = state.stale;
+    setState((s) => (s ? { ...s, stale: [] } : s));
+    for (const laneId of stale) void loadLane(laneId, true);
+  }, [state?.stale, loadLane]);
+
+  // a new filter asks the server again
+  useEffect(() => {
+    const s = stateRef.current;
+    if (s) for (const l of s.board.lanes) void loadLane(l.id, true);
+  }, [filter.search, filter.assignedTo, loadLane]);
+
+  /** Sends a card event; a move shows at once and the server's answer settles it. */
+  const send = useCallback(
+    (event: TaskCardEvent): Promise<TaskBoardAck> =>
+      new Promise((resolve) => {
+        if (event.type === 'MOVE_CARD') setState((s) => (s ? moveLocally(s, event.cardId, event.toLaneId, event.index) : s));
+        bus.emit('taskBoard_updateCard', { boardId, event }, (res: TaskBoardAck) => {
+          if (!res.ok) {
+            feedbackRef.current.toast({ kind: 'error', message: res.message });
+            if (event.type === 'MOVE_CARD') void reload();
+          }
+          resolve(res);
+        });
+      }),
+    [boardId, reload],
+  );
+
+  return { state, error, loadLane, reload, send };
+}
