@@ -143,10 +143,10 @@ export async function createRealtime(
   // account per moment, instead of one per connection sent to every connection (N² messages).
   const peerTimers = new Map<string, NodeJS.Timeout>();
   const schedulePeers = (accountId: string) => {
-    if (peerTimers.has(accountId)) return;
+    if (closing || peerTimers.has(accountId)) return;
     const timer = setTimeout(() => {
       peerTimers.delete(accountId);
-      void broadcastPeers(accountId).catch(() => undefined);
+      track(() => broadcastPeers(accountId));
     }, 250);
     peerTimers.set(accountId, timer);
   };
@@ -235,11 +235,11 @@ export async function createRealtime(
     io,
     broadcastPeers,
     close: async () => {
-      for (const timer of peerTimers.values()) clearTimeout(timer);
-      peerTimers.clear();
       for (const close of closers) close(); // no more app events
       closing = true; // and no new work from the sockets io.close() drops
       await new Promise<void>((resolve) => io.close(() => resolve()));
+      for (const timer of peerTimers.values()) clearTimeout(timer);
+      peerTimers.clear();
       await Promise.allSettled([...inflight]);
       // Feature handlers (chat fan-out) may still publish through Redis: let them finish first.
       if (redis.length) await new Promise((resolve) => setTimeout(resolve, 250));
