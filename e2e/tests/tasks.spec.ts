@@ -101,9 +101,11 @@ test('add, assign, unassign and delete a card, seen live by a colleague', async 
   // the card Emma works on stays in view until she sets it aside
   await card(emma.page, 'Home quote: Smith').click();
   await emma.page.getByRole('button', { name: 'Work On This' }).click();
-  await expect(emma.page.getByText('Active task: Home quote: Smith')).toBeVisible();
-  await emma.page.getByRole('dialog', { name: 'Home quote: Smith' }).getByRole('button', { name: 'Close' }).click();
-  await emma.page.getByRole('button', { name: 'Set Aside' }).click();
+  await expect(emma.page.locator('#main').getByText('Active task: Home quote: Smith')).toBeVisible();
+  const emmasDrawer = emma.page.getByRole('dialog', { name: 'Home quote: Smith' });
+  await emmasDrawer.getByRole('button', { name: 'Close' }).click();
+  await expect(emmasDrawer).toBeHidden();
+  await emma.page.locator('#main').getByRole('button', { name: 'Set Aside' }).click();
   await expect(emma.page.getByText('Active task: Home quote: Smith')).toHaveCount(0);
 
   await card(emma.page, 'Home quote: Smith').getByRole('button', { name: 'Delete Home quote: Smith' }).click();

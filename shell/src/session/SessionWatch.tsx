@@ -36,7 +36,12 @@ export function SessionWatch() {
         if (reason?.message === AUTH_MESSAGES.sessionInvalid) bus.navigate(MULTIPLE_LOGINS_PATH, true);
       }),
       bus.on('message').subscribe((notice) => {
-        if (notice?.message) bus.toast({ kind: 'info', message: notice.message, link: notice.link, persistent: !!notice.link });
+        if (!notice?.message) return;
+        // A link into the area already open (chat while in chat) offers nothing new: a passing toast says it.
+        const area = (path: string) => path.split('/')[1] ?? '';
+        const here = notice.link?.startsWith('/') && area(new URL(notice.link, window.location.origin).pathname) === area(window.location.pathname);
+        if (here) bus.toast({ kind: 'info', message: notice.message });
+        else bus.toast({ kind: 'info', message: notice.message, link: notice.link, persistent: !!notice.link });
       }),
       bus.on('users_update').subscribe((update) => {
         const session = bus.session$.value;
