@@ -194,6 +194,15 @@ test('an admin builds a board with a tag, and tagging a contact makes its card a
   await expect(appeared).toContainText(`Tagged Renewal due ${stamp}`);
   await expect(appeared.getByRole('button', { name: /^Delete/ })).toHaveCount(0);
 
+  // the contact's page shows the board in its Tags tab and the card in its Tasks tab
+  const contact = await adam.context.newPage();
+  await contact.goto(`/contacts/contact/${client.id}`);
+  const progress = contact.getByRole('region', { name: 'Task Board Progress' });
+  await expect(progress.getByRole('link', { name: `Renewals by tag ${stamp}` })).toBeVisible();
+  await contact.getByRole('main').getByRole('tab', { name: 'Tasks' }).click();
+  await expect(contact.getByRole('list', { name: 'Tasks' }).getByRole('link', { name: `Rita Renew${stamp}` })).toBeVisible();
+  await contact.close();
+
   await request.put(`/api/clients/${client.id}/tags`, { headers, data: { tags: [{ id: tag.id, isActive: false }] } });
   await expect(appeared).toHaveCount(0);
   await adam.context.close();
