@@ -142,11 +142,13 @@ async function measureBrowser(url: string, seeded: GeneratedClients): Promise<Re
     executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
     args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
   });
+  let page: Page | undefined;
   try {
     const context = await browser.newContext({ baseURL: url, viewport: { width: 1280, height: 900 } });
     await context.addInitScript('globalThis.__name = globalThis.__name || ((fn) => fn);');
-    const page = await context.newPage();
+    page = await context.newPage();
     await signInPage(page, 'owner@demo.test', 'demo-password');
+    await page.getByRole('tab', { name: 'Contacts' }).first().waitFor({ timeout: 30_000 });
 
     // The list on screen: from the Contacts tab click to rows rendered (the remote loaded once before).
     const clickContacts = `[...document.querySelectorAll('[role="tab"]')].find((t) => t.textContent.trim() === 'Contacts').click()`;
@@ -219,6 +221,10 @@ async function measureBrowser(url: string, seeded: GeneratedClients): Promise<Re
       scrollFrameMax: round(Math.max(...frames)),
       scrollFramesOver25ms: frames.filter((f) => f > 25).length,
     };
+  } catch (err) {
+    const shot = join(tmpdir(), 'contacts-bench-failure.png');
+    await page?.screenshot({ path: shot }).catch(() => undefined);
+    throw new Error(`${err instanceof Error ? err.message : err} (screen at the failure: ${shot}, at ${page?.url()})`);
   } finally {
     await browser.close();
   }
