@@ -9,8 +9,6 @@ const common = {
 };
 
 module.exports = {
-  // antd screens render slowly in jsdom on a busy 2-core machine
-  testTimeout: 20_000,
   projects: [
     {
       ...common,
@@ -20,8 +18,11 @@ module.exports = {
       setupFilesAfterEnv: ['<rootDir>/jest.setup.web.ts'],
       moduleNameMapper: {
         '\\.(css|png|svg|mp3|wav)$': '<rootDir>/jest.asset.cjs',
-        // antd's per-component ES paths (what @agency/ui and the shell import) as its CommonJS build
+        // Pages that stay light import antd and icons by their ES paths; jest runs the CommonJS build of the same files.
         '^antd/es/(.*)$': 'antd/lib/$1',
+        '^@ant-design/icons/es/(.*)$': '@ant-design/icons/lib/$1',
+        // the icons' CommonJS build reaches into the colours' ES build
+        '^@ant-design/colors/es/(.*)$': '@ant-design/colors/lib/$1',
       },
       globals: { __APP_VERSION__: '2.10.0', __REMOTE_VERSION__: '1.0.0' },
     },

@@ -51,3 +51,8 @@ if (typeof globalThis.MessageChannel === 'undefined') {
   }
   Object.assign(globalThis, { MessageChannel: MessageChannelStub });
 }
+
+// antd's CSS-in-JS makes each dialog render take a second or more in jsdom, several on a busy machine.
+import { configure } from '@testing-library/react';
+jest.setTimeout(30_000);
+configure({ asyncUtilTimeout: 5_000 });

@@ -1,23 +1,27 @@
 import { Route, Routes } from 'react-router-dom';
-import { Typography } from 'antd';
 import type { RemoteProps } from '@agency/ui';
-
-function RemotePage({ title }: { title: string }) {
-  return (
-    <Typography.Title level={3} style={{ marginTop: 0 }}>
-      {title}
-    </Typography.Title>
-  );
-}
+import { FeedbackBridge } from './features/common/FeedbackBridge';
+import { ContactListPage } from './features/list/ContactListPage';
+import { CreateContactPage } from './features/create/CreateContactPage';
+import { ContactDetailPage } from './features/detail/ContactDetailPage';
+import { EditContactPage } from './features/edit/EditContactPage';
+import { UsersPage } from './features/users/UsersPage';
+import { PastDueWarnings } from './features/followups/PastDueWarnings';
 
 /** The routes of this remote; the shell mounts it on them. */
 export function App(_props: Partial<RemoteProps>) {
   return (
-    <Routes>
-      <Route path="/contacts" element={<RemotePage title="Contacts" />} />
-      <Route path="/contacts/contact/new" element={<RemotePage title="New contact" />} />
-      <Route path="/contacts/contact/:id/*" element={<RemotePage title="Contact" />} />
-      <Route path="/users" element={<RemotePage title="Users" />} />
-    </Routes>
+    <>
+      <FeedbackBridge />
+      <PastDueWarnings />
+      <Routes>
+        <Route path="/contacts" element={<ContactListPage />} />
+        <Route path="/contacts/contact/new" element={<CreateContactPage />} />
+        <Route path="/contacts/contact/:id/edit" element={<EditContactPage />} />
+        <Route path="/contacts/contact/:id/:view/edit" element={<EditContactPage />} />
+        <Route path="/contacts/contact/:id?" element={<ContactDetailPage />} />
+        <Route path="/users" element={<UsersPage />} />
+      </Routes>
+    </>
   );
 }

@@ -2,13 +2,18 @@ import { lazy, Suspense, useEffect } from 'react';
 import { createBrowserRouter, Navigate, Outlet, RouterProvider, useLocation, useNavigate } from 'react-router-dom';
 import { bus } from '@agency/bus';
 import { useObservable } from '@agency/ui';
-import { RemoteParcel } from './remotes/RemoteParcel';
+import { RouteError } from './pages/ErrorPage';
 import { REMOTE_ROUTES } from './routes';
 
 const LoginPage = lazy(() => import('./pages/LoginPage'));
 const LogoutPage = lazy(() => import('./pages/LogoutPage'));
+const ForgotPasswordPage = lazy(() => import('./pages/ForgotPasswordPage'));
+const MfaSetupPage = lazy(() => import('./pages/MfaSetupPage'));
+const TrainingPage = lazy(() => import('./pages/TrainingPage'));
 const Frame = lazy(() => import('./frame/Frame'));
 const Dashboard = lazy(() => import('./pages/Dashboard'));
+// Remote areas load single-spa and the remote registry's UI only when one is shown.
+const RemoteParcel = lazy(() => import('./remotes/RemoteParcel').then((m) => ({ default: m.RemoteParcel })));
 
 function Loading() {
   return (
@@ -39,23 +44,28 @@ function Root() {
   );
 }
 
-/** Any authenticated path: without a session, off to /login with the way back. */
+/** Any authenticated path: without a session, off to /login with the way back; MFA setup first when it is required. */
 function RequireSession() {
   const session = useObservable(bus.session$);
   const location = useLocation();
-  if (!session) {
-    const redirect = location.pathname === '/' ? '' : `?redirect=${encodeURIComponent(location.pathname + location.search)}`;
-    return <Navigate to={`/login${redirect}`} replace />;
-  }
+  const here = location.pathname + location.search;
+  const redirect = location.pathname === '/' ? '' : `?redirect=${encodeURIComponent(here)}`;
+  if (!session) return <Navigate to={`/login${redirect}`} replace />;
+  if (session.mfaSetupRequired) return <Navigate to={`/mfa-setup${redirect}`} replace />;
   return <Frame />;
 }
 
 const router = createBrowserRouter([
   {
     element: <Root />,
+    errorElement: <RouteError />,
     children: [
       { path: '/login', element: <LoginPage /> },
       { path: '/logout', element: <LogoutPage /> },
+      { path: '/forgot-password', element: <ForgotPasswordPage /> },
+      { path: '/forgot-password/:userId/:token', element: <ForgotPasswordPage /> },
+      { path: '/mfa-setup', element: <MfaSetupPage /> },
+      { path: '/trainings/:id', element: <TrainingPage /> },
       { path: '/review/:account?', element: <RemoteParcel name="messages" expose="review" /> },
       {
         path: '/',

@@ -13,6 +13,9 @@ import type {
 } from '@agency/contracts';
 import { api } from './index';
 
+/** Calls made with a token other than the session's (a training window opened with a handed-over token). */
+const withToken = (token?: string) => (token ? { headers: { Authorization: `Bearer ${token}` } } : undefined);
+
 const basic = (email: string, password: string) => `Basic ${btoa(unescape(encodeURIComponent(`${email}:${password}`)))}`;
 
 export const authApi = {
@@ -49,8 +52,8 @@ export const trainingsApi = {
     api.get<{ trainings: Training[]; total: number }>('/trainings', { params: { search: search || undefined, count } }).then((r) => r.data),
   count: () => api.get<{ count: number }>('/trainings/count').then((r) => r.data.count),
   create: (t: TrainingCreate) => api.post<Training>('/trainings', t).then((r) => r.data),
-  get: (id: string) => api.get<Training>(`/trainings/${id}`).then((r) => r.data),
-  markViewed: (id: string) => api.put(`/trainings/${id}/viewed`).then(() => undefined),
+  get: (id: string, token?: string) => api.get<Training>(`/trainings/${id}`, withToken(token)).then((r) => r.data),
+  markViewed: (id: string, token?: string) => api.put(`/trainings/${id}/viewed`, undefined, withToken(token)).then(() => undefined),
 };
 
 export const utilitiesApi = {

@@ -48,7 +48,20 @@ export interface ThemeState {
   dark: boolean;
   color: string;
 }
+/** A request to place a call; the phone remote handles it. */
+export interface DialRequest {
+  /** A phone number, or a peer's extension when `peerId` is set. */
+  to: string;
+  /** Who is being called, for the call UI. */
+  name?: string;
+  /** Set when calling a colleague. */
+  peerId?: string;
+}
 export type AnyServerEvent = { [E in ServerEventName]: { event: E; payload: ServerEventPayload<E> } }[ServerEventName];
+
+/** Where the phone's device choices are kept (this browser only); the phone remote reads the same keys. */
+export const DEVICE_STORAGE_KEYS = { output: 'agency.phone.output', input: 'agency.phone.input', ring: 'agency.phone.ring' } as const;
+export type DeviceRole = keyof typeof DEVICE_STORAGE_KEYS;
 
 export interface ConnectOptions {
   url?: string;
@@ -72,6 +85,8 @@ export class Bus {
   readonly peers$ = new BehaviorSubject<Peer[]>([]);
   readonly theme$ = new BehaviorSubject<ThemeState>({ dark: false, color: DEFAULT_THEME_COLOR });
   readonly loading$ = new BehaviorSubject<boolean>(false);
+  /** Call requests from anywhere (peers list, contact records); the phone remote places them. */
+  readonly dial$ = new Subject<DialRequest>();
   private socket: Socket<ServerToClientEvents, ClientToServerEvents> | null = null;
 
   /** Server events of one name, typed from contracts. */
@@ -93,6 +108,10 @@ export class Bus {
 
   confirm(title: string, content?: string): Promise<boolean> {
     return new Promise((resolve) => this.confirm$.next({ title, content, resolve }));
+  }
+
+  dial(request: DialRequest): void {
+    this.dial$.next(request);
   }
 
   navigate(to: string, replace = false): void {

@@ -2,3 +2,5 @@ export * from './format';
 export * from './theme';
 export * from './ErrorCard';
 export * from './remote';
+export * from './masks';
+export * from './relative';

@@ -1,55 +1,119 @@
-import { useEffect } from 'react';
-import { Outlet, useLocation, useNavigate } from 'react-router-dom';
-import { Badge, Layout, Tabs } from 'antd';
+import { Suspense, useEffect, useState } from 'react';
+import { Link, Outlet } from 'react-router-dom';
+import { Button, Layout, Spin, theme, Tooltip } from 'antd';
+import { MenuFoldOutlined, MenuUnfoldOutlined } from '@ant-design/icons';
 import { bus } from '@agency/bus';
-import { AgencyTheme, capBadge, fullName, useObservable } from '@agency/ui';
-import { activeTab, TOP_TABS } from '../routes';
+import { AgencyTheme, fullName, useObservable } from '@agency/ui';
+import { IdleWatch } from '../idle/IdleWatch';
+import { lock$ } from '../lock/lock';
+import { LockScreen } from '../lock/LockScreen';
+import { BrandMark } from '../pages/PublicLayout';
+import { SessionWatch } from '../session/SessionWatch';
+import { myStatus, setMyStatus } from '../session/status';
+import { ConfirmHost } from './ConfirmHost';
+import { FrameErrorBoundary } from './ErrorBoundary';
 import { FrameFooter } from './FrameFooter';
+import { LoadingOverlay } from './LoadingOverlay';
+import { PhoneDrawerSlot } from './PhoneDrawerSlot';
+import { ProfileMenu } from './ProfileMenu';
+import { SideNav } from './SideNav';
+import { ToastHost } from './ToastHost';
+import { TopNav } from './TopNav';
 
-/** The authenticated frame: top tabs, side navigation, the remote's area and the footer. */
-export default function Frame() {
+function FrameBody() {
   const session = useObservable(bus.session$)!;
-  const badges = useObservable(bus.badges$);
-  const location = useLocation();
-  const navigate = useNavigate();
+  const locked = !!useObservable(lock$);
+  const [collapsed, setCollapsed] = useState(false);
+  const { token } = theme.useToken();
+  const { token: authToken, account, user } = session;
+  const name = fullName(user);
 
+  // Only the bus owns the socket; the frame says when to open and close it.
   useEffect(() => {
-    bus.connect({
-      namespace: session.account.dbName,
-      token: session.token,
-      userId: session.user.id,
-      name: fullName(session.user),
-      version: __APP_VERSION__,
-    });
+    bus.connect({ namespace: account.dbName, token: authToken, userId: user.id, name, version: __APP_VERSION__ });
     return () => bus.disconnect();
-  }, [session.token, session.account.dbName, session.user]);
+  }, [authToken, account.dbName, user.id, name]);
 
-  const tabs = TOP_TABS.filter((t) => t.key !== 'messages' || session.account.messagingEnabled);
+  // Signed in and connected: someone still marked offline becomes available.
+  useEffect(() => {
+    const sub = bus.connection$.subscribe((state) => {
+      if (state === 'connected' && myStatus() === 'offline') setMyStatus('available');
+    });
+    return () => sub.unsubscribe();
+  }, []);
+
+  return (
+    <>
+      <ToastHost />
+      <ConfirmHost />
+      <LoadingOverlay />
+      <SessionWatch />
+      <IdleWatch />
+      {locked && <LockScreen />}
+      <Layout style={{ height: '100vh' }} inert={locked} aria-hidden={locked || undefined}>
+        <Layout.Header
+          style={{
+            display: 'flex',
+            alignItems: 'center',
+            gap: 8,
+            height: 56,
+            lineHeight: 'normal',
+            paddingInline: '12px 16px',
+            background: token.colorBgContainer,
+            borderBottom: `1px solid ${token.colorBorderSecondary}`,
+          }}
+        >
+          <Tooltip title={collapsed ? 'Expand menu' : 'Collapse menu'} placement="right">
+            <Button
+              type="text"
+              icon={collapsed ? <MenuUnfoldOutlined /> : <MenuFoldOutlined />}
+              aria-label={collapsed ? 'Expand menu' : 'Collapse menu'}
+              aria-expanded={!collapsed}
+              onClick={() => setCollapsed((c) => !c)}
+            />
+          </Tooltip>
+          <Link to="/" aria-label="Agency Desk home" style={{ display: 'flex', alignItems: 'center', gap: 10, marginRight: 24, color: token.colorText }}>
+            <BrandMark size={30} />
+            <span className="frame-brand-name" style={{ fontWeight: 600, fontSize: 16, whiteSpace: 'nowrap' }}>
+              Agency Desk
+            </span>
+          </Link>
+          <div style={{ flex: 1, minWidth: 0, alignSelf: 'stretch', display: 'flex', alignItems: 'flex-end' }}>
+            <TopNav messagingEnabled={account.messagingEnabled} />
+          </div>
+          <ProfileMenu session={session} />
+        </Layout.Header>
+        <Layout>
+          <SideNav session={session} collapsed={collapsed} />
+          <Layout style={{ minWidth: 0 }}>
+            <Layout.Content style={{ overflow: 'auto', padding: 20 }} id="main">
+              {/* pages load on their own; the frame stays while they do */}
+              <Suspense
+                fallback={
+                  <div style={{ padding: 48, textAlign: 'center' }}>
+                    <Spin aria-label="Loading" />
+                  </div>
+                }
+              >
+                <Outlet />
+              </Suspense>
+            </Layout.Content>
+            <FrameFooter />
+          </Layout>
+          <PhoneDrawerSlot />
+        </Layout>
+      </Layout>
+    </>
+  );
+}
+
+/** The authenticated frame: top tabs, profile menu, side navigation, the page, the footer, and the lock screen. */
+export default function Frame() {
   return (
     <AgencyTheme>
-      <Layout style={{ minHeight: '100vh' }}>
-        <Layout.Header style={{ display: 'flex', alignItems: 'center', gap: 24, paddingInline: 16 }}>
-          <strong style={{ color: '#fff' }}>Agency Desk</strong>
-          <Tabs
-            activeKey={activeTab(location.pathname) ?? ''}
-            onChange={(key) => navigate(tabs.find((t) => t.key === key)!.path)}
-            items={tabs.map((t) => ({
-              key: t.key,
-              label: t.badge ? (
-                <Badge count={capBadge(badges[t.badge])} size="small" offset={[8, -2]}>
-                  <span>{t.label}</span>
-                </Badge>
-              ) : (
-                t.label
-              ),
-            }))}
-          />
-        </Layout.Header>
-        <Layout.Content style={{ padding: 16 }}>
-          <Outlet />
-        </Layout.Content>
-        <FrameFooter />
-      </Layout>
+      <FrameErrorBoundary>
+        <FrameBody />
+      </FrameErrorBoundary>
     </AgencyTheme>
   );
 }

@@ -1,24 +1,137 @@
-import { Layout, Switch, Tooltip } from 'antd';
-import { bus } from '@agency/bus';
-import { useObservable } from '@agency/ui';
+import { useCallback, useEffect, useState } from 'react';
+import { Badge, Button, Grid, Layout, theme, Tooltip } from 'antd';
+import { BugOutlined, BulbOutlined, CustomerServiceOutlined, ReadOutlined } from '@ant-design/icons';
+import { trainingsApi } from '@agency/api-client';
+import { bus, type ConnectionState } from '@agency/bus';
+import { capBadge, useObservable } from '@agency/ui';
+import { missingRoles, savedDevice, useMediaDevices } from './devices';
+import { PhoneSettingsDialog } from './PhoneSettingsDialog';
+import { ReportIssueDialog } from './ReportIssueDialog';
+import { ThemeToggle } from './ThemeToggle';
+import { TrainingsDialog } from './TrainingsDialog';
+import { useAppConfig } from './useAppConfig';
 
-export function FrameFooter() {
-  const connection = useObservable(bus.connection$);
-  const theme = useObservable(bus.theme$);
-  const setDark = (dark: boolean) => {
-    localStorage.setItem('agency.dark', dark ? '1' : '0');
-    document.body.classList.toggle('dark', dark);
-    bus.theme$.next({ ...theme, dark });
-  };
+type ScreenSize = 'xs' | 'sm' | 'md' | 'lg' | 'xl' | 'xxl';
+/** One letter per antd breakpoint: Tiny, Small, Medium, Large, X-large, Huge. */
+export const SCREEN_LETTERS: Record<ScreenSize, string> = { xs: 'T', sm: 'S', md: 'M', lg: 'L', xl: 'X', xxl: 'H' };
+const ORDER: ScreenSize[] = ['xxl', 'xl', 'lg', 'md', 'sm', 'xs'];
+export const screenSize = (screens: Partial<Record<ScreenSize, boolean>>): ScreenSize => ORDER.find((s) => screens[s]) ?? 'xs';
+
+const CONNECTION: Record<ConnectionState, { label: string; color: string }> = {
+  connected: { label: 'Connected', color: '#52c41a' },
+  connecting: { label: 'Connecting', color: '#faad14' },
+  reconnecting: { label: 'Reconnecting', color: '#faad14' },
+  offline: { label: 'Offline', color: '#bfbfbf' },
+  unauthorized: { label: 'Signed out elsewhere', color: '#f5222d' },
+};
+
+function ConnectionIndicator() {
+  const state = useObservable(bus.connection$);
+  const { label, color } = CONNECTION[state];
   return (
-    <Layout.Footer style={{ display: 'flex', gap: 16, alignItems: 'center', padding: '8px 16px' }}>
-      <Tooltip title={`Connection: ${connection}`}>
-        <span aria-label={`Connection ${connection}`} data-connection={connection}>
-          {connection === 'connected' ? '●' : '○'}
+    <span role="status" aria-label={`Connection: ${label}`} data-connection={state} style={{ display: 'inline-flex', alignItems: 'center', gap: 6 }}>
+      <span
+        aria-hidden
+        className={state === 'connecting' || state === 'reconnecting' ? 'frame-pulse' : undefined}
+        style={{ width: 8, height: 8, borderRadius: '50%', background: color, display: 'inline-block' }}
+      />
+      {label}
+    </span>
+  );
+}
+
+/** The footer: connection, version, screen size, theme, report an issue, feature requests, trainings, phone settings. */
+export function FrameFooter() {
+  const { token } = theme.useToken();
+  const screens = Grid.useBreakpoint();
+  const size = screenSize(screens);
+  const config = useAppConfig();
+  const [dialog, setDialog] = useState<'issue' | 'trainings' | 'phone' | null>(null);
+  const [newTrainings, setNewTrainings] = useState(0);
+  const { devices, refresh: refreshDevices } = useMediaDevices();
+  const [saved, setSaved] = useState(() => ({ output: savedDevice('output'), input: savedDevice('input'), ring: savedDevice('ring') }));
+  const missing = missingRoles(devices, saved);
+
+  const loadCount = useCallback(() => {
+    trainingsApi.count().then(setNewTrainings, () => undefined);
+  }, []);
+  useEffect(loadCount, [loadCount]);
+
+  const close = () => {
+    if (dialog === 'trainings') loadCount();
+    setDialog(null);
+  };
+
+  return (
+    <Layout.Footer
+      style={{
+        display: 'flex',
+        alignItems: 'center',
+        gap: 16,
+        padding: '4px 12px 4px 16px',
+        height: 40,
+        fontSize: 12,
+        color: token.colorTextSecondary,
+        background: token.colorBgContainer,
+        borderTop: `1px solid ${token.colorBorderSecondary}`,
+      }}
+    >
+      <ConnectionIndicator />
+      <span data-testid="app-version">v{__APP_VERSION__}</span>
+      <Tooltip title={`Screen size: ${size}`}>
+        <span aria-label={`Screen size ${size}`} data-testid="screen-size" style={{ fontWeight: 600, minWidth: 10 }}>
+          {SCREEN_LETTERS[size]}
         </span>
       </Tooltip>
-      <span data-testid="app-version">v{__APP_VERSION__}</span>
-      <Switch aria-label="Dark mode" checked={theme.dark} onChange={setDark} />
+      <span style={{ flex: 1 }} />
+      <ThemeToggle />
+      <Tooltip title="Report an issue">
+        <Button type="text" size="small" icon={<BugOutlined />} aria-label="Report an issue" onClick={() => setDialog('issue')} />
+      </Tooltip>
+      {config?.featureRequestUrl && (
+        <Tooltip title="Request a feature">
+          <Button type="text" size="small" icon={<BulbOutlined />} aria-label="Request a feature" href={config.featureRequestUrl} target="_blank" rel="noopener noreferrer" />
+        </Tooltip>
+      )}
+      <Tooltip title="Trainings">
+        <Badge count={capBadge(newTrainings)} size="small" offset={[-4, 4]}>
+          <Button
+            type="text"
+            size="small"
+            icon={<ReadOutlined />}
+            aria-label={newTrainings ? `Trainings, ${newTrainings} new` : 'Trainings'}
+            onClick={() => setDialog('trainings')}
+          />
+        </Badge>
+      </Tooltip>
+      <Tooltip title={missing.length ? 'Phone settings: a device is missing' : 'Phone settings'}>
+        <Button
+          type="text"
+          danger={missing.length > 0}
+          size="small"
+          icon={
+            <Badge dot={missing.length > 0} offset={[-1, 1]}>
+              <CustomerServiceOutlined style={missing.length ? { color: token.colorError } : undefined} />
+            </Badge>
+          }
+          style={missing.length ? { background: token.colorErrorBg } : undefined}
+          aria-label={missing.length ? 'Phone settings (a device is missing)' : 'Phone settings'}
+          data-missing={missing.join(',') || undefined}
+          onClick={() => {
+            void refreshDevices();
+            setDialog('phone');
+          }}
+        />
+      </Tooltip>
+      <ReportIssueDialog open={dialog === 'issue'} onClose={close} />
+      <TrainingsDialog open={dialog === 'trainings'} onClose={close} />
+      <PhoneSettingsDialog
+        open={dialog === 'phone'}
+        onClose={close}
+        devices={devices}
+        missing={missing}
+        onChange={() => setSaved({ output: savedDevice('output'), input: savedDevice('input'), ring: savedDevice('ring') })}
+      />
     </Layout.Footer>
   );
 }

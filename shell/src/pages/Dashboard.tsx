@@ -1,22 +1,81 @@
-import { Col, Row } from 'antd';
+import { useEffect, useState } from 'react';
+import { Link } from 'react-router-dom';
+import { Alert, Col, Empty, Row, theme, Typography } from 'antd';
 import { bus } from '@agency/bus';
-import { isAdminRole } from '@agency/contracts';
+import { isAdminRole, type Account, type Role } from '@agency/contracts';
 import { useObservable } from '@agency/ui';
-import { DASHBOARD_SLOTS } from '../dashboard/slots';
+import { DASHBOARD_SLOTS, type DashboardSlot } from '../dashboard/slots';
 import { WidgetSlot } from '../dashboard/WidgetSlot';
+import { remoteExposes } from '../remotes/registry';
+
+/** The slots a user sees, in the spec's order: admin-only widgets for admin roles, Service Reviews when the account has it on. */
+export function visibleSlots(role: Role | string, account: Pick<Account, 'serviceReviewEnabled'>): DashboardSlot[] {
+  const admin = isAdminRole(role);
+  return DASHBOARD_SLOTS.filter((s) => (s.adminOnly ? admin : true) && (s.key !== 'serviceReviews' || account.serviceReviewEnabled));
+}
+
+function greeting(now = new Date()) {
+  const h = now.getHours();
+  return h < 12 ? 'Good morning' : h < 18 ? 'Good afternoon' : 'Good evening';
+}
+
+/** Whether any of the slots has a released widget yet (null while finding out). */
+function useAnyWidget(slots: DashboardSlot[]): boolean | null {
+  const [any, setAny] = useState<boolean | null>(null);
+  const key = slots.map((s) => `${s.remote}/${s.expose}`).join(',');
+  useEffect(() => {
+    let live = true;
+    Promise.all(slots.map((s) => remoteExposes(s.remote).then((names) => names.includes(s.expose), () => true))).then((found) => live && setAny(found.some(Boolean)));
+    return () => {
+      live = false;
+    };
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [key]);
+  return any;
+}
 
 /** The dashboard frame: the ten widget slots in order, each mounting a remote's widget on its own. */
 export default function Dashboard() {
   const session = useObservable(bus.session$)!;
-  const admin = isAdminRole(session.user.role);
-  const slots = DASHBOARD_SLOTS.filter((s) => (s.adminOnly ? admin : true) && (s.key !== 'serviceReviews' || session.account.serviceReviewEnabled));
+  const { token } = theme.useToken();
+  const slots = visibleSlots(session.user.role, session.account);
+  const anyWidget = useAnyWidget(slots);
+  const employee = session.user.role.toLowerCase() === 'employee';
+  const today = new Date().toLocaleDateString('en-US', { weekday: 'long', month: 'long', day: 'numeric' });
   return (
-    <Row gutter={[16, 16]} data-testid="dashboard">
-      {slots.map((s) => (
-        <Col key={s.key} xs={24} lg={s.span}>
-          <WidgetSlot slot={s} />
-        </Col>
-      ))}
-    </Row>
+    <div data-testid="dashboard" style={{ maxWidth: 1600, margin: '0 auto' }}>
+      <div style={{ display: 'flex', alignItems: 'baseline', justifyContent: 'space-between', gap: 16, marginBottom: 16, flexWrap: 'wrap' }}>
+        <Typography.Title level={3} style={{ margin: 0 }}>
+          {greeting()}, {session.user.firstName}
+        </Typography.Title>
+        <Typography.Text style={{ color: token.colorTextSecondary }}>
+          {session.account.name} · {today}
+        </Typography.Text>
+      </div>
+      {employee && (
+        <Alert
+          type="info"
+          showIcon
+          closable
+          style={{ marginBottom: 16 }}
+          title="Preview the new dashboard"
+          description="Your own numbers, tasks and reviews in one place."
+          action={<Link to="/profile">Preview</Link>}
+          data-testid="new-dashboard-banner"
+        />
+      )}
+      <Row gutter={[16, 16]}>
+        {slots.map((s) => (
+          <Col key={s.key} xs={24} lg={s.span} style={{ display: anyWidget === false ? 'none' : undefined }}>
+            <WidgetSlot slot={s} />
+          </Col>
+        ))}
+      </Row>
+      {anyWidget === false && (
+        <div style={{ background: token.colorBgContainer, borderRadius: token.borderRadiusLG, border: `1px solid ${token.colorBorderSecondary}`, padding: '48px 24px' }}>
+          <Empty description="Your widgets will show here as soon as they are available." />
+        </div>
+      )}
+    </div>
   );
 }

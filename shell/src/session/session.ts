@@ -1,8 +1,14 @@
 import type { Session } from '@agency/contracts';
+import { DEFAULT_THEME_COLOR } from '@agency/contracts';
 import { bus } from '@agency/bus';
 
 const KEY = 'agency.session';
 const REMEMBER_KEY = 'agency.rememberEmail';
+/** The token a training window reads (it is opened from the trainings dialog). */
+export const TRAINING_TOKEN_KEY = 'agency.trainingToken';
+/** Everything else the session leaves in this browser; cleared on sign-out. */
+export const LOCK_KEY = 'agency.locked';
+const SESSION_SCOPED_KEYS = [TRAINING_TOKEN_KEY, LOCK_KEY];
 export const SESSION_LIFETIME_MS = 8 * 3600_000;
 
 interface Stored {
@@ -44,6 +50,7 @@ export function patchSession(patch: Partial<Session>): void {
 /** Clears everything persisted about the session (the remembered email and dark mode stay). */
 export function clearSession(): void {
   localStorage.removeItem(KEY);
+  for (const key of SESSION_SCOPED_KEYS) localStorage.removeItem(key);
   sessionStorage.clear();
   bus.disconnect();
   bus.session$.next(null);
@@ -53,4 +60,19 @@ export const rememberedEmail = () => localStorage.getItem(REMEMBER_KEY) ?? '';
 export function rememberEmail(email: string | null) {
   if (email) localStorage.setItem(REMEMBER_KEY, email);
   else localStorage.removeItem(REMEMBER_KEY);
+}
+
+/** Hands the session's token to a window opened for a training item. */
+export function handOverTrainingToken(): void {
+  const token = bus.session$.value?.token;
+  if (token) localStorage.setItem(TRAINING_TOKEN_KEY, token);
+}
+
+/** The signed-in user's theme colour follows the session (dark mode stays a local choice). */
+export function syncThemeWithSession(): () => void {
+  const sub = bus.session$.subscribe((session) => {
+    const color = session?.user.themeColor || DEFAULT_THEME_COLOR;
+    if (bus.theme$.value.color !== color) bus.theme$.next({ ...bus.theme$.value, color });
+  });
+  return () => sub.unsubscribe();
 }

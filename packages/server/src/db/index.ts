@@ -52,6 +52,8 @@ export async function openPglite(dataDir?: string): Promise<Db> {
 
 export async function openPostgres(url: string): Promise<Db> {
   const pool = new pg.Pool({ connectionString: url, max: 10 });
+  // An idle connection dropped by the server (restart, failover) must not crash the process.
+  pool.on('error', (err) => console.error('database:', err.message));
   await pool.query('select 1');
   return {
     kind: 'postgres',

@@ -159,7 +159,7 @@ export async function createRealtime(
     socket.on('users_phoneStatus', (status: PhoneStatus) => {
       if (!PHONE_STATUSES.includes(status)) return;
       track(async () => {
-        await db.query('update users set phone_status = $3 where id = $1 and account_id = $2', [userId, accountId, status]);
+        await db.tx((q) => q.query('update users set phone_status = $3 where id = $1 and account_id = $2', [userId, accountId, status]));
         socket.nsp.emit('users_update', { id: userId, phoneStatus: status });
         await broadcastPeers(accountId);
       });
@@ -224,8 +224,8 @@ export async function createRealtime(
     broadcastPeers,
     close: async () => {
       for (const close of closers) close(); // no more app events
+      closing = true; // and no new work from the sockets io.close() drops
       await new Promise<void>((resolve) => io.close(() => resolve()));
-      closing = true;
       await Promise.allSettled([...inflight]);
       for (const client of redis) await client.quit().catch(() => undefined);
     },

@@ -147,6 +147,7 @@ describe('realtime across two API processes (Redis adapter)', () => {
         assert.deepEqual(await told, { message: 'Session Invalid' });
       } finally {
         for (const socket of local) socket.close();
+        await new Promise((r) => setTimeout(r, 300)); // let both servers see the clients go
         await a.close();
         await b.close();
         await db.drop();

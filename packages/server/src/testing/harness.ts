@@ -47,6 +47,13 @@ export async function freshDb(): Promise<Db & { drop(): Promise<void> }> {
       await db.close();
       const a = new pg.Client({ connectionString: adminUrl });
       await a.connect();
+      // pool.end() resolves before its connections are gone; forcing the drop then would kill them
+      // mid-goodbye and surface as an uncaught error. Give them a moment to leave.
+      for (let i = 0; i < 50; i++) {
+        const [{ count }] = (await a.query('select count(*)::int as count from pg_stat_activity where datname = $1', [name])).rows;
+        if (count === 0) break;
+        await new Promise((r) => setTimeout(r, 100));
+      }
       await a.query(`drop database if exists ${name} with (force)`);
       await a.end();
     },

@@ -72,7 +72,7 @@ export class SignInLimiter {
 
   /** A failure tied to an address only (a wrong password-reset code). */
   async failedFrom(address: string): Promise<void> {
-    await addHit(this.db, addressKey(address), this.limits.windowMinutes);
+    await this.db.tx((q) => addHit(q, addressKey(address), this.limits.windowMinutes));
   }
 
   async checkAddress(address: string): Promise<void> {
@@ -82,6 +82,6 @@ export class SignInLimiter {
   }
 
   async succeeded(address: string, email: string): Promise<void> {
-    await this.db.query('delete from auth_failures where key = $1', [addressEmailKey(address, email)]);
+    await this.db.tx((q) => q.query('delete from auth_failures where key = $1', [addressEmailKey(address, email)]));
   }
 }

@@ -37,7 +37,7 @@ export async function authRoutes(app: FastifyInstance, deps: AppDeps) {
 
   r.get(
     '/auth/check/:email',
-    { schema: { tags: ['auth'], params: emailParamSchema, response: { 200: authCheckResponseSchema } } },
+    { schema: { tags: ['auth'], security: [], params: emailParamSchema, response: { 200: authCheckResponseSchema } } },
     async (req) => ({ accounts: await accountsForEmail(db, req.params.email) }),
   );
 
@@ -46,6 +46,7 @@ export async function authRoutes(app: FastifyInstance, deps: AppDeps) {
     {
       schema: {
         tags: ['auth'],
+        security: [],
         description:
           'Sign in with a Basic credentials header; body names the account and, with MFA, the code. ' +
           `With an "${UNLOCK_HEADER}: <session token>" header it unlocks that session instead: same token, nothing revoked.`,
@@ -97,6 +98,7 @@ export async function authRoutes(app: FastifyInstance, deps: AppDeps) {
     {
       schema: {
         tags: ['auth'],
+        security: [],
         description: 'Mails a 4-digit code to every user of that email. The answer is the same whether or not the email is known.',
         body: forgotPasswordSchema,
         response: { 200: messageSchema, 400: errorSchema },
@@ -113,6 +115,7 @@ export async function authRoutes(app: FastifyInstance, deps: AppDeps) {
     {
       schema: {
         tags: ['auth'],
+        security: [],
         description: 'Checks the mailed code and sets the new password; the user is signed out everywhere.',
         body: forgotPasswordVerifySchema,
         response: { 200: messageSchema, 400: errorSchema, 429: errorSchema },

@@ -50,12 +50,11 @@ const unknownUserHash = () => (dummyHash ??= hashPassword('no such user, no such
  * Uses a TOTP code once: stores its time step unless that step (or a later one) was used already.
  * One statement, so two requests racing with the same code cannot both win.
  */
-export async function spendTotpCode(q: Queryable, userId: string, secret: string, code: string): Promise<boolean> {
+export async function spendTotpCode(db: Db, userId: string, secret: string, code: string): Promise<boolean> {
   const step = verifyTotp(secret, code, null);
   if (step === null) return false;
-  const rows = await q.query(
-    'update users set mfa_last_step = $2 where id = $1 and (mfa_last_step is null or mfa_last_step < $2) returning id',
-    [userId, step],
+  const rows = await db.tx((q) =>
+    q.query('update users set mfa_last_step = $2 where id = $1 and (mfa_last_step is null or mfa_last_step < $2) returning id', [userId, step]),
   );
   return rows.length === 1;
 }

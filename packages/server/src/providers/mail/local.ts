@@ -6,13 +6,15 @@ import type { MailProvider } from './index';
 export function createLocalMail(db: Db): MailProvider {
   return {
     async send(m) {
-      await db.query('insert into mail_outbox (id, account_id, to_address, subject, body) values ($1, $2, $3, $4, $5)', [
-        randomUUID(),
-        m.accountId ?? null,
-        m.to,
-        m.subject,
-        m.body,
-      ]);
+      await db.tx((q) =>
+        q.query('insert into mail_outbox (id, account_id, to_address, subject, body) values ($1, $2, $3, $4, $5)', [
+          randomUUID(),
+          m.accountId ?? null,
+          m.to,
+          m.subject,
+          m.body,
+        ]),
+      );
     },
   };
 }

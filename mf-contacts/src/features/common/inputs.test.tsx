@@ -1,0 +1,69 @@
+import { useState } from 'react';
+import { screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { renderWith } from '../../test/render';
+import { DateInput, HeightInput, MoneyInput, PhoneInput, SsnInput } from './inputs';
+
+function Controlled<T>({ Input, initial, label }: { Input: (p: { value?: T; onChange?: (v: T) => void; id?: string }) => React.ReactNode; initial: T; label: string }) {
+  const [value, setValue] = useState<T>(initial);
+  return (
+    <>
+      <label htmlFor="f">{label}</label>
+      <Input id="f" value={value} onChange={setValue} />
+      <output data-testid="held">{JSON.stringify(value)}</output>
+    </>
+  );
+}
+const held = () => JSON.parse(screen.getByTestId('held').textContent ?? 'null') as unknown;
+
+describe('masked inputs', () => {
+  it('masks phones as +# (###) ###-#### while typing', async () => {
+    const user = userEvent.setup();
+    renderWith(<Controlled Input={PhoneInput} initial="" label="Mobile" />);
+    await user.type(screen.getByLabelText('Mobile'), '15125550142');
+    expect(screen.getByLabelText('Mobile')).toHaveValue('+1 (512) 555-0142');
+  });
+
+  it('shows a stored 10- or 11-digit phone in the mask', () => {
+    renderWith(<Controlled Input={PhoneInput} initial="15125550142" label="Mobile" />);
+    expect(screen.getByLabelText('Mobile')).toHaveValue('+1 (512) 555-0142');
+  });
+
+  it('masks SSNs as ###-##-#### and keeps a stored masked one until retyped', async () => {
+    const user = userEvent.setup();
+    renderWith(<Controlled Input={SsnInput} initial="***-**-6789" label="SSN" />);
+    const input = screen.getByLabelText('SSN');
+    expect(input).toHaveValue('***-**-6789');
+    await user.type(input, '1');
+    expect(input).toHaveValue('1');
+    await user.type(input, '23456789');
+    expect(input).toHaveValue('123-45-6789');
+    expect(held()).toBe('123-45-6789');
+  });
+
+  it('masks dates as MM/dd/yyyy and heights as feet and inches', async () => {
+    const user = userEvent.setup();
+    renderWith(
+      <>
+        <Controlled Input={DateInput} initial="" label="Date of Birth" />
+      </>,
+    );
+    await user.type(screen.getByLabelText('Date of Birth'), '03151980');
+    expect(screen.getByLabelText('Date of Birth')).toHaveValue('03/15/1980');
+  });
+
+  it("masks heights as 5'11\"", async () => {
+    const user = userEvent.setup();
+    renderWith(<Controlled Input={HeightInput} initial="" label="Height" />);
+    await user.type(screen.getByLabelText('Height'), '511');
+    expect(screen.getByLabelText('Height')).toHaveValue(`5'11"`);
+  });
+
+  it('shows money in whole dollars with separators and holds cents', async () => {
+    const user = userEvent.setup();
+    renderWith(<Controlled<number | null> Input={MoneyInput} initial={null} label="Income" />);
+    await user.type(screen.getByLabelText('Income'), '85000');
+    expect(screen.getByLabelText('Income')).toHaveValue('85,000');
+    expect(held()).toBe(8_500_000);
+  });
+});

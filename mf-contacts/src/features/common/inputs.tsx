@@ -1,0 +1,81 @@
+import { Input, type InputProps } from 'antd';
+import { formatDollars, maskDate, maskHeight, maskPhone, maskSsn, parseDollars } from '@agency/ui';
+
+type TextProps = Omit<InputProps, 'value' | 'onChange'> & { value?: string | null; onChange?: (value: string) => void };
+
+function masked(mask: (v: string) => string, defaults: Partial<InputProps>) {
+  return function MaskedInput({ value, onChange, ...rest }: TextProps) {
+    return <Input {...defaults} {...rest} value={mask(value ?? '')} onChange={(e) => onChange?.(mask(e.target.value))} />;
+  };
+}
+
+/** +# (###) ###-####; holds the masked text. */
+export const PhoneInput = masked((v) => maskPhone(v, !v.startsWith('+') && v.replace(/\D/g, '').length === 10), {
+  inputMode: 'tel',
+  autoComplete: 'off',
+  placeholder: '+1 (555) 555-5555',
+});
+/**
+ * ###-##-####. A stored SSN arrives masked (***-**-1234) and stays so unless retyped: typing over it
+ * starts a new number, and the masked value sent back means unchanged.
+ */
+export function SsnInput({ value, onChange, ...rest }: TextProps) {
+  const current = value ?? '';
+  const hidden = current.includes('*');
+  return (
+    <Input
+      inputMode="numeric"
+      autoComplete="off"
+      placeholder="###-##-####"
+      {...rest}
+      value={hidden ? current : maskSsn(current)}
+      onChange={(e) => {
+        const next = e.target.value;
+        if (hidden && next.includes('*')) onChange?.(next.startsWith(current) ? maskSsn(next.slice(current.length)) : '');
+        else onChange?.(maskSsn(next));
+      }}
+    />
+  );
+}
+/** MM/dd/yyyy. */
+export const DateInput = masked(maskDate, { inputMode: 'numeric', autoComplete: 'off', placeholder: 'MM/dd/yyyy' });
+/** Feet and inches: 5'11". */
+export const HeightInput = masked(maskHeight, { inputMode: 'numeric', autoComplete: 'off', placeholder: `5'11"` });
+
+type MoneyProps = Omit<InputProps, 'value' | 'onChange'> & { value?: number | null; onChange?: (value: number | null) => void };
+/** Money kept in cents, typed and shown in whole dollars with a $ prefix and thousands separators. */
+export function MoneyInput({ value, onChange, ...rest }: MoneyProps) {
+  const shown = value === null || value === undefined ? '' : formatDollars(Math.round(value / 100)).slice(1);
+  return (
+    <Input
+      inputMode="numeric"
+      autoComplete="off"
+      prefix="$"
+      {...rest}
+      value={shown}
+      onChange={(e) => {
+        const dollars = parseDollars(e.target.value);
+        onChange?.(dollars === null ? null : dollars * 100);
+      }}
+    />
+  );
+}
+
+type CentsProps = Omit<InputProps, 'value' | 'onChange'> & { value?: number | null; onChange?: (value: number | null) => void };
+/** A currency input with cents (premiums): digits fill from the right, 1234 reads $12.34; holds cents. */
+export function CentsInput({ value, onChange, ...rest }: CentsProps) {
+  const shown = value === null || value === undefined ? '' : (value / 100).toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+  return (
+    <Input
+      inputMode="decimal"
+      autoComplete="off"
+      prefix="$"
+      {...rest}
+      value={shown}
+      onChange={(e) => {
+        const digits = e.target.value.replace(/\D/g, '');
+        onChange?.(digits ? Number(digits) : null);
+      }}
+    />
+  );
+}

@@ -1,0 +1,72 @@
+import { useState } from 'react';
+import { Button, Tooltip } from 'antd';
+import { EyeOutlined } from '@ant-design/icons';
+import type { Dependent } from '@agency/contracts';
+import { dependentsApi, errorMessage } from '@agency/api-client';
+import { ageInYears } from '@agency/ui';
+import { Facts, RecordCard, RecordSection } from '../common/RecordCards';
+import { MSG } from '../common/messages';
+import { confirmAction, notifyError, withToasts } from '../common/notify';
+import { useDialog } from '../common/useDialog';
+import { useContact } from '../detail/ContactContext';
+import { DependentDialog } from './DependentDialog';
+
+export const dependentName = (d: Pick<Dependent, 'firstName' | 'lastName'>) => [d.firstName, d.lastName].filter(Boolean).join(' ') || 'Dependent';
+
+function SsnFact({ clientId, dependent }: { clientId: string; dependent: Dependent }) {
+  const [shown, setShown] = useState<string | null>(null);
+  const reveal = async () => {
+    try {
+      setShown(await dependentsApi.reveal(clientId, dependent.id));
+    } catch (err) {
+      notifyError(errorMessage(err));
+    }
+  };
+  return (
+    <span>
+      {shown ?? dependent.ssn}
+      {shown ? null : (
+        <Tooltip title="Reveal">
+          <Button type="text" size="small" icon={<EyeOutlined />} aria-label={`Reveal SSN of ${dependentName(dependent)}`} onClick={() => void reveal()} />
+        </Tooltip>
+      )}
+    </span>
+  );
+}
+
+/** The household's dependents as cards with add, edit and delete. */
+export function DependentsSection() {
+  const { id, full, reload } = useContact();
+  const dialog = useDialog<Dependent>();
+  const remove = async (d: Dependent) => {
+    if (!(await confirmAction(MSG.miscDeleteConfirm(dependentName(d))))) return;
+    await withToasts(dependentsApi.remove(id, d.id), MSG.dependentRemoved, (m) => MSG.recordFailed('deleting', 'dependent', m)).catch(() => undefined);
+    await reload();
+  };
+  return (
+    <div style={{ marginTop: 16 }}>
+      <RecordSection title="Dependents" addLabel="Add Dependent" onAdd={dialog.openNew} empty="No dependents" count={full.dependents.length}>
+        {full.dependents.map((d) => {
+          const age = ageInYears(d.dob);
+          return (
+            <RecordCard key={d.id} testId="dependent-card" title={dependentName(d)} onEdit={() => dialog.openEdit(d)} onDelete={() => void remove(d)}>
+              <Facts
+                items={[
+                  ['Relationship', d.relationship],
+                  ['Gender', d.gender],
+                  ['Born', d.dob],
+                  ['Age', age === null ? null : String(age)],
+                  ['SSN', d.ssn ? <SsnFact clientId={id} dependent={d} /> : null],
+                  ["Driver's License", [d.dlId, d.dlState].filter(Boolean).join(' ')],
+                  ['Good Student', d.goodStudent],
+                  ['Notes', d.notes],
+                ]}
+              />
+            </RecordCard>
+          );
+        })}
+      </RecordSection>
+      <DependentDialog open={dialog.open} dependent={dialog.record} onClose={dialog.close} />
+    </div>
+  );
+}

@@ -1,0 +1,48 @@
+import { screen } from '@testing-library/react';
+import { emptyFull, renderWith } from '../../test/render';
+import { ContactCard } from './ContactCard';
+import { personOf } from './person';
+import { visibleEditTabs, visibleRecordTabs } from './gathering';
+
+jest.mock('@agency/api-client', () => ({ clientsApi: { reveal: jest.fn() }, errorMessage: (e: unknown) => String(e) }));
+
+describe('the contact card', () => {
+  beforeEach(() => {
+    jest.useFakeTimers({ now: new Date(2026, 5, 15, 12), doNotFake: ['queueMicrotask', 'setImmediate', 'setTimeout', 'setInterval'] });
+  });
+  afterEach(() => jest.useRealTimers());
+
+  it('shows the age rounded to the nearest quarter year', () => {
+    const full = emptyFull({ dob: '03/10/1986', gender: 'Female', email: 'ada@example.com', mobilePhone: '15125550142' });
+    renderWith(<ContactCard clientId={full.client.id} level="primary" person={personOf(full.client, 'primary')} onAction={jest.fn()} canSplit={false} />);
+    expect(screen.getByText('Age 40.25')).toBeInTheDocument();
+    expect(screen.getByText('+1-512-555-0142')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Call Ada Lovelace mobile' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Copy ada@example.com' })).toBeInTheDocument();
+  });
+
+  it('shows Deceased instead of the status and stops the age at the death date', () => {
+    const full = emptyFull({ dob: '01/01/1950', dod: '07/02/2000', status: 'Married' });
+    renderWith(<ContactCard clientId={full.client.id} level="primary" person={personOf(full.client, 'primary')} onAction={jest.fn()} canSplit={false} />);
+    expect(screen.getByText('Deceased')).toBeInTheDocument();
+    expect(screen.queryByText('Married')).not.toBeInTheDocument();
+    expect(screen.getByText('Age 50.5')).toBeInTheDocument();
+  });
+
+  it('reads the co-applicant from the co fields', () => {
+    const full = emptyFull({ coFirstName: 'Charles', coLastName: 'Babbage', coStatus: 'Married' } as never);
+    renderWith(<ContactCard clientId={full.client.id} level="secondary" person={personOf(full.client, 'secondary')} onAction={jest.fn()} canSplit />);
+    expect(screen.getByTestId('name-secondary')).toHaveTextContent('Charles Babbage');
+    expect(screen.getByText('Married')).toBeInTheDocument();
+  });
+});
+
+describe('gathering forms', () => {
+  it('shows each record tab but Extra only when the setting includes it or all', () => {
+    expect(visibleRecordTabs('address,policy').map((t) => t.key)).toEqual(['address', 'policy', 'extra']);
+    expect(visibleRecordTabs('all')).toHaveLength(9);
+    expect(visibleRecordTabs('paymentMethods').map((t) => t.key)).toEqual(['payment', 'extra']);
+    expect(visibleRecordTabs('').map((t) => t.key)).toEqual(['extra']);
+    expect(visibleEditTabs('auto,life')).toEqual(['general', 'auto', 'life']);
+  });
+});

@@ -1,0 +1,174 @@
+import { useState, type ReactNode } from 'react';
+import { Button, Card, Descriptions, Dropdown, Space, Tag, Tooltip, Typography } from 'antd';
+import {
+  CopyOutlined,
+  DeleteOutlined,
+  EditOutlined,
+  EyeOutlined,
+  GiftOutlined,
+  ManOutlined,
+  MessageOutlined,
+  MoreOutlined,
+  PhoneOutlined,
+  ScissorOutlined,
+  SendOutlined,
+  StopOutlined,
+  WomanOutlined,
+} from '@ant-design/icons';
+import type { ClientLevel } from '@agency/contracts';
+import { clientsApi, errorMessage } from '@agency/api-client';
+import { bus } from '@agency/bus';
+import { ageInYears, formatPhone } from '@agency/ui';
+import { placeCall } from '../common/dial';
+import { notifyError, notifySuccess } from '../common/notify';
+import { personName, type Person } from './person';
+
+export type CardAction = 'edit' | 'delete' | 'split' | 'block';
+
+interface Props {
+  clientId: string;
+  level: ClientLevel;
+  person: Person;
+  onAction: (action: CardAction, extra?: string) => void;
+  canSplit: boolean;
+}
+
+function PhoneLine({ label, number, name, onBlock }: { label: string; number: string | null; name: string; onBlock: (n: string) => void }) {
+  if (!number) return null;
+  return (
+    <Space size={4}>
+      <Typography.Text type="secondary">{label}</Typography.Text>
+      <Typography.Text>{formatPhone(number)}</Typography.Text>
+      <Tooltip title={`Call ${label.toLowerCase()}`}>
+        <Button size="small" type="text" shape="circle" icon={<PhoneOutlined />} aria-label={`Call ${name} ${label.toLowerCase()}`} onClick={() => placeCall(number, name)} />
+      </Tooltip>
+      <Tooltip title="Block Phone Number">
+        <Button size="small" type="text" shape="circle" icon={<StopOutlined />} aria-label={`Block ${formatPhone(number)}`} onClick={() => onBlock(number)} />
+      </Tooltip>
+    </Space>
+  );
+}
+
+/** A person of the household: status or Deceased, age, company, name, email and phones with their actions. */
+export function ContactCard({ clientId, level, person, onAction, canSplit }: Props) {
+  const [ssn, setSsn] = useState<string | null>(null);
+  const name = personName(person) || (level === 'primary' ? 'Primary' : 'Secondary');
+  const age = ageInYears(person.dob, person.dod);
+  const deceased = !!person.dod;
+
+  const reveal = async () => {
+    try {
+      setSsn(await clientsApi.reveal(clientId, level === 'primary' ? 'ssn' : 'coSSN'));
+    } catch (err) {
+      notifyError(errorMessage(err));
+    }
+  };
+  const copy = async (text: string) => {
+    try {
+      await navigator.clipboard.writeText(text);
+      notifySuccess('Email copied');
+    } catch {
+      notifyError('Unable to copy to the clipboard');
+    }
+  };
+  const message = () => {
+    const number = person.mobilePhone ?? '';
+    bus.navigate(`/messages?client=${clientId}&level=${level}&phone=${number}`);
+  };
+
+  const icons: ReactNode[] = [];
+  if (person.gender === 'Male') icons.push(<ManOutlined key="g" aria-label="Male" />);
+  else if (person.gender === 'Female') icons.push(<WomanOutlined key="g" aria-label="Female" />);
+  else if (person.gender) icons.push(<Tag key="g">{person.gender}</Tag>);
+  if (person.dob)
+    icons.push(
+      <Tooltip key="b" title={`Born ${person.dob}`}>
+        <GiftOutlined aria-label={`Born ${person.dob}`} />
+      </Tooltip>,
+    );
+  if (person.dod)
+    icons.push(
+      <Tooltip key="d" title={`Died ${person.dod}`}>
+        <span aria-label={`Died ${person.dod}`} role="img">
+          †
+        </span>
+      </Tooltip>,
+    );
+
+  const menu = [
+    { key: 'edit', icon: <EditOutlined />, label: 'Edit' },
+    ...(canSplit ? [{ key: 'split', icon: <ScissorOutlined />, label: 'Split Contact' }] : []),
+    { key: 'delete', icon: <DeleteOutlined />, label: level === 'primary' ? 'Delete' : 'Remove Secondary', danger: true },
+  ];
+
+  return (
+    <Card
+      size="small"
+      data-testid={`card-${level}`}
+      title={
+        <Space wrap>
+          <span>{level === 'primary' ? 'Primary' : 'Secondary'}</span>
+          {deceased ? <Tag color="default">Deceased</Tag> : person.status ? <Tag color="blue">{person.status}</Tag> : null}
+        </Space>
+      }
+      extra={
+        <Space size={0}>
+          <Tooltip title="Edit">
+            <Button type="text" icon={<EditOutlined />} aria-label={`Edit ${name}`} onClick={() => onAction('edit')} />
+          </Tooltip>
+          <Dropdown menu={{ items: menu, onClick: ({ key }) => onAction(key as CardAction) }} trigger={['click']}>
+            <Button type="text" icon={<MoreOutlined />} aria-label={`More actions for ${name}`} />
+          </Dropdown>
+        </Space>
+      }
+    >
+      <Typography.Title level={4} style={{ margin: 0 }} data-testid={`name-${level}`}>
+        {name}
+        {person.suffix ? ` ${person.suffix}` : ''}
+      </Typography.Title>
+      <Space size={8} wrap style={{ marginBottom: 8 }}>
+        {icons}
+        {age !== null ? <Typography.Text type="secondary">{`Age ${age}`}</Typography.Text> : null}
+        {person.companyName ? <Typography.Text type="secondary">{person.companyName}</Typography.Text> : null}
+      </Space>
+      <Descriptions size="small" column={1} colon={false}>
+        {person.email ? (
+          <Descriptions.Item label="Email">
+            <Space size={4}>
+              <Typography.Text ellipsis style={{ maxWidth: 220 }}>
+                {person.email}
+              </Typography.Text>
+              <Tooltip title="Send email">
+                <Button size="small" type="text" shape="circle" icon={<SendOutlined />} aria-label={`Send email to ${person.email}`} href={`mailto:${person.email}`} />
+              </Tooltip>
+              <Tooltip title="Copy">
+                <Button size="small" type="text" shape="circle" icon={<CopyOutlined />} aria-label={`Copy ${person.email}`} onClick={() => void copy(person.email!)} />
+              </Tooltip>
+            </Space>
+          </Descriptions.Item>
+        ) : null}
+        {person.ssn ? (
+          <Descriptions.Item label="SSN">
+            <Space size={4}>
+              <Typography.Text data-testid={`ssn-${level}`}>{ssn ?? person.ssn}</Typography.Text>
+              {ssn ? null : (
+                <Tooltip title="Reveal">
+                  <Button size="small" type="text" shape="circle" icon={<EyeOutlined />} aria-label={`Reveal SSN of ${name}`} onClick={() => void reveal()} />
+                </Tooltip>
+              )}
+            </Space>
+          </Descriptions.Item>
+        ) : null}
+      </Descriptions>
+      <Space orientation="vertical" size={0}>
+        <PhoneLine label="Mobile" number={person.mobilePhone} name={name} onBlock={(n) => onAction('block', n)} />
+        <PhoneLine label="Home" number={person.phone} name={name} onBlock={(n) => onAction('block', n)} />
+      </Space>
+      <div style={{ marginTop: 8 }}>
+        <Button icon={<MessageOutlined />} onClick={message} disabled={!person.mobilePhone}>
+          Message
+        </Button>
+      </div>
+    </Card>
+  );
+}

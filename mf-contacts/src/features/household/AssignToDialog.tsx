@@ -1,0 +1,24 @@
+import { Form, Select } from 'antd';
+import { clientsApi } from '@agency/api-client';
+import { FormDialog } from '../common/FormDialog';
+import { MSG } from '../common/messages';
+import { withToasts } from '../common/notify';
+import { useUsers, userLabel } from '../common/useUsers';
+import { useContact } from '../detail/ContactContext';
+
+/** Assign To: the user who manages the contact (managedBy, managedOn now); clearing unassigns. */
+export function AssignToDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
+  const { id, full, reload } = useContact();
+  const users = useUsers();
+  const submit = async ({ managedBy }: { managedBy?: string }) => {
+    await withToasts(clientsApi.update(id, { managedBy: managedBy ?? null, managedOn: managedBy ? new Date().toISOString() : null }), MSG.clientUpdated, MSG.clientUpdateFailed);
+    await reload();
+  };
+  return (
+    <FormDialog<{ managedBy?: string }> open={open} title="Assign To" initialValues={{ managedBy: full.client.managedBy ?? undefined }} onSubmit={submit} onClose={onClose}>
+      <Form.Item name="managedBy" label="Managed By">
+        <Select allowClear showSearch autoFocus optionFilterProp="label" options={users.map((u) => ({ value: u.id, label: userLabel(u) }))} notFoundContent="No users" />
+      </Form.Item>
+    </FormDialog>
+  );
+}

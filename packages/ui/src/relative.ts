@@ -1,0 +1,95 @@
+/** Ages, relative times and short timestamps as the record screens show them. */
+
+const DAY = 86_400_000;
+const YEAR = 365.25 * DAY;
+
+const toDate = (value: string | number | Date | null | undefined): Date | null => {
+  if (value === null || value === undefined || value === '') return null;
+  if (typeof value === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(value)) {
+    const [y, m, d] = value.split('-').map(Number);
+    return new Date(y, m - 1, d);
+  }
+  const d = value instanceof Date ? value : new Date(value);
+  return Number.isNaN(d.getTime()) ? null : d;
+};
+
+/** Age in years rounded to the nearest quarter year (until the death date when there is one). */
+export function ageInYears(dob: string | Date | null | undefined, until: string | Date | null | undefined = null, now = new Date()): number | null {
+  const born = toDate(dob);
+  if (!born) return null;
+  const end = toDate(until) ?? now;
+  const years = (end.getTime() - born.getTime()) / YEAR;
+  if (years < 0) return null;
+  return Math.round(years * 4) / 4;
+}
+
+/** '42', '42.25', '42.5', '42.75'. */
+export const formatAge = (age: number | null) => (age === null ? '' : String(age));
+
+function span(ms: number): string {
+  const abs = Math.abs(ms);
+  const units: Array<[number, string]> = [
+    [YEAR, 'year'],
+    [YEAR / 12, 'month'],
+    [DAY, 'day'],
+    [3_600_000, 'hour'],
+    [60_000, 'minute'],
+  ];
+  for (const [size, name] of units) {
+    if (abs >= size) {
+      const n = Math.floor(abs / size);
+      return `${n} ${name}${n === 1 ? '' : 's'}`;
+    }
+  }
+  return 'a moment';
+}
+
+/** '3 days ago', 'in 2 hours', 'just now'. */
+export function relativeTime(value: string | number | Date | null | undefined, now = new Date()): string {
+  const d = toDate(value);
+  if (!d) return '';
+  const ms = now.getTime() - d.getTime();
+  if (Math.abs(ms) < 60_000) return 'just now';
+  return ms >= 0 ? `${span(ms)} ago` : `in ${span(ms)}`;
+}
+
+/** How long since a date, without 'ago': '2 years'. */
+export function durationSince(value: string | number | Date | null | undefined, now = new Date()): string {
+  const d = toDate(value);
+  if (!d) return '-';
+  return span(now.getTime() - d.getTime());
+}
+
+/** Last contact: under a day 'today', under two 'yesterday', otherwise relative; '-' if unknown. */
+export function lastContactLabel(value: string | number | Date | null | undefined, now = new Date()): string {
+  const d = toDate(value);
+  if (!d) return '-';
+  const ms = now.getTime() - d.getTime();
+  if (ms < DAY) return 'today';
+  if (ms < 2 * DAY) return 'yesterday';
+  return relativeTime(d, now);
+}
+
+/** Within 7 days relative, older M/dd/yyyy. */
+export function recentDate(value: string | number | Date | null | undefined, now = new Date()): string {
+  const d = toDate(value);
+  if (!d) return '';
+  if (Math.abs(now.getTime() - d.getTime()) < 7 * DAY) return relativeTime(d, now);
+  return `${d.getMonth() + 1}/${String(d.getDate()).padStart(2, '0')}/${d.getFullYear()}`;
+}
+
+/** Within a day only the time (3:05 PM), older a short date (3/5/26). */
+export function shortTimestamp(value: string | number | Date | null | undefined, now = new Date()): string {
+  const d = toDate(value);
+  if (!d) return '';
+  if (now.getTime() - d.getTime() < DAY) return d.toLocaleTimeString('en-US', { hour: 'numeric', minute: '2-digit' });
+  return `${d.getMonth() + 1}/${d.getDate()}/${String(d.getFullYear()).slice(-2)}`;
+}
+
+/** MM/dd/yyyy h:mm AM for follow-up and reminder times. */
+export function formatDateTime(value: string | number | Date | null | undefined): string {
+  const d = toDate(value);
+  if (!d) return '';
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${pad(d.getMonth() + 1)}/${pad(d.getDate())}/${d.getFullYear()} ${d.toLocaleTimeString('en-US', { hour: 'numeric', minute: '2-digit' })}`;
+}

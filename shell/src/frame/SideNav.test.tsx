@@ -1,0 +1,72 @@
+import { act, fireEvent, screen } from '@testing-library/react';
+import { bus, type DialRequest } from '@agency/bus';
+import { saveSession } from '../session/session';
+import { makePeer, makeSession } from '../test/fixtures';
+import { renderAt } from '../test/router';
+import { peerStatus, sortPeers, STATUS_COLORS } from './presence';
+import { SideNav } from './SideNav';
+
+
+let emit: jest.SpyInstance;
+beforeEach(() => {
+  localStorage.clear();
+  emit = jest.spyOn(bus, 'emit').mockImplementation(() => undefined);
+  saveSession(makeSession());
+  bus.peers$.next([]);
+});
+afterEach(() => emit.mockRestore());
+
+const render = (collapsed = false) => renderAt('/', '/', <SideNav session={bus.session$.value!} collapsed={collapsed} />);
+
+describe('SideNav', () => {
+  it('lists peers with presence dots and named call buttons that publish a dial request', () => {
+    render();
+    const dials: DialRequest[] = [];
+    const sub = bus.dial$.subscribe((d) => dials.push(d));
+    act(() =>
+      bus.peers$.next([
+        makePeer(),
+        makePeer({ id: '00000000-0000-4000-9000-000000000004', firstName: 'Ethan', lastName: 'Evans', extension: '104', loggedIn: false }),
+        makePeer({ id: makeSession().user.id, firstName: 'Olivia', lastName: 'Owens' }), // me: not listed
+      ]),
+    );
+    expect(screen.getByText('Emma Ellis')).toBeInTheDocument();
+    expect(screen.queryAllByText('Olivia Owens')).toHaveLength(0);
+    expect(screen.getByText('1 online')).toBeInTheDocument();
+    fireEvent.click(screen.getByRole('button', { name: 'Call Emma Ellis' }));
+    expect(dials).toEqual([{ to: '103', name: 'Emma Ellis', peerId: makePeer().id }]);
+    expect(screen.getByRole('button', { name: 'Call Ethan Evans' })).toBeDisabled();
+    expect(document.querySelector('[data-status="available"]')).toBeTruthy();
+    sub.unsubscribe();
+  });
+
+  it('emits the chosen status', async () => {
+    render();
+    fireEvent.click(screen.getByRole('button', { name: /Change status/ }));
+    const items = await screen.findAllByRole('menuitem');
+    expect(items.map((i) => i.textContent?.trim())).toEqual(['Available', 'Away', 'Lunch', 'Break', 'Coaching', 'Busy', 'Training']);
+    fireEvent.click(screen.getByRole('menuitem', { name: /Lunch/ }));
+    expect(emit).toHaveBeenCalledWith('users_phoneStatus', 'lunch');
+    expect(bus.session$.value?.user.phoneStatus).toBe('lunch');
+  });
+
+  it('is 256 wide open and 64 collapsed', () => {
+    const { container, unmount } = render(false);
+    expect((container.querySelector('.ant-layout-sider') as HTMLElement).style.width).toBe('256px');
+    unmount();
+    const collapsed = render(true);
+    expect((collapsed.container.querySelector('.ant-layout-sider') as HTMLElement).style.width).toBe('64px');
+  });
+});
+
+describe('presence', () => {
+  it('shows signed-out peers as offline and sorts reachable ones first', () => {
+    const away = makePeer({ id: 'a', firstName: 'Zed', phoneStatus: 'away' });
+    const gone = makePeer({ id: 'b', firstName: 'Amy', loggedIn: false });
+    const free = makePeer({ id: 'c', firstName: 'Bea' });
+    expect(peerStatus(gone)).toBe('offline');
+    expect(peerStatus(makePeer({ loggedIn: false, mobileLoggedIn: true }))).toBe('available');
+    expect(sortPeers([gone, away, free]).map((p) => p.id)).toEqual(['c', 'a', 'b']);
+    expect(new Set(Object.values(STATUS_COLORS)).size).toBe(Object.keys(STATUS_COLORS).length);
+  });
+});

@@ -1,0 +1,74 @@
+import { useRef, useState } from 'react';
+import { Button, Tooltip } from 'antd';
+import { MoonOutlined, SunOutlined } from '@ant-design/icons';
+import { bus } from '@agency/bus';
+import { useObservable } from '@agency/ui';
+import { ColorPickerDialog } from './ColorPickerDialog';
+
+export const LONG_PRESS_MS = 500;
+export const DARK_KEY = 'agency.dark';
+
+export function setDarkMode(dark: boolean): void {
+  localStorage.setItem(DARK_KEY, dark ? '1' : '0');
+  document.body.classList.toggle('dark', dark);
+  bus.theme$.next({ ...bus.theme$.value, dark });
+}
+
+/** Click: dark mode on or off. Press and hold for half a second: the theme colour picker. */
+export function ThemeToggle() {
+  const theme = useObservable(bus.theme$);
+  const [pickerOpen, setPickerOpen] = useState(false);
+  const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
+  const longPressed = useRef(false);
+
+  const cancel = () => {
+    if (timer.current) clearTimeout(timer.current);
+    timer.current = null;
+  };
+  const start = () => {
+    cancel();
+    longPressed.current = false;
+    timer.current = setTimeout(() => {
+      longPressed.current = true;
+      timer.current = null;
+      setPickerOpen(true);
+    }, LONG_PRESS_MS);
+  };
+
+  return (
+    <>
+      <Tooltip title="Dark mode (hold for the theme colour)">
+        <Button
+          type="text"
+          size="small"
+          icon={theme.dark ? <SunOutlined /> : <MoonOutlined />}
+          aria-label="Dark mode"
+          aria-pressed={theme.dark}
+          aria-keyshortcuts="Shift+Enter"
+          onPointerDown={(e) => !(e.button > 0) && start()}
+          onPointerUp={cancel}
+          onPointerLeave={cancel}
+          onContextMenu={(e) => {
+            e.preventDefault();
+            cancel();
+            setPickerOpen(true);
+          }}
+          onKeyDown={(e) => {
+            if (e.key === 'Enter' && e.shiftKey) {
+              e.preventDefault();
+              setPickerOpen(true);
+            }
+          }}
+          onClick={() => {
+            if (longPressed.current) {
+              longPressed.current = false;
+              return;
+            }
+            setDarkMode(!theme.dark);
+          }}
+        />
+      </Tooltip>
+      <ColorPickerDialog open={pickerOpen} onClose={() => setPickerOpen(false)} />
+    </>
+  );
+}

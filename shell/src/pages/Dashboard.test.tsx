@@ -1,0 +1,49 @@
+import { screen } from '@testing-library/react';
+import { bus } from '@agency/bus';
+import { saveSession } from '../session/session';
+import { makeSession } from '../test/fixtures';
+import { renderAt } from '../test/router';
+import Dashboard, { visibleSlots } from './Dashboard';
+
+jest.mock('../remotes/registry', () => ({ remoteExposes: jest.fn(() => Promise.resolve([])) }));
+jest.mock('../dashboard/WidgetSlot', () => ({ WidgetSlot: ({ slot }: { slot: { title: string } }) => <section aria-label={slot.title} /> }));
+
+const ALL = ['Urgent Tasks', 'Account Balance', 'Queues', 'Usage', 'Follow Up', 'Scheduled Messages', 'Campaigns', 'Service Reviews', 'Referrals', 'Employee Stats'];
+
+describe('dashboard slots', () => {
+  it('keeps the ten slots in order for admin roles', () => {
+    expect(visibleSlots('owner', { serviceReviewEnabled: true }).map((s) => s.title)).toEqual(ALL);
+    expect(visibleSlots('SUPER', { serviceReviewEnabled: true }).map((s) => s.title)).toEqual(ALL);
+  });
+  it('leaves out the admin widgets for employees and Service Reviews when it is off', () => {
+    expect(visibleSlots('employee', { serviceReviewEnabled: false }).map((s) => s.title)).toEqual([
+      'Queues',
+      'Follow Up',
+      'Scheduled Messages',
+      'Campaigns',
+      'Referrals',
+      'Employee Stats',
+    ]);
+  });
+});
+
+describe('Dashboard', () => {
+  beforeEach(() => localStorage.clear());
+
+  it('shows employees the banner linking to /profile', async () => {
+    saveSession(makeSession({}, { role: 'employee', firstName: 'Emma' }));
+    renderAt('/', '/', <Dashboard />);
+    expect(screen.getByText('Preview the new dashboard')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Preview' })).toHaveAttribute('href', '/profile');
+    expect(screen.getByText(/, Emma$/)).toBeInTheDocument();
+    expect(await screen.findByText('Your widgets will show here as soon as they are available.')).toBeInTheDocument();
+  });
+
+  it('shows no banner to admin roles', () => {
+    saveSession(makeSession({}, { role: 'admin' }));
+    renderAt('/', '/', <Dashboard />);
+    expect(screen.queryByText('Preview the new dashboard')).not.toBeInTheDocument();
+    expect(screen.getAllByRole('region').map((r) => r.getAttribute('aria-label'))).toEqual(ALL);
+    expect(bus.session$.value?.user.role).toBe('admin');
+  });
+});

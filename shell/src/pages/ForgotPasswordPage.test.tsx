@@ -1,0 +1,56 @@
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { ApiRequestError, authApi } from '@agency/api-client';
+import { currentLocation, renderAt } from '../test/router';
+import ForgotPasswordPage, { PASSWORD_CHANGED_NOTICE } from './ForgotPasswordPage';
+
+jest.mock('@agency/api-client', () => jest.requireActual<typeof import('../test/apiClientMock')>('../test/apiClientMock').apiClientMock());
+
+const forgot = authApi.forgotPassword as jest.Mock;
+const verify = authApi.forgotPasswordVerify as jest.Mock;
+
+function fillReset(code: string, password = 'new-password-1', confirm = password) {
+  fireEvent.change(screen.getByLabelText('Code'), { target: { value: code } });
+  fireEvent.change(screen.getByLabelText('New password'), { target: { value: password } });
+  fireEvent.change(screen.getByLabelText('Confirm new password'), { target: { value: confirm } });
+  fireEvent.click(screen.getByRole('button', { name: 'Change Password' }));
+}
+
+beforeEach(() => {
+  localStorage.clear();
+  jest.clearAllMocks();
+});
+
+describe('ForgotPasswordPage', () => {
+  it('sends a code, then changes the password and returns to sign in with a message', async () => {
+    forgot.mockResolvedValue({ message: 'sent' });
+    verify.mockResolvedValue({ message: 'Password updated' });
+    renderAt('/forgot-password', '/forgot-password', <ForgotPasswordPage />, { '/login': <div>Sign in page</div> });
+    fireEvent.change(screen.getByLabelText('Email'), { target: { value: 'emma@demo.test' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Send Code' }));
+    expect(await screen.findByLabelText('Code')).toBeInTheDocument();
+    expect(forgot).toHaveBeenCalledWith('emma@demo.test');
+    fillReset('1234');
+    await waitFor(() => expect(currentLocation.pathname).toBe('/login'));
+    expect(verify).toHaveBeenCalledWith('emma@demo.test', '1234', 'new-password-1');
+    expect(PASSWORD_CHANGED_NOTICE).toMatch(/password was changed/);
+  });
+
+  it('checks the code and the new password', async () => {
+    renderAt('/forgot-password/u1/9999?email=emma%40demo.test', '/forgot-password/:userId/:token', <ForgotPasswordPage />);
+    expect(screen.getByLabelText('Code')).toHaveValue('9999');
+    expect(screen.getByLabelText('Email')).toHaveValue('emma@demo.test');
+    fillReset('12', 'short', 'other');
+    expect(await screen.findByText('Enter the 4-digit code')).toBeInTheDocument();
+    expect(screen.getByText('Password must be at least 8 characters')).toBeInTheDocument();
+    expect(screen.getByText('The passwords do not match')).toBeInTheDocument();
+    expect(verify).not.toHaveBeenCalled();
+  });
+
+  it('shows the server message when the code is wrong', async () => {
+    verify.mockRejectedValue(new ApiRequestError('Invalid code', 400));
+    renderAt('/forgot-password/u1/9999?email=emma%40demo.test', '/forgot-password/:userId/:token', <ForgotPasswordPage />);
+    fillReset('9999');
+    expect(await screen.findByRole('alert')).toHaveTextContent('Invalid code');
+    expect(screen.getByLabelText('Code')).toHaveValue('');
+  });
+});
