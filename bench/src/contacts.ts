@@ -116,19 +116,30 @@ async function toScreen(page: Page, act: string, done: string): Promise<number> 
       const w = window as unknown as { __t0: number; __at?: number };
       delete w.__at;
       const isDone = new Function(`return (${doneSrc})`) as () => boolean;
-      const observer = new MutationObserver(() => {
+      const check = () => {
         if (w.__at === undefined && isDone()) {
           w.__at = performance.now();
           observer.disconnect();
         }
-      });
-      observer.observe(document.body, { childList: true, subtree: true, characterData: true });
+      };
+      // on every DOM change, and on every frame for what changes without one
+      const observer = new MutationObserver(check);
+      observer.observe(document.body, { childList: true, subtree: true, characterData: true, attributes: true });
+      const frame = () => {
+        check();
+        if (w.__at === undefined) requestAnimationFrame(frame);
+      };
       w.__t0 = performance.now();
       new Function(actSrc)();
+      requestAnimationFrame(frame);
     },
     [act, done],
   );
-  await page.waitForFunction(() => (window as unknown as { __at?: number }).__at !== undefined, null, { timeout: 30_000, polling: 20 });
+  await page
+    .waitForFunction(() => (window as unknown as { __at?: number }).__at !== undefined, null, { timeout: 30_000, polling: 20 })
+    .catch((err: Error) => {
+      throw new Error(`${err.message}: waiting for ${done}`);
+    });
   return page.evaluate(() => {
     const w = window as unknown as { __t0: number; __at: number };
     return w.__at - w.__t0;
@@ -142,11 +153,13 @@ async function measureBrowser(url: string, seeded: GeneratedClients): Promise<Re
     executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
     args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
   });
+  let page: Page | undefined;
   try {
     const context = await browser.newContext({ baseURL: url, viewport: { width: 1280, height: 900 } });
     await context.addInitScript('globalThis.__name = globalThis.__name || ((fn) => fn);');
-    const page = await context.newPage();
+    page = await context.newPage();
     await signInPage(page, 'owner@demo.test', 'demo-password');
+    await page.getByRole('tab', { name: 'Contacts' }).first().waitFor({ timeout: 30_000 });
 
     // The list on screen: from the Contacts tab click to rows rendered (the remote loaded once before).
     const clickContacts = `[...document.querySelectorAll('[role="tab"]')].find((t) => t.textContent.trim() === 'Contacts').click()`;
@@ -180,8 +193,13 @@ async function measureBrowser(url: string, seeded: GeneratedClients): Promise<Re
     // Letter jump to screen.
     const jumps: number[] = [];
     for (const l of ['m', 'r', 'w', 'c', 'j', 'b']) {
-      const click = `document.querySelector('[role="tab"][aria-label="${l.toUpperCase()}"], [role="tab"][aria-label="${l}"]').click()`;
-      const shown = `[...document.querySelectorAll('${ROWS}')].length > 3 && [...document.querySelectorAll('${ROWS}')].every((r) => r.textContent.trim().toLowerCase().startsWith('${l}'))`;
+      const click = `document.querySelector('[role="tab"][aria-label="Letter ${l.toUpperCase()}"]').click()`;
+      // the list jumps: the first row in view starts with the letter (rows above it are overscan)
+      const shown = `(() => {
+        const top = document.querySelector('[data-testid="contact-list"]').getBoundingClientRect().top;
+        const first = [...document.querySelectorAll('${ROWS}')].find((r) => r.getBoundingClientRect().top >= top - 1);
+        return !!first && (first.querySelector('a')?.textContent ?? '').trim().toLowerCase().startsWith('${l}');
+      })()`;
       jumps.push(await toScreen(page, click, shown));
     }
 
@@ -219,6 +237,14 @@ async function measureBrowser(url: string, seeded: GeneratedClients): Promise<Re
       scrollFrameMax: round(Math.max(...frames)),
       scrollFramesOver25ms: frames.filter((f) => f > 25).length,
     };
+  } catch (err) {
+    const texts = await page
+      ?.evaluate(`[...document.querySelectorAll('${ROWS}')].map((r) => (r.querySelector('a')?.textContent ?? '').slice(0, 30))`)
+      .catch(() => []);
+    console.error('rows at the failure:', JSON.stringify(texts));
+    const shot = join(tmpdir(), 'contacts-bench-failure.png');
+    await page?.screenshot({ path: shot }).catch(() => undefined);
+    throw new Error(`${err instanceof Error ? err.message : err} (screen at the failure: ${shot}, at ${page?.url()})`);
   } finally {
     await browser.close();
   }

@@ -289,6 +289,11 @@ export const clientListQuerySchema = z.object({
   single: boolParam.optional(),
   /** The nextCursor of the previous page. */
   after: z.string().max(500).optional(),
+  /**
+   * Rows to skip instead of a cursor: lets a virtual list fetch the middle of a long letter
+   * directly (a scrollbar dragged far). Pages after it continue with nextCursor.
+   */
+  offset: z.coerce.number().int().min(0).max(1_000_000).optional(),
   limit: z.coerce.number().int().min(1).max(500).default(50),
 });
 export type ClientListQuery = z.input<typeof clientListQuerySchema>;

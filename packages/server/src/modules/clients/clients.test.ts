@@ -241,6 +241,11 @@ describe('clients: the list', () => {
     const numbers = (await call(owner, 'GET', '/clients?letter=%23')).json();
     assert.ok(numbers.items.some((i: { id: string }) => i.id === hash.id));
     assert.equal((await call(owner, 'GET', '/clients?after=garbage')).statusCode, 400);
+    const middle = (await call(owner, 'GET', '/clients?letter=z&limit=2&offset=2')).json();
+    assert.deepEqual(middle.items.map((i: { firstName: string }) => i.firstName), ['Zed', 'Zin'], 'offset reaches the middle of a letter');
+    assert.equal(middle.total, 5);
+    const rest = (await call(owner, 'GET', `/clients?letter=z&limit=2&after=${middle.nextCursor}`)).json();
+    assert.deepEqual(rest.items.map((i: { firstName: string }) => i.firstName), ['Zoe']);
   });
 
   it('keeps the letter counts and the total right through renames, promotions and deletes', async () => {

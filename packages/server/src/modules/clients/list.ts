@@ -50,9 +50,10 @@ type Row = { id: string; data: ClientData; sort_key: string; is_favorite: boolea
 export async function listClients(
   q: Queryable,
   ctx: { accountId: string; userId: string },
-  query: ListFilters & { after?: string; limit: number },
+  query: ListFilters & { after?: string; offset?: number; limit: number },
 ): Promise<ClientListResponse> {
   const cursor = query.after ? decodeCursor(query.after) : null;
+  const skip = !cursor && query.offset ? ` offset ${Math.floor(query.offset)}` : '';
   const tokens = searchTokens(query.search ?? '');
   const onlySearch = tokens.length > 0 && !query.letter && !query.favorites && !query.tag && !query.single;
   const p = new Params();
@@ -69,7 +70,7 @@ export async function listClients(
     const matches = searchMatches(account, tokens, p, after).replace(/^select t\.client_id/, 'select t.client_id, t.sort_key');
     rows = await q.query<Row>(
       `select m.client_id as id, c.data, m.sort_key, (f.user_id is not null) as is_favorite
-         from (${matches} order by t.sort_key, t.client_id limit ${p.add(query.limit + 1)}) m
+         from (${matches} order by t.sort_key, t.client_id limit ${p.add(query.limit + 1)}${skip}) m
          join clients c on c.id = m.client_id
          left join client_favorites f on f.client_id = m.client_id and f.user_id = ${p.add(ctx.userId)}
         order by m.sort_key, m.client_id`,
@@ -85,7 +86,7 @@ export async function listClients(
     const pageWhere = cursor ? `${where} and (c.sort_key, c.id) > (${p.add(cursor[0])}, ${p.add(cursor[1])}::uuid)` : where;
     rows = await q.query<Row>(
       `select c.id, c.data, c.sort_key, (f.user_id is not null) as is_favorite from ${from}
-        where ${pageWhere} order by c.sort_key, c.id limit ${p.add(query.limit + 1)}`,
+        where ${pageWhere} order by c.sort_key, c.id limit ${p.add(query.limit + 1)}${skip}`,
       p.values,
     );
     const plain = !tokens.length && !query.favorites && !query.tag && !query.single;
@@ -99,7 +100,7 @@ export async function listClients(
 
   const more = rows.length > query.limit;
   const page = more ? rows.slice(0, query.limit) : rows;
-  const total = cursor ? null : more ? await count() : page.length;
+  const total = cursor ? null : more || skip ? await count() : page.length;
   const last = page.at(-1);
   return { items: page.map(toListItem), total, nextCursor: more && last ? encodeCursor(last.sort_key, last.id) : null };
 }

@@ -43,9 +43,9 @@ const CLIENT_FIELDS: Record<string, ScalarField> = {
   occupation: text('occupation'),
   militaryStatus: text('militaryStatus'),
   affliateVia: text('affliateVia'),
-  dob: { kind: 'date', sql: (a) => usDate(`${a}.data->>'dob'`) },
+  dob: { kind: 'date', sql: (a) => `${a}.dob_date` },
   aflliateOn: { kind: 'date', sql: (a) => usDate(`${a}.data->>'aflliateOn'`) },
-  age: { kind: 'number', sql: (a) => `date_part('year', age(current_date, ${usDate(`${a}.data->>'dob'`)}))` },
+  age: { kind: 'number', sql: (a) => `date_part('year', age(current_date, ${a}.dob_date))` },
 
   lengthOfService: { kind: 'number', sql: (a) => `(current_date - ${a}.created_at::date)` },
   lastContactedDays: { kind: 'number', sql: (a) => `(current_date - (nullif(${a}.data->>'lastContactedOn', ''))::timestamptz::date)` },
@@ -113,7 +113,8 @@ class Compiler {
     const keys = Object.keys(ops);
     if (!keys.length || !keys.every((k) => ['$eq', '$gt', '$gte', '$lt', '$lte'].includes(k))) return null;
     this.tick(depth);
-    const dob = usDate(`${this.a}.data->>'dob'`);
+    // never null (a missing birth date fails the range), so $not works; bare comparisons, so the index does
+    const dob = `${this.a}.dob_date`;
     const yearsAgo = (v: unknown) => {
       const n = typeof v === 'number' ? v : typeof v === 'string' && v.trim() !== '' ? Number(v) : NaN;
       if (!Number.isFinite(n)) throw bad(`${JSON.stringify(v)} is not a number`);
@@ -126,15 +127,15 @@ class Compiler {
       const at = yearsAgo(v);
       switch (k) {
         case '$gte':
-          return `coalesce(${dob} <= ${at(n)}, false)`;
+          return `(${dob} is not null and ${dob} <= ${at(n)})`;
         case '$gt':
-          return `coalesce(${dob} <= ${at(n + 1)}, false)`;
+          return `(${dob} is not null and ${dob} <= ${at(n + 1)})`;
         case '$lt':
-          return `coalesce(${dob} > ${at(n)}, false)`;
+          return `(${dob} is not null and ${dob} > ${at(n)})`;
         case '$lte':
-          return `coalesce(${dob} > ${at(n + 1)}, false)`;
+          return `(${dob} is not null and ${dob} > ${at(n + 1)})`;
         default:
-          return `coalesce(${dob} <= ${at(n)} and ${dob} > ${at(n + 1)}, false)`;
+          return `(${dob} is not null and ${dob} <= ${at(n)} and ${dob} > ${at(n + 1)})`;
       }
     });
     return parts.length === 1 ? parts[0] : `(${parts.join(' and ')})`;
@@ -197,7 +198,11 @@ class Compiler {
     return `${this.p.add(String(v))}::text`;
   }
 
-  /** A field's condition: a value (equality) or an operator object. Always true or false, never null. */
+  /**
+   * A field's condition: a value (equality) or an operator object. Always true or false, never
+   * null (so $not and $nor mean what they say), written as `x is not null and x op v` so an index
+   * on x still serves it.
+   */
   condition(expr: string, kind: Kind, value: unknown, depth: number): string {
     this.tick(depth);
     if (!isPlainObject(value)) return this.op(expr, kind, '$eq', value, undefined);
@@ -214,7 +219,7 @@ class Compiler {
     switch (op) {
       case '$eq':
         if (v === null) return `(${expr} is null)`;
-        return `coalesce(${lhs} = ${lit(v)}, false)`;
+        return `(${expr} is not null and ${lhs} = ${lit(v)})`;
       case '$ne':
         if (v === null) return `(${expr} is not null)`;
         return `(${lhs} is distinct from ${lit(v)})`;
@@ -222,12 +227,12 @@ class Compiler {
       case '$gte':
       case '$lt':
       case '$lte':
-        return `coalesce(${kind === 'text' ? expr : lhs} ${COMPARISONS[op]} ${kind === 'text' ? this.literal(kind, v) : lit(v)}, false)`;
+        return `(${expr} is not null and ${expr} ${COMPARISONS[op]} ${this.literal(kind, v)})`;
       case '$in':
       case '$nin': {
         if (!Array.isArray(v) || v.length > 500) throw bad(`${op} needs a list`);
         if (!v.length) return op === '$in' ? 'false' : 'true';
-        const inList = `coalesce(${lhs} in (${v.map(lit).join(', ')}), false)`;
+        const inList = `(${expr} is not null and ${lhs} in (${v.map(lit).join(', ')}))`;
         return op === '$in' ? inList : `not ${inList}`;
       }
       case '$regex': {
@@ -239,7 +244,7 @@ class Compiler {
           throw bad(`${v} is not a valid pattern`);
         }
         const insensitive = typeof options === 'string' && options.includes('i');
-        return `coalesce(${expr} ${insensitive ? '~*' : '~'} ${this.p.add(v)}::text, false)`;
+        return `(${expr} is not null and ${expr} ${insensitive ? '~*' : '~'} ${this.p.add(v)}::text)`;
       }
       case '$exists':
         return v ? `(${expr} is not null)` : `(${expr} is null)`;
