@@ -103,4 +103,27 @@ describe('LockScreen', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Unlock' }));
     await waitFor(() => expect(bus.session$.value?.token).toBe('token-2'));
   });
+
+  it('asks an MFA user for the authenticator code too, and sends it', async () => {
+    saveSession(makeSession({}, { mfaEnabled: true }));
+    lockScreen();
+    unlock.mockResolvedValue(makeSession());
+    renderLock();
+    fireEvent.change(screen.getByLabelText('Password'), { target: { value: 'demo-password' } });
+    fireEvent.change(screen.getByLabelText('Authentication code'), { target: { value: '123456' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Unlock' }));
+    await waitFor(() => expect(lock$.value).toBeNull());
+    expect(unlock).toHaveBeenCalledWith('owner@demo.test', 'demo-password', expect.objectContaining({ code: '123456' }), 'token-1');
+  });
+
+  it("shows the code field when the server answers '2fa required'", async () => {
+    lockScreen();
+    unlock.mockRejectedValue(new ApiRequestError('2fa required', 401));
+    renderLock();
+    expect(screen.queryByLabelText('Authentication code')).not.toBeInTheDocument();
+    fireEvent.change(screen.getByLabelText('Password'), { target: { value: 'demo-password' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Unlock' }));
+    expect(await screen.findByLabelText('Authentication code')).toBeInTheDocument();
+    expect(lock$.value).not.toBeNull();
+  });
 });

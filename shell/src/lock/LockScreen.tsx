@@ -3,6 +3,7 @@ import { useNavigate } from 'react-router-dom';
 import { Alert, Avatar, Button, Form, Input, theme, Typography } from 'antd';
 import { LockOutlined } from '@ant-design/icons';
 import { authApi, ApiRequestError } from '@agency/api-client';
+import { AUTH_MESSAGES } from '@agency/contracts';
 import { bus } from '@agency/bus';
 import { fullName, initials, useObservable } from '@agency/ui';
 import { saveSession } from '../session/session';
@@ -21,26 +22,32 @@ export function LockScreen() {
   const session = useObservable(bus.session$);
   const navigate = useNavigate();
   const { token: t } = theme.useToken();
-  const [form] = Form.useForm<{ password: string }>();
+  const [form] = Form.useForm<{ password: string; code?: string }>();
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  const [askedForCode, setAskedForCode] = useState(false);
   if (!session) return null;
   // While ghosting, the person at the keyboard is the admin: their password unlocks.
   const person = session.ghostedBy ?? session.user;
+  // With MFA on, unlocking takes a code from the authenticator too.
+  const needsCode = person.mfaEnabled || askedForCode;
 
-  async function unlock({ password }: { password: string }) {
+  async function unlock({ password, code }: { password: string; code?: string }) {
     const current = bus.session$.value;
     if (!current) return;
     setBusy(true);
     setError(null);
     try {
-      const result = await authApi.unlock(person.email, password, { account: person.account, device: 'desktop' }, current.token);
+      const result = await authApi.unlock(person.email, password, { account: person.account, device: 'desktop', code: needsCode ? code : undefined }, current.token);
       if (result?.token && result.token !== current.token) saveSession({ ...current, token: result.token, expiresAt: result.expiresAt });
       form.resetFields();
       unlockScreen();
     } catch (err) {
-      form.setFieldValue('password', '');
-      setError(unlockErrorText(err));
+      form.setFieldsValue({ password: '', code: '' });
+      if (err instanceof ApiRequestError && err.message === AUTH_MESSAGES.mfaRequired) {
+        setAskedForCode(true);
+        setError('Enter the code from your authenticator app as well.');
+      } else setError(unlockErrorText(err));
     } finally {
       setBusy(false);
     }
@@ -89,6 +96,18 @@ export function LockScreen() {
           <Form.Item label="Password" name="password" rules={[{ required: true, message: 'Password is required' }]}>
             <Input.Password autoComplete="current-password" autoFocus size="large" />
           </Form.Item>
+          {needsCode && (
+            <Form.Item
+              label="Authentication code"
+              name="code"
+              rules={[
+                { required: true, message: 'Enter the 6-digit code' },
+                { pattern: /^\d{6}$/, message: 'Enter the 6-digit code' },
+              ]}
+            >
+              <Input inputMode="numeric" autoComplete="one-time-code" maxLength={6} size="large" />
+            </Form.Item>
+          )}
           <Button type="primary" htmlType="submit" block size="large" loading={busy}>
             Unlock
           </Button>
