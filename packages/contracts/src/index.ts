@@ -27,3 +27,4 @@ export * from './contactMessages';
 export * from './chat';
 export type * from './chat-socket';
 export * from './taskboards';
+export * from './remotes';

@@ -1,3 +1,4 @@
+import type { RemoteLifecycles } from '@agency/contracts';
 import React, { Component, type ComponentType, type ReactNode } from 'react';
 import * as ReactDOMClient from 'react-dom/client';
 import singleSpaReact from 'single-spa-react';
@@ -48,7 +49,7 @@ class Boundary extends Component<{ name: string; children: ReactNode }, { error:
 }
 
 /** single-spa-react lifecycles for a remote's app or widget, with the theme and an error boundary. */
-export function createRemoteLifecycles<P extends RemoteProps>(name: string, Root: ComponentType<P>, opts: { routed?: boolean } = {}) {
+export function createRemoteLifecycles<P extends RemoteProps>(name: string, Root: ComponentType<P>, opts: { routed?: boolean } = {}): RemoteLifecycles {
   const routed = opts.routed ?? true;
   const rootComponent = (props: P) => (
     <AgencyTheme>

@@ -1,14 +1,15 @@
-import type { RemoteName } from '@agency/contracts';
+import type { RemoteModuleName, RemoteName } from '@agency/contracts';
 
-export interface DashboardSlot {
+interface SlotOf<R extends RemoteName> {
   key: string;
   title: string;
-  remote: RemoteName;
-  /** The remote's exposed module name. */
-  expose: string;
+  remote: R;
+  /** The remote's exposed module name (typed from contracts' REMOTE_MODULES). */
+  expose: RemoteModuleName<R>;
   adminOnly?: boolean;
   span: number;
 }
+export type DashboardSlot = { [R in RemoteName]: SlotOf<R> }[RemoteName];
 
 /** The spec's order and role gating. */
 export const DASHBOARD_SLOTS: DashboardSlot[] = [

@@ -3,7 +3,7 @@ import Parcel from 'single-spa-react/parcel';
 import { mountRootParcel, type ParcelConfig } from 'single-spa';
 import { useLocation, useNavigate } from 'react-router-dom';
 import Spin from 'antd/es/spin';
-import type { RemoteName } from '@agency/contracts';
+import type { RemoteModuleName, RemoteName } from '@agency/contracts';
 import { ErrorCard } from '@agency/ui';
 import { loadRemoteModule } from './registry';
 
@@ -17,7 +17,7 @@ const TITLES: Record<RemoteName, string> = {
 };
 
 /** Mounts one exposed module of a remote in its own area, with loading, error and Retry. */
-export function RemoteParcel({ name, expose = 'app', props = {} }: { name: RemoteName; expose?: string; props?: Record<string, unknown> }) {
+export function RemoteParcel<R extends RemoteName>({ name, expose = 'app', props = {} }: { name: R; expose?: RemoteModuleName<R>; props?: Record<string, unknown> }) {
   const location = useLocation();
   const navigate = useNavigate();
   const [config, setConfig] = useState<ParcelConfig | null>(null);
@@ -28,8 +28,9 @@ export function RemoteParcel({ name, expose = 'app', props = {} }: { name: Remot
     let live = true;
     setError(null);
     setConfig(null);
-    loadRemoteModule<ParcelConfig>(name, expose, attempt > 0)
-      .then((mod) => live && setConfig(() => mod))
+    loadRemoteModule(name, expose, attempt > 0)
+      // the contract's lifecycles are single-spa's parcel config, seen from the remote's side
+      .then((mod) => live && setConfig(() => mod as unknown as ParcelConfig))
       .catch((err: Error) => live && setError(err));
     return () => {
       live = false;

@@ -1,5 +1,5 @@
 import { loadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
-import type { RemoteName, RemotesManifest } from '@agency/contracts';
+import type { RemoteLifecycles, RemoteModuleName, RemoteName, RemotesManifest } from '@agency/contracts';
 
 let manifest: RemotesManifest = {};
 
@@ -18,11 +18,11 @@ export async function loadRemotesManifest(): Promise<RemotesManifest> {
 export const remoteEntry = (name: RemoteName) => manifest[name];
 
 /** Loads `<remote>/<expose>`; a retry after a failure registers the remote again so nothing stale is reused. */
-export async function loadRemoteModule<T>(name: RemoteName, expose: string, retry = false): Promise<T> {
+export async function loadRemoteModule<R extends RemoteName>(name: R, expose: RemoteModuleName<R>, retry = false): Promise<RemoteLifecycles> {
   const entry = manifest[name];
   if (!entry) throw new Error(`The ${name} module is not released.`);
   if (retry) registerRemotes([{ name, entry }], { force: true });
-  const mod = await loadRemote<T>(`${name}/${expose}`);
+  const mod = await loadRemote<RemoteLifecycles>(`${name}/${expose}`);
   if (!mod) throw new Error(`The ${name} module could not be loaded.`);
   return mod;
 }
