@@ -7,11 +7,25 @@ import { remotesManifest } from './remotes';
 
 const HASHED = /\.[0-9a-f]{8}\.js$/;
 
+/**
+ * In development, DEV_REMOTES ("contacts=http://localhost:3001/mf-manifest.json,...") points
+ * remotes at their watch-mode dev servers instead of their active releases.
+ */
+export function devRemotes(value: string | undefined): Record<string, string> {
+  if (!value) return {};
+  return Object.fromEntries(
+    value
+      .split(',')
+      .map((pair) => pair.split('=').map((s) => s.trim()))
+      .filter((p): p is [string, string] => p.length === 2 && !!p[0] && /^https?:\/\//.test(p[1])),
+  );
+}
+
 /** Serves the shell at /, released remotes under /remotes and remotes.json, all on the API's origin. */
 export async function staticRoutes(app: FastifyInstance, config: ServerConfig) {
   app.get('/remotes.json', async (_req, reply) => {
     reply.header('Cache-Control', 'no-cache');
-    return remotesManifest(config.releasesDir);
+    return { ...remotesManifest(config.releasesDir), ...devRemotes(process.env.DEV_REMOTES) };
   });
 
   await app.register(fastifyStatic, {
