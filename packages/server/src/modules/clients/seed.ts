@@ -1,7 +1,7 @@
 import { clientInputSchema, quoteInputSchema, type ClientInput, type QuoteInput } from '@agency/contracts';
 import type { Db, Queryable } from '../../db/index';
 import type { Sealer } from './crypto';
-import { createClient } from './service';
+import { createClient, touchLastContact } from './service';
 import { kindOf } from './records/kinds';
 import { insertRecord, mergeRecord } from './records/service';
 import { addActivity } from './activity/service';
@@ -88,6 +88,7 @@ export async function seedDemoClients(db: Db): Promise<void> {
     await record(q, 'quote', DEMO, carter, quote({ form: 'home', type: 'Single Family', usage: 'Primary', address: '1207 Barton Hills Dr', city: 'Austin', state: 'TX', zipcode: '78704', yearBuilt: 1994, bedrooms: 4, bathrooms: 2.5, coverage: { carrier: 'Allstate', dwelling: 45_000_000, premium: 212_500 } }));
     await record(q, 'misc', DEMO, carter, { label: 'Gate code', value: '4471' });
     await addActivity(q, { accountId: DEMO, clientId: carter, userId: OWNER, type: 'note', note: 'Reviewed auto renewal; wants a quote on an umbrella policy.', isSticky: true });
+    await touchLastContact(q, DEMO, carter);
 
     const gonzalez = await client(q, DEMO, EMPLOYEE, {
       firstName: 'Maria',
