@@ -4,3 +4,4 @@ export * from './ErrorCard';
 export * from './remote';
 export * from './masks';
 export * from './relative';
+export * from './images';

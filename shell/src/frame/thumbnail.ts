@@ -1,3 +1,5 @@
+import { loadImage } from '@agency/ui';
+
 export const THUMBNAIL_WIDTH = 400;
 export const THUMBNAIL_HEIGHT = 200;
 
@@ -7,22 +9,6 @@ export function coverCrop(srcW: number, srcH: number, dstW = THUMBNAIL_WIDTH, ds
   const w = srcW * scale;
   const h = srcH * scale;
   return { x: (dstW - w) / 2, y: (dstH - h) / 2, w, h };
-}
-
-function loadImage(file: Blob): Promise<HTMLImageElement> {
-  return new Promise((resolve, reject) => {
-    const url = URL.createObjectURL(file);
-    const img = new Image();
-    img.onload = () => {
-      URL.revokeObjectURL(url);
-      resolve(img);
-    };
-    img.onerror = () => {
-      URL.revokeObjectURL(url);
-      reject(new Error('That file is not an image we can read.'));
-    };
-    img.src = url;
-  });
 }
 
 /** Resizes an image file to 400x200 in the browser and returns it as a JPEG data URL. */

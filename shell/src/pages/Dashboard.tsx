@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { Alert, Col, Empty, Row, theme, Typography } from 'antd';
 import { bus } from '@agency/bus';
@@ -22,15 +22,13 @@ function greeting(now = new Date()) {
 /** Whether any of the slots has a released widget yet (null while finding out). */
 function useAnyWidget(slots: DashboardSlot[]): boolean | null {
   const [any, setAny] = useState<boolean | null>(null);
-  const key = slots.map((s) => `${s.remote}/${s.expose}`).join(',');
   useEffect(() => {
     let live = true;
     Promise.all(slots.map((s) => remoteExposes(s.remote).then((names) => names.includes(s.expose), () => true))).then((found) => live && setAny(found.some(Boolean)));
     return () => {
       live = false;
     };
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [key]);
+  }, [slots]);
   return any;
 }
 
@@ -38,7 +36,9 @@ function useAnyWidget(slots: DashboardSlot[]): boolean | null {
 export default function Dashboard() {
   const session = useObservable(bus.session$)!;
   const { token } = theme.useToken();
-  const slots = visibleSlots(session.user.role, session.account);
+  const { role } = session.user;
+  const { serviceReviewEnabled } = session.account;
+  const slots = useMemo(() => visibleSlots(role, { serviceReviewEnabled }), [role, serviceReviewEnabled]);
   const anyWidget = useAnyWidget(slots);
   const employee = session.user.role.toLowerCase() === 'employee';
   const today = new Date().toLocaleDateString('en-US', { weekday: 'long', month: 'long', day: 'numeric' });

@@ -66,13 +66,12 @@ export default function LoginPage() {
     [form],
   );
 
+  // On arrival only: the email from the link or the remembered one.
+  const [initialEmail] = useState(() => params.get('email') ?? rememberedEmail());
   useEffect(() => {
     void checkHealth(authApi.health).then((text) => text && setError(text));
-    const initial = params.get('email') ?? rememberedEmail();
-    if (initial) void loadAccounts(initial);
-    // Only once, on arrival.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, []);
+    if (initialEmail) void loadAccounts(initialEmail);
+  }, [initialEmail, loadAccounts]);
 
   // The account list follows the email as it is typed.
   useEffect(() => {

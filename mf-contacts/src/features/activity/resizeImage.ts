@@ -1,3 +1,5 @@
+import { loadImage } from '@agency/ui';
+
 /** Note images: a 100x100 thumbnail and a 400x400 image, both WEBP at quality 100, made in the browser. */
 export const THUMBNAIL_SIZE = 100;
 export const IMAGE_SIZE = 400;
@@ -7,22 +9,6 @@ export const NOTE_IMAGE_TYPE = 'image/webp';
 export function fitWithin(width: number, height: number, max: number): { width: number; height: number } {
   const scale = Math.min(1, max / Math.max(width, height));
   return { width: Math.max(1, Math.round(width * scale)), height: Math.max(1, Math.round(height * scale)) };
-}
-
-function loadImage(file: Blob): Promise<HTMLImageElement> {
-  return new Promise((resolve, reject) => {
-    const url = URL.createObjectURL(file);
-    const img = new Image();
-    img.onload = () => {
-      URL.revokeObjectURL(url);
-      resolve(img);
-    };
-    img.onerror = () => {
-      URL.revokeObjectURL(url);
-      reject(new Error('The file is not an image this browser can read.'));
-    };
-    img.src = url;
-  });
 }
 
 function draw(img: HTMLImageElement, max: number): string {
