@@ -1,11 +1,13 @@
-import { screen } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import { bus } from '@agency/bus';
 import { saveSession } from '../session/session';
 import { makeSession } from '../test/fixtures';
 import { renderAt } from '../test/router';
+import { remoteExposes } from '../remotes/registry';
 import Dashboard, { visibleSlots } from './Dashboard';
 
 jest.mock('../remotes/registry', () => ({ remoteExposes: jest.fn(() => Promise.resolve([])) }));
+const exposes = remoteExposes as jest.MockedFunction<typeof remoteExposes>;
 jest.mock('../dashboard/WidgetSlot', () => ({ WidgetSlot: ({ slot }: { slot: { title: string } }) => <section aria-label={slot.title} /> }));
 
 const ALL = ['Urgent Tasks', 'Account Balance', 'Queues', 'Usage', 'Follow Up', 'Scheduled Messages', 'Campaigns', 'Service Reviews', 'Referrals', 'Employee Stats'];
@@ -28,7 +30,10 @@ describe('dashboard slots', () => {
 });
 
 describe('Dashboard', () => {
-  beforeEach(() => localStorage.clear());
+  beforeEach(() => {
+    localStorage.clear();
+    exposes.mockImplementation(() => Promise.resolve([]));
+  });
 
   it('shows employees the banner linking to /profile', async () => {
     saveSession(makeSession({}, { role: 'employee', firstName: 'Emma' }));
@@ -39,11 +44,23 @@ describe('Dashboard', () => {
     expect(await screen.findByText('Your widgets will show here as soon as they are available.')).toBeInTheDocument();
   });
 
-  it('shows no banner to admin roles', () => {
+  it('shows no banner to admin roles and every released widget in order', async () => {
+    exposes.mockImplementation(() => Promise.reject(new Error('offline')));
     saveSession(makeSession({}, { role: 'admin' }));
     renderAt('/', '/', <Dashboard />);
     expect(screen.queryByText('Preview the new dashboard')).not.toBeInTheDocument();
-    expect(screen.getAllByRole('region').map((r) => r.getAttribute('aria-label'))).toEqual(ALL);
+    await waitFor(() => expect(screen.getAllByRole('region').map((r) => r.getAttribute('aria-label'))).toEqual(ALL));
     expect(bus.session$.value?.user.role).toBe('admin');
+  });
+
+  it('renders only the slots whose remote exposes a widget, leaving no empty columns', async () => {
+    exposes.mockImplementation((remote) =>
+      Promise.resolve(remote === 'admin' ? ['widget-urgent-tasks'] : remote === 'contacts' ? ['widget-follow-up'] : []),
+    );
+    saveSession(makeSession({}, { role: 'owner' }));
+    const { container } = renderAt('/', '/', <Dashboard />);
+    await waitFor(() => expect(screen.getAllByRole('region').map((r) => r.getAttribute('aria-label'))).toEqual(['Urgent Tasks', 'Follow Up']));
+    expect(container.querySelectorAll('.ant-col')).toHaveLength(2);
+    expect(screen.queryByText('Your widgets will show here as soon as they are available.')).not.toBeInTheDocument();
   });
 });

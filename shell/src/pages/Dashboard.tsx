@@ -19,27 +19,32 @@ function greeting(now = new Date()) {
   return h < 12 ? 'Good morning' : h < 18 ? 'Good afternoon' : 'Good evening';
 }
 
-/** Whether any of the slots has a released widget yet (null while finding out). */
-function useAnyWidget(slots: DashboardSlot[]): boolean | null {
-  const [any, setAny] = useState<boolean | null>(null);
+/**
+ * The slots whose remote's active release exposes their widget (null while finding out). A remote
+ * that cannot be asked keeps its slots, so the parcel can show its own error card with Retry.
+ */
+export function useExposedSlots(slots: DashboardSlot[]): DashboardSlot[] | null {
+  const [exposed, setExposed] = useState<DashboardSlot[] | null>(null);
   useEffect(() => {
     let live = true;
-    Promise.all(slots.map((s) => remoteExposes(s.remote).then((names) => names.includes(s.expose), () => true))).then((found) => live && setAny(found.some(Boolean)));
+    Promise.all(slots.map((s) => remoteExposes(s.remote).then((names) => names.includes(s.expose), () => true))).then(
+      (found) => live && setExposed(slots.filter((_, i) => found[i])),
+    );
     return () => {
       live = false;
     };
   }, [slots]);
-  return any;
+  return exposed;
 }
 
-/** The dashboard frame: the ten widget slots in order, each mounting a remote's widget on its own. */
+/** The dashboard frame: the ten widget slots in order, each released widget mounted on its own; slots without one leave no gap. */
 export default function Dashboard() {
   const session = useObservable(bus.session$)!;
   const { token } = theme.useToken();
   const { role } = session.user;
   const { serviceReviewEnabled } = session.account;
   const slots = useMemo(() => visibleSlots(role, { serviceReviewEnabled }), [role, serviceReviewEnabled]);
-  const anyWidget = useAnyWidget(slots);
+  const exposed = useExposedSlots(slots);
   const employee = session.user.role.toLowerCase() === 'employee';
   const today = new Date().toLocaleDateString('en-US', { weekday: 'long', month: 'long', day: 'numeric' });
   return (
@@ -65,13 +70,13 @@ export default function Dashboard() {
         />
       )}
       <Row gutter={[16, 16]}>
-        {slots.map((s) => (
-          <Col key={s.key} xs={24} lg={s.span} style={{ display: anyWidget === false ? 'none' : undefined }}>
+        {exposed?.map((s) => (
+          <Col key={s.key} xs={24} lg={s.span}>
             <WidgetSlot slot={s} />
           </Col>
         ))}
       </Row>
-      {anyWidget === false && (
+      {exposed?.length === 0 && (
         <div style={{ background: token.colorBgContainer, borderRadius: token.borderRadiusLG, border: `1px solid ${token.colorBorderSecondary}`, padding: '48px 24px' }}>
           <Empty description="Your widgets will show here as soon as they are available." />
         </div>
