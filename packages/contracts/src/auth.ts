@@ -46,12 +46,3 @@ export const FORGOT_PASSWORD_MESSAGE = 'If that email belongs to an account, a 4
 export const PASSWORD_RESET_MESSAGE = 'Your password has been reset. Please sign in.';
 export const INVALID_RESET_CODE_MESSAGE = 'That code is invalid or has expired. Please request a new one.';
 
-/** Error messages the client reacts to by their exact text. */
-export const AUTH_MESSAGES = {
-  sessionInvalid: 'Session Invalid',
-  mfaRequired: '2fa required',
-  invalidLogin: 'Invalid email and password combination',
-  unauthorized: 'Unauthorized',
-  tooManyAttempts: 'Too many sign-in attempts. Please wait a few minutes and try again.',
-  invalidCode: 'Invalid code',
-} as const;

@@ -1,3 +1,4 @@
+export * from './constants';
 export * from './common';
 export * from './user';
 export * from './account';

@@ -1,0 +1,21 @@
+/**
+ * Plain values without schemas. The public pages import these, so this module must not import zod:
+ * anything here reaches /login without pulling the schema library along.
+ */
+
+export const ROLES = ['super', 'owner', 'admin', 'employee'] as const;
+export const ADMIN_ROLES: readonly (typeof ROLES)[number][] = ['super', 'owner', 'admin'];
+export const isAdminRole = (role: string | undefined | null): boolean =>
+  !!role && (ADMIN_ROLES as readonly string[]).includes(role.toLowerCase());
+
+export const DEFAULT_THEME_COLOR = '#19d0de';
+
+/** Error messages the client reacts to by their exact text. */
+export const AUTH_MESSAGES = {
+  sessionInvalid: 'Session Invalid',
+  mfaRequired: '2fa required',
+  invalidLogin: 'Invalid email and password combination',
+  unauthorized: 'Unauthorized',
+  tooManyAttempts: 'Too many sign-in attempts. Please wait a few minutes and try again.',
+  invalidCode: 'Invalid code',
+} as const;
