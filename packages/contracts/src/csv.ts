@@ -36,6 +36,12 @@ export function parseCsv(text: string): string[][] {
   return rows;
 }
 
+/** The header row and the data rows of a CSV, rows with nothing but blanks left out (as the import counts them). */
+export function csvRecords(text: string): { header: string[]; rows: string[][] } {
+  const [header = [], ...rest] = parseCsv(text);
+  return { header, rows: rest.filter((r) => r.some((c) => c.trim() !== '')) };
+}
+
 /** One cell as is, quoted when it must be: for CSV read back by a program. */
 export function csvRawCell(value: string): string {
   return /[",\r\n]/.test(value) ? `"${value.replace(/"/g, '""')}"` : value;

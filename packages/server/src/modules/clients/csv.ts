@@ -1,2 +1,2 @@
 /** The CSV format lives in contracts, shared with the import screen. */
-export { csvCell, csvLine, parseCsv } from '@agency/contracts';
+export { csvCell, csvLine, csvRecords, parseCsv } from '@agency/contracts';

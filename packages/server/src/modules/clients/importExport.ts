@@ -5,7 +5,7 @@ import type { Db, Queryable } from '../../db/index';
 import { badRequest } from '../../http/errors';
 import { addActivity } from './activity/service';
 import type { Sealer } from './crypto';
-import { csvLine, parseCsv } from './csv';
+import { csvLine, csvRecords } from './csv';
 import { findDuplicates } from './duplicates';
 import { listConditions, type ListFilters } from './list';
 import { isEmpty, type ClientData } from './mapping';
@@ -52,11 +52,11 @@ export function suggestMapping(headers: string[]): Record<string, string> {
 function readCsv(csv: string): string[][] {
   let rows: string[][];
   try {
-    rows = parseCsv(csv);
+    const { header, rows: data } = csvRecords(csv);
+    rows = [header, ...data];
   } catch (err) {
     throw badRequest(err instanceof Error ? err.message : 'The file is not valid CSV');
   }
-  rows = rows.filter((r, i) => i === 0 || r.some((c) => c.trim() !== ''));
   if (rows.length < 2) throw badRequest('The file has no rows under its header');
   if (rows.length - 1 > IMPORT_MAX_ROWS) throw badRequest(`The file has more than ${IMPORT_MAX_ROWS} rows`);
   return rows;
