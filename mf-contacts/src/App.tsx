@@ -5,6 +5,7 @@ import { ContactListPage } from './features/list/ContactListPage';
 import { CreateContactPage } from './features/create/CreateContactPage';
 import { ContactDetailPage } from './features/detail/ContactDetailPage';
 import { EditContactPage } from './features/edit/EditContactPage';
+import { ImportPage } from './features/importExport/ImportPage';
 import { UsersPage } from './features/users/UsersPage';
 import { PastDueWarnings } from './features/followups/PastDueWarnings';
 
@@ -16,6 +17,7 @@ export function App(_props: Partial<RemoteProps>) {
       <PastDueWarnings />
       <Routes>
         <Route path="/contacts" element={<ContactListPage />} />
+        <Route path="/contacts/import" element={<ImportPage />} />
         <Route path="/contacts/contact/new" element={<CreateContactPage />} />
         <Route path="/contacts/contact/:id/edit" element={<EditContactPage />} />
         <Route path="/contacts/contact/:id/:view/edit" element={<EditContactPage />} />

@@ -5,7 +5,7 @@ import { z } from 'zod';
  * a suggested mapping; POST /clients/import {csv, mapping, dryRun, onDuplicate} imports (or, with
  * dryRun, reports what it would do) and reports every row not imported with the reason.
  * Duplicates are found by mobile phone, phone or email. Export: GET /clients/export (text/csv),
- * with the list's filters (search, letter, favorites, tag).
+ * with the list's filters (search, letter, favorites, tag). Each duplicate row can be given its own action.
  */
 export const IMPORT_FIELDS = [
   'firstName',
@@ -62,6 +62,8 @@ export const importRequestSchema = z.object({
   dryRun: z.boolean().default(true),
   /** What to do with a row whose mobile phone, phone or email matches an existing client. */
   onDuplicate: z.enum(DUPLICATE_ACTIONS).default('skip'),
+  /** Row number (1-based, as in the results) → what to do with that row if it is a duplicate; overrides onDuplicate. */
+  duplicateActions: z.record(z.string().regex(/^\d+$/, 'Row numbers only'), z.enum(DUPLICATE_ACTIONS)).optional(),
 });
 export type ImportRequest = z.input<typeof importRequestSchema>;
 
@@ -71,7 +73,10 @@ export const importRowResultSchema = z.object({
   status: z.enum(['created', 'merged', 'skipped', 'error']),
   reason: z.string().nullable(),
   clientId: z.string().nullable(),
+  /** The existing client the row matches (null when it matches a row of the same file in a dry run). */
   duplicateOf: z.string().nullable(),
+  /** The earlier row of the same file this row matches. */
+  duplicateOfRow: z.number().int().nullable(),
 });
 export type ImportRowResult = z.infer<typeof importRowResultSchema>;
 export const importResultSchema = z.object({

@@ -23,6 +23,7 @@ export * from './values';
 export * from './phoneBlock';
 export * from './clientSplitMerge';
 export * from './clientImport';
+export * from './csv';
 export * from './clientFull';
 export * from './contactMessages';
 export * from './chat';

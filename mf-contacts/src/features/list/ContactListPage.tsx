@@ -2,13 +2,14 @@ import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { List, useListRef, type RowComponentProps } from 'react-window';
 import { Alert, Button, Empty, Input, Space, Tooltip, Typography } from 'antd';
-import { PlusOutlined, ReloadOutlined } from '@ant-design/icons';
+import { PlusOutlined, ReloadOutlined, UploadOutlined } from '@ant-design/icons';
 import { bus } from '@agency/bus';
 import type { ClientListItem } from '@agency/contracts';
 import { errorMessage, favoritesApi } from '@agency/api-client';
 import { useObservable } from '@agency/ui';
 import { placeCall } from '../common/dial';
 import { notifyError } from '../common/notify';
+import { ExportButton, slug, type ExportChoice } from '../importExport/ExportButton';
 import { AlphabetBar, type BarTab } from './AlphabetBar';
 import { ContactRow, ROW_HEIGHT, type RowActions } from './ContactRow';
 import { displayName } from './names';
@@ -112,6 +113,15 @@ export function ContactListPage() {
   );
 
   const total = rows.total;
+  const exportChoices = useMemo((): ExportChoice[] => {
+    const count = total === null ? '' : ` (${total.toLocaleString('en-US')})`;
+    if (view.kind === 'search') return [{ key: 'list', label: `Export the contacts matching "${view.search}"${count} as CSV`, query: { search: view.search }, filename: `contacts-${slug(view.search)}.csv` }];
+    if (view.kind === 'favorites') return [{ key: 'list', label: `Export the favorite contacts${count} as CSV`, query: { favorites: true }, filename: 'contacts-favorites.csv' }];
+    if (view.kind === 'tag') return [{ key: 'list', label: `Export the contacts tagged ${tag?.name ?? ''}${count} as CSV`, query: { tag: view.tag }, filename: `contacts-${slug(tag?.name ?? 'tag')}.csv` }];
+    const all: ExportChoice = { key: 'list', label: `Export all contacts${count} as CSV`, query: {}, filename: 'contacts.csv' };
+    const letter = tab && tab !== 'favorites' && tab !== 'tags' ? tab : null;
+    return letter ? [all, { key: 'letter', label: `Export the contacts under ${letter.toUpperCase()} as CSV`, query: { letter }, filename: `contacts-${letter === '#' ? 'other' : letter}.csv` }] : [all];
+  }, [view, tag, tab, total]);
   const showTags = tab === 'tags' && !tag && !search;
   const title = tag && tab === 'tags' && !search ? `Contacts: ${tag.name}` : 'Contacts';
   return (
@@ -123,6 +133,12 @@ export function ContactListPage() {
           </Typography.Title>
         </Tooltip>
         <Space wrap>
+          <Tooltip title="Import contacts from a CSV file">
+            <Button icon={<UploadOutlined />} onClick={() => navigate('/contacts/import')}>
+              Import
+            </Button>
+          </Tooltip>
+          <ExportButton choices={exportChoices} />
           <Button type="primary" icon={<PlusOutlined />} onClick={() => navigate('/contacts/contact/new')}>
             Add New
           </Button>

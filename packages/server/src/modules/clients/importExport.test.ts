@@ -51,9 +51,23 @@ describe('CSV import and export', () => {
     assert.match(res.rows[1].reason, /Duplicate of James Carter \(phone\)/);
     assert.match(res.rows[2].reason, /email: Enter a valid email address/);
     assert.match(res.rows[3].reason, /dob: Dates must be/);
-    assert.match(res.rows[4].reason, /Duplicate of Paula Price/);
+    assert.match(res.rows[4].reason, /Duplicate of Paula Price \(phone, row 1\)/);
+    assert.deepEqual([res.rows[4].duplicateOf, res.rows[4].duplicateOfRow], [null, 1], 'the row the dry run created is named, not its rolled-back id');
+    assert.match(res.rows[1].duplicateOf, /^[0-9a-f-]{36}$/);
+    assert.equal(res.rows[1].duplicateOfRow, null);
     assert.equal(res.rows[5].reason, 'A row needs a first name, last name or company');
     assert.equal((await call('GET', '/clients?search=paula')).json().total, 0);
+  });
+
+  it('takes an action per duplicate row over the default one', async () => {
+    const res = (await call('POST', '/clients/import', { csv: CSV, mapping, dryRun: true, onDuplicate: 'skip', duplicateActions: { 2: 'merge', 5: 'create' } })).json();
+    assert.deepEqual(
+      res.rows.map((r: { row: number; status: string }) => [r.row, r.status]),
+      [[1, 'created'], [2, 'merged'], [3, 'error'], [4, 'error'], [5, 'created'], [6, 'error']],
+    );
+    assert.match(res.rows[4].reason, /Created although it matches Paula Price/);
+    assert.equal((await call('POST', '/clients/import', { csv: CSV, mapping, duplicateActions: { first: 'merge' } })).statusCode, 400);
+    assert.equal((await call('POST', '/clients/import', { csv: CSV, mapping, duplicateActions: { 2: 'replace' } })).statusCode, 400);
   });
 
   it('imports for real: the client, its address, tags and note; duplicates merged on request', async () => {

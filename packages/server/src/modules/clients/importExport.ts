@@ -5,7 +5,7 @@ import type { Db, Queryable } from '../../db/index';
 import { badRequest } from '../../http/errors';
 import { addActivity } from './activity/service';
 import type { Sealer } from './crypto';
-import { csvLine, parseCsv } from './csv';
+import { csvLine, csvRecords } from './csv';
 import { findDuplicates } from './duplicates';
 import { listConditions, type ListFilters } from './list';
 import { isEmpty, type ClientData } from './mapping';
@@ -52,11 +52,11 @@ export function suggestMapping(headers: string[]): Record<string, string> {
 function readCsv(csv: string): string[][] {
   let rows: string[][];
   try {
-    rows = parseCsv(csv);
+    const { header, rows: data } = csvRecords(csv);
+    rows = [header, ...data];
   } catch (err) {
     throw badRequest(err instanceof Error ? err.message : 'The file is not valid CSV');
   }
-  rows = rows.filter((r, i) => i === 0 || r.some((c) => c.trim() !== ''));
   if (rows.length < 2) throw badRequest('The file has no rows under its header');
   if (rows.length - 1 > IMPORT_MAX_ROWS) throw badRequest(`The file has more than ${IMPORT_MAX_ROWS} rows`);
   return rows;
@@ -86,6 +86,8 @@ export async function importClients(db: Db, ctx: { accountId: string; userId: st
     const tagRows = await q.query<{ id: string; name: string }>('select id, name from tags where account_id = $1 and query_obj is null', [ctx.accountId]);
     const tagsByName = new Map(tagRows.map((t) => [t.name.toLowerCase(), t.id]));
     const results: ImportRowResult[] = [];
+    // the clients this run created, by id → row, to name a duplicate inside the file by its row
+    const rowOfClient = new Map<string, number>();
     for (let r = 1; r < rows.length; r++) {
       const cells = rows[r];
       const raw: Record<string, string> = {};
@@ -96,17 +98,17 @@ export async function importClients(db: Db, ctx: { accountId: string; userId: st
       const parsed = clientInputSchema.safeParse(fields);
       if (!parsed.success) {
         const issue = parsed.error.issues[0];
-        results.push({ row: r, status: 'error', reason: `${issue.path.join('.')}: ${issue.message}`, clientId: null, duplicateOf: null });
+        results.push({ row: r, status: 'error', reason: `${issue.path.join('.')}: ${issue.message}`, clientId: null, duplicateOf: null, duplicateOfRow: null });
         continue;
       }
       if (!raw.firstName && !raw.lastName && !raw.companyName) {
-        results.push({ row: r, status: 'error', reason: 'A row needs a first name, last name or company', clientId: null, duplicateOf: null });
+        results.push({ row: r, status: 'error', reason: 'A row needs a first name, last name or company', clientId: null, duplicateOf: null, duplicateOfRow: null });
         continue;
       }
       const address = Object.fromEntries(ADDRESS_FIELDS.filter((f) => raw[f]).map((f) => [f, raw[f]]));
       const addressParsed = Object.keys(address).length ? kindOf('address').create.safeParse({ type: 'Physical', ...address }) : null;
       if (addressParsed && !addressParsed.success) {
-        results.push({ row: r, status: 'error', reason: addressParsed.error.issues[0].message, clientId: null, duplicateOf: null });
+        results.push({ row: r, status: 'error', reason: addressParsed.error.issues[0].message, clientId: null, duplicateOf: null, duplicateOfRow: null });
         continue;
       }
       const tagNames = (raw.tags ?? '').split(/[;,]/).map((t) => t.trim()).filter(Boolean);
@@ -116,11 +118,16 @@ export async function importClients(db: Db, ctx: { accountId: string; userId: st
       let status: ImportRowResult['status'] = 'created';
       let clientId: string;
       let reason: string | null = missingTags.length ? `Unknown tags not assigned: ${missingTags.join(', ')}` : null;
-      if (dup && req.onDuplicate === 'skip') {
-        results.push({ row: r, status: 'skipped', reason: `Duplicate of ${dup.name} (${dup.matchedOn === 'email' ? 'email' : 'phone'})`, clientId: null, duplicateOf: dup.id });
+      const action = req.duplicateActions?.[String(r)] ?? req.onDuplicate;
+      const dupRow = dup ? (rowOfClient.get(dup.id) ?? null) : null;
+      // a client created by this dry run is rolled back: name its row instead
+      const duplicateOf = dup && !(req.dryRun && dupRow !== null) ? dup.id : null;
+      if (dup && action === 'skip') {
+        const how = [dup.matchedOn === 'email' ? 'email' : 'phone', dupRow === null ? null : `row ${dupRow}`].filter(Boolean).join(', ');
+        results.push({ row: r, status: 'skipped', reason: `Duplicate of ${dup.name} (${how})`, clientId: null, duplicateOf, duplicateOfRow: dupRow });
         continue;
       }
-      if (dup && req.onDuplicate === 'merge') {
+      if (dup && action === 'merge') {
         // fill what the existing client lacks; never overwrite what it has
         const existing = stateOf(await loadClient(q, ctx.accountId, dup.id));
         const fill = Object.fromEntries(Object.entries(data).filter(([k, v]) => v !== undefined && isEmpty((existing.data as ClientData)[k])));
@@ -144,7 +151,8 @@ export async function importClients(db: Db, ctx: { accountId: string; userId: st
         }
       }
       if (raw.note) await addActivity(q, { accountId: ctx.accountId, clientId, userId: ctx.userId, type: 'note', note: raw.note.slice(0, 5000) });
-      results.push({ row: r, status, reason, clientId: req.dryRun ? null : clientId, duplicateOf: dup?.id ?? null });
+      if (status === 'created') rowOfClient.set(clientId, r);
+      results.push({ row: r, status, reason, clientId: req.dryRun ? null : clientId, duplicateOf, duplicateOfRow: dupRow });
     }
     const count = (s: ImportRowResult['status']) => results.filter((x) => x.status === s).length;
     return { dryRun: req.dryRun, total: rows.length - 1, created: count('created'), merged: count('merged'), skipped: count('skipped'), failed: count('error'), rows: results };
