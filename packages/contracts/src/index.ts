@@ -28,3 +28,5 @@ export * from './chat';
 export type * from './chat-socket';
 export * from './taskboards';
 export * from './remotes';
+export * from './locations';
+export * from './reviews';

@@ -1,0 +1,71 @@
+import { randomUUID } from 'node:crypto';
+import type { ClientLevel, Review } from '@agency/contracts';
+import type { Queryable } from '../../db/index';
+import { iso } from '../clients/sql';
+
+interface ReviewRow {
+  id: string;
+  created_at: Date | string;
+  requested_by: string | null;
+  first_name: string | null;
+  last_name: string | null;
+  avatar: string | null;
+  client_id: string;
+  data: Record<string, unknown>;
+  client_level: ClientLevel;
+  rating: number | null;
+  feedback: string | null;
+  answered_at: Date | string | null;
+}
+
+const SELECT = `select r.id, r.created_at, r.requested_by, u.first_name, u.last_name, u.avatar, r.client_id, c.data,
+    r.client_level, r.rating, r.feedback, r.answered_at
+  from service_reviews r
+  join clients c on c.id = r.client_id and c.account_id = r.account_id
+  left join users u on u.id = r.requested_by`;
+
+const text = (v: unknown) => (typeof v === 'string' && v ? v : null);
+
+const toReview = (r: ReviewRow): Review => ({
+  id: r.id,
+  createdAt: iso(r.created_at)!,
+  requestedBy: r.requested_by && r.first_name !== null ? { id: r.requested_by, firstName: r.first_name, lastName: r.last_name ?? '', avatar: r.avatar } : null,
+  client: {
+    id: r.client_id,
+    firstName: text(r.data.firstName),
+    lastName: text(r.data.lastName),
+    coFirstName: text(r.data.coFirstName),
+    coLastName: text(r.data.coLastName),
+  },
+  clientLevel: r.client_level,
+  rating: r.rating,
+  feedback: r.feedback,
+  answeredAt: iso(r.answered_at),
+});
+
+/** A client's review requests and answers, newest first. */
+export async function clientReviews(q: Queryable, accountId: string, clientId: string): Promise<Review[]> {
+  const rows = await q.query<ReviewRow>(`${SELECT} where r.account_id = $1 and r.client_id = $2 order by r.created_at desc, r.id`, [accountId, clientId]);
+  return rows.map(toReview);
+}
+
+export interface NewReview {
+  clientId: string;
+  clientLevel: ClientLevel;
+  requestedBy: string | null;
+  rating?: number | null;
+  feedback?: string | null;
+  createdAt?: string;
+  answeredAt?: string | null;
+}
+
+/** Records a review request (answered already when a rating is given). */
+export async function insertReview(q: Queryable, accountId: string, r: NewReview): Promise<string> {
+  const id = randomUUID();
+  await q.query(
+    `insert into service_reviews (id, account_id, client_id, client_level, requested_by, rating, feedback, answered_at, created_at)
+     values ($1, $2, $3, $4, $5, $6, $7, $8, coalesce($9::timestamptz, now()))`,
+    [id, accountId, r.clientId, r.clientLevel, r.requestedBy, r.rating ?? null, r.feedback ?? null, r.answeredAt ?? (r.rating ? new Date().toISOString() : null), r.createdAt ?? null],
+  );
+  return id;
+}
