@@ -21,6 +21,7 @@ import { bus } from '@agency/bus';
 import { ageInYears, formatPhone } from '@agency/ui';
 import { placeCall } from '../common/dial';
 import { notifyError, notifySuccess } from '../common/notify';
+import { RatingStars } from '../reviews/RatingStars';
 import { personName, type Person } from './person';
 
 export type CardAction = 'edit' | 'delete' | 'split' | 'block';
@@ -31,6 +32,8 @@ interface Props {
   person: Person;
   onAction: (action: CardAction, extra?: string) => void;
   canSplit: boolean;
+  /** The person's service-review rating; null when they have none yet. */
+  rating?: number | null;
 }
 
 function PhoneLine({ label, number, name, onBlock }: { label: string; number: string | null; name: string; onBlock: (n: string) => void }) {
@@ -49,8 +52,8 @@ function PhoneLine({ label, number, name, onBlock }: { label: string; number: st
   );
 }
 
-/** A person of the household: status or Deceased, age, company, name, email and phones with their actions. */
-export function ContactCard({ clientId, level, person, onAction, canSplit }: Props) {
+/** A person of the household: status or Deceased, rating stars, age, company, name, email and phones with their actions. */
+export function ContactCard({ clientId, level, person, onAction, canSplit, rating = null }: Props) {
   const [ssn, setSsn] = useState<string | null>(null);
   const name = personName(person) || (level === 'primary' ? 'Primary' : 'Secondary');
   const age = ageInYears(person.dob, person.dod);
@@ -109,6 +112,7 @@ export function ContactCard({ clientId, level, person, onAction, canSplit }: Pro
         <Space wrap>
           <span>{level === 'primary' ? 'Primary' : 'Secondary'}</span>
           {deceased ? <Tag color="default">Deceased</Tag> : person.status ? <Tag color="blue">{person.status}</Tag> : null}
+          <RatingStars rating={rating} />
         </Space>
       }
       extra={
