@@ -152,6 +152,22 @@ test('assigns a tag and marks the contact a favorite', async () => {
   await expect(page.getByRole('button', { name: 'Unfavorite', exact: true })).toBeVisible();
 });
 
+test('sets the default location, shown in the summary strip, and shows no rating yet', async () => {
+  const location = page.getByTestId('summary-Location');
+  await expect(location).toContainText('-');
+  await expect(page.getByTestId('card-primary').getByRole('img', { name: 'No rating yet' })).toBeVisible();
+  await location.getByRole('button', { name: 'Update Default Location' }).click();
+  const dlg = dialog(page, 'Update Default Location');
+  await dlg.getByLabel('Default Location').click();
+  const options = page.locator('.ant-select-dropdown:visible');
+  await expect(options.getByTitle('Austin - Austin Main', { exact: true })).toBeVisible();
+  await expect(options.getByTitle(/Spare Line/)).toHaveCount(0);
+  await choose(page, 'Round Rock - Round Rock Main');
+  await dlg.getByRole('button', { name: 'Save' }).click();
+  await expect(dlg).toBeHidden();
+  await expect(location).toContainText('Round Rock');
+});
+
 test('schedules a follow-up that shows on the dashboard widget', async () => {
   await page.getByRole('button', { name: 'Follow Up' }).first().click();
   const fu = dialog(page, 'Follow Up');

@@ -112,7 +112,6 @@ export function ContactCard({ clientId, level, person, onAction, canSplit, ratin
         <Space wrap>
           <span>{level === 'primary' ? 'Primary' : 'Secondary'}</span>
           {deceased ? <Tag color="default">Deceased</Tag> : person.status ? <Tag color="blue">{person.status}</Tag> : null}
-          <RatingStars rating={rating} />
         </Space>
       }
       extra={
@@ -131,6 +130,7 @@ export function ContactCard({ clientId, level, person, onAction, canSplit, ratin
         {person.suffix ? ` ${person.suffix}` : ''}
       </Typography.Title>
       <Space size={8} wrap style={{ marginBottom: 8 }}>
+        <RatingStars rating={rating} />
         {icons}
         {age !== null ? <Typography.Text type="secondary">{`Age ${age}`}</Typography.Text> : null}
         {person.companyName ? <Typography.Text type="secondary">{person.companyName}</Typography.Text> : null}

@@ -33,7 +33,7 @@ const update = clientsApi.update as jest.Mock;
 
 beforeEach(() => {
   bus.session$.next({ account: { id: ACCOUNT } } as Session);
-  list.mockResolvedValue([AUSTIN, SPARE, ROUND_ROCK]);
+  list.mockResolvedValue([ROUND_ROCK, SPARE, AUSTIN]);
   update.mockReset().mockResolvedValue({});
 });
 afterEach(() => bus.session$.next(null));

@@ -16,7 +16,7 @@ interface Values {
 /** How a phone number is offered: its location's name and its friendly name (or the number when it has none). */
 export const phoneLabel = (p: PhoneNumber) => `${p.location?.name ?? ''} - ${p.friendlyName || formatPhone(p.phoneNumber)}`;
 
-/** The account's active numbers (those with a location), fetched while the dialog is open. */
+/** The account's active numbers (those with a location) in label order, fetched while the dialog is open. */
 function useActivePhones(open: boolean): { phones: PhoneNumber[]; loading: boolean } {
   const session = useObservable(bus.session$);
   const accountId = session?.account.id;
@@ -28,7 +28,7 @@ function useActivePhones(open: boolean): { phones: PhoneNumber[]; loading: boole
     setLoading(true);
     phonesApi
       .list(accountId)
-      .then((list) => live && setPhones(list.filter(isActivePhone)))
+      .then((list) => live && setPhones(list.filter(isActivePhone).sort((a, b) => phoneLabel(a).localeCompare(phoneLabel(b)))))
       .catch((err: unknown) => live && notifyError(`Unable to get locations: ${errorMessage(err)}`))
       .finally(() => live && setLoading(false));
     return () => {
