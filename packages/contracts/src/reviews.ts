@@ -39,3 +39,35 @@ export function latestRating(reviews: readonly Review[], level: ClientLevel): nu
   }
   return best?.rating ?? null;
 }
+
+export const REVIEW_PAGE_SIZES = [5, 10, 25, 50] as const;
+
+/** GET /reviews: the account's reviews, newest first, a page at a time (page is 1-based). */
+export const reviewListQuerySchema = z.object({
+  /** 'full' (the only view) names the client and who asked. */
+  view: z.enum(['full']).optional(),
+  page: z.coerce.number().int().min(1).max(100_000).default(1),
+  limit: z.coerce
+    .number()
+    .int()
+    .refine((n) => (REVIEW_PAGE_SIZES as readonly number[]).includes(n), 'Page size must be 5, 10, 25 or 50')
+    .default(10),
+});
+export type ReviewListQuery = z.input<typeof reviewListQuerySchema>;
+
+/** GET /reviews/totals: requests made, answered, and the average rating, optionally of one requester and one month (MMyyyy). */
+export const reviewTotalsQuerySchema = z.object({
+  requestedBy: idSchema.optional(),
+  monthYear: z
+    .string()
+    .regex(/^(0[1-9]|1[0-2])\d{4}$/, 'Month must be written MMyyyy')
+    .optional(),
+});
+export type ReviewTotalsQuery = z.input<typeof reviewTotalsQuerySchema>;
+export const reviewTotalsSchema = z.object({
+  reviews: z.number().int(),
+  completed: z.number().int(),
+  /** Average of the answered ratings (2 decimals), null when none is answered. */
+  rating: z.number().nullable(),
+});
+export type ReviewTotals = z.infer<typeof reviewTotalsSchema>;

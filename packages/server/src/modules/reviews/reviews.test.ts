@@ -1,7 +1,7 @@
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { latestRating, type Review } from '@agency/contracts';
-import { bearer, DEMO, signIn, startTestServer, type TestServer } from '../../testing/harness';
+import { bearer, DEMO, demoUserId, signIn, startTestServer, type TestServer } from '../../testing/harness';
 import { signInSecond } from '../clients/testSupport';
 import { insertReview } from './service';
 
@@ -53,5 +53,35 @@ describe('GET /reviews/client/{id}', () => {
     assert.equal(res.json().message, 'Client not found');
     assert.equal((await get(employee, '/reviews/client/nope')).statusCode, 400);
     assert.equal((await s.app.inject({ method: 'GET', url: `/api/reviews/client/${carter}` })).statusCode, 401);
+  });
+});
+
+describe('GET /reviews and /reviews/totals', () => {
+  it("pages through the account's reviews, newest first, in the page sizes offered", async () => {
+    const page1: Review[] = (await get(employee, '/reviews?view=full&page=1&limit=5')).json();
+    assert.deepEqual(
+      page1.map((r) => [r.clientLevel, r.rating]),
+      [
+        ['primary', 3],
+        ['secondary', null],
+        ['primary', 5],
+      ],
+    );
+    assert.deepEqual((await get(employee, '/reviews?page=2&limit=5')).json(), []);
+    assert.equal((await get(employee, '/reviews')).json().length, 3);
+    const bad = await get(employee, '/reviews?limit=7');
+    assert.equal(bad.statusCode, 400);
+    assert.equal(bad.json().message, 'Page size must be 5, 10, 25 or 50');
+    assert.deepEqual((await get(other, '/reviews')).json(), []);
+  });
+
+  it('counts requests, answers and the average rating, by requester and by month', async () => {
+    assert.deepEqual((await get(employee, '/reviews/totals')).json(), { reviews: 3, completed: 2, rating: 4 });
+    assert.deepEqual((await get(employee, `/reviews/totals?requestedBy=${demoUserId('owner@demo.test')}`)).json(), { reviews: 2, completed: 1, rating: 5 });
+    await insertReview(s.db, DEMO, { clientId: carter, clientLevel: 'secondary', requestedBy: null, rating: 2, createdAt: '2024-03-15T12:00:00.000Z' });
+    assert.deepEqual((await get(employee, '/reviews/totals?monthYear=032024')).json(), { reviews: 1, completed: 1, rating: 2 });
+    assert.deepEqual((await get(employee, '/reviews/totals')).json(), { reviews: 4, completed: 3, rating: 3.33 });
+    assert.equal((await get(employee, '/reviews/totals?monthYear=2024-03')).json().message, 'Month must be written MMyyyy');
+    assert.deepEqual((await get(other, '/reviews/totals')).json(), { reviews: 0, completed: 0, rating: null });
   });
 });

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { ClientLevel, Review } from '@agency/contracts';
+import type { ClientLevel, Review, ReviewTotals } from '@agency/contracts';
 import type { Queryable } from '../../db/index';
 import { iso } from '../clients/sql';
 
@@ -47,6 +47,25 @@ const toReview = (r: ReviewRow): Review => ({
 export async function clientReviews(q: Queryable, accountId: string, clientId: string): Promise<Review[]> {
   const rows = await q.query<ReviewRow>(`${SELECT} where r.account_id = $1 and r.client_id = $2 order by r.created_at desc, r.id`, [accountId, clientId]);
   return rows.map(toReview);
+}
+
+/** The account's reviews, newest first, one page (1-based). */
+export async function listReviews(q: Queryable, accountId: string, page: number, limit: number): Promise<Review[]> {
+  const rows = await q.query<ReviewRow>(`${SELECT} where r.account_id = $1 order by r.created_at desc, r.id limit $2 offset $3`, [accountId, limit, (page - 1) * limit]);
+  return rows.map(toReview);
+}
+
+/** Requests, answers and the average rating; a month (MMyyyy) counts requests made in it, in the account's time zone. */
+export async function reviewTotals(q: Queryable, accountId: string, filter: { requestedBy?: string; monthYear?: string }): Promise<ReviewTotals> {
+  const [row] = await q.query<{ reviews: number; completed: number; rating: string | null }>(
+    `select count(*)::int as reviews, count(r.rating)::int as completed, round(avg(r.rating), 2)::text as rating
+       from service_reviews r join accounts a on a.id = r.account_id
+      where r.account_id = $1
+        and ($2::uuid is null or r.requested_by = $2::uuid)
+        and ($3::text is null or to_char(r.created_at at time zone a.timezone, 'MMYYYY') = $3::text)`,
+    [accountId, filter.requestedBy ?? null, filter.monthYear ?? null],
+  );
+  return { reviews: row.reviews, completed: row.completed, rating: row.rating === null ? null : Number(row.rating) };
 }
 
 export interface NewReview {
