@@ -6,6 +6,7 @@ import type { Sealer } from './crypto';
 import { applyInput, CLIENT_COLUMNS, clearSecondary, hasSecondary, promoteSecondary, toClient, type ClientRow, type ClientState } from './mapping';
 import { sortKey, writeTerms, type SearchableClient } from './search';
 import { checkLocation, locationOfPhone } from '../locations/service';
+import { dropPersonReviews, movePersonReviews } from '../reviews/service';
 
 export const CLIENT_NOT_FOUND = 'Client not found';
 
@@ -102,9 +103,12 @@ export async function deleteClient(q: Queryable, accountId: string, id: string, 
   const state = stateOf(row);
   if (level === 'secondary') {
     if (!hasSecondary(state.data)) throw badRequest('This contact has no secondary applicant');
+    await dropPersonReviews(q, accountId, id, 'secondary');
     return { message: 'Secondary removed', client: await saveClient(q, accountId, id, clearSecondary(state)) };
   }
   if (hasSecondary(state.data)) {
+    await dropPersonReviews(q, accountId, id, 'primary');
+    await movePersonReviews(q, accountId, { id, level: 'secondary' }, { id, level: 'primary' });
     return { message: 'Primary removed', client: await saveClient(q, accountId, id, promoteSecondary(state)) };
   }
   await q.query('delete from clients where id = $1 and account_id = $2', [id, accountId]);

@@ -85,3 +85,31 @@ describe('GET /reviews and /reviews/totals', () => {
     assert.deepEqual((await get(other, '/reviews/totals')).json(), { reviews: 0, completed: 0, rating: null });
   });
 });
+
+describe('reviews follow their people', () => {
+  const send = (method: 'POST' | 'PUT' | 'DELETE', url: string, payload?: object) =>
+    s.app.inject({ method, url: `/api${url}`, headers: bearer(employee), ...(payload ? { payload } : {}) });
+  const ratings = async (id: string) =>
+    ((await get(employee, `/reviews/client/${id}`)).json() as Review[]).map((r) => [r.clientLevel, r.rating]).sort((a, b) => String(a[0]).localeCompare(String(b[0])));
+
+  it('through a split, a merge and the removal of a primary', async () => {
+    const id = (await send('POST', '/clients', { firstName: 'Nora', lastName: 'Vale', coFirstName: 'Owen', coLastName: 'Vale' })).json().id as string;
+    await insertReview(s.db, DEMO, { clientId: id, clientLevel: 'primary', requestedBy: null, rating: 4 });
+    await insertReview(s.db, DEMO, { clientId: id, clientLevel: 'secondary', requestedBy: null, rating: 2 });
+
+    const split = await send('PUT', `/clients/${id}/split`, { type: 'secondary', items: {} });
+    assert.equal(split.statusCode, 200);
+    const owen = split.json().newClient.id as string;
+    assert.deepEqual(await ratings(id), [['primary', 4]]);
+    assert.deepEqual(await ratings(owen), [['primary', 2]]);
+
+    assert.equal((await send('PUT', `/clients/${owen}/mergeWith/${id}`, { mergeAs: 'secondary' })).statusCode, 200);
+    assert.deepEqual(await ratings(id), [
+      ['primary', 4],
+      ['secondary', 2],
+    ]);
+
+    assert.equal((await send('DELETE', `/clients/${id}`)).statusCode, 200);
+    assert.deepEqual(await ratings(id), [['primary', 2]]);
+  });
+});

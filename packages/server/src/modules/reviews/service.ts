@@ -88,3 +88,19 @@ export async function insertReview(q: Queryable, accountId: string, r: NewReview
   );
   return id;
 }
+
+/** A person's reviews follow them when a household is split, merged or loses a person (from one person of a contact to another). */
+export async function movePersonReviews(q: Queryable, accountId: string, from: { id: string; level: ClientLevel }, to: { id: string; level: ClientLevel }): Promise<void> {
+  await q.query('update service_reviews set client_id = $4, client_level = $5 where account_id = $1 and client_id = $2 and client_level = $3', [
+    accountId,
+    from.id,
+    from.level,
+    to.id,
+    to.level,
+  ]);
+}
+
+/** The reviews of a person who leaves the household (deleted). */
+export async function dropPersonReviews(q: Queryable, accountId: string, clientId: string, level: ClientLevel): Promise<void> {
+  await q.query('delete from service_reviews where account_id = $1 and client_id = $2 and client_level = $3', [accountId, clientId, level]);
+}
