@@ -58,8 +58,14 @@ describe('the rating stars', () => {
 
   it("show empty stars saying 'No rating yet' when the person has no answered review", () => {
     const full = emptyFull();
-    renderWith(<ContactCard clientId={full.client.id} level="primary" person={personOf(full.client, 'primary')} onAction={jest.fn()} canSplit={false} />);
+    renderWith(<ContactCard clientId={full.client.id} level="primary" person={personOf(full.client, 'primary')} onAction={jest.fn()} canSplit={false} rating={null} />);
     const stars = screen.getByRole('img', { name: 'No rating yet' });
     expect(stars.querySelectorAll('.ant-rate-star-full')).toHaveLength(0);
+  });
+
+  it('show nothing while the rating loads', () => {
+    const full = emptyFull();
+    renderWith(<ContactCard clientId={full.client.id} level="primary" person={personOf(full.client, 'primary')} onAction={jest.fn()} canSplit={false} />);
+    expect(screen.queryByTestId('rating-stars')).not.toBeInTheDocument();
   });
 });

@@ -32,7 +32,7 @@ interface Props {
   person: Person;
   onAction: (action: CardAction, extra?: string) => void;
   canSplit: boolean;
-  /** The person's service-review rating; null when they have none yet. */
+  /** The person's service-review rating; null when they have none yet, undefined (no stars) while it loads. */
   rating?: number | null;
 }
 
@@ -53,7 +53,7 @@ function PhoneLine({ label, number, name, onBlock }: { label: string; number: st
 }
 
 /** A person of the household: status or Deceased, rating stars, age, company, name, email and phones with their actions. */
-export function ContactCard({ clientId, level, person, onAction, canSplit, rating = null }: Props) {
+export function ContactCard({ clientId, level, person, onAction, canSplit, rating }: Props) {
   const [ssn, setSsn] = useState<string | null>(null);
   const name = personName(person) || (level === 'primary' ? 'Primary' : 'Secondary');
   const age = ageInYears(person.dob, person.dod);
@@ -130,7 +130,7 @@ export function ContactCard({ clientId, level, person, onAction, canSplit, ratin
         {person.suffix ? ` ${person.suffix}` : ''}
       </Typography.Title>
       <Space size={8} wrap style={{ marginBottom: 8 }}>
-        <RatingStars rating={rating} />
+        {rating === undefined ? null : <RatingStars rating={rating} />}
         {icons}
         {age !== null ? <Typography.Text type="secondary">{`Age ${age}`}</Typography.Text> : null}
         {person.companyName ? <Typography.Text type="secondary">{person.companyName}</Typography.Text> : null}

@@ -40,7 +40,7 @@ export function ContactDetailPage() {
   const navigate = useNavigate();
   const session = useObservable(bus.session$);
   const { full, error, reload } = useClientFull(id);
-  const ratings = useClientRatings(id);
+  const ratings = useClientRatings(id, full?.client.updatedAt);
   const [dialog, setDialog] = useState<Dialog | null>(null);
   const [favorite, setFavorite] = useState<boolean | null>(null);
 

@@ -3,14 +3,20 @@ import { CONTACT_MESSAGES, latestRating, type ClientLevel } from '@agency/contra
 import { reviewsApi } from '@agency/api-client';
 import { notifyError } from '../common/notify';
 
-export type Ratings = Record<ClientLevel, number | null>;
-const NONE: Ratings = { primary: null, secondary: null };
+/** A person's rating; null when they have none, undefined while it loads. */
+export type Ratings = Record<ClientLevel, number | null | undefined>;
+const LOADING: Ratings = { primary: undefined, secondary: undefined };
 
-/** Each person's rating from their latest answered service review, fetched apart from the detail so it never slows it. */
-export function useClientRatings(clientId: string | undefined): Ratings {
+/**
+ * Each person's rating from their latest answered service review, fetched apart from the detail so
+ * it never slows it. `version` is the loaded contact's updatedAt: nothing is fetched before the
+ * contact is there, and it is fetched again when the contact changes (a split, merge or removal
+ * moves reviews between people).
+ */
+export function useClientRatings(clientId: string | undefined, version?: string): Ratings {
   const [ratings, setRatings] = useState<{ id: string; value: Ratings } | null>(null);
   useEffect(() => {
-    if (!clientId) return;
+    if (!clientId || !version) return;
     let live = true;
     reviewsApi.forClient(clientId).then(
       (reviews) => live && setRatings({ id: clientId, value: { primary: latestRating(reviews, 'primary'), secondary: latestRating(reviews, 'secondary') } }),
@@ -19,6 +25,6 @@ export function useClientRatings(clientId: string | undefined): Ratings {
     return () => {
       live = false;
     };
-  }, [clientId]);
-  return ratings && ratings.id === clientId ? ratings.value : NONE;
+  }, [clientId, version]);
+  return ratings && ratings.id === clientId ? ratings.value : LOADING;
 }
