@@ -152,6 +152,35 @@ test('assigns a tag and marks the contact a favorite', async () => {
   await expect(page.getByRole('button', { name: 'Unfavorite', exact: true })).toBeVisible();
 });
 
+test('sets the default location, shown in the summary strip, and shows rating stars', async () => {
+  const location = page.getByTestId('summary-Location');
+  await expect(location).toContainText('-');
+  await expect(page.getByTestId('card-primary').getByRole('img', { name: 'No rating yet' })).toBeVisible();
+  await location.getByRole('button', { name: 'Update Default Location' }).click();
+  const dlg = dialog(page, 'Update Default Location');
+  await dlg.getByLabel('Default Location').click();
+  const options = page.locator('.ant-select-dropdown:visible');
+  await expect(options.getByTitle('Austin - Austin Main', { exact: true })).toBeVisible();
+  await expect(options.getByTitle(/Spare Line/)).toHaveCount(0);
+  await choose(page, 'Round Rock - Round Rock Main');
+  await dlg.getByRole('button', { name: 'Save' }).click();
+  await expect(dlg).toBeHidden();
+  await expect(location).toContainText('Round Rock');
+
+  // a client who answered a service review shows its stars
+  const list = page.getByTestId('contact-list');
+  await page.getByRole('button', { name: 'Back to contacts' }).click();
+  await page.getByLabel('Search contacts').fill('Carter');
+  await list.getByRole('link', { name: /James Carter/ }).click();
+  await expect(page.getByTestId('card-primary').getByRole('img', { name: 'Rated 5 of 5' })).toBeVisible();
+  await expect(page.getByTestId('card-secondary').getByRole('img', { name: 'No rating yet' })).toBeVisible();
+  await page.getByRole('button', { name: 'Back to contacts' }).click();
+  await page.getByLabel('Search contacts').fill(PRIMARY.last);
+  await list.getByRole('link', { name: new RegExp(`${PRIMARY.first} ${PRIMARY.last}`) }).click();
+  await expect(page).toHaveURL(new RegExp(`${contactUrl}$`));
+  await expect(page.getByTestId('summary-Location')).toContainText('Round Rock');
+});
+
 test('schedules a follow-up that shows on the dashboard widget', async () => {
   await page.getByRole('button', { name: 'Follow Up' }).first().click();
   const fu = dialog(page, 'Follow Up');

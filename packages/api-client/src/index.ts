@@ -56,3 +56,5 @@ export const api = createApi();
 export * from './calls';
 export * from './clients';
 export * from './taskboards';
+export * from './accounts';
+export * from './reviews';

@@ -195,6 +195,7 @@ const householdInputShape = {
   extended: z.record(z.string().max(60), z.string().max(2000)).nullable().optional(),
   /** A phone number id of the account (Update Default Location); '' or null clears. */
   accountPhone: idInput('Default location phone'),
+  /** Set by the server from the accountPhone's location when accountPhone is sent. */
   location: idInput('Location'),
   optOut: z.array(z.object({ by: z.string().regex(/^\d{10,15}$/, 'Opt-out numbers are digits'), at: z.string().refine((s) => !Number.isNaN(Date.parse(s)), 'Opt-out time must be a date and time') })).max(20).optional(),
   /** Referral (spellings as sent): How did you hear about us? */
@@ -358,6 +359,7 @@ export const clientSummarySchema = z.object({
   createdAt: z.string(),
   managedBy: userRefSchema.nullable(),
   referredBy: z.object({ id: idSchema, name: z.string(), level: z.enum(CLIENT_LEVELS) }).nullable(),
+  /** The name of the client's default location (from its default phone number), or null. */
   location: z.string().nullable(),
 });
 export type ClientSummary = z.infer<typeof clientSummarySchema>;

@@ -88,6 +88,8 @@ export const CONTACT_MESSAGES = {
   blockAdded: (number: string) => `${number} added to block list`,
   blockListFailed: 'Unable to load block list',
 
+  reviewsLoadFailed: 'Unable to get client service reviews',
+
   loading: 'Loading...',
   saving: 'Saving...',
 } as const;

@@ -30,3 +30,5 @@ export * from './chat';
 export type * from './chat-socket';
 export * from './taskboards';
 export * from './remotes';
+export * from './locations';
+export * from './reviews';

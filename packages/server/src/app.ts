@@ -26,6 +26,8 @@ import type { MailProvider } from './providers/mail/index';
 import { createLocalMail } from './providers/mail/local';
 import { chatRoutes } from './modules/chat/routes';
 import { taskBoardRoutes } from './modules/taskboards/routes';
+import { locationRoutes } from './modules/locations/routes';
+import { reviewRoutes } from './modules/reviews/routes';
 
 export interface AppDeps {
   db: Db;
@@ -97,6 +99,8 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
       await vinRoutes(api, deps);
       await chatRoutes(api, deps);
       await taskBoardRoutes(api, deps);
+      await locationRoutes(api, deps);
+      await reviewRoutes(api, deps);
     },
     { prefix: '/api' },
   );

@@ -1,6 +1,7 @@
 import type { Db } from './db/index';
 import { hashPassword } from './modules/auth/service';
 import { seedDemoClients } from './modules/clients/seed';
+import { seedDemoLocations } from './modules/locations/seed';
 
 export const DEMO_PASSWORD = 'demo-password';
 /** The super user's fixed TOTP secret, so tests and reviewers can compute codes. */
@@ -40,6 +41,7 @@ export async function seedIfEmpty(db: Db): Promise<boolean> {
         [u.id, DEMO_ACCOUNTS[u.account].id, u.email, passwordHash, u.role, u.first, u.last, u.ext, !!u.mfa, u.mfa ? DEMO_SUPER_TOTP_SECRET : null],
       );
     }
+    await seedDemoLocations(q);
   });
   await seedDemoClients(db);
   return true;

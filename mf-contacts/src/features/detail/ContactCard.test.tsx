@@ -46,3 +46,26 @@ describe('gathering forms', () => {
     expect(visibleEditTabs('auto,life')).toEqual(['general', 'auto', 'life']);
   });
 });
+
+describe('the rating stars', () => {
+  it("show the person's rating as read-only stars", () => {
+    const full = emptyFull();
+    renderWith(<ContactCard clientId={full.client.id} level="primary" person={personOf(full.client, 'primary')} onAction={jest.fn()} canSplit={false} rating={4} />);
+    const stars = screen.getByRole('img', { name: 'Rated 4 of 5' });
+    expect(stars.querySelectorAll('.ant-rate-star-full')).toHaveLength(4);
+    expect(stars.querySelector('.ant-rate-disabled')).not.toBeNull();
+  });
+
+  it("show empty stars saying 'No rating yet' when the person has no answered review", () => {
+    const full = emptyFull();
+    renderWith(<ContactCard clientId={full.client.id} level="primary" person={personOf(full.client, 'primary')} onAction={jest.fn()} canSplit={false} rating={null} />);
+    const stars = screen.getByRole('img', { name: 'No rating yet' });
+    expect(stars.querySelectorAll('.ant-rate-star-full')).toHaveLength(0);
+  });
+
+  it('show nothing while the rating loads', () => {
+    const full = emptyFull();
+    renderWith(<ContactCard clientId={full.client.id} level="primary" person={personOf(full.client, 'primary')} onAction={jest.fn()} canSplit={false} />);
+    expect(screen.queryByTestId('rating-stars')).not.toBeInTheDocument();
+  });
+});

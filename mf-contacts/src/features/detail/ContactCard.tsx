@@ -21,6 +21,7 @@ import { bus } from '@agency/bus';
 import { ageInYears, formatPhone } from '@agency/ui';
 import { placeCall } from '../common/dial';
 import { notifyError, notifySuccess } from '../common/notify';
+import { RatingStars } from '../reviews/RatingStars';
 import { personName, type Person } from './person';
 
 export type CardAction = 'edit' | 'delete' | 'split' | 'block';
@@ -31,6 +32,8 @@ interface Props {
   person: Person;
   onAction: (action: CardAction, extra?: string) => void;
   canSplit: boolean;
+  /** The person's service-review rating; null when they have none yet, undefined (no stars) while it loads. */
+  rating?: number | null;
 }
 
 function PhoneLine({ label, number, name, onBlock }: { label: string; number: string | null; name: string; onBlock: (n: string) => void }) {
@@ -49,8 +52,8 @@ function PhoneLine({ label, number, name, onBlock }: { label: string; number: st
   );
 }
 
-/** A person of the household: status or Deceased, age, company, name, email and phones with their actions. */
-export function ContactCard({ clientId, level, person, onAction, canSplit }: Props) {
+/** A person of the household: status or Deceased, rating stars, age, company, name, email and phones with their actions. */
+export function ContactCard({ clientId, level, person, onAction, canSplit, rating }: Props) {
   const [ssn, setSsn] = useState<string | null>(null);
   const name = personName(person) || (level === 'primary' ? 'Primary' : 'Secondary');
   const age = ageInYears(person.dob, person.dod);
@@ -127,6 +130,7 @@ export function ContactCard({ clientId, level, person, onAction, canSplit }: Pro
         {person.suffix ? ` ${person.suffix}` : ''}
       </Typography.Title>
       <Space size={8} wrap style={{ marginBottom: 8 }}>
+        {rating === undefined ? null : <RatingStars rating={rating} />}
         {icons}
         {age !== null ? <Typography.Text type="secondary">{`Age ${age}`}</Typography.Text> : null}
         {person.companyName ? <Typography.Text type="secondary">{person.companyName}</Typography.Text> : null}

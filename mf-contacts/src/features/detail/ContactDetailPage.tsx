@@ -15,6 +15,8 @@ import { SplitDialog } from '../household/SplitDialog';
 import { MergeDialog } from '../household/MergeDialog';
 import { AssignToDialog } from '../household/AssignToDialog';
 import { ReferredByDialog } from '../household/ReferredByDialog';
+import { DefaultLocationDialog } from '../household/DefaultLocationDialog';
+import { useClientRatings } from '../reviews/useClientRatings';
 import { BlockPhoneDialog } from '../household/BlockPhoneDialog';
 import { DeleteContactDialog } from '../household/DeleteContactDialog';
 import { PinnedAddresses } from '../addresses/PinnedAddresses';
@@ -30,7 +32,7 @@ type Dialog =
   | { kind: 'split'; level: ClientLevel }
   | { kind: 'delete'; level: ClientLevel }
   | { kind: 'block'; number: string }
-  | { kind: 'merge' | 'followUp' | 'tags' | 'managedBy' | 'referredBy' };
+  | { kind: 'merge' | 'followUp' | 'tags' | 'location' | 'managedBy' | 'referredBy' };
 
 /** /contacts/contact/{id}: the summary strip, the household's cards, its records, activity and tags. */
 export function ContactDetailPage() {
@@ -38,6 +40,7 @@ export function ContactDetailPage() {
   const navigate = useNavigate();
   const session = useObservable(bus.session$);
   const { full, error, reload } = useClientFull(id);
+  const ratings = useClientRatings(id, full?.client.updatedAt);
   const [dialog, setDialog] = useState<Dialog | null>(null);
   const [favorite, setFavorite] = useState<boolean | null>(null);
 
@@ -125,11 +128,11 @@ export function ContactDetailPage() {
         <Col xs={24} xl={16}>
           <Row gutter={[12, 12]}>
             <Col xs={24} md={12}>
-              <ContactCard clientId={id} level="primary" person={primary} onAction={cardAction('primary')} canSplit={hasSecondary} />
+              <ContactCard clientId={id} level="primary" person={primary} onAction={cardAction('primary')} canSplit={hasSecondary} rating={ratings.primary} />
             </Col>
             <Col xs={24} md={12}>
               {hasSecondary ? (
-                <ContactCard clientId={id} level="secondary" person={secondary} onAction={cardAction('secondary')} canSplit />
+                <ContactCard clientId={id} level="secondary" person={secondary} onAction={cardAction('secondary')} canSplit rating={ratings.secondary} />
               ) : (
                 <Button block icon={<UserAddOutlined />} style={{ height: '100%', minHeight: 80 }} onClick={() => navigate(`/contacts/contact/${id}/secondary/edit`)}>
                   Add Co-Applicant
@@ -159,6 +162,7 @@ export function ContactDetailPage() {
       <AssignTagsDialog open={dialog?.kind === 'tags'} onClose={close} />
       <AssignToDialog open={dialog?.kind === 'managedBy'} onClose={close} />
       <ReferredByDialog open={dialog?.kind === 'referredBy'} onClose={close} />
+      <DefaultLocationDialog open={dialog?.kind === 'location'} onClose={close} />
     </ContactProvider>
   );
 }

@@ -1,11 +1,11 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
-import { Avatar, Button, Card, Flex, Tooltip, Typography } from 'antd';
-import { EditOutlined } from '@ant-design/icons';
+import { Avatar, Button, Card, Flex, Tag, Tooltip, Typography } from 'antd';
+import { EditOutlined, EnvironmentOutlined } from '@ant-design/icons';
 import type { ClientSummary } from '@agency/contracts';
 import { durationSince, formatCents, initials, lastContactLabel } from '@agency/ui';
 
-export type SummaryAction = 'managedBy' | 'referredBy';
+export type SummaryAction = 'location' | 'managedBy' | 'referredBy';
 
 function Item({ title, children, onEdit, editLabel }: { title: string; children: ReactNode; onEdit?: () => void; editLabel?: string }) {
   return (
@@ -29,8 +29,14 @@ export function SummaryStrip({ summary, showLocation, onAction }: { summary: Cli
     <Card size="small" styles={{ body: { padding: '8px 16px' } }}>
       <Flex wrap gap={24} align="center">
         {showLocation ? (
-          <Item title="Location">
-            {summary.location ?? '-'}
+          <Item title="Location" onEdit={() => onAction('location')} editLabel="Update Default Location">
+            {summary.location ? (
+              <Tag icon={<EnvironmentOutlined />} color="geekblue" style={{ fontSize: 14, marginInlineEnd: 0 }}>
+                {summary.location}
+              </Tag>
+            ) : (
+              '-'
+            )}
           </Item>
         ) : null}
         <Item title="Policies">

@@ -2,6 +2,7 @@ import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { basicAuth, bearer, DEMO, DEMO_ACCOUNTS, SECOND, signIn, startTestServer, type SignedIn, type TestServer } from '../testing/harness';
 import { DEMO_USERS } from '../seed';
+import { DEMO_LOCATIONS, DEMO_PHONES } from '../modules/locations/seed';
 
 /*
  * Tenancy: the owner of the second agency tries every route with ids of the demo agency and gets
@@ -126,5 +127,46 @@ describe('tenancy: the second agency cannot reach the demo agency', () => {
       }
       assert.equal((await s.app.inject({ method: 'POST', url: `/api/users/${id}/ghost`, headers: bearer(demoOwner.token) })).statusCode, 404);
     }
+  });
+});
+
+describe("tenancy: the demo agency's locations, phone numbers and reviews", () => {
+  const places = () => s.db.query(`select l.*, p.* from account_locations l full join account_phones p on p.location_id = l.id where coalesce(l.account_id, p.account_id) = $1 order by l.id, p.id`, [DEMO]);
+
+  it('answers 403 or 404 on every location, phone and review route, and changes nothing', async () => {
+    const before_ = await places();
+    const [carter] = await s.db.query<{ id: string }>(`select id from clients where account_id = $1 and data->>'lastName' = 'Carter'`, [DEMO]);
+    const location = DEMO_LOCATIONS.austin.id;
+    const phone = DEMO_PHONES.austinMain.id;
+    const routes = [
+      { method: 'GET' as const, url: `/api/accounts/${DEMO}/locations` },
+      { method: 'GET' as const, url: `/api/accounts/${DEMO}/locations/${location}` },
+      { method: 'GET' as const, url: `/api/accounts/${SECOND}/locations/${location}` },
+      { method: 'POST' as const, url: `/api/accounts/${DEMO}/locations`, payload: { name: 'Mallory Office', timezone: 'UTC' } },
+      { method: 'PUT' as const, url: `/api/accounts/${DEMO}/locations/${location}`, payload: { name: 'Taken', timezone: 'UTC' } },
+      { method: 'PUT' as const, url: `/api/accounts/${SECOND}/locations/${location}`, payload: { name: 'Taken', timezone: 'UTC' } },
+      { method: 'GET' as const, url: `/api/accounts/${DEMO}/phones` },
+      { method: 'POST' as const, url: `/api/accounts/${DEMO}/phones`, payload: { phoneNumber: '15125550999', friendlyName: 'Mallory' } },
+      { method: 'PUT' as const, url: `/api/accounts/${DEMO}/phones/${phone}`, payload: { friendlyName: 'Taken' } },
+      { method: 'PUT' as const, url: `/api/accounts/${SECOND}/phones/${phone}`, payload: { friendlyName: 'Taken' } },
+      { method: 'GET' as const, url: `/api/reviews/client/${carter.id}` },
+    ];
+    for (const route of routes) {
+      const res = await s.app.inject({ ...route, headers: bearer(intruder.token) });
+      assert.ok([403, 404].includes(res.statusCode), `${route.method} ${route.url} answered ${res.statusCode}`);
+      assertNoDemoData(res.body, `${route.method} ${route.url}`);
+      assert.ok(!res.body.includes('Austin'), `${route.method} ${route.url} leaked a location`);
+    }
+    const phoneInOwnAccount = await s.app.inject({
+      method: 'POST',
+      url: `/api/accounts/${SECOND}/phones`,
+      headers: bearer(intruder.token),
+      payload: { phoneNumber: '15125550998', location },
+    });
+    assert.equal(phoneInOwnAccount.statusCode, 400);
+    const [own] = await s.db.query<{ id: string }>('select id from clients where account_id = $1 limit 1', [SECOND]);
+    const borrowed = await s.app.inject({ method: 'PUT', url: `/api/clients/${own.id}`, headers: bearer(intruder.token), payload: { accountPhone: phone } });
+    assert.equal(borrowed.statusCode, 400);
+    assert.deepEqual(await places(), before_);
   });
 });

@@ -3,6 +3,7 @@ import type { Queryable } from '../../db/index';
 import type { AuthContext } from '../../http/context';
 import { clientFollowUps } from '../followups/service';
 import { clientTags } from '../tags/service';
+import { locationName } from '../locations/service';
 import { listStickies } from './activity/service';
 import { toClient } from './mapping';
 import { kindOf, RECORD_KINDS } from './records/kinds';
@@ -53,7 +54,7 @@ export async function clientFull(q: Queryable, ctx: Pick<AuthContext, 'accountId
     createdAt: client.createdAt,
     managedBy,
     referredBy,
-    location: client.location,
+    location: await locationName(q, ctx.accountId, client.location),
   };
   return {
     client,

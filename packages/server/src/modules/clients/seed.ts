@@ -6,6 +6,8 @@ import { kindOf } from './records/kinds';
 import { insertRecord, mergeRecord } from './records/service';
 import { addActivity } from './activity/service';
 import { randomUUID } from 'node:crypto';
+import { DEMO_PHONES } from '../locations/seed';
+import { insertReview } from '../reviews/service';
 
 const DEMO = '00000000-0000-4000-8000-000000000001';
 const SECOND = '00000000-0000-4000-8000-000000000002';
@@ -61,6 +63,7 @@ export async function seedDemoClients(db: Db): Promise<void> {
       householdGrossIncome: 16_500_000,
       managedBy: OWNER,
       affliateVia: 'Google',
+      accountPhone: DEMO_PHONES.austinMain.id,
     });
     await record(q, 'address', DEMO, carter, { type: 'Physical', address: '1207 Barton Hills Dr', city: 'Austin', county: 'Travis', state: 'TX', zipcode: '78704', pinned: true });
     await record(q, 'address', DEMO, carter, { type: 'Mailing', address: 'PO Box 4410', city: 'Austin', state: 'TX', zipcode: '78765' });
@@ -89,6 +92,16 @@ export async function seedDemoClients(db: Db): Promise<void> {
     await record(q, 'misc', DEMO, carter, { label: 'Gate code', value: '4471' });
     await addActivity(q, { accountId: DEMO, clientId: carter, userId: OWNER, type: 'note', note: 'Reviewed auto renewal; wants a quote on an umbrella policy.', isSticky: true });
     await touchLastContact(q, DEMO, carter);
+    await insertReview(q, DEMO, {
+      clientId: carter,
+      clientLevel: 'primary',
+      requestedBy: OWNER,
+      rating: 5,
+      feedback: 'Olivia found us a better home policy and explained every line of it.',
+      createdAt: new Date(Date.now() - 20 * 86_400_000).toISOString(),
+      answeredAt: new Date(Date.now() - 19 * 86_400_000).toISOString(),
+    });
+    await insertReview(q, DEMO, { clientId: carter, clientLevel: 'secondary', requestedBy: OWNER, createdAt: new Date(Date.now() - 2 * 86_400_000).toISOString() });
 
     const gonzalez = await client(q, DEMO, EMPLOYEE, {
       firstName: 'Maria',

@@ -5,6 +5,8 @@ import { badRequest, notFound } from '../../http/errors';
 import type { Sealer } from './crypto';
 import { applyInput, CLIENT_COLUMNS, clearSecondary, hasSecondary, promoteSecondary, toClient, type ClientRow, type ClientState } from './mapping';
 import { sortKey, writeTerms, type SearchableClient } from './search';
+import { checkLocation, locationOfPhone } from '../locations/service';
+import { dropPersonReviews, movePersonReviews } from '../reviews/service';
 
 export const CLIENT_NOT_FOUND = 'Client not found';
 
@@ -37,6 +39,18 @@ export async function insertClient(q: Queryable, accountId: string, createdBy: s
   return saveClient(q, accountId, id, state);
 }
 
+/**
+ * The default location follows the default phone (Update Default Location): a phone of the account
+ * with a location sets both, clearing the phone clears both. A location sent alone must be the account's.
+ */
+async function withLocation(q: Queryable, accountId: string, input: Partial<ClientInputParsed>): Promise<Partial<ClientInputParsed>> {
+  if (input.accountPhone !== undefined) {
+    return { ...input, location: input.accountPhone ? await locationOfPhone(q, accountId, input.accountPhone) : null };
+  }
+  await checkLocation(q, accountId, input.location);
+  return input;
+}
+
 /** The references a client's fields make must stay inside the account. */
 async function checkReferences(q: Queryable, accountId: string, clientId: string | null, input: Partial<ClientInputParsed>) {
   if (input.managedBy) {
@@ -64,7 +78,7 @@ export async function createClient(
   sealer: Sealer,
 ): Promise<Client> {
   await checkReferences(q, ctx.accountId, null, input);
-  const state = applyInput({ data: {}, ssnEnc: null, coSsnEnc: null }, withManagedOn({}, input), sealer);
+  const state = applyInput({ data: {}, ssnEnc: null, coSsnEnc: null }, withManagedOn({}, await withLocation(q, ctx.accountId, input)), sealer);
   const client = await insertClient(q, ctx.accountId, ctx.userId, state);
   if (input.room) {
     const rows = await q.query('update sms_rooms set client_id = $1 where id = $2 and account_id = $3 returning id', [client.id, input.room, ctx.accountId]);
@@ -76,7 +90,7 @@ export async function createClient(
 export async function updateClient(q: Queryable, accountId: string, id: string, input: Partial<ClientInputParsed>, sealer: Sealer): Promise<Client> {
   const row = await loadClient(q, accountId, id, true);
   await checkReferences(q, accountId, id, input);
-  const state = applyInput(stateOf(row), withManagedOn(row.data, input), sealer);
+  const state = applyInput(stateOf(row), withManagedOn(row.data, await withLocation(q, accountId, input)), sealer);
   return saveClient(q, accountId, id, state);
 }
 
@@ -89,9 +103,12 @@ export async function deleteClient(q: Queryable, accountId: string, id: string, 
   const state = stateOf(row);
   if (level === 'secondary') {
     if (!hasSecondary(state.data)) throw badRequest('This contact has no secondary applicant');
+    await dropPersonReviews(q, accountId, id, 'secondary');
     return { message: 'Secondary removed', client: await saveClient(q, accountId, id, clearSecondary(state)) };
   }
   if (hasSecondary(state.data)) {
+    await dropPersonReviews(q, accountId, id, 'primary');
+    await movePersonReviews(q, accountId, { id, level: 'secondary' }, { id, level: 'primary' });
     return { message: 'Primary removed', client: await saveClient(q, accountId, id, promoteSecondary(state)) };
   }
   await q.query('delete from clients where id = $1 and account_id = $2', [id, accountId]);

@@ -25,6 +25,7 @@ import {
 } from './mapping';
 import { displayName } from './search';
 import { insertClient, loadClient, saveClient, stateOf } from './service';
+import { movePersonReviews } from '../reviews/service';
 
 type SplitInput = z.output<typeof splitRequestSchema>;
 type MergeInput = z.output<typeof mergeRequestSchema>;
@@ -119,6 +120,8 @@ export async function splitClient(
   const movedLevel: ClientLevel = input.type;
   await repointReferrals(q, ctx.accountId, { id, level: movedLevel }, { id: newClient.id, level: 'primary' });
   if (input.type === 'primary') await repointReferrals(q, ctx.accountId, { id, level: 'secondary' }, { id, level: 'primary' });
+  await movePersonReviews(q, ctx.accountId, { id, level: movedLevel }, { id: newClient.id, level: 'primary' });
+  if (input.type === 'primary') await movePersonReviews(q, ctx.accountId, { id, level: 'secondary' }, { id, level: 'primary' });
   await addActivity(q, { accountId: ctx.accountId, clientId: newClient.id, userId: ctx.userId, type: 'system', note: `Split from ${displayName(row.data)}` });
   return { newClient, client };
 }
@@ -222,6 +225,9 @@ export async function mergeClients(q: Queryable, ctx: { accountId: string; userI
   // referrals naming either contact follow their people (the target's first, so the source's do not get moved twice)
   for (const m of targetMoves) await repointReferrals(q, ctx.accountId, { id: otherId, level: m.from }, { id: otherId, level: m.to });
   for (const m of placed) await repointReferrals(q, ctx.accountId, { id, level: m.from }, { id: otherId, level: m.to });
+  // and so do their service reviews
+  for (const m of targetMoves) await movePersonReviews(q, ctx.accountId, { id: otherId, level: m.from }, { id: otherId, level: m.to });
+  for (const m of placed) await movePersonReviews(q, ctx.accountId, { id, level: m.from }, { id: otherId, level: m.to });
   await q.query('delete from clients where id = $1 and account_id = $2', [id, ctx.accountId]);
   const merged = await saveClient(q, ctx.accountId, otherId, next);
   await addActivity(q, { accountId: ctx.accountId, clientId: otherId, userId: ctx.userId, type: 'system', note: `Merged ${displayName(sourceRow.data) || 'a contact'} into this contact` });

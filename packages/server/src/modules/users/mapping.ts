@@ -1,5 +1,6 @@
 import type { Account, Peer, User } from '@agency/contracts';
 import type { Queryable } from '../../db/index';
+import { countLocations } from '../locations/service';
 
 export interface UserRow {
   id: string;
@@ -90,6 +91,6 @@ export async function findAccount(q: Queryable, accountId: string): Promise<Acco
     callQueueEnabled: r.call_queue_enabled,
     stripePaymentMethodId: r.stripe_payment_method_id,
     twilioPhoneNumber: r.twilio_phone_number,
-    locationCount: 0,
+    locationCount: await countLocations(q, r.id),
   };
 }

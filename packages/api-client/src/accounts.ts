@@ -1,0 +1,21 @@
+import type { Location, LocationCreate, LocationUpdate, PhoneCreate, PhoneNumber, PhoneUpdate } from '@agency/contracts';
+import { api } from './index';
+
+const data = <T>(r: { data: T }) => r.data;
+const a = (accountId: string) => `/accounts/${accountId}`;
+
+/** An account's locations (offices). */
+export const locationsApi = {
+  list: (accountId: string) => api.get<Location[]>(`${a(accountId)}/locations`).then(data),
+  get: (accountId: string, locationId: string) => api.get<Location>(`${a(accountId)}/locations/${locationId}`).then(data),
+  /** Answers the new location's id. */
+  create: (accountId: string, body: LocationCreate) => api.post<{ id: string }>(`${a(accountId)}/locations`, body).then(data),
+  update: (accountId: string, locationId: string, body: LocationUpdate) => api.put<Location>(`${a(accountId)}/locations/${locationId}`, body).then(data),
+};
+
+/** An account's phone numbers; a number with a location is active. */
+export const phonesApi = {
+  list: (accountId: string) => api.get<PhoneNumber[]>(`${a(accountId)}/phones`).then(data),
+  create: (accountId: string, body: PhoneCreate) => api.post<PhoneNumber>(`${a(accountId)}/phones`, body).then(data),
+  update: (accountId: string, id: string, body: PhoneUpdate) => api.put<PhoneNumber>(`${a(accountId)}/phones/${id}`, body).then(data),
+};

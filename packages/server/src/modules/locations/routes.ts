@@ -1,0 +1,84 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  accountParamsSchema,
+  createdIdSchema,
+  errorSchema,
+  locationCreateSchema,
+  locationParamsSchema,
+  locationSchema,
+  locationUpdateSchema,
+  phoneCreateSchema,
+  phoneNumberSchema,
+  phoneParamsSchema,
+  phoneUpdateSchema,
+} from '@agency/contracts';
+import type { AppDeps } from '../../app';
+import { auth, requireAuth, requireRole } from '../../http/context';
+import { accountInScope, createLocation, createPhone, getLocation, listLocations, listPhones, updateLocation, updatePhone } from './service';
+
+const errors = { 400: errorSchema, 403: errorSchema, 404: errorSchema };
+
+/**
+ * An account's locations and phone numbers (spec 002, Locations and Phones). Any staff member of
+ * the account reads them (the contact detail's default location needs them); owners and admins
+ * change them. A super user may act on any account.
+ */
+export async function locationRoutes(app: FastifyInstance, { db }: AppDeps) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const signedIn = requireAuth(db);
+  const read = { preHandler: signedIn };
+  const write = { preHandler: [signedIn, requireRole('admin-roles')] };
+
+  r.get(
+    '/accounts/:accountId/locations',
+    { ...read, schema: { tags: ['locations'], params: accountParamsSchema, response: { 200: z.array(locationSchema), ...errors } } },
+    async (req) => listLocations(db, await accountInScope(db, auth(req), req.params.accountId)),
+  );
+
+  r.get(
+    '/accounts/:accountId/locations/:locationId',
+    { ...read, schema: { tags: ['locations'], params: locationParamsSchema, response: { 200: locationSchema, ...errors } } },
+    async (req) => getLocation(db, await accountInScope(db, auth(req), req.params.accountId), req.params.locationId),
+  );
+
+  r.post(
+    '/accounts/:accountId/locations',
+    { ...write, schema: { tags: ['locations'], params: accountParamsSchema, body: locationCreateSchema, response: { 201: createdIdSchema, ...errors } } },
+    async (req, reply) => {
+      const id = await db.tx(async (q) => createLocation(q, await accountInScope(q, auth(req), req.params.accountId), req.body));
+      return reply.code(201).send({ id });
+    },
+  );
+
+  r.put(
+    '/accounts/:accountId/locations/:locationId',
+    { ...write, schema: { tags: ['locations'], params: locationParamsSchema, body: locationUpdateSchema, response: { 200: locationSchema, ...errors } } },
+    async (req) => db.tx(async (q) => updateLocation(q, await accountInScope(q, auth(req), req.params.accountId), req.params.locationId, req.body)),
+  );
+
+  r.get(
+    '/accounts/:accountId/phones',
+    { ...read, schema: { tags: ['phones'], params: accountParamsSchema, response: { 200: z.array(phoneNumberSchema), ...errors } } },
+    async (req) => listPhones(db, await accountInScope(db, auth(req), req.params.accountId)),
+  );
+
+  r.post(
+    '/accounts/:accountId/phones',
+    {
+      ...write,
+      schema: { tags: ['phones'], params: accountParamsSchema, body: phoneCreateSchema, response: { 201: phoneNumberSchema, ...errors, 409: errorSchema } },
+    },
+    async (req, reply) => {
+      const phone = await db.tx(async (q) => createPhone(q, await accountInScope(q, auth(req), req.params.accountId), req.body));
+      return reply.code(201).send(phone);
+    },
+  );
+
+  r.put(
+    '/accounts/:accountId/phones/:id',
+    { ...write, schema: { tags: ['phones'], params: phoneParamsSchema, body: phoneUpdateSchema, response: { 200: phoneNumberSchema, ...errors, 409: errorSchema } } },
+    async (req) => db.tx(async (q) => updatePhone(q, await accountInScope(q, auth(req), req.params.accountId), req.params.id, req.body)),
+  );
+}
