@@ -93,6 +93,8 @@ test('finds the new contact in the list', async () => {
   await expect(list.getByTestId('contact-row')).toHaveCount(1);
   await expect(list).toContainText(NEW.last);
   await page.getByLabel('Search contacts').fill('Carter');
+  // the new contact's row also counts 1: wait for the list to show what was searched
+  await expect(list).toContainText('James Carter');
   await expect(list.getByTestId('contact-row')).toHaveCount(1);
 });
 
