@@ -6,9 +6,10 @@ test('the Urgent Tasks widget lists the setup still to do and links to where it 
   const widget = page.getByRole('region', { name: 'Urgent Tasks' });
   await expect(widget.locator('[data-remote="admin"]')).toHaveAttribute('data-remote-state', 'mounted');
   const tasks = widget.getByRole('list', { name: 'Setup tasks' });
-  // The demo agency has its locations already: phone number, payment method and MFA are left.
-  await expect(tasks.getByRole('listitem')).toHaveCount(3);
+  // The demo agency has its locations and main number already: payment method and MFA are left.
+  await expect(tasks.getByRole('listitem')).toHaveCount(2);
   await expect(widget.getByRole('link', { name: 'Add Location' })).toHaveCount(0);
+  await expect(widget.getByRole('link', { name: 'Add Phone Number' })).toHaveCount(0);
 
   await widget.getByRole('link', { name: 'Set Up MFA' }).click();
   await expect(page).toHaveURL(/\/profile\/mfa$/);

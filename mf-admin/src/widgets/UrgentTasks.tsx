@@ -1,6 +1,6 @@
 import { useEffect, useMemo, useRef } from 'react';
 import { Link } from 'react-router-dom';
-import { Badge, Card, Flex, Typography } from 'antd';
+import { Badge, Card, Flex, theme, Typography } from 'antd';
 import { bus } from '@agency/bus';
 import { useObservable } from '@agency/ui';
 import { setupTasks } from './setupTasks';
@@ -10,6 +10,7 @@ export const SETUP_COMPLETED = 'Setup Tasks Completed';
 /** Dashboard widget: the setup checklist for the admin roles; says so once the list is done. */
 export function UrgentTasks() {
   const session = useObservable(bus.session$);
+  const { token } = theme.useToken();
   const tasks = useMemo(() => setupTasks(session), [session]);
   const hadTasks = useRef(tasks.length > 0);
 
@@ -34,8 +35,8 @@ export function UrgentTasks() {
       size="small"
     >
       <ul aria-label="Setup tasks" style={{ listStyle: 'none', margin: 0, padding: 0 }}>
-        {tasks.map((t) => (
-          <li key={t.key} data-task={t.key} style={{ padding: '8px 0', borderTop: '1px solid rgba(5, 5, 5, 0.06)' }}>
+        {tasks.map((t, i) => (
+          <li key={t.key} data-task={t.key} style={{ padding: '8px 0', borderTop: i ? `1px solid ${token.colorSplit}` : undefined }}>
             <Flex gap={16} align="center" justify="space-between" wrap>
               <div>
                 <Typography.Text strong>{t.title}</Typography.Text>

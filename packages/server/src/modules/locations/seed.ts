@@ -27,4 +27,6 @@ export async function seedDemoLocations(q: Queryable): Promise<void> {
       [p.id, DEMO, `PN${p.id.replace(/-/g, '')}`, p.number, p.friendlyName, p.location, p.isDefault],
     );
   }
+  // The account's main number: the one its clients know, and the setup checklist's phone step.
+  await q.query(`update accounts set twilio_phone_number = $2 where id = $1`, [DEMO, DEMO_PHONES.austinMain.number]);
 }
