@@ -145,3 +145,22 @@ export function reviewCompletion(totals: ReviewTotals | null): string {
   if (!totals || totals.reviews === 0) return '-';
   return `${((totals.completed / totals.reviews) * 100).toFixed(2)}%`;
 }
+
+/** PUT /accounts/{accountId}/service-review: any of the settings (owners and admins). */
+export const reviewSettingsUpdateSchema = z
+  .object({
+    serviceReviewEnabled: z.boolean(),
+    reviewSMSMessage: z.string().trim().max(320, 'The review message can be at most 320 characters').nullable(),
+    googlePlaceId: z
+      .string()
+      .trim()
+      .max(200)
+      .regex(/^[A-Za-z0-9_-]*$/, 'Google Place Id is not valid')
+      .nullable(),
+    googleReviewMinRating: z.number().int().min(1, 'Pick 1 to 5 stars').max(MAX_RATING, 'Pick 1 to 5 stars'),
+    ratingNotificationEnabled: z.boolean(),
+  })
+  .partial();
+export type ReviewSettingsUpdate = z.input<typeof reviewSettingsUpdateSchema>;
+/** The success message of spec 002. */
+export const REVIEW_SETTINGS_SAVED = 'Account service review settings saved.';

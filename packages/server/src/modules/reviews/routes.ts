@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
+  accountParamsSchema,
   clientIdParamsSchema,
   errorSchema,
   publicReviewAnswerSchema,
@@ -12,17 +13,20 @@ import {
   reviewListSchema,
   reviewRequestBodySchema,
   reviewRequestResponseSchema,
+  reviewSettingsSchema,
+  reviewSettingsUpdateSchema,
   reviewTotalsQuerySchema,
   reviewTotalsSchema,
   type PublicReview,
   type Review,
 } from '@agency/contracts';
 import type { AppDeps } from '../../app';
-import { auth, requireAuth } from '../../http/context';
+import { auth, requireAuth, requireRole } from '../../http/context';
+import { accountInScope } from '../locations/service';
 import { badRequest, conflict, notFound, tooManyRequests } from '../../http/errors';
 import { addHit } from '../auth/rate-limit';
 import { loadClient } from '../clients/service';
-import { answerReview, clientReviews, googleLinkFor, insertReview, listReviews, loadReview, reviewSettings, reviewTotals } from './service';
+import { answerReview, clientReviews, googleLinkFor, insertReview, listReviews, loadReview, reviewSettings, reviewTotals, updateReviewSettings } from './service';
 
 const text = (v: unknown) => (typeof v === 'string' && v.trim() ? v.trim() : null);
 
@@ -100,6 +104,33 @@ export async function reviewRoutes(app: FastifyInstance, { db, config }: AppDeps
         return { review: review!, link: publicReviewPath(accountId, id) };
       });
     },
+  );
+
+  r.get(
+    '/accounts/:accountId/service-review',
+    {
+      ...pre,
+      schema: { tags: ['reviews'], description: "The account's service review settings (spec 002).", params: accountParamsSchema, response: { 200: reviewSettingsSchema, 403: errorSchema, 404: errorSchema } },
+    },
+    async (req) => {
+      const { name: _name, ...settings } = (await reviewSettings(db, await accountInScope(db, auth(req), req.params.accountId)))!;
+      return settings;
+    },
+  );
+
+  r.put(
+    '/accounts/:accountId/service-review',
+    {
+      preHandler: [requireAuth(db), requireRole('admin-roles')],
+      schema: {
+        tags: ['reviews'],
+        description: 'Saves any of the service review settings (owners and admins; a super user for any account).',
+        params: accountParamsSchema,
+        body: reviewSettingsUpdateSchema,
+        response: { 200: reviewSettingsSchema, 400: errorSchema, 403: errorSchema, 404: errorSchema },
+      },
+    },
+    async (req) => db.tx(async (q) => updateReviewSettings(q, await accountInScope(q, auth(req), req.params.accountId), req.body)),
   );
 
   // ------------------------------------------------------------------------------------------

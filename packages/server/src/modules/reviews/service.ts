@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { googleReviewUrl, type ClientLevel, type Review, type ReviewSettings, type ReviewTotals } from '@agency/contracts';
+import { googleReviewUrl, type ClientLevel, type Review, type ReviewSettings, type ReviewSettingsUpdate, type ReviewTotals } from '@agency/contracts';
 import type { Queryable } from '../../db/index';
 import { iso } from '../clients/sql';
 
@@ -150,4 +150,33 @@ export async function answerReview(q: Queryable, accountId: string, id: string, 
     [accountId, id, rating, feedback],
   );
   return rows.length === 1;
+}
+
+/** Writes the given settings (an empty text clears it); answers the settings now. */
+export async function updateReviewSettings(q: Queryable, accountId: string, u: ReviewSettingsUpdate): Promise<ReviewSettings> {
+  const has = (k: keyof ReviewSettingsUpdate) => u[k] !== undefined;
+  await q.query(
+    `update accounts set
+       service_review_enabled = case when $2 then $3 else service_review_enabled end,
+       review_sms_message = case when $4 then nullif($5, '') else review_sms_message end,
+       google_place_id = case when $6 then nullif($7, '') else google_place_id end,
+       google_review_min_rating = case when $8 then $9::smallint else google_review_min_rating end,
+       rating_notification_enabled = case when $10 then $11 else rating_notification_enabled end
+     where id = $1`,
+    [
+      accountId,
+      has('serviceReviewEnabled'),
+      u.serviceReviewEnabled ?? false,
+      has('reviewSMSMessage'),
+      u.reviewSMSMessage ?? '',
+      has('googlePlaceId'),
+      u.googlePlaceId ?? '',
+      has('googleReviewMinRating'),
+      u.googleReviewMinRating ?? 4,
+      has('ratingNotificationEnabled'),
+      u.ratingNotificationEnabled ?? false,
+    ],
+  );
+  const { name: _name, ...settings } = (await reviewSettings(q, accountId))!;
+  return settings;
 }
