@@ -1,6 +1,9 @@
 import { Route, Routes } from 'react-router-dom';
 import { Typography } from 'antd';
 import type { RemoteProps } from '@agency/ui';
+import { FeedbackBridge } from './features/common/FeedbackBridge';
+import { ServiceReviewsPage } from './features/reviews/ServiceReviewsPage';
+import { ReferralsPage } from './features/referrals/ReferralsPage';
 
 function RemotePage({ title }: { title: string }) {
   return (
@@ -13,14 +16,17 @@ function RemotePage({ title }: { title: string }) {
 /** The routes of this remote; the shell mounts it on them. */
 export function App(_props: Partial<RemoteProps>) {
   return (
-    <Routes>
-      <Route path="/messages/*" element={<RemotePage title="Messages" />} />
-      <Route path="/walkins" element={<RemotePage title="Walk-ins" />} />
-      <Route path="/campaigns" element={<RemotePage title="Campaigns" />} />
-      <Route path="/campaigns/create" element={<RemotePage title="Create campaign" />} />
-      <Route path="/campaigns/:id" element={<RemotePage title="Campaign" />} />
-      <Route path="/report/service-reviews" element={<RemotePage title="Service reviews" />} />
-      <Route path="/report/referrals" element={<RemotePage title="Referrals" />} />
-    </Routes>
+    <>
+      <FeedbackBridge />
+      <Routes>
+        <Route path="/messages/*" element={<RemotePage title="Messages" />} />
+        <Route path="/walkins" element={<RemotePage title="Walk-ins" />} />
+        <Route path="/campaigns" element={<RemotePage title="Campaigns" />} />
+        <Route path="/campaigns/create" element={<RemotePage title="Create campaign" />} />
+        <Route path="/campaigns/:id" element={<RemotePage title="Campaign" />} />
+        <Route path="/report/service-reviews" element={<ServiceReviewsPage />} />
+        <Route path="/report/referrals" element={<ReferralsPage />} />
+      </Routes>
+    </>
   );
 }

@@ -1,4 +1,4 @@
 import { createRemoteLifecycles } from '@agency/ui';
-import { App } from './App';
+import { ReviewApp } from './ReviewApp';
 
-export const { bootstrap, mount, unmount, update } = createRemoteLifecycles('Service review', App);
+export const { bootstrap, mount, unmount, update } = createRemoteLifecycles('Service review', ReviewApp);

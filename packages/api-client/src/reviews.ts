@@ -1,7 +1,21 @@
-import type { Review, ReviewListQuery, ReviewTotals, ReviewTotalsQuery } from '@agency/contracts';
+import type {
+  PublicReview,
+  PublicReviewAnswer,
+  ReferralAggregate,
+  ReferralListQuery,
+  ReferralRow,
+  Review,
+  ReviewListQuery,
+  ReviewRequestBody,
+  ReviewRequestResponse,
+  ReviewTotals,
+  ReviewTotalsQuery,
+} from '@agency/contracts';
 import { api } from './index';
 
 const data = <T>(r: { data: T }) => r.data;
+/** Public calls go out without the session's authorization header (spec 000: public service review calls). */
+const noAuth = { headers: { 'X-No-Auth': '1' } };
 
 /** Service reviews. */
 export const reviewsApi = {
@@ -11,4 +25,20 @@ export const reviewsApi = {
   totals: (query: ReviewTotalsQuery = {}) => api.get<ReviewTotals>('/reviews/totals', { params: query }).then(data),
   /** A client's reviews (both people of the household), newest first. */
   forClient: (clientId: string) => api.get<Review[]>(`/reviews/client/${clientId}`).then(data),
+  /** Asks one person of a household for a review: the pending review and the public page's link. */
+  request: (clientId: string, body: ReviewRequestBody = {}) => api.post<ReviewRequestResponse>(`/reviews/${clientId}`, body).then(data),
+};
+
+/** The public review page's calls (no sign-in). */
+export const publicReviewApi = {
+  get: (accountId: string, reviewId?: string) =>
+    api.get<PublicReview>(reviewId ? `/service-review/${accountId}/${reviewId}` : `/service-review/${accountId}`, noAuth).then(data),
+  answer: (accountId: string, reviewId: string, answer: PublicReviewAnswer) => api.post<PublicReview>(`/service-review/${accountId}/${reviewId}`, answer, noAuth).then(data),
+};
+
+/** Referral reports. */
+export const referralsApi = {
+  /** Referred clients, latest referral first (page is 1-based; limit 5, 10, 25 or 50; no total). */
+  list: (query: ReferralListQuery = {}) => api.get<ReferralRow[]>('/reporting/affiliate', { params: { view: 'full', ...query } }).then(data),
+  aggregate: () => api.get<ReferralAggregate>('/reporting/affiliate/aggregate').then(data),
 };

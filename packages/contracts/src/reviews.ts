@@ -71,3 +71,96 @@ export const reviewTotalsSchema = z.object({
   rating: z.number().nullable(),
 });
 export type ReviewTotals = z.infer<typeof reviewTotalsSchema>;
+
+/** The catalogue's service review wording (spec 001 section 8) and the public page's own. */
+export const REVIEW_MESSAGES = {
+  requestFailed: 'Unable to create service review request',
+  noRoom: 'Unable to request a service a review.  Error was logged with support.',
+  empty: 'No requests found',
+  disabled: 'Service reviews are turned off for this account',
+  notFound: 'This review link is not valid',
+  alreadyAnswered: 'Thank you, this review was already submitted',
+  tooMany: 'Too many requests. Please try again later.',
+  ratingRequired: 'Pick a rating from 1 to 5 stars',
+} as const;
+
+/** The longest feedback a client may write. */
+export const REVIEW_FEEDBACK_MAX = 2000;
+
+/** POST /reviews/{clientId}: ask one person of the household for a review. */
+export const reviewRequestBodySchema = z.object({ clientLevel: z.enum(CLIENT_LEVELS).default('primary') });
+export type ReviewRequestBody = z.input<typeof reviewRequestBodySchema>;
+/** The recorded (pending) request and the public page's path the text message carries. */
+export const reviewRequestResponseSchema = z.object({ review: reviewSchema, link: z.string() });
+export type ReviewRequestResponse = z.infer<typeof reviewRequestResponseSchema>;
+
+/** The public review page's address for a review request: /review/{accountId}?review={reviewId}. */
+export const publicReviewPath = (accountId: string, reviewId: string) => `/review/${accountId}?review=${reviewId}`;
+
+// ---------------------------------------------------------------------------------------------
+// Public (no authorization header): GET and POST /service-review/{accountId}[/{reviewId}]
+// ---------------------------------------------------------------------------------------------
+export const publicReviewParamsSchema = z.object({ id: z.string().uuid('This review link is not valid'), reviewId: z.string().uuid('This review link is not valid').optional() });
+
+/** What the public page may know: the agency's name, the person's first name and the review's state. Nothing else. */
+export const publicReviewSchema = z.object({
+  account: z.object({ name: z.string() }),
+  /** Absent when only the account was asked for (GET /service-review/{accountId}). */
+  review: z
+    .object({
+      id: idSchema,
+      firstName: z.string().nullable(),
+      rating: z.number().int().min(1).max(5).nullable(),
+      feedback: z.string().nullable(),
+    })
+    .nullable(),
+  /** Offered when the answered rating is at or above the account's googleReviewMinRating and a Google place is set. */
+  googleReviewUrl: z.string().nullable(),
+});
+export type PublicReview = z.infer<typeof publicReviewSchema>;
+
+/** POST /service-review/{accountId}/{reviewId} (or /service-review/{accountId} with reviewId in the body). */
+export const publicReviewAnswerSchema = z.object({
+  reviewId: idSchema.optional(),
+  rating: z.number({ error: REVIEW_MESSAGES.ratingRequired }).int(REVIEW_MESSAGES.ratingRequired).min(1, REVIEW_MESSAGES.ratingRequired).max(MAX_RATING, REVIEW_MESSAGES.ratingRequired),
+  feedback: z.string().trim().max(REVIEW_FEEDBACK_MAX, `Feedback can be at most ${REVIEW_FEEDBACK_MAX} characters`).optional().default(''),
+});
+export type PublicReviewAnswer = z.input<typeof publicReviewAnswerSchema>;
+
+/** Spec 002 'Service review settings' (the public page reads googleReviewMinRating and googlePlaceId). */
+export const reviewSettingsSchema = z.object({
+  serviceReviewEnabled: z.boolean(),
+  reviewSMSMessage: z.string().nullable(),
+  googlePlaceId: z.string().nullable(),
+  googleReviewMinRating: z.number().int().min(1).max(5),
+  ratingNotificationEnabled: z.boolean(),
+});
+export type ReviewSettings = z.infer<typeof reviewSettingsSchema>;
+
+/** Google's write-a-review address for a place. */
+export const googleReviewUrl = (placeId: string) => `https://search.google.com/local/writereview?placeid=${encodeURIComponent(placeId)}`;
+
+/** Completion = completed / reviews * 100 (2 decimals); '-' when the totals failed or nothing was requested. */
+export function reviewCompletion(totals: ReviewTotals | null): string {
+  if (!totals || totals.reviews === 0) return '-';
+  return `${((totals.completed / totals.reviews) * 100).toFixed(2)}%`;
+}
+
+/** PUT /accounts/{accountId}/service-review: any of the settings (owners and admins). */
+export const reviewSettingsUpdateSchema = z
+  .object({
+    serviceReviewEnabled: z.boolean(),
+    reviewSMSMessage: z.string().trim().max(320, 'The review message can be at most 320 characters').nullable(),
+    googlePlaceId: z
+      .string()
+      .trim()
+      .max(200)
+      .regex(/^[A-Za-z0-9_-]*$/, 'Google Place Id is not valid')
+      .nullable(),
+    googleReviewMinRating: z.number().int().min(1, 'Pick 1 to 5 stars').max(MAX_RATING, 'Pick 1 to 5 stars'),
+    ratingNotificationEnabled: z.boolean(),
+  })
+  .partial();
+export type ReviewSettingsUpdate = z.input<typeof reviewSettingsUpdateSchema>;
+/** The success message of spec 002. */
+export const REVIEW_SETTINGS_SAVED = 'Account service review settings saved.';

@@ -28,6 +28,8 @@ export interface ServerConfig {
   /** Fastify's trustProxy: off unless TRUST_PROXY says which proxy to believe (else X-Forwarded-For could fake the address). */
   trustProxy: boolean | string;
   authLimits: AuthLimits;
+  /** Calls to the public service review page's API allowed per address and window. */
+  publicReviewLimits: { windowMinutes: number; perAddress: number };
   desktopDownloads: { windows: string; mac: string };
   featureRequestUrl: string;
   /** FEATURE_FLAGS=a,b,!c turns a and b on and c off. */
@@ -67,6 +69,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     production: env.NODE_ENV === 'production',
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
     authLimits: { windowMinutes: 15, perAddressAndEmail: 5, perAddress: 30 },
+    publicReviewLimits: { windowMinutes: 10, perAddress: 60 },
     desktopDownloads: {
       windows: env.DESKTOP_DOWNLOAD_WINDOWS ?? `/downloads/AgencyDesk-Setup-${APP_VERSION}.exe`,
       mac: env.DESKTOP_DOWNLOAD_MAC ?? `/downloads/AgencyDesk-${APP_VERSION}.dmg`,

@@ -41,6 +41,13 @@ export async function seedIfEmpty(db: Db): Promise<boolean> {
         [u.id, DEMO_ACCOUNTS[u.account].id, u.email, passwordHash, u.role, u.first, u.last, u.ext, !!u.mfa, u.mfa ? DEMO_SUPER_TOTP_SECRET : null],
       );
     }
+    // The demo agency asks its clients for reviews and sends four and five stars on to Google.
+    await q.query(
+      `update accounts set service_review_enabled = true, google_place_id = $2, google_review_min_rating = 4,
+         review_sms_message = 'Thank you for choosing Demo Insurance Agency! How did we do? Tap the link to rate us.'
+       where id = $1`,
+      [DEMO_ACCOUNTS.demo.id, 'ChIJLwPMoJm1RIYRetVp1EtGm10'],
+    );
     await seedDemoLocations(q);
   });
   await seedDemoClients(db);

@@ -150,6 +150,7 @@ describe("tenancy: the demo agency's locations, phone numbers and reviews", () =
       { method: 'PUT' as const, url: `/api/accounts/${DEMO}/phones/${phone}`, payload: { friendlyName: 'Taken' } },
       { method: 'PUT' as const, url: `/api/accounts/${SECOND}/phones/${phone}`, payload: { friendlyName: 'Taken' } },
       { method: 'GET' as const, url: `/api/reviews/client/${carter.id}` },
+      { method: 'POST' as const, url: `/api/reviews/${carter.id}`, payload: { clientLevel: 'primary' } },
     ];
     for (const route of routes) {
       const res = await s.app.inject({ ...route, headers: bearer(intruder.token) });

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { ClientLevel, Review, ReviewTotals } from '@agency/contracts';
+import { googleReviewUrl, type ClientLevel, type Review, type ReviewSettings, type ReviewSettingsUpdate, type ReviewTotals } from '@agency/contracts';
 import type { Queryable } from '../../db/index';
 import { iso } from '../clients/sql';
 
@@ -103,4 +103,80 @@ export async function movePersonReviews(q: Queryable, accountId: string, from: {
 /** The reviews of a person who leaves the household (deleted). */
 export async function dropPersonReviews(q: Queryable, accountId: string, clientId: string, level: ClientLevel): Promise<void> {
   await q.query('delete from service_reviews where account_id = $1 and client_id = $2 and client_level = $3', [accountId, clientId, level]);
+}
+
+/** One review of the account, or null. */
+export async function loadReview(q: Queryable, accountId: string, id: string): Promise<Review | null> {
+  const [row] = await q.query<ReviewRow>(`${SELECT} where r.account_id = $1 and r.id = $2`, [accountId, id]);
+  return row ? toReview(row) : null;
+}
+
+interface SettingsRow {
+  name: string;
+  service_review_enabled: boolean;
+  review_sms_message: string | null;
+  google_place_id: string | null;
+  google_review_min_rating: number;
+  rating_notification_enabled: boolean;
+}
+
+/** An account's name and service review settings, or null when there is no such account. */
+export async function reviewSettings(q: Queryable, accountId: string): Promise<(ReviewSettings & { name: string }) | null> {
+  const [row] = await q.query<SettingsRow>(
+    `select name, service_review_enabled, review_sms_message, google_place_id, google_review_min_rating, rating_notification_enabled
+       from accounts where id = $1`,
+    [accountId],
+  );
+  if (!row) return null;
+  return {
+    name: row.name,
+    serviceReviewEnabled: row.service_review_enabled,
+    reviewSMSMessage: row.review_sms_message,
+    googlePlaceId: row.google_place_id,
+    googleReviewMinRating: Number(row.google_review_min_rating),
+    ratingNotificationEnabled: row.rating_notification_enabled,
+  };
+}
+
+/** Whether the answered rating earns the offer of the Google review page. */
+export const googleLinkFor = (settings: Pick<ReviewSettings, 'googlePlaceId' | 'googleReviewMinRating'>, rating: number | null): string | null =>
+  settings.googlePlaceId && rating !== null && rating >= settings.googleReviewMinRating ? googleReviewUrl(settings.googlePlaceId) : null;
+
+/** Saves a client's answer once; answers false when the review was answered already (nothing changes). */
+export async function answerReview(q: Queryable, accountId: string, id: string, rating: number, feedback: string): Promise<boolean> {
+  const rows = await q.query<{ id: string }>(
+    `update service_reviews set rating = $3, feedback = nullif($4, ''), answered_at = now()
+      where account_id = $1 and id = $2 and rating is null returning id`,
+    [accountId, id, rating, feedback],
+  );
+  return rows.length === 1;
+}
+
+/** Writes the given settings (an empty text clears it); answers the settings now. */
+export async function updateReviewSettings(q: Queryable, accountId: string, u: ReviewSettingsUpdate): Promise<ReviewSettings> {
+  const has = (k: keyof ReviewSettingsUpdate) => u[k] !== undefined;
+  await q.query(
+    `update accounts set
+       service_review_enabled = case when $2 then $3 else service_review_enabled end,
+       review_sms_message = case when $4 then nullif($5, '') else review_sms_message end,
+       google_place_id = case when $6 then nullif($7, '') else google_place_id end,
+       google_review_min_rating = case when $8 then $9::smallint else google_review_min_rating end,
+       rating_notification_enabled = case when $10 then $11 else rating_notification_enabled end
+     where id = $1`,
+    [
+      accountId,
+      has('serviceReviewEnabled'),
+      u.serviceReviewEnabled ?? false,
+      has('reviewSMSMessage'),
+      u.reviewSMSMessage ?? '',
+      has('googlePlaceId'),
+      u.googlePlaceId ?? '',
+      has('googleReviewMinRating'),
+      u.googleReviewMinRating ?? 4,
+      has('ratingNotificationEnabled'),
+      u.ratingNotificationEnabled ?? false,
+    ],
+  );
+  const { name: _name, ...settings } = (await reviewSettings(q, accountId))!;
+  return settings;
 }

@@ -1,0 +1,4 @@
+import { createRemoteLifecycles } from '@agency/ui';
+import { ReferralsWidget } from './ReferralsWidget';
+
+export const { bootstrap, mount, unmount, update } = createRemoteLifecycles('Referrals', ReferralsWidget);

@@ -1,0 +1,44 @@
+import { screen } from '@testing-library/react';
+import { referralsApi, reviewsApi } from '@agency/api-client';
+import { renderAt } from '../test/render';
+import { ServiceReviewsWidget } from './ServiceReviewsWidget';
+import { ReferralsWidget, TOP_TITLE } from './ReferralsWidget';
+
+jest.mock('@agency/api-client', () => ({ reviewsApi: { totals: jest.fn() }, referralsApi: { aggregate: jest.fn() } }));
+const totals = reviewsApi.totals as jest.Mock;
+const aggregate = referralsApi.aggregate as jest.Mock;
+
+describe('the Service Reviews widget', () => {
+  it('shows reviews, completed, completion (completed / reviews * 100) and the rating', async () => {
+    totals.mockResolvedValue({ reviews: 3, completed: 2, rating: 4.5 });
+    renderAt(<ServiceReviewsWidget />);
+    expect(await screen.findByText('66.67%')).toBeInTheDocument();
+    expect(screen.getByTestId('total-reviews')).toHaveTextContent('3');
+    expect(screen.getByTestId('total-completed')).toHaveTextContent('2');
+    expect(screen.getByTestId('total-average-rating')).toHaveTextContent('4.50');
+  });
+
+  it("shows failed totals as '-'", async () => {
+    totals.mockRejectedValue(new Error('down'));
+    renderAt(<ServiceReviewsWidget />);
+    await screen.findByText('Service Reviews');
+    for (const id of ['total-reviews', 'total-completed', 'total-completion', 'total-average-rating']) expect(screen.getByTestId(id)).toHaveTextContent('-');
+  });
+});
+
+describe('the Referrals widget', () => {
+  it('lists referrals by source, all time and this month, and the top referring clients', async () => {
+    aggregate.mockResolvedValue({
+      allTime: { labels: ['Referral', 'Google'], values: [3, 1] },
+      thisMonth: { labels: [], values: [] },
+      topClients: [{ client: { id: '00000000-0000-4000-8000-0000000000c1', name: 'James Carter' }, count: 3 }],
+      asOf: '2026-03-05T15:00:00.000Z',
+    });
+    renderAt(<ReferralsWidget />);
+    expect(await screen.findByText('All Time: 4')).toBeInTheDocument();
+    expect(screen.getByText('This Month: 0')).toBeInTheDocument();
+    expect(screen.getByRole('group', { name: 'All Time' })).toHaveTextContent('Referral3Google1');
+    expect(screen.getByText(TOP_TITLE)).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'James Carter' })).toHaveAttribute('href', '/contacts/contact/00000000-0000-4000-8000-0000000000c1');
+  });
+});
