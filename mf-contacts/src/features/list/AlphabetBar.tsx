@@ -1,11 +1,12 @@
+import { memo } from 'react';
 import { Button, Tooltip } from 'antd';
 import { StarFilled, TagsOutlined } from '@ant-design/icons';
 import { LETTERS } from '@agency/contracts';
 
 export type BarTab = 'favorites' | 'tags' | (typeof LETTERS)[number];
 
-/** Favorites, #, a to z and group by tags; letters without contacts are disabled. */
-export function AlphabetBar({
+/** Favorites, #, a to z and group by tags; letters without contacts are disabled. Renders again only when its props change. */
+export const AlphabetBar = memo(function AlphabetBar({
   active,
   onSelect,
   enabled,
@@ -39,4 +40,4 @@ export function AlphabetBar({
       {groups ? <Tooltip title="Group by tags">{tab('tags', <TagsOutlined />, 'Group by tags')}</Tooltip> : null}
     </div>
   );
-}
+});

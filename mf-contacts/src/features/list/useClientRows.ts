@@ -1,6 +1,7 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { LETTERS, type ClientListItem, type ClientListQuery } from '@agency/contracts';
 import { clientsApi } from '@agency/api-client';
+import { bus } from '@agency/bus';
 
 /** What the list shows: everything (jumping by letter), a search, favorites or one tag's members. */
 export type ListView =
@@ -21,27 +22,51 @@ interface Segment {
   loading: boolean;
 }
 
+/** Rows asked for at a time while scrolling. */
 export const LIST_PAGE = 200;
+/** A segment's first page: a screenful and its overscan, so a search or a letter jump answers fast. */
+export const FIRST_PAGE = 50;
+/** The largest page the API gives. */
+const MAX_PAGE = 500;
+/** The rows a new view loads before it replaces the one on screen. */
+const FIRST_RANGE: [number, number] = [0, 30];
+/** Changes pushed by other users within this window are caught up with one refetch. */
+export const LIVE_REFRESH_MS = 300;
+
+const paramsOf = (v: Exclude<ListView, { kind: 'all' }>): ClientListQuery =>
+  v.kind === 'search' ? { search: v.search } : v.kind === 'favorites' ? { favorites: true } : { tag: v.tag };
+
+const overlaps = (seg: Segment, start: number, stop: number) => seg.start <= stop && seg.start + seg.count > start;
 
 /**
  * The rows of the contact list, loaded page by page where the list is looking. The whole list is one
  * segment per letter (sized by the letter counts), so jumping to a letter loads only that letter's
  * first page; a search, the favorites and a tag are one segment each.
+ *
+ * A new view (a search typed, a tab chosen) is loaded beside the one on screen and replaces it when
+ * its first rows are in, so nothing flashes; the request of a view already left is cancelled and a
+ * late answer is ignored. Changes pushed by other users (clients_update) refetch the rows in view the
+ * same way, keeping the scroll position.
  */
 export function useClientRows(view: ListView) {
   const [total, setTotal] = useState<number | null>(null);
   const [version, setVersion] = useState(0);
   const [error, setError] = useState<unknown>(null);
+  const [pending, setPending] = useState(false);
+  /** The view whose rows are on screen: changes when a new view replaces the old one. */
+  const [shownKey, setShownKey] = useState<string | null>(null);
   const segments = useRef<Segment[]>([]);
+  const shown = useRef<string | null>(null);
   const generation = useRef(0);
-  const wanted = useRef<[number, number]>([0, 30]);
+  const controller = useRef<AbortController | null>(null);
+  const wanted = useRef<[number, number]>(FIRST_RANGE);
   const key = JSON.stringify(view);
 
   const fetchMore = useCallback((seg: Segment, gen: number): void => {
-    if (seg.loading || seg.cursor === null) return;
+    if (seg.loading || seg.cursor === null || gen !== generation.current) return;
     seg.loading = true;
     clientsApi
-      .list({ ...seg.params, after: seg.cursor ?? undefined, limit: LIST_PAGE })
+      .list({ ...seg.params, after: seg.cursor ?? undefined, limit: seg.items.length ? LIST_PAGE : FIRST_PAGE }, { signal: controller.current?.signal })
       .then((page) => {
         if (gen !== generation.current) return;
         seg.loading = false;
@@ -56,13 +81,12 @@ export function useClientRows(view: ListView) {
         setVersion((v) => v + 1);
         // keep going while the visible range is still short of rows
         const [start, stop] = wanted.current;
-        if (seg.start + seg.items.length <= stop && seg.start + seg.count > start) fetchMore(seg, gen);
+        if (seg.start + seg.items.length <= stop && overlaps(seg, start, stop)) fetchMore(seg, gen);
       })
       .catch((err: unknown) => {
         if (gen !== generation.current) return;
         seg.loading = false;
         setError(err);
-        setTotal((t) => t ?? 0);
       });
   }, []);
 
@@ -71,52 +95,102 @@ export function useClientRows(view: ListView) {
       wanted.current = [start, stop];
       const gen = generation.current;
       for (const seg of segments.current) {
-        if (seg.start > stop || seg.start + seg.count <= start) continue;
+        if (!overlaps(seg, start, stop)) continue;
         if (seg.start + seg.items.length <= stop) fetchMore(seg, gen);
       }
     },
     [fetchMore],
   );
 
-  const reload = useCallback(() => {
-    generation.current += 1;
-    const gen = generation.current;
-    const v = JSON.parse(key) as ListView;
-    segments.current = [];
-    setTotal(null);
-    setError(null);
-    setVersion((n) => n + 1);
-    if (v.kind === 'all') {
-      clientsApi
-        .letters()
-        .then(({ counts }) => {
+  /**
+   * Loads `v` with the rows [start, stop] in, then puts it on screen. Until then the rows shown stay
+   * (a new view replaces them whole; a refresh keeps its scroll position).
+   */
+  const load = useCallback(
+    (viewKey: string, range: [number, number]) => {
+      const v = JSON.parse(viewKey) as ListView;
+      controller.current?.abort();
+      const ctrl = new AbortController();
+      controller.current = ctrl;
+      const gen = ++generation.current;
+      const [start, stop] = range;
+      const opts = { signal: ctrl.signal };
+      // fills a fresh segment up to `stop` in one request
+      const fill = async (seg: Segment) => {
+        const limit = Math.min(MAX_PAGE, Math.max(FIRST_PAGE, stop - seg.start + 1));
+        const page = await clientsApi.list({ ...seg.params, limit }, opts);
+        seg.items = page.items;
+        seg.cursor = page.nextCursor;
+        if (seg.letter === null) seg.count = page.total ?? page.items.length;
+        else if (seg.cursor === null) seg.count = seg.items.length;
+      };
+      const build = async (): Promise<Segment[]> => {
+        if (v.kind !== 'all') {
+          const seg: Segment = { letter: null, params: paramsOf(v), start: 0, count: 0, items: [], cursor: undefined, loading: false };
+          await fill(seg);
+          return [seg];
+        }
+        const { counts } = await clientsApi.letters(opts);
+        let at = 0;
+        const next = LETTERS.filter((l) => (counts[l] ?? 0) > 0).map((letter) => {
+          const seg: Segment = { letter, params: { letter }, start: at, count: counts[letter], items: [], cursor: undefined, loading: false };
+          at += seg.count;
+          return seg;
+        });
+        await Promise.all(next.filter((seg) => overlaps(seg, start, stop)).map(fill));
+        return next;
+      };
+      setPending(true);
+      build().then(
+        (next) => {
           if (gen !== generation.current) return;
-          let start = 0;
-          segments.current = LETTERS.filter((l) => (counts[l] ?? 0) > 0).map((letter) => {
-            const seg: Segment = { letter, params: { letter }, start, count: counts[letter], items: [], cursor: undefined, loading: false };
-            start += seg.count;
-            return seg;
-          });
-          setTotal(start);
+          // a new view is looked at from its top; a refresh where the list is
+          if (shown.current !== viewKey) wanted.current = range;
+          shown.current = viewKey;
+          segments.current = next;
+          setTotal(next.reduce((n, s) => n + s.count, 0));
+          setError(null);
+          setPending(false);
           setVersion((n) => n + 1);
+          setShownKey(viewKey);
           ensure(...wanted.current);
-        })
-        .catch((err: unknown) => {
+        },
+        (err: unknown) => {
           if (gen !== generation.current) return;
           setError(err);
-          setTotal(0);
-        });
-      return;
-    }
-    const params: ClientListQuery = v.kind === 'search' ? { search: v.search } : v.kind === 'favorites' ? { favorites: true } : { tag: v.tag };
-    const seg: Segment = { letter: null, params, start: 0, count: 0, items: [], cursor: undefined, loading: false };
-    segments.current = [seg];
-    fetchMore(seg, gen);
-  }, [key, ensure, fetchMore]);
+          setPending(false);
+          setTotal((t) => t ?? 0);
+        },
+      );
+    },
+    [ensure],
+  );
+
+  /** The current view again, where the list is looking, without clearing what is on screen. */
+  const reload = useCallback(() => {
+    load(key, wanted.current);
+  }, [key, load]);
 
   useEffect(() => {
-    wanted.current = [0, 30];
-    reload();
+    wanted.current = FIRST_RANGE;
+    load(key, FIRST_RANGE);
+  }, [key, load]);
+
+  useEffect(() => () => controller.current?.abort(), []);
+
+  // other users' changes: one refetch per burst, at most LIVE_REFRESH_MS after its first push
+  useEffect(() => {
+    let timer: ReturnType<typeof setTimeout> | null = null;
+    const sub = bus.clientsUpdate$.subscribe(() => {
+      timer ??= setTimeout(() => {
+        timer = null;
+        reload();
+      }, LIVE_REFRESH_MS);
+    });
+    return () => {
+      sub.unsubscribe();
+      if (timer) clearTimeout(timer);
+    };
   }, [reload]);
 
   const rowAt = useCallback((index: number): ClientListItem | undefined => {
@@ -127,7 +201,11 @@ export function useClientRows(view: ListView) {
   /** Where a letter's rows begin in the whole list, or null when it has none. */
   const letterStart = useCallback((letter: string) => segments.current.find((s) => s.letter === letter)?.start ?? null, []);
   const letterAt = useCallback((index: number) => segments.current.find((s) => index >= s.start && index < s.start + s.count)?.letter ?? null, []);
-  const lettersWithRows = segments.current.filter((s) => s.letter !== null).map((s) => s.letter as string);
+  const lettersKey = segments.current
+    .filter((s) => s.letter !== null)
+    .map((s) => s.letter as string)
+    .join('');
+  const lettersWithRows = useMemo(() => (lettersKey ? [...lettersKey] : []), [lettersKey]);
 
   /** Changes one loaded row in place (a favorite toggled). */
   const patchRow = useCallback((id: string, patch: Partial<ClientListItem>) => {
@@ -138,5 +216,5 @@ export function useClientRows(view: ListView) {
     setVersion((n) => n + 1);
   }, []);
 
-  return { total, version, error, rowAt, ensure, reload, letterStart, letterAt, lettersWithRows, patchRow };
+  return { total, version, error, pending, shownKey, rowAt, ensure, reload, letterStart, letterAt, lettersWithRows, patchRow };
 }
