@@ -41,6 +41,8 @@ export function ContactListPage() {
   const search = useDeferredValue(text.trim());
   const [tab, setTab] = useState<BarTab | null>(null);
   const [tag, setTag] = useState<{ id: string; name: string } | null>(null);
+  const tabRef = useRef(tab);
+  tabRef.current = tab;
   const listRef = useListRef(null);
   const pendingJump = useRef<string | null>(null);
 
@@ -113,7 +115,8 @@ export function ContactListPage() {
       ensure(all.startIndex, all.stopIndex);
       if (viewKind === 'all') {
         const letter = letterAt(visible.startIndex);
-        if (letter && pendingJump.current === null) setTab((t) => (t === 'favorites' || t === 'tags' ? t : (letter as BarTab)));
+        // called on every scrolled frame: the page renders again only when the letter in view changes
+        if (letter && pendingJump.current === null && tabRef.current !== letter && tabRef.current !== 'favorites' && tabRef.current !== 'tags') setTab(letter as BarTab);
       }
     },
     [ensure, letterAt, viewKind],
