@@ -1,4 +1,4 @@
-import { useCallback, useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
+import { memo, startTransition, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { List, useListRef, type RowComponentProps } from 'react-window';
 import { Alert, Button, Empty, Input, Space, Tooltip, Typography } from 'antd';
@@ -16,6 +16,8 @@ import { TagGroups } from './TagGroups';
 import { useClientRows, type ListView } from './useClientRows';
 
 export const OVERSCAN = 5;
+/** Rows a letter jump asks for before the list has measured what it shows: a tall screen and the overscan. */
+const JUMP_ROWS = 30;
 
 interface RowProps {
   rowAt: (i: number) => ClientListItem | undefined;
@@ -29,6 +31,36 @@ function Row({ index, style, ariaAttributes, rowAt, actions }: RowComponentProps
 }
 
 /**
+ * The search box keeps what is typed itself, so a keystroke renders the box alone; the page hears of
+ * it through onType.
+ */
+const SearchBox = memo(function SearchBox({ loading, onType }: { loading: boolean; onType: (text: string) => void }) {
+  const [text, setText] = useState('');
+  const change = (value: string) => {
+    setText(value);
+    onType(value);
+  };
+  return (
+    <Input.Search
+      aria-label="Search contacts"
+      placeholder="Search names, phones, email or company"
+      allowClear
+      value={text}
+      loading={loading}
+      onChange={(e) => change(e.target.value)}
+      onSearch={change}
+    />
+  );
+});
+
+function viewOf(search: string, tab: BarTab | null, tag: { id: string } | null): ListView {
+  if (search) return { kind: 'search', search };
+  if (tab === 'favorites') return { kind: 'favorites' };
+  if (tab === 'tags' && tag) return { kind: 'tag', tag: tag.id };
+  return { kind: 'all' };
+}
+
+/**
  * /contacts: search, the alphabet bar and the long virtualised list. Every keystroke asks for its
  * rows at once (the request of the text before it is cancelled); the rows on screen stay until the
  * new ones are in.
@@ -37,8 +69,11 @@ export function ContactListPage() {
   const navigate = useNavigate();
   const session = useObservable(bus.session$);
   const [text, setText] = useState('');
-  // typing renders first; the list follows as soon as the input is painted
-  const search = useDeferredValue(text.trim());
+  const search = text.trim();
+  /** What the box holds now (the page's text follows it in a transition). */
+  const typed = useRef('');
+  /** Bumped to empty the search box from outside it (a letter chosen). */
+  const [cleared, setCleared] = useState(0);
   const [tab, setTab] = useState<BarTab | null>(null);
   const [tag, setTag] = useState<{ id: string; name: string } | null>(null);
   const tabRef = useRef(tab);
@@ -46,14 +81,23 @@ export function ContactListPage() {
   const listRef = useListRef(null);
   const pendingJump = useRef<string | null>(null);
 
-  const view: ListView = useMemo(() => {
-    if (search) return { kind: 'search', search };
-    if (tab === 'favorites') return { kind: 'favorites' };
-    if (tab === 'tags' && tag) return { kind: 'tag', tag: tag.id };
-    return { kind: 'all' };
-  }, [search, tab, tag]);
+  const view: ListView = useMemo(() => viewOf(search, tab, tag), [search, tab, tag]);
   const rows = useClientRows(view);
-  const { rowAt, ensure, letterAt, letterStart, patchRow, reload, version, shownKey } = rows;
+  const { rowAt, ensure, letterAt, letterStart, patchRow, reload, request, version, shownKey } = rows;
+  // a keystroke asks for its rows at once; the page follows in a transition, after the box is painted
+  const filters = useRef({ tab, tag });
+  filters.current = { tab, tag };
+  const type = useCallback(
+    (value: string) => {
+      typed.current = value;
+      // the request leaves now; the state it sets (pending) renders with the page
+      startTransition(() => {
+        request(viewOf(value.trim(), filters.current.tab, filters.current.tag));
+        setText(value);
+      });
+    },
+    [request],
+  );
 
   // a letter chosen before the letter counts arrived is jumped to once they have
   useEffect(() => {
@@ -78,16 +122,22 @@ export function ContactListPage() {
         setTag(null);
         return;
       }
-      setText('');
+      if (typed.current) {
+        typed.current = '';
+        setText('');
+        setCleared((n) => n + 1);
+      }
       setTab(next);
       pendingJump.current = next;
       const start = viewKindRef.current === 'all' ? letterStart(next) : null;
       if (start !== null && listRef.current) {
         pendingJump.current = null;
+        // ask for the letter's rows now rather than when the list has scrolled (a frame later)
+        ensure(start, start + JUMP_ROWS);
         listRef.current.scrollToRow({ index: start, align: 'start' });
       }
     },
-    [letterStart, listRef],
+    [ensure, letterStart, listRef],
   );
 
   const userId = session?.user.id;
@@ -146,15 +196,7 @@ export function ContactListPage() {
         </Space>
       </Space>
       <Space.Compact style={{ marginTop: 12, maxWidth: 560 }}>
-        <Input.Search
-          aria-label="Search contacts"
-          placeholder="Search names, phones, email or company"
-          allowClear
-          value={text}
-          loading={rows.pending && !!search}
-          onChange={(e) => setText(e.target.value)}
-          onSearch={(v) => setText(v)}
-        />
+        <SearchBox key={cleared} loading={rows.pending && !!search} onType={type} />
         <Tooltip title="Refresh">
           <Button aria-label="Refresh" icon={<ReloadOutlined />} onClick={reload} />
         </Tooltip>

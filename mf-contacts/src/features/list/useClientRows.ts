@@ -57,6 +57,8 @@ export function useClientRows(view: ListView) {
   const [shownKey, setShownKey] = useState<string | null>(null);
   const segments = useRef<Segment[]>([]);
   const shown = useRef<string | null>(null);
+  /** The view last asked for (on screen, or on its way). */
+  const requested = useRef<string | null>(null);
   const generation = useRef(0);
   const controller = useRef<AbortController | null>(null);
   const wanted = useRef<[number, number]>(FIRST_RANGE);
@@ -109,6 +111,7 @@ export function useClientRows(view: ListView) {
   const load = useCallback(
     (viewKey: string, range: [number, number]) => {
       const v = JSON.parse(viewKey) as ListView;
+      requested.current = viewKey;
       controller.current?.abort();
       const ctrl = new AbortController();
       controller.current = ctrl;
@@ -166,15 +169,26 @@ export function useClientRows(view: ListView) {
     [ensure],
   );
 
+  /**
+   * Starts loading a view now, from the event that asks for it (a keystroke), a render earlier than
+   * the effect below would; the effect then finds it asked for already.
+   */
+  const request = useCallback(
+    (next: ListView) => {
+      const nextKey = JSON.stringify(next);
+      if (nextKey === requested.current) return;
+      wanted.current = FIRST_RANGE;
+      load(nextKey, FIRST_RANGE);
+    },
+    [load],
+  );
+
   /** The current view again, where the list is looking, without clearing what is on screen. */
   const reload = useCallback(() => {
     load(key, wanted.current);
   }, [key, load]);
 
-  useEffect(() => {
-    wanted.current = FIRST_RANGE;
-    load(key, FIRST_RANGE);
-  }, [key, load]);
+  useEffect(() => request(JSON.parse(key) as ListView), [key, request]);
 
   useEffect(() => () => controller.current?.abort(), []);
 
@@ -216,5 +230,5 @@ export function useClientRows(view: ListView) {
     setVersion((n) => n + 1);
   }, []);
 
-  return { total, version, error, pending, shownKey, rowAt, ensure, reload, letterStart, letterAt, lettersWithRows, patchRow };
+  return { total, version, error, pending, shownKey, rowAt, ensure, request, reload, letterStart, letterAt, lettersWithRows, patchRow };
 }
