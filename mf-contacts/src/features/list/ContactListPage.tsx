@@ -117,23 +117,26 @@ export function ContactListPage() {
   viewKindRef.current = viewKind;
   const selectTab = useCallback(
     (next: BarTab) => {
-      if (next === 'favorites' || next === 'tags') {
+      // the rows are asked for first; the bar and the page render after, in a transition
+      const start = viewKindRef.current === 'all' && next !== 'favorites' && next !== 'tags' ? letterStart(next) : null;
+      if (start !== null) ensure(start, start + JUMP_ROWS);
+      startTransition(() => {
+        if (next === 'favorites' || next === 'tags') {
+          setTab(next);
+          setTag(null);
+          return;
+        }
+        if (typed.current) {
+          typed.current = '';
+          setText('');
+          setCleared((n) => n + 1);
+        }
         setTab(next);
-        setTag(null);
-        return;
-      }
-      if (typed.current) {
-        typed.current = '';
-        setText('');
-        setCleared((n) => n + 1);
-      }
-      setTab(next);
+      });
+      if (next === 'favorites' || next === 'tags') return;
       pendingJump.current = next;
-      const start = viewKindRef.current === 'all' ? letterStart(next) : null;
       if (start !== null && listRef.current) {
         pendingJump.current = null;
-        // ask for the letter's rows now rather than when the list has scrolled (a frame later)
-        ensure(start, start + JUMP_ROWS);
         listRef.current.scrollToRow({ index: start, align: 'start' });
       }
     },

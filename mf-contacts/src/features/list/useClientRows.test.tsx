@@ -114,4 +114,27 @@ describe('the contact list rows', () => {
     expect(result.current.rowAt(1)?.lastName).toBe('Ames');
     expect(result.current.letterStart('b')).toBe(3);
   });
+
+  it('loads the tail of a long letter by offset, not page after page from its start', async () => {
+    letters.mockResolvedValue({ counts: { a: 1000, b: 10 }, total: 1010 });
+    list.mockImplementation(({ letter, offset = 0, limit }: { letter: string; offset?: number; limit: number }) => {
+      const size = letter === 'a' ? 1000 : 10;
+      const items = Array.from({ length: Math.max(0, Math.min(limit, size - offset)) }, (_, i) => item(`${letter}${offset + i}`, `${letter.toUpperCase()}${offset + i}`));
+      return Promise.resolve({ items, total: size, nextCursor: offset + items.length < size ? 'next' : null });
+    });
+    const { result } = renderHook(() => useClientRows({ kind: 'all' }));
+    await waitFor(() => expect(result.current.total).toBe(1010));
+    list.mockClear();
+    // the list jumped to b: its overscan reaches the last rows of a
+    act(() => result.current.ensure(995, 1009));
+    await waitFor(() => expect(result.current.rowAt(995)?.lastName).toBe('A995'));
+    expect(result.current.rowAt(1000)?.lastName).toBe('B0');
+    // one request for the tail of a, one for the start of b
+    expect(list).toHaveBeenCalledTimes(2);
+    expect(list.mock.calls.map((c) => c[0])).toEqual([
+      { letter: 'a', offset: 995, limit: 200 },
+      { letter: 'b', limit: 50 },
+    ]);
+    expect(result.current.rowAt(500)).toBeUndefined();
+  });
 });

@@ -16,9 +16,11 @@ interface Segment {
   params: ClientListQuery;
   start: number;
   count: number;
+  /** Loaded rows by position in the segment; a row not loaded yet is a hole. */
   items: ClientListItem[];
-  /** undefined: nothing asked yet; null: no more pages. */
+  /** The next page's cursor, continuing after row `cursorAt` - 1; null: no more pages. */
   cursor: string | null | undefined;
+  cursorAt: number;
   loading: boolean;
 }
 
@@ -37,6 +39,48 @@ const paramsOf = (v: Exclude<ListView, { kind: 'all' }>): ClientListQuery =>
   v.kind === 'search' ? { search: v.search } : v.kind === 'favorites' ? { favorites: true } : { tag: v.tag };
 
 const overlaps = (seg: Segment, start: number, stop: number) => seg.start <= stop && seg.start + seg.count > start;
+
+const newSegment = (letter: string | null, params: ClientListQuery, start: number, count: number): Segment => ({
+  letter,
+  params,
+  start,
+  count,
+  items: [],
+  cursor: undefined,
+  cursorAt: 0,
+  loading: false,
+});
+
+/** The first row of [start, stop] (list positions) the segment has not loaded, as its own index; -1 when none is missing. */
+function firstMissing(seg: Segment, start: number, stop: number): number {
+  const to = Math.min(stop, seg.start + seg.count - 1) - seg.start;
+  for (let i = Math.max(start, seg.start) - seg.start; i <= to; i++) if (seg.items[i] === undefined) return i;
+  return -1;
+}
+
+/**
+ * The request for the segment's rows from `from` to `to`: the next page by cursor when it continues
+ * what is loaded, else by offset (a letter jumped into, the tail of the letter above a jump).
+ */
+function pageQuery(seg: Segment, from: number, to: number, first: number): ClientListQuery {
+  const limit = Math.min(MAX_PAGE, Math.max(first, to - from + 1));
+  if (from === 0) return { ...seg.params, limit };
+  if (from === seg.cursorAt && seg.cursor) return { ...seg.params, after: seg.cursor, limit };
+  return { ...seg.params, offset: from, limit };
+}
+
+/** Puts a page in place at `from`; answers whether the segment's size changed. */
+function place(seg: Segment, from: number, page: { items: ClientListItem[]; total: number | null; nextCursor: string | null }): boolean {
+  page.items.forEach((item, i) => (seg.items[from + i] = item));
+  const end = from + page.items.length;
+  seg.cursor = page.nextCursor;
+  seg.cursorAt = end;
+  const before = seg.count;
+  if (seg.letter === null && page.total !== null) seg.count = page.total;
+  // fewer rows than the letter counts said (changed meanwhile): the segment ends here
+  else if (page.nextCursor === null && seg.letter !== null && end < seg.count) seg.count = end;
+  return seg.count !== before;
+}
 
 /**
  * The rows of the contact list, loaded page by page where the list is looking. The whole list is one
@@ -65,25 +109,30 @@ export function useClientRows(view: ListView) {
   const key = JSON.stringify(view);
 
   const fetchMore = useCallback((seg: Segment, gen: number): void => {
-    if (seg.loading || seg.cursor === null || gen !== generation.current) return;
+    if (seg.loading || gen !== generation.current) return;
+    const [start, stop] = wanted.current;
+    const from = firstMissing(seg, start, stop);
+    if (from < 0) return;
+    const to = Math.min(stop, seg.start + seg.count - 1) - seg.start;
     seg.loading = true;
     clientsApi
-      .list({ ...seg.params, after: seg.cursor ?? undefined, limit: seg.items.length ? LIST_PAGE : FIRST_PAGE }, { signal: controller.current?.signal })
+      .list(pageQuery(seg, from, to, seg.items.length ? LIST_PAGE : FIRST_PAGE), { signal: controller.current?.signal })
       .then((page) => {
         if (gen !== generation.current) return;
         seg.loading = false;
-        seg.items.push(...page.items);
-        seg.cursor = page.nextCursor;
-        if (seg.letter === null && page.total !== null) {
-          seg.count = page.total;
-          setTotal(page.total);
+        if (place(seg, from, page)) {
+          // the segments after it move up (or down) with it
+          let at = 0;
+          for (const s of segments.current) {
+            s.start = at;
+            at += s.count;
+          }
+          setTotal(at);
         }
-        if (seg.cursor === null && seg.count !== seg.items.length && seg.letter !== null) seg.count = seg.items.length;
         setError(null);
         setVersion((v) => v + 1);
         // keep going while the visible range is still short of rows
-        const [start, stop] = wanted.current;
-        if (seg.start + seg.items.length <= stop && overlaps(seg, start, stop)) fetchMore(seg, gen);
+        if (page.items.length) fetchMore(seg, gen);
       })
       .catch((err: unknown) => {
         if (gen !== generation.current) return;
@@ -97,8 +146,7 @@ export function useClientRows(view: ListView) {
       wanted.current = [start, stop];
       const gen = generation.current;
       for (const seg of segments.current) {
-        if (!overlaps(seg, start, stop)) continue;
-        if (seg.start + seg.items.length <= stop) fetchMore(seg, gen);
+        if (overlaps(seg, start, stop)) fetchMore(seg, gen);
       }
     },
     [fetchMore],
@@ -118,25 +166,24 @@ export function useClientRows(view: ListView) {
       const gen = ++generation.current;
       const [start, stop] = range;
       const opts = { signal: ctrl.signal };
-      // fills a fresh segment up to `stop` in one request
+      // fills a fresh segment's rows in [start, stop] in one request
       const fill = async (seg: Segment) => {
-        const limit = Math.min(MAX_PAGE, Math.max(FIRST_PAGE, stop - seg.start + 1));
-        const page = await clientsApi.list({ ...seg.params, limit }, opts);
-        seg.items = page.items;
-        seg.cursor = page.nextCursor;
-        if (seg.letter === null) seg.count = page.total ?? page.items.length;
-        else if (seg.cursor === null) seg.count = seg.items.length;
+        const from = Math.max(start, seg.start) - seg.start;
+        const to = seg.letter === null ? stop : Math.min(stop, seg.start + seg.count - 1) - seg.start;
+        const page = await clientsApi.list(pageQuery(seg, from, to, FIRST_PAGE), opts);
+        place(seg, from, page);
+        if (seg.letter === null && page.total === null) seg.count = from + page.items.length;
       };
       const build = async (): Promise<Segment[]> => {
         if (v.kind !== 'all') {
-          const seg: Segment = { letter: null, params: paramsOf(v), start: 0, count: 0, items: [], cursor: undefined, loading: false };
+          const seg = newSegment(null, paramsOf(v), 0, 0);
           await fill(seg);
           return [seg];
         }
         const { counts } = await clientsApi.letters(opts);
         let at = 0;
         const next = LETTERS.filter((l) => (counts[l] ?? 0) > 0).map((letter) => {
-          const seg: Segment = { letter, params: { letter }, start: at, count: counts[letter], items: [], cursor: undefined, loading: false };
+          const seg = newSegment(letter, { letter }, at, counts[letter]);
           at += seg.count;
           return seg;
         });
