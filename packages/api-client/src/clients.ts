@@ -67,8 +67,9 @@ const c = (clientId: string) => `/clients/${clientId}`;
 
 /** Contacts: the list, one client, its detail, split, merge, delete, rooms, reveal, import and export. */
 export const clientsApi = {
-  list: (query: ClientListQuery = {}) => api.get<ClientListResponse>('/clients', { params: query }).then(data),
-  letters: () => api.get<ClientLettersResponse>('/clients/letters').then(data),
+  /** A signal cancels a request whose answer is no longer wanted (the search changed). */
+  list: (query: ClientListQuery = {}, opts: { signal?: AbortSignal } = {}) => api.get<ClientListResponse>('/clients', { params: query, signal: opts.signal }).then(data),
+  letters: (opts: { signal?: AbortSignal } = {}) => api.get<ClientLettersResponse>('/clients/letters', { signal: opts.signal }).then(data),
   /** Answers 201 with the new client (data.id). */
   create: (fields: ClientCreate) => api.post<Client>('/clients', fields).then(data),
   get: (id: string) => api.get<Client>(c(id)).then(data),

@@ -89,6 +89,10 @@ export class Bus {
   /** Call requests from anywhere (peers list, contact records); the phone remote places them. */
   readonly dial$ = new Subject<DialRequest>();
   private socket: Socket<ServerToClientEvents, ClientToServerEvents> | null = null;
+  /** Clients of the account were added, edited, tagged, split, merged, imported or deleted (by anyone): lists and open records catch up. */
+  readonly clientsUpdate$: Observable<ServerEventPayload<'clients_update'>> = this.on('clients_update');
+  /** Tags of the account were created, edited or deleted, or their assigned counts may have moved. */
+  readonly refreshTags$: Observable<ServerEventPayload<'refresh_tags'>> = this.on('refresh_tags');
 
   /** Server events of one name, typed from contracts. */
   on<E extends ServerEventName>(event: E): Observable<ServerEventPayload<E>> {

@@ -28,6 +28,7 @@ export * from './clientFull';
 export * from './contactMessages';
 export * from './chat';
 export type * from './chat-socket';
+export type * from './clients-socket';
 export * from './taskboards';
 export * from './remotes';
 export * from './locations';

@@ -5,7 +5,7 @@ import { migrate } from './db/migrate';
 import { createEvents } from './events';
 import { startJobs } from './jobs/index';
 import { createRealtime } from './realtime/index';
-import { SOCKET_FEATURES } from './realtime/features';
+import { PUSH_FEATURES, SOCKET_FEATURES } from './realtime/features';
 import { DEMO_PASSWORD, DEMO_USERS, seedIfEmpty } from './seed';
 
 const config = loadConfig();
@@ -17,7 +17,7 @@ if (await seedIfEmpty(db)) console.log('Seeded the demo agency.');
 const events = createEvents();
 const jobs = await startJobs(db);
 const app = await buildApp({ db, config, events, jobs, logger: process.env.LOG_LEVEL ? true : false });
-const realtime = await createRealtime(db, app.server, { redisUrl: config.redisUrl, events, features: SOCKET_FEATURES });
+const realtime = await createRealtime(db, app.server, { redisUrl: config.redisUrl, events, features: SOCKET_FEATURES, pushes: PUSH_FEATURES });
 await app.listen({ port: config.port, host: config.host });
 
 const url = `http://localhost:${config.port}`;

@@ -1,6 +1,8 @@
 import { createContext, useCallback, useContext, useEffect, useRef, useState } from 'react';
 import type { ClientFull } from '@agency/contracts';
 import { clientsApi } from '@agency/api-client';
+import { bus } from '@agency/bus';
+import { LIVE_REFRESH_MS } from '../list/useClientRows';
 
 export interface ContactState {
   id: string;
@@ -42,5 +44,20 @@ export function useClientFull(id: string | undefined) {
     setError(null);
     void reload();
   }, [reload]);
+  // someone changed this client (an edit, tags, a split or merge): the record catches up, once per burst
+  useEffect(() => {
+    let timer: ReturnType<typeof setTimeout> | null = null;
+    const sub = bus.clientsUpdate$.subscribe(({ clientIds }) => {
+      if (!id || (clientIds && !clientIds.includes(id))) return;
+      timer ??= setTimeout(() => {
+        timer = null;
+        void reload();
+      }, LIVE_REFRESH_MS);
+    });
+    return () => {
+      sub.unsubscribe();
+      if (timer) clearTimeout(timer);
+    };
+  }, [id, reload]);
   return { full: full && full.client.id === id ? full : null, error, reload };
 }

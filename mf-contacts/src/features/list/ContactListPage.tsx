@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { memo, startTransition, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { List, useListRef, type RowComponentProps } from 'react-window';
 import { Alert, Button, Empty, Input, Space, Tooltip, Typography } from 'antd';
@@ -11,75 +11,138 @@ import { placeCall } from '../common/dial';
 import { notifyError } from '../common/notify';
 import { ExportButton, slug, type ExportChoice } from '../importExport/ExportButton';
 import { AlphabetBar, type BarTab } from './AlphabetBar';
-import { ContactRow, ROW_HEIGHT, type RowActions } from './ContactRow';
+import { ContactRow, ContactRowStyles, ROW_HEIGHT, type RowActions } from './ContactRow';
 import { displayName } from './names';
 import { TagGroups } from './TagGroups';
 import { useClientRows, type ListView } from './useClientRows';
 
 export const OVERSCAN = 5;
-const SEARCH_DELAY_MS = 120;
+/** Rows a letter jump asks for before the list has measured what it shows: a tall screen and the overscan. */
+const JUMP_ROWS = 30;
 
 interface RowProps {
   rowAt: (i: number) => ClientListItem | undefined;
   actions: RowActions;
+  /** Bumped when loaded rows change, so the list renders them again. */
   version: number;
 }
 
-function Row({ index, style, rowAt, actions }: RowComponentProps<RowProps>) {
-  return <ContactRow row={rowAt(index)} style={style} actions={actions} />;
+function Row({ index, style, ariaAttributes, rowAt, actions }: RowComponentProps<RowProps>) {
+  return <ContactRow row={rowAt(index)} style={style} actions={actions} aria={ariaAttributes} />;
 }
 
-/** /contacts: search, the alphabet bar and the long virtualised list. */
+/**
+ * The search box keeps what is typed itself, so a keystroke renders the box alone; the page hears of
+ * it through onType.
+ */
+const SearchBox = memo(function SearchBox({ loading, onType }: { loading: boolean; onType: (text: string) => void }) {
+  const [text, setText] = useState('');
+  const change = (value: string) => {
+    setText(value);
+    onType(value);
+  };
+  return (
+    <Input.Search
+      aria-label="Search contacts"
+      placeholder="Search names, phones, email or company"
+      allowClear
+      value={text}
+      loading={loading}
+      onChange={(e) => change(e.target.value)}
+      onSearch={change}
+    />
+  );
+});
+
+function viewOf(search: string, tab: BarTab | null, tag: { id: string } | null): ListView {
+  if (search) return { kind: 'search', search };
+  if (tab === 'favorites') return { kind: 'favorites' };
+  if (tab === 'tags' && tag) return { kind: 'tag', tag: tag.id };
+  return { kind: 'all' };
+}
+
+/**
+ * /contacts: search, the alphabet bar and the long virtualised list. Every keystroke asks for its
+ * rows at once (the request of the text before it is cancelled); the rows on screen stay until the
+ * new ones are in.
+ */
 export function ContactListPage() {
   const navigate = useNavigate();
   const session = useObservable(bus.session$);
   const [text, setText] = useState('');
-  const [search, setSearch] = useState('');
+  const search = text.trim();
+  /** What the box holds now (the page's text follows it in a transition). */
+  const typed = useRef('');
+  /** Bumped to empty the search box from outside it (a letter chosen). */
+  const [cleared, setCleared] = useState(0);
   const [tab, setTab] = useState<BarTab | null>(null);
   const [tag, setTag] = useState<{ id: string; name: string } | null>(null);
+  const tabRef = useRef(tab);
+  tabRef.current = tab;
   const listRef = useListRef(null);
   const pendingJump = useRef<string | null>(null);
 
-  useEffect(() => {
-    const t = setTimeout(() => setSearch(text.trim()), SEARCH_DELAY_MS);
-    return () => clearTimeout(t);
-  }, [text]);
-
-  const view: ListView = useMemo(() => {
-    if (search) return { kind: 'search', search };
-    if (tab === 'favorites') return { kind: 'favorites' };
-    if (tab === 'tags' && tag) return { kind: 'tag', tag: tag.id };
-    return { kind: 'all' };
-  }, [search, tab, tag]);
+  const view: ListView = useMemo(() => viewOf(search, tab, tag), [search, tab, tag]);
   const rows = useClientRows(view);
+  const { rowAt, ensure, letterAt, letterStart, patchRow, reload, request, version, shownKey } = rows;
+  // a keystroke asks for its rows at once; the page follows in a transition, after the box is painted
+  const filters = useRef({ tab, tag });
+  filters.current = { tab, tag };
+  const type = useCallback(
+    (value: string) => {
+      typed.current = value;
+      // the request leaves now; the state it sets (pending) renders with the page
+      startTransition(() => {
+        request(viewOf(value.trim(), filters.current.tab, filters.current.tag));
+        setText(value);
+      });
+    },
+    [request],
+  );
 
   // a letter chosen before the letter counts arrived is jumped to once they have
   useEffect(() => {
     const letter = pendingJump.current;
     if (!letter) return;
-    const start = rows.letterStart(letter);
+    const start = letterStart(letter);
     if (start !== null && listRef.current) {
       pendingJump.current = null;
       listRef.current.scrollToRow({ index: start, align: 'start' });
     }
-  }, [rows, rows.version, listRef]);
+  }, [version, letterStart, listRef]);
 
-  const selectTab = (next: BarTab) => {
-    if (next === 'favorites' || next === 'tags') {
-      setTab(next);
-      setTag(null);
-      return;
-    }
-    setText('');
-    setSearch('');
-    setTab(next);
-    pendingJump.current = next;
-    const start = view.kind === 'all' ? rows.letterStart(next) : null;
-    if (start !== null && listRef.current) {
-      pendingJump.current = null;
-      listRef.current.scrollToRow({ index: start, align: 'start' });
-    }
-  };
+  // what the rows on screen are: the view typed may still be on its way
+  const shown = useMemo(() => (shownKey ? (JSON.parse(shownKey) as ListView) : view), [shownKey, view]);
+  const viewKind = shown.kind;
+  const viewKindRef = useRef(viewKind);
+  viewKindRef.current = viewKind;
+  const selectTab = useCallback(
+    (next: BarTab) => {
+      // the rows are asked for first; the bar and the page render after, in a transition
+      const start = viewKindRef.current === 'all' && next !== 'favorites' && next !== 'tags' ? letterStart(next) : null;
+      if (start !== null) ensure(start, start + JUMP_ROWS);
+      startTransition(() => {
+        if (next === 'favorites' || next === 'tags') {
+          setTab(next);
+          setTag(null);
+          return;
+        }
+        if (typed.current) {
+          typed.current = '';
+          setText('');
+          setCleared((n) => n + 1);
+        }
+        setTab(next);
+      });
+      if (next === 'favorites' || next === 'tags') return;
+      pendingJump.current = next;
+      if (start !== null && listRef.current) {
+        pendingJump.current = null;
+        listRef.current.scrollToRow({ index: start, align: 'start' });
+      }
+    },
+    [ensure, letterStart, listRef],
+  );
 
   const userId = session?.user.id;
   const actions: RowActions = useMemo(
@@ -87,30 +150,36 @@ export function ContactListPage() {
       onCall: (row) => placeCall(row.mobilePhone || row.phone || row.coMobilePhone, displayName(row)),
       onFavorite: (row, favorite) => {
         if (!userId) return;
-        rows.patchRow(row.id, { isFavorite: favorite });
+        patchRow(row.id, { isFavorite: favorite });
         (favorite ? favoritesApi.add(userId, row.id) : favoritesApi.remove(userId, row.id))
           .then(() => {
-            if (view.kind === 'favorites') rows.reload();
+            if (viewKindRef.current === 'favorites') reload();
           })
           .catch((err: unknown) => {
-            rows.patchRow(row.id, { isFavorite: !favorite });
+            patchRow(row.id, { isFavorite: !favorite });
             notifyError(errorMessage(err));
           });
       },
     }),
-    [rows, userId, view.kind],
+    [patchRow, reload, userId],
   );
 
   const onRowsRendered = useCallback(
     (visible: { startIndex: number; stopIndex: number }, all: { startIndex: number; stopIndex: number }) => {
-      rows.ensure(all.startIndex, all.stopIndex);
-      if (view.kind === 'all') {
-        const letter = rows.letterAt(visible.startIndex);
-        if (letter && pendingJump.current === null) setTab((t) => (t === 'favorites' || t === 'tags' ? t : (letter as BarTab)));
+      ensure(all.startIndex, all.stopIndex);
+      if (viewKind === 'all') {
+        const letter = letterAt(visible.startIndex);
+        // called on every scrolled frame: the page renders again only when the letter in view changes
+        if (letter && pendingJump.current === null && tabRef.current !== letter && tabRef.current !== 'favorites' && tabRef.current !== 'tags') setTab(letter as BarTab);
       }
     },
-    [rows, view.kind],
+    [ensure, letterAt, viewKind],
   );
+
+  const lettersWithRows = rows.lettersWithRows;
+  const lettersKnown = viewKind === 'all' && rows.total !== null;
+  const enabled = useCallback((l: string) => !lettersKnown || lettersWithRows.includes(l), [lettersKnown, lettersWithRows]);
+  const rowProps = useMemo(() => ({ rowAt, actions, version }), [rowAt, actions, version]);
 
   const total = rows.total;
   const exportChoices = useMemo((): ExportChoice[] => {
@@ -126,6 +195,7 @@ export function ContactListPage() {
   const title = tag && tab === 'tags' && !search ? `Contacts: ${tag.name}` : 'Contacts';
   return (
     <div style={{ display: 'flex', flexDirection: 'column', height: 'calc(100vh - 190px)', minHeight: 420 }}>
+      <ContactRowStyles />
       <Space style={{ justifyContent: 'space-between', display: 'flex', flexWrap: 'wrap' }}>
         <Tooltip title={`${total ?? 0} Contacts`}>
           <Typography.Title level={3} style={{ margin: 0 }} data-testid="contacts-title">
@@ -145,39 +215,30 @@ export function ContactListPage() {
         </Space>
       </Space>
       <Space.Compact style={{ marginTop: 12, maxWidth: 560 }}>
-        <Input.Search
-          aria-label="Search contacts"
-          placeholder="Search names, phones, email or company"
-          allowClear
-          value={text}
-          onChange={(e) => setText(e.target.value)}
-          onSearch={(v) => setSearch(v.trim())}
-        />
+        <SearchBox key={cleared} loading={rows.pending && !!search} onType={type} />
         <Tooltip title="Refresh">
-          <Button aria-label="Refresh" icon={<ReloadOutlined />} onClick={rows.reload} />
+          <Button aria-label="Refresh" icon={<ReloadOutlined />} onClick={reload} />
         </Tooltip>
       </Space.Compact>
-      <AlphabetBar
-        active={search ? null : tab}
-        onSelect={selectTab}
-        enabled={(l) => view.kind !== 'all' || rows.total === null || rows.lettersWithRows.includes(l)}
-      />
+      <AlphabetBar active={search ? null : tab} onSelect={selectTab} enabled={enabled} />
       {rows.error ? <Alert type="error" showIcon title={errorMessage(rows.error)} style={{ marginBottom: 8 }} /> : null}
       {showTags ? (
-        <TagGroups onChoose={(t) => setTag(t)} />
+        <TagGroups onChoose={setTag} />
       ) : total === null ? (
         <Typography.Text role="status">Loading...</Typography.Text>
       ) : total === 0 ? (
-        <Empty description={search ? `No contacts match "${search}"` : view.kind === 'favorites' ? 'No favorite contacts yet' : 'No contacts'} />
+        <Empty description={shown.kind === 'search' ? `No contacts match "${shown.search}"` : shown.kind === 'favorites' ? 'No favorite contacts yet' : 'No contacts'} />
       ) : (
         <div style={{ flex: 1, minHeight: 0 }} role="list" aria-label="Contacts" data-testid="contact-list">
+          {/* a new view mounts a new list, at its top */}
           <List<RowProps>
+            key={shownKey ?? ''}
             listRef={listRef}
             rowComponent={Row}
             rowCount={total}
             rowHeight={ROW_HEIGHT}
             overscanCount={OVERSCAN}
-            rowProps={{ rowAt: rows.rowAt, actions, version: rows.version }}
+            rowProps={rowProps}
             onRowsRendered={onRowsRendered}
             style={{ height: '100%' }}
           />

@@ -1,4 +1,5 @@
-import type { SocketFeature } from './index';
+import type { RealtimePush, SocketFeature } from './index';
+import { clientsPush } from '../modules/clients/realtime';
 import { chatSocket } from '../modules/chat/socket';
 import { taskBoardSocketFeature } from '../modules/taskboards/realtime';
 
@@ -7,3 +8,6 @@ export const SOCKET_FEATURES: SocketFeature[] = [
   chatSocket,
   taskBoardSocketFeature,
 ];
+
+/** Every feature's pushes driven by app events, started once per server. */
+export const PUSH_FEATURES: RealtimePush[] = [clientsPush];

@@ -23,6 +23,18 @@ export type AppNamespace = Namespace<ClientToServerEvents, ServerToClientEvents,
  */
 export type SocketFeature = (socket: AppSocket, ctx: { db: Db; nsp: AppNamespace }) => void;
 
+/**
+ * A feature's pushes driven by app events rather than by a socket (contacts changed, ...): started
+ * once per server with the events. `nsFor` finds an account's namespace (emits cross processes
+ * through the Redis adapter); `track` runs work that close() waits for. Returns its stop.
+ */
+export type RealtimePush = (ctx: {
+  db: Db;
+  events: AppEvents;
+  nsFor: (accountId: string) => Promise<AppNamespace | null>;
+  track: (work: () => Promise<unknown>) => void;
+}) => () => void;
+
 export interface Realtime {
   io: AppServer;
   /** Sends the account's peers list to everyone in its namespace. */
@@ -45,7 +57,7 @@ const RECHECK_MS = 60_000;
 export async function createRealtime(
   db: Db,
   server: HttpServer,
-  opts: { redisUrl?: string; redisKey?: string; events?: AppEvents; features?: SocketFeature[] } = {},
+  opts: { redisUrl?: string; redisKey?: string; events?: AppEvents; features?: SocketFeature[]; pushes?: RealtimePush[] } = {},
 ): Promise<Realtime> {
   const io: AppServer = new Server(server, {
     transports: ['websocket', 'polling'],
@@ -219,6 +231,7 @@ export async function createRealtime(
 
   if (opts.events) {
     const events = opts.events;
+    for (const push of opts.pushes ?? []) closers.push(push({ db, events, nsFor, track }));
     closers.push(
       events.on('notice', ({ accountId, userIds, notice }) =>
         track(async () => {

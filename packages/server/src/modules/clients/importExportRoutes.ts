@@ -20,9 +20,12 @@ export async function importExportRoutes(app: FastifyInstance, deps: AppDeps) {
     previewImport(req.body.csv),
   );
 
-  r.post('/clients/import', { ...pre, bodyLimit, schema: { tags, body: importRequestSchema, response: { 200: importResultSchema } } }, async (req) =>
-    importClients(db, auth(req), req.body, sealerOf(deps)),
-  );
+  r.post('/clients/import', { ...pre, bodyLimit, schema: { tags, body: importRequestSchema, response: { 200: importResultSchema } } }, async (req) => {
+    const result = await importClients(db, auth(req), req.body, sealerOf(deps));
+    const clientIds = [...new Set(result.rows.flatMap((row) => (row.clientId ? [row.clientId] : [])))];
+    if (!result.dryRun && clientIds.length) deps.events.emit('clientsChanged', { accountId: auth(req).accountId, clientIds });
+    return result;
+  });
 
   r.get('/clients/export', { ...pre, schema: { tags, querystring: clientListQuerySchema.omit({ after: true, limit: true }) } }, async (req, reply) => {
     const csv = await exportClients(db, auth(req), req.query);

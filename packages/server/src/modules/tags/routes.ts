@@ -33,6 +33,7 @@ export async function tagRoutes(app: FastifyInstance, { db, events }: AppDeps) {
 
   r.post('/tags', { ...admin, schema: { tags, body: tagInputSchema, response: { 201: tagSchema } } }, async (req, reply) => {
     const tag = await db.tx((q) => createTag(q, auth(req).accountId, req.body));
+    events.emit('tagsChanged', { accountId: auth(req).accountId, tagIds: [tag.id] });
     return reply.code(201).send(tag);
   });
 
