@@ -47,7 +47,7 @@ export function useClientFull(id: string | undefined) {
   // someone changed this client (an edit, tags, a split or merge): the record catches up, once per burst
   useEffect(() => {
     let timer: ReturnType<typeof setTimeout> | null = null;
-    const sub = bus.clientsUpdate$.subscribe(({ clientIds }) => {
+    const sub = bus.on('clients_update').subscribe(({ clientIds }) => {
       if (!id || (clientIds && !clientIds.includes(id))) return;
       timer ??= setTimeout(() => {
         timer = null;

@@ -32,7 +32,7 @@ export function TagGroups({ onChoose }: { onChoose: (tag: { id: string; name: st
     load();
     // tags edited, or counts moved with clients (anyone's): the chips catch up, once per burst
     let timer: ReturnType<typeof setTimeout> | null = null;
-    const sub = merge(bus.refreshTags$, bus.clientsUpdate$).subscribe(() => {
+    const sub = merge(bus.on('refresh_tags'), bus.on('clients_update')).subscribe(() => {
       timer ??= setTimeout(() => {
         timer = null;
         load();

@@ -242,7 +242,7 @@ export function useClientRows(view: ListView) {
   // other users' changes: one refetch per burst, at most LIVE_REFRESH_MS after its first push
   useEffect(() => {
     let timer: ReturnType<typeof setTimeout> | null = null;
-    const sub = bus.clientsUpdate$.subscribe(() => {
+    const sub = bus.on('clients_update').subscribe(() => {
       timer ??= setTimeout(() => {
         timer = null;
         reload();
