@@ -32,3 +32,4 @@ export * from './taskboards';
 export * from './remotes';
 export * from './locations';
 export * from './reviews';
+export * from './templates';

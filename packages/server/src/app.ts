@@ -28,6 +28,7 @@ import { chatRoutes } from './modules/chat/routes';
 import { taskBoardRoutes } from './modules/taskboards/routes';
 import { locationRoutes } from './modules/locations/routes';
 import { reviewRoutes } from './modules/reviews/routes';
+import { templateRoutes } from './modules/templates/routes';
 
 export interface AppDeps {
   db: Db;
@@ -101,6 +102,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
       await taskBoardRoutes(api, deps);
       await locationRoutes(api, deps);
       await reviewRoutes(api, deps);
+      await templateRoutes(api, deps);
     },
     { prefix: '/api' },
   );
