@@ -195,14 +195,15 @@ export function SmartValuesPage() {
           </form>
         ) : null}
         {values.length ? (
-          <List
-            aria-label={`${keyLabel(key)} options`}
-            dataSource={values}
-            rowKey="id"
-            renderItem={(v, i) => (
-              <ValueRow value={v} index={i} count={values.length} admin={admin} busy={busy} onMove={(to) => move(i, to)} onRename={(text) => rename(v.id, text)} onDelete={() => void remove(v)} />
-            )}
-          />
+          <div role="region" aria-label={`${keyLabel(key)} options`}>
+            <List
+              dataSource={values}
+              rowKey="id"
+              renderItem={(v, i) => (
+                <ValueRow value={v} index={i} count={values.length} admin={admin} busy={busy} onMove={(to) => move(i, to)} onRename={(text) => rename(v.id, text)} onDelete={() => void remove(v)} />
+              )}
+            />
+          </div>
         ) : (
           <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="No options yet" />
         )}

@@ -95,7 +95,6 @@ export function TagsPage() {
           },
           { title: 'Description', dataIndex: 'description', key: 'description', ellipsis: true },
           { title: 'Type', key: 'format', width: 110, render: (_, t) => (t.format === 'dynamic' ? <Chip color="purple">Dynamic</Chip> : <Chip>Simple</Chip>) },
-          { title: 'Assigned', dataIndex: 'assigned', key: 'assigned', width: 100, align: 'right' },
           {
             title: 'Active',
             key: 'active',

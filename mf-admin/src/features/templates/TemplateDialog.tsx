@@ -14,11 +14,15 @@ interface TemplateValues {
 /** A placeholder picked after typing @ arrives as '@{{name}}': the @ only summoned the list. */
 export const dropMentionSigns = (text: string) => text.replace(/@(\{\{[A-Za-z]+\}\})/g, '$1');
 
-/** What the counter under the message says. */
+/**
+ * What the counter under the message says: the characters as typed (the limit counts these) and
+ * the SMS segments the text takes as written (GSM rules: 160, or 153 a segment when split; a
+ * character outside GSM makes it Unicode at 70 and 67). Filled placeholders change both.
+ */
 export function counterText(text: string): string {
   const c = smsCount(text);
   const segments = `${c.segments} SMS ${c.segments === 1 ? 'segment' : 'segments'}`;
-  return `${c.units} / ${MAX_TEMPLATE_LENGTH} characters · ${segments}${c.encoding === 'unicode' ? ' (Unicode: 70 characters per segment)' : ''}`;
+  return `${text.length} / ${MAX_TEMPLATE_LENGTH} characters · ${segments}${c.encoding === 'unicode' ? ' (Unicode: 70 characters per segment)' : ''}`;
 }
 
 /** The message editor: placeholders come from the buttons above it or by typing @. */
@@ -98,7 +102,7 @@ export function TemplateDialog({ template, admin, onClose, onSaved }: { template
         label="Message"
         name="template"
         htmlFor="template-message"
-        extra="Type @ or use a button to insert a contact field; it is filled in when the message is sent."
+        extra="Type @ or use a button to insert a contact field; it is filled in when the message is sent, so the sent length varies by contact."
         rules={[
           { required: true, whitespace: true, message: 'Template text is required' },
           { max: MAX_TEMPLATE_LENGTH, message: `Templates must be at most ${MAX_TEMPLATE_LENGTH} characters` },
