@@ -2,11 +2,11 @@ import { render, screen } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
 import userEventLib from '@testing-library/user-event';
 import { bus } from '@agency/bus';
-import { usersApi } from '@agency/api-client';
+import { tagsApi, templatesApi, usersApi, valuesApi } from '@agency/api-client';
 import { demoSession, meOf } from './testing/session';
 import { App } from './App';
 
-jest.mock('@agency/api-client', () => jest.requireActual('./testing/apiClientMock'));
+jest.mock('@agency/api-client', () => jest.requireActual('./testing/catalogApiMock'));
 const userEvent = userEventLib.setup({ delay: null });
 
 beforeEach(() => {
@@ -43,4 +43,18 @@ test('the profile sections link to each other', async () => {
   expect(nav).toBeInTheDocument();
   await userEvent.click(screen.getByText('Change Password'));
   expect(await screen.findByLabelText('Current Password')).toBeInTheDocument();
+});
+
+test.each([
+  ['/account/settings', 'Tags'],
+  ['/account/settings/tag-management', 'Tags'],
+  ['/account/settings/smart-values', 'Smart Values'],
+  ['/account/settings/message-templates', 'Message Templates'],
+  ['/account/settings/nothing-here', 'Tags'],
+])('%s shows the %s settings page', async (path, heading) => {
+  (tagsApi.list as jest.Mock).mockResolvedValue([]);
+  (valuesApi.list as jest.Mock).mockResolvedValue([]);
+  (templatesApi.list as jest.Mock).mockResolvedValue([]);
+  at(path);
+  expect(await screen.findByRole('heading', { name: heading })).toBeInTheDocument();
 });

@@ -54,6 +54,7 @@ import type {
   SplitRequest,
   SplitResponse,
   Tag,
+  TagCountInput,
   TagInput,
   TagListQuery,
   ValueGroup,
@@ -144,6 +145,8 @@ export const tagsApi = {
   create: (body: TagInput) => api.post<Tag>('/tags', body).then(data),
   update: (id: string, body: Partial<TagInput>) => api.put<Tag>(`/tags/${id}`, body).then(data),
   remove: (id: string) => api.delete<{ message: string }>(`/tags/${id}`).then(data),
+  /** How many clients a dynamic query matches now (admins). */
+  count: (body: TagCountInput) => api.post<{ count: number }>('/tags/count', body).then((r) => r.data.count),
   /** Clients carrying the tag, paged like clientsApi.list. */
   assigned: (id: string, query: { after?: string; limit?: number } = {}) =>
     api.get<ClientListResponse>(`/tags/${id}/assigned`, { params: query }).then(data),

@@ -58,3 +58,4 @@ export * from './clients';
 export * from './taskboards';
 export * from './accounts';
 export * from './reviews';
+export * from './templates';

@@ -34,3 +34,4 @@ export * from './remotes';
 export * from './locations';
 export * from './reviews';
 export * from './referrals';
+export * from './templates';

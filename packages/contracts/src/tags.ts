@@ -116,3 +116,18 @@ export const clientTagsAssignSchema = z.object({
   tags: z.array(z.object({ id: idSchema, isActive: z.boolean() })).max(500),
 });
 export type ClientTagsAssign = z.input<typeof clientTagsAssignSchema>;
+
+/** POST /tags/count: how many clients a dynamic query matches now (the tag dialog's preview). */
+export const tagCountSchema = z.object({ queryObj: tagQueryObjSchema });
+export type TagCountInput = z.input<typeof tagCountSchema>;
+export const tagCountResponseSchema = z.object({ count: z.number().int() });
+
+/** Tag management's messages (spec 002 §8, spec 001 §8). */
+export const TAG_MESSAGES = {
+  loadFailed: 'error loading tags',
+  created: 'Tag created',
+  updated: 'Tag updated',
+  deleted: 'Tag deleted',
+  failed: (message?: string) => `Unable to create, update or delete tag: ${message || 'unknown error'}`,
+  coreNotDeletable: 'Core tags cannot be deleted',
+} as const;

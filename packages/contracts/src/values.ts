@@ -44,3 +44,11 @@ export const valueReplaceSchema = z.object({
     .max(1000),
 });
 export type ValueReplace = z.input<typeof valueReplaceSchema>;
+
+/** Smart value management's messages (spec 002 §8). */
+export const VALUE_MESSAGES = {
+  loadFailed: 'Unable to load values',
+  updated: 'Group Updated',
+  deleted: 'Value Deleted',
+  failed: (message: string) => `Unable to update group: ${message}`,
+} as const;

@@ -29,6 +29,7 @@ import { taskBoardRoutes } from './modules/taskboards/routes';
 import { locationRoutes } from './modules/locations/routes';
 import { reviewRoutes } from './modules/reviews/routes';
 import { referralRoutes } from './modules/referrals/routes';
+import { templateRoutes } from './modules/templates/routes';
 
 export interface AppDeps {
   db: Db;
@@ -103,6 +104,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
       await locationRoutes(api, deps);
       await reviewRoutes(api, deps);
       await referralRoutes(api, deps);
+      await templateRoutes(api, deps);
     },
     { prefix: '/api' },
   );

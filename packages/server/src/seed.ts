@@ -2,6 +2,7 @@ import type { Db } from './db/index';
 import { hashPassword } from './modules/auth/service';
 import { seedDemoClients } from './modules/clients/seed';
 import { seedDemoLocations } from './modules/locations/seed';
+import { seedDemoTemplates } from './modules/templates/service';
 
 export const DEMO_PASSWORD = 'demo-password';
 /** The super user's fixed TOTP secret, so tests and reviewers can compute codes. */
@@ -49,6 +50,7 @@ export async function seedIfEmpty(db: Db): Promise<boolean> {
       [DEMO_ACCOUNTS.demo.id, 'ChIJLwPMoJm1RIYRetVp1EtGm10'],
     );
     await seedDemoLocations(q);
+    await seedDemoTemplates(q, DEMO_ACCOUNTS.demo.id);
   });
   await seedDemoClients(db);
   return true;

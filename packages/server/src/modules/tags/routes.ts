@@ -9,6 +9,8 @@ import {
   messageSchema,
   tagInputSchema,
   tagListQuerySchema,
+  tagCountResponseSchema,
+  tagCountSchema,
   tagSchema,
   tagUpdateSchema,
 } from '@agency/contracts';
@@ -16,7 +18,7 @@ import type { AppDeps } from '../../app';
 import { auth, requireAuth, requireRole } from '../../http/context';
 import { listClients } from '../clients/list';
 import { loadClient } from '../clients/service';
-import { assignClientTags, clientTags, createTag, deleteTag, findTag, listTags, updateTag } from './service';
+import { assignClientTags, clientTags, countQueryMatches, createTag, deleteTag, findTag, listTags, updateTag } from './service';
 
 const idParams = z.object({ id: idSchema });
 const tags = ['tags'];
@@ -36,6 +38,15 @@ export async function tagRoutes(app: FastifyInstance, { db, events }: AppDeps) {
     events.emit('tagsChanged', { accountId: auth(req).accountId, tagIds: [tag.id] });
     return reply.code(201).send(tag);
   });
+
+  r.post(
+    '/tags/count',
+    {
+      ...admin,
+      schema: { tags, description: 'How many clients a dynamic tag query matches now (a preview before saving).', body: tagCountSchema, response: { 200: tagCountResponseSchema } },
+    },
+    async (req) => ({ count: await countQueryMatches(db, auth(req).accountId, req.body.queryObj.mongodb) }),
+  );
 
   r.put('/tags/:id', { ...admin, schema: { tags, params: idParams, body: tagUpdateSchema, response: { 200: tagSchema } } }, async (req) => {
     const tag = await db.tx((q) => updateTag(q, auth(req).accountId, req.params.id, req.body));

@@ -46,6 +46,15 @@ async function countMembers(q: Queryable, tag: TagRow): Promise<number> {
   return n;
 }
 
+/** How many of the account's clients a dynamic query matches now (before any opt-outs: the tag does not exist yet). */
+export async function countQueryMatches(q: Queryable, accountId: string, mongodb: string): Promise<number> {
+  const p = new Params();
+  const account = p.add(accountId);
+  const cond = compileTagQuery(mongodb, p);
+  const [{ n }] = await q.query<{ n: number }>(`select count(*)::int as n from clients c where c.account_id = ${account} and ${cond}`, p.values);
+  return n;
+}
+
 export async function toTag(q: Queryable, row: TagRow, staticCounts?: Map<string, number>): Promise<Tag> {
   const assigned = row.query_obj ? await countMembers(q, row) : (staticCounts?.get(row.id) ?? (await countMembers(q, row)));
   return {

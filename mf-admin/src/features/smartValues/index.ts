@@ -1,0 +1,1 @@
+export { SmartValuesPage } from './SmartValuesPage';
