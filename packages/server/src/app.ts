@@ -28,6 +28,7 @@ import { chatRoutes } from './modules/chat/routes';
 import { taskBoardRoutes } from './modules/taskboards/routes';
 import { locationRoutes } from './modules/locations/routes';
 import { reviewRoutes } from './modules/reviews/routes';
+import { accountRoutes } from './modules/accounts/routes';
 
 export interface AppDeps {
   db: Db;
@@ -86,6 +87,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
       await healthRoutes(api);
       await authRoutes(api, deps);
       await userRoutes(api, deps);
+      await accountRoutes(api, deps);
       await trainingRoutes(api, deps);
       await utilityRoutes(api, deps);
       await clientRoutes(api, deps);
