@@ -2,6 +2,7 @@ import { Navigate, Route, Routes } from 'react-router-dom';
 import { Typography } from 'antd';
 import type { RemoteProps } from '@agency/ui';
 import { AvatarPage, ChangePasswordPage, MfaPage, ProfileLayout, ProfilePage } from './features/profile';
+import { SETTINGS_TABS, SettingsIndex, SettingsLayout } from './features/settings';
 
 function RemotePage({ title }: { title: string }) {
   return (
@@ -16,7 +17,13 @@ export function App(_props: Partial<RemoteProps>) {
   return (
     <Routes>
       <Route path="/account/info/*" element={<RemotePage title="Account" />} />
-      <Route path="/account/settings/*" element={<RemotePage title="Account settings" />} />
+      <Route path="/account/settings" element={<SettingsLayout />}>
+        <Route index element={<SettingsIndex />} />
+        {SETTINGS_TABS.map((t) => (
+          <Route key={t.path} path={`${t.path}/*`} element={t.element} />
+        ))}
+        <Route path="*" element={<SettingsIndex />} />
+      </Route>
       <Route path="/profile" element={<ProfileLayout />}>
         <Route index element={<ProfilePage />} />
         <Route path="avatar" element={<AvatarPage />} />
