@@ -3,7 +3,7 @@ import userEventLib from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
 import { bus } from '@agency/bus';
 import { ApiRequestError, employeesApi, locationsApi, usersApi } from '@agency/api-client';
-import type { Location, User } from '@agency/contracts';
+import type { Location } from '@agency/contracts';
 import { demoSession, demoUser } from '../../testing/session';
 import { fill } from '../../testing/fill';
 import { EmployeesSection } from './EmployeesSection';
