@@ -44,9 +44,11 @@ export function EmployeeCard({ user, locations, mfaRequired, onEdit }: EmployeeC
           <Typography.Text strong ellipsis style={{ display: 'block' }}>
             {name}
           </Typography.Text>
-          <Typography.Text type="secondary">{ROLE_LABELS[user.role || 'employee'] ?? user.role}</Typography.Text>
+          <Typography.Text type="secondary" ellipsis style={{ display: 'block' }}>
+            {ROLE_LABELS[user.role || 'employee'] ?? user.role}
+          </Typography.Text>
         </div>
-        <Button icon={<EditOutlined />} aria-label={`Edit ${name}`} onClick={() => onEdit(user)}>
+        <Button icon={<EditOutlined />} aria-label={`Edit ${name}`} onClick={() => onEdit(user)} style={{ flex: 'none' }}>
           Edit
         </Button>
       </Flex>

@@ -43,7 +43,7 @@ export function EmployeesPage() {
       {users && users.length > 0 && (
         <Row gutter={[16, 16]}>
           {users.map((u) => (
-            <Col key={u.id} xs={24} md={12} xl={8} xxl={6}>
+            <Col key={u.id} xs={24} lg={12} xxl={8}>
               <EmployeeCard user={u} locations={locations} mfaRequired={!!account?.mfaRequired} onEdit={(user) => navigate(user.id, { state: { user } })} />
             </Col>
           ))}
