@@ -24,8 +24,13 @@ const toast = (text: string | RegExp) => page.locator('.ant-notification-notice,
 async function toggleOption(text: string) {
   await page.locator('.ant-select-dropdown:visible').getByTitle(text, { exact: true }).click();
 }
+/** Answers the shell's confirmation with Yes (a click during its opening animation can be lost: click until it closes). */
 async function confirmYes() {
-  await page.getByRole('dialog').getByRole('button', { name: 'Yes' }).click();
+  const yes = page.getByRole('dialog').getByRole('button', { name: 'Yes' });
+  await expect(async () => {
+    await yes.click({ timeout: 2_000 });
+    await expect(yes).toBeHidden({ timeout: 2_000 });
+  }).toPass();
 }
 async function recordTabs(): Promise<string[]> {
   await page.getByRole('tab', { name: 'Contacts', exact: true }).click();
@@ -175,10 +180,16 @@ test('blocks a number and removes the block', async () => {
 
 test('an employee cannot reach the settings', async ({ browser }) => {
   const other = await browser.newPage();
+  const refused = other.locator('.ant-notification-notice, .ant-message-notice').filter({ hasText: 'You do not have access to perform this action.' }).first();
   await signIn(other, 'employee@demo.test');
-  await other.goto('/account/settings/employees');
+  await other.getByRole('button', { name: 'Profile menu' }).click();
+  await other.getByRole('menuitem', { name: 'Settings' }).click();
   await expect(other).toHaveURL(/\/profile$/);
-  await expect(other.locator('.ant-notification-notice, .ant-message-notice').filter({ hasText: 'You do not have access to perform this action.' }).first()).toBeVisible();
+  await expect(refused).toBeVisible();
   await expect(other.getByRole('navigation', { name: 'Settings sections' })).toHaveCount(0);
+
+  await other.goto('/account/settings/blocked-numbers');
+  await expect(other).toHaveURL(/\/profile$/);
+  await expect(other.getByLabel('First name')).toHaveValue('Emma');
   await other.close();
 });

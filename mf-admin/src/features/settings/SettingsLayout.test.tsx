@@ -54,11 +54,11 @@ test('the index and unknown tabs open Employees', async () => {
   expect(screen.getByTestId('where')).toHaveTextContent('/account/settings/employees');
 });
 
-test('an employee is sent to /profile with a message', async () => {
+test.each(['/account/settings', '/account/settings/employees'])('an employee opening %s is sent to /profile with a message', async (path) => {
   bus.session$.next(demoSession({ role: 'employee' }));
   const toasts: string[] = [];
   const sub = bus.toast$.subscribe((t) => toasts.push(t.message));
-  at('/account/settings/employees');
+  at(path);
   await waitFor(() => expect(screen.getByTestId('where')).toHaveTextContent('/profile'));
   expect(screen.queryByRole('navigation', { name: 'Settings sections' })).not.toBeInTheDocument();
   expect(toasts).toEqual(['You do not have access to perform this action.']);

@@ -36,15 +36,16 @@ export function SettingsLayout() {
   const tabs = tabsFor(role);
   const current = tabOf(pathname);
   const known = SETTINGS_TABS.some((t) => t.path === current);
-  const allowed = !current || tabs.some((t) => t.path === current);
+  // Refused: a role with no tab at all, or a tab the role may not open.
+  const refused = !!session && (!tabs.length || (known && !tabs.some((t) => t.path === current)));
 
   useEffect(() => {
-    if (session && !allowed) bus.toast({ kind: 'error', message: FORBIDDEN_MESSAGE, key: 'settings-forbidden' });
-  }, [session, allowed]);
+    if (refused) bus.toast({ kind: 'error', message: FORBIDDEN_MESSAGE, key: 'settings-forbidden' });
+  }, [refused]);
 
   if (!session) return null;
-  if (!allowed && known) return <Navigate to="/profile" replace />;
-  if (!known && current) return <SettingsIndex />;
+  if (refused) return <Navigate to="/profile" replace />;
+  if (current && !known) return <SettingsIndex />;
 
   const open = async (path: string) => {
     if (path === current && pathname === `${SETTINGS_BASE}/${path}`) return;
