@@ -30,8 +30,10 @@ test.afterAll(async () => {
   await page.close();
 });
 
-test('settings open on Tags, listing each tag with its count', async () => {
+test('the Tags tab lists each tag with its count', async () => {
   await page.goto('/account/settings');
+  await expect(page).toHaveURL(/\/account\/settings\/employees$/);
+  await page.getByRole('navigation', { name: 'Settings sections' }).getByRole('menuitem', { name: 'Tags' }).click();
   await expect(page).toHaveURL(/\/account\/settings\/tag-management$/);
   await expectRemoteMounted(page, 'admin');
   await expect(page.getByRole('heading', { name: 'Tags' })).toBeVisible();

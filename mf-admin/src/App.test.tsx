@@ -2,11 +2,11 @@ import { render, screen } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
 import userEventLib from '@testing-library/user-event';
 import { bus } from '@agency/bus';
-import { tagsApi, templatesApi, usersApi, valuesApi } from '@agency/api-client';
+import { locationsApi, tagsApi, templatesApi, usersApi, valuesApi } from '@agency/api-client';
 import { demoSession, meOf } from './testing/session';
 import { App } from './App';
 
-jest.mock('@agency/api-client', () => jest.requireActual('./testing/catalogApiMock'));
+jest.mock('@agency/api-client', () => jest.requireActual('./testing/apiClientMock'));
 const userEvent = userEventLib.setup({ delay: null });
 
 beforeEach(() => {
@@ -46,15 +46,17 @@ test('the profile sections link to each other', async () => {
 });
 
 test.each([
-  ['/account/settings', 'Tags'],
+  ['/account/settings', 'Employees'],
   ['/account/settings/tag-management', 'Tags'],
   ['/account/settings/smart-values', 'Smart Values'],
   ['/account/settings/message-templates', 'Message Templates'],
-  ['/account/settings/nothing-here', 'Tags'],
+  ['/account/settings/nothing-here', 'Employees'],
 ])('%s shows the %s settings page', async (path, heading) => {
   (tagsApi.list as jest.Mock).mockResolvedValue([]);
   (valuesApi.list as jest.Mock).mockResolvedValue([]);
   (templatesApi.list as jest.Mock).mockResolvedValue([]);
+  (usersApi.list as jest.Mock).mockResolvedValue([]);
+  (locationsApi.list as jest.Mock).mockResolvedValue([]);
   at(path);
   expect(await screen.findByRole('heading', { name: heading })).toBeInTheDocument();
 });

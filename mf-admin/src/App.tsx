@@ -2,9 +2,7 @@ import { Navigate, Route, Routes } from 'react-router-dom';
 import { Typography } from 'antd';
 import type { RemoteProps } from '@agency/ui';
 import { AvatarPage, ChangePasswordPage, MfaPage, ProfileLayout, ProfilePage } from './features/profile';
-import { TagsPage } from './features/tags';
-import { SmartValuesPage } from './features/smartValues';
-import { TemplatesPage } from './features/templates';
+import { SETTINGS_TABS, SettingsIndex, SettingsLayout } from './features/settings';
 
 function RemotePage({ title }: { title: string }) {
   return (
@@ -19,12 +17,12 @@ export function App(_props: Partial<RemoteProps>) {
   return (
     <Routes>
       <Route path="/account/info/*" element={<RemotePage title="Account" />} />
-      <Route path="/account/settings">
-        <Route index element={<Navigate to="tag-management" replace />} />
-        <Route path="tag-management" element={<TagsPage />} />
-        <Route path="smart-values" element={<SmartValuesPage />} />
-        <Route path="message-templates" element={<TemplatesPage />} />
-        <Route path="*" element={<Navigate to="/account/settings/tag-management" replace />} />
+      <Route path="/account/settings" element={<SettingsLayout />}>
+        <Route index element={<SettingsIndex />} />
+        {SETTINGS_TABS.map((t) => (
+          <Route key={t.path} path={`${t.path}/*`} element={t.element} />
+        ))}
+        <Route path="*" element={<SettingsIndex />} />
       </Route>
       <Route path="/profile" element={<ProfileLayout />}>
         <Route index element={<ProfilePage />} />

@@ -14,8 +14,29 @@ export const usersApi = {
   update: jest.fn(),
   picture: jest.fn(),
   changePassword: jest.fn(),
+  list: jest.fn(),
 };
 export const authApi = {
   mfaInit: jest.fn(),
   mfaVerify: jest.fn(),
 };
+export const FORBIDDEN_MESSAGE = 'You do not have access to perform this action.';
+export const accountsApi = {
+  get: jest.fn(),
+  update: jest.fn(),
+};
+export const employeesApi = {
+  create: jest.fn(),
+  remove: jest.fn(),
+};
+export const locationsApi = {
+  list: jest.fn(),
+};
+export const phoneBlockApi = {
+  list: jest.fn(),
+  add: jest.fn(),
+  remove: jest.fn(),
+};
+export const tagsApi = { list: jest.fn(), create: jest.fn(), update: jest.fn(), remove: jest.fn(), count: jest.fn() };
+export const valuesApi = { list: jest.fn(), add: jest.fn(), replace: jest.fn(), remove: jest.fn() };
+export const templatesApi = { list: jest.fn(), create: jest.fn(), update: jest.fn(), remove: jest.fn() };

@@ -1,4 +1,4 @@
-import type { Location, LocationCreate, LocationUpdate, PhoneCreate, PhoneNumber, PhoneUpdate } from '@agency/contracts';
+import type { Account, AccountUpdate, EmployeeCreate, Location, LocationCreate, LocationUpdate, PhoneCreate, PhoneNumber, PhoneUpdate, User } from '@agency/contracts';
 import { api } from './index';
 
 const data = <T>(r: { data: T }) => r.data;
@@ -18,4 +18,16 @@ export const phonesApi = {
   list: (accountId: string) => api.get<PhoneNumber[]>(`${a(accountId)}/phones`).then(data),
   create: (accountId: string, body: PhoneCreate) => api.post<PhoneNumber>(`${a(accountId)}/phones`, body).then(data),
   update: (accountId: string, id: string, body: PhoneUpdate) => api.put<PhoneNumber>(`${a(accountId)}/phones/${id}`, body).then(data),
+};
+
+/** The account itself: its settings (mfaRequired, gatheringForms joined by commas). */
+export const accountsApi = {
+  get: (accountId: string) => api.get<Account>(a(accountId)).then(data),
+  update: (accountId: string, body: AccountUpdate) => api.put<Account>(a(accountId), body).then(data),
+};
+
+/** Adding and deleting the account's employees; editing is PUT /users/{id} (usersApi.update). */
+export const employeesApi = {
+  create: (accountId: string, body: EmployeeCreate) => api.post<User>(`${a(accountId)}/users`, body).then(data),
+  remove: (accountId: string, userId: string) => api.delete<{ message: string }>(`${a(accountId)}/users/${userId}`).then(data),
 };

@@ -30,6 +30,7 @@ import { locationRoutes } from './modules/locations/routes';
 import { reviewRoutes } from './modules/reviews/routes';
 import { referralRoutes } from './modules/referrals/routes';
 import { templateRoutes } from './modules/templates/routes';
+import { accountRoutes } from './modules/accounts/routes';
 
 export interface AppDeps {
   db: Db;
@@ -88,6 +89,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
       await healthRoutes(api);
       await authRoutes(api, deps);
       await userRoutes(api, deps);
+      await accountRoutes(api, deps);
       await trainingRoutes(api, deps);
       await utilityRoutes(api, deps);
       await clientRoutes(api, deps);

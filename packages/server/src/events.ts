@@ -8,6 +8,8 @@ import type { RealtimeNotice, Training, User } from '@agency/contracts';
 export interface AppEventMap {
   /** A user's profile, role, picture, MFA or status changed. */
   userUpdated: { accountId: string; user: User };
+  /** A user was deleted (their sessions are revoked separately). */
+  userDeleted: { accountId: string; userId: string };
   /** Sessions were ended (superseded by a new sign-in, signed out, password reset...). */
   sessionsRevoked: { accountId: string; sessionIds: string[]; message: string };
   /** A platform-wide training was added. */

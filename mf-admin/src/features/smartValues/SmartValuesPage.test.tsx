@@ -8,7 +8,7 @@ import { fill } from '../../testing/fill';
 import { captureFeedback } from '../../testing/feedback';
 import { SmartValuesPage, keyLabel } from './SmartValuesPage';
 
-jest.mock('@agency/api-client', () => jest.requireActual('../../testing/catalogApiMock'));
+jest.mock('@agency/api-client', () => jest.requireActual('../../testing/apiClientMock'));
 const values = valuesApi as jest.Mocked<typeof valuesApi>;
 const userEvent = userEventLib.setup({ delay: null });
 

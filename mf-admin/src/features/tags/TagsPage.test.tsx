@@ -8,7 +8,7 @@ import { fill } from '../../testing/fill';
 import { captureFeedback } from '../../testing/feedback';
 import { TagsPage } from './TagsPage';
 
-jest.mock('@agency/api-client', () => jest.requireActual('../../testing/catalogApiMock'));
+jest.mock('@agency/api-client', () => jest.requireActual('../../testing/apiClientMock'));
 const tags = tagsApi as jest.Mocked<typeof tagsApi>;
 const userEvent = userEventLib.setup({ delay: null });
 

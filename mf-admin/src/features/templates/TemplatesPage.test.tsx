@@ -9,7 +9,7 @@ import { captureFeedback } from '../../testing/feedback';
 import { TemplatesPage } from './TemplatesPage';
 import { counterText, dropMentionSigns } from './TemplateDialog';
 
-jest.mock('@agency/api-client', () => jest.requireActual('../../testing/catalogApiMock'));
+jest.mock('@agency/api-client', () => jest.requireActual('../../testing/apiClientMock'));
 const templates = templatesApi as jest.Mocked<typeof templatesApi>;
 // antd keeps the table's loading overlay class for a moment after the rows arrive
 const userEvent = userEventLib.setup({ delay: null, pointerEventsCheck: 0 });

@@ -130,6 +130,40 @@ describe('tenancy: the second agency cannot reach the demo agency', () => {
   });
 });
 
+describe("tenancy: the demo agency's settings and employees", () => {
+  const state = async () => [await snapshot(), await s.db.query('select * from accounts where id = $1', [DEMO]), await s.db.query('select * from user_locations order by 1, 2')];
+
+  it('answers 403 or 404 on the account and employee routes, and changes nothing', async () => {
+    const before_ = await state();
+    const routes = [
+      { method: 'GET' as const, url: `/api/accounts/${DEMO}` },
+      { method: 'PUT' as const, url: `/api/accounts/${DEMO}`, payload: { mfaRequired: true, gatheringForms: 'auto' } },
+      {
+        method: 'POST' as const,
+        url: `/api/accounts/${DEMO}/users`,
+        payload: { userFirstName: 'Mallory', userLastName: 'M', userEmail: 'mallory@second.test', userRole: 'admin' },
+      },
+      ...demoIds.map((id) => ({ method: 'DELETE' as const, url: `/api/accounts/${DEMO}/users/${id}` })),
+      ...demoIds.map((id) => ({ method: 'DELETE' as const, url: `/api/accounts/${SECOND}/users/${id}` })),
+      ...demoIds.map((id) => ({ method: 'PUT' as const, url: `/api/users/${id}`, payload: { groups: ['Taken'], accountLocations: [], npn: '1', phone: '5125550000' } })),
+    ];
+    for (const route of routes) {
+      const res = await s.app.inject({ ...route, headers: bearer(intruder.token) });
+      assert.ok([403, 404].includes(res.statusCode), `${route.method} ${route.url} answered ${res.statusCode}`);
+      assertNoDemoData(res.body, `${route.method} ${route.url}`);
+    }
+    // Its own employees cannot be given the demo agency's locations.
+    const own = await s.app.inject({
+      method: 'POST',
+      url: `/api/accounts/${SECOND}/users`,
+      headers: bearer(intruder.token),
+      payload: { userFirstName: 'Mallory', userLastName: 'M', userEmail: 'mallory@second.test', userAccountLocations: [DEMO_LOCATIONS.austin.id] },
+    });
+    assert.equal(own.statusCode, 400);
+    assert.deepEqual(await state(), before_);
+  });
+});
+
 describe("tenancy: the demo agency's locations, phone numbers and reviews", () => {
   const places = () => s.db.query(`select l.*, p.* from account_locations l full join account_phones p on p.location_id = l.id where coalesce(l.account_id, p.account_id) = $1 order by l.id, p.id`, [DEMO]);
 

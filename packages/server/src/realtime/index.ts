@@ -218,6 +218,7 @@ export async function createRealtime(
           await broadcastPeers(accountId);
         }),
       ),
+      events.on('userDeleted', ({ accountId }) => track(() => broadcastPeers(accountId))),
       events.on('trainingCreated', ({ training }) =>
         track(async () => {
           const rows = await db.query<{ id: string }>('select id from accounts');

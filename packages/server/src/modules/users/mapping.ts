@@ -16,10 +16,16 @@ export interface UserRow {
   phone_status: User['phoneStatus'];
   coaching: string | null;
   mobile_logged_in: boolean;
+  phone: string | null;
+  npn: string | null;
+  groups: string[] | null;
+  location_ids: string[] | null;
 }
 
+/** The columns of a user as `from users` (unaliased) selects them, with the user's locations. */
 export const USER_COLUMNS =
-  'id, account_id, email, role, first_name, last_name, avatar, theme_color, extension, mfa_enabled, phone_status, coaching, mobile_logged_in';
+  'id, account_id, email, role, first_name, last_name, avatar, theme_color, extension, mfa_enabled, phone_status, coaching, mobile_logged_in, phone, npn, groups, ' +
+  'array(select ul.location_id::text from user_locations ul where ul.user_id = users.id order by ul.location_id) as location_ids';
 
 export function toUser(r: UserRow): User {
   return {
@@ -36,7 +42,10 @@ export function toUser(r: UserRow): User {
     phoneStatus: r.phone_status,
     coaching: r.coaching,
     mobileLoggedIn: r.mobile_logged_in,
-    locations: [],
+    locations: r.location_ids ?? [],
+    phone: r.phone ?? null,
+    npn: r.npn ?? null,
+    groups: r.groups ?? [],
   };
 }
 

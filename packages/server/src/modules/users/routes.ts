@@ -1,8 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
+  accountParamsSchema,
+  accountUserParamsSchema,
   AUTH_MESSAGES,
   changePasswordSchema,
+  employeeCreateSchema,
   errorSchema,
   isAdminRole,
   messageSchema,
@@ -19,14 +22,15 @@ import { auth, requireAuth, requireRole, type AuthContext } from '../../http/con
 import { badRequest, forbidden, notFound } from '../../http/errors';
 import { SignInLimiter } from '../auth/rate-limit';
 import { hashPassword, revokeSessions, sessionResponse, verifyPassword } from '../auth/service';
+import { accountInScope } from '../locations/service';
 import { findUser } from './mapping';
-import { listUsers, loadUser, manageableUser, publishUser, rank, updateUser, type Actor } from './service';
+import { createEmployee, deleteEmployee, listUsers, loadUser, manageableUser, publishUser, rank, updateUser, WELCOME_CODE_HOURS, type Actor } from './service';
 
 const actorOf = (a: AuthContext): Actor => ({ id: a.userId, role: a.role });
 const errors = { 400: errorSchema, 403: errorSchema, 404: errorSchema };
 
 export async function userRoutes(app: FastifyInstance, deps: AppDeps) {
-  const { db, events, config } = deps;
+  const { db, events, config, mail } = deps;
   const r = app.withTypeProvider<ZodTypeProvider>();
   const signedIn = requireAuth(db);
   const limiter = new SignInLimiter(db, config.authLimits);
@@ -62,6 +66,69 @@ export async function userRoutes(app: FastifyInstance, deps: AppDeps) {
       const user = await updateUser(db, a.accountId, actorOf(a), req.params.id, req.body);
       events.emit('userUpdated', { accountId: a.accountId, user });
       return user;
+    },
+  );
+
+  /*
+   * Employees are created and deleted under their account, the way the spec's delete call reads
+   * (DELETE /accounts/{accountId}/users/{userId}); POST /accounts/{accountId}/users is its pair.
+   * The older POST /accounts/{id} would clash with the account's own PUT /accounts/{id}.
+   */
+  r.post(
+    '/accounts/:accountId/users',
+    {
+      preHandler: [signedIn, requireRole('admin-roles')],
+      schema: {
+        tags: ['users'],
+        description: 'Adds an employee (owner and admin; an admin adds admins and employees). The new user is mailed a code to choose a password.',
+        params: accountParamsSchema,
+        body: employeeCreateSchema,
+        response: { 201: userSchema, ...errors, 409: errorSchema },
+      },
+    },
+    async (req, reply) => {
+      const a = auth(req);
+      const { user, code } = await db.tx(async (q) => createEmployee(q, await accountInScope(q, a, req.params.accountId), actorOf(a), req.body));
+      events.emit('userUpdated', { accountId: user.account, user });
+      const [account] = await db.query<{ name: string }>('select name from accounts where id = $1', [user.account]);
+      const link = `${req.protocol}://${req.host}/forgot-password/${user.id}/${code}?email=${encodeURIComponent(user.email)}`;
+      await mail
+        .send({
+          accountId: user.account,
+          to: user.email,
+          subject: `Welcome to ${account?.name ?? 'Agency Desk'}: choose your password`,
+          body:
+            `Hello ${user.firstName},\n\n` +
+            `You now have a sign-in at ${account?.name ?? 'Agency Desk'}. Choose your password here:\n${link}\n\n` +
+            `Or open Forgot Password on the sign-in page and enter the code ${code} with this email address. ` +
+            `The code works for ${WELCOME_CODE_HOURS} hours; after that, Forgot Password sends a new one.\n`,
+        })
+        .catch((err) => console.error('welcome mail failed', err));
+      return reply.code(201).send(user);
+    },
+  );
+
+  r.delete(
+    '/accounts/:accountId/users/:userId',
+    {
+      preHandler: [signedIn, requireRole('admin-roles')],
+      schema: {
+        tags: ['users'],
+        description: 'Deletes an employee and ends their sessions (owner and admin; an admin never deletes an owner or super, nobody deletes themselves).',
+        params: accountUserParamsSchema,
+        response: { 200: messageSchema, ...errors },
+      },
+    },
+    async (req) => {
+      const a = auth(req);
+      const { accountId, ended } = await db.tx(async (q) => {
+        const accountId = await accountInScope(q, a, req.params.accountId);
+        await deleteEmployee(q, accountId, actorOf(a), req.params.userId);
+        return { accountId, ended: await revokeSessions(q, [req.params.userId], 'user deleted') };
+      });
+      endSessions(accountId, ended);
+      events.emit('userDeleted', { accountId, userId: req.params.userId });
+      return { message: 'User deleted' };
     },
   );
 

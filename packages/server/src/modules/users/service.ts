@@ -1,7 +1,10 @@
-import { isAdminRole, type Role, type User, type UserUpdate } from '@agency/contracts';
+import { randomBytes, randomInt, randomUUID } from 'node:crypto';
+import { isAdminRole, type EmployeeCreateParsed, type Role, type User, type UserUpdateParsed } from '@agency/contracts';
 import type { Db, Queryable } from '../../db/index';
 import type { AppEvents } from '../../events';
-import { conflict, forbidden, notFound } from '../../http/errors';
+import { badRequest, conflict, forbidden, notFound } from '../../http/errors';
+import { FOREIGN_LOCATION } from '../locations/service';
+import { hashPassword } from '../auth/service';
 import { findUser, toUser, USER_COLUMNS, type UserRow } from './mapping';
 
 /*
@@ -13,6 +16,10 @@ import { findUser, toUser, USER_COLUMNS, type UserRow } from './mapping';
  *   So an admin manages admins and employees, an owner also owners, and only a super touches a
  *   super. An owner is never demoted, reset or ghosted by an admin.
  * - A role change needs an admin role, is never made to oneself, and grants at most one's own rank.
+ * - Creating and deleting users needs an admin role; nobody deletes themselves, and an admin never
+ *   creates, changes or deletes an owner or a super (the same rank rule).
+ * - Groups and account locations decide who rings and where: only admin roles set them.
+ * - Email and extension are unique among the account's users (deleted users free theirs).
  * - Permissions follow the acting user: an admin ghosting an employee has an employee's rights.
  *   Ghosting itself is decided by the signed-in (real) user's role.
  */
@@ -55,41 +62,136 @@ export async function listUsers(q: Queryable, accountId: string): Promise<User[]
   return rows.map(toUser);
 }
 
-const COLUMNS: Record<keyof UserUpdate, string> = {
+export const EMAIL_TAKEN = 'That email is already used by another user of this account.';
+export const EXTENSION_TAKEN = 'That extension is already used by another user of this account.';
+
+type ColumnField = Exclude<keyof UserUpdateParsed, 'accountLocations'>;
+const COLUMNS: Record<ColumnField, string> = {
   firstName: 'first_name',
   lastName: 'last_name',
   email: 'email',
   themeColor: 'theme_color',
   extension: 'extension',
   role: 'role',
+  phone: 'phone',
+  avatar: 'avatar',
+  npn: 'npn',
+  groups: 'groups',
 };
 
-export async function updateUser(db: Db, accountId: string, actor: Actor, userId: string, fields: UserUpdate): Promise<User> {
+async function checkUniqueEmail(q: Queryable, accountId: string, email: string, exceptId: string | null) {
+  const taken = await q.query('select 1 from users where account_id = $1 and lower(email) = lower($2) and id is distinct from $3 and deleted_at is null', [
+    accountId,
+    email,
+    exceptId,
+  ]);
+  if (taken.length) throw conflict(EMAIL_TAKEN);
+}
+
+async function checkUniqueExtension(q: Queryable, accountId: string, extension: string | null | undefined, exceptId: string | null) {
+  if (!extension) return;
+  const taken = await q.query('select 1 from users where account_id = $1 and extension = $2 and id is distinct from $3 and deleted_at is null', [
+    accountId,
+    extension,
+    exceptId,
+  ]);
+  if (taken.length) throw conflict(EXTENSION_TAKEN);
+}
+
+/** Sets a user's locations; every one must be a location of the account. */
+async function setLocations(q: Queryable, accountId: string, userId: string, locationIds: string[]) {
+  const ids = [...new Set(locationIds)];
+  if (ids.length) {
+    const [{ n }] = await q.query<{ n: number }>('select count(*)::int as n from account_locations where account_id = $1 and id = any($2::uuid[])', [accountId, ids]);
+    if (n !== ids.length) throw badRequest(FOREIGN_LOCATION);
+  }
+  await q.query('delete from user_locations where user_id = $1', [userId]);
+  if (ids.length) await q.query('insert into user_locations (user_id, location_id) select $1, unnest($2::uuid[])', [userId, ids]);
+}
+
+const cleanGroups = (groups: string[]) => [...new Set(groups.map((g) => g.trim()).filter(Boolean))];
+
+export async function updateUser(db: Db, accountId: string, actor: Actor, userId: string, fields: UserUpdateParsed): Promise<User> {
   return db.tx(async (q) => {
     const target = await manageableUser(q, accountId, actor, userId);
     if (fields.role !== undefined && fields.role !== target.role) {
       if (actor.id === target.id) throw forbidden('You cannot change your own role.');
-      if (rank(fields.role) > rank(actor.role)) throw forbidden();
+      if (!isAdminRole(actor.role) || rank(fields.role) > rank(actor.role)) throw forbidden();
     }
-    if (fields.email !== undefined && fields.email.toLowerCase() !== target.email.toLowerCase()) {
-      const taken = await q.query('select 1 from users where account_id = $1 and lower(email) = lower($2) and id <> $3', [
-        accountId,
-        fields.email,
-        userId,
-      ]);
-      if (taken.length) throw conflict('That email is already used by another user of this account.');
+    if ((fields.groups !== undefined || fields.accountLocations !== undefined) && !isAdminRole(actor.role)) {
+      throw forbidden('Only an owner or admin sets groups and locations.');
     }
-    const values = { ...fields };
-    if (values.themeColor && !values.themeColor.startsWith('#')) values.themeColor = `#${values.themeColor}`;
-    const entries = Object.entries(values).filter(([, v]) => v !== undefined) as Array<[keyof UserUpdate, unknown]>;
+    if (fields.email !== undefined && fields.email.toLowerCase() !== target.email.toLowerCase()) await checkUniqueEmail(q, accountId, fields.email, userId);
+    if (fields.extension !== undefined && fields.extension !== target.extension) await checkUniqueExtension(q, accountId, fields.extension || null, userId);
+    const { accountLocations, ...columns } = fields;
+    const values: Partial<Record<ColumnField, unknown>> = { ...columns };
+    if (columns.themeColor && !columns.themeColor.startsWith('#')) values.themeColor = `#${columns.themeColor}`;
+    if (columns.extension !== undefined) values.extension = columns.extension || null;
+    if (columns.npn !== undefined) values.npn = columns.npn || null;
+    if (columns.groups !== undefined) values.groups = cleanGroups(columns.groups);
+    const entries = Object.entries(values).filter(([, v]) => v !== undefined) as Array<[ColumnField, unknown]>;
     if (entries.length) {
       const sets = entries.map(([k], i) => `${COLUMNS[k]} = $${i + 3}`).join(', ');
       await q.query(`update users set ${sets} where id = $1 and account_id = $2`, [userId, accountId, ...entries.map(([, v]) => v)]);
     }
+    if (accountLocations !== undefined) await setLocations(q, accountId, userId, accountLocations);
     const user = await findUser(q, accountId, userId);
     if (!user) throw notFound('User not found');
     return user;
   });
+}
+
+/** How long the first-password code of a new user lives (it still allows only 5 attempts). */
+export const WELCOME_CODE_HOURS = 72;
+
+/**
+ * Adds a user to the account with an unusable password and a 4-digit code (the forgot-password
+ * code) to choose one. Returns the user and the code for the welcome mail.
+ */
+export async function createEmployee(q: Queryable, accountId: string, actor: Actor, input: EmployeeCreateParsed): Promise<{ user: User; code: string }> {
+  if (!isAdminRole(actor.role) || rank(input.userRole) > rank(actor.role)) throw forbidden();
+  await checkUniqueEmail(q, accountId, input.userEmail, null);
+  await checkUniqueExtension(q, accountId, input.userExtension || null, null);
+  const id = randomUUID();
+  const unusable = await hashPassword(randomBytes(32).toString('base64url'));
+  await q.query(
+    `insert into users (id, account_id, email, password_hash, role, first_name, last_name, avatar, extension, phone, npn, groups)
+     values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)`,
+    [
+      id,
+      accountId,
+      input.userEmail,
+      unusable,
+      input.userRole,
+      input.userFirstName,
+      input.userLastName,
+      input.userAvatar ?? null,
+      input.userExtension || null,
+      input.userPhone ?? null,
+      input.userNPN || null,
+      cleanGroups(input.userGroups ?? []),
+    ],
+  );
+  await setLocations(q, accountId, id, input.userAccountLocations ?? []);
+  const code = String(randomInt(0, 10_000)).padStart(4, '0');
+  await q.query(
+    `insert into password_resets (user_id, account_id, code_hash, attempts, expires_at)
+     values ($1, $2, $3, 0, now() + make_interval(hours => $4))`,
+    [id, accountId, await hashPassword(code), WELCOME_CODE_HOURS],
+  );
+  const user = await findUser(q, accountId, id);
+  if (!user) throw notFound('User not found');
+  return { user, code };
+}
+
+/** Deletes a user (the row stays for history, marked deleted); the caller revokes their sessions. */
+export async function deleteEmployee(q: Queryable, accountId: string, actor: Actor, userId: string): Promise<void> {
+  if (!isAdminRole(actor.role)) throw forbidden();
+  if (userId === actor.id) throw forbidden('You cannot delete yourself.');
+  await manageableUser(q, accountId, actor, userId);
+  await q.query('update users set deleted_at = now(), phone_status = $3 where id = $1 and account_id = $2', [userId, accountId, 'offline']);
+  await q.query('delete from user_locations where user_id = $1', [userId]);
+  await q.query('delete from password_resets where user_id = $1', [userId]);
 }
 
 /** Tells the account's sockets that a user changed (users_update). */

@@ -1,0 +1,195 @@
+import type { Page } from '@playwright/test';
+import { expect, test } from '../support/fixtures';
+import { signIn } from '../support/app';
+
+/**
+ * The account settings journey: the owner narrows the Gathering Forms and sees a contact's record
+ * tabs follow, adds, edits and deletes an employee, blocks a number and removes the block; an
+ * employee cannot reach the settings at all.
+ */
+test.describe.configure({ mode: 'serial' });
+
+const stamp = Date.now().toString(36).slice(-5);
+const NEW = { first: 'Nina', last: `Novak${stamp}`, email: `nina.${stamp}@demo.test`, ext: String(400 + (Date.now() % 500)) };
+const BLOCKED = { typed: `1222${String(Date.now()).slice(-7)}` };
+const blockedShown = `+1-222-${BLOCKED.typed.slice(4, 7)}-${BLOCKED.typed.slice(7)}`;
+
+let page: Page;
+/** A labelled field of the routed page (the phone drawer and peers list have their own). */
+const field = (label: string) => page.getByRole('main').getByLabel(label, { exact: true });
+
+const settingsTab = (name: string) => page.getByRole('navigation', { name: 'Settings sections' }).getByRole('menuitem', { name, exact: true });
+const toast = (text: string | RegExp) => page.locator('.ant-notification-notice, .ant-message-notice').filter({ hasText: text }).first();
+/** Toggles an option of the open antd select. */
+async function toggleOption(text: string) {
+  await page.locator('.ant-select-dropdown:visible').getByTitle(text, { exact: true }).click();
+}
+/** Answers the shell's confirmation with Yes (a click during its opening animation can be lost: click until it closes). */
+async function confirmYes() {
+  const yes = page.getByRole('dialog').getByRole('button', { name: 'Yes' });
+  await expect(async () => {
+    await yes.click({ timeout: 2_000 });
+    await expect(yes).toBeHidden({ timeout: 2_000 });
+  }).toPass();
+}
+async function recordTabs(): Promise<string[]> {
+  await page.getByRole('tab', { name: 'Contacts', exact: true }).click();
+  await page.getByLabel('Search contacts').fill('Carter');
+  await page.getByTestId('contact-list').getByRole('link', { name: /James Carter/ }).click();
+  await expect(page.getByRole('tab', { name: 'Extra', exact: true })).toBeVisible();
+  return page.getByRole('tab').allInnerTexts();
+}
+
+test.beforeAll(async ({ browser }) => {
+  page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+  await signIn(page, 'owner@demo.test');
+});
+test.afterAll(async () => {
+  await page.close();
+});
+
+test('the profile menu opens the settings on Employees', async () => {
+  await page.getByRole('button', { name: 'Profile menu' }).click();
+  await page.getByRole('menuitem', { name: 'Settings' }).click();
+  await expect(page).toHaveURL(/\/account\/settings\/employees$/);
+  await expect(settingsTab('Employees')).toHaveClass(/ant-menu-item-selected/);
+  await expect(page.getByRole('article', { name: 'Olivia Owens' })).toBeVisible();
+});
+
+test('Gathering Forms: Save waits for a change, and a contact shows only the chosen forms', async () => {
+  expect(await recordTabs()).toEqual(expect.arrayContaining(['Home', 'Commercial', 'Auto']));
+
+  await page.goto('/account/settings/general');
+  const save = page.getByRole('button', { name: 'Save' });
+  const reset = page.getByRole('button', { name: 'Reset' });
+  await expect(save).toBeDisabled();
+  await expect(reset).toBeDisabled();
+  await page.getByLabel('Gathering Forms').click();
+  await toggleOption('Home');
+  await toggleOption('Commercial');
+  await page.keyboard.press('Escape');
+  await expect(save).toBeEnabled();
+  await save.click();
+  await expect(toast('Account settings saved.')).toBeVisible();
+  await expect(save).toBeDisabled();
+
+  const tabs = await recordTabs();
+  expect(tabs).toEqual(expect.arrayContaining(['Address', 'Auto']));
+  expect(tabs).not.toContain('Home');
+  expect(tabs).not.toContain('Commercial');
+
+  // Put them back: the other journeys expect every form.
+  await page.goto('/account/settings/general');
+  await page.getByLabel('Gathering Forms').click();
+  await toggleOption('Home');
+  await toggleOption('Commercial');
+  await page.keyboard.press('Escape');
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByRole('button', { name: 'Save' })).toBeDisabled();
+  expect(await recordTabs()).toEqual(expect.arrayContaining(['Home', 'Commercial']));
+});
+
+test('adds an employee, edits them and deletes them', async () => {
+  await page.goto('/account/settings');
+  await expect(page).toHaveURL(/\/account\/settings\/employees$/);
+  await page.getByRole('button', { name: 'Add New Employee' }).click();
+  await expect(page).toHaveURL(/\/employees\/new$/);
+  await field('First Name').fill(NEW.first);
+  await field('Last Name').fill(NEW.last);
+  await field('Email').fill(NEW.email);
+  await field('Phone').fill('5125550142');
+  await expect(field('Phone')).toHaveValue('+5 (125) 550-142');
+  await field('Phone').fill('15125550142');
+  await expect(field('Phone')).toHaveValue('+1 (512) 555-0142');
+  await field('Extension').fill(NEW.ext);
+  await field('NPN').fill('1234567');
+  await field('Groups').fill('Sales');
+  await page.keyboard.press('Enter');
+  await field('Locations').click();
+  await toggleOption('Austin');
+  await page.keyboard.press('Escape');
+  await page.getByRole('button', { name: 'Add Employee' }).click();
+  await expect(toast('Added Profile')).toBeVisible();
+  await expect(page).toHaveURL(/\/account\/settings\/employees$/);
+
+  const card = page.getByRole('article', { name: `${NEW.first} ${NEW.last}` });
+  await expect(card).toContainText('Employee');
+  await expect(card).toContainText('NPN: 1234567');
+  await expect(card).toContainText(`Ext: ${NEW.ext}`);
+  // The demo agency has two locations, so the location chip shows; the group too.
+  await expect(card.getByText('Austin', { exact: true })).toBeVisible();
+  await expect(card.getByText('Sales', { exact: true })).toBeVisible();
+
+  // A second employee with the same extension is refused with the catalogue prefix.
+  await page.getByRole('button', { name: 'Add New Employee' }).click();
+  await field('First Name').fill('Dup');
+  await field('Last Name').fill(`Licate${stamp}`);
+  await field('Email').fill(`dup.${stamp}@demo.test`);
+  await field('Extension').fill(NEW.ext);
+  await page.getByRole('button', { name: 'Add Employee' }).click();
+  await expect(page.getByRole('main').getByRole('alert')).toContainText('Unable to create user: That extension is already used by another user of this account.');
+  await page.getByRole('button', { name: 'Cancel' }).click();
+
+  await card.getByRole('button', { name: `Edit ${NEW.first} ${NEW.last}` }).click();
+  await expect(field('First Name')).toHaveValue(NEW.first);
+  await field('NPN').fill('7654321');
+  await field('Role').click();
+  await toggleOption('Admin');
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(toast('Updated Profile')).toBeVisible();
+  await expect(card).toContainText('NPN: 7654321');
+  await expect(card).toContainText('Admin');
+
+  // Opened by its address (a reload), the form still finds the employee.
+  await card.getByRole('button', { name: `Edit ${NEW.first} ${NEW.last}` }).click();
+  await page.reload();
+  await expect(field('NPN')).toHaveValue('7654321');
+  await page.getByRole('button', { name: 'Delete' }).click();
+  await expect(page.getByRole('dialog')).toContainText(`Delete ${NEW.first} ${NEW.last}?`);
+  await confirmYes();
+  await expect(toast('Deleted Profile')).toBeVisible();
+  await expect(page).toHaveURL(/\/account\/settings\/employees$/);
+  await expect(page.getByRole('article', { name: 'Olivia Owens' })).toBeVisible();
+  await expect(card).toHaveCount(0);
+});
+
+test('blocks a number and removes the block', async () => {
+  await settingsTab('Blocked Numbers').click();
+  await expect(page).toHaveURL(/\/account\/settings\/blocked-numbers$/);
+  await page.getByRole('button', { name: 'Block Number' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Block a Phone Number' });
+  await dialog.getByLabel('Phone Number').fill(BLOCKED.typed.slice(0, 10));
+  await expect(dialog.getByRole('button', { name: 'Submit' })).toBeDisabled();
+  await dialog.getByLabel('Phone Number').fill(BLOCKED.typed);
+  await dialog.getByLabel('Reason').fill('Robocalls every morning');
+  await dialog.getByLabel('Reason').press('Tab');
+  await dialog.getByRole('button', { name: 'Submit' }).click();
+  await expect(toast(`${blockedShown} added to block list`)).toBeVisible();
+  const row = page.getByRole('row').filter({ hasText: blockedShown });
+  await expect(row).toContainText('Robocalls every morning');
+  await expect(row).toContainText('Olivia Owens');
+  const today = new Date();
+  const pad = (n: number) => String(n).padStart(2, '0');
+  await expect(row).toContainText(`${pad(today.getMonth() + 1)}/${pad(today.getDate())}/${today.getFullYear()}`);
+
+  await row.getByRole('button', { name: `Remove ${blockedShown}` }).click();
+  await confirmYes();
+  await expect(toast(`${blockedShown} removed from block list`)).toBeVisible();
+  await expect(row).toHaveCount(0);
+});
+
+test('an employee cannot reach the settings', async ({ browser }) => {
+  const other = await browser.newPage();
+  const refused = other.locator('.ant-notification-notice, .ant-message-notice').filter({ hasText: 'You do not have access to perform this action.' }).first();
+  await signIn(other, 'employee@demo.test');
+  await other.getByRole('button', { name: 'Profile menu' }).click();
+  await other.getByRole('menuitem', { name: 'Settings' }).click();
+  await expect(other).toHaveURL(/\/profile$/);
+  await expect(refused).toBeVisible();
+  await expect(other.getByRole('navigation', { name: 'Settings sections' })).toHaveCount(0);
+
+  await other.goto('/account/settings/blocked-numbers');
+  await expect(other).toHaveURL(/\/profile$/);
+  await expect(other.getByLabel('First name')).toHaveValue('Emma');
+  await other.close();
+});

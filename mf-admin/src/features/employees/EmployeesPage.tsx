@@ -1,0 +1,54 @@
+import { Alert, Button, Col, Empty, Flex, Row, Skeleton, Typography } from 'antd';
+import { PlusOutlined } from '@ant-design/icons';
+import { useNavigate } from 'react-router-dom';
+import { bus } from '@agency/bus';
+import { useObservable } from '@agency/ui';
+import { EmployeeCard } from './EmployeeCard';
+import { useTeam } from './useTeam';
+
+/** Employees: a card per user of the account, Add New Employee, and Edit on each card. */
+export function EmployeesPage() {
+  const session = useObservable(bus.session$);
+  const account = session?.account;
+  const { users, locations, error, locationsError, reload } = useTeam(account?.id);
+  const navigate = useNavigate();
+
+  return (
+    <div>
+      <Flex justify="space-between" align="center" style={{ marginBottom: 16 }}>
+        <Typography.Title level={4} style={{ margin: 0 }}>
+          Employees
+        </Typography.Title>
+        <Button type="primary" icon={<PlusOutlined />} onClick={() => navigate('new')}>
+          Add New Employee
+        </Button>
+      </Flex>
+      {error && (
+        <Alert
+          type="error"
+          showIcon
+          role="alert"
+          title={error}
+          action={
+            <Button size="small" onClick={reload}>
+              Retry
+            </Button>
+          }
+          style={{ marginBottom: 16 }}
+        />
+      )}
+      {locationsError && <Alert type="warning" showIcon title={locationsError} style={{ marginBottom: 16 }} />}
+      {!users && !error && <Skeleton active avatar paragraph={{ rows: 3 }} />}
+      {users && users.length === 0 && <Empty description="No employees yet" />}
+      {users && users.length > 0 && (
+        <Row gutter={[16, 16]}>
+          {users.map((u) => (
+            <Col key={u.id} xs={24} lg={12} xxl={8}>
+              <EmployeeCard user={u} locations={locations} mfaRequired={!!account?.mfaRequired} onEdit={(user) => navigate(user.id, { state: { user } })} />
+            </Col>
+          ))}
+        </Row>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,131 @@
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { Alert, Button, Card, Flex, Form, Select, Space, Switch, Typography } from 'antd';
+import { accountsApi, errorMessage, usersApi } from '@agency/api-client';
+import { bus } from '@agency/bus';
+import { GATHERING_FORM_LABELS, GATHERING_FORMS, parseGatheringForms, type Account, type GatheringForm } from '@agency/contracts';
+import { useObservable } from '@agency/ui';
+import { applyMe } from '../../session';
+import { useUnsavedChanges } from './unsaved';
+
+export const ACCOUNT_SETTINGS_SAVED = 'Account settings saved.';
+export const accountSettingsFailed = (message: string) => `Unable to update account settings: ${message}`;
+
+interface Values {
+  mfaRequired: boolean;
+  gatheringForms: GatheringForm[];
+}
+
+const valuesOf = (a: Pick<Account, 'mfaRequired' | 'gatheringForms'>): Values => ({ mfaRequired: a.mfaRequired, gatheringForms: parseGatheringForms(a.gatheringForms) });
+const same = (a: Values, b: Values) => a.mfaRequired === b.mfaRequired && [...a.gatheringForms].sort().join() === [...b.gatheringForms].sort().join();
+
+const OPTIONS = (['all', ...GATHERING_FORMS] as GatheringForm[]).map((v) => ({ value: v, label: GATHERING_FORM_LABELS[v] }));
+
+/**
+ * The account-wide settings: "MFA required for all employees" and the Gathering Forms (which record
+ * tabs a contact shows). Reset and Save stay disabled until something changes; after a save the
+ * session's account follows, so the contact screens show the new forms at once.
+ */
+export function AccountSettingsPage() {
+  const session = useObservable(bus.session$);
+  const account = session?.account ?? null;
+  const [stored, setStored] = useState<Values | null>(account ? valuesOf(account) : null);
+  const [values, setValues] = useState<Values | null>(stored);
+  const [saving, setSaving] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const accountId = account?.id;
+  // What was loaded last, for the answer of a read that arrives after the person started changing things.
+  const storedRef = useRef(stored);
+  useEffect(() => {
+    storedRef.current = stored;
+  }, [stored]);
+
+  // The stored settings, read afresh (the session's copy may be older).
+  useEffect(() => {
+    if (!accountId) return;
+    let live = true;
+    accountsApi.get(accountId).then(
+      (a) => {
+        if (!live) return;
+        const before = storedRef.current;
+        setValues((v) => (v && before && !same(v, before) ? v : valuesOf(a)));
+        setStored(valuesOf(a));
+      },
+      (err: unknown) => live && setError(`Unable to get account: ${errorMessage(err)}`),
+    );
+    return () => {
+      live = false;
+    };
+  }, [accountId]);
+
+  const dirty = useMemo(() => !!values && !!stored && !same(values, stored), [values, stored]);
+  useUnsavedChanges(dirty);
+
+  if (!account || !values || !stored) return null;
+
+  const change = (patch: Partial<Values>) => setValues({ ...values, ...patch });
+  const pickForms = (next: GatheringForm[]) => {
+    // 'all' stands for every form: picking it replaces the list, picking a form after it narrows it.
+    const added = next.find((v) => !values.gatheringForms.includes(v));
+    if (added === 'all') change({ gatheringForms: ['all'] });
+    else change({ gatheringForms: next.filter((v) => v !== 'all' || !added) });
+  };
+
+  async function save() {
+    if (!values || !account) return;
+    setSaving(true);
+    setError(null);
+    try {
+      const saved = await accountsApi.update(account.id, { mfaRequired: values.mfaRequired, gatheringForms: values.gatheringForms.join(',') });
+      setStored(valuesOf(saved));
+      setValues(valuesOf(saved));
+      bus.toast({ kind: 'success', message: ACCOUNT_SETTINGS_SAVED });
+      const me = await usersApi.me().catch(() => null);
+      if (me) {
+        applyMe(me);
+        if (me.mfaSetupRequired) bus.navigate('/mfa-setup', true);
+      }
+    } catch (err) {
+      const message = accountSettingsFailed(errorMessage(err));
+      setError(message);
+      bus.toast({ kind: 'error', message });
+    } finally {
+      setSaving(false);
+    }
+  }
+
+  return (
+    <Card title="Account Settings" style={{ maxWidth: 640 }}>
+      {error && <Alert type="error" showIcon role="alert" title={error} style={{ marginBottom: 16 }} />}
+      <Form layout="vertical" onFinish={() => void save()}>
+        <Form.Item label="MFA required for all employees" htmlFor="mfaRequired" extra="Everyone without MFA is asked to set it up at their next sign-in.">
+          <Switch id="mfaRequired" checked={values.mfaRequired} onChange={(mfaRequired) => change({ mfaRequired })} />
+        </Form.Item>
+        <Form.Item
+          label="Gathering Forms"
+          htmlFor="gatheringForms"
+          extra={<Typography.Text type="secondary">The record tabs each contact shows (Extra always shows).</Typography.Text>}
+        >
+          <Select<GatheringForm[]>
+            id="gatheringForms"
+            mode="multiple"
+            allowClear
+            placeholder="No forms"
+            value={values.gatheringForms}
+            options={OPTIONS}
+            onChange={pickForms}
+          />
+        </Form.Item>
+        <Flex justify="flex-end">
+          <Space>
+            <Button disabled={!dirty || saving} onClick={() => setValues(stored)}>
+              Reset
+            </Button>
+            <Button type="primary" htmlType="submit" disabled={!dirty} loading={saving}>
+              Save
+            </Button>
+          </Space>
+        </Flex>
+      </Form>
+    </Card>
+  );
+}

@@ -1,0 +1,33 @@
+import type { ReactNode } from 'react';
+import { BlockedNumbersPage } from '../blockedNumbers/BlockedNumbersPage';
+import { EmployeesSection } from '../employees/EmployeesSection';
+import { SmartValuesPage } from '../smartValues';
+import { TagsPage } from '../tags';
+import { TemplatesPage } from '../templates';
+import { AccountSettingsPage } from './AccountSettingsPage';
+
+/** One page of /account/settings: its path segment, its tab label and what it shows. */
+export interface SettingsTab {
+  path: string;
+  label: string;
+  element: ReactNode;
+  /** Employees may open it too (the settings are otherwise for super, owner and admin). */
+  employees?: boolean;
+}
+
+/**
+ * The tabs of /account/settings, in the order the list shows them (spec 002: Employees, Office
+ * Hours, Call Settings, Messages, Blocked Numbers, Tags, Smart Values, Message Templates, Service
+ * Review), after the account-wide General settings. A page joins the list with one entry here.
+ */
+export const SETTINGS_TABS: SettingsTab[] = [
+  { path: 'general', label: 'General', element: <AccountSettingsPage /> },
+  { path: 'employees', label: 'Employees', element: <EmployeesSection /> },
+  { path: 'blocked-numbers', label: 'Blocked Numbers', element: <BlockedNumbersPage /> },
+  { path: 'tag-management', label: 'Tags', element: <TagsPage /> },
+  { path: 'smart-values', label: 'Smart Values', element: <SmartValuesPage /> },
+  { path: 'message-templates', label: 'Message Templates', element: <TemplatesPage /> },
+];
+
+/** Where /account/settings itself opens. */
+export const DEFAULT_SETTINGS_TAB = 'employees';

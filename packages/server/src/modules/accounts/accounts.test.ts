@@ -1,0 +1,83 @@
+import { after, before, describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import type { Account } from '@agency/contracts';
+import { bearer, DEMO, SECOND, signIn, startTestServer, totpCode, type SignedIn, type TestServer } from '../../testing/harness';
+
+let s: TestServer;
+let owner: SignedIn;
+let admin: SignedIn;
+let employee: SignedIn;
+let otherOwner: SignedIn;
+
+before(async () => {
+  s = await startTestServer();
+  owner = await signIn(s.app, 'owner@demo.test');
+  admin = await signIn(s.app, 'admin@demo.test');
+  employee = await signIn(s.app, 'employee@demo.test');
+  otherOwner = await signIn(s.app, 'owner@second.test', SECOND);
+});
+after(() => s.close());
+
+const get = (token: string, account: string = DEMO) => s.app.inject({ method: 'GET', url: `/api/accounts/${account}`, headers: bearer(token) });
+const put = (token: string, payload: object, account: string = DEMO) => s.app.inject({ method: 'PUT', url: `/api/accounts/${account}`, headers: bearer(token), payload });
+const me = async (token: string) => (await s.app.inject({ method: 'GET', url: '/api/users/me', headers: bearer(token) })).json();
+
+describe('GET /accounts/:accountId', () => {
+  it('answers the own account to any staff member, with the spec gathering forms', async () => {
+    const res = await get(employee.token);
+    assert.equal(res.statusCode, 200);
+    const account: Account = res.json();
+    assert.equal(account.id, DEMO);
+    assert.equal(account.gatheringForms, 'address,policy,auto,home,commercial,health,life,paymentMethods');
+    assert.equal(account.locationCount, 2);
+  });
+
+  it("refuses another account's", async () => {
+    assert.equal((await get(employee.token, SECOND)).statusCode, 403);
+    assert.equal((await get(otherOwner.token)).statusCode, 403);
+  });
+});
+
+describe('PUT /accounts/:accountId', () => {
+  it('saves mfaRequired and gatheringForms joined by commas; /users/me follows', async () => {
+    const res = await put(owner.token, { mfaRequired: true, gatheringForms: 'auto, life,auto' });
+    assert.equal(res.statusCode, 200);
+    assert.deepEqual([res.json().mfaRequired, res.json().gatheringForms], [true, 'auto,life']);
+    const after = await me(employee.token);
+    assert.deepEqual([after.account.mfaRequired, after.account.gatheringForms, after.mfaSetupRequired], [true, 'auto,life', true]);
+    // An array is taken too; a single field leaves the other as it was.
+    const forms = await put(admin.token, { gatheringForms: ['all'] });
+    assert.deepEqual([forms.json().mfaRequired, forms.json().gatheringForms], [true, 'all']);
+    const mfa = await put(admin.token, { mfaRequired: false });
+    assert.deepEqual([mfa.json().mfaRequired, mfa.json().gatheringForms], [false, 'all']);
+  });
+
+  it('takes the whole account as the body and ignores the fields it does not set', async () => {
+    const account: Account = (await get(owner.token)).json();
+    const res = await put(owner.token, { ...account, name: 'Renamed', gatheringForms: '' });
+    assert.equal(res.statusCode, 200);
+    assert.deepEqual([res.json().name, res.json().gatheringForms], ['Demo Insurance Agency', '']);
+  });
+
+  it('validates the settings', async () => {
+    const bad = await put(owner.token, { gatheringForms: 'auto,boats' });
+    assert.equal(bad.statusCode, 400);
+    assert.match(bad.json().message, /^Gathering forms are all or a list of address, policy/);
+    assert.equal((await put(owner.token, { mfaRequired: 'yes' })).statusCode, 400);
+    assert.equal((await put(owner.token, {})).statusCode, 400);
+  });
+
+  it('is for owners and admins of the account only', async () => {
+    assert.equal((await put(employee.token, { mfaRequired: true })).statusCode, 403);
+    assert.equal((await put(otherOwner.token, { mfaRequired: true })).statusCode, 403);
+    assert.equal((await put(owner.token, { mfaRequired: true }, SECOND)).statusCode, 403);
+    assert.equal((await get(owner.token)).json().mfaRequired, false);
+  });
+
+  it('lets a super user change any account', async () => {
+    const sup = await signIn(s.app, 'super@demo.test', DEMO, { code: totpCode() });
+    const res = await put(sup.token, { gatheringForms: 'home' }, SECOND);
+    assert.equal(res.statusCode, 200);
+    assert.equal((await me(otherOwner.token)).account.gatheringForms, 'home');
+  });
+});
