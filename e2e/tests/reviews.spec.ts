@@ -87,3 +87,34 @@ test('referrals: the widget and the report list a referral, and View Client open
   await expectRemoteMounted(page, 'contacts');
   await expect(page.getByTestId('card-primary')).toContainText('maria.gonzalez@example.com');
 });
+
+test("contact detail: Send Service Review from James Carter's card shows the public link, and it opens his review page", async ({ page, browser }) => {
+  await signIn(page, 'owner@demo.test');
+  await page.goto('/contacts');
+  await expectRemoteMounted(page, 'contacts');
+  await page.getByLabel('Search contacts').fill('Carter');
+  await page.getByTestId('contact-list').getByRole('link', { name: /James Carter/ }).click();
+  await expect(page).toHaveURL(/\/contacts\/contact\/[0-9a-f-]{36}$/);
+  await expect(page.getByTestId('card-primary').getByRole('img', { name: 'Rated 5 of 5' })).toBeVisible();
+
+  await page.getByRole('button', { name: 'More actions for James Carter' }).click();
+  await page.getByRole('menuitem', { name: 'Send Service Review' }).click();
+  const dlg = page.getByRole('dialog', { name: 'Send Service Review' });
+  await expect(dlg.getByRole('radio', { name: /James Carter/ })).toBeChecked();
+  await dlg.getByRole('button', { name: 'Send' }).click();
+  await expect(dlg.getByRole('alert')).toContainText('Service review requested');
+  const link = dlg.getByTestId('review-link').getByRole('link');
+  await expect(link).toHaveText(/\/review\/[0-9a-f-]{36}\?review=[0-9a-f-]{36}$/);
+  await expect(dlg.getByRole('button', { name: 'Copy link' })).toBeVisible();
+  const url = (await link.textContent()) ?? '';
+  await dlg.getByRole('button', { name: 'Done' }).click();
+  await expect(dlg).toBeHidden();
+  // his stars still show his answered review while the new request waits
+  await expect(page.getByTestId('card-primary').getByRole('img', { name: 'Rated 5 of 5' })).toBeVisible();
+
+  const stranger = await browser.newContext();
+  const client = await stranger.newPage();
+  await client.goto(url);
+  await expect(client.getByText('Hi James, how did we do?', { exact: false })).toBeVisible();
+  await stranger.close();
+});

@@ -1,4 +1,4 @@
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEventLib from '@testing-library/user-event';
 import { bus } from '@agency/bus';
 import { tagsApi, ApiRequestError } from '@agency/api-client';
@@ -6,7 +6,7 @@ import type { Tag } from '@agency/contracts';
 import { demoSession } from '../../testing/session';
 import { fill } from '../../testing/fill';
 import { captureFeedback } from '../../testing/feedback';
-import { TagsPage } from './TagsPage';
+import { LIVE_REFRESH_MS, TagsPage } from './TagsPage';
 
 jest.mock('@agency/api-client', () => jest.requireActual('../../testing/apiClientMock'));
 const tags = tagsApi as jest.Mocked<typeof tagsApi>;
@@ -133,4 +133,20 @@ test('employees see the tags but no controls to change them', async () => {
   expect(screen.queryByRole('button', { name: /Add Tag/ })).not.toBeInTheDocument();
   expect(screen.queryByRole('button', { name: 'Edit Texas' })).not.toBeInTheDocument();
   expect(screen.getByRole('switch', { name: 'Active: Texas' })).toBeDisabled();
+});
+
+test('a pushed refresh_tags or clients_update fetches the tags again, once per burst', async () => {
+  render(<TagsPage />);
+  expect(await screen.findByText('Texas (2)')).toBeInTheDocument();
+  expect(tags.list).toHaveBeenCalledTimes(1);
+  tags.list.mockResolvedValue([{ ...TEXAS, assigned: 3 }, VIP]);
+  act(() => {
+    bus.events$.next({ event: 'refresh_tags', payload: { tagIds: [] } });
+    bus.events$.next({ event: 'clients_update', payload: { clientIds: null } });
+    bus.events$.next({ event: 'refresh_tags', payload: { tagIds: [] } });
+  });
+  expect(await screen.findByText('Texas (3)')).toBeInTheDocument();
+  expect(tags.list).toHaveBeenCalledTimes(2);
+  await act(() => new Promise((r) => setTimeout(r, LIVE_REFRESH_MS + 100)));
+  expect(tags.list).toHaveBeenCalledTimes(2);
 });

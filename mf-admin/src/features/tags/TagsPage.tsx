@@ -1,4 +1,5 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { merge } from 'rxjs';
 import { Alert, Button, Empty, Space, Switch, Table, Tag as Chip, Tooltip, Typography } from 'antd';
 import { DeleteOutlined, EditOutlined, PlusOutlined, ReloadOutlined, ThunderboltOutlined } from '@ant-design/icons';
 import { TAG_MESSAGES, type Tag } from '@agency/contracts';
@@ -6,6 +7,9 @@ import { tagsApi } from '@agency/api-client';
 import { bus } from '@agency/bus';
 import { useIsAdmin, withToasts } from '../common/feedback';
 import { TagDialog } from './TagDialog';
+
+/** How long pushed updates are gathered before the list is fetched again (one fetch per burst). */
+export const LIVE_REFRESH_MS = 300;
 
 /** Account settings, Tags: every tag with its assigned count, dynamic marker and state; admins create, edit and delete. */
 export function TagsPage() {
@@ -15,17 +19,34 @@ export function TagsPage() {
   const [editing, setEditing] = useState<{ tag: Tag | null } | null>(null);
   const [busyId, setBusyId] = useState<string | null>(null);
 
+  const asked = useRef(0);
   const load = useCallback(async () => {
-    setFailed(false);
+    const ask = ++asked.current;
     try {
-      setTags(await tagsApi.list({ sort: 'name', limit: 100 }));
+      const list = await tagsApi.list({ sort: 'name', limit: 100 });
+      if (ask !== asked.current) return;
+      setTags(list);
+      setFailed(false);
     } catch {
+      if (ask !== asked.current) return;
       setFailed(true);
       setTags((t) => t ?? []);
     }
   }, []);
   useEffect(() => {
     void load();
+    // tags edited or counts moved with clients (anyone's, in any tab): the list catches up, once per burst
+    let timer: ReturnType<typeof setTimeout> | null = null;
+    const sub = merge(bus.on('refresh_tags'), bus.on('clients_update')).subscribe(() => {
+      timer ??= setTimeout(() => {
+        timer = null;
+        void load();
+      }, LIVE_REFRESH_MS);
+    });
+    return () => {
+      sub.unsubscribe();
+      if (timer) clearTimeout(timer);
+    };
   }, [load]);
 
   const setActive = async (tag: Tag, isActive: boolean) => {

@@ -12,6 +12,7 @@ import {
   PhoneOutlined,
   ScissorOutlined,
   SendOutlined,
+  StarOutlined,
   StopOutlined,
   WomanOutlined,
 } from '@ant-design/icons';
@@ -24,7 +25,7 @@ import { notifyError, notifySuccess } from '../common/notify';
 import { RatingStars } from '../reviews/RatingStars';
 import { personName, type Person } from './person';
 
-export type CardAction = 'edit' | 'delete' | 'split' | 'block';
+export type CardAction = 'edit' | 'delete' | 'split' | 'block' | 'review';
 
 interface Props {
   clientId: string;
@@ -34,6 +35,8 @@ interface Props {
   canSplit: boolean;
   /** The person's service-review rating; null when they have none yet, undefined (no stars) while it loads. */
   rating?: number | null;
+  /** Offers 'Send Service Review' in the menu (the account takes service reviews). */
+  canReview?: boolean;
 }
 
 function PhoneLine({ label, number, name, onBlock }: { label: string; number: string | null; name: string; onBlock: (n: string) => void }) {
@@ -53,7 +56,7 @@ function PhoneLine({ label, number, name, onBlock }: { label: string; number: st
 }
 
 /** A person of the household: status or Deceased, rating stars, age, company, name, email and phones with their actions. */
-export function ContactCard({ clientId, level, person, onAction, canSplit, rating }: Props) {
+export function ContactCard({ clientId, level, person, onAction, canSplit, rating, canReview = false }: Props) {
   const [ssn, setSsn] = useState<string | null>(null);
   const name = personName(person) || (level === 'primary' ? 'Primary' : 'Secondary');
   const age = ageInYears(person.dob, person.dod);
@@ -101,6 +104,7 @@ export function ContactCard({ clientId, level, person, onAction, canSplit, ratin
   const menu = [
     { key: 'edit', icon: <EditOutlined />, label: 'Edit' },
     ...(canSplit ? [{ key: 'split', icon: <ScissorOutlined />, label: 'Split Contact' }] : []),
+    ...(canReview ? [{ key: 'review', icon: <StarOutlined />, label: 'Send Service Review' }] : []),
     { key: 'delete', icon: <DeleteOutlined />, label: level === 'primary' ? 'Delete' : 'Remove Secondary', danger: true },
   ];
 

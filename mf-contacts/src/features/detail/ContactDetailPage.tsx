@@ -17,6 +17,7 @@ import { AssignToDialog } from '../household/AssignToDialog';
 import { ReferredByDialog } from '../household/ReferredByDialog';
 import { DefaultLocationDialog } from '../household/DefaultLocationDialog';
 import { useClientRatings } from '../reviews/useClientRatings';
+import { SendReviewDialog } from '../reviews/SendReviewDialog';
 import { BlockPhoneDialog } from '../household/BlockPhoneDialog';
 import { DeleteContactDialog } from '../household/DeleteContactDialog';
 import { PinnedAddresses } from '../addresses/PinnedAddresses';
@@ -31,6 +32,7 @@ import { hasPerson, personName, personOf } from './person';
 type Dialog =
   | { kind: 'split'; level: ClientLevel }
   | { kind: 'delete'; level: ClientLevel }
+  | { kind: 'review'; level: ClientLevel }
   | { kind: 'block'; number: string }
   | { kind: 'merge' | 'followUp' | 'tags' | 'location' | 'managedBy' | 'referredBy' };
 
@@ -40,7 +42,8 @@ export function ContactDetailPage() {
   const navigate = useNavigate();
   const session = useObservable(bus.session$);
   const { full, error, reload } = useClientFull(id);
-  const ratings = useClientRatings(id, full?.client.updatedAt);
+  const [reviewsAsked, setReviewsAsked] = useState(0);
+  const ratings = useClientRatings(id, full ? `${full.client.updatedAt}#${reviewsAsked}` : undefined);
   const [dialog, setDialog] = useState<Dialog | null>(null);
   const [favorite, setFavorite] = useState<boolean | null>(null);
 
@@ -64,6 +67,7 @@ export function ContactDetailPage() {
   const name = personName(primary) || 'Contact';
   const isFavorite = favorite ?? full.isFavorite;
   const close = () => setDialog(null);
+  const canReview = session?.account.serviceReviewEnabled ?? false;
 
   const toggleFavorite = async () => {
     if (!session) return;
@@ -80,6 +84,7 @@ export function ContactDetailPage() {
     if (action === 'edit') navigate(`/contacts/contact/${id}/${level === 'primary' ? 'general' : 'secondary'}/edit`);
     else if (action === 'split') setDialog({ kind: 'split', level });
     else if (action === 'delete') setDialog({ kind: 'delete', level });
+    else if (action === 'review') setDialog({ kind: 'review', level });
     else if (action === 'block' && extra) setDialog({ kind: 'block', number: extra });
   };
   const summaryAction = (a: SummaryAction) => setDialog({ kind: a });
@@ -128,11 +133,11 @@ export function ContactDetailPage() {
         <Col xs={24} xl={16}>
           <Row gutter={[12, 12]}>
             <Col xs={24} md={12}>
-              <ContactCard clientId={id} level="primary" person={primary} onAction={cardAction('primary')} canSplit={hasSecondary} rating={ratings.primary} />
+              <ContactCard clientId={id} level="primary" person={primary} onAction={cardAction('primary')} canSplit={hasSecondary} rating={ratings.primary} canReview={canReview} />
             </Col>
             <Col xs={24} md={12}>
               {hasSecondary ? (
-                <ContactCard clientId={id} level="secondary" person={secondary} onAction={cardAction('secondary')} canSplit rating={ratings.secondary} />
+                <ContactCard clientId={id} level="secondary" person={secondary} onAction={cardAction('secondary')} canSplit rating={ratings.secondary} canReview={canReview} />
               ) : (
                 <Button block icon={<UserAddOutlined />} style={{ height: '100%', minHeight: 80 }} onClick={() => navigate(`/contacts/contact/${id}/secondary/edit`)}>
                   Add Co-Applicant
@@ -163,6 +168,12 @@ export function ContactDetailPage() {
       <AssignToDialog open={dialog?.kind === 'managedBy'} onClose={close} />
       <ReferredByDialog open={dialog?.kind === 'referredBy'} onClose={close} />
       <DefaultLocationDialog open={dialog?.kind === 'location'} onClose={close} />
+      <SendReviewDialog
+        open={dialog?.kind === 'review'}
+        level={dialog?.kind === 'review' ? dialog.level : 'primary'}
+        onClose={close}
+        onRequested={() => setReviewsAsked((n) => n + 1)}
+      />
     </ContactProvider>
   );
 }

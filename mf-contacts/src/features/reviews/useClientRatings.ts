@@ -9,9 +9,9 @@ const LOADING: Ratings = { primary: undefined, secondary: undefined };
 
 /**
  * Each person's rating from their latest answered service review, fetched apart from the detail so
- * it never slows it. `version` is the loaded contact's updatedAt: nothing is fetched before the
+ * it never slows it. `version` follows the loaded contact (its updatedAt): nothing is fetched before the
  * contact is there, and it is fetched again when the contact changes (a split, merge or removal
- * moves reviews between people).
+ * moves reviews between people) or a review is requested.
  */
 export function useClientRatings(clientId: string | undefined, version?: string): Ratings {
   const [ratings, setRatings] = useState<{ id: string; value: Ratings } | null>(null);
