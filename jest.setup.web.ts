@@ -54,5 +54,5 @@ if (typeof globalThis.MessageChannel === 'undefined') {
 
 // antd's CSS-in-JS makes each dialog render take a second or more in jsdom, several on a busy machine.
 import { configure } from '@testing-library/react';
-jest.setTimeout(30_000);
-configure({ asyncUtilTimeout: 5_000 });
+jest.setTimeout(60_000);
+configure({ asyncUtilTimeout: 10_000 });
