@@ -10,7 +10,7 @@ let owner: string;
 let admin: string;
 let employee: string;
 let other: string;
-const url = (accountId = DEMO, locationId: string = DEMO_LOCATIONS.austin.id) => `/api/accounts/${accountId}/locations/${locationId}`;
+const url = (accountId: string = DEMO, locationId: string = DEMO_LOCATIONS.austin.id) => `/api/accounts/${accountId}/locations/${locationId}`;
 const put = (token: string, payload: object, target = url()) => s.app.inject({ method: 'PUT', url: target, headers: bearer(token), payload });
 
 const hours: OfficeHours = {
