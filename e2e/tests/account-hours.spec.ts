@@ -47,6 +47,7 @@ test("Office Hours: Austin's Monday hours and a holiday survive a reload", async
   await main().getByLabel('Monday opens at').fill('08:30');
   await main().getByLabel('Monday closes at').fill('17:15');
   await main().getByLabel('Closed on holidays').click();
+  await page.keyboard.type('Independence');
   await page.locator('.ant-select-dropdown:visible').getByTitle('Independence Day', { exact: true }).click();
   await page.keyboard.press('Escape');
   await shot('office-hours');
@@ -59,7 +60,7 @@ test("Office Hours: Austin's Monday hours and a holiday survive a reload", async
   await expect(main().getByRole('switch', { name: 'Monday open' })).toBeChecked();
   await expect(main().getByLabel('Monday opens at')).toHaveValue('08:30');
   await expect(main().getByLabel('Monday closes at')).toHaveValue('17:15');
-  await expect(main().locator('.ant-select-selection-item, .ant-select-selection-item-content').filter({ hasText: 'Independence Day' })).toHaveCount(1);
+  await expect(main().locator('.ant-select-selection-item, .ant-select-selection-item-content').filter({ hasText: 'Independence Day' }).first()).toBeVisible();
   // Round Rock keeps its own (empty) hours.
   await chooseLocation('Round Rock');
   await expect(main().getByRole('switch', { name: 'Monday open' })).not.toBeChecked();
