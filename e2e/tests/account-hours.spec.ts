@@ -14,13 +14,19 @@ const main = () => page.getByRole('main');
 const settingsTab = (name: string) => page.getByRole('navigation', { name: 'Settings sections' }).getByRole('menuitem', { name, exact: true });
 const toast = (text: string) => page.locator('.ant-notification-notice, .ant-message-notice').filter({ hasText: text }).first();
 const saveButton = () => main().getByRole('button', { name: 'Save', exact: true });
+/** With E2E_SCREENSHOTS set, the page at 1280 wide, light then dark (the footer's Dark mode button). */
 const shot = async (name: string) => {
   if (!process.env.E2E_SCREENSHOTS) return;
-  for (const scheme of ['light', 'dark'] as const) {
-    await page.emulateMedia({ colorScheme: scheme });
-    await page.screenshot({ path: `${process.env.E2E_SCREENSHOTS}/${name}-${scheme}.png`, fullPage: true });
-  }
-  await page.emulateMedia({ colorScheme: 'light' });
+  await page.setViewportSize({ width: 1280, height: 1500 });
+  const dark = page.getByRole('button', { name: 'Dark mode' });
+  await page.mouse.move(0, 0);
+  await page.screenshot({ path: `${process.env.E2E_SCREENSHOTS}/${name}-light.png` });
+  await dark.click();
+  await page.mouse.move(0, 0);
+  await page.waitForTimeout(300);
+  await page.screenshot({ path: `${process.env.E2E_SCREENSHOTS}/${name}-dark.png` });
+  await dark.click();
+  await page.setViewportSize({ width: 1280, height: 900 });
 };
 
 /** Picks a location in the settings' selector (the demo agency has Austin and Round Rock). */
@@ -50,6 +56,7 @@ test("Office Hours: Austin's Monday hours and a holiday survive a reload", async
   await page.keyboard.type('Independence');
   await page.locator('.ant-select-dropdown:visible').getByTitle('Independence Day', { exact: true }).click();
   await page.keyboard.press('Escape');
+  await expect(page.locator('.ant-select-dropdown:visible')).toHaveCount(0);
   await shot('office-hours');
   await saveButton().click();
   await expect(toast('Office Hours Updated.')).toBeVisible();
