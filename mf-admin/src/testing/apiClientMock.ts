@@ -31,7 +31,9 @@ export const employeesApi = {
 };
 export const locationsApi = {
   list: jest.fn(),
+  update: jest.fn(),
 };
+export const reviewSettingsApi = { get: jest.fn(), update: jest.fn() };
 export const phoneBlockApi = {
   list: jest.fn(),
   add: jest.fn(),

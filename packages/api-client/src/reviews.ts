@@ -8,6 +8,8 @@ import type {
   ReviewListQuery,
   ReviewRequestBody,
   ReviewRequestResponse,
+  ReviewSettings,
+  ReviewSettingsUpdate,
   ReviewTotals,
   ReviewTotalsQuery,
 } from '@agency/contracts';
@@ -27,6 +29,12 @@ export const reviewsApi = {
   forClient: (clientId: string) => api.get<Review[]>(`/reviews/client/${clientId}`).then(data),
   /** Asks one person of a household for a review: the pending review and the public page's link. */
   request: (clientId: string, body: ReviewRequestBody = {}) => api.post<ReviewRequestResponse>(`/reviews/${clientId}`, body).then(data),
+};
+
+/** The account's service review settings (owners and admins save them). */
+export const reviewSettingsApi = {
+  get: (accountId: string) => api.get<ReviewSettings>(`/accounts/${accountId}/service-review`).then(data),
+  update: (accountId: string, body: ReviewSettingsUpdate) => api.put<ReviewSettings>(`/accounts/${accountId}/service-review`, body).then(data),
 };
 
 /** The public review page's calls (no sign-in). */

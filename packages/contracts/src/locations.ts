@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { idSchema } from './common';
 import { normalizePhone, PHONE_MESSAGE } from './clientFields';
+import { jsonStringOf, messageSettingsSchema, officeHoursSchema } from './officeHours';
 
 /** The message of a required location or phone field left empty (spec 002 section 5). */
 export const FIELD_REQUIRED = 'field is required';
@@ -45,8 +46,18 @@ export const locationCreateSchema = z.object({
   copyFrom: idSchema.nullable().optional(),
 });
 export type LocationCreate = z.input<typeof locationCreateSchema>;
-/** PUT /accounts/{accountId}/locations/{locationId} */
-export const locationUpdateSchema = z.object({ name: required(100), timezone: required(64) });
+/**
+ * PUT /accounts/{accountId}/locations/{locationId}: the name and timezone, or the office hours or
+ * message settings, each a JSON string (spec 002), checked and stored in their checked form.
+ */
+export const locationUpdateSchema = z
+  .object({
+    name: required(100).optional(),
+    timezone: required(64).optional(),
+    officeHours: jsonStringOf(officeHoursSchema, 'Office hours').optional(),
+    messages: jsonStringOf(messageSettingsSchema, 'Message settings').optional(),
+  })
+  .refine((b) => Object.values(b).some((v) => v !== undefined), 'Nothing to update');
 export type LocationUpdate = z.input<typeof locationUpdateSchema>;
 
 export const accountParamsSchema = z.object({ accountId: idSchema });

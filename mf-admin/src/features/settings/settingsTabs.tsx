@@ -1,6 +1,9 @@
 import type { ReactNode } from 'react';
 import { BlockedNumbersPage } from '../blockedNumbers/BlockedNumbersPage';
 import { EmployeesSection } from '../employees/EmployeesSection';
+import { MessageSettingsPage } from '../messageSettings/MessageSettingsPage';
+import { OfficeHoursPage } from '../officeHours/OfficeHoursPage';
+import { ServiceReviewPage } from '../serviceReview/ServiceReviewPage';
 import { SmartValuesPage } from '../smartValues';
 import { TagsPage } from '../tags';
 import { TemplatesPage } from '../templates';
@@ -23,10 +26,13 @@ export interface SettingsTab {
 export const SETTINGS_TABS: SettingsTab[] = [
   { path: 'general', label: 'General', element: <AccountSettingsPage /> },
   { path: 'employees', label: 'Employees', element: <EmployeesSection /> },
+  { path: 'office-hours', label: 'Office Hours', element: <OfficeHoursPage /> },
+  { path: 'messages', label: 'Messages', element: <MessageSettingsPage /> },
   { path: 'blocked-numbers', label: 'Blocked Numbers', element: <BlockedNumbersPage /> },
   { path: 'tag-management', label: 'Tags', element: <TagsPage /> },
   { path: 'smart-values', label: 'Smart Values', element: <SmartValuesPage /> },
   { path: 'message-templates', label: 'Message Templates', element: <TemplatesPage /> },
+  { path: 'service-review', label: 'Service Review', element: <ServiceReviewPage /> },
 ];
 
 /** Where /account/settings itself opens. */

@@ -88,12 +88,18 @@ export async function createLocation(q: Queryable, accountId: string, input: Loc
   return id;
 }
 
+/** Saves what the body names: name, timezone, office hours or message settings (JSON strings, already checked). */
 export async function updateLocation(q: Queryable, accountId: string, id: string, input: LocationUpdate): Promise<Location> {
-  const rows = await q.query('update account_locations set name = $3, timezone = $4, updated_at = now() where id = $1 and account_id = $2 returning id', [
+  const columns: Array<[string, string]> = [];
+  if (input.name !== undefined) columns.push(['name', input.name.trim()]);
+  if (input.timezone !== undefined) columns.push(['timezone', input.timezone.trim()]);
+  if (input.officeHours !== undefined) columns.push(['office_hours', input.officeHours]);
+  if (input.messages !== undefined) columns.push(['messages', input.messages]);
+  const set = columns.map(([c], i) => `${c} = $${i + 3}`).join(', ');
+  const rows = await q.query(`update account_locations set ${set}, updated_at = now() where id = $1 and account_id = $2 returning id`, [
     id,
     accountId,
-    input.name.trim(),
-    input.timezone.trim(),
+    ...columns.map(([, v]) => v),
   ]);
   if (!rows.length) throw notFound(LOCATION_NOT_FOUND);
   return getLocation(q, accountId, id);
