@@ -71,7 +71,7 @@ describe('locations', () => {
     assert.deepEqual([renamed.json().name, renamed.json().timezone], ['Georgetown Square', 'America/Denver']);
     assert.equal((await call(owner, 'PUT', `/accounts/${DEMO}/locations/${id}`, { name: 'X', timezone: '' })).json().message, 'field is required');
     assert.equal((await call(other, 'PUT', `/accounts/${SECOND}/locations/${id}`, { name: 'Taken', timezone: 'UTC' })).statusCode, 404);
-    assert.equal((await call(owner, 'POST', `/accounts/${DEMO}/locations`, { name: 'Copy', timezone: 'UTC', copyFrom: id.replace(/.$/, '0') })).statusCode, 400);
+    assert.equal((await call(owner, 'POST', `/accounts/${DEMO}/locations`, { name: 'Copy', timezone: 'UTC', copyFrom: '00000000-0000-4000-a000-0000000000ff' })).statusCode, 400);
 
     const me = await call(owner, 'GET', '/users/me');
     assert.equal(me.json().account.locationCount, 3);
