@@ -1,0 +1,24 @@
+/** Texting through the carrier (spec 001 "SMS message"). */
+export interface OutboundText {
+  /** The agency's number, E.164 (+15125550100). */
+  from: string;
+  /** The client's number, E.164. */
+  to: string;
+  body: string;
+  /** Public URLs of MMS images. */
+  mediaUrls?: string[];
+  /** Where the carrier posts queued, sent, delivered, undelivered or failed for this text. */
+  statusCallback: string;
+  /** Stable across retries of one text: the carrier hands a key to the network once. */
+  idempotencyKey: string;
+}
+
+export interface SentText {
+  /** The carrier's message SID (SM...), known as soon as the text is accepted. */
+  sid: string;
+  status: 'queued' | 'accepted';
+}
+
+export interface SmsCarrier {
+  sendText(text: OutboundText): Promise<SentText>;
+}
