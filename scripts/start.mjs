@@ -10,6 +10,7 @@ releaseRemotes();
 const r = spawnSync(process.execPath, [join(root, 'node_modules/tsx/dist/cli.mjs'), join(root, 'packages/server/src/main.ts')], {
   stdio: 'inherit',
   cwd: root,
-  env: { ...process.env, NODE_ENV: 'production' },
+  // The local product: the demo agency is seeded into an empty ./data (never under NODE_ENV=production).
+  env: { DEMO_DATA: '1', ...process.env },
 });
 process.exit(r.status ?? 0);

@@ -315,7 +315,7 @@ export async function benchContacts(opts: { clients?: number; port?: number } = 
       if (release.status !== 0) throw new Error('Releasing the remotes failed');
     }
     server = spawn(TSX, [join(ROOT, 'packages/server/src/main.ts')], {
-      env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, NODE_ENV: 'production' },
+      env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, DEMO_DATA: '1' },
       stdio: ['ignore', 'ignore', 'inherit'],
     });
     const url = `http://127.0.0.1:${port}`;

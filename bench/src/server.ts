@@ -49,7 +49,7 @@ export async function startServer(port: number): Promise<BenchServer> {
   const started = Date.now();
   const child = spawn(process.execPath, [TSX, join(REPO_ROOT, 'packages/server/src/main.ts')], {
     cwd: REPO_ROOT,
-    env: env({ NODE_ENV: 'production', PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir }),
+    env: env({ DEMO_DATA: '1', PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir }),
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   child.stdout!.pipe(log);

@@ -76,13 +76,13 @@ export interface RunningServer {
   stop(): Promise<void>;
 }
 
-/** Starts packages/server in production mode; its output goes to logFile. */
+/** Starts packages/server the way `npm start` does (demo agency seeded on the fresh data dir); its output goes to logFile. */
 export async function startServer(o: { port: number; dataDir: string; logFile: string; timeoutMs?: number }): Promise<RunningServer> {
   if (!(await portIsFree(o.port))) throw new Error(`Port ${o.port} is taken: stop whatever listens there or choose another port.`);
   const log = createWriteStream(o.logFile);
   const child = spawn(process.execPath, [TSX, join(REPO_ROOT, 'packages/server/src/main.ts')], {
     cwd: REPO_ROOT,
-    env: serverEnv({ NODE_ENV: 'production', PORT: String(o.port), HOST: '127.0.0.1', DATA_DIR: o.dataDir }),
+    env: serverEnv({ DEMO_DATA: '1', PORT: String(o.port), HOST: '127.0.0.1', DATA_DIR: o.dataDir }),
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   child.stdout!.pipe(log);

@@ -25,6 +25,8 @@ export interface ServerConfig {
   shellDir: string;
   sessionHours: number;
   production: boolean;
+  /** DEMO_DATA=1: seed the demo agency into an empty database (never in production). */
+  demoData: boolean;
   /** Fastify's trustProxy: off unless TRUST_PROXY says which proxy to believe (else X-Forwarded-For could fake the address). */
   trustProxy: boolean | string;
   authLimits: AuthLimits;
@@ -67,6 +69,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     shellDir: resolve(env.SHELL_DIR ?? join(REPO_ROOT, 'shell', 'dist')),
     sessionHours: 8,
     production: env.NODE_ENV === 'production',
+    demoData: env.DEMO_DATA === '1',
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
     authLimits: { windowMinutes: 15, perAddressAndEmail: 5, perAddress: 30 },
     publicReviewLimits: { windowMinutes: 10, perAddress: 60 },

@@ -6,13 +6,22 @@ import { createEvents } from './events';
 import { startJobs } from './jobs/index';
 import { createRealtime } from './realtime/index';
 import { PUSH_FEATURES, SOCKET_FEATURES } from './realtime/features';
-import { DEMO_PASSWORD, DEMO_USERS, seedIfEmpty } from './seed';
+import { seedIfEmpty } from './seed';
+import { demoDataDecision, missingProductionSecrets, PRODUCTION_SECRETS } from './startup';
 
 const config = loadConfig();
+const missing = missingProductionSecrets(config);
+if (missing.length) {
+  console.error(`Production needs its own secrets; set ${missing.map((name) => `${name} (${PRODUCTION_SECRETS[name]})`).join(', ')}.`);
+  process.exit(1);
+}
 const db = await openDb({ databaseUrl: config.databaseUrl, dataDir: config.databaseUrl ? undefined : `${config.dataDir}/db` });
 const applied = await migrate(db);
 if (applied.length) console.log(`Migrated: ${applied.join(', ')}`);
-if (await seedIfEmpty(db)) console.log('Seeded the demo agency.');
+const demo = demoDataDecision(config);
+if (demo === 'refused-in-production') console.warn('DEMO_DATA is ignored in production: the demo agency is never seeded there.');
+const seeded = demo === 'seed' && (await seedIfEmpty(db));
+if (seeded) console.log('Seeded the demo agency.');
 
 const events = createEvents();
 const jobs = await startJobs(db);
@@ -22,8 +31,7 @@ await app.listen({ port: config.port, host: config.host });
 
 const url = `http://localhost:${config.port}`;
 console.log(`\nAgency Desk is running at ${url}`);
-console.log(`Demo sign-ins (password "${DEMO_PASSWORD}"): ${[...new Set(DEMO_USERS.map((u) => u.email))].join(', ')}`);
-console.log('super@demo.test uses MFA with the TOTP secret JBSWY3DPEHPK3PXP.\n');
+if (demo === 'seed') console.log('The demo agency: the sign-ins are in the README.\n');
 
 const stop = async () => {
   await jobs.stop();

@@ -5,8 +5,8 @@ import { join } from 'node:path';
 /**
  * Sensitive client data (SSNs, bank account, card and routing numbers) is sealed with
  * AES-256-GCM before it reaches the database. The key comes from CLIENT_DATA_KEY (32 bytes as
- * base64 or 64 hex characters); without it, the embedded default keeps a generated key in
- * DATA_DIR/client-data.key (mode 0600).
+ * base64 or 64 hex characters); without it, outside production, the embedded default keeps a
+ * generated key in DATA_DIR/client-data.key (mode 0600). Production never generates one.
  */
 export interface Sealer {
   seal(plain: string): string;
@@ -25,6 +25,7 @@ export function parseKey(text: string): Buffer {
 
 export function loadClientDataKey(dataDir: string, env: NodeJS.ProcessEnv = process.env): Buffer {
   if (env.CLIENT_DATA_KEY) return parseKey(env.CLIENT_DATA_KEY);
+  if (env.NODE_ENV === 'production') throw new Error('CLIENT_DATA_KEY is required in production');
   const file = join(dataDir, KEY_FILE);
   if (existsSync(file)) return parseKey(readFileSync(file, 'utf8'));
   const key = randomBytes(32);
