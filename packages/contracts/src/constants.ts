@@ -18,4 +18,6 @@ export const AUTH_MESSAGES = {
   unauthorized: 'Unauthorized',
   tooManyAttempts: 'Too many sign-in attempts. Please wait a few minutes and try again.',
   invalidCode: 'Invalid code',
+  /** A session that must enrol in MFA before anything else (super users, accounts requiring MFA). */
+  mfaSetupRequired: 'Multi-factor authentication is required. Please set it up to continue.',
 } as const;

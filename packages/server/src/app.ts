@@ -4,6 +4,7 @@ import fastifySwaggerUi from '@fastify/swagger-ui';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { ServerConfig } from './config';
 import type { Db } from './db/index';
+import { accessControl, type ApiRoute } from './http/access';
 import { HttpError } from './http/errors';
 import { createEvents, type AppEvents } from './events';
 import type { Jobs } from './jobs/index';
@@ -31,6 +32,13 @@ import { reviewRoutes } from './modules/reviews/routes';
 import { referralRoutes } from './modules/referrals/routes';
 import { templateRoutes } from './modules/templates/routes';
 import { accountRoutes } from './modules/accounts/routes';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Every route under /api, as registered. */
+    apiRoutes: ApiRoute[];
+  }
+}
 
 export interface AppDeps {
   db: Db;
@@ -84,8 +92,12 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   });
   await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
 
+  // Filled as the API's routes are registered: the tests walk it (every route, every method).
+  const apiRoutes: ApiRoute[] = [];
+  app.decorate('apiRoutes', apiRoutes);
   await app.register(
     async (api) => {
+      accessControl(api, deps.db, apiRoutes);
       await healthRoutes(api);
       await authRoutes(api, deps);
       await userRoutes(api, deps);

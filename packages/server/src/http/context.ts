@@ -1,8 +1,8 @@
-import type { FastifyReply, FastifyRequest } from 'fastify';
-import { AUTH_MESSAGES, isAdminRole, type Role } from '@agency/contracts';
-import type { Db } from '../db/index';
+import type { FastifyRequest } from 'fastify';
+import { AUTH_MESSAGES, type Role } from '@agency/contracts';
+import type { Queryable } from '../db/index';
 import { hashToken } from '../modules/auth/tokens';
-import { forbidden, unauthorized } from './errors';
+import { unauthorized } from './errors';
 
 /** Who is asking: every tenant-scoped query takes accountId from here and nowhere else. */
 export interface AuthContext {
@@ -17,6 +17,8 @@ export interface AuthContext {
   token: string;
   /** When the session ends (ISO time). */
   expiresAt: string;
+  /** The signed-in user must enrol in MFA first (a super user, or the account requires it): the session can only enrol or sign out. */
+  mfaEnrolmentRequired: boolean;
 }
 
 declare module 'fastify' {
@@ -35,14 +37,17 @@ interface SessionRow {
   revoked_reason: string | null;
   real_role: Role;
   ghost_role: Role | null;
+  mfa_enrolment_required: boolean;
 }
 
-export async function resolveSession(db: Db, token: string): Promise<AuthContext> {
+export async function resolveSession(db: Queryable, token: string): Promise<AuthContext> {
   const [row] = await db.query<SessionRow>(
     `select s.id, s.account_id, s.user_id, s.ghost_user_id, s.expires_at, s.revoked_at, s.revoked_reason,
-            u.role as real_role, g.role as ghost_role
+            u.role as real_role, g.role as ghost_role,
+            (not u.mfa_enabled and (u.role = 'super' or a.mfa_required)) as mfa_enrolment_required
        from sessions s
        join users u on u.id = s.user_id and u.deleted_at is null
+       join accounts a on a.id = s.account_id
        left join users g on g.id = s.ghost_user_id and g.deleted_at is null
       where s.token_hash = $1`,
     [hashToken(token)],
@@ -60,6 +65,7 @@ export async function resolveSession(db: Db, token: string): Promise<AuthContext
     realRole: row.real_role,
     token,
     expiresAt: new Date(row.expires_at).toISOString(),
+    mfaEnrolmentRequired: row.mfa_enrolment_required,
   };
 }
 
@@ -67,24 +73,6 @@ export function bearerToken(req: FastifyRequest): string | undefined {
   const header = req.headers.authorization;
   if (header?.startsWith('Bearer ')) return header.slice(7).trim();
   return undefined;
-}
-
-/** preHandler: the request must carry a live session. */
-export function requireAuth(db: Db) {
-  return async (req: FastifyRequest, _reply: FastifyReply) => {
-    const token = bearerToken(req);
-    if (!token) throw unauthorized();
-    req.auth = await resolveSession(db, token);
-  };
-}
-
-/** preHandler (after requireAuth): the acting user must have one of these roles. */
-export function requireRole(...roles: Array<Role | 'admin-roles'>) {
-  return async (req: FastifyRequest) => {
-    const role = req.auth?.role;
-    const ok = roles.some((r) => (r === 'admin-roles' ? isAdminRole(role) : r === role));
-    if (!ok) throw forbidden();
-  };
 }
 
 export function auth(req: FastifyRequest): AuthContext {

@@ -1,7 +1,7 @@
 import type { Server as HttpServer } from 'node:http';
 import { Server, type Namespace, type Socket } from 'socket.io';
 import type { ClientToServerEvents, PhoneStatus, ServerToClientEvents } from '@agency/contracts';
-import { PHONE_STATUSES } from '@agency/contracts';
+import { AUTH_MESSAGES, PHONE_STATUSES } from '@agency/contracts';
 import type { Db } from '../db/index';
 import type { AppEvents } from '../events';
 import { resolveSession, type AuthContext } from '../http/context';
@@ -129,6 +129,8 @@ export async function createRealtime(
     try {
       const ctx = await resolveSession(db, token);
       if ((await accountOfNamespace(socket.nsp.name)) !== ctx.accountId) return next(new Error('Unauthorized'));
+      // A session that must enrol in MFA first may only enrol over HTTP, never listen here.
+      if (ctx.mfaEnrolmentRequired) throw new Error(AUTH_MESSAGES.mfaSetupRequired);
       socket.data.auth = ctx;
       socket.data.device = String(q.device ?? 'desktop');
       socket.data.client = { userId: String(q.userId ?? ''), name: String(q.name ?? ''), version: String(q.version ?? '') };

@@ -1,6 +1,6 @@
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import type { Account } from '@agency/contracts';
+import { AUTH_MESSAGES, type Account } from '@agency/contracts';
 import { bearer, DEMO, SECOND, signIn, startTestServer, totpCode, type SignedIn, type TestServer } from '../../testing/harness';
 
 let s: TestServer;
@@ -45,11 +45,19 @@ describe('PUT /accounts/:accountId', () => {
     assert.deepEqual([res.json().mfaRequired, res.json().gatheringForms], [true, 'auto,life']);
     const after = await me(employee.token);
     assert.deepEqual([after.account.mfaRequired, after.account.gatheringForms, after.mfaSetupRequired], [true, 'auto,life', true]);
-    // An array is taken too; a single field leaves the other as it was.
-    const forms = await put(admin.token, { gatheringForms: ['all'] });
+    // Until they enrol, the people of the account can only set up MFA: the owner who turned it on too.
+    for (const who of [employee, admin, owner]) {
+      const refused = await get(who.token);
+      assert.equal(refused.statusCode, 403);
+      assert.equal(refused.json().message, AUTH_MESSAGES.mfaSetupRequired);
+    }
+    // A super user (enrolled) changes the settings back; a single field leaves the other as it was.
+    const sup = await signIn(s.app, 'super@demo.test', DEMO, { code: totpCode() });
+    const forms = await put(sup.token, { gatheringForms: ['all'] });
     assert.deepEqual([forms.json().mfaRequired, forms.json().gatheringForms], [true, 'all']);
-    const mfa = await put(admin.token, { mfaRequired: false });
+    const mfa = await put(sup.token, { mfaRequired: false });
     assert.deepEqual([mfa.json().mfaRequired, mfa.json().gatheringForms], [false, 'all']);
+    assert.equal((await get(admin.token)).statusCode, 200);
   });
 
   it('takes the whole account as the body and ignores the fields it does not set', async () => {
@@ -75,7 +83,7 @@ describe('PUT /accounts/:accountId', () => {
   });
 
   it('lets a super user change any account', async () => {
-    const sup = await signIn(s.app, 'super@demo.test', DEMO, { code: totpCode() });
+    const sup = await signIn(s.app, 'super@demo.test', DEMO, { code: totpCode(undefined, 1) });
     const res = await put(sup.token, { gatheringForms: 'home' }, SECOND);
     assert.equal(res.statusCode, 200);
     assert.equal((await me(otherOwner.token)).account.gatheringForms, 'home');

@@ -19,7 +19,7 @@ import {
   UNLOCK_HEADER,
 } from '@agency/contracts';
 import type { AppDeps } from '../../app';
-import { auth, requireAuth, resolveSession } from '../../http/context';
+import { auth, resolveSession } from '../../http/context';
 import { HttpError } from '../../http/errors';
 import { publishUser } from '../users/service';
 import { initMfa, verifyMfa } from './mfa';
@@ -84,7 +84,7 @@ export async function authRoutes(app: FastifyInstance, deps: AppDeps) {
 
   r.delete(
     '/auth',
-    { preHandler: requireAuth(db), schema: { tags: ['auth'], response: { 200: messageSchema } } },
+    { schema: { tags: ['auth'], response: { 200: messageSchema } } },
     async (req) => {
       const { sessionId, accountId } = auth(req);
       await db.tx((q) => q.query(`update sessions set revoked_at = now(), revoked_reason = 'signed out' where id = $1`, [sessionId]));
@@ -142,7 +142,6 @@ export async function authRoutes(app: FastifyInstance, deps: AppDeps) {
   r.post(
     '/auth/mfa/init',
     {
-      preHandler: requireAuth(db),
       schema: { tags: ['auth'], description: 'Starts MFA setup: an otpauth:// URL and its base32 key.', response: { 200: mfaInitResponseSchema } },
     },
     async (req) => initMfa(db, auth(req).accountId, auth(req).userId),
@@ -151,7 +150,6 @@ export async function authRoutes(app: FastifyInstance, deps: AppDeps) {
   r.post(
     '/auth/mfa/verify',
     {
-      preHandler: requireAuth(db),
       schema: { tags: ['auth'], body: mfaVerifySchema, response: { 200: messageSchema, 400: errorSchema } },
     },
     async (req) => {
@@ -164,7 +162,7 @@ export async function authRoutes(app: FastifyInstance, deps: AppDeps) {
 
   r.get(
     '/users/me',
-    { preHandler: requireAuth(db), schema: { tags: ['users'], response: { 200: meResponseSchema } } },
+    { schema: { tags: ['users'], response: { 200: meResponseSchema } } },
     async (req) => describeSession(db, auth(req)),
   );
 }

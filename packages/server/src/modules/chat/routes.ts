@@ -5,7 +5,7 @@ import multipart from '@fastify/multipart';
 import { z } from 'zod';
 import { CHAT_LIMITS, CHAT_MESSAGES, chatRoomIdSchema, chatUploadResponseSchema, errorSchema, gifSchema, idSchema, isInlineImage } from '@agency/contracts';
 import type { AppDeps } from '../../app';
-import { auth, requireAuth } from '../../http/context';
+import { auth } from '../../http/context';
 import { badRequest, HttpError, notFound } from '../../http/errors';
 import { createFileStorage, type FileStorage } from '../../providers/files/index';
 import { createGifProvider, type GifProvider } from '../../providers/gifs/index';
@@ -41,7 +41,6 @@ export async function chatRoutes(app: FastifyInstance, deps: AppDeps, opts: { st
     r.post(
       '/utilities/upload/chat/:roomId',
       {
-        preHandler: requireAuth(db),
         schema: {
           tags: ['chat'],
           description: 'Uploads one file (multipart field "file") to a chat room the user is in; answers with its address.',
@@ -86,7 +85,7 @@ export async function chatRoutes(app: FastifyInstance, deps: AppDeps, opts: { st
   const r = app.withTypeProvider<ZodTypeProvider>();
   r.get(
     '/utilities/files/chat/:roomId/:fileId',
-    { preHandler: requireAuth(db), schema: { tags: ['chat'], description: 'Downloads a chat attachment (members of the room only).', params: fileParams } },
+    { schema: { tags: ['chat'], description: 'Downloads a chat attachment (members of the room only).', params: fileParams } },
     async (req, reply) => {
       const a = auth(req);
       await requireMember(db, a, req.params.roomId);
@@ -112,14 +111,13 @@ export async function chatRoutes(app: FastifyInstance, deps: AppDeps, opts: { st
 
   r.get(
     '/utilities/gifs/config',
-    { preHandler: requireAuth(db), schema: { tags: ['chat'], response: { 200: z.object({ configured: z.boolean() }) } } },
+    { schema: { tags: ['chat'], response: { 200: z.object({ configured: z.boolean() }) } } },
     async () => ({ configured: gifs.configured }),
   );
 
   r.get(
     '/utilities/gifs',
     {
-      preHandler: requireAuth(db),
       schema: {
         tags: ['chat'],
         description: 'G-rated GIFs matching q (trending without q).',
@@ -136,7 +134,6 @@ export async function chatRoutes(app: FastifyInstance, deps: AppDeps, opts: { st
   r.get(
     '/utilities/gifs/:id',
     {
-      preHandler: requireAuth(db),
       schema: { tags: ['chat'], params: z.object({ id: z.string().regex(/^[A-Za-z0-9_-]{1,64}$/) }), response: { 200: gifSchema, 404: errorSchema } },
     },
     async (req) => {

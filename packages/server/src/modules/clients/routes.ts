@@ -24,7 +24,7 @@ import {
   splitResponseSchema,
 } from '@agency/contracts';
 import type { AppDeps } from '../../app';
-import { auth, requireAuth } from '../../http/context';
+import { auth } from '../../http/context';
 import { addActivity } from './activity/service';
 import { actorName, sealerOf } from './context';
 import { findDuplicates } from './duplicates';
@@ -40,37 +40,36 @@ const tags = ['clients'];
 export async function clientRoutes(app: FastifyInstance, deps: AppDeps) {
   const { db } = deps;
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const pre = { preHandler: requireAuth(db) };
   const sealer = () => sealerOf(deps);
   await importExportRoutes(app, deps);
 
-  r.get('/clients', { ...pre, schema: { tags, querystring: clientListQuerySchema, response: { 200: clientListResponseSchema } } }, async (req) =>
+  r.get('/clients', { schema: { tags, querystring: clientListQuerySchema, response: { 200: clientListResponseSchema } } }, async (req) =>
     listClients(db, auth(req), req.query),
   );
 
-  r.get('/clients/letters', { ...pre, schema: { tags, response: { 200: clientLettersResponseSchema } } }, async (req) => letterCounts(db, auth(req).accountId));
+  r.get('/clients/letters', { schema: { tags, response: { 200: clientLettersResponseSchema } } }, async (req) => letterCounts(db, auth(req).accountId));
 
   r.get(
     '/clients/duplicates',
-    { ...pre, schema: { tags, querystring: clientDuplicatesQuerySchema, response: { 200: clientDuplicatesResponseSchema } } },
+    { schema: { tags, querystring: clientDuplicatesQuerySchema, response: { 200: clientDuplicatesResponseSchema } } },
     async (req) => ({ matches: await findDuplicates(db, auth(req).accountId, req.query) }),
   );
 
-  r.post('/clients', { ...pre, schema: { tags, body: clientCreateSchema, response: { 201: clientSchema } } }, async (req, reply) => {
+  r.post('/clients', { schema: { tags, body: clientCreateSchema, response: { 201: clientSchema } } }, async (req, reply) => {
     const client = await db.tx((q) => createClient(q, auth(req), req.body, sealer()));
     deps.events.emit('clientsChanged', { accountId: auth(req).accountId, clientIds: [client.id] });
     return reply.code(201).send(client);
   });
 
-  r.get('/clients/:id', { ...pre, schema: { tags, params: clientIdParamsSchema, response: { 200: clientSchema } } }, async (req) =>
+  r.get('/clients/:id', { schema: { tags, params: clientIdParamsSchema, response: { 200: clientSchema } } }, async (req) =>
     toClient(await loadClient(db, auth(req).accountId, req.params.id)),
   );
 
-  r.get('/clients/:id/full', { ...pre, schema: { tags, params: clientIdParamsSchema, response: { 200: clientFullSchema } } }, async (req) =>
+  r.get('/clients/:id/full', { schema: { tags, params: clientIdParamsSchema, response: { 200: clientFullSchema } } }, async (req) =>
     clientFull(db, auth(req), req.params.id),
   );
 
-  r.put('/clients/:id', { ...pre, schema: { tags, params: clientIdParamsSchema, body: clientInputSchema, response: { 200: clientSchema } } }, async (req) => {
+  r.put('/clients/:id', { schema: { tags, params: clientIdParamsSchema, body: clientInputSchema, response: { 200: clientSchema } } }, async (req) => {
     const client = await db.tx((q) => updateClient(q, auth(req).accountId, req.params.id, req.body, sealer()));
     deps.events.emit('clientsChanged', { accountId: auth(req).accountId, clientIds: [req.params.id] });
     return client;
@@ -78,7 +77,7 @@ export async function clientRoutes(app: FastifyInstance, deps: AppDeps) {
 
   r.delete(
     '/clients/:id',
-    { ...pre, schema: { tags, params: clientIdParamsSchema, querystring: clientDeleteQuerySchema, response: { 200: clientDeleteResponseSchema } } },
+    { schema: { tags, params: clientIdParamsSchema, querystring: clientDeleteQuerySchema, response: { 200: clientDeleteResponseSchema } } },
     async (req) => {
       const result = await db.tx((q) => deleteClient(q, auth(req).accountId, req.params.id, req.query.level));
       deps.events.emit('clientsChanged', { accountId: auth(req).accountId, clientIds: [req.params.id] });
@@ -88,7 +87,7 @@ export async function clientRoutes(app: FastifyInstance, deps: AppDeps) {
 
   r.post(
     '/clients/:id/reveal',
-    { ...pre, schema: { tags, params: clientIdParamsSchema, body: clientRevealSchema, response: { 200: revealResponseSchema } } },
+    { schema: { tags, params: clientIdParamsSchema, body: clientRevealSchema, response: { 200: revealResponseSchema } } },
     async (req) => {
       const a = auth(req);
       const who = await actorName(deps, req);
@@ -105,7 +104,7 @@ export async function clientRoutes(app: FastifyInstance, deps: AppDeps) {
     },
   );
 
-  r.get('/clients/:id/rooms', { ...pre, schema: { tags, params: clientIdParamsSchema, response: { 200: z.array(clientRoomSchema) } } }, async (req) => {
+  r.get('/clients/:id/rooms', { schema: { tags, params: clientIdParamsSchema, response: { 200: z.array(clientRoomSchema) } } }, async (req) => {
     const { accountId } = auth(req);
     await loadClient(db, accountId, req.params.id);
     const rows = await db.query<{ id: string; phone_number: string; client_id: string | null }>(
@@ -117,7 +116,7 @@ export async function clientRoutes(app: FastifyInstance, deps: AppDeps) {
 
   r.put(
     '/clients/:id/split',
-    { ...pre, schema: { tags, params: clientIdParamsSchema, body: splitRequestSchema, response: { 200: splitResponseSchema } } },
+    { schema: { tags, params: clientIdParamsSchema, body: splitRequestSchema, response: { 200: splitResponseSchema } } },
     async (req) => {
       const result = await db.tx((q) => splitClient(q, auth(req), req.params.id, req.body));
       deps.events.emit('clientsChanged', { accountId: auth(req).accountId, clientIds: [req.params.id, result.newClient.id] });
@@ -127,7 +126,7 @@ export async function clientRoutes(app: FastifyInstance, deps: AppDeps) {
 
   r.put(
     '/clients/:id/mergeWith/:otherId',
-    { ...pre, schema: { tags, params: mergeParamsSchema, body: mergeRequestSchema, response: { 200: mergeResponseSchema } } },
+    { schema: { tags, params: mergeParamsSchema, body: mergeRequestSchema, response: { 200: mergeResponseSchema } } },
     async (req) => {
       const newClient = await db.tx((q) => mergeClients(q, auth(req), req.params.id, req.params.otherId, req.body));
       deps.events.emit('clientsChanged', { accountId: auth(req).accountId, clientIds: [req.params.id, req.params.otherId, newClient.id] });

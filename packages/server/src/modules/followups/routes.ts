@@ -14,7 +14,7 @@ import {
   messageSchema,
 } from '@agency/contracts';
 import type { AppDeps } from '../../app';
-import { auth, requireAuth } from '../../http/context';
+import { auth } from '../../http/context';
 import { loadClient } from '../clients/service';
 import { scheduleReminder, workReminders } from './reminders';
 import { bucketFollowUps, clientFollowUps, completeFollowUp, createFollowUp, deleteFollowUp, followUpCounts, getFollowUp, updateFollowUp } from './service';
@@ -24,7 +24,6 @@ const tags = ['followups'];
 
 export async function followUpRoutes(app: FastifyInstance, { db, jobs, events }: AppDeps) {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const pre = { preHandler: requireAuth(db) };
 
   if (jobs) await workReminders(db, events, jobs);
   /** After the write commits: schedule the reminder job, answer the follow-up with it. */
@@ -33,18 +32,18 @@ export async function followUpRoutes(app: FastifyInstance, { db, jobs, events }:
     return getFollowUp(db, ctx, f.id);
   };
 
-  r.post('/followups', { ...pre, schema: { tags, body: followUpCreateSchema, response: { 201: followUpSchema } } }, async (req, reply) => {
+  r.post('/followups', { schema: { tags, body: followUpCreateSchema, response: { 201: followUpSchema } } }, async (req, reply) => {
     const f = await db.tx((q) => createFollowUp(q, auth(req), req.body));
     return reply.code(201).send(await withReminder(auth(req), f));
   });
 
-  r.get('/followups/counts', { ...pre, schema: { tags, querystring: followUpBucketQuerySchema, response: { 200: followUpCountsSchema } } }, async (req) =>
+  r.get('/followups/counts', { schema: { tags, querystring: followUpBucketQuerySchema, response: { 200: followUpCountsSchema } } }, async (req) =>
     followUpCounts(db, auth(req), req.query),
   );
 
   r.get(
     '/followups/client/:id',
-    { ...pre, schema: { tags, params: clientIdParamsSchema, response: { 200: z.array(followUpSchema) } } },
+    { schema: { tags, params: clientIdParamsSchema, response: { 200: z.array(followUpSchema) } } },
     async (req) => {
       await loadClient(db, auth(req).accountId, req.params.id);
       return clientFollowUps(db, auth(req), req.params.id);
@@ -54,21 +53,20 @@ export async function followUpRoutes(app: FastifyInstance, { db, jobs, events }:
   r.get(
     '/followups/:bucket',
     {
-      ...pre,
       schema: { tags, params: z.object({ bucket: z.enum(FOLLOWUP_BUCKETS) }), querystring: followUpBucketQuerySchema, response: { 200: z.array(followUpSchema) } },
     },
     async (req) => bucketFollowUps(db, auth(req), req.params.bucket, req.query),
   );
 
-  r.put('/followups/:id', { ...pre, schema: { tags, params: idParams, body: followUpUpdateSchema, response: { 200: followUpSchema } } }, async (req) =>
+  r.put('/followups/:id', { schema: { tags, params: idParams, body: followUpUpdateSchema, response: { 200: followUpSchema } } }, async (req) =>
     withReminder(auth(req), await db.tx((q) => updateFollowUp(q, auth(req), req.params.id, req.body))),
   );
 
-  r.put('/followups/:id/complete', { ...pre, schema: { tags, params: idParams, response: { 200: followUpSchema } } }, async (req) =>
+  r.put('/followups/:id/complete', { schema: { tags, params: idParams, response: { 200: followUpSchema } } }, async (req) =>
     db.tx((q) => completeFollowUp(q, auth(req), req.params.id)),
   );
 
-  r.delete('/followups/:id', { ...pre, schema: { tags, params: idParams, response: { 200: messageSchema } } }, async (req) => {
+  r.delete('/followups/:id', { schema: { tags, params: idParams, response: { 200: messageSchema } } }, async (req) => {
     await db.tx((q) => deleteFollowUp(q, auth(req), req.params.id));
     return { message: 'Follow up removed' };
   });

@@ -12,11 +12,9 @@ import {
   phoneCreateSchema,
   phoneNumberSchema,
   phoneParamsSchema,
-  phoneUpdateSchema,
-} from '@agency/contracts';
+  phoneUpdateSchema, ADMIN_ROLES } from '@agency/contracts';
 import type { AppDeps } from '../../app';
-import { auth, requireAuth, requireRole } from '../../http/context';
-import { accountInScope, createLocation, createPhone, getLocation, listLocations, listPhones, updateLocation, updatePhone } from './service';
+import { createLocation, createPhone, getLocation, listLocations, listPhones, updateLocation, updatePhone } from './service';
 
 const errors = { 400: errorSchema, 403: errorSchema, 404: errorSchema };
 
@@ -27,27 +25,25 @@ const errors = { 400: errorSchema, 403: errorSchema, 404: errorSchema };
  */
 export async function locationRoutes(app: FastifyInstance, { db }: AppDeps) {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const signedIn = requireAuth(db);
-  const read = { preHandler: signedIn };
-  const write = { preHandler: [signedIn, requireRole('admin-roles')] };
+  const write = { config: { roles: ADMIN_ROLES } };
 
   r.get(
     '/accounts/:accountId/locations',
-    { ...read, schema: { tags: ['locations'], params: accountParamsSchema, response: { 200: z.array(locationSchema), ...errors } } },
-    async (req) => listLocations(db, await accountInScope(db, auth(req), req.params.accountId)),
+    { schema: { tags: ['locations'], params: accountParamsSchema, response: { 200: z.array(locationSchema), ...errors } } },
+    async (req) => listLocations(db, req.params.accountId),
   );
 
   r.get(
     '/accounts/:accountId/locations/:locationId',
-    { ...read, schema: { tags: ['locations'], params: locationParamsSchema, response: { 200: locationSchema, ...errors } } },
-    async (req) => getLocation(db, await accountInScope(db, auth(req), req.params.accountId), req.params.locationId),
+    { schema: { tags: ['locations'], params: locationParamsSchema, response: { 200: locationSchema, ...errors } } },
+    async (req) => getLocation(db, req.params.accountId, req.params.locationId),
   );
 
   r.post(
     '/accounts/:accountId/locations',
     { ...write, schema: { tags: ['locations'], params: accountParamsSchema, body: locationCreateSchema, response: { 201: createdIdSchema, ...errors } } },
     async (req, reply) => {
-      const id = await db.tx(async (q) => createLocation(q, await accountInScope(q, auth(req), req.params.accountId), req.body));
+      const id = await db.tx(async (q) => createLocation(q, req.params.accountId, req.body));
       return reply.code(201).send({ id });
     },
   );
@@ -55,13 +51,13 @@ export async function locationRoutes(app: FastifyInstance, { db }: AppDeps) {
   r.put(
     '/accounts/:accountId/locations/:locationId',
     { ...write, schema: { tags: ['locations'], params: locationParamsSchema, body: locationUpdateSchema, response: { 200: locationSchema, ...errors } } },
-    async (req) => db.tx(async (q) => updateLocation(q, await accountInScope(q, auth(req), req.params.accountId), req.params.locationId, req.body)),
+    async (req) => db.tx(async (q) => updateLocation(q, req.params.accountId, req.params.locationId, req.body)),
   );
 
   r.get(
     '/accounts/:accountId/phones',
-    { ...read, schema: { tags: ['phones'], params: accountParamsSchema, response: { 200: z.array(phoneNumberSchema), ...errors } } },
-    async (req) => listPhones(db, await accountInScope(db, auth(req), req.params.accountId)),
+    { schema: { tags: ['phones'], params: accountParamsSchema, response: { 200: z.array(phoneNumberSchema), ...errors } } },
+    async (req) => listPhones(db, req.params.accountId),
   );
 
   r.post(
@@ -71,7 +67,7 @@ export async function locationRoutes(app: FastifyInstance, { db }: AppDeps) {
       schema: { tags: ['phones'], params: accountParamsSchema, body: phoneCreateSchema, response: { 201: phoneNumberSchema, ...errors, 409: errorSchema } },
     },
     async (req, reply) => {
-      const phone = await db.tx(async (q) => createPhone(q, await accountInScope(q, auth(req), req.params.accountId), req.body));
+      const phone = await db.tx(async (q) => createPhone(q, req.params.accountId, req.body));
       return reply.code(201).send(phone);
     },
   );
@@ -79,6 +75,6 @@ export async function locationRoutes(app: FastifyInstance, { db }: AppDeps) {
   r.put(
     '/accounts/:accountId/phones/:id',
     { ...write, schema: { tags: ['phones'], params: phoneParamsSchema, body: phoneUpdateSchema, response: { 200: phoneNumberSchema, ...errors, 409: errorSchema } } },
-    async (req) => db.tx(async (q) => updatePhone(q, await accountInScope(q, auth(req), req.params.accountId), req.params.id, req.body)),
+    async (req) => db.tx(async (q) => updatePhone(q, req.params.accountId, req.params.id, req.body)),
   );
 }

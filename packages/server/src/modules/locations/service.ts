@@ -1,8 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Location, LocationCreate, LocationUpdate, PhoneCreate, PhoneNumber, PhoneUpdate } from '@agency/contracts';
 import type { Queryable } from '../../db/index';
-import type { AuthContext } from '../../http/context';
-import { badRequest, conflict, forbidden, notFound } from '../../http/errors';
+import { badRequest, conflict, notFound } from '../../http/errors';
 
 export const LOCATION_NOT_FOUND = 'Location not found';
 export const PHONE_NOT_FOUND = 'Phone number not found';
@@ -13,13 +12,6 @@ export const FOREIGN_LOCATION = 'Location must be a location of this account';
  * The account a /accounts/{accountId}/... request may act on: the caller's own, or any existing
  * account for a super user. Anyone else asking about another account is refused.
  */
-export async function accountInScope(q: Queryable, a: Pick<AuthContext, 'accountId' | 'role'>, accountId: string): Promise<string> {
-  if (accountId === a.accountId) return accountId;
-  if (a.role !== 'super') throw forbidden();
-  const [row] = await q.query('select 1 from accounts where id = $1', [accountId]);
-  if (!row) throw notFound('Account not found');
-  return accountId;
-}
 
 interface LocationRow {
   id: string;

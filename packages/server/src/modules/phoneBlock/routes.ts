@@ -2,10 +2,10 @@ import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { blockedListQuerySchema, blockedNumberInputSchema, blockedNumberSchema, idSchema, messageSchema, type BlockedNumber } from '@agency/contracts';
+import { blockedListQuerySchema, blockedNumberInputSchema, blockedNumberSchema, idSchema, messageSchema, type BlockedNumber, ADMIN_ROLES } from '@agency/contracts';
 import type { AppDeps } from '../../app';
 import type { Queryable } from '../../db/index';
-import { auth, requireAuth, requireRole } from '../../http/context';
+import { auth } from '../../http/context';
 import { conflict, notFound } from '../../http/errors';
 import { iso } from '../clients/sql';
 
@@ -40,16 +40,15 @@ const tags = ['phone'];
 /** Blocked numbers: any staff member may block a number; removing a block is for admins. */
 export async function phoneBlockRoutes(app: FastifyInstance, { db }: AppDeps) {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const pre = { preHandler: requireAuth(db) };
 
-  r.get('/phone/block', { ...pre, schema: { tags, querystring: blockedListQuerySchema, response: { 200: z.array(blockedNumberSchema) } } }, async (req) => {
+  r.get('/phone/block', { schema: { tags, querystring: blockedListQuerySchema, response: { 200: z.array(blockedNumberSchema) } } }, async (req) => {
     const rows = await db.query<BlockedRow>(`${SELECT} where b.account_id = $1 order by b.created_at ${req.query.sort === 'createdAt' ? 'asc' : 'desc'}`, [
       auth(req).accountId,
     ]);
     return rows.map(toBlocked);
   });
 
-  r.post('/phone/block', { ...pre, schema: { tags, body: blockedNumberInputSchema, response: { 201: blockedNumberSchema } } }, async (req, reply) => {
+  r.post('/phone/block', { schema: { tags, body: blockedNumberInputSchema, response: { 201: blockedNumberSchema } } }, async (req, reply) => {
     const a = auth(req);
     const id = randomUUID();
     const rows = await db.query(
@@ -64,7 +63,7 @@ export async function phoneBlockRoutes(app: FastifyInstance, { db }: AppDeps) {
 
   r.delete(
     '/phone/block/:id',
-    { preHandler: [requireAuth(db), requireRole('admin-roles')], schema: { tags, params: z.object({ id: idSchema }), response: { 200: messageSchema } } },
+    { config: { roles: ADMIN_ROLES }, schema: { tags, params: z.object({ id: idSchema }), response: { 200: messageSchema } } },
     async (req) => {
       const rows = await db.query('delete from blocked_numbers where id = $1 and account_id = $2 returning id', [req.params.id, auth(req).accountId]);
       if (!rows.length) throw notFound('Blocked number not found');

@@ -2,18 +2,16 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { errorSchema, referralAggregateSchema, referralListQuerySchema, referralListSchema } from '@agency/contracts';
 import type { AppDeps } from '../../app';
-import { auth, requireAuth } from '../../http/context';
+import { auth } from '../../http/context';
 import { listReferrals, referralAggregate } from './service';
 
 /** Referral reports of the account's clients (spec 001 section 7: GET reporting/affiliate and /aggregate). */
 export async function referralRoutes(app: FastifyInstance, { db }: AppDeps) {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const pre = { preHandler: requireAuth(db) };
 
   r.get(
     '/reporting/affiliate',
     {
-      ...pre,
       schema: {
         tags: ['referrals'],
         description: "The account's referred clients, latest referral date first, a page at a time (page is 1-based; the total is not counted).",
@@ -26,7 +24,7 @@ export async function referralRoutes(app: FastifyInstance, { db }: AppDeps) {
 
   r.get(
     '/reporting/affiliate/aggregate',
-    { ...pre, schema: { tags: ['referrals'], description: 'Referrals by source (all time, this month) and the top referring clients.', response: { 200: referralAggregateSchema } } },
+    { schema: { tags: ['referrals'], description: 'Referrals by source (all time, this month) and the top referring clients.', response: { 200: referralAggregateSchema } } },
     async (req) => referralAggregate(db, auth(req).accountId),
   );
 }

@@ -18,11 +18,9 @@ import {
   reviewTotalsQuerySchema,
   reviewTotalsSchema,
   type PublicReview,
-  type Review,
-} from '@agency/contracts';
+  type Review, ADMIN_ROLES } from '@agency/contracts';
 import type { AppDeps } from '../../app';
-import { auth, requireAuth, requireRole } from '../../http/context';
-import { accountInScope } from '../locations/service';
+import { auth } from '../../http/context';
 import { badRequest, conflict, notFound, tooManyRequests } from '../../http/errors';
 import { addHit } from '../auth/rate-limit';
 import { loadClient } from '../clients/service';
@@ -37,12 +35,10 @@ const greetingName = (r: Review, data: Record<string, unknown>): string | null =
 /** Service reviews of the account's clients, and the public page a client answers one on. */
 export async function reviewRoutes(app: FastifyInstance, { db, config }: AppDeps) {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const pre = { preHandler: requireAuth(db) };
 
   r.get(
     '/reviews',
     {
-      ...pre,
       schema: { tags: ['reviews'], description: "The account's service reviews, newest first, a page at a time.", querystring: reviewListQuerySchema, response: { 200: reviewListSchema, 400: errorSchema } },
     },
     async (req) => listReviews(db, auth(req).accountId, req.query.page, req.query.limit),
@@ -50,14 +46,13 @@ export async function reviewRoutes(app: FastifyInstance, { db, config }: AppDeps
 
   r.get(
     '/reviews/totals',
-    { ...pre, schema: { tags: ['reviews'], querystring: reviewTotalsQuerySchema, response: { 200: reviewTotalsSchema, 400: errorSchema } } },
+    { schema: { tags: ['reviews'], querystring: reviewTotalsQuerySchema, response: { 200: reviewTotalsSchema, 400: errorSchema } } },
     async (req) => reviewTotals(db, auth(req).accountId, req.query),
   );
 
   r.get(
     '/reviews/client/:id',
     {
-      ...pre,
       schema: {
         tags: ['reviews'],
         description: "A client's service reviews (both people of the household), newest first. Another account's client is answered 404.",
@@ -75,7 +70,6 @@ export async function reviewRoutes(app: FastifyInstance, { db, config }: AppDeps
   r.post(
     '/reviews/:id',
     {
-      ...pre,
       schema: {
         tags: ['reviews'],
         description:
@@ -109,11 +103,10 @@ export async function reviewRoutes(app: FastifyInstance, { db, config }: AppDeps
   r.get(
     '/accounts/:accountId/service-review',
     {
-      ...pre,
       schema: { tags: ['reviews'], description: "The account's service review settings (spec 002).", params: accountParamsSchema, response: { 200: reviewSettingsSchema, 403: errorSchema, 404: errorSchema } },
     },
     async (req) => {
-      const { name: _name, ...settings } = (await reviewSettings(db, await accountInScope(db, auth(req), req.params.accountId)))!;
+      const { name: _name, ...settings } = (await reviewSettings(db, req.params.accountId))!;
       return settings;
     },
   );
@@ -121,7 +114,7 @@ export async function reviewRoutes(app: FastifyInstance, { db, config }: AppDeps
   r.put(
     '/accounts/:accountId/service-review',
     {
-      preHandler: [requireAuth(db), requireRole('admin-roles')],
+      config: { roles: ADMIN_ROLES },
       schema: {
         tags: ['reviews'],
         description: 'Saves any of the service review settings (owners and admins; a super user for any account).',
@@ -130,7 +123,7 @@ export async function reviewRoutes(app: FastifyInstance, { db, config }: AppDeps
         response: { 200: reviewSettingsSchema, 400: errorSchema, 403: errorSchema, 404: errorSchema },
       },
     },
-    async (req) => db.tx(async (q) => updateReviewSettings(q, await accountInScope(q, auth(req), req.params.accountId), req.body)),
+    async (req) => db.tx(async (q) => updateReviewSettings(q, req.params.accountId, req.body)),
   );
 
   // ------------------------------------------------------------------------------------------

@@ -12,10 +12,9 @@ import {
   tagCountResponseSchema,
   tagCountSchema,
   tagSchema,
-  tagUpdateSchema,
-} from '@agency/contracts';
+  tagUpdateSchema, ADMIN_ROLES } from '@agency/contracts';
 import type { AppDeps } from '../../app';
-import { auth, requireAuth, requireRole } from '../../http/context';
+import { auth } from '../../http/context';
 import { listClients } from '../clients/list';
 import { loadClient } from '../clients/service';
 import { assignClientTags, clientTags, countQueryMatches, createTag, deleteTag, findTag, listTags, updateTag } from './service';
@@ -26,10 +25,9 @@ const tags = ['tags'];
 /** Tags of the account (management is for admins) and the tags of one client. */
 export async function tagRoutes(app: FastifyInstance, { db, events }: AppDeps) {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const pre = { preHandler: requireAuth(db) };
-  const admin = { preHandler: [requireAuth(db), requireRole('admin-roles')] };
+  const admin = { config: { roles: ADMIN_ROLES } };
 
-  r.get('/tags', { ...pre, schema: { tags, querystring: tagListQuerySchema, response: { 200: z.array(tagSchema) } } }, async (req) =>
+  r.get('/tags', { schema: { tags, querystring: tagListQuerySchema, response: { 200: z.array(tagSchema) } } }, async (req) =>
     listTags(db, auth(req).accountId, req.query.sort, req.query.limit),
   );
 
@@ -63,7 +61,6 @@ export async function tagRoutes(app: FastifyInstance, { db, events }: AppDeps) {
   r.get(
     '/tags/:id/assigned',
     {
-      ...pre,
       schema: {
         tags,
         params: idParams,
@@ -77,7 +74,7 @@ export async function tagRoutes(app: FastifyInstance, { db, events }: AppDeps) {
     },
   );
 
-  r.get('/clients/:id/tags', { ...pre, schema: { tags, params: idParams, response: { 200: z.array(clientTagSchema) } } }, async (req) => {
+  r.get('/clients/:id/tags', { schema: { tags, params: idParams, response: { 200: z.array(clientTagSchema) } } }, async (req) => {
     const { accountId } = auth(req);
     await loadClient(db, accountId, req.params.id);
     return clientTags(db, accountId, req.params.id);
@@ -85,7 +82,7 @@ export async function tagRoutes(app: FastifyInstance, { db, events }: AppDeps) {
 
   r.put(
     '/clients/:id/tags',
-    { ...pre, schema: { tags, params: idParams, body: clientTagsAssignSchema, response: { 200: z.array(clientTagSchema) } } },
+    { schema: { tags, params: idParams, body: clientTagsAssignSchema, response: { 200: z.array(clientTagSchema) } } },
     async (req) => {
       const { accountId } = auth(req);
       const result = await db.tx(async (q) => {

@@ -18,7 +18,7 @@ import {
   taskUserSchema,
 } from '@agency/contracts';
 import type { AppDeps } from '../../app';
-import { auth, requireAuth } from '../../http/context';
+import { auth } from '../../http/context';
 import type { Actor } from './access';
 import { activeTask, setActiveTask, setAsideActiveTask } from './active';
 import { boardLanes, boardUsers, clientBoards, createBoard, deleteBoard, getBoard, listBoards, updateBoard } from './boards';
@@ -36,7 +36,6 @@ const tags = ['taskboards'];
 /** /taskboard: boards, their lanes, users and cards, and a contact's place on them. */
 export async function taskBoardRoutes(app: FastifyInstance, { db, events }: AppDeps) {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const preHandler = requireAuth(db);
 
   const stopTicker = startTaskBoardTicker(db);
   // boards with assigned tags follow the contacts module's changes
@@ -48,49 +47,49 @@ export async function taskBoardRoutes(app: FastifyInstance, { db, events }: AppD
     offTags();
   });
 
-  r.get('/taskboard', { preHandler, schema: { tags, response: { 200: z.array(taskBoardSchema), ...errors } } }, async (req, reply) => {
+  r.get('/taskboard', { schema: { tags, response: { 200: z.array(taskBoardSchema), ...errors } } }, async (req, reply) => {
     reply.header('Cache-Control', 'no-store');
     return listBoards(db, actorOf(req));
   });
 
-  r.post('/taskboard', { preHandler, schema: { tags, body: taskBoardInputSchema, response: { 201: taskBoardSchema, ...errors } } }, async (req, reply) => {
+  r.post('/taskboard', { schema: { tags, body: taskBoardInputSchema, response: { 201: taskBoardSchema, ...errors } } }, async (req, reply) => {
     reply.code(201);
     return createBoard(db, actorOf(req), req.body);
   });
 
   // static paths before /taskboard/:id so they are never read as a board id
-  r.get('/taskboard/active', { preHandler, schema: { tags, response: { 200: activeTaskSchema, ...errors } } }, async (req) => {
+  r.get('/taskboard/active', { schema: { tags, response: { 200: activeTaskSchema, ...errors } } }, async (req) => {
     const a = actorOf(req);
     return { card: await activeTask(db, a.accountId, a.userId) };
   });
-  r.put('/taskboard/active', { preHandler, schema: { tags, body: setActiveTaskSchema, response: { 200: activeTaskSchema, ...errors } } }, async (req) => ({
+  r.put('/taskboard/active', { schema: { tags, body: setActiveTaskSchema, response: { 200: activeTaskSchema, ...errors } } }, async (req) => ({
     card: await setActiveTask(db, actorOf(req), req.body.cardId),
   }));
-  r.delete('/taskboard/active', { preHandler, schema: { tags, response: { 200: activeTaskSchema, ...errors } } }, async (req) => {
+  r.delete('/taskboard/active', { schema: { tags, response: { 200: activeTaskSchema, ...errors } } }, async (req) => {
     await setAsideActiveTask(db, actorOf(req));
     return { card: null };
   });
 
   r.get(
     '/taskboard/client/:clientId',
-    { preHandler, schema: { tags, params: taskClientParamsSchema, response: { 200: z.array(clientTaskBoardSchema), ...errors } } },
+    { schema: { tags, params: taskClientParamsSchema, response: { 200: z.array(clientTaskBoardSchema), ...errors } } },
     async (req) => clientBoards(db, actorOf(req), req.params.clientId),
   );
 
-  r.get('/taskboard/:id', { preHandler, schema: { tags, params: taskBoardParamsSchema, response: { 200: taskBoardSchema, ...errors } } }, async (req, reply) => {
+  r.get('/taskboard/:id', { schema: { tags, params: taskBoardParamsSchema, response: { 200: taskBoardSchema, ...errors } } }, async (req, reply) => {
     reply.header('Cache-Control', 'no-store');
     return getBoard(db, actorOf(req), req.params.id);
   });
 
   r.put(
     '/taskboard/:id',
-    { preHandler, schema: { tags, params: taskBoardParamsSchema, body: taskBoardUpdateSchema, response: { 200: taskBoardSchema, ...errors } } },
+    { schema: { tags, params: taskBoardParamsSchema, body: taskBoardUpdateSchema, response: { 200: taskBoardSchema, ...errors } } },
     async (req) => updateBoard(db, actorOf(req), req.params.id, req.body),
   );
 
   r.delete(
     '/taskboard/:id',
-    { preHandler, schema: { tags, params: taskBoardParamsSchema, response: { 200: z.object({ message: z.string() }), ...errors } } },
+    { schema: { tags, params: taskBoardParamsSchema, response: { 200: z.object({ message: z.string() }), ...errors } } },
     async (req) => {
       await deleteBoard(db, actorOf(req), req.params.id);
       return { message: 'Task board deleted' };
@@ -99,25 +98,25 @@ export async function taskBoardRoutes(app: FastifyInstance, { db, events }: AppD
 
   r.get(
     '/taskboard/:id/users',
-    { preHandler, schema: { tags, params: taskBoardParamsSchema, response: { 200: z.array(taskUserSchema), ...errors } } },
+    { schema: { tags, params: taskBoardParamsSchema, response: { 200: z.array(taskUserSchema), ...errors } } },
     async (req) => boardUsers(db, actorOf(req), req.params.id),
   );
 
   r.get(
     '/taskboard/:id/lanes',
-    { preHandler, schema: { tags, params: taskBoardParamsSchema, response: { 200: z.array(taskLaneSchema), ...errors } } },
+    { schema: { tags, params: taskBoardParamsSchema, response: { 200: z.array(taskLaneSchema), ...errors } } },
     async (req) => boardLanes(db, actorOf(req), req.params.id),
   );
 
   r.delete(
     '/taskboard/:id/lanes/:laneId',
-    { preHandler, schema: { tags, params: taskLaneParamsSchema, response: { 200: z.object({ cleared: z.number().int() }), ...errors } } },
+    { schema: { tags, params: taskLaneParamsSchema, response: { 200: z.object({ cleared: z.number().int() }), ...errors } } },
     async (req) => clearLane(db, actorOf(req), req.params.id, req.params.laneId),
   );
 
   r.get(
     '/taskboard/:id/:laneId/cards',
-    { preHandler, schema: { tags, params: taskLaneParamsSchema, querystring: taskCardsQuerySchema, response: { 200: taskCardPageSchema, ...errors } } },
+    { schema: { tags, params: taskLaneParamsSchema, querystring: taskCardsQuerySchema, response: { 200: taskCardPageSchema, ...errors } } },
     async (req, reply) => {
       reply.header('Cache-Control', 'no-store');
       return listCards(db, actorOf(req), req.params.id, req.params.laneId, req.query);

@@ -3,7 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorSchema, idSchema, messageSchema, templateFormatSchema, templateInputSchema, templateSchema, templateUpdateSchema } from '@agency/contracts';
 import type { AppDeps } from '../../app';
-import { auth, requireAuth } from '../../http/context';
+import { auth } from '../../http/context';
 import { badRequest } from '../../http/errors';
 import { createTemplate, deleteTemplate, listTemplates, updateTemplate } from './service';
 
@@ -15,17 +15,16 @@ const errors = { 400: errorSchema, 403: errorSchema, 404: errorSchema, 409: erro
 /** Message templates: the team's (admins manage them) and each user's personal ones. */
 export async function templateRoutes(app: FastifyInstance, { db }: AppDeps) {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const pre = { preHandler: requireAuth(db) };
 
   r.get(
     '/templates/:format',
-    { ...pre, schema: { tags, description: "The team's templates of a format and the caller's personal ones, by name.", params: formatParams, response: { 200: z.array(templateSchema) } } },
+    { schema: { tags, description: "The team's templates of a format and the caller's personal ones, by name.", params: formatParams, response: { 200: z.array(templateSchema) } } },
     async (req) => listTemplates(db, auth(req), req.params.format),
   );
 
   r.post(
     '/templates/:format',
-    { ...pre, schema: { tags, description: 'Team templates need an admin role.', params: formatParams, body: templateInputSchema, response: { 201: templateSchema, ...errors } } },
+    { schema: { tags, description: 'Team templates need an admin role.', params: formatParams, body: templateInputSchema, response: { 201: templateSchema, ...errors } } },
     async (req, reply) => {
       const { format } = req.params;
       if (req.body.format && req.body.format !== format) throw badRequest(`The template's format must be ${format}`);
@@ -36,11 +35,11 @@ export async function templateRoutes(app: FastifyInstance, { db }: AppDeps) {
 
   r.put(
     '/templates/:id',
-    { ...pre, schema: { tags, params: idParams, body: templateUpdateSchema, response: { 200: templateSchema, ...errors } } },
+    { schema: { tags, params: idParams, body: templateUpdateSchema, response: { 200: templateSchema, ...errors } } },
     async (req) => db.tx((q) => updateTemplate(q, auth(req), req.params.id, req.body)),
   );
 
-  r.delete('/templates/:id', { ...pre, schema: { tags, params: idParams, response: { 200: messageSchema, ...errors } } }, async (req) => {
+  r.delete('/templates/:id', { schema: { tags, params: idParams, response: { 200: messageSchema, ...errors } } }, async (req) => {
     await db.tx((q) => deleteTemplate(q, auth(req), req.params.id));
     return { message: 'Template Deleted' };
   });

@@ -10,18 +10,16 @@ import {
   trainingSchema,
 } from '@agency/contracts';
 import type { AppDeps } from '../../app';
-import { auth, requireAuth } from '../../http/context';
+import { auth } from '../../http/context';
 import { forbidden, notFound } from '../../http/errors';
 import { createTraining, getTraining, listTrainings, markViewed, unviewedCount } from './service';
 
 export async function trainingRoutes(app: FastifyInstance, { db, events }: AppDeps) {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const signedIn = requireAuth(db);
 
   r.get(
     '/trainings',
     {
-      preHandler: signedIn,
       schema: { tags: ['trainings'], description: 'The library, newest first; search covers title, description and tags.', querystring: trainingQuerySchema, response: { 200: trainingListSchema } },
     },
     async (req) => listTrainings(db, auth(req).accountId, req.query),
@@ -29,13 +27,13 @@ export async function trainingRoutes(app: FastifyInstance, { db, events }: AppDe
 
   r.get(
     '/trainings/count',
-    { preHandler: signedIn, schema: { tags: ['trainings'], description: 'Trainings you have not opened yet.', response: { 200: trainingCountSchema } } },
+    { schema: { tags: ['trainings'], description: 'Trainings you have not opened yet.', response: { 200: trainingCountSchema } } },
     async (req) => ({ count: await unviewedCount(db, auth(req).userId) }),
   );
 
   r.get(
     '/trainings/:id',
-    { preHandler: signedIn, schema: { tags: ['trainings'], params: trainingIdParamSchema, response: { 200: trainingSchema, 404: errorSchema } } },
+    { schema: { tags: ['trainings'], params: trainingIdParamSchema, response: { 200: trainingSchema, 404: errorSchema } } },
     async (req) => {
       const training = await getTraining(db, auth(req).accountId, req.params.id);
       if (!training) throw notFound('Training not found');
@@ -45,7 +43,7 @@ export async function trainingRoutes(app: FastifyInstance, { db, events }: AppDe
 
   r.put(
     '/trainings/:id/viewed',
-    { preHandler: signedIn, schema: { tags: ['trainings'], params: trainingIdParamSchema, response: { 200: trainingSchema, 404: errorSchema } } },
+    { schema: { tags: ['trainings'], params: trainingIdParamSchema, response: { 200: trainingSchema, 404: errorSchema } } },
     async (req) => {
       const { accountId, userId } = auth(req);
       if (!(await markViewed(db, req.params.id, userId))) throw notFound('Training not found');
@@ -56,7 +54,6 @@ export async function trainingRoutes(app: FastifyInstance, { db, events }: AppDe
   r.post(
     '/trainings',
     {
-      preHandler: signedIn,
       schema: { tags: ['trainings'], description: 'Adds a training item (super only).', body: trainingCreateSchema, response: { 201: trainingSchema, 400: errorSchema, 403: errorSchema } },
     },
     async (req, reply) => {

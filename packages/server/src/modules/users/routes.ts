@@ -15,14 +15,12 @@ import {
   userIdParamSchema,
   userListSchema,
   userSchema,
-  userUpdateSchema,
-} from '@agency/contracts';
+  userUpdateSchema, ADMIN_ROLES } from '@agency/contracts';
 import type { AppDeps } from '../../app';
-import { auth, requireAuth, requireRole, type AuthContext } from '../../http/context';
+import { auth, type AuthContext } from '../../http/context';
 import { badRequest, forbidden, notFound } from '../../http/errors';
 import { SignInLimiter } from '../auth/rate-limit';
 import { hashPassword, revokeSessions, sessionResponse, verifyPassword } from '../auth/service';
-import { accountInScope } from '../locations/service';
 import { findUser } from './mapping';
 import { createEmployee, deleteEmployee, listUsers, loadUser, manageableUser, publishUser, rank, updateUser, WELCOME_CODE_HOURS, type Actor } from './service';
 
@@ -32,7 +30,6 @@ const errors = { 400: errorSchema, 403: errorSchema, 404: errorSchema };
 export async function userRoutes(app: FastifyInstance, deps: AppDeps) {
   const { db, events, config, mail } = deps;
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const signedIn = requireAuth(db);
   const limiter = new SignInLimiter(db, config.authLimits);
 
   const endSessions = (accountId: string, sessions: Array<{ id: string }>) => {
@@ -41,13 +38,13 @@ export async function userRoutes(app: FastifyInstance, deps: AppDeps) {
 
   r.get(
     '/users',
-    { preHandler: signedIn, schema: { tags: ['users'], description: "The account's users.", response: { 200: userListSchema } } },
+    { schema: { tags: ['users'], description: "The account's users.", response: { 200: userListSchema } } },
     async (req) => listUsers(db, auth(req).accountId),
   );
 
   r.delete(
     '/users/ghost',
-    { preHandler: signedIn, schema: { tags: ['users'], description: 'Stops ghosting: the session acts as its own user again.', response: { 200: sessionSchema } } },
+    { schema: { tags: ['users'], description: 'Stops ghosting: the session acts as its own user again.', response: { 200: sessionSchema } } },
     async (req) => {
       const a = auth(req);
       await db.tx((q) => q.query('update sessions set ghost_user_id = null where id = $1', [a.sessionId]));
@@ -58,7 +55,6 @@ export async function userRoutes(app: FastifyInstance, deps: AppDeps) {
   r.put(
     '/users/:id',
     {
-      preHandler: signedIn,
       schema: { tags: ['users'], params: userIdParamSchema, body: userUpdateSchema, response: { 200: userSchema, ...errors, 409: errorSchema } },
     },
     async (req) => {
@@ -77,7 +73,7 @@ export async function userRoutes(app: FastifyInstance, deps: AppDeps) {
   r.post(
     '/accounts/:accountId/users',
     {
-      preHandler: [signedIn, requireRole('admin-roles')],
+      config: { roles: ADMIN_ROLES },
       schema: {
         tags: ['users'],
         description: 'Adds an employee (owner and admin; an admin adds admins and employees). The new user is mailed a code to choose a password.',
@@ -88,7 +84,7 @@ export async function userRoutes(app: FastifyInstance, deps: AppDeps) {
     },
     async (req, reply) => {
       const a = auth(req);
-      const { user, code } = await db.tx(async (q) => createEmployee(q, await accountInScope(q, a, req.params.accountId), actorOf(a), req.body));
+      const { user, code } = await db.tx(async (q) => createEmployee(q, req.params.accountId, actorOf(a), req.body));
       events.emit('userUpdated', { accountId: user.account, user });
       const [account] = await db.query<{ name: string }>('select name from accounts where id = $1', [user.account]);
       const link = `${req.protocol}://${req.host}/forgot-password/${user.id}/${code}?email=${encodeURIComponent(user.email)}`;
@@ -111,7 +107,7 @@ export async function userRoutes(app: FastifyInstance, deps: AppDeps) {
   r.delete(
     '/accounts/:accountId/users/:userId',
     {
-      preHandler: [signedIn, requireRole('admin-roles')],
+      config: { roles: ADMIN_ROLES },
       schema: {
         tags: ['users'],
         description: 'Deletes an employee and ends their sessions (owner and admin; an admin never deletes an owner or super, nobody deletes themselves).',
@@ -122,7 +118,7 @@ export async function userRoutes(app: FastifyInstance, deps: AppDeps) {
     async (req) => {
       const a = auth(req);
       const { accountId, ended } = await db.tx(async (q) => {
-        const accountId = await accountInScope(q, a, req.params.accountId);
+        const accountId = req.params.accountId;
         await deleteEmployee(q, accountId, actorOf(a), req.params.userId);
         return { accountId, ended: await revokeSessions(q, [req.params.userId], 'user deleted') };
       });
@@ -135,7 +131,6 @@ export async function userRoutes(app: FastifyInstance, deps: AppDeps) {
   r.put(
     '/users/:id/password',
     {
-      preHandler: signedIn,
       schema: { tags: ['users'], description: 'Changes your own password.', params: userIdParamSchema, body: changePasswordSchema, response: { 200: messageSchema, ...errors, 429: errorSchema } },
     },
     async (req) => {
@@ -160,7 +155,7 @@ export async function userRoutes(app: FastifyInstance, deps: AppDeps) {
   r.put(
     '/users/:id/reset-password',
     {
-      preHandler: [signedIn, requireRole('admin-roles')],
+      config: { roles: ADMIN_ROLES },
       schema: { tags: ['users'], description: "Sets another user's password and signs them out.", params: userIdParamSchema, body: resetPasswordSchema, response: { 200: messageSchema, ...errors } },
     },
     async (req) => {
@@ -181,7 +176,7 @@ export async function userRoutes(app: FastifyInstance, deps: AppDeps) {
   r.put(
     '/users/:id/reset-mfa',
     {
-      preHandler: [signedIn, requireRole('admin-roles')],
+      config: { roles: ADMIN_ROLES },
       schema: { tags: ['users'], description: "Turns another user's MFA off, so they set it up again.", params: userIdParamSchema, response: { 200: messageSchema, ...errors } },
     },
     async (req) => {
@@ -203,7 +198,6 @@ export async function userRoutes(app: FastifyInstance, deps: AppDeps) {
   r.put(
     '/users/:id/picture',
     {
-      preHandler: signedIn,
       schema: { tags: ['users'], description: 'Sets or clears (null) the avatar.', params: userIdParamSchema, body: pictureSchema, response: { 200: userSchema, ...errors } },
     },
     async (req) => {
@@ -222,7 +216,6 @@ export async function userRoutes(app: FastifyInstance, deps: AppDeps) {
   r.post(
     '/users/:id/ghost',
     {
-      preHandler: signedIn,
       schema: {
         tags: ['users'],
         description: 'Acts as another user of the account with the same session (super, owner and admin only).',

@@ -4,7 +4,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { appConfigSchema, errorSchema, FEEDBACK_MESSAGES, feedbackSchema, messageSchema, type AppConfig } from '@agency/contracts';
 import type { AppDeps } from '../../app';
 import { APP_VERSION } from '../../config';
-import { auth, requireAuth } from '../../http/context';
+import { auth } from '../../http/context';
 
 export async function utilityRoutes(app: FastifyInstance, { db, config }: AppDeps) {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -12,7 +12,6 @@ export async function utilityRoutes(app: FastifyInstance, { db, config }: AppDep
   r.post(
     '/utilities/feedback',
     {
-      preHandler: requireAuth(db),
       schema: { tags: ['utilities'], description: 'The footer\'s report-issue dialog.', body: feedbackSchema, response: { 200: messageSchema, 400: errorSchema } },
     },
     async (req) => {

@@ -12,11 +12,10 @@ import {
   valueListQuerySchema,
   valueReplaceSchema,
   type OptionValue,
-  type ValueGroup,
-} from '@agency/contracts';
+  type ValueGroup, ADMIN_ROLES } from '@agency/contracts';
 import type { AppDeps } from '../../app';
 import type { Queryable } from '../../db/index';
-import { auth, requireAuth, requireRole } from '../../http/context';
+import { auth } from '../../http/context';
 import { conflict, notFound } from '../../http/errors';
 
 interface ValueRow {
@@ -47,13 +46,12 @@ const keyParams = z.object({ key: valueKeySchema });
 /** Smart option values: choosing a new option in a form creates it. */
 export async function valueRoutes(app: FastifyInstance, { db }: AppDeps) {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const pre = { preHandler: requireAuth(db) };
 
-  r.get('/values', { ...pre, schema: { tags, querystring: valueListQuerySchema, response: { 200: z.array(valueGroupSchema) } } }, async (req) =>
+  r.get('/values', { schema: { tags, querystring: valueListQuerySchema, response: { 200: z.array(valueGroupSchema) } } }, async (req) =>
     groups(db, auth(req).accountId, req.query.key),
   );
 
-  r.post('/values/:key', { ...pre, schema: { tags, params: keyParams, body: valueCreateSchema, response: { 200: optionValueSchema } } }, async (req) => {
+  r.post('/values/:key', { schema: { tags, params: keyParams, body: valueCreateSchema, response: { 200: optionValueSchema } } }, async (req) => {
     const { accountId } = auth(req);
     return db.tx(async (q) => {
       const [existing] = await q.query<ValueRow>('select id, key, value, position from option_values where account_id = $1 and key = $2 and lower(value) = lower($3)', [
@@ -74,7 +72,7 @@ export async function valueRoutes(app: FastifyInstance, { db }: AppDeps) {
 
   r.post(
     '/values/:key/___replace___',
-    { preHandler: [requireAuth(db), requireRole('admin-roles')], schema: { tags, params: keyParams, body: valueReplaceSchema, response: { 200: valueGroupSchema } } },
+    { config: { roles: ADMIN_ROLES }, schema: { tags, params: keyParams, body: valueReplaceSchema, response: { 200: valueGroupSchema } } },
     async (req) => {
       const { accountId } = auth(req);
       const { key } = req.params;
@@ -107,7 +105,7 @@ export async function valueRoutes(app: FastifyInstance, { db }: AppDeps) {
 
   r.delete(
     '/values/:id',
-    { preHandler: [requireAuth(db), requireRole('admin-roles')], schema: { tags, params: z.object({ id: idSchema }), response: { 200: messageSchema } } },
+    { config: { roles: ADMIN_ROLES }, schema: { tags, params: z.object({ id: idSchema }), response: { 200: messageSchema } } },
     async (req) => {
       const rows = await db.query('delete from option_values where id = $1 and account_id = $2 returning id', [req.params.id, auth(req).accountId]);
       if (!rows.length) throw notFound('Value not found');

@@ -3,16 +3,14 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { vinLookupSchema } from '@agency/contracts';
 import type { AppDeps } from '../../app';
-import { requireAuth } from '../../http/context';
 import { HttpError } from '../../http/errors';
 import { createVinDecoder, type VinDecoder } from '../../providers/vin/index';
 
 /** GET /utilities/lookup/vin/{vin}: year, make and model, or 422 with the reason. */
-export async function vinRoutes(app: FastifyInstance, { db }: AppDeps, decoder: VinDecoder = createVinDecoder()) {
+export async function vinRoutes(app: FastifyInstance, _deps: AppDeps, decoder: VinDecoder = createVinDecoder()) {
   app.withTypeProvider<ZodTypeProvider>().get(
     '/utilities/lookup/vin/:vin',
     {
-      preHandler: requireAuth(db),
       schema: { tags: ['utilities'], params: z.object({ vin: z.string().trim().min(1).max(40) }), response: { 200: vinLookupSchema } },
     },
     async (req) => {

@@ -3,7 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { activityCreateSchema, activityListQuerySchema, activitySchema, activityUpdateSchema, idSchema, messageSchema } from '@agency/contracts';
 import type { AppDeps } from '../../../app';
-import { auth, requireAuth } from '../../../http/context';
+import { auth } from '../../../http/context';
 import { loadClient, touchLastContact } from '../service';
 import { addActivity, deleteActivity, listActivity, listStickies, updateActivity } from './service';
 
@@ -14,11 +14,10 @@ const tags = ['activity'];
 /** /clients/{id}/activity: the feed (keyset by createdAt), stickies, notes. */
 export async function activityRoutes(app: FastifyInstance, { db }: AppDeps) {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const pre = { preHandler: requireAuth(db) };
 
   r.get(
     '/clients/:id/activity',
-    { ...pre, schema: { tags, params: clientParams, querystring: activityListQuerySchema, response: { 200: z.array(activitySchema) } } },
+    { schema: { tags, params: clientParams, querystring: activityListQuerySchema, response: { 200: z.array(activitySchema) } } },
     async (req) => {
       const { accountId } = auth(req);
       await loadClient(db, accountId, req.params.id);
@@ -26,13 +25,13 @@ export async function activityRoutes(app: FastifyInstance, { db }: AppDeps) {
     },
   );
 
-  r.get('/clients/:id/activity/stickies', { ...pre, schema: { tags, params: clientParams, response: { 200: z.array(activitySchema) } } }, async (req) => {
+  r.get('/clients/:id/activity/stickies', { schema: { tags, params: clientParams, response: { 200: z.array(activitySchema) } } }, async (req) => {
     const { accountId } = auth(req);
     await loadClient(db, accountId, req.params.id);
     return listStickies(db, accountId, req.params.id);
   });
 
-  r.post('/clients/:id/activity', { ...pre, schema: { tags, params: clientParams, body: activityCreateSchema, response: { 201: activitySchema } } }, async (req, reply) => {
+  r.post('/clients/:id/activity', { schema: { tags, params: clientParams, body: activityCreateSchema, response: { 201: activitySchema } } }, async (req, reply) => {
     const a = auth(req);
     const activity = await db.tx(async (q) => {
       await loadClient(q, a.accountId, req.params.id);
@@ -45,7 +44,7 @@ export async function activityRoutes(app: FastifyInstance, { db }: AppDeps) {
 
   r.put(
     '/clients/:id/activity/:activityId',
-    { ...pre, schema: { tags, params: itemParams, body: activityUpdateSchema, response: { 200: activitySchema } } },
+    { schema: { tags, params: itemParams, body: activityUpdateSchema, response: { 200: activitySchema } } },
     async (req) => {
       const a = auth(req);
       return db.tx(async (q) => {
@@ -55,7 +54,7 @@ export async function activityRoutes(app: FastifyInstance, { db }: AppDeps) {
     },
   );
 
-  r.delete('/clients/:id/activity/:activityId', { ...pre, schema: { tags, params: itemParams, response: { 200: messageSchema } } }, async (req) => {
+  r.delete('/clients/:id/activity/:activityId', { schema: { tags, params: itemParams, response: { 200: messageSchema } } }, async (req) => {
     const a = auth(req);
     await db.tx(async (q) => {
       await loadClient(q, a.accountId, req.params.id);

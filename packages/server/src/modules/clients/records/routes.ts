@@ -3,7 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { idSchema, messageSchema, paymentMethodRevealSchema, quoteListQuerySchema, revealResponseSchema } from '@agency/contracts';
 import type { AppDeps } from '../../../app';
-import { auth, requireAuth } from '../../../http/context';
+import { auth } from '../../../http/context';
 import { addActivity } from '../activity/service';
 import { actorName, sealerOf } from '../context';
 import { loadClient } from '../service';
@@ -21,7 +21,6 @@ const recordParams = z.object({ id: idSchema, recordId: idSchema });
 export async function clientRecordRoutes(app: FastifyInstance, deps: AppDeps) {
   const { db } = deps;
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const pre = { preHandler: requireAuth(db) };
 
   for (const k of RECORD_KINDS) {
     const base = `/clients/:id/${k.segment}`;
@@ -31,7 +30,6 @@ export async function clientRecordRoutes(app: FastifyInstance, deps: AppDeps) {
     r.get(
       base,
       {
-        ...pre,
         schema: { tags, params: clientParams, querystring: k.kind === 'quote' ? quoteListQuerySchema : z.object({}), response: { 200: z.array(output) } },
       },
       async (req) => {
@@ -43,13 +41,13 @@ export async function clientRecordRoutes(app: FastifyInstance, deps: AppDeps) {
       },
     );
 
-    r.get(`${base}/:recordId`, { ...pre, schema: { tags, params: recordParams, response: { 200: output } } }, async (req) => {
+    r.get(`${base}/:recordId`, { schema: { tags, params: recordParams, response: { 200: output } } }, async (req) => {
       const { accountId } = auth(req);
       await loadClient(db, accountId, req.params.id);
       return toRecord(k, await findRecord(db, k, accountId, req.params.id, req.params.recordId));
     });
 
-    r.post(base, { ...pre, schema: { tags, params: clientParams, body: k.create, response: { 201: output } } }, async (req, reply) => {
+    r.post(base, { schema: { tags, params: clientParams, body: k.create, response: { 201: output } } }, async (req, reply) => {
       const a = auth(req);
       const row = await db.tx(async (q) => {
         await loadClient(q, a.accountId, req.params.id);
@@ -59,7 +57,7 @@ export async function clientRecordRoutes(app: FastifyInstance, deps: AppDeps) {
       return reply.code(201).send(toRecord(k, row));
     });
 
-    r.put(`${base}/:recordId`, { ...pre, schema: { tags, params: recordParams, body: k.update, response: { 200: output } } }, async (req) => {
+    r.put(`${base}/:recordId`, { schema: { tags, params: recordParams, body: k.update, response: { 200: output } } }, async (req) => {
       const a = auth(req);
       const row = await db.tx(async (q) => {
         await loadClient(q, a.accountId, req.params.id);
@@ -71,7 +69,7 @@ export async function clientRecordRoutes(app: FastifyInstance, deps: AppDeps) {
       return toRecord(k, row);
     });
 
-    r.delete(`${base}/:recordId`, { ...pre, schema: { tags, params: recordParams, response: { 200: messageSchema } } }, async (req) => {
+    r.delete(`${base}/:recordId`, { schema: { tags, params: recordParams, response: { 200: messageSchema } } }, async (req) => {
       const a = auth(req);
       await db.tx(async (q) => {
         await loadClient(q, a.accountId, req.params.id);
@@ -92,7 +90,7 @@ export async function clientRecordRoutes(app: FastifyInstance, deps: AppDeps) {
   const dependents = kindOf('dependent');
   r.post(
     '/clients/:id/dependents/:recordId/reveal',
-    { ...pre, schema: { tags: ['dependents'], params: recordParams, response: { 200: revealResponseSchema } } },
+    { schema: { tags: ['dependents'], params: recordParams, response: { 200: revealResponseSchema } } },
     async (req) => {
       const a = auth(req);
       const who = await actorName(deps, req);
@@ -112,7 +110,7 @@ export async function clientRecordRoutes(app: FastifyInstance, deps: AppDeps) {
   const payments = kindOf('paymentMethod');
   r.post(
     '/clients/:id/paymentMethods/:recordId/reveal',
-    { ...pre, schema: { tags: ['paymentMethods'], params: recordParams, response: { 200: paymentMethodRevealSchema } } },
+    { schema: { tags: ['paymentMethods'], params: recordParams, response: { 200: paymentMethodRevealSchema } } },
     async (req) => {
       const a = auth(req);
       const who = await actorName(deps, req);
