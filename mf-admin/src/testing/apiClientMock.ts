@@ -18,6 +18,7 @@ export const usersApi = {
 };
 export const authApi = {
   mfaInit: jest.fn(),
+  mfaTurnOff: jest.fn(),
   mfaVerify: jest.fn(),
 };
 export const FORBIDDEN_MESSAGE = 'You do not have access to perform this action.';

@@ -3,6 +3,7 @@ import type {
   AuthCheckResponse,
   Feedback,
   MeResponse,
+  IdentityConfirm,
   MfaInitResponse,
   Session,
   SignInBody,
@@ -30,7 +31,9 @@ export const authApi = {
   forgotPassword: (email: string) => api.post<{ message: string }>('/auth/forgot-password', { email }).then((r) => r.data),
   forgotPasswordVerify: (email: string, code: string, password: string) =>
     api.post<{ message: string }>('/auth/forgot-password/verify', { email, code, password }).then((r) => r.data),
-  mfaInit: () => api.post<MfaInitResponse>('/auth/mfa/init').then((r) => r.data),
+  /** Setting MFA up again while it is on needs the current password and code. */
+  mfaInit: (confirm?: IdentityConfirm) => api.post<MfaInitResponse>('/auth/mfa/init', confirm).then((r) => r.data),
+  mfaTurnOff: (confirm: IdentityConfirm) => api.delete<{ message: string }>('/auth/mfa', { data: confirm }).then((r) => r.data),
   mfaVerify: (code: string) => api.post<{ message: string }>('/auth/mfa/verify', { code }).then((r) => r.data),
 };
 

@@ -38,6 +38,25 @@ export const mfaInitResponseSchema = z.object({ url: z.string(), code: z.string(
 export type MfaInitResponse = z.infer<typeof mfaInitResponseSchema>;
 export const mfaVerifySchema = z.object({ code: totpCodeSchema });
 
+/**
+ * Who is asking, confirmed: the current password, and the current code when MFA is on. Asked
+ * before MFA is turned off or set up again, and before a person changes their own email.
+ */
+export const identityConfirmSchema = z.object({
+  currentPassword: z.string().max(200).optional(),
+  currentCode: totpCodeSchema.optional(),
+});
+export type IdentityConfirm = z.infer<typeof identityConfirmSchema>;
+
+export const IDENTITY_MESSAGES = {
+  passwordNeeded: 'Enter your current password to continue.',
+  wrongPassword: 'Your current password is not correct.',
+  codeNeeded: 'Enter the 6-digit code from your authenticator app.',
+  mfaStillRequired: 'Multi-factor authentication is required for your account and cannot be turned off.',
+  notWhileGhosting: 'Not while acting as another user.',
+  mfaTurnedOff: 'Multi-factor authentication is off.',
+} as const;
+
 /** The header of the unlock variant of POST /auth: it carries the locked session's token. */
 export const UNLOCK_HEADER = 'x-unlock';
 

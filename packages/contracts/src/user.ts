@@ -82,6 +82,9 @@ export const userUpdateSchema = z
     npn: npnSchema,
     groups: groupsSchema,
     accountLocations: z.array(idSchema).max(100),
+    /** Needed (with currentCode when MFA is on) when people change their own email. */
+    currentPassword: z.string().max(200),
+    currentCode: z.string().regex(/^\d{6}$/, 'Enter the 6-digit code'),
   })
   .partial()
   .strict();

@@ -8,7 +8,8 @@ export function SettingsActions({ dirty, saving, onReset }: { dirty: boolean; sa
         <Button disabled={!dirty || saving} onClick={onReset}>
           Reset
         </Button>
-        <Button type="primary" htmlType="submit" disabled={!dirty} loading={saving}>
+        {/* The name stays 'Save' while antd's loading icon animates in and out. */}
+        <Button type="primary" htmlType="submit" aria-label="Save" disabled={!dirty} loading={saving}>
           Save
         </Button>
       </Space>

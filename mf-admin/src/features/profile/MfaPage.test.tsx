@@ -72,3 +72,35 @@ test('a malformed code is not sent', async () => {
   expect(await screen.findByText('Enter the 6-digit code')).toBeInTheDocument();
   expect(auth.mfaVerify).not.toHaveBeenCalled();
 });
+
+test('turns MFA off only with the current password and code', async () => {
+  bus.session$.next(demoSession({ mfaEnabled: true }));
+  auth.mfaTurnOff.mockResolvedValue({ message: 'Multi-factor authentication is off.' });
+  users.me.mockResolvedValue(meOf(demoSession({ mfaEnabled: false })));
+  render(<MfaPage />);
+  await userEvent.click(screen.getByRole('button', { name: 'Turn Off MFA' }));
+  await fill('Current password', 'demo-password');
+  await fill('Current authentication code', '123-456');
+  await userEvent.click(screen.getByRole('button', { name: 'Turn Off MFA' }));
+  await waitFor(() => expect(auth.mfaTurnOff).toHaveBeenCalledWith({ currentPassword: 'demo-password', currentCode: '123456' }));
+  await waitFor(() => expect(bus.session$.value?.user.mfaEnabled).toBe(false));
+  expect(await screen.findByText('MFA Not Setup')).toBeInTheDocument();
+});
+
+test('sets MFA up again after confirming, and never offers turning off a required MFA', async () => {
+  const session = demoSession({ mfaEnabled: true });
+  bus.session$.next({ ...session, account: { ...session.account, mfaRequired: true } });
+  auth.mfaInit.mockRejectedValueOnce(new ApiRequestError('Your current password is not correct.', 400)).mockResolvedValueOnce(INIT);
+  render(<MfaPage />);
+  expect(screen.queryByRole('button', { name: 'Turn Off MFA' })).not.toBeInTheDocument();
+  await userEvent.click(screen.getByRole('button', { name: 'Set Up Again' }));
+  await fill('Current password', 'wrong');
+  await fill('Current authentication code', '123456');
+  await userEvent.click(screen.getByRole('button', { name: 'Continue' }));
+  expect(await screen.findByRole('alert')).toHaveTextContent('Your current password is not correct.');
+  await fill('Current password', 'demo-password');
+  await fill('Current authentication code', '654321');
+  await userEvent.click(screen.getByRole('button', { name: 'Continue' }));
+  expect(await screen.findByLabelText('QR code for your authenticator app')).toBeInTheDocument();
+  expect(auth.mfaInit).toHaveBeenLastCalledWith({ currentPassword: 'demo-password', currentCode: '654321' });
+});

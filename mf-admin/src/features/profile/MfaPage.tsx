@@ -12,6 +12,11 @@ export function normaliseCode(value: string): string | null {
   return /^\d{6}$/.test(digits) ? digits : null;
 }
 
+interface ConfirmValues {
+  currentPassword: string;
+  currentCode: string;
+}
+
 /** MFA: the user's status, and setting up an authenticator app with a QR code and a 6-digit code. */
 export function MfaPage() {
   const session = useObservable(bus.session$);
@@ -20,6 +25,8 @@ export function MfaPage() {
   const [verifying, setVerifying] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [form] = Form.useForm<{ code: string }>();
+  const [confirmForm] = Form.useForm<ConfirmValues>();
+  const [confirming, setConfirming] = useState<'again' | 'off' | null>(null);
 
   if (!session) return null;
   const { user } = session;
@@ -58,14 +65,82 @@ export function MfaPage() {
     bus.toast({ kind: 'success', message: 'Multi-factor authentication enabled' });
   }
 
-  if (user.mfaEnabled) {
+  /** Setting up again (a new secret) or turning off: both need the current password and code first. */
+  async function confirmed(values: ConfirmValues) {
+    setError(null);
+    setStarting(true);
+    const confirm = { currentPassword: values.currentPassword, currentCode: normaliseCode(values.currentCode) ?? undefined };
+    try {
+      if (confirming === 'again') {
+        setSetup(await authApi.mfaInit(confirm));
+      } else {
+        const { message } = await authApi.mfaTurnOff(confirm);
+        try {
+          applyMe(await usersApi.me());
+        } catch {
+          setSessionUser({ ...user, mfaEnabled: false });
+        }
+        bus.toast({ kind: 'success', message });
+      }
+      setConfirming(null);
+      confirmForm.resetFields();
+    } catch (err) {
+      setError(errorMessage(err, 'unable to verify'));
+      confirmForm.setFieldValue('currentCode', '');
+    } finally {
+      setStarting(false);
+    }
+  }
+
+  if (user.mfaEnabled && !setup) {
+    const required = user.role === 'super' || session.account.mfaRequired;
     return (
-      <Result
-        status="success"
-        title="Multi-factor authentication is enabled"
-        subTitle="Each sign-in asks for a code from your authenticator app. An administrator can reset it if you lose your device."
-        extra={<Tag color="success">MFA Enabled</Tag>}
-      />
+      <Flex vertical gap={16} style={{ maxWidth: 560 }}>
+        <Result
+          status="success"
+          title="Multi-factor authentication is enabled"
+          subTitle="Each sign-in asks for a code from your authenticator app. An administrator can reset it if you lose your device."
+          extra={<Tag color="success">MFA Enabled</Tag>}
+        />
+        {error && <Alert type="error" showIcon role="alert" title={error} />}
+        {confirming ? (
+          <Form<ConfirmValues> form={confirmForm} layout="vertical" requiredMark={false} onFinish={(v) => void confirmed(v)} style={{ maxWidth: 320 }}>
+            <Typography.Paragraph>
+              {confirming === 'again'
+                ? 'To set up a new authenticator, confirm it is you.'
+                : 'To turn multi-factor authentication off, confirm it is you.'}
+            </Typography.Paragraph>
+            <Form.Item label="Current password" name="currentPassword" rules={[{ required: true, message: 'Enter your current password to continue.' }]}>
+              <Input.Password autoComplete="current-password" />
+            </Form.Item>
+            <Form.Item
+              label="Current authentication code"
+              name="currentCode"
+              rules={[
+                { required: true, message: 'Enter the 6-digit code' },
+                { validator: (_r, v: string) => (!v || normaliseCode(v) ? Promise.resolve() : Promise.reject(new Error('Enter the 6-digit code'))) },
+              ]}
+            >
+              <Input inputMode="numeric" autoComplete="one-time-code" maxLength={7} placeholder="123 456" />
+            </Form.Item>
+            <Flex gap={8}>
+              <Button type="primary" htmlType="submit" danger={confirming === 'off'} loading={starting}>
+                {confirming === 'again' ? 'Continue' : 'Turn Off MFA'}
+              </Button>
+              <Button onClick={() => (setConfirming(null), setError(null), confirmForm.resetFields())}>Cancel</Button>
+            </Flex>
+          </Form>
+        ) : (
+          <Flex gap={8} justify="center">
+            <Button onClick={() => setConfirming('again')}>Set Up Again</Button>
+            {!required && (
+              <Button danger onClick={() => setConfirming('off')}>
+                Turn Off MFA
+              </Button>
+            )}
+          </Flex>
+        )}
+      </Flex>
     );
   }
 

@@ -80,3 +80,17 @@ test('takes the fresh user from GET /users/me', async () => {
   await waitFor(() => expect(screen.getByLabelText('Last name')).toHaveValue('Owens-Smith'));
   expect(bus.session$.value?.token).toBe('token');
 });
+
+test('a new email asks for the current password and sends it; other edits do not', async () => {
+  api.update.mockResolvedValue(demoUser({ email: 'olivia@demo.test' }));
+  render(<ProfilePage />);
+  expect(screen.queryByLabelText('Current password')).not.toBeInTheDocument();
+  await fill('Email', 'olivia@demo.test');
+  expect(await screen.findByLabelText('Current password')).toBeInTheDocument();
+  await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+  expect(await screen.findByText('Enter your current password to continue.')).toBeInTheDocument();
+  expect(api.update).not.toHaveBeenCalled();
+  await fill('Current password', 'demo-password');
+  await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+  await waitFor(() => expect(api.update).toHaveBeenCalledWith(expect.any(String), expect.objectContaining({ email: 'olivia@demo.test', currentPassword: 'demo-password' })));
+});

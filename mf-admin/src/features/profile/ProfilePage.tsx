@@ -13,6 +13,9 @@ export interface ProfileValues {
   email: string;
   extension: string;
   themeColor: string;
+  /** Asked only when the email changes. */
+  currentPassword?: string;
+  currentCode?: string;
 }
 
 const valuesOf = (u: User): ProfileValues => ({
@@ -50,6 +53,7 @@ export function ProfilePage() {
   }, [user, form]);
 
   if (!user) return null;
+  const emailChanged = (email: string | undefined) => !!email && email.trim().toLowerCase() !== user.email.toLowerCase();
 
   async function save(values: ProfileValues) {
     setError(null);
@@ -61,6 +65,8 @@ export function ProfilePage() {
         email: values.email.trim(),
         extension: values.extension.trim() || null,
         themeColor: normalizeHex(values.themeColor),
+        // A new email needs the person themselves (the server asks for it).
+        ...(emailChanged(values.email) ? { currentPassword: values.currentPassword, currentCode: values.currentCode?.replace(/[\s-]/g, '') || undefined } : {}),
       });
       setSessionUser(updated);
       if (updated.themeColor && updated.themeColor !== bus.theme$.value.color) bus.theme$.next({ ...bus.theme$.value, color: updated.themeColor });
@@ -96,6 +102,33 @@ export function ProfilePage() {
           ]}
         >
           <Input autoComplete="email" />
+        </Form.Item>
+        <Form.Item noStyle shouldUpdate={(a, b) => a.email !== b.email}>
+          {({ getFieldValue }) =>
+            emailChanged(getFieldValue('email') as string) && (
+              <Flex gap={16}>
+                <Form.Item
+                  label="Current password"
+                  name="currentPassword"
+                  extra="Needed to change your email; your old address is told."
+                  style={{ flex: 1 }}
+                  rules={[{ required: true, message: 'Enter your current password to continue.' }]}
+                >
+                  <Input.Password autoComplete="current-password" />
+                </Form.Item>
+                {user.mfaEnabled && (
+                  <Form.Item
+                    label="Authentication code"
+                    name="currentCode"
+                    style={{ flex: 1 }}
+                    rules={[{ required: true, pattern: /^\d{3}[\s-]?\d{3}$/, message: 'Enter the 6-digit code' }]}
+                  >
+                    <Input inputMode="numeric" autoComplete="one-time-code" maxLength={7} />
+                  </Form.Item>
+                )}
+              </Flex>
+            )
+          }
         </Form.Item>
         <Form.Item label="Extension" name="extension" rules={[{ pattern: /^\d{0,6}$/, message: 'Extension must be up to 6 digits' }]}>
           <Input inputMode="numeric" maxLength={6} style={{ width: 160 }} />

@@ -9,6 +9,8 @@ import {
   FORGOT_PASSWORD_MESSAGE,
   forgotPasswordSchema,
   forgotPasswordVerifySchema,
+  identityConfirmSchema,
+  IDENTITY_MESSAGES,
   meResponseSchema,
   messageSchema,
   mfaInitResponseSchema,
@@ -22,6 +24,7 @@ import type { AppDeps } from '../../app';
 import { auth, resolveSession } from '../../http/context';
 import { HttpError } from '../../http/errors';
 import { publishUser } from '../users/service';
+import { confirmIdentity, mfaEnabled, turnMfaOff } from './identity';
 import { initMfa, verifyMfa } from './mfa';
 import { requestPasswordReset, verifyPasswordReset } from './password-reset';
 import { SignInLimiter } from './rate-limit';
@@ -142,9 +145,44 @@ export async function authRoutes(app: FastifyInstance, deps: AppDeps) {
   r.post(
     '/auth/mfa/init',
     {
-      schema: { tags: ['auth'], description: 'Starts MFA setup: an otpauth:// URL and its base32 key.', response: { 200: mfaInitResponseSchema } },
+      schema: {
+        tags: ['auth'],
+        description:
+          'Starts MFA setup: an otpauth:// URL and its base32 key. Setting it up again while MFA is on needs currentPassword and currentCode.',
+        body: identityConfirmSchema.nullish(),
+        response: { 200: mfaInitResponseSchema, 400: errorSchema, 403: errorSchema },
+      },
     },
-    async (req) => initMfa(db, auth(req).accountId, auth(req).userId),
+    async (req) => {
+      const a = auth(req);
+      if (await mfaEnabled(db, a)) await confirmIdentity(db, a, req.body);
+      return initMfa(db, a.accountId, a.userId);
+    },
+  );
+
+  r.delete(
+    '/auth/mfa',
+    {
+      schema: {
+        tags: ['auth'],
+        description: 'Turns your own MFA off with currentPassword and currentCode, unless your role or account requires it; your address is told.',
+        body: identityConfirmSchema,
+        response: { 200: messageSchema, 400: errorSchema, 403: errorSchema },
+      },
+    },
+    async (req) => {
+      const a = auth(req);
+      await confirmIdentity(db, a, req.body);
+      const email = await turnMfaOff(db, a);
+      await mail.send({
+        accountId: a.accountId,
+        to: email,
+        subject: 'Multi-factor authentication was turned off',
+        body: 'Multi-factor authentication was turned off for your Agency Desk sign-in. If this was not you, set it up again and tell your administrator.',
+      });
+      await publishUser(deps, a.accountId, a.userId);
+      return { message: IDENTITY_MESSAGES.mfaTurnedOff };
+    },
   );
 
   r.post(

@@ -19,6 +19,7 @@ import {
 import type { AppDeps } from '../../app';
 import { auth, type AuthContext } from '../../http/context';
 import { badRequest, forbidden, notFound } from '../../http/errors';
+import { confirmIdentity } from '../auth/identity';
 import { SignInLimiter } from '../auth/rate-limit';
 import { hashPassword, revokeSessions, sessionResponse, verifyPassword } from '../auth/service';
 import { findUser } from './mapping';
@@ -59,7 +60,20 @@ export async function userRoutes(app: FastifyInstance, deps: AppDeps) {
     },
     async (req) => {
       const a = auth(req);
-      const user = await updateUser(db, a.accountId, actorOf(a), req.params.id, req.body);
+      const { currentPassword, currentCode, ...fields } = req.body;
+      const before = await findUser(db, a.accountId, req.params.id);
+      const newEmail = fields.email !== undefined && before && fields.email.toLowerCase() !== before.email.toLowerCase() ? fields.email : null;
+      // People change their own email only with their password (and code); anyone's old address is told.
+      if (newEmail && req.params.id === a.userId) await confirmIdentity(db, a, { currentPassword, currentCode });
+      const user = await updateUser(db, a.accountId, actorOf(a), req.params.id, fields);
+      if (newEmail && before) {
+        await mail.send({
+          accountId: a.accountId,
+          to: before.email,
+          subject: 'Your sign-in email was changed',
+          body: `The Agency Desk sign-in email of ${before.firstName} ${before.lastName} was changed from ${before.email} to ${newEmail}. If this was not you, tell your administrator.`,
+        });
+      }
       events.emit('userUpdated', { accountId: a.accountId, user });
       return user;
     },

@@ -65,7 +65,7 @@ export async function listUsers(q: Queryable, accountId: string): Promise<User[]
 export const EMAIL_TAKEN = 'That email is already used by another user of this account.';
 export const EXTENSION_TAKEN = 'That extension is already used by another user of this account.';
 
-type ColumnField = Exclude<keyof UserUpdateParsed, 'accountLocations'>;
+type ColumnField = Exclude<keyof UserUpdateParsed, 'accountLocations' | 'currentPassword' | 'currentCode'>;
 const COLUMNS: Record<ColumnField, string> = {
   firstName: 'first_name',
   lastName: 'last_name',
@@ -111,7 +111,7 @@ async function setLocations(q: Queryable, accountId: string, userId: string, loc
 
 const cleanGroups = (groups: string[]) => [...new Set(groups.map((g) => g.trim()).filter(Boolean))];
 
-export async function updateUser(db: Db, accountId: string, actor: Actor, userId: string, fields: UserUpdateParsed): Promise<User> {
+export async function updateUser(db: Db, accountId: string, actor: Actor, userId: string, fields: Omit<UserUpdateParsed, 'currentPassword' | 'currentCode'>): Promise<User> {
   return db.tx(async (q) => {
     const target = await manageableUser(q, accountId, actor, userId);
     if (fields.role !== undefined && fields.role !== target.role) {

@@ -1,7 +1,7 @@
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import type { User } from '@agency/contracts';
-import { basicAuth, bearer, DEMO, demoUserId, SECOND, signIn, startTestServer, totpCode, type SignedIn, type TestServer } from '../../testing/harness';
+import { basicAuth, bearer, DEMO, DEMO_PASSWORD, demoUserId, SECOND, signIn, startTestServer, totpCode, type SignedIn, type TestServer } from '../../testing/harness';
 
 let s: TestServer;
 let owner: SignedIn;
@@ -96,7 +96,7 @@ describe('PUT /users/:id', () => {
   });
 
   it('refuses an email another user of the account has', async () => {
-    const res = await put(employee.token, `/users/${EMPLOYEE}`, { email: 'ADMIN@demo.test' });
+    const res = await put(employee.token, `/users/${EMPLOYEE}`, { email: 'ADMIN@demo.test', currentPassword: DEMO_PASSWORD });
     assert.equal(res.statusCode, 409);
     // The same email in another account is fine: multi@demo.test exists in both.
   });
