@@ -15,6 +15,7 @@ import { FrameErrorBoundary } from './ErrorBoundary';
 import { FrameFooter } from './FrameFooter';
 import { LoadingOverlay } from './LoadingOverlay';
 import { PhoneDrawerSlot } from './PhoneDrawerSlot';
+import { HeaderSearch } from './HeaderSearch';
 import { ProfileMenu } from './ProfileMenu';
 import { SideNav } from './SideNav';
 import { ToastHost } from './ToastHost';
@@ -81,6 +82,7 @@ function FrameBody() {
           <div style={{ flex: 1, minWidth: 0, alignSelf: 'stretch', display: 'flex', alignItems: 'flex-end' }}>
             <TopNav messagingEnabled={account.messagingEnabled} />
           </div>
+          <HeaderSearch />
           <ProfileMenu session={session} />
         </Layout.Header>
         <Layout>
