@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import { Alert, Empty, theme, Typography } from 'antd';
-import { isAdminRole, type SmsRoom } from '@agency/contracts';
+import { isAdminRole, SCHEDULE_MESSAGES, type SmsRoom } from '@agency/contracts';
 import { bus } from '@agency/bus';
 import { useObservable } from '@agency/ui';
 import { notifyError, notifySuccess } from '../common/notify';
@@ -9,6 +9,7 @@ import { ClientPanel } from './ClientPanel';
 import { Conversation } from './Conversation';
 import { NewConversationDialog } from './NewConversationDialog';
 import { RoomList, type RoomActions } from './RoomList';
+import { ScheduleMessageDialog } from './ScheduleMessageDialog';
 import { useInbox } from './useInbox';
 
 export const PANEL_KEY = 'messages_panel';
@@ -25,6 +26,7 @@ export function MessagesPage() {
   const { actions } = inbox;
   const [panelOpen, setPanelOpen] = useState(() => localStorage.getItem(PANEL_KEY) !== 'closed');
   const [creating, setCreating] = useState(false);
+  const [scheduling, setScheduling] = useState<SmsRoom | null>(null);
 
   useEffect(() => {
     const sub = bus.on('sms_disabled').subscribe(({ message }) => notifyError(message));
@@ -44,6 +46,7 @@ export function MessagesPage() {
     }
   }, []);
   const roomActions: RoomActions = {
+    schedule: (r) => setScheduling(r),
     follow: (r, on) => void attempt(() => actions.follow(r.id, on), on ? 'Following the conversation' : 'Stopped following'),
     notifyTeam: (r) => void attempt(() => actions.notifyTeam(r.id), 'The team was notified'),
     assign: (r, userId) => void attempt(() => actions.assign(r.id, userId), userId ? 'Conversation assigned' : 'Conversation unassigned'),
@@ -104,6 +107,14 @@ export function MessagesPage() {
           </div>
         )}
       </div>
+      {scheduling && (
+        <ScheduleMessageDialog
+          room={scheduling}
+          open
+          onClose={() => setScheduling(null)}
+          onScheduled={() => notifySuccess(SCHEDULE_MESSAGES.scheduled)}
+        />
+      )}
       <NewConversationDialog
         open={creating}
         onClose={() => setCreating(false)}

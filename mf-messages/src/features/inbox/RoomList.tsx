@@ -17,6 +17,7 @@ export interface RoomActions {
   notifyTeam(room: SmsRoom): void;
   assign(room: SmsRoom, userId: string | null): void;
   complete(room: SmsRoom): void;
+  schedule(room: SmsRoom): void;
 }
 
 interface RowProps {
@@ -38,6 +39,7 @@ function RoomRow({ index, style, rooms, me, activeId, peers, confirming, onOpen,
   const items = [
     { key: 'follow', label: followed ? 'Stop Following' : 'Follow', onClick: () => actions.follow(r, !followed) },
     { key: 'notify', label: 'Notify Team', onClick: () => actions.notifyTeam(r) },
+    { key: 'schedule', label: 'Schedule Message', onClick: () => actions.schedule(r) },
     {
       key: 'assign',
       label: 'Assign To',

@@ -112,7 +112,7 @@ describe('useInbox', () => {
 describe('RoomList', () => {
   it('offers Complete Conversation with a confirming second click, not for a followed room', async () => {
     const complete = jest.fn();
-    const actions = { follow: jest.fn(), notifyTeam: jest.fn(), assign: jest.fn(), complete };
+    const actions = { follow: jest.fn(), notifyTeam: jest.fn(), assign: jest.fn(), complete, schedule: jest.fn() };
     const me = 'u1';
     render(
       <div style={{ height: 400 }}>
@@ -130,7 +130,7 @@ describe('RoomList', () => {
   it('asks for 4 characters before searching the texts', async () => {
     const search = jest.fn(async () => []);
     render(
-      <RoomList rooms={[room()]} me="u1" activeId={null} peers={[]} actions={{ follow: jest.fn(), notifyTeam: jest.fn(), assign: jest.fn(), complete: jest.fn() }} onOpen={jest.fn()} onNew={jest.fn()} search={search} />,
+      <RoomList rooms={[room()]} me="u1" activeId={null} peers={[]} actions={{ follow: jest.fn(), notifyTeam: jest.fn(), assign: jest.fn(), complete: jest.fn(), schedule: jest.fn() }} onOpen={jest.fn()} onNew={jest.fn()} search={search} />,
     );
     await userEvent.type(screen.getByRole('searchbox', { name: 'Search conversations' }), 'cal{Enter}');
     expect(await screen.findByText(SMS_MESSAGES.searchTooShort)).toBeInTheDocument();
