@@ -15,7 +15,7 @@ import { FrameErrorBoundary } from './ErrorBoundary';
 import { FrameFooter } from './FrameFooter';
 import { LoadingOverlay } from './LoadingOverlay';
 import { PhoneDrawerSlot } from './PhoneDrawerSlot';
-import { HeaderSearch } from './HeaderSearch';
+import { CONTACT_SEARCH_SOURCES, HeaderSearch, SEARCH_SOURCES } from './HeaderSearch';
 import { ProfileMenu } from './ProfileMenu';
 import { SideNav } from './SideNav';
 import { ToastHost } from './ToastHost';
@@ -82,7 +82,7 @@ function FrameBody() {
           <div style={{ flex: 1, minWidth: 0, alignSelf: 'stretch', display: 'flex', alignItems: 'flex-end' }}>
             <TopNav messagingEnabled={account.messagingEnabled} />
           </div>
-          <HeaderSearch />
+          <HeaderSearch sources={account.messagingEnabled ? SEARCH_SOURCES : CONTACT_SEARCH_SOURCES} />
           <ProfileMenu session={session} />
         </Layout.Header>
         <Layout>

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { ADMIN_ROLES, errorSchema, idSchema, SCHEDULE_MESSAGES, scheduledMessageSchema, simulatorTextSchema, SMS_MESSAGES, smsRoomUpdateSchema, type SmsMessage, type SmsRoom } from '@agency/contracts';
+import { ADMIN_ROLES, errorSchema, idSchema, SCHEDULE_MESSAGES, scheduledMessageSchema, simulatorTextSchema, SMS_MESSAGES, smsRoomUpdateSchema, smsSearchSchema, type SmsMessage, type SmsRoom } from '@agency/contracts';
 import type { AppDeps } from '../../app';
 import { auth } from '../../http/context';
 import { badRequest, notFound } from '../../http/errors';
@@ -9,7 +9,7 @@ import { signWebhook } from '../../providers/carrier/index';
 import { newSid } from '../../providers/carrier/local/sms';
 import { startSmsWorker } from './outbound';
 import { cancelScheduled, createScheduled, listScheduled, updateScheduled } from './scheduled';
-import { getRoom, listRooms, roomPage, toDigits, toE164, toMessages } from './service';
+import { getRoom, listRooms, roomPage, searchRooms, toDigits, toE164, toMessages } from './service';
 import { INBOUND_PATH } from './webhooks';
 
 const tags = ['sms'];
@@ -30,6 +30,15 @@ export async function smsRoutes(app: FastifyInstance, deps: AppDeps) {
     const a = auth(req);
     return listRooms(db, a.accountId, a.userId);
   });
+
+  r.get(
+    '/sms/search',
+    { schema: { tags, description: 'Texts containing the words (4 characters or more), grouped by room.', querystring: smsSearchSchema, response: { 200: anyJson, ...errors } } },
+    async (req) => {
+      const a = auth(req);
+      return searchRooms(db, a.accountId, a.userId, req.query.search);
+    },
+  );
 
   r.get(
     '/sms/rooms/:id/messages',
