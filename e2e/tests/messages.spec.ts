@@ -60,3 +60,15 @@ test('STOP opts the client out and the room refuses to send', async () => {
   await expect(conversation.getByRole('textbox', { name: 'Message' })).toBeDisabled();
   await expect(conversation).toContainText('This number has opted out of texts');
 });
+
+test("a contact's Message button opens that person's room", async () => {
+  await page.goto('/contacts');
+  await page.getByTestId('contact-list').getByRole('link', { name: /James Carter/ }).click();
+  await page.getByRole('button', { name: 'Message' }).first().click();
+  await expect(page).toHaveURL(/\/messages\/[0-9a-f-]{36}$/);
+  const conversation = page.getByRole('region', { name: 'Conversation with James Carter' });
+  await expect(conversation).toBeVisible();
+  await conversation.getByRole('textbox', { name: 'Message' }).fill('Hi James, your renewal documents are ready.');
+  await page.keyboard.press('Enter');
+  await expect(conversation.getByTestId('sms-message').filter({ hasText: 'your renewal documents are ready' })).toContainText('delivered');
+});

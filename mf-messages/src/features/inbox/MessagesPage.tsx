@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useState } from 'react';
-import { Link, useNavigate, useParams } from 'react-router-dom';
+import { Link, useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import { Alert, Empty, theme, Typography } from 'antd';
 import { isAdminRole, SCHEDULE_MESSAGES, type SmsRoom } from '@agency/contracts';
 import { bus } from '@agency/bus';
@@ -27,6 +27,22 @@ export function MessagesPage() {
   const [panelOpen, setPanelOpen] = useState(() => localStorage.getItem(PANEL_KEY) !== 'closed');
   const [creating, setCreating] = useState(false);
   const [scheduling, setScheduling] = useState<SmsRoom | null>(null);
+
+  // Arriving from a contact's Message button (/messages?client=&phone=): that person's room, made when new.
+  const [params] = useSearchParams();
+  const fromClient = params.get('client');
+  const fromPhone = params.get('phone');
+  useEffect(() => {
+    if (roomId || !fromClient || !fromPhone) return;
+    let live = true;
+    actions.createRoom(fromPhone, fromClient).then(
+      (room) => live && navigate(`/messages/${room.id}`, { replace: true }),
+      (err: unknown) => live && notifyError((err as Error).message),
+    );
+    return () => {
+      live = false;
+    };
+  }, [roomId, fromClient, fromPhone, actions, navigate]);
 
   useEffect(() => {
     const sub = bus.on('sms_disabled').subscribe(({ message }) => notifyError(message));

@@ -37,6 +37,8 @@ export function useInbox(roomId: string | null, transport: InboxTransport = busT
   const [state, setState] = useState<InboxState>({ rooms: null, error: null, activeId: null, messages: [], more: false, typing: null });
   const active = useRef<string | null>(null);
   active.current = roomId;
+  const oldest = useRef<string | undefined>(undefined);
+  oldest.current = state.messages[0]?.createdAt;
 
   const loadRooms = useCallback(async () => {
     try {
@@ -115,8 +117,7 @@ export function useInbox(roomId: string | null, transport: InboxTransport = busT
         setState((s) => ({ ...s, messages: mergeMessage(s.messages, sent) }));
       },
       loadOlder: async (room: string) => {
-        const before = state.messages[0]?.createdAt;
-        const page = await transport.request('sms_load_more_messages', { roomId: room, before });
+        const page = await transport.request('sms_load_more_messages', { roomId: room, before: oldest.current });
         setState((s) => ({ ...s, messages: [...page.messages, ...s.messages.filter((m) => !page.messages.some((p) => p.id === m.id))], more: page.more }));
       },
       createRoom: (phoneNumber: string, clientId: string | null) => transport.request('sms_create_room', { phoneNumber, clientId }),
@@ -127,7 +128,7 @@ export function useInbox(roomId: string | null, transport: InboxTransport = busT
       search: (search: string) => transport.request('sms_search', { search }),
       typing: (room: string) => transport.typing(room),
     }),
-    [transport, loadRooms, state.messages],
+    [transport, loadRooms],
   );
   return { ...state, actions };
 }
