@@ -14,7 +14,7 @@ module.exports = {
       ...common,
       displayName: 'web',
       testEnvironment: 'jsdom',
-      roots: ['<rootDir>/shell/src', '<rootDir>/packages/bus/src', '<rootDir>/packages/api-client/src', '<rootDir>/packages/ui/src', ...['contacts', 'messages', 'phone', 'chat', 'tasks', 'admin'].map((r) => `<rootDir>/mf-${r}/src`)],
+      roots: ['<rootDir>/shell/src', '<rootDir>/packages/contracts/src', '<rootDir>/packages/bus/src', '<rootDir>/packages/api-client/src', '<rootDir>/packages/ui/src', ...['contacts', 'messages', 'phone', 'chat', 'tasks', 'admin'].map((r) => `<rootDir>/mf-${r}/src`)],
       setupFilesAfterEnv: ['<rootDir>/jest.setup.web.ts'],
       moduleNameMapper: {
         '\\.(css|png|svg|mp3|wav)$': '<rootDir>/jest.asset.cjs',

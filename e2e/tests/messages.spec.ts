@@ -68,9 +68,13 @@ test("a contact's Message button opens that person's room", async () => {
   await expect(page).toHaveURL(/\/messages\/[0-9a-f-]{36}$/);
   const conversation = page.getByRole('region', { name: 'Conversation with James Carter' });
   await expect(conversation).toBeVisible();
-  await conversation.getByRole('textbox', { name: 'Message' }).fill('Hi James, your renewal documents are ready.');
-  await page.keyboard.press('Enter');
-  await expect(conversation.getByTestId('sms-message').filter({ hasText: 'your renewal documents are ready' })).toContainText('delivered');
+  // A template through @, filled for James.
+  const composer = conversation.getByRole('textbox', { name: 'Message' });
+  await composer.pressSequentially('@Policy');
+  await page.getByRole('menuitem', { name: 'Policy Renewal Reminder' }).click();
+  await expect(composer).toHaveValue('Hi James, your policy renews soon. Reply or call us to review your coverage before it does.');
+  await composer.press('Enter');
+  await expect(conversation.getByTestId('sms-message').filter({ hasText: 'Hi James, your policy renews soon.' })).toContainText('delivered');
 });
 
 test('a walk-in is checked in, assigned and done, live', async () => {

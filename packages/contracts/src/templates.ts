@@ -126,3 +126,38 @@ export type TemplateInput = z.input<typeof templateInputSchema>;
 /** PUT /templates/{id}: any subset; the format and group of a template do not change. */
 export const templateUpdateSchema = z.object({ name: templateShape.name, template: templateShape.template }).partial();
 export type TemplateUpdate = z.input<typeof templateUpdateSchema>;
+
+/** The person and address a message is filled from (a client's primary or secondary person). */
+export interface PlaceholderSource {
+  firstName?: string | null;
+  preferredFirstName?: string | null;
+  lastName?: string | null;
+  phone?: string | null;
+  mobilePhone?: string | null;
+  address?: { address?: string | null; address2?: string | null; city?: string | null; state?: string | null; zipcode?: string | null } | null;
+}
+
+/** The values of every placeholder for one person (empty where the record has nothing). */
+export function placeholderValues(p: PlaceholderSource): Record<MessagePlaceholder, string> {
+  const first = p.preferredFirstName || p.firstName || '';
+  const a = p.address ?? {};
+  const street = [a.address, a.address2].filter(Boolean).join(' ');
+  const cityLine = [a.city, [a.state, a.zipcode].filter(Boolean).join(' ')].filter(Boolean).join(', ');
+  return {
+    firstName: first,
+    lastName: p.lastName ?? '',
+    homePhone: p.phone ?? '',
+    mobilePhone: p.mobilePhone ?? '',
+    contact: [first, p.lastName].filter(Boolean).join(' '),
+    fullAddress: [street, cityLine].filter(Boolean).join(', '),
+    address: street,
+    city: a.city ?? '',
+    state: a.state ?? '',
+    zipcode: a.zipcode ?? '',
+  };
+}
+
+/** A template with its {{placeholders}} filled; an unknown placeholder is left as written. */
+export function fillTemplate(template: string, values: Partial<Record<string, string>>): string {
+  return template.replace(PLACEHOLDER_RE, (whole, name: string) => values[name] ?? whole);
+}

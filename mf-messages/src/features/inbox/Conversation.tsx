@@ -1,10 +1,14 @@
 import { useEffect, useRef, useState } from 'react';
-import { Alert, Button, Empty, Input, Tag, theme, Typography } from 'antd';
+import { Alert, Button, Empty, Mentions, Tag, theme, Typography } from 'antd';
 import { SendOutlined } from '@ant-design/icons';
 import type { SmsMessage, SmsRoom } from '@agency/contracts';
 import { SMS_MESSAGES } from '@agency/contracts';
 import { formatDateTime, formatPhone, fullName } from '@agency/ui';
 import { roomTitle } from './RoomList';
+import { useTemplates } from './useTemplates';
+
+/** What the @ list inserts for a template before it is filled: its name, without spaces. */
+const templateToken = (t: { id: string; name: string }) => `${t.name.replace(/\s+/g, '_')}`;
 
 const draftKey = (roomId: string) => `messages_draft_${roomId}`;
 const STATUS_LABEL: Record<SmsMessage['status'], string> = {
@@ -83,6 +87,8 @@ export function Conversation({ room, messages, more, typing, panelOpen, onToggle
   const [sending, setSending] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const end = useRef<HTMLDivElement>(null);
+  const picking = useRef(false);
+  const { templates, fill } = useTemplates(room);
   const lastTyped = useRef(0);
 
   useEffect(() => {
@@ -152,16 +158,25 @@ export function Conversation({ room, messages, more, typing, panelOpen, onToggle
         {room.optedOut && <Alert type="warning" showIcon title={SMS_MESSAGES.optedOut} style={{ marginBottom: 8 }} />}
         {error && <Alert type="error" showIcon role="alert" title={error} style={{ marginBottom: 8 }} />}
         <div style={{ display: 'flex', gap: 8, alignItems: 'flex-end' }}>
-          <Input.TextArea
+          <Mentions
             aria-label="Message"
-            placeholder="Type a text (Enter sends, Shift+Enter for a new line)"
+            placeholder="Type a text (@ for a template; Enter sends, Shift+Enter for a new line)"
             autoSize={{ minRows: 1, maxRows: 4 }}
             style={{ flex: 1 }}
             value={draft}
             disabled={room.optedOut}
-            onChange={(e) => changeDraft(e.target.value)}
-            onPressEnter={(e) => {
-              if (e.shiftKey) return;
+            prefix="@"
+            options={templates.map((t) => ({ key: t.id, value: templateToken(t), label: t.name }))}
+            filterOption={(input, option) => String(option?.value ?? '').toLowerCase().includes(input.toLowerCase())}
+            onChange={(value) => {
+              // A chosen template arrives as its token: it becomes the template filled for this client.
+              const chosen = templates.find((t) => value.includes(`@${templateToken(t)} `) || value.endsWith(`@${templateToken(t)}`));
+              // While an @ word is being typed, Enter picks a template instead of sending.
+              picking.current = !chosen && /(^|\s)@\S*$/.test(value);
+              changeDraft(chosen ? value.replace(`@${templateToken(chosen)}`, fill(chosen)).trimEnd() : value);
+            }}
+            onKeyDown={(e) => {
+              if (e.key !== 'Enter' || e.shiftKey || picking.current) return;
               e.preventDefault();
               void send();
             }}
