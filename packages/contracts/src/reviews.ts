@@ -91,7 +91,7 @@ export const REVIEW_FEEDBACK_MAX = 2000;
 export const reviewRequestBodySchema = z.object({ clientLevel: z.enum(CLIENT_LEVELS).default('primary') });
 export type ReviewRequestBody = z.input<typeof reviewRequestBodySchema>;
 /** The recorded (pending) request and the public page's path the text message carries. */
-export const reviewRequestResponseSchema = z.object({ review: reviewSchema, link: z.string() });
+export const reviewRequestResponseSchema = z.object({ review: reviewSchema, link: z.string(), texted: z.boolean().optional() });
 export type ReviewRequestResponse = z.infer<typeof reviewRequestResponseSchema>;
 
 /** The public review page's address for a review request: /review/{accountId}?review={reviewId}. */

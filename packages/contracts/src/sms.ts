@@ -48,7 +48,8 @@ export interface SmsRoom {
   phoneNumber: string;
   /** The agency's number the room texts from. */
   agencyNumber: string;
-  client: { id: string; name: string } | null;
+  /** The client, and which person of the household the number is (the co-applicant's mobile is secondary). */
+  client: { id: string; name: string; level: 'primary' | 'secondary' } | null;
   /** attention: a followed room has news; completed rooms leave the list. */
   status: 'open' | 'attention' | 'completed';
   lastMessageOn: string | null;

@@ -23,7 +23,7 @@ beforeEach(() => jest.clearAllMocks());
 
 test('finds people in each tab with its count, and Enter opens the chosen row', async () => {
   renderAt('/', '/', <HeaderSearch sources={[people, texts]} />);
-  const box = screen.getByRole('combobox', { name: 'Search contacts and messages' });
+  const box = screen.getByRole('combobox', { name: 'Find contacts and texts' });
   await userEvent.type(box, 'carter');
   expect(await screen.findByRole('tab', { name: 'Contacts (2)' })).toBeInTheDocument();
   expect(screen.getByRole('tab', { name: 'Messages (1)' })).toBeInTheDocument();
@@ -37,14 +37,14 @@ test('finds people in each tab with its count, and Enter opens the chosen row', 
 
 test('a tab that found nothing gives way to one that did', async () => {
   renderAt('/', '/', <HeaderSearch sources={[people, texts]} />);
-  await userEvent.type(screen.getByRole('combobox', { name: 'Search contacts and messages' }), 'renewal');
+  await userEvent.type(screen.getByRole('combobox', { name: 'Find contacts and texts' }), 'renewal');
   expect(await screen.findByRole('tab', { name: 'Contacts (0)' })).toHaveAttribute('aria-selected', 'false');
   expect(screen.getByRole('tab', { name: 'Messages (1)' })).toHaveAttribute('aria-selected', 'true');
 });
 
 test('the arrow keys move to the next tab, whose row opens the room', async () => {
   renderAt('/', '/', <HeaderSearch sources={[people, texts]} />);
-  await userEvent.type(screen.getByRole('combobox', { name: 'Search contacts and messages' }), 'carter');
+  await userEvent.type(screen.getByRole('combobox', { name: 'Find contacts and texts' }), 'carter');
   await screen.findByRole('tab', { name: 'Messages (1)' });
   await userEvent.keyboard('{ArrowDown}{ArrowRight}');
   expect(screen.getByRole('tab', { name: 'Messages (1)' })).toHaveAttribute('aria-selected', 'true');
@@ -55,7 +55,7 @@ test('the arrow keys move to the next tab, whose row opens the room', async () =
 
 test('waits for two characters, says when nothing is found, and Escape closes', async () => {
   renderAt('/', '/', <HeaderSearch sources={[people]} />);
-  const box = screen.getByRole('combobox', { name: 'Search contacts and messages' });
+  const box = screen.getByRole('combobox', { name: 'Find contacts and texts' });
   await userEvent.type(box, 'z');
   expect(people.find).not.toHaveBeenCalled();
   await userEvent.type(box, 'q');

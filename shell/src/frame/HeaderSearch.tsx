@@ -171,7 +171,7 @@ export function HeaderSearch({ sources = SEARCH_SOURCES }: { sources?: SearchSou
   return (
     <div ref={box} style={{ position: 'relative', width: 260, flex: 'none' }}>
       <Input
-        aria-label="Search contacts and messages"
+        aria-label="Find contacts and texts"
         role="combobox"
         aria-expanded={showPanel}
         aria-controls={listId}

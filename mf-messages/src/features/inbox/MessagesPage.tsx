@@ -1,7 +1,8 @@
 import { useCallback, useEffect, useState } from 'react';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import { Alert, Empty, theme, Typography } from 'antd';
-import { isAdminRole, SCHEDULE_MESSAGES, type SmsRoom } from '@agency/contracts';
+import { isAdminRole, REVIEW_MESSAGES, SCHEDULE_MESSAGES, type SmsRoom } from '@agency/contracts';
+import { reviewsApi } from '@agency/api-client';
 import { bus } from '@agency/bus';
 import { useObservable } from '@agency/ui';
 import { notifyError, notifySuccess } from '../common/notify';
@@ -61,8 +62,16 @@ export function MessagesPage() {
       notifyError((err as Error).message);
     }
   }, []);
+  const reviewsOn = !!session?.account.serviceReviewEnabled;
   const roomActions: RoomActions = {
     schedule: (r) => setScheduling(r),
+    requestReview: reviewsOn
+      ? (r) =>
+          void attempt(async () => {
+            const { texted } = await reviewsApi.request(r.client!.id, { clientLevel: r.client!.level });
+            if (!texted) throw new Error(REVIEW_MESSAGES.noRoom);
+          }, 'Service review requested')
+      : undefined,
     follow: (r, on) => void attempt(() => actions.follow(r.id, on), on ? 'Following the conversation' : 'Stopped following'),
     notifyTeam: (r) => void attempt(() => actions.notifyTeam(r.id), 'The team was notified'),
     assign: (r, userId) => void attempt(() => actions.assign(r.id, userId), userId ? 'Conversation assigned' : 'Conversation unassigned'),

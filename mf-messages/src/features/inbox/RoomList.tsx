@@ -18,6 +18,8 @@ export interface RoomActions {
   assign(room: SmsRoom, userId: string | null): void;
   complete(room: SmsRoom): void;
   schedule(room: SmsRoom): void;
+  /** Offered only when the account takes service reviews, for a room with a client. */
+  requestReview?(room: SmsRoom): void;
 }
 
 interface RowProps {
@@ -40,6 +42,7 @@ function RoomRow({ index, style, rooms, me, activeId, peers, confirming, onOpen,
     { key: 'follow', label: followed ? 'Stop Following' : 'Follow', onClick: () => actions.follow(r, !followed) },
     { key: 'notify', label: 'Notify Team', onClick: () => actions.notifyTeam(r) },
     { key: 'schedule', label: 'Schedule Message', onClick: () => actions.schedule(r) },
+    ...(actions.requestReview && r.client ? [{ key: 'review', label: 'Request Service Review', onClick: () => actions.requestReview!(r) }] : []),
     {
       key: 'assign',
       label: 'Assign To',

@@ -14,7 +14,7 @@ const room: SmsRoom = {
   id: 'r1',
   phoneNumber: '15125550142',
   agencyNumber: '15125550001',
-  client: { id: 'c1', name: 'James Carter' },
+  client: { id: 'c1', name: 'James Carter', level: 'primary' },
   status: 'open',
   lastMessageOn: null,
   lastMessage: '',

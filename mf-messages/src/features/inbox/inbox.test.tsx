@@ -15,7 +15,7 @@ const room = (over: Partial<SmsRoom> = {}): SmsRoom => ({
   id: 'r1',
   phoneNumber: '15125550142',
   agencyNumber: '15125550001',
-  client: { id: 'c1', name: 'James Carter' },
+  client: { id: 'c1', name: 'James Carter', level: 'primary' },
   status: 'open',
   lastMessageOn: '2026-11-24T15:00:00.000Z',
   lastMessage: 'Can you call me?',
@@ -98,7 +98,7 @@ function Probe({ roomId, transport }: { roomId: string | null; transport: InboxT
 
 describe('useInbox', () => {
   it('counts a text in another room, and updates the open room in place', async () => {
-    const { transport, push } = fakeTransport([room(), room({ id: 'r2', client: { id: 'c2', name: 'Maria Gonzalez' } })]);
+    const { transport, push } = fakeTransport([room(), room({ id: 'r2', client: { id: 'c2', name: 'Maria Gonzalez', level: 'primary' } })]);
     render(<Probe roomId="r1" transport={transport} />);
     expect(await screen.findByText('m1:received')).toBeInTheDocument();
     push('sms_room_update', { room: room({ id: 'r2' }), message: text({ id: 'x', roomId: 'r2' }) });

@@ -44,6 +44,14 @@ describe('POST /reviews/{id}', () => {
       reviews.map((r) => r.id),
       [review.id],
     );
+    // The link goes out as a text in the client's room, once for the request.
+    assert.equal(res.json().texted, true);
+    const texts = await s.db.query<{ message: string; type: string; client_id: string }>('select message, type, client_id from sms_messages where idempotency_key = $1', [
+      `review:${review.id}`,
+    ]);
+    assert.equal(texts.length, 1);
+    assert.ok(texts[0]!.message.endsWith(`${s.config.publicUrl}${link}`), texts[0]!.message);
+    assert.equal(texts[0]!.client_id, chen);
   });
 
   it('asks the secondary person when told, and refuses a person with no mobile phone to text', async () => {

@@ -20,6 +20,7 @@ import {
   type PublicReview,
   type Review, ADMIN_ROLES } from '@agency/contracts';
 import type { AppDeps } from '../../app';
+import { sendAutomatedText } from '../sms/outbound';
 import { auth } from '../../http/context';
 import { badRequest, conflict, notFound, tooManyRequests } from '../../http/errors';
 import { addHit } from '../auth/rate-limit';
@@ -33,7 +34,8 @@ const greetingName = (r: Review, data: Record<string, unknown>): string | null =
   r.clientLevel === 'secondary' ? (text(data.coPreferredFirstName) ?? r.client.coFirstName) : (text(data.preferredFirstName) ?? r.client.firstName);
 
 /** Service reviews of the account's clients, and the public page a client answers one on. */
-export async function reviewRoutes(app: FastifyInstance, { db, config }: AppDeps) {
+export async function reviewRoutes(app: FastifyInstance, deps: AppDeps) {
+  const { db, config } = deps;
   const r = app.withTypeProvider<ZodTypeProvider>();
 
   r.get(
@@ -83,7 +85,7 @@ export async function reviewRoutes(app: FastifyInstance, { db, config }: AppDeps
     async (req) => {
       const { accountId, userId } = auth(req);
       const level = req.body.clientLevel;
-      return db.tx(async (q) => {
+      const requested = await db.tx(async (q) => {
         const client = await loadClient(q, accountId, req.params.id);
         const settings = await reviewSettings(q, accountId);
         if (!settings?.serviceReviewEnabled) throw badRequest(REVIEW_MESSAGES.disabled);
@@ -95,8 +97,19 @@ export async function reviewRoutes(app: FastifyInstance, { db, config }: AppDeps
         }
         const id = await insertReview(q, accountId, { clientId: req.params.id, clientLevel: level, requestedBy: userId });
         const review = await loadReview(q, accountId, id);
-        return { review: review!, link: publicReviewPath(accountId, id) };
+        return { review: review!, link: publicReviewPath(accountId, id), mobile, message: settings.reviewSMSMessage };
       });
+      // The link goes out as a text in the client's room (after quiet hours; never twice for one request).
+      const sent = await sendAutomatedText(deps, {
+        accountId,
+        clientId: req.params.id,
+        to: requested.mobile,
+        body: [requested.message, `${deps.config.publicUrl}${requested.link}`].filter(Boolean).join(' '),
+        kind: 'review',
+        idempotencyKey: `review:${requested.review.id}`,
+        userId,
+      });
+      return { review: requested.review, link: requested.link, texted: sent.status === 'queued' };
     },
   );
 

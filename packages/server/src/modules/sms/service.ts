@@ -26,10 +26,14 @@ interface RoomRow {
   opted_out: boolean;
 }
 
+const isSecondary = (d: Record<string, string> | null, phone: string): boolean => {
+  const mobile = (v: string | undefined) => (v ? toDigits(v) : '');
+  return !!d && mobile(d.coMobilePhone) === phone && mobile(d.mobilePhone) !== phone;
+};
+
 const clientName = (d: Record<string, string> | null, phone: string): string => {
   if (!d) return '';
-  const mobile = (v: string | undefined) => (v ? toDigits(v) : '');
-  const secondary = mobile(d.coMobilePhone) === phone && mobile(d.mobilePhone) !== phone;
+  const secondary = isSecondary(d, phone);
   const first = secondary ? d.coPreferredFirstName || d.coFirstName : d.preferredFirstName || d.firstName;
   const last = secondary ? d.coLastName : d.lastName;
   return [first, last].filter(Boolean).join(' ') || d.companyName || '';
@@ -65,7 +69,7 @@ async function toRooms(q: Queryable, rows: RoomRow[], userId: string): Promise<S
       id: r.id,
       phoneNumber: r.phone_number,
       agencyNumber: r.agency_number ?? '',
-      client: r.client_id ? { id: r.client_id, name: clientName(r.client_data, r.phone_number) } : null,
+      client: r.client_id ? { id: r.client_id, name: clientName(r.client_data, r.phone_number), level: isSecondary(r.client_data, r.phone_number) ? 'secondary' : 'primary' } : null,
       status: r.status === 'completed' ? 'completed' : following && r.unread > 0 ? 'attention' : 'open',
       lastMessageOn: r.last_message_on ? new Date(r.last_message_on).toISOString() : null,
       lastMessage: r.last_message,
