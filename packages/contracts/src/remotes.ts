@@ -12,7 +12,7 @@ export const REMOTE_MODULES = {
   messages: ['app', 'review', 'widget-scheduled-messages', 'widget-campaigns', 'widget-service-reviews', 'widget-referrals'],
   phone: ['app', 'drawer', 'widget-queues'],
   chat: ['app'],
-  tasks: ['app'],
+  tasks: ['app', 'background'],
   admin: ['app', 'widget-urgent-tasks', 'widget-account-balance', 'widget-usage', 'widget-employee-stats'],
 } as const satisfies Record<RemoteName, readonly string[]>;
 
