@@ -1,0 +1,39 @@
+import path from 'node:path';
+import { createConfig, REMOTE_NAMES } from './index';
+import { SINGLETONS, sharedConfig } from './shared';
+
+const root = path.join(__dirname, '../../..');
+const federationOf = (config: { plugins: Array<{ _options?: Record<string, unknown> }> }) =>
+  config.plugins.find((p) => p.constructor.name === 'ModuleFederationPlugin')?._options as Record<string, unknown>;
+
+test('the remote names come from the one descriptor', () => {
+  expect(REMOTE_NAMES).toEqual(['contacts', 'messages', 'phone', 'chat', 'tasks', 'admin']);
+});
+
+test("a remote's config takes its port, exposes and standalone mode by default", () => {
+  delete process.env.MF_STANDALONE;
+  const config = createConfig({ role: 'remote', name: 'tasks', appDir: path.join(root, 'mf-tasks'), mode: 'production' });
+  expect(config.devServer.port).toBe(3005);
+  expect(config.entry).toEqual({});
+  const mf = federationOf(config);
+  expect(mf.exposes).toEqual({ './app': './src/lifecycles.ts', './background': './src/backgroundLifecycles.tsx' });
+  expect(mf.filename).toBe('remoteEntry.js');
+  process.env.MF_STANDALONE = '1';
+  const alone = createConfig({ role: 'remote', name: 'tasks', appDir: path.join(root, 'mf-tasks'), mode: 'development' });
+  expect(alone.entry).toHaveProperty('main');
+  delete process.env.MF_STANDALONE;
+});
+
+test('an unknown remote is refused', () => {
+  expect(() => createConfig({ role: 'remote', name: 'billing', appDir: path.join(root, 'mf-tasks') })).toThrow('billing is not in packages/contracts/src/remotes.json');
+});
+
+test('the shell serves on 3000 and provides the singletons; remotes bring none of their own', () => {
+  const shell = createConfig({ role: 'host', name: 'shell', appDir: path.join(root, 'shell'), mode: 'production' });
+  expect(shell.devServer.port).toBe(3000);
+  const hostShared = sharedConfig({ role: 'host', appDir: path.join(root, 'shell') });
+  expect(Object.keys(hostShared).every((k) => SINGLETONS.includes(k))).toBe(true);
+  expect(hostShared['@agency/bus']).toMatchObject({ singleton: true, version: '1.1.0', requiredVersion: '^1.1.0' });
+  const remoteShared = sharedConfig({ role: 'remote', appDir: path.join(root, 'mf-tasks') });
+  expect(Object.values(remoteShared).every((e) => (e as { import?: unknown }).import === false)).toBe(true);
+});
