@@ -36,3 +36,5 @@ export * from './officeHours';
 export * from './reviews';
 export * from './referrals';
 export * from './templates';
+export * from './sms';
+export type * from './sms-socket';

@@ -32,11 +32,19 @@ import { reviewRoutes } from './modules/reviews/routes';
 import { referralRoutes } from './modules/referrals/routes';
 import { templateRoutes } from './modules/templates/routes';
 import { accountRoutes } from './modules/accounts/routes';
+import { smsRoutes } from './modules/sms/routes';
+import { carrierWebhookRoutes } from './modules/sms/webhooks';
+import { loadClientDataKey } from './modules/clients/crypto';
+import type { Carrier } from './providers/carrier/index';
+import { SIGNATURE_HEADER } from './providers/carrier/index';
+import { createCarrier } from './providers/carrier/create';
 
 declare module 'fastify' {
   interface FastifyInstance {
     /** Every route under /api, as registered. */
     apiRoutes: ApiRoute[];
+    /** What the routes were built with (realtime's socket features need the same). */
+    deps: AppDeps;
   }
 }
 
@@ -48,6 +56,8 @@ export interface AppDeps {
   events: AppEvents;
   /** Background jobs, when started (main.ts starts them; most tests do not need them). */
   jobs?: Jobs;
+  /** Texts (and later calls and numbers) through the carrier chosen by CARRIER. */
+  carrier: Carrier;
 }
 
 export interface BuildOptions {
@@ -56,6 +66,7 @@ export interface BuildOptions {
   mail?: MailProvider;
   events?: AppEvents;
   jobs?: Jobs;
+  carrier?: Carrier;
   logger?: boolean;
 }
 
@@ -66,6 +77,18 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     mail: opts.mail ?? createLocalMail(opts.db),
     events: opts.events ?? createEvents(),
     jobs: opts.jobs,
+    carrier:
+      opts.carrier ??
+      createCarrier(
+        {
+          kind: opts.config.carrier,
+          publicUrl: opts.config.publicUrl,
+          twilioAccountSid: opts.config.twilioAccountSid,
+          twilioAuthToken: opts.config.twilioAuthToken,
+          localSecret: loadClientDataKey(opts.config.dataDir),
+        },
+        opts.db,
+      ),
   };
   const app = Fastify({ logger: opts.logger ?? false, trustProxy: opts.config.trustProxy, bodyLimit: 2 * 1024 * 1024 });
   app.setValidatorCompiler(validatorCompiler);
@@ -95,6 +118,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   // Filled as the API's routes are registered: the tests walk it (every route, every method).
   const apiRoutes: ApiRoute[] = [];
   app.decorate('apiRoutes', apiRoutes);
+  app.decorate('deps', deps);
   await app.register(
     async (api) => {
       accessControl(api, deps.db, apiRoutes);
@@ -119,9 +143,20 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
       await reviewRoutes(api, deps);
       await referralRoutes(api, deps);
       await templateRoutes(api, deps);
+      await smsRoutes(api, deps);
+      await api.register(async (carrier) => carrierWebhookRoutes(carrier, deps));
     },
     { prefix: '/api' },
   );
+  // The local carrier posts its signed webhooks straight into these routes.
+  deps.carrier.bind(async (url, params, signature) => {
+    await app.inject({
+      method: 'POST',
+      url: url.slice(deps.carrier.publicUrl.length),
+      headers: { 'content-type': 'application/x-www-form-urlencoded', [SIGNATURE_HEADER]: signature },
+      payload: new URLSearchParams(params).toString(),
+    });
+  });
   await staticRoutes(app, opts.config);
   return app;
 }

@@ -36,6 +36,12 @@ export interface ServerConfig {
   featureRequestUrl: string;
   /** FEATURE_FLAGS=a,b,!c turns a and b on and c off. */
   features: Record<string, boolean>;
+  /** CARRIER=local (default) or twilio, with TWILIO_ACCOUNT_SID and TWILIO_AUTH_TOKEN. */
+  carrier: 'local' | 'twilio';
+  twilioAccountSid?: string;
+  twilioAuthToken?: string;
+  /** The base URL the carrier reaches our webhooks at (PUBLIC_URL); links in mails and texts use it too. */
+  publicUrl: string;
 }
 
 /** TRUST_PROXY: unset or 'false', 'true' (any proxy), or the proxies' addresses/subnets, comma separated. */
@@ -79,5 +85,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     },
     featureRequestUrl: env.FEATURE_REQUEST_URL ?? 'mailto:support@agencydesk.test?subject=Feature%20request',
     features: parseFeatureFlags(env.FEATURE_FLAGS),
+    carrier: env.CARRIER === 'twilio' ? 'twilio' : 'local',
+    twilioAccountSid: env.TWILIO_ACCOUNT_SID || undefined,
+    twilioAuthToken: env.TWILIO_AUTH_TOKEN || undefined,
+    publicUrl: (env.PUBLIC_URL || `http://127.0.0.1:${Number(env.PORT ?? 8080)}`).replace(/\/+$/, ''),
   };
 }

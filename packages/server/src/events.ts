@@ -20,6 +20,10 @@ export interface AppEventMap {
   clientsChanged: { accountId: string; clientIds: string[] };
   /** Tags were edited or deleted. */
   tagsChanged: { accountId: string; tagIds: string[] };
+  /** A text was added to a room or changed (sent, delivered, failed); `inbound` when a client texted in. */
+  smsChanged: { accountId: string; roomId: string; messageId: string; inbound?: boolean };
+  /** A room itself changed (followed, assigned, completed); `removed` when it left the inbox. */
+  smsRoomChanged: { accountId: string; roomId: string; removed?: boolean };
 }
 
 export type AppEventName = keyof AppEventMap;

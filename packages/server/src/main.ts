@@ -5,7 +5,7 @@ import { migrate } from './db/migrate';
 import { createEvents } from './events';
 import { startJobs } from './jobs/index';
 import { createRealtime } from './realtime/index';
-import { PUSH_FEATURES, SOCKET_FEATURES } from './realtime/features';
+import { PUSH_FEATURES, socketFeatures } from './realtime/features';
 import { seedIfEmpty } from './seed';
 import { demoDataDecision, missingProductionSecrets, PRODUCTION_SECRETS } from './startup';
 
@@ -26,7 +26,7 @@ if (seeded) console.log('Seeded the demo agency.');
 const events = createEvents();
 const jobs = await startJobs(db);
 const app = await buildApp({ db, config, events, jobs, logger: process.env.LOG_LEVEL ? true : false });
-const realtime = await createRealtime(db, app.server, { redisUrl: config.redisUrl, events, features: SOCKET_FEATURES, pushes: PUSH_FEATURES });
+const realtime = await createRealtime(db, app.server, { redisUrl: config.redisUrl, events, features: socketFeatures(app.deps), pushes: PUSH_FEATURES });
 await app.listen({ port: config.port, host: config.host });
 
 const url = `http://localhost:${config.port}`;

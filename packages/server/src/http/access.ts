@@ -27,6 +27,9 @@ export const PUBLIC_ROUTES: readonly string[] = [
   'POST /api/service-review/:id',
   'GET /api/service-review/:id/:reviewId',
   'POST /api/service-review/:id/:reviewId',
+  // The carrier's signed webhooks (checked against X-Twilio-Signature in modules/sms/webhooks.ts).
+  'POST /api/carrier/sms/inbound',
+  'POST /api/carrier/sms/status',
 ];
 
 /** What a session that must first enrol in MFA may still do: enrol, see who it is, sign out. */

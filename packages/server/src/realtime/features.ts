@@ -1,13 +1,14 @@
+import type { AppDeps } from '../app';
 import type { RealtimePush, SocketFeature } from './index';
 import { clientsPush } from '../modules/clients/realtime';
 import { chatSocket } from '../modules/chat/socket';
 import { taskBoardSocketFeature } from '../modules/taskboards/realtime';
+import { smsPush, smsSocket } from '../modules/sms/socket';
 
 /** Every feature's socket handlers, registered on each authenticated connection. */
-export const SOCKET_FEATURES: SocketFeature[] = [
-  chatSocket,
-  taskBoardSocketFeature,
-];
+export function socketFeatures(deps: AppDeps): SocketFeature[] {
+  return [chatSocket, taskBoardSocketFeature, smsSocket(deps)];
+}
 
 /** Every feature's pushes driven by app events, started once per server. */
-export const PUSH_FEATURES: RealtimePush[] = [clientsPush];
+export const PUSH_FEATURES: RealtimePush[] = [clientsPush, smsPush];

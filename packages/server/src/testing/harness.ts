@@ -12,7 +12,7 @@ import { migrate } from '../db/migrate';
 import { createEvents, type AppEvents } from '../events';
 import { startJobs, type Jobs } from '../jobs/index';
 import { createRealtime, type Realtime } from '../realtime/index';
-import { PUSH_FEATURES, SOCKET_FEATURES } from '../realtime/features';
+import { PUSH_FEATURES, socketFeatures } from '../realtime/features';
 import * as OTPAuth from 'otpauth';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, DEMO_SUPER_TOTP_SECRET, DEMO_USERS, seedIfEmpty } from '../seed';
 
@@ -123,7 +123,7 @@ export async function startTestServer(opts: TestServerOptions = {}): Promise<Tes
   let realtime: Realtime | undefined;
   let url: string | undefined;
   if (opts.listen) {
-    realtime = await createRealtime(db, app.server, { redisUrl: opts.redisUrl, redisKey: opts.redisKey, events, features: SOCKET_FEATURES, pushes: PUSH_FEATURES });
+    realtime = await createRealtime(db, app.server, { redisUrl: opts.redisUrl, redisKey: opts.redisKey, events, features: socketFeatures(app.deps), pushes: PUSH_FEATURES });
     url = await listenOnTestPort(app);
   } else {
     await app.ready();

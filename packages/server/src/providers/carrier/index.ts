@@ -1,6 +1,4 @@
-import type { NumberCarrier } from './numbers';
 import type { SmsCarrier } from './sms';
-import type { VoiceCarrier } from './voice';
 
 export type { AvailableNumber, NumberCarrier, NumberHooks, NumberSearch } from './numbers';
 export type { OutboundText, SentText, SmsCarrier } from './sms';
@@ -12,13 +10,22 @@ export { isValidWebhook, signWebhook, SIGNATURE_HEADER, type WebhookParams } fro
  * - local (default): runs in this process. It answers like Twilio (SIDs at once, then signed
  *   status callbacks and inbound webhooks posted to our own URLs), so the webhook code is one.
  * - twilio: the official `twilio` SDK with TWILIO_ACCOUNT_SID and TWILIO_AUTH_TOKEN.
- * Implementations live in local/ and twilio/, one file per facet.
+ * Implementations live in local/ and twilio/, one file per facet; createCarrier (create.ts)
+ * composes them. The voice (voice.ts) and numbers (numbers.ts) facets join the interface as their
+ * implementations land.
  */
 export type CarrierKind = 'local' | 'twilio';
 
-export interface Carrier extends SmsCarrier, VoiceCarrier, NumberCarrier {
+export interface Carrier extends SmsCarrier {
   readonly kind: CarrierKind;
   /** The key webhooks are signed with (Twilio's auth token, or the local carrier's own). */
   readonly webhookToken: string;
+  /** Where the carrier posts statuses and inbound texts (the app's public base URL). */
+  readonly publicUrl: string;
+  /**
+   * Lets the local carrier post its webhooks into this process's own routes (same signed request,
+   * no network); the Twilio carrier posts from Twilio's side and ignores it.
+   */
+  bind(inject: (url: string, params: Record<string, string>, signature: string) => Promise<void>): void;
   close(): Promise<void>;
 }

@@ -1,0 +1,112 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { ADMIN_ROLES, errorSchema, idSchema, simulatorTextSchema, SMS_MESSAGES, smsRoomUpdateSchema, type SmsMessage, type SmsRoom } from '@agency/contracts';
+import type { AppDeps } from '../../app';
+import { auth } from '../../http/context';
+import { badRequest, notFound } from '../../http/errors';
+import { signWebhook } from '../../providers/carrier/index';
+import { newSid } from '../../providers/carrier/local/sms';
+import { startSmsWorker } from './outbound';
+import { getRoom, listRooms, roomPage, toDigits, toE164, toMessages } from './service';
+import { INBOUND_PATH } from './webhooks';
+
+const tags = ['sms'];
+const errors = { 400: errorSchema, 403: errorSchema, 404: errorSchema };
+// Rooms and texts are typed in contracts; their shapes are documented there.
+const anyJson = z.any();
+
+/**
+ * The SMS inbox over HTTP (the screens mostly use the socket): rooms, a room's texts, the room's
+ * client and status (PUT /sms/room/{id}), and the carrier simulator for owners and admins.
+ */
+export async function smsRoutes(app: FastifyInstance, deps: AppDeps) {
+  const { db } = deps;
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  await startSmsWorker(deps);
+
+  r.get('/sms/rooms', { schema: { tags, response: { 200: anyJson } } }, async (req): Promise<SmsRoom[]> => {
+    const a = auth(req);
+    return listRooms(db, a.accountId, a.userId);
+  });
+
+  r.get(
+    '/sms/rooms/:id/messages',
+    { schema: { tags, params: z.object({ id: idSchema }), querystring: z.object({ before: z.string().datetime().optional() }), response: { 200: anyJson, ...errors } } },
+    async (req) => {
+      const a = auth(req);
+      return roomPage(db, a.accountId, a.userId, req.params.id, { before: req.query.before });
+    },
+  );
+
+  r.put(
+    '/sms/room/:id',
+    { schema: { tags, description: 'Links the room to a client, or completes / reopens it.', params: z.object({ id: idSchema }), body: smsRoomUpdateSchema, response: { 200: anyJson, ...errors } } },
+    async (req) => {
+      const a = auth(req);
+      const room = await db.tx(async (q) => {
+        await getRoom(q, a.accountId, a.userId, req.params.id);
+        if (req.body.clientId !== undefined) {
+          if (req.body.clientId) {
+            const [c] = await q.query('select 1 from clients where id = $1 and account_id = $2', [req.body.clientId, a.accountId]);
+            if (!c) throw notFound('Client not found');
+          }
+          await q.query('update sms_rooms set client_id = $3 where id = $1 and account_id = $2', [req.params.id, a.accountId, req.body.clientId]);
+        }
+        if (req.body.status) await q.query('update sms_rooms set status = $3 where id = $1 and account_id = $2', [req.params.id, a.accountId, req.body.status]);
+        return getRoom(q, a.accountId, a.userId, req.params.id);
+      });
+      deps.events.emit('smsRoomChanged', { accountId: a.accountId, roomId: room.id, removed: room.status === 'completed' });
+      return room;
+    },
+  );
+
+  // ------------------------------------------------------------------------------------------
+  // The carrier simulator: a person plays a client texting one of the agency's numbers, and sees
+  // what the agency sent back. Owners and admins only; it posts the same signed webhook a carrier
+  // would, so the inbox cannot tell the difference.
+  // ------------------------------------------------------------------------------------------
+  const admin = { config: { roles: ADMIN_ROLES } };
+
+  r.get('/sms/simulator/numbers', { ...admin, schema: { tags, response: { 200: z.array(z.object({ phoneNumber: z.string(), friendlyName: z.string() })) } } }, async (req) => {
+    const rows = await db.query<{ phone_number: string; friendly_name: string }>(
+      'select phone_number, friendly_name from account_phones where account_id = $1 order by is_default desc, friendly_name',
+      [auth(req).accountId],
+    );
+    return rows.map((p) => ({ phoneNumber: toDigits(p.phone_number), friendlyName: p.friendly_name }));
+  });
+
+  r.post('/sms/simulator/text', { ...admin, schema: { tags, body: simulatorTextSchema, response: { 200: z.object({ sid: z.string() }), ...errors } } }, async (req) => {
+    if (deps.carrier.kind !== 'local') throw badRequest('The simulator plays the local carrier only.');
+    const [phone] = await db.query("select 1 from account_phones where account_id = $1 and regexp_replace(phone_number, '\\D', '', 'g') = $2", [
+      auth(req).accountId,
+      req.body.to,
+    ]);
+    if (!phone) throw badRequest(SMS_MESSAGES.noRoom);
+    const sid = newSid('SM');
+    const url = `${deps.carrier.publicUrl}${INBOUND_PATH}`;
+    const params = { MessageSid: sid, SmsSid: sid, From: toE164(req.body.from), To: toE164(req.body.to), Body: req.body.body, NumMedia: '0' };
+    const res = await app.inject({
+      method: 'POST',
+      url: INBOUND_PATH,
+      headers: { 'content-type': 'application/x-www-form-urlencoded', 'x-twilio-signature': signWebhook(deps.carrier.webhookToken, url, params) },
+      payload: new URLSearchParams(params).toString(),
+    });
+    if (res.statusCode !== 200) throw badRequest(`The inbound webhook answered ${res.statusCode}`);
+    return { sid };
+  });
+
+  r.get(
+    '/sms/simulator/texts',
+    { ...admin, schema: { tags, querystring: z.object({ number: z.string().min(10).max(20) }), response: { 200: anyJson } } },
+    async (req): Promise<SmsMessage[]> => {
+      const rows = await db.query<Parameters<typeof toMessages>[1][number]>(
+        `select id, room_id, flow, type, by_number, message, media, status, error, send_at, created_at, campaign, user_id, client_id
+           from sms_messages where account_id = $1 and (to_number = $2 or by_number = $2) and type <> 'optin'
+          order by created_at desc limit 100`,
+        [auth(req).accountId, toDigits(req.query.number)],
+      );
+      return (await toMessages(db, rows)).reverse();
+    },
+  );
+}

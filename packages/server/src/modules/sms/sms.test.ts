@@ -1,0 +1,182 @@
+import { after, before, describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import { randomUUID } from 'node:crypto';
+import { SMS_MESSAGES, type SmsAck, type SmsMessage, type SmsRoom } from '@agency/contracts';
+import { signWebhook } from '../../providers/carrier/index';
+import { DEMO_ACCOUNTS } from '../../seed';
+import { bearer, DEMO, signIn, startTestServer, type SignedIn, type TestServer } from '../../testing/harness';
+import { connect, type ClientSocket } from '../../testing/sockets';
+import { DEMO_PHONES } from '../locations/seed';
+import { afterQuietHours, resumePending, sendAutomatedText, storeOutgoing } from './outbound';
+import { INBOUND_PATH, STATUS_PATH } from './webhooks';
+
+let s: TestServer;
+let owner: SignedIn;
+let socket: ClientSocket;
+const AGENCY = DEMO_PHONES.austinMain.number; // 15125550001
+const CLIENT = '15125557777';
+
+before(async () => {
+  s = await startTestServer({ listen: true, jobs: true });
+  owner = await signIn(s.app, 'owner@demo.test');
+  socket = await connect(s.url!, DEMO_ACCOUNTS.demo.dbName, owner.token, owner.user.id);
+});
+after(async () => {
+  socket.close();
+  await s.close();
+});
+
+const deps = () => s.app.deps;
+const form = (params: Record<string, string>) => new URLSearchParams(params).toString();
+const signed = (path: string, params: Record<string, string>, token = deps().carrier.webhookToken) =>
+  s.app.inject({
+    method: 'POST',
+    url: path,
+    headers: { 'content-type': 'application/x-www-form-urlencoded', 'x-twilio-signature': signWebhook(token, `${deps().carrier.publicUrl}${path}`, params) },
+    payload: form(params),
+  });
+const inbound = (body: string, from = CLIENT, sid = `SM${randomUUID().replace(/-/g, '')}`) => signed(INBOUND_PATH, { MessageSid: sid, From: `+${from}`, To: `+${AGENCY}`, Body: body, NumMedia: '0' });
+const ask = <T>(event: string, req: object) =>
+  new Promise<T>((resolve, reject) =>
+    (socket.emit as unknown as (e: string, r: object, ack: (res: SmsAck<T>) => void) => void)(event, req, (res) => (res.ok ? resolve(res.data) : reject(new Error(res.message)))),
+  );
+const roomOf = async (phone = CLIENT) => (await ask<SmsRoom[]>('sms_rooms', {})).find((r) => r.phoneNumber === phone);
+async function until<T>(check: () => Promise<T | undefined | null | false>, what: string): Promise<T> {
+  for (let i = 0; i < 200; i++) {
+    const v = await check();
+    if (v) return v;
+    await new Promise((r) => setTimeout(r, 25));
+  }
+  throw new Error(`timed out waiting for ${what}`);
+}
+const statusOf = async (id: string) => (await s.db.query<{ status: string }>('select status from sms_messages where id = $1', [id]))[0]?.status;
+
+describe('carrier webhooks', () => {
+  it('refuses an unsigned or wrongly signed text and stores nothing', async () => {
+    const params = { MessageSid: 'SMunsigned', From: `+${CLIENT}`, To: `+${AGENCY}`, Body: 'hello' };
+    const bare = await s.app.inject({ method: 'POST', url: INBOUND_PATH, headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: form(params) });
+    assert.equal(bare.statusCode, 403);
+    assert.equal((await signed(INBOUND_PATH, params, 'not-the-token')).statusCode, 403);
+    assert.equal((await signed(STATUS_PATH, { MessageSid: 'SMx', MessageStatus: 'delivered' }, 'nope')).statusCode, 403);
+    assert.equal((await s.db.query("select 1 from sms_messages where carrier_sid = 'SMunsigned'")).length, 0);
+  });
+
+  it('stores a signed text once, however often the carrier retries it, and the room lights up', async () => {
+    const seen = new Promise<{ room: SmsRoom; message: SmsMessage }>((resolve) => socket.once('sms_room_update', resolve));
+    const sid = 'SMretried0000000000000000000000001';
+    for (let i = 0; i < 3; i++) assert.equal((await inbound('Can you call me about my renewal?', CLIENT, sid)).statusCode, 200);
+    assert.equal((await s.db.query('select 1 from sms_messages where carrier_sid = $1', [sid])).length, 1);
+    const pushed = await seen;
+    assert.equal(pushed.message.message, 'Can you call me about my renewal?');
+    assert.equal(pushed.message.flow, 'incoming');
+    const room = await roomOf();
+    assert.ok(room);
+    assert.equal(room.unread, 1);
+    assert.equal(room.agencyNumber, AGENCY);
+  });
+});
+
+describe('sending from a room', () => {
+  it('stores a text once by its id, hands it to the carrier, and follows it to delivered', async () => {
+    const room = (await roomOf())!;
+    const id = randomUUID();
+    const sent = await ask<SmsMessage>('sms_send_message', { roomId: room.id, id, message: 'Sure, calling you now.' });
+    assert.equal(sent.status, 'pending');
+    const again = await ask<SmsMessage>('sms_send_message', { roomId: room.id, id, message: 'Sure, calling you now.' });
+    assert.equal(again.id, id);
+    assert.equal(await until(async () => (await statusOf(id)) === 'delivered' && 'delivered', 'delivered'), 'delivered');
+    const [{ n }] = await s.db.query<{ n: number }>("select count(*)::int as n from carrier_local_texts where idempotency_key = $1", [id]);
+    assert.equal(n, 1);
+    const page = await ask<{ messages: SmsMessage[] }>('sms_join_room', { roomId: room.id });
+    assert.deepEqual(page.messages.map((m) => m.message).slice(-2), ['Can you call me about my renewal?', 'Sure, calling you now.']);
+    assert.equal((await roomOf())!.unread, 0, 'opening the room reads it');
+  });
+
+  it('reports a number the carrier cannot reach as undelivered, and resends it', async () => {
+    const created = await ask<SmsRoom>('sms_create_room', { clientId: null, phoneNumber: '5125559999' });
+    const id = randomUUID();
+    await ask<SmsMessage>('sms_send_message', { roomId: created.id, id, message: 'Are you there?' });
+    await until(async () => (await statusOf(id)) === 'undelivered', 'undelivered');
+    const [row] = await s.db.query<{ error: string }>('select error from sms_messages where id = $1', [id]);
+    assert.match(row!.error, /30003/);
+    const retried = await ask<SmsMessage>('sms_resend_message', { roomId: created.id, id });
+    assert.notEqual(retried.id, id);
+    assert.equal(retried.message, 'Are you there?');
+  });
+});
+
+describe('consent follows the client', () => {
+  it('STOP opts the number out: a send is refused and never reaches the carrier; START opts back in', async () => {
+    await inbound('Stop');
+    const room = (await roomOf())!;
+    assert.equal(room.optedOut, true);
+    const before_ = await s.db.query<{ n: number }>('select count(*)::int as n from carrier_local_texts');
+    await assert.rejects(ask('sms_send_message', { roomId: room.id, id: randomUUID(), message: 'One more thing' }), new RegExp(SMS_MESSAGES.optedOut.slice(0, 30)));
+    const auto = await sendAutomatedText(deps(), { accountId: DEMO, clientId: randomUUID(), to: CLIENT, body: 'Happy birthday!', kind: 'campaign', idempotencyKey: 'campaign:x:1' });
+    assert.deepEqual(auto, { status: 'skipped', reason: 'opted-out' });
+    assert.deepEqual(await s.db.query<{ n: number }>('select count(*)::int as n from carrier_local_texts'), before_);
+    const lines = await s.db.query<{ message: string }>("select message from sms_messages where room_id = $1 and type = 'optin'", [room.id]);
+    assert.deepEqual(lines.map((l) => l.message), ['Opted out of texts (STOP)']);
+    await inbound('START');
+    assert.equal((await roomOf())!.optedOut, false);
+  });
+
+  it('HELP gets the agency help reply', async () => {
+    await inbound('help');
+    const room = (await roomOf())!;
+    const reply = await until(
+      async () => (await s.db.query<{ message: string }>("select message from sms_messages where room_id = $1 and flow = 'outgoing' and message like '%reply STOP%'", [room.id]))[0],
+      'the help reply',
+    );
+    assert.match(reply.message, /^Demo Insurance Agency: reply STOP to stop texts/);
+  });
+});
+
+describe('automated texts', () => {
+  it('waits for the end of quiet hours in the time zone', () => {
+    const tz = 'America/Chicago';
+    assert.equal(afterQuietHours(new Date('2026-06-01T15:00:00Z'), tz).toISOString(), '2026-06-01T15:00:00.000Z'); // 10:00 in Austin
+    assert.equal(afterQuietHours(new Date('2026-06-02T03:30:00Z'), tz).toISOString(), '2026-06-02T13:00:00.000Z'); // 22:30 → 8:00 next day
+    assert.equal(afterQuietHours(new Date('2026-06-02T10:00:00Z'), tz).toISOString(), '2026-06-02T13:00:00.000Z'); // 5:00 → 8:00 the same day
+  });
+
+  it('queues one text per key, ever, in the client room', async () => {
+    const [client] = await s.db.query<{ id: string }>('select id from clients where account_id = $1 limit 1', [DEMO]);
+    const text = { accountId: DEMO, clientId: client!.id, to: '15125556666', body: 'Your policy renews next week.', kind: 'campaign' as const, idempotencyKey: `campaign:c1:${randomUUID()}` };
+    const first = await sendAutomatedText(deps(), text);
+    const second = await sendAutomatedText(deps(), text);
+    assert.equal(first.status, 'queued');
+    assert.ok(first.status === 'queued' && second.status === 'queued');
+    assert.equal(second.messageId, first.messageId);
+    const [row] = await s.db.query<{ client_id: string; type: string }>('select m.client_id, m.type from sms_messages m where m.id = $1', [first.messageId]);
+    assert.deepEqual(row, { client_id: client!.id, type: 'campaign' });
+  });
+});
+
+describe('a restart between accepting and handing over', () => {
+  it('sends a text left pending exactly once', async () => {
+    const room = (await roomOf())!;
+    const stored = await s.db.tx((q) =>
+      storeOutgoing(q, { accountId: DEMO, roomId: room.id, from: AGENCY, to: CLIENT, message: 'Left behind', type: 'message', userId: owner.user.id, clientId: null }),
+    );
+    await s.db.query("update sms_messages set created_at = now() - interval '1 minute' where id = $1", [stored.id]);
+    await resumePending(deps());
+    await resumePending(deps());
+    await until(async () => (await statusOf(stored.id)) === 'delivered', 'delivered');
+    const [{ n }] = await s.db.query<{ n: number }>('select count(*)::int as n from carrier_local_texts where idempotency_key = $1', [stored.id]);
+    assert.equal(n, 1);
+  });
+});
+
+describe('REST and the simulator', () => {
+  it('lists rooms and texts, and the simulator plays a client and sees the replies', async () => {
+    const rooms = (await s.app.inject({ method: 'GET', url: '/api/sms/rooms', headers: bearer(owner.token) })).json() as SmsRoom[];
+    assert.ok(rooms.some((r) => r.phoneNumber === CLIENT));
+    const sim = await s.app.inject({ method: 'POST', url: '/api/sms/simulator/text', headers: bearer(owner.token), payload: { from: '(512) 555-4444', to: AGENCY, body: 'Hi from the simulator' } });
+    assert.equal(sim.statusCode, 200, sim.body);
+    const texts = (await s.app.inject({ method: 'GET', url: '/api/sms/simulator/texts?number=15125554444', headers: bearer(owner.token) })).json() as SmsMessage[];
+    assert.deepEqual(texts.map((t) => t.message), ['Hi from the simulator']);
+    const employee = await signIn(s.app, 'employee@demo.test');
+    assert.equal((await s.app.inject({ method: 'GET', url: '/api/sms/simulator/numbers', headers: bearer(employee.token) })).statusCode, 403);
+  });
+});

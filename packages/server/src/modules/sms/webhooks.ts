@@ -1,0 +1,151 @@
+import { randomUUID } from 'node:crypto';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { HELP_WORDS, OPT_IN_WORDS, OPT_OUT_WORDS, parseMessageSettings, type SmsMessageStatus } from '@agency/contracts';
+import type { AppDeps } from '../../app';
+import type { Queryable } from '../../db/index';
+import { forbidden } from '../../http/errors';
+import { isValidWebhook, SIGNATURE_HEADER } from '../../providers/carrier/index';
+import { scheduleSend, storeOutgoing } from './outbound';
+import { clientByMobile, ensureRoom, toDigits, touchRoom } from './service';
+
+/*
+ * The carrier's webhooks (the same for the local carrier and Twilio): inbound texts and status
+ * callbacks, as signed forms. An unsigned or wrongly signed request gets 403 and changes nothing;
+ * a MessageSid seen before is stored once (Twilio retries).
+ */
+export const INBOUND_PATH = '/api/carrier/sms/inbound';
+export const STATUS_PATH = '/api/carrier/sms/status';
+const EMPTY_TWIML = '<?xml version="1.0" encoding="UTF-8"?><Response></Response>';
+
+/** How far along a text is: a late callback never moves it back. */
+const RANK: Record<string, number> = { pending: 0, sent: 1, delivered: 2, undelivered: 2, failed: 2 };
+
+function verified(deps: AppDeps, req: FastifyRequest): Record<string, string> {
+  const params = (req.body ?? {}) as Record<string, string>;
+  const signature = req.headers[SIGNATURE_HEADER];
+  const url = `${deps.carrier.publicUrl}${req.url}`;
+  if (!isValidWebhook(deps.carrier.webhookToken, Array.isArray(signature) ? signature[0] : signature, url, params)) throw forbidden('Invalid signature');
+  return params;
+}
+
+const keyword = (body: string) => body.trim().toUpperCase().replace(/[^A-Z]/g, '');
+
+async function setOptOut(q: Queryable, accountId: string, phone: string, agency: string, out: boolean, clientId: string | null) {
+  if (out) {
+    await q.query('insert into sms_opt_outs (account_id, phone_number, agency_number) values ($1, $2, $3) on conflict do nothing', [accountId, phone, agency]);
+  } else {
+    await q.query('delete from sms_opt_outs where account_id = $1 and phone_number = $2', [accountId, phone]);
+  }
+  if (!clientId) return;
+  // The client record shows who opted out (spec 001 Client.optOut: the number, and when).
+  const [row] = await q.query<{ opt_out: Array<{ by: string; at: string }> | null }>("select data->'optOut' as opt_out from clients where id = $1", [clientId]);
+  const list = (row?.opt_out ?? []).filter((e) => toDigits(e.by) !== phone);
+  if (out) list.push({ by: phone, at: new Date().toISOString() });
+  await q.query("update clients set data = jsonb_set(data, '{optOut}', $2::jsonb), updated_at = now() where id = $1", [clientId, JSON.stringify(list)]);
+}
+
+async function helpReply(q: Queryable, accountId: string, agency: string): Promise<string> {
+  const [row] = await q.query<{ name: string; messages: string | null }>(
+    `select a.name, l.messages from accounts a
+       left join account_phones p on p.account_id = a.id and regexp_replace(p.phone_number, '\\D', '', 'g') = $2
+       left join account_locations l on l.id = p.location_id
+      where a.id = $1 limit 1`,
+    [accountId, agency],
+  );
+  const signature = parseMessageSettings(row?.messages ?? null).signature;
+  return [`${row?.name ?? 'Your agency'}: reply STOP to stop texts, START to receive them again.`, signature].filter(Boolean).join(' ');
+}
+
+/** An inbound text: stored once in its room (made when new), with the consent words applied. */
+export async function receiveText(deps: AppDeps, params: Record<string, string>): Promise<void> {
+  const from = toDigits(params.From ?? '');
+  const agency = toDigits(params.To ?? '');
+  const sid = params.MessageSid ?? params.SmsSid;
+  if (!sid || !from || !agency) return;
+  const body = params.Body ?? '';
+  const media = Array.from({ length: Math.min(Number(params.NumMedia ?? 0) || 0, 10) }, (_, i) => ({
+    format: params[`MediaContentType${i}`] ?? 'image',
+    info: params[`MediaUrl${i}`] ?? '',
+  })).filter((m) => m.info);
+
+  const outcome = await deps.db.tx(async (q) => {
+    const [phone] = await q.query<{ account_id: string }>("select account_id from account_phones where regexp_replace(phone_number, '\\D', '', 'g') = $1 limit 1", [agency]);
+    if (!phone) return null;
+    const accountId = phone.account_id;
+    const [blocked] = await q.query("select 1 from blocked_numbers where account_id = $1 and regexp_replace(phone_number, '\\D', '', 'g') in ($2, $3)", [
+      accountId,
+      from,
+      from.slice(1),
+    ]);
+    if (blocked) return null;
+    const clientId = await clientByMobile(q, accountId, from);
+    const roomId = await ensureRoom(q, accountId, from, agency, clientId);
+    const inserted = await q.query<{ id: string }>(
+      `insert into sms_messages (id, account_id, room_id, flow, type, by_number, to_number, message, media, status, carrier_sid, client_id)
+       values ($1, $2, $3, 'incoming', 'message', $4, $5, $6, $7, 'received', $8, $9)
+       on conflict do nothing returning id`,
+      [randomUUID(), accountId, roomId, from, agency, body, JSON.stringify(media), sid, clientId],
+    );
+    if (!inserted.length) return null; // a retried webhook
+    await touchRoom(q, roomId, body || 'Picture', true);
+    const word = keyword(body);
+    let reply: string | null = null;
+    let line: string | null = null;
+    if ((OPT_OUT_WORDS as readonly string[]).includes(word)) {
+      await setOptOut(q, accountId, from, agency, true, clientId);
+      line = `Opted out of texts (${word})`;
+    } else if ((OPT_IN_WORDS as readonly string[]).includes(word)) {
+      await setOptOut(q, accountId, from, agency, false, clientId);
+      line = `Opted in to texts (${word})`;
+    } else if ((HELP_WORDS as readonly string[]).includes(word)) {
+      reply = await helpReply(q, accountId, agency);
+    }
+    if (line) {
+      await q.query(
+        `insert into sms_messages (id, account_id, room_id, flow, type, by_number, to_number, message, status, client_id)
+         values ($1, $2, $3, 'incoming', 'optin', $4, $5, $6, 'received', $7)`,
+        [randomUUID(), accountId, roomId, from, agency, line, clientId],
+      );
+    }
+    const replyId = reply
+      ? (await storeOutgoing(q, { accountId, roomId, from: agency, to: from, message: reply, type: 'message', userId: null, clientId })).id
+      : null;
+    return { accountId, roomId, messageId: inserted[0]!.id, replyId };
+  });
+  if (!outcome) return;
+  deps.events.emit('smsChanged', { accountId: outcome.accountId, roomId: outcome.roomId, messageId: outcome.messageId, inbound: true });
+  if (outcome.replyId) await scheduleSend(deps, outcome.accountId, outcome.replyId);
+}
+
+/** A status callback: the text moves forward (never back); undelivered and failed keep the carrier's code. */
+export async function receiveStatus(deps: AppDeps, params: Record<string, string>): Promise<void> {
+  const sid = params.MessageSid ?? params.SmsSid;
+  const status = (params.MessageStatus ?? params.SmsStatus ?? '') as SmsMessageStatus;
+  if (!sid || !(status in RANK)) return;
+  const error = status === 'undelivered' || status === 'failed' ? `Carrier error ${params.ErrorCode ?? 'unknown'}` : null;
+  const [row] = await deps.db.tx((q) =>
+    q.query<{ id: string; account_id: string; room_id: string; status: string }>(
+      `update sms_messages set status = $2, error = $3
+        where carrier_sid = $1 and flow = 'outgoing'
+          and (case status when 'pending' then 0 when 'sent' then 1 else 2 end) < $4
+        returning id, account_id, room_id, status`,
+      [sid, status, error, RANK[status]],
+    ),
+  );
+  if (row) deps.events.emit('smsChanged', { accountId: row.account_id, roomId: row.room_id, messageId: row.id });
+}
+
+export async function carrierWebhookRoutes(app: FastifyInstance, deps: AppDeps) {
+  // Carriers post forms.
+  app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_req, body, done) => {
+    done(null, Object.fromEntries(new URLSearchParams(body as string)));
+  });
+  app.post('/carrier/sms/inbound', { schema: { tags: ['carrier'], description: 'Inbound texts from the carrier (signed like Twilio).', hide: true } }, async (req, reply) => {
+    await receiveText(deps, verified(deps, req));
+    return reply.type('text/xml').send(EMPTY_TWIML);
+  });
+  app.post('/carrier/sms/status', { schema: { tags: ['carrier'], description: 'Status callbacks of sent texts (signed like Twilio).', hide: true } }, async (req, reply) => {
+    await receiveStatus(deps, verified(deps, req));
+    return reply.type('text/xml').send(EMPTY_TWIML);
+  });
+}

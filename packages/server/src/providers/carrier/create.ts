@@ -1,0 +1,64 @@
+import { createHmac } from 'node:crypto';
+import type { Db } from '../../db/index';
+import type { Carrier, CarrierKind } from './index';
+import { createLocalSms } from './local/sms';
+import { httpPoster, type WebhookPoster } from './local/webhooks';
+import { signWebhook } from './signature';
+import { lazyTwilioClient } from './twilio/client';
+import { createTwilioSms } from './twilio/sms';
+
+export interface CarrierConfig {
+  kind: CarrierKind;
+  publicUrl: string;
+  twilioAccountSid?: string;
+  twilioAuthToken?: string;
+  /** The key the local carrier derives its webhook token from (the client data key). */
+  localSecret: Buffer;
+}
+
+/** The local carrier's webhook token: derived from the data key, so the CLI of the same data signs alike. */
+export function localWebhookToken(secret: Buffer): string {
+  return createHmac('sha256', secret).update('agency-desk local carrier webhooks').digest('base64url');
+}
+
+export function createCarrier(config: CarrierConfig, db: Db): Carrier {
+  if (config.kind === 'twilio') {
+    if (!config.twilioAccountSid || !config.twilioAuthToken) throw new Error('CARRIER=twilio needs TWILIO_ACCOUNT_SID and TWILIO_AUTH_TOKEN');
+    const client = lazyTwilioClient(config.twilioAccountSid, config.twilioAuthToken);
+    return {
+      kind: 'twilio',
+      webhookToken: config.twilioAuthToken,
+      publicUrl: config.publicUrl,
+      ...createTwilioSms(client),
+      bind: () => undefined,
+      close: async () => undefined,
+    };
+  }
+  const token = localWebhookToken(config.localSecret);
+  const http = httpPoster(token);
+  let inject: ((url: string, params: Record<string, string>, signature: string) => Promise<void>) | null = null;
+  const post: WebhookPoster = async (url, params) => {
+    // Our own URL: straight into this process's routes, signed exactly as over the network.
+    if (inject && url.startsWith(config.publicUrl)) {
+      try {
+        await inject(url, params, signWebhook(token, url, params));
+      } catch (err) {
+        console.error('carrier:', (err as Error).message);
+      }
+      return;
+    }
+    await http(url, params);
+  };
+  return {
+    kind: 'local',
+    webhookToken: token,
+    publicUrl: config.publicUrl,
+    ...createLocalSms(db, post),
+    bind: (fn) => {
+      inject = fn;
+    },
+    close: async () => {
+      inject = null;
+    },
+  };
+}
