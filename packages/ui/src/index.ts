@@ -5,3 +5,4 @@ export * from './remote';
 export * from './masks';
 export * from './relative';
 export * from './images';
+export * from './live';

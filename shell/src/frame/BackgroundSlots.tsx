@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useLiveQuery } from '@agency/ui';
 import { REMOTE_MODULES, REMOTE_NAMES, type RemoteModuleName, type RemoteName } from '@agency/contracts';
 import { remoteExposes } from '../remotes/registry';
 import { RemoteParcel } from '../remotes/RemoteParcel';
@@ -8,17 +8,7 @@ type BackgroundRemote = { [R in RemoteName]: 'background' extends RemoteModuleNa
 export const BACKGROUND_REMOTES = REMOTE_NAMES.filter((r): r is BackgroundRemote => (REMOTE_MODULES[r] as readonly string[]).includes('background'));
 
 function BackgroundSlot({ name }: { name: BackgroundRemote }) {
-  const [exposed, setExposed] = useState(false);
-  useEffect(() => {
-    let live = true;
-    remoteExposes(name).then(
-      (names) => live && setExposed(names.includes('background')),
-      () => undefined,
-    );
-    return () => {
-      live = false;
-    };
-  }, [name]);
+  const exposed = useLiveQuery(() => remoteExposes(name), null, name).data?.includes('background');
   return exposed ? <RemoteParcel name={name} expose="background" /> : null;
 }
 
