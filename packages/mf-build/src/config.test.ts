@@ -18,9 +18,11 @@ test("a remote's config takes its port, exposes and standalone mode by default",
   const mf = federationOf(config);
   expect(mf.exposes).toEqual({ './app': './src/lifecycles.ts', './background': './src/backgroundLifecycles.tsx' });
   expect(mf.filename).toBe('remoteEntry.js');
+  expect(mf.experiments).toEqual({ externalRuntime: true });
   process.env.MF_STANDALONE = '1';
   const alone = createConfig({ role: 'remote', name: 'tasks', appDir: path.join(root, 'mf-tasks'), mode: 'development' });
   expect(alone.entry).toHaveProperty('main');
+  expect(federationOf(alone).experiments).toBeUndefined();
   delete process.env.MF_STANDALONE;
 });
 
@@ -31,6 +33,7 @@ test('an unknown remote is refused', () => {
 test('the shell serves on 3000 and provides the singletons; remotes bring none of their own', () => {
   const shell = createConfig({ role: 'host', name: 'shell', appDir: path.join(root, 'shell'), mode: 'production' });
   expect(shell.devServer.port).toBe(3000);
+  expect(federationOf(shell).experiments).toEqual({ provideExternalRuntime: true });
   const hostShared = sharedConfig({ role: 'host', appDir: path.join(root, 'shell') });
   expect(Object.keys(hostShared).every((k) => SINGLETONS.includes(k))).toBe(true);
   expect(hostShared['@agency/bus']).toMatchObject({ singleton: true, version: '1.1.0', requiredVersion: '^1.1.0' });
