@@ -34,6 +34,8 @@ test('the shell serves on 3000 and provides the singletons; remotes bring none o
   const shell = createConfig({ role: 'host', name: 'shell', appDir: path.join(root, 'shell'), mode: 'production' });
   expect(shell.devServer.port).toBe(3000);
   expect(federationOf(shell).experiments).toEqual({ provideExternalRuntime: true });
+  // one build of the runtime the shell lends, not its CommonJS and ES builds side by side
+  expect(shell.resolve.alias['@module-federation/runtime-core$']).toMatch(/runtime-core\/dist\/index\.js$/);
   const hostShared = sharedConfig({ role: 'host', appDir: path.join(root, 'shell') });
   expect(Object.keys(hostShared).every((k) => SINGLETONS.includes(k))).toBe(true);
   expect(hostShared['@agency/bus']).toMatchObject({ singleton: true, version: '1.1.0', requiredVersion: '^1.1.0' });

@@ -22,6 +22,17 @@ const HOST_PORT = 3000;
  * @param {'production'|'development'} [o.mode]
  * @param {boolean} [o.standalone]  a remote served on its own in development (defaults to MF_STANDALONE=1)
  */
+/**
+ * The runtime the host lends its remotes is required (CommonJS) by the plugin that provides it,
+ * while the rest of the federation runtime imports the ES build: one build for both, or the host
+ * carries runtime-core twice (about 27 KB gzip on every page).
+ */
+function runtimeCoreAlias() {
+  const enhanced = path.dirname(require.resolve('@module-federation/enhanced/webpack'));
+  const cjs = require.resolve('@module-federation/runtime-core', { paths: [enhanced] });
+  return { '@module-federation/runtime-core$': cjs.replace(/index\.cjs$/, 'index.js') };
+}
+
 function createConfig(input) {
   const o = { ...input };
   if (o.role === 'remote') {
@@ -79,7 +90,7 @@ function createConfig(input) {
       uniqueName: o.name,
       clean: true,
     },
-    resolve: { extensions: ['.tsx', '.ts', '.js', '.jsx', '.json'] },
+    resolve: { extensions: ['.tsx', '.ts', '.js', '.jsx', '.json'], alias: isHost ? runtimeCoreAlias() : {} },
     module: {
       rules: [
         {
