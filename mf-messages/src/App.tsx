@@ -4,6 +4,8 @@ import type { RemoteProps } from '@agency/ui';
 import { FeedbackBridge } from './features/common/FeedbackBridge';
 import { ServiceReviewsPage } from './features/reviews/ServiceReviewsPage';
 import { ReferralsPage } from './features/referrals/ReferralsPage';
+import { MessagesPage } from './features/inbox/MessagesPage';
+import { SimulatorPage } from './features/inbox/SimulatorPage';
 
 function RemotePage({ title }: { title: string }) {
   return (
@@ -19,7 +21,8 @@ export function App(_props: Partial<RemoteProps>) {
     <>
       <FeedbackBridge />
       <Routes>
-        <Route path="/messages/*" element={<RemotePage title="Messages" />} />
+        <Route path="/messages/simulator" element={<SimulatorPage />} />
+        <Route path="/messages/:roomId?" element={<MessagesPage />} />
         <Route path="/walkins" element={<RemotePage title="Walk-ins" />} />
         <Route path="/campaigns" element={<RemotePage title="Campaigns" />} />
         <Route path="/campaigns/create" element={<RemotePage title="Create campaign" />} />

@@ -59,3 +59,4 @@ export * from './taskboards';
 export * from './accounts';
 export * from './reviews';
 export * from './templates';
+export * from './sms';

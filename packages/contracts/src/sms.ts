@@ -123,3 +123,38 @@ export type SimulatorText = z.input<typeof simulatorTextSchema>;
 export const OPT_OUT_WORDS = ['STOP', 'STOPALL', 'UNSUBSCRIBE', 'CANCEL', 'END', 'QUIT'] as const;
 export const OPT_IN_WORDS = ['START', 'YES', 'UNSTOP'] as const;
 export const HELP_WORDS = ['HELP', 'INFO'] as const;
+
+/** Scheduled messages (spec 001 §3, §5): at least 30 minutes ahead, on 15-minute steps. */
+export const SCHEDULE_MIN_AHEAD_MINUTES = 30;
+export const SCHEDULE_STEP_MINUTES = 15;
+export const SCHEDULE_MESSAGES = {
+  allRequired: 'All fields are required',
+  noRoom: 'Error locating room',
+  failed:
+    "Unable to schedule message to contact. Please ensure they have a mobile phone assign and that they haven't opted out of receiving messages.",
+  tooSoon: `A scheduled text must be at least ${SCHEDULE_MIN_AHEAD_MINUTES} minutes from now.`,
+  step: `A scheduled text goes out on a ${SCHEDULE_STEP_MINUTES}-minute step.`,
+  cancelled: 'Scheduled message cancelled',
+  scheduled: 'Message scheduled',
+} as const;
+
+export const scheduledMessageSchema = z.object({
+  /** When to send (ISO). */
+  date: z.string().nullable().optional(),
+  message: z.string().max(1600).nullable().optional(),
+  messageTo: z.string().max(20).nullable().optional(),
+  client: idSchema.nullable().optional(),
+  smsRoom: idSchema.nullable().optional(),
+});
+export type ScheduledMessageInput = z.input<typeof scheduledMessageSchema>;
+
+export interface ScheduledMessage {
+  id: string;
+  date: string;
+  message: string;
+  messageTo: string;
+  client: string | null;
+  smsRoom: string | null;
+  messageStatus: 'pending' | 'completed' | 'cancelled';
+  createdAt: string;
+}

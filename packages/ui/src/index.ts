@@ -6,3 +6,4 @@ export * from './masks';
 export * from './relative';
 export * from './images';
 export * from './live';
+export * from './slots';

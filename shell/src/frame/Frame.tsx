@@ -16,7 +16,7 @@ import { FrameFooter } from './FrameFooter';
 import { LoadingOverlay } from './LoadingOverlay';
 import { PhoneDrawerSlot } from './PhoneDrawerSlot';
 import { BackgroundSlots } from './BackgroundSlots';
-import { HeaderSearch } from './HeaderSearch';
+import { CONTACT_SEARCH_SOURCES, HeaderSearch, SEARCH_SOURCES } from './HeaderSearch';
 import { ProfileMenu } from './ProfileMenu';
 import { SideNav } from './SideNav';
 import { ToastHost } from './ToastHost';
@@ -83,7 +83,7 @@ function FrameBody() {
           <div style={{ flex: 1, minWidth: 0, alignSelf: 'stretch', display: 'flex', alignItems: 'flex-end' }}>
             <TopNav messagingEnabled={account.messagingEnabled} />
           </div>
-          <HeaderSearch />
+          <HeaderSearch sources={account.messagingEnabled ? SEARCH_SOURCES : CONTACT_SEARCH_SOURCES} />
           <ProfileMenu session={session} />
         </Layout.Header>
         <Layout>

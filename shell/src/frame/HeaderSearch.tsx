@@ -2,7 +2,7 @@ import { useEffect, useId, useMemo, useRef, useState, type KeyboardEvent } from 
 import { useNavigate } from 'react-router-dom';
 import { Empty, Input, Spin, Tabs, theme, Typography } from 'antd';
 import { SearchOutlined } from '@ant-design/icons';
-import { clientsApi, errorMessage } from '@agency/api-client';
+import { clientsApi, errorMessage, smsApi } from '@agency/api-client';
 import type { ClientListItem } from '@agency/contracts';
 import { formatPhone } from '@agency/ui';
 
@@ -42,8 +42,25 @@ export const contactsSource: SearchSource = {
   find: async (text, signal) => (await clientsApi.list({ search: text, limit: 20 }, { signal })).items.map(clientHit),
 };
 
-/** The tabs of the header search, in order. */
-export const SEARCH_SOURCES: SearchSource[] = [contactsSource];
+/** Texts in the SMS rooms (the server searches from 4 characters). */
+export const messagesSource: SearchSource = {
+  key: 'messages',
+  label: 'Messages',
+  find: async (text, signal) => {
+    if (text.length < 4) return [];
+    const hits = await smsApi.search(text, { signal });
+    return hits.map(({ room, matches }) => ({
+      id: room.id,
+      title: room.client?.name || formatPhone(room.phoneNumber),
+      detail: matches[0]?.message ?? '',
+      to: `/messages/${room.id}`,
+    }));
+  },
+};
+
+/** The tabs of the header search, in order (Messages only where the account texts). */
+export const SEARCH_SOURCES: SearchSource[] = [contactsSource, messagesSource];
+export const CONTACT_SEARCH_SOURCES: SearchSource[] = [contactsSource];
 
 type Results = Record<string, SearchHit[] | { error: string }>;
 

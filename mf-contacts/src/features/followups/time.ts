@@ -1,17 +1,6 @@
 import { FOLLOWUP_STEP_MINUTES } from '@agency/contracts';
 
-const STEP_MS = FOLLOWUP_STEP_MINUTES * 60_000;
-const pad = (n: number) => String(n).padStart(2, '0');
-
-/** The next quarter hour after now. */
-export function nextSlot(now = new Date()): Date {
-  return new Date(Math.ceil((now.getTime() + 1) / STEP_MS) * STEP_MS);
-}
-
-/** A Date as a datetime-local input value (local time, minutes). */
-export function toLocalInput(d: Date): string {
-  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}T${pad(d.getHours())}:${pad(d.getMinutes())}`;
-}
+export { nextSlot, toLocalInput } from '@agency/ui';
 
 /** What is wrong with a chosen follow-up time, or null: not earlier than now, on a 15-minute step. */
 export function followUpTimeError(value: string | undefined, now = new Date()): string | null {

@@ -4,6 +4,7 @@ import { SMS_MESSAGES, type SmsMessage, type SmsMessageStatus } from '@agency/co
 import type { AppDeps } from '../../app';
 import type { Db, Queryable } from '../../db/index';
 import { badRequest, forbidden } from '../../http/errors';
+import { scheduledSent } from './scheduledKeys';
 import { agencyNumberFor, clientByMobile, ensureRoom, getMessage, isOptedOut, toDigits, toE164, touchRoom } from './service';
 
 /*
@@ -104,7 +105,10 @@ export async function sendPending(deps: AppDeps, accountId: string, messageId: s
     statusCallback: statusCallbackUrl(deps),
     idempotencyKey: row.idempotency_key ?? messageId,
   });
-  await db.tx((q) => q.query('update sms_messages set carrier_sid = $3 where id = $1 and account_id = $2 and carrier_sid is null', [messageId, accountId, sent.sid]));
+  await db.tx(async (q) => {
+    await q.query('update sms_messages set carrier_sid = $3 where id = $1 and account_id = $2 and carrier_sid is null', [messageId, accountId, sent.sid]);
+    await scheduledSent(q, accountId, row.idempotency_key);
+  });
 }
 
 /** Texts accepted but not yet handed over (a restart in between): queued again; the carrier sends each key once. */
@@ -176,7 +180,7 @@ export type AutomatedTextResult =
  */
 export async function sendAutomatedText(
   deps: AppDeps,
-  text: { accountId: string; clientId: string; to: string; body: string; kind: 'scheduled' | 'campaign' | 'review'; idempotencyKey: string; campaignName?: string; userId?: string | null; notBefore?: Date },
+  text: { accountId: string; clientId: string | null; to: string; body: string; kind: 'scheduled' | 'campaign' | 'review'; idempotencyKey: string; campaignName?: string; userId?: string | null; notBefore?: Date },
 ): Promise<AutomatedTextResult> {
   const { db } = deps;
   const to = toDigits(text.to ?? '');
@@ -197,7 +201,7 @@ export async function sendAutomatedText(
     } catch {
       return { status: 'skipped', reason: 'no-number' };
     }
-    const [client] = await q.query<{ id: string }>('select id from clients where id = $1 and account_id = $2', [text.clientId, text.accountId]);
+    const [client] = text.clientId ? await q.query<{ id: string }>('select id from clients where id = $1 and account_id = $2', [text.clientId, text.accountId]) : [];
     const clientId = client?.id ?? null;
     const earliest = text.notBefore && text.notBefore.getTime() > Date.now() ? text.notBefore : new Date();
     const sendAt = afterQuietHours(earliest, await timezoneOf(q, text.accountId, from));

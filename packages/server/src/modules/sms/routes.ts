@@ -1,14 +1,15 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { ADMIN_ROLES, errorSchema, idSchema, simulatorTextSchema, SMS_MESSAGES, smsRoomUpdateSchema, type SmsMessage, type SmsRoom } from '@agency/contracts';
+import { ADMIN_ROLES, errorSchema, idSchema, SCHEDULE_MESSAGES, scheduledMessageSchema, simulatorTextSchema, SMS_MESSAGES, smsRoomUpdateSchema, smsSearchSchema, type SmsMessage, type SmsRoom } from '@agency/contracts';
 import type { AppDeps } from '../../app';
 import { auth } from '../../http/context';
 import { badRequest, notFound } from '../../http/errors';
 import { signWebhook } from '../../providers/carrier/index';
 import { newSid } from '../../providers/carrier/local/sms';
 import { startSmsWorker } from './outbound';
-import { getRoom, listRooms, roomPage, toDigits, toE164, toMessages } from './service';
+import { cancelScheduled, createScheduled, listScheduled, updateScheduled } from './scheduled';
+import { getRoom, listRooms, roomPage, searchRooms, toDigits, toE164, toMessages } from './service';
 import { INBOUND_PATH } from './webhooks';
 
 const tags = ['sms'];
@@ -29,6 +30,15 @@ export async function smsRoutes(app: FastifyInstance, deps: AppDeps) {
     const a = auth(req);
     return listRooms(db, a.accountId, a.userId);
   });
+
+  r.get(
+    '/sms/search',
+    { schema: { tags, description: 'Texts containing the words (4 characters or more), grouped by room.', querystring: smsSearchSchema, response: { 200: anyJson, ...errors } } },
+    async (req) => {
+      const a = auth(req);
+      return searchRooms(db, a.accountId, a.userId, req.query.search);
+    },
+  );
 
   r.get(
     '/sms/rooms/:id/messages',
@@ -60,6 +70,24 @@ export async function smsRoutes(app: FastifyInstance, deps: AppDeps) {
       return room;
     },
   );
+
+  // Scheduled messages (spec 001 §3, §5): from a room or a contact.
+  const scheduledParams = z.object({ id: idSchema });
+  r.get(
+    '/sms/message/scheduled_messages',
+    { schema: { tags, querystring: z.object({ client: idSchema.optional(), room: idSchema.optional() }), response: { 200: anyJson } } },
+    async (req) => listScheduled(db, auth(req).accountId, req.query),
+  );
+  r.post('/sms/message/scheduled_messages', { schema: { tags, body: scheduledMessageSchema, response: { 201: anyJson, ...errors } } }, async (req, reply) =>
+    reply.code(201).send(await createScheduled(deps, auth(req), req.body)),
+  );
+  r.put('/sms/message/scheduled_messages/:id', { schema: { tags, params: scheduledParams, body: scheduledMessageSchema, response: { 200: anyJson, ...errors } } }, async (req) =>
+    updateScheduled(deps, auth(req), req.params.id, req.body),
+  );
+  r.delete('/sms/message/scheduled_messages/:id', { schema: { tags, params: scheduledParams, response: { 200: z.object({ message: z.string() }), ...errors } } }, async (req) => {
+    await cancelScheduled(deps, auth(req), req.params.id);
+    return { message: SCHEDULE_MESSAGES.cancelled };
+  });
 
   // ------------------------------------------------------------------------------------------
   // The carrier simulator: a person plays a client texting one of the agency's numbers, and sees

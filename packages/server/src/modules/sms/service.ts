@@ -223,3 +223,16 @@ export async function searchRooms(q: Queryable, accountId: string, userId: strin
   for (const [roomId, matches] of byRoom) hits.push({ room: await getRoom(q, accountId, userId, roomId), matches });
   return hits;
 }
+
+/** Each person's unread texts in open rooms (the Messages tab badge). */
+export async function unreadTotals(q: Queryable, accountId: string, userIds?: string[]): Promise<Map<string, number>> {
+  const rows = await q.query<{ id: string; n: number }>(
+    `select u.id,
+            (select count(*)::int from sms_messages m join sms_rooms r on r.id = m.room_id
+              where m.account_id = $1 and m.flow = 'incoming' and m.type = 'message' and r.status = 'open'
+                and m.created_at > coalesce((select read_at from sms_reads sr where sr.room_id = m.room_id and sr.user_id = u.id), 'epoch')) as n
+       from users u where u.account_id = $1 and u.deleted_at is null and ($2::uuid[] is null or u.id = any($2::uuid[]))`,
+    [accountId, userIds ?? null],
+  );
+  return new Map(rows.map((r) => [r.id, r.n]));
+}

@@ -172,6 +172,10 @@ describe('REST and the simulator', () => {
   it('lists rooms and texts, and the simulator plays a client and sees the replies', async () => {
     const rooms = (await s.app.inject({ method: 'GET', url: '/api/sms/rooms', headers: bearer(owner.token) })).json() as SmsRoom[];
     assert.ok(rooms.some((r) => r.phoneNumber === CLIENT));
+    const found = (await s.app.inject({ method: 'GET', url: '/api/sms/search?search=renewal', headers: bearer(owner.token) })).json() as Array<{ room: SmsRoom; matches: Array<{ message: string }> }>;
+    assert.deepEqual(found.map((h) => [h.room.phoneNumber, h.matches[0]!.message]), [[CLIENT, 'Can you call me about my renewal?']]);
+    const short = await s.app.inject({ method: 'GET', url: '/api/sms/search?search=ren', headers: bearer(owner.token) });
+    assert.deepEqual([short.statusCode, short.json().message], [400, SMS_MESSAGES.searchTooShort]);
     const sim = await s.app.inject({ method: 'POST', url: '/api/sms/simulator/text', headers: bearer(owner.token), payload: { from: '(512) 555-4444', to: AGENCY, body: 'Hi from the simulator' } });
     assert.equal(sim.statusCode, 200, sim.body);
     const texts = (await s.app.inject({ method: 'GET', url: '/api/sms/simulator/texts?number=15125554444', headers: bearer(owner.token) })).json() as SmsMessage[];

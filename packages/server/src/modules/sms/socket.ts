@@ -6,7 +6,9 @@ import { HttpError, badRequest } from '../../http/errors';
 import type { AppSocket, RealtimePush, SocketFeature } from '../../realtime/index';
 import { resend, sendFromRoom } from './outbound';
 import type { Queryable } from '../../db/index';
-import { agencyNumberFor, ensureRoom, getMessage, getRoom, listRooms, roomPage, searchRooms } from './service';
+
+const formatPhone = (digits: string) => digits.replace(/^1?(\d{3})(\d{3})(\d{4})$/, '+1-$1-$2-$3');
+import { agencyNumberFor, ensureRoom, getMessage, getRoom, listRooms, roomPage, searchRooms, unreadTotals } from './service';
 
 type SmsEvent = Exclude<Extract<keyof ClientToServerEvents, `sms_${string}`>, 'sms_is_typing'>;
 type RequestOf<E extends SmsEvent> = Parameters<ClientToServerEvents[E]>[0];
@@ -38,14 +40,30 @@ export function smsSocket(deps: AppDeps): SocketFeature {
     const who = { accountId, userId };
     const roomChanged = (roomId: string, removed = false) => deps.events.emit('smsRoomChanged', { accountId, roomId, removed });
 
+    const sendBadge = async () => {
+      const totals = await unreadTotals(db, accountId, [userId]);
+      socket.emit('badge', { name: 'messages', count: totals.get(userId) ?? 0 });
+    };
+    void sendBadge().catch(() => undefined);
+
     answer(socket, 'sms_rooms', () => listRooms(db, accountId, userId));
-    answer(socket, 'sms_join_room', async (req) => roomPage(db, accountId, userId, smsRoomRefSchema.parse(req).roomId));
+    answer(socket, 'sms_join_room', async (req) => {
+      const page = await roomPage(db, accountId, userId, smsRoomRefSchema.parse(req).roomId);
+      await sendBadge();
+      return page;
+    });
     answer(socket, 'sms_load_more_messages', async (req) => {
       const { roomId, before, limit } = smsLoadMoreSchema.parse(req);
       return roomPage(db, accountId, userId, roomId, { before, limit, markRead: false });
     });
     answer(socket, 'sms_search_load_message', async (req) => roomPage(db, accountId, userId, smsRoomRefSchema.parse(req).roomId, { limit: 100 }));
-    answer(socket, 'sms_room_extras', async (req) => getRoom(db, accountId, userId, smsRoomRefSchema.parse(req).roomId));
+    answer(socket, 'sms_room_extras', async (req) => {
+      // The open room's news, read as it arrives.
+      const { roomId } = smsRoomRefSchema.parse(req);
+      await db.query('insert into sms_reads (room_id, user_id, read_at) values ($1, $2, now()) on conflict (room_id, user_id) do update set read_at = now()', [roomId, userId]);
+      await sendBadge();
+      return getRoom(db, accountId, userId, roomId);
+    });
     answer(socket, 'sms_send_message', async (req) => sendFromRoom(deps, who, smsSendSchema.parse(req)));
     answer(socket, 'sms_resend_message', async (req) => {
       const { roomId, id } = req;
@@ -126,12 +144,18 @@ const NOBODY = '00000000-0000-4000-8000-000000000000';
 /** Text and room changes reach every socket of the account, on every API process. */
 export const smsPush: RealtimePush = ({ db, events, nsFor, track }) => {
   const offs = [
-    events.on('smsChanged', ({ accountId, roomId, messageId }) =>
+    events.on('smsChanged', ({ accountId, roomId, messageId, inbound }) =>
       track(async () => {
         const ns = await nsFor(accountId);
         if (!ns) return;
         const [room, message] = [await pushedRoom(db, accountId, roomId), await getMessage(db, accountId, messageId)];
-        if (message) ns.emit('sms_room_update', { room, message });
+        if (!message) return;
+        ns.emit('sms_room_update', { room, message });
+        if (!inbound) return;
+        // A client texted: everyone's Messages badge, and a notice with the way to the room.
+        for (const [userId, count] of await unreadTotals(db, accountId)) ns.to(`user:${userId}`).emit('badge', { name: 'messages', count });
+        const preview = message.message.length > 80 ? `${message.message.slice(0, 79)}…` : message.message;
+        ns.emit('message', { message: `Text from ${room.client?.name || formatPhone(room.phoneNumber)}: ${preview}`, link: `/messages/${roomId}` });
       }),
     ),
     events.on('smsRoomChanged', ({ accountId, roomId, removed }) =>

@@ -1,0 +1,74 @@
+import type { Page } from '@playwright/test';
+import { expect, test } from '../support/fixtures';
+import { signIn } from '../support/app';
+
+/**
+ * The shared SMS inbox on the local carrier: a client texts the agency (played on the carrier
+ * simulator page), the owner sees the room light up with its unread count, replies, and the
+ * client's phone shows the reply delivered; the client texts STOP and the room refuses to send.
+ */
+test.describe.configure({ mode: 'serial' });
+
+let page: Page;
+const CLIENT = '512-555-0188';
+const ROOM = '+1-512-555-0188';
+
+async function textAsClient(body: string) {
+  await page.goto('/messages/simulator');
+  await page.getByLabel('Client number').fill(CLIENT);
+  await page.getByLabel('Text', { exact: true }).fill(body);
+  await page.getByRole('button', { name: 'Send Text' }).click();
+  await expect(page.getByRole('log', { name: 'Simulated phone' })).toContainText(body);
+}
+
+test.beforeAll(async ({ browser }) => {
+  page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+  await signIn(page, 'owner@demo.test');
+});
+test.afterAll(async () => {
+  await page.close();
+});
+
+test('a text from a client lights up its room and the Messages tab', async () => {
+  await textAsClient('Is my auto policy still active?');
+  // The tab's name carries its unread count.
+  const messagesTab = page.getByRole('banner').getByRole('tab', { name: /^Messages/ });
+  await expect(messagesTab).toContainText(/Messages\s*[1-9]/);
+  await page.goto('/messages');
+  const room = page.getByRole('option', { name: new RegExp(`^\\${ROOM}, 1 unread`) });
+  await expect(room).toBeVisible();
+  await room.click();
+  await expect(page.getByRole('region', { name: `Conversation with ${ROOM}` })).toContainText('Is my auto policy still active?');
+});
+
+test('a reply reaches the client, delivered', async () => {
+  await page.getByRole('textbox', { name: 'Message' }).fill('Yes, it is active until March.');
+  await page.keyboard.press('Enter');
+  const conversation = page.getByRole('region', { name: `Conversation with ${ROOM}` });
+  await expect(conversation.getByTestId('sms-message').filter({ hasText: 'Yes, it is active until March.' })).toContainText('delivered');
+  await page.goto('/messages/simulator');
+  await page.getByLabel('Client number').fill(CLIENT);
+  await expect(page.getByRole('log', { name: 'Simulated phone' })).toContainText('Yes, it is active until March.');
+});
+
+test('STOP opts the client out and the room refuses to send', async () => {
+  await textAsClient('STOP');
+  await page.goto('/messages');
+  await page.getByRole('option', { name: new RegExp(`^\\${ROOM}`) }).click();
+  const conversation = page.getByRole('region', { name: `Conversation with ${ROOM}` });
+  await expect(conversation).toContainText('Opted out of texts (STOP)');
+  await expect(conversation.getByRole('textbox', { name: 'Message' })).toBeDisabled();
+  await expect(conversation).toContainText('This number has opted out of texts');
+});
+
+test("a contact's Message button opens that person's room", async () => {
+  await page.goto('/contacts');
+  await page.getByTestId('contact-list').getByRole('link', { name: /James Carter/ }).click();
+  await page.getByRole('button', { name: 'Message' }).first().click();
+  await expect(page).toHaveURL(/\/messages\/[0-9a-f-]{36}$/);
+  const conversation = page.getByRole('region', { name: 'Conversation with James Carter' });
+  await expect(conversation).toBeVisible();
+  await conversation.getByRole('textbox', { name: 'Message' }).fill('Hi James, your renewal documents are ready.');
+  await page.keyboard.press('Enter');
+  await expect(conversation.getByTestId('sms-message').filter({ hasText: 'your renewal documents are ready' })).toContainText('delivered');
+});

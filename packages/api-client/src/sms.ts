@@ -1,0 +1,19 @@
+import type { ScheduledMessage, ScheduledMessageInput, SimulatorText, SmsMessage, SmsRoom, SmsSearchHit } from '@agency/contracts';
+import { api } from './index';
+
+const data = <T>(r: { data: T }) => r.data;
+
+/** The SMS inbox over HTTP (the screens mostly use the socket) and the carrier simulator. */
+export const smsApi = {
+  rooms: () => api.get<SmsRoom[]>('/sms/rooms').then(data),
+  /** Texts with the words, grouped by room (4 characters or more). */
+  search: (search: string, opts: { signal?: AbortSignal } = {}) => api.get<SmsSearchHit[]>('/sms/search', { params: { search }, signal: opts.signal }).then(data),
+  updateRoom: (id: string, body: { clientId?: string | null; status?: 'open' | 'completed' }) => api.put<SmsRoom>(`/sms/room/${id}`, body).then(data),
+  scheduled: (filter: { client?: string; room?: string }) => api.get<ScheduledMessage[]>('/sms/message/scheduled_messages', { params: filter }).then(data),
+  schedule: (input: ScheduledMessageInput) => api.post<ScheduledMessage>('/sms/message/scheduled_messages', input).then(data),
+  reschedule: (id: string, input: ScheduledMessageInput) => api.put<ScheduledMessage>(`/sms/message/scheduled_messages/${id}`, input).then(data),
+  cancelScheduled: (id: string) => api.delete<{ message: string }>(`/sms/message/scheduled_messages/${id}`).then(data),
+  simulatorNumbers: () => api.get<Array<{ phoneNumber: string; friendlyName: string }>>('/sms/simulator/numbers').then(data),
+  simulatorText: (text: SimulatorText) => api.post<{ sid: string }>('/sms/simulator/text', text).then(data),
+  simulatorTexts: (number: string) => api.get<SmsMessage[]>('/sms/simulator/texts', { params: { number } }).then(data),
+};
