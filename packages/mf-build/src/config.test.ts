@@ -42,3 +42,24 @@ test('the shell serves on 3000 and provides the singletons; remotes bring none o
   const remoteShared = sharedConfig({ role: 'remote', appDir: path.join(root, 'mf-tasks') });
   expect(Object.values(remoteShared).every((e) => (e as { import?: unknown }).import === false)).toBe(true);
 });
+
+test('the shared list stays the design: only what must be one instance, nothing stateless', () => {
+  // A library added here ships whole to every page (a shared module is not tree-shaken): change this
+  // list only with the bench's figures before and after.
+  expect(SINGLETONS).toEqual([
+    'react',
+    'react/jsx-runtime',
+    'react-dom',
+    'react-dom/client',
+    'react-router',
+    'react-router-dom',
+    'antd',
+    '@ant-design/icons',
+    '@ant-design/cssinjs',
+    'rxjs',
+    '@agency/bus',
+    '@agency/api-client',
+    '@agency/ui',
+  ]);
+  for (const stateless of ['zod', '@agency/contracts', 'moment-timezone', 'dayjs', 'socket.io-client']) expect(SINGLETONS).not.toContain(stateless);
+});
