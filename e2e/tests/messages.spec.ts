@@ -72,3 +72,17 @@ test("a contact's Message button opens that person's room", async () => {
   await page.keyboard.press('Enter');
   await expect(conversation.getByTestId('sms-message').filter({ hasText: 'your renewal documents are ready' })).toContainText('delivered');
 });
+
+test('a walk-in is checked in, assigned and done, live', async () => {
+  await page.goto('/walkins');
+  await page.getByLabel('Name').fill('Pat Doe');
+  await page.getByLabel('Reason').fill('New auto quote');
+  await page.getByRole('button', { name: 'Check In' }).click();
+  const row = page.getByRole('row').filter({ hasText: 'Pat Doe' });
+  await expect(row).toContainText('Waiting');
+  await row.getByLabel('Assign Pat Doe').click();
+  await page.locator('.ant-select-dropdown:visible').getByTitle('Emma Ellis', { exact: true }).click();
+  await expect(row.getByLabel('Assign Pat Doe').locator('xpath=ancestor::div[contains(@class,"ant-select")][1]')).toContainText('Emma Ellis');
+  await row.getByRole('button', { name: 'Done' }).click();
+  await expect(row).toContainText('Done');
+});

@@ -6,6 +6,7 @@ import { ServiceReviewsPage } from './features/reviews/ServiceReviewsPage';
 import { ReferralsPage } from './features/referrals/ReferralsPage';
 import { MessagesPage } from './features/inbox/MessagesPage';
 import { SimulatorPage } from './features/inbox/SimulatorPage';
+import { WalkInsPage } from './features/walkins/WalkInsPage';
 
 function RemotePage({ title }: { title: string }) {
   return (
@@ -23,7 +24,7 @@ export function App(_props: Partial<RemoteProps>) {
       <Routes>
         <Route path="/messages/simulator" element={<SimulatorPage />} />
         <Route path="/messages/:roomId?" element={<MessagesPage />} />
-        <Route path="/walkins" element={<RemotePage title="Walk-ins" />} />
+        <Route path="/walkins" element={<WalkInsPage />} />
         <Route path="/campaigns" element={<RemotePage title="Campaigns" />} />
         <Route path="/campaigns/create" element={<RemotePage title="Create campaign" />} />
         <Route path="/campaigns/:id" element={<RemotePage title="Campaign" />} />

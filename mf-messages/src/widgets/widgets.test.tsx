@@ -1,10 +1,13 @@
 import { screen } from '@testing-library/react';
-import { referralsApi, reviewsApi } from '@agency/api-client';
+import userEventLib from '@testing-library/user-event';
+import { followUpsApi, referralsApi, reviewsApi } from '@agency/api-client';
+import { bus } from '@agency/bus';
 import { renderAt } from '../test/render';
 import { ServiceReviewsWidget } from './ServiceReviewsWidget';
 import { ReferralsWidget, TOP_TITLE } from './ReferralsWidget';
+import { ScheduledMessagesWidget } from './ScheduledMessagesWidget';
 
-jest.mock('@agency/api-client', () => ({ reviewsApi: { totals: jest.fn() }, referralsApi: { aggregate: jest.fn() } }));
+jest.mock('@agency/api-client', () => ({ reviewsApi: { totals: jest.fn() }, referralsApi: { aggregate: jest.fn() }, followUpsApi: { counts: jest.fn(), bucket: jest.fn() } }));
 const totals = reviewsApi.totals as jest.Mock;
 const aggregate = referralsApi.aggregate as jest.Mock;
 
@@ -40,5 +43,23 @@ describe('the Referrals widget', () => {
     expect(screen.getByRole('group', { name: 'All Time' })).toHaveTextContent('Referral3Google1');
     expect(screen.getByText(TOP_TITLE)).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'James Carter' })).toHaveAttribute('href', '/contacts/contact/00000000-0000-4000-8000-0000000000c1');
+  });
+});
+
+describe('the Scheduled Messages widget', () => {
+  it("counts my scheduled texts by bucket and lists a bucket's texts, past due in red", async () => {
+    bus.session$.next({ user: { id: 'me' } } as never);
+    const api = followUpsApi as jest.Mocked<typeof followUpsApi>;
+    api.counts.mockResolvedValue({ pastDue: 1, today: 0, tomorrow: 2, future: 0 });
+    api.bucket.mockResolvedValue([
+      { id: 'f1', date: '2026-11-24T15:00:00.000Z', messageAt: '2026-11-24T15:00:00.000Z', message: 'Your renewal is due.', messageTo: '15125550142', client: 'c1', clientName: 'James Carter', smsRoom: 'r1' } as never,
+    ]);
+    renderAt(<ScheduledMessagesWidget />);
+    expect(await screen.findByRole('button', { name: 'Tomorrow 2' })).toBeInTheDocument();
+    expect(api.counts).toHaveBeenCalledWith({ assignTo: 'none', createdByUser: 'me' });
+    await userEventLib.setup({ delay: null }).click(screen.getByTestId('bucket-pastDue'));
+    expect(await screen.findByText('Your renewal is due.')).toBeInTheDocument();
+    expect(api.bucket).toHaveBeenCalledWith('pastDue', { assignTo: 'none', createdByUser: 'me' });
+    expect(screen.getByRole('link', { name: 'James Carter' })).toHaveAttribute('href', '/messages/r1');
   });
 });

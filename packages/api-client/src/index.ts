@@ -60,3 +60,4 @@ export * from './accounts';
 export * from './reviews';
 export * from './templates';
 export * from './sms';
+export * from './walkins';

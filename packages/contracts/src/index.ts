@@ -38,3 +38,5 @@ export * from './referrals';
 export * from './templates';
 export * from './sms';
 export type * from './sms-socket';
+export * from './walkins';
+export type * from './walkins-socket';

@@ -33,6 +33,7 @@ import { referralRoutes } from './modules/referrals/routes';
 import { templateRoutes } from './modules/templates/routes';
 import { accountRoutes } from './modules/accounts/routes';
 import { smsRoutes } from './modules/sms/routes';
+import { walkInRoutes } from './modules/walkins/routes';
 import { carrierWebhookRoutes } from './modules/sms/webhooks';
 import { loadClientDataKey } from './modules/clients/crypto';
 import type { Carrier } from './providers/carrier/index';
@@ -144,6 +145,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
       await referralRoutes(api, deps);
       await templateRoutes(api, deps);
       await smsRoutes(api, deps);
+      await walkInRoutes(api, deps);
       await api.register(async (carrier) => carrierWebhookRoutes(carrier, deps));
     },
     { prefix: '/api' },

@@ -7,3 +7,4 @@ export * from './relative';
 export * from './images';
 export * from './live';
 export * from './slots';
+export * from './BucketWidget';

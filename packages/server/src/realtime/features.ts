@@ -4,6 +4,7 @@ import { clientsPush } from '../modules/clients/realtime';
 import { chatSocket } from '../modules/chat/socket';
 import { taskBoardSocketFeature } from '../modules/taskboards/realtime';
 import { smsPush, smsSocket } from '../modules/sms/socket';
+import { walkInsPush } from '../modules/walkins/realtime';
 
 /** Every feature's socket handlers, registered on each authenticated connection. */
 export function socketFeatures(deps: AppDeps): SocketFeature[] {
@@ -11,4 +12,4 @@ export function socketFeatures(deps: AppDeps): SocketFeature[] {
 }
 
 /** Every feature's pushes driven by app events, started once per server. */
-export const PUSH_FEATURES: RealtimePush[] = [clientsPush, smsPush];
+export const PUSH_FEATURES: RealtimePush[] = [clientsPush, smsPush, walkInsPush];

@@ -1,0 +1,4 @@
+import { createRemoteLifecycles } from '@agency/ui';
+import { ScheduledMessagesWidget } from './ScheduledMessagesWidget';
+
+export const { bootstrap, mount, unmount, update } = createRemoteLifecycles('Scheduled Messages', ScheduledMessagesWidget);

@@ -1,0 +1,91 @@
+import { useCallback, useEffect, useState, type ReactNode } from 'react';
+import { List, type RowComponentProps } from 'react-window';
+import { Badge, Button, Card, Empty, Space, Typography } from 'antd';
+import { FOLLOWUP_BUCKETS, type FollowUp, type FollowUpBucket, type FollowUpCounts } from '@agency/contracts';
+
+export const BUCKET_LABELS: Record<FollowUpBucket, string> = { pastDue: 'Past Due', today: 'Today', tomorrow: 'Tomorrow', future: 'Future' };
+const ROW = 60;
+
+interface Props {
+  title: string;
+  testId: string;
+  /** What a bucket's rows are called in its empty state ('follow ups', 'scheduled messages'). */
+  noun: string;
+  counts(): Promise<FollowUpCounts>;
+  bucket(b: FollowUpBucket): Promise<FollowUp[]>;
+  row(f: FollowUp, pastDue: boolean): ReactNode;
+  /** Anything else the card holds (warnings, a feedback bridge). */
+  children?: ReactNode;
+}
+
+function Row({ index, style, items, pastDue, render }: RowComponentProps<{ items: FollowUp[]; pastDue: boolean; render: Props['row'] }>) {
+  return <div style={{ ...style, boxSizing: 'border-box' }}>{render(items[index]!, pastDue)}</div>;
+}
+
+const errorText = (err: unknown) => (err instanceof Error && err.message ? err.message : 'Something went wrong. Please try again.');
+
+/**
+ * A dashboard widget of follow-up buckets (spec 000 §2, Follow Up and Scheduled Messages): Past
+ * Due (red), Today, Tomorrow, Future with their counts; a click opens a bucket's list, a second
+ * closes it.
+ */
+export function BucketWidget({ title, testId, noun, counts, bucket, row, children }: Props) {
+  const [totals, setTotals] = useState<FollowUpCounts | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [open, setOpen] = useState<FollowUpBucket | null>(null);
+  const [items, setItems] = useState<FollowUp[] | null>(null);
+  const loadCounts = useCallback(() => {
+    counts().then(
+      (c) => {
+        setTotals(c);
+        setError(null);
+      },
+      (err: unknown) => setError(errorText(err)),
+    );
+  }, [counts]);
+  useEffect(() => {
+    loadCounts();
+    const t = setInterval(loadCounts, 60_000);
+    return () => clearInterval(t);
+  }, [loadCounts]);
+  useEffect(() => {
+    if (!open) return;
+    let live = true;
+    setItems(null);
+    bucket(open).then(
+      (list) => live && setItems(list),
+      (err: unknown) => {
+        if (!live) return;
+        setError(errorText(err));
+        setItems([]);
+      },
+    );
+    return () => {
+      live = false;
+    };
+  }, [open, bucket]);
+  return (
+    <Card title={title} size="small" data-testid={testId}>
+      {children}
+      {error ? <Typography.Text type="danger">{error}</Typography.Text> : null}
+      <Space wrap>
+        {FOLLOWUP_BUCKETS.map((b) => (
+          <Button key={b} type={open === b ? 'primary' : 'default'} danger={b === 'pastDue'} aria-expanded={open === b} onClick={() => setOpen((cur) => (cur === b ? null : b))} data-testid={`bucket-${b}`}>
+            {BUCKET_LABELS[b]} <Badge count={totals?.[b] ?? 0} showZero color={b === 'pastDue' ? 'red' : 'blue'} />
+          </Button>
+        ))}
+      </Space>
+      {open ? (
+        <div style={{ marginTop: 12 }}>
+          {items === null ? (
+            <Typography.Text role="status">Loading...</Typography.Text>
+          ) : items.length === 0 ? (
+            <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={`No ${BUCKET_LABELS[open].toLowerCase()} ${noun}`} />
+          ) : (
+            <List rowComponent={Row} rowCount={items.length} rowHeight={ROW} overscanCount={5} rowProps={{ items, pastDue: open === 'pastDue', render: row }} style={{ height: Math.min(items.length * ROW, 300) }} />
+          )}
+        </div>
+      ) : null}
+    </Card>
+  );
+}
