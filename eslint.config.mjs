@@ -1,5 +1,28 @@
 import tseslint from 'typescript-eslint';
+import { readFileSync } from 'node:fs';
 import reactHooks from 'eslint-plugin-react-hooks';
+
+// Layering (ARCHITECTURE.md §2-§4), checked here so that CI fails on a violation.
+const REMOTES = JSON.parse(readFileSync(new URL('./packages/contracts/src/remotes.json', import.meta.url), 'utf8')).map((r) => r.name);
+const boundary = {
+  // a remote's or the shell's source, reached by path or by package name
+  otherApps: (self) => ({
+    regex: `(^|/)(${['shell', ...REMOTES.map((r) => `mf-${r}`)].filter((a) => a !== self).join('|')})(/|$)|^@agency/(shell|mf-)`,
+    message: 'A remote never imports another remote or the shell, and the shell never imports a remote: share through packages/* or the bus.',
+  }),
+  server: { regex: '(^|/)packages/server(/|$)|^@agency/server', message: 'Client code never imports the server: types and schemas come from @agency/contracts.' },
+  ours: { regex: '^@agency/|(^|/)packages/', message: 'contracts import nothing of ours: they are the bottom layer.' },
+  serverInternals: {
+    regex: '(^|/)packages/server/src/(?!index$|main$)',
+    message: "Use the server's public entry points (packages/server/src/index.ts, main.ts), not its internals.",
+  },
+};
+const restrict = (patterns, paths = []) => ['error', { patterns, paths }];
+const HOST_ONLY = {
+  name: '@agency/bus',
+  importNames: ['hostControls'],
+  message: 'Only the shell changes the session and feeds the bus: a remote calls bus commands (bus.updateSession, bus.toast, ...).',
+};
 
 export default tseslint.config(
   { ignores: ['**/dist/**', '**/node_modules/**', 'data/**', '.tools/**', 'test-results/**', 'playwright-report/**'] },
@@ -18,5 +41,32 @@ export default tseslint.config(
     files: ['**/*.{js,cjs}'],
     languageOptions: { globals: { require: 'readonly', module: 'writable', __dirname: 'readonly', process: 'readonly', console: 'readonly' } },
     rules: { '@typescript-eslint/no-require-imports': 'off' },
+  },
+  {
+    files: ['shell/**/*.{ts,tsx}'],
+    rules: { 'no-restricted-imports': restrict([boundary.otherApps('shell'), boundary.server]) },
+  },
+  ...REMOTES.flatMap((r) => [
+    {
+      files: [`mf-${r}/**/*.{ts,tsx}`],
+      rules: { 'no-restricted-imports': restrict([boundary.otherApps(`mf-${r}`), boundary.server], [HOST_ONLY]) },
+    },
+    {
+      // tests stand in for the shell
+      files: [`mf-${r}/**/*.test.{ts,tsx}`],
+      rules: { 'no-restricted-imports': restrict([boundary.otherApps(`mf-${r}`), boundary.server]) },
+    },
+  ]),
+  {
+    files: ['packages/{ui,bus,api-client}/**/*.{ts,tsx}'],
+    rules: { 'no-restricted-imports': restrict([boundary.otherApps(''), boundary.server]) },
+  },
+  {
+    files: ['packages/contracts/**/*.ts'],
+    rules: { 'no-restricted-imports': restrict([boundary.ours]) },
+  },
+  {
+    files: ['bench/**/*.ts'],
+    rules: { 'no-restricted-imports': restrict([boundary.serverInternals]) },
   },
 );

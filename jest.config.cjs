@@ -1,4 +1,5 @@
 // Unit and component tests of the browser code (jsdom). Server tests use node's test runner.
+const REMOTES = require('./packages/contracts/src/remotes.json').map((r) => r.name);
 const swc = [
   '@swc/jest',
   { jsc: { parser: { syntax: 'typescript', tsx: true }, transform: { react: { runtime: 'automatic' } }, target: 'es2022' }, module: { type: 'commonjs' } },
@@ -14,7 +15,11 @@ module.exports = {
       ...common,
       displayName: 'web',
       testEnvironment: 'jsdom',
-      roots: ['<rootDir>/shell/src', '<rootDir>/packages/contracts/src', '<rootDir>/packages/bus/src', '<rootDir>/packages/api-client/src', '<rootDir>/packages/ui/src', ...['contacts', 'messages', 'phone', 'chat', 'tasks', 'admin'].map((r) => `<rootDir>/mf-${r}/src`)],
+      roots: [
+        '<rootDir>/shell/src',
+        ...['bus', 'api-client', 'ui', 'contracts'].map((p) => `<rootDir>/packages/${p}/src`),
+        ...REMOTES.map((r) => `<rootDir>/mf-${r}/src`),
+      ],
       setupFilesAfterEnv: ['<rootDir>/jest.setup.web.ts'],
       moduleNameMapper: {
         '\\.(css|png|svg|mp3|wav)$': '<rootDir>/jest.asset.cjs',
@@ -25,6 +30,13 @@ module.exports = {
         '^@ant-design/colors/es/(.*)$': '@ant-design/colors/lib/$1',
       },
       globals: { __APP_VERSION__: '2.10.0', __REMOTE_VERSION__: '1.0.0' },
+    },
+    {
+      // the build's own code runs in node (esbuild refuses jsdom)
+      ...common,
+      displayName: 'build',
+      testEnvironment: 'node',
+      roots: ['<rootDir>/packages/mf-build/src'],
     },
   ],
 };

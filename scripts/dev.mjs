@@ -3,9 +3,9 @@
 // own dev server (the shell then loads that remote from it instead of its active release).
 import { spawn } from 'node:child_process';
 import { ensurePnpm } from './pnpm.mjs';
-import { REMOTES, root } from './steps.mjs';
+import { REMOTE_DESCRIPTORS, REMOTES, root } from './steps.mjs';
 
-const PORTS = { contacts: 3001, messages: 3002, phone: 3003, chat: 3004, tasks: 3005, admin: 3006 };
+const PORTS = Object.fromEntries(REMOTE_DESCRIPTORS.map((r) => [r.name, r.port]));
 const wanted = process.argv.slice(2);
 const unknown = wanted.filter((r) => !REMOTES.includes(r));
 if (unknown.length) {

@@ -1,11 +1,14 @@
 // The steps npm start and npm test share.
 import { spawnSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { pnpm } from './pnpm.mjs';
 
 export const root = join(dirname(fileURLToPath(import.meta.url)), '..');
-export const REMOTES = ['contacts', 'messages', 'phone', 'chat', 'tasks', 'admin'];
+/** Every remote, as packages/contracts/src/remotes.json describes it. */
+export const REMOTE_DESCRIPTORS = JSON.parse(readFileSync(join(root, 'packages/contracts/src/remotes.json'), 'utf8'));
+export const REMOTES = REMOTE_DESCRIPTORS.map((r) => r.name);
 
 export function step(title) {
   console.log(`\n▶ ${title}`);

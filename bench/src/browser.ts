@@ -84,7 +84,7 @@ async function loginFormReadyAt(page: Page): Promise<number> {
   await page.getByRole('button', { name: 'Sign In' }).waitFor({ state: 'visible' });
   // performance.now() counts from the navigation's start.
   return page.evaluate(() => {
-    const email = document.querySelector<HTMLInputElement>('input#email');
+    const email = document.querySelector<HTMLInputElement>('input[autocomplete="username"]');
     if (!email || email.disabled) throw new Error('The login form is not ready');
     return performance.now();
   });

@@ -18,10 +18,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { io, type Socket } from 'socket.io-client';
-import { openPglite } from '../../packages/server/src/db/index';
-import { migrate } from '../../packages/server/src/db/migrate';
-import { seedIfEmpty, DEMO_ACCOUNTS } from '../../packages/server/src/seed';
-import { openSession } from '../../packages/server/src/modules/auth/service';
+import { openPglite, migrate, seedIfEmpty, DEMO_ACCOUNTS, openSession } from '../../packages/server/src/index';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '../..');
 const PORT = Number(process.env.CHAT_BENCH_PORT || 8391);
@@ -79,7 +76,7 @@ async function prepare(dataDir: string) {
       [id, ACCOUNT, `bench${i}@demo.test`, owner.password_hash, `User ${i}`],
     );
   }
-  const session = (userId: string) => openSession(db, { accountId: ACCOUNT, userId, device: 'mobile', hours: 8 });
+  const session = async (userId: string) => (await openSession(db, { accountId: ACCOUNT, userId, device: 'mobile', hours: 8 })).token;
   const tokens = { owner: await session(owner.id), emma: await session(emma.id), colleagues: [] as string[] };
   for (const id of colleagues) tokens.colleagues.push(await session(id));
 

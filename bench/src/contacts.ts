@@ -18,10 +18,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { chromium, type Page } from 'playwright-core';
-import { openPglite } from '../../packages/server/src/db/index';
-import { migrate } from '../../packages/server/src/db/migrate';
-import { seedIfEmpty, DEMO_ACCOUNTS } from '../../packages/server/src/seed';
-import { generateClients, type GeneratedClients } from '../../packages/server/src/modules/clients/benchSeed';
+import { openPglite, migrate, seedIfEmpty, DEMO_ACCOUNTS, generateClients, type GeneratedClients } from '../../packages/server/src/index';
 import { ms, percentile as pct, table } from './stats';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');

@@ -1,12 +1,13 @@
 // The server under measurement: the production build on a fresh data dir, as `npm start` serves it.
 import { spawn, spawnSync } from 'node:child_process';
-import { createWriteStream, existsSync, mkdtempSync } from 'node:fs';
+import { createWriteStream, existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 export const REPO_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
-export const REMOTES = ['contacts', 'messages', 'phone', 'chat', 'tasks', 'admin'] as const;
+/** Every remote, as packages/contracts/src/remotes.json describes it. */
+export const REMOTES: string[] = (JSON.parse(readFileSync(join(REPO_ROOT, 'packages/contracts/src/remotes.json'), 'utf8')) as Array<{ name: string }>).map((r) => r.name);
 const TSX = join(REPO_ROOT, 'node_modules/tsx/dist/cli.mjs');
 
 export function assertBuilt(): void {

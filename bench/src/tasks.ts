@@ -12,9 +12,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { io, type Socket } from 'socket.io-client';
-import { openPglite } from '../../packages/server/src/db/index';
-import { migrate } from '../../packages/server/src/db/migrate';
-import { DEMO_ACCOUNTS, DEMO_PASSWORD, seedIfEmpty } from '../../packages/server/src/seed';
+import { openPglite, migrate, DEMO_ACCOUNTS, DEMO_PASSWORD, seedIfEmpty } from '../../packages/server/src/index';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '../..');
 const LANES = 10;

@@ -1,12 +1,14 @@
 // Serves the production build the way `npm start` does, on a data dir of its own.
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { createWriteStream, existsSync } from 'node:fs';
+import { createWriteStream, existsSync, readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { join, resolve } from 'node:path';
+import type { RemoteName } from '../../packages/contracts/src/config';
 
 export const REPO_ROOT = resolve(__dirname, '../..');
-export const REMOTES = ['contacts', 'messages', 'phone', 'chat', 'tasks', 'admin'] as const;
-export type RemoteName = (typeof REMOTES)[number];
+/** Every remote, as packages/contracts/src/remotes.json describes it. */
+export const REMOTES = (JSON.parse(readFileSync(join(REPO_ROOT, 'packages/contracts/src/remotes.json'), 'utf8')) as Array<{ name: RemoteName }>).map((r) => r.name);
+export type { RemoteName } from '../../packages/contracts/src/config';
 const TSX = join(REPO_ROOT, 'node_modules/tsx/dist/cli.mjs');
 
 /** The built files the server needs; nothing is built here. */

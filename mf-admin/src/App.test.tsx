@@ -1,7 +1,7 @@
 import { render, screen } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
 import userEventLib from '@testing-library/user-event';
-import { bus } from '@agency/bus';
+import { hostControls } from '@agency/bus';
 import { locationsApi, tagsApi, templatesApi, usersApi, valuesApi } from '@agency/api-client';
 import { demoSession, meOf } from './testing/session';
 import { App } from './App';
@@ -10,7 +10,7 @@ jest.mock('@agency/api-client', () => jest.requireActual('./testing/apiClientMoc
 const userEvent = userEventLib.setup({ delay: null });
 
 beforeEach(() => {
-  bus.session$.next(demoSession());
+  hostControls().setSession(demoSession());
   (usersApi.me as jest.Mock).mockResolvedValue(meOf(demoSession()));
 });
 

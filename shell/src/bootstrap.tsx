@@ -1,15 +1,17 @@
 import { createRoot } from 'react-dom/client';
 import { bus } from '@agency/bus';
-import { loadRemotesManifest } from './remotes/registry';
-import { restoreSession, syncThemeWithSession } from './session/session';
+import { remotesReady } from './remotes/registry';
+import { persistSessionPatches, restoreSession, syncThemeWithSession } from './session/session';
 import { App } from './App';
 
-async function boot() {
-  bus.theme$.next({ dark: localStorage.getItem('agency.dark') === '1', color: bus.theme$.value.color });
+function boot() {
+  bus.setTheme({ dark: localStorage.getItem('agency.dark') === '1' });
   restoreSession();
   syncThemeWithSession();
-  await loadRemotesManifest();
+  persistSessionPatches();
+  // remote areas wait for the list of releases; the shell's own pages draw at once
+  remotesReady().catch(() => undefined);
   createRoot(document.getElementById('root')!).render(<App />);
 }
 
-void boot();
+boot();

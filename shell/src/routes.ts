@@ -1,44 +1,17 @@
-import type { RemoteName } from '@agency/contracts';
+import { REMOTES, type RemoteName, type RemoteTab } from '@agency/contracts';
 
-/** Which remote owns which authenticated route (the shell mounts it there). */
-export const REMOTE_ROUTES: Array<{ path: string; remote: RemoteName }> = [
-  { path: 'contacts/*', remote: 'contacts' },
-  { path: 'users', remote: 'contacts' },
-  { path: 'messages/*', remote: 'messages' },
-  { path: 'walkins', remote: 'messages' },
-  { path: 'campaigns/*', remote: 'messages' },
-  { path: 'report/*', remote: 'messages' },
-  { path: 'phone-log', remote: 'phone' },
-  { path: 'chat/*', remote: 'chat' },
-  { path: 'tasks/*', remote: 'tasks' },
-  { path: 'admin/tasks', remote: 'tasks' },
-  { path: 'account/*', remote: 'admin' },
-  { path: 'profile/*', remote: 'admin' },
-];
+/** Which remote owns which authenticated route (the shell mounts it there), from each remote's descriptor. */
+export const REMOTE_ROUTES: Array<{ path: string; remote: RemoteName }> = REMOTES.flatMap((r) => r.routes.map((path) => ({ path, remote: r.name })));
 
-export interface TopTab {
-  key: string;
-  label: string;
-  path: string;
-  badge?: 'tasks' | 'team' | 'messages' | 'phone';
-}
+export type TopTab = Omit<RemoteTab, 'order' | 'paths'>;
 
-export const TOP_TABS: TopTab[] = [
-  { key: 'dashboard', label: 'Dashboard', path: '/' },
-  { key: 'tasks', label: 'Tasks', path: '/tasks', badge: 'tasks' },
-  { key: 'team', label: 'Team', path: '/chat', badge: 'team' },
-  { key: 'contacts', label: 'Contacts', path: '/contacts' },
-  { key: 'messages', label: 'Messages', path: '/messages', badge: 'messages' },
-  { key: 'phone', label: 'Phone', path: '/phone-log', badge: 'phone' },
-];
+const remoteTabs = REMOTES.flatMap((r) => (r.tab ? [r.tab] : [])).sort((a, b) => a.order - b.order);
+
+/** The Dashboard, then each remote's tab in its order. */
+export const TOP_TABS: TopTab[] = [{ key: 'dashboard', label: 'Dashboard', path: '/' }, ...remoteTabs.map(({ key, label, path, badge }) => ({ key, label, path, ...(badge ? { badge } : {}) }))];
 
 /** The tab a path belongs to, so navigation from inside a remote moves the active tab. */
 export function activeTab(pathname: string): string | null {
   if (pathname === '/') return 'dashboard';
-  if (pathname.startsWith('/tasks')) return 'tasks';
-  if (pathname.startsWith('/chat')) return 'team';
-  if (pathname.startsWith('/contacts') || pathname.startsWith('/users')) return 'contacts';
-  if (pathname.startsWith('/messages') || pathname.startsWith('/walkins')) return 'messages';
-  if (pathname.startsWith('/phone-log')) return 'phone';
-  return null;
+  return remoteTabs.find((t) => t.paths.some((base) => pathname.startsWith(base)))?.key ?? null;
 }

@@ -1,7 +1,7 @@
 import { act, render, screen, within } from '@testing-library/react';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
 import userEventLib from '@testing-library/user-event';
-import { bus, type ToastRequest } from '@agency/bus';
+import { bus, type ToastRequest, hostControls } from '@agency/bus';
 import { demoSession } from '../testing/session';
 import { UrgentTasks } from './UrgentTasks';
 
@@ -30,7 +30,7 @@ beforeEach(() => {
 afterEach(() => sub.unsubscribe());
 
 test('lists what is left, each linking to where it is done', async () => {
-  bus.session$.next(demoSession());
+  hostControls().setSession(demoSession());
   renderWidget();
   const list = screen.getByRole('list', { name: 'Setup tasks' });
   expect(within(list).getAllByRole('listitem')).toHaveLength(4);
@@ -40,31 +40,31 @@ test('lists what is left, each linking to where it is done', async () => {
 });
 
 test('raises Setup Tasks Completed when the last task is done, once', () => {
-  bus.session$.next(demoSession({}, { ...DONE, locationCount: 0 }));
+  hostControls().setSession(demoSession({}, { ...DONE, locationCount: 0 }));
   renderWidget();
   expect(screen.getAllByRole('listitem')).toHaveLength(2);
 
-  act(() => bus.session$.next(demoSession({}, DONE)));
+  act(() => hostControls().setSession(demoSession({}, DONE)));
   expect(screen.getAllByRole('listitem')).toHaveLength(1);
   expect(toasts).toEqual([]);
 
-  act(() => bus.session$.next(demoSession({ mfaEnabled: true }, DONE)));
+  act(() => hostControls().setSession(demoSession({ mfaEnabled: true }, DONE)));
   expect(screen.queryByRole('list')).not.toBeInTheDocument();
   expect(toasts.map((t) => t.message)).toEqual(['Setup Tasks Completed']);
 
-  act(() => bus.session$.next(demoSession({ mfaEnabled: true, firstName: 'Liv' }, DONE)));
+  act(() => hostControls().setSession(demoSession({ mfaEnabled: true, firstName: 'Liv' }, DONE)));
   expect(toasts).toHaveLength(1);
 });
 
 test('says nothing when the setup was already done', () => {
-  bus.session$.next(demoSession({ mfaEnabled: true }, DONE));
+  hostControls().setSession(demoSession({ mfaEnabled: true }, DONE));
   const { container } = renderWidget();
   expect(container).toBeEmptyDOMElement();
   expect(toasts).toEqual([]);
 });
 
 test('shows nothing to an employee', () => {
-  bus.session$.next(demoSession({ role: 'employee' }));
+  hostControls().setSession(demoSession({ role: 'employee' }));
   const { container } = renderWidget();
   expect(container).toBeEmptyDOMElement();
 });

@@ -1,7 +1,7 @@
 import { screen } from '@testing-library/react';
 import userEventLib from '@testing-library/user-event';
 import { followUpsApi, referralsApi, reviewsApi } from '@agency/api-client';
-import { bus } from '@agency/bus';
+import { hostControls } from '@agency/bus';
 import { renderAt } from '../test/render';
 import { ServiceReviewsWidget } from './ServiceReviewsWidget';
 import { ReferralsWidget, TOP_TITLE } from './ReferralsWidget';
@@ -48,7 +48,7 @@ describe('the Referrals widget', () => {
 
 describe('the Scheduled Messages widget', () => {
   it("counts my scheduled texts by bucket and lists a bucket's texts, past due in red", async () => {
-    bus.session$.next({ user: { id: 'me' } } as never);
+    hostControls().setSession({ user: { id: 'me' } } as never);
     const api = followUpsApi as jest.Mocked<typeof followUpsApi>;
     api.counts.mockResolvedValue({ pastDue: 1, today: 0, tomorrow: 2, future: 0 });
     api.bucket.mockResolvedValue([

@@ -11,12 +11,14 @@ import type {
 import { DEFAULT_THEME_COLOR } from '@agency/contracts';
 import { handleNotice } from './notices';
 
+import { BUS_VERSION } from './version';
+
 /**
  * The one event bus of the app. The shell creates it; remotes reach the same instance because
- * @agency/bus is a shared singleton. Its API only grows: a remote built against an older bus keeps
- * working after a compatible shell release.
+ * @agency/bus is a shared singleton. Its API only grows within a major version: a remote built
+ * against an older minor version keeps working after a shell release (see ./version).
  */
-export const BUS_VERSION = 1;
+const HOST = Symbol.for('agency.bus.host');
 
 export type ConnectionState = 'offline' | 'connecting' | 'connected' | 'reconnecting' | 'unauthorized';
 export type ToastKind = 'success' | 'info' | 'warning' | 'error';
@@ -74,20 +76,76 @@ export interface ConnectOptions {
   device?: 'desktop' | 'mobile';
 }
 
+/** A read-only view of one of the bus's streams; only the bus moves it. */
+export class Stream<T> extends Observable<T> {
+  constructor(subject: Subject<T>) {
+    super((subscriber) => subject.subscribe(subscriber));
+    this.isObserved = () => subject.observed;
+  }
+  private readonly isObserved: () => boolean;
+  /** Whether anything listens (a remote running alone shows its own toasts). */
+  get observed(): boolean {
+    return this.isObserved();
+  }
+}
+
+/** A stream that also offers its current value; only the bus moves it. */
+export class StateStream<T> extends Stream<T> {
+  constructor(private readonly subject: BehaviorSubject<T>) {
+    super(subject);
+  }
+  get value(): T {
+    return this.subject.value;
+  }
+  getValue(): T {
+    return this.subject.value;
+  }
+}
+
+/** The parts of the session a remote may ask to refresh (after a profile change or GET /users/me). */
+export type SessionPatch = Partial<Pick<Session, 'user' | 'account' | 'ghostedBy' | 'mfaSetupRequired'>>;
+
+/** What only the shell (and tests standing in for it) may do with the bus. */
+export interface HostControls {
+  /** Signs in, swaps the token, or signs out (null). */
+  setSession(session: Session | null): void;
+  /** Handles remotes' session refresh requests (the shell persists them); returns the previous handler's removal. */
+  handleSessionPatches(handler: (patch: SessionPatch) => void): () => void;
+  /** Feeds a server event to every listener, as the socket does. */
+  receive(event: AnyServerEvent): void;
+  setPeers(peers: Peer[]): void;
+}
+
 export class Bus {
   readonly version = BUS_VERSION;
-  readonly session$ = new BehaviorSubject<Session | null>(null);
-  readonly connection$ = new BehaviorSubject<ConnectionState>('offline');
-  readonly events$ = new Subject<AnyServerEvent>();
-  readonly toast$ = new Subject<ToastRequest>();
-  readonly confirm$ = new Subject<ConfirmRequest>();
-  readonly navigate$ = new Subject<NavigateRequest>();
-  readonly badges$ = new BehaviorSubject<Badges>({ tasks: 0, team: 0, messages: 0, phone: 0 });
-  readonly peers$ = new BehaviorSubject<Peer[]>([]);
-  readonly theme$ = new BehaviorSubject<ThemeState>({ dark: false, color: DEFAULT_THEME_COLOR });
-  readonly loading$ = new BehaviorSubject<boolean>(false);
+  readonly #session = new BehaviorSubject<Session | null>(null);
+  readonly #connection = new BehaviorSubject<ConnectionState>('offline');
+  readonly #events = new Subject<AnyServerEvent>();
+  readonly #toast = new Subject<ToastRequest>();
+  readonly #toastDismiss = new Subject<string>();
+  readonly #confirm = new Subject<ConfirmRequest>();
+  readonly #navigate = new Subject<NavigateRequest>();
+  readonly #badges = new BehaviorSubject<Badges>({ tasks: 0, team: 0, messages: 0, phone: 0 });
+  readonly #peers = new BehaviorSubject<Peer[]>([]);
+  readonly #theme = new BehaviorSubject<ThemeState>({ dark: false, color: DEFAULT_THEME_COLOR });
+  readonly #loading = new BehaviorSubject<boolean>(false);
+  readonly #dial = new Subject<DialRequest>();
+  #sessionPatchHandler: ((patch: SessionPatch) => void) | null = null;
+
+  readonly session$ = new StateStream(this.#session);
+  readonly connection$ = new StateStream(this.#connection);
+  readonly badges$ = new StateStream(this.#badges);
+  readonly peers$ = new StateStream(this.#peers);
+  readonly theme$ = new StateStream(this.#theme);
+  readonly loading$ = new StateStream(this.#loading);
+  readonly events$ = new Stream<AnyServerEvent>(this.#events);
+  readonly toast$ = new Stream<ToastRequest>(this.#toast);
+  /** Keys of persistent toasts to take down (the toast with that key closes). */
+  readonly toastDismiss$ = new Stream<string>(this.#toastDismiss);
+  readonly confirm$ = new Stream<ConfirmRequest>(this.#confirm);
+  readonly navigate$ = new Stream<NavigateRequest>(this.#navigate);
   /** Call requests from anywhere (peers list, contact records); the phone remote places them. */
-  readonly dial$ = new Subject<DialRequest>();
+  readonly dial$ = new Stream<DialRequest>(this.#dial);
   private socket: Socket<ServerToClientEvents, ClientToServerEvents> | null = null;
   /** Clients of the account were added, edited, tagged, split, merged, imported or deleted (by anyone): lists and open records catch up. */
   readonly clientsUpdate$: Observable<ServerEventPayload<'clients_update'>> = this.on('clients_update');
@@ -96,7 +154,7 @@ export class Bus {
 
   /** Server events of one name, typed from contracts. */
   on<E extends ServerEventName>(event: E): Observable<ServerEventPayload<E>> {
-    return this.events$.pipe(
+    return this.#events.pipe(
       filter((e): e is Extract<AnyServerEvent, { event: E }> => e.event === event),
       map((e) => e.payload as ServerEventPayload<E>),
     );
@@ -108,35 +166,57 @@ export class Bus {
   }
 
   toast(t: ToastRequest): void {
-    this.toast$.next(t);
+    this.#toast.next(t);
   }
 
-  /** Keys of persistent toasts to take down (the toast with that key closes). */
-  readonly toastDismiss$ = new Subject<string>();
   dismissToast(key: string): void {
-    this.toastDismiss$.next(key);
+    this.#toastDismiss.next(key);
   }
 
   confirm(title: string, content?: string): Promise<boolean> {
-    return new Promise((resolve) => this.confirm$.next({ title, content, resolve }));
+    return new Promise((resolve) => this.#confirm.next({ title, content, resolve }));
   }
 
   dial(request: DialRequest): void {
-    this.dial$.next(request);
+    this.#dial.next(request);
   }
 
   navigate(to: string, replace = false): void {
-    this.navigate$.next({ to, replace });
+    this.#navigate.next({ to, replace });
   }
 
   setBadge(name: keyof Badges, count: number): void {
-    this.badges$.next({ ...this.badges$.value, [name]: Math.max(0, count) });
+    this.#badges.next({ ...this.#badges.value, [name]: Math.max(0, count) });
+  }
+
+  /** Dark mode and the theme colour (a preview or a saved choice). */
+  setTheme(patch: Partial<ThemeState>): void {
+    const next = { ...this.#theme.value, ...patch };
+    if (next.dark !== this.#theme.value.dark || next.color !== this.#theme.value.color) this.#theme.next(next);
+  }
+
+  /** Shows or hides the app-wide busy indicator. */
+  setLoading(loading: boolean): void {
+    if (this.#loading.value !== loading) this.#loading.next(loading);
+  }
+
+  /**
+   * Asks the shell to refresh parts of the signed-in session (it persists them). Without a shell
+   * (a remote served on its own, a test) the bus applies the patch itself. Nothing happens when
+   * signed out, and a remote can never sign in, sign out or swap the token this way.
+   */
+  updateSession(patch: SessionPatch): void {
+    if (!this.#session.value) return;
+    const { user, account, ghostedBy, mfaSetupRequired } = patch;
+    const clean: SessionPatch = Object.fromEntries(Object.entries({ user, account, ghostedBy, mfaSetupRequired }).filter(([, v]) => v !== undefined));
+    if (this.#sessionPatchHandler) this.#sessionPatchHandler(clean);
+    else this.#session.next({ ...this.#session.value, ...clean });
   }
 
   /** Only the bus owns the socket: websocket transport, 60 s timeout, endless reconnects 1-5 s apart. */
   connect(o: ConnectOptions): void {
     this.disconnect();
-    this.connection$.next('connecting');
+    this.#connection.next('connecting');
     const socket: Socket<ServerToClientEvents, ClientToServerEvents> = io(`${o.url ?? ''}/${o.namespace}`, {
       transports: ['websocket'],
       timeout: 60_000,
@@ -150,13 +230,13 @@ export class Bus {
     this.socket = socket;
     let connectedOnce = false;
     socket.on('connect', () => {
-      this.connection$.next('connected');
+      this.#connection.next('connected');
       if (connectedOnce) socket.emit('reconnected', o.userId);
       connectedOnce = true;
     });
     socket.on('disconnect', (reason) => {
-      if (this.connection$.value === 'unauthorized') return;
-      this.connection$.next('reconnecting');
+      if (this.#connection.value === 'unauthorized') return;
+      this.#connection.next('reconnecting');
       if (reason === 'io server disconnect') socket.connect();
     });
     socket.on('connect_error', (err) => {
@@ -166,19 +246,21 @@ export class Bus {
         return;
       }
       if (/session|unauthori[sz]ed/i.test(err.message)) this.markUnauthorized(err.message);
-      else this.connection$.next('reconnecting');
+      else this.#connection.next('reconnecting');
     });
     socket.on('unauthorized', (reason) => this.markUnauthorized(reason?.message ?? 'Unauthorized'));
-    socket.onAny((event: string, payload: unknown) => {
-      if (event === 'users_peers') this.peers$.next(payload as Peer[]);
-      handleNotice(this, event, payload);
-      this.events$.next({ event, payload } as AnyServerEvent);
-    });
+    socket.onAny((event: string, payload: unknown) => this.receive({ event, payload } as AnyServerEvent));
+  }
+
+  private receive(e: AnyServerEvent) {
+    if (e.event === 'users_peers') this.#peers.next(e.payload as Peer[]);
+    handleNotice(this, e.event, e.payload);
+    this.#events.next(e);
   }
 
   private markUnauthorized(message: string) {
-    this.connection$.next('unauthorized');
-    this.events$.next({ event: 'unauthorized', payload: { message } });
+    this.#connection.next('unauthorized');
+    this.#events.next({ event: 'unauthorized', payload: { message } });
     this.socket?.disconnect();
   }
 
@@ -186,8 +268,23 @@ export class Bus {
     this.socket?.removeAllListeners();
     this.socket?.disconnect();
     this.socket = null;
-    this.connection$.next('offline');
-    this.peers$.next([]);
+    this.#connection.next('offline');
+    this.#peers.next([]);
+  }
+
+  /** @internal the controls behind hostControls(). */
+  [HOST](): HostControls {
+    return {
+      setSession: (session) => this.#session.next(session),
+      handleSessionPatches: (handler) => {
+        this.#sessionPatchHandler = handler;
+        return () => {
+          if (this.#sessionPatchHandler === handler) this.#sessionPatchHandler = null;
+        };
+      },
+      receive: (e) => this.receive(e),
+      setPeers: (peers) => this.#peers.next(peers),
+    };
   }
 }
 
@@ -196,32 +293,13 @@ const holder = globalThis as unknown as { [GLOBAL_KEY]?: Bus };
 /** The instance every part of the app uses. */
 export const bus: Bus = holder[GLOBAL_KEY] ?? (holder[GLOBAL_KEY] = new Bus());
 
-/** The persistent toast of the user's active task. */
-export const ACTIVE_TASK_TOAST_KEY = 'active-task';
-const tasksWiring = globalThis as unknown as { __agencyDeskTasksWired__?: boolean };
-if (!tasksWiring.__agencyDeskTasksWired__) {
-  tasksWiring.__agencyDeskTasksWired__ = true;
-  // Task alerts feed the Tasks badge wherever the user is.
-  bus.on('taskBoard_alerts').subscribe(({ count }) => bus.setBadge('tasks', count));
-  // The active task stays on screen until it is done or set aside.
-  let shown: string | null = null;
-  bus.on('taskBoard_activeTask').subscribe(({ card }) => {
-    if (!card) {
-      if (shown === null) return;
-      // a host that closes toasts by key does so; one that does not replaces it with a short one
-      bus.toast({ kind: 'info', key: ACTIVE_TASK_TOAST_KEY, message: `${shown} is no longer your active task` });
-      bus.dismissToast(ACTIVE_TASK_TOAST_KEY);
-      shown = null;
-      return;
-    }
-    shown = card.title || 'Untitled card';
-    bus.toast({
-      kind: 'info',
-      key: ACTIVE_TASK_TOAST_KEY,
-      persistent: true,
-      message: `Active task: ${shown}`,
-      description: card.client ? `${card.taskBoardName} · ${card.client.name}` : card.taskBoardName,
-      link: `/tasks/${card.taskBoardId}?card=${card.id}`,
-    });
-  });
+/**
+ * The controls only the shell uses: it signs in and out and persists the session. Remotes read
+ * streams and call the bus's commands; lint keeps this import out of their code (tests may stand
+ * in for the shell).
+ */
+export function hostControls(target: Bus = bus): HostControls {
+  return target[HOST]();
 }
+
+export { checkBusVersion, BUS_VERSION } from './version';

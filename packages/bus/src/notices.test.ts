@@ -1,4 +1,4 @@
-import { Bus } from './index';
+import { Bus, hostControls } from './index';
 import { handleNotice, shouldNotifyDesktop } from './notices';
 import type { Peer, Session } from '@agency/contracts';
 
@@ -30,7 +30,7 @@ describe('server notices on the bus', () => {
 
   it('notifies on the desktop only while the window is blurred and the user is available', () => {
     const bus = new Bus();
-    bus.session$.next(session);
+    hostControls(bus).setSession(session);
     const focus = jest.spyOn(document, 'hasFocus');
     focus.mockReturnValue(true);
     handleNotice(bus, 'notify', { title: 'Emma Ellis', body: 'hi' });
@@ -40,12 +40,12 @@ describe('server notices on the bus', () => {
     handleNotice(bus, 'notify', { title: 'Emma Ellis', body: 'hi' });
     expect(FakeNotification.shown).toEqual([{ title: 'Emma Ellis', body: 'hi' }]);
 
-    bus.peers$.next([{ id: me.id, phoneStatus: 'lunch' } as Peer]);
+    hostControls(bus).setPeers([{ id: me.id, phoneStatus: 'lunch' } as Peer]);
     expect(shouldNotifyDesktop(bus)).toBe(false);
     handleNotice(bus, 'notify', { title: 'Emma Ellis', body: 'again' });
     expect(FakeNotification.shown).toHaveLength(1);
 
-    bus.peers$.next([{ id: me.id, phoneStatus: 'available' } as Peer]);
+    hostControls(bus).setPeers([{ id: me.id, phoneStatus: 'available' } as Peer]);
     FakeNotification.permission = 'denied';
     expect(shouldNotifyDesktop(bus)).toBe(false);
     focus.mockRestore();

@@ -7,19 +7,46 @@ const { EsbuildPlugin } = require('esbuild-loader');
 const { DefinePlugin } = require('webpack');
 const { sharedConfig } = require('./shared');
 
-const REMOTE_NAMES = ['contacts', 'messages', 'phone', 'chat', 'tasks', 'admin'];
+/** Every remote, as packages/contracts/src/remotes.json describes it (name, title, dev port, routes, tab). */
+const REMOTE_DESCRIPTORS = require('../../contracts/src/remotes.json');
+const REMOTE_NAMES = REMOTE_DESCRIPTORS.map((r) => r.name);
+const HOST_PORT = 3000;
 
 /**
  * @param {object} o
  * @param {'host'|'remote'} o.role
  * @param {string} o.name        federation name (shell, contacts, ...)
  * @param {string} o.appDir      the app's folder
- * @param {number} o.port        dev server port
- * @param {Record<string,string>} [o.exposes]
+ * @param {number} [o.port]      dev server port (a remote's comes from its descriptor, the shell's is 3000)
+ * @param {Record<string,string>} [o.exposes]  defaults to the app's exposes.json
  * @param {'production'|'development'} [o.mode]
- * @param {boolean} [o.standalone]  a remote served on its own in development
+ * @param {boolean} [o.standalone]  a remote served on its own in development (defaults to MF_STANDALONE=1)
  */
-function createConfig(o) {
+/**
+ * The runtime the host lends its remotes is required (CommonJS) by the plugin that provides it,
+ * while the rest of the federation runtime imports the ES build: one build for both, or the host
+ * carries runtime-core twice (about 27 KB gzip on every page).
+ */
+function runtimeCoreAlias() {
+  const enhanced = path.dirname(require.resolve('@module-federation/enhanced/webpack'));
+  const cjs = require.resolve('@module-federation/runtime-core', { paths: [enhanced] });
+  return { '@module-federation/runtime-core$': cjs.replace(/index\.cjs$/, 'index.js') };
+}
+
+function createConfig(input) {
+  const o = { ...input };
+  if (o.role === 'remote') {
+    const descriptor = REMOTE_DESCRIPTORS.find((r) => r.name === o.name);
+    if (!descriptor) throw new Error(`${o.name} is not in packages/contracts/src/remotes.json`);
+    o.port = o.port ?? descriptor.port;
+    o.standalone = o.standalone ?? process.env.MF_STANDALONE === '1';
+    if (!o.exposes) {
+      const file = path.join(o.appDir, 'exposes.json');
+      o.exposes = fs.existsSync(file) ? JSON.parse(fs.readFileSync(file, 'utf8')) : {};
+    }
+  } else {
+    o.port = o.port ?? HOST_PORT;
+  }
   const mode = o.mode ?? (process.env.NODE_ENV === 'production' ? 'production' : 'development');
   const prod = mode === 'production';
   const pkg = JSON.parse(fs.readFileSync(path.join(o.appDir, 'package.json'), 'utf8'));
@@ -36,7 +63,12 @@ function createConfig(o) {
   };
   if (isHost) {
     federation.remotes = {};
+    // The host's federation runtime is the one every remote uses (global _FEDERATION_RUNTIME_CORE),
+    // so a remote's remoteEntry.js does not carry a copy (about 29 KB gzip each).
+    federation.experiments = { provideExternalRuntime: true };
   } else {
+    // A remote served on its own has no host to lend it the runtime.
+    if (!standalone) federation.experiments = { externalRuntime: true };
     federation.filename = 'remoteEntry.js';
     // Assigned on window explicitly: the minifier wraps the bundle and would hide a plain `var`.
     federation.library = { type: 'window', name: o.name };
@@ -58,7 +90,7 @@ function createConfig(o) {
       uniqueName: o.name,
       clean: true,
     },
-    resolve: { extensions: ['.tsx', '.ts', '.js', '.jsx', '.json'] },
+    resolve: { extensions: ['.tsx', '.ts', '.js', '.jsx', '.json'], alias: isHost ? runtimeCoreAlias() : {} },
     module: {
       rules: [
         {
@@ -98,4 +130,4 @@ function createConfig(o) {
   };
 }
 
-module.exports = { createConfig, REMOTE_NAMES };
+module.exports = { createConfig, REMOTE_NAMES, REMOTE_DESCRIPTORS };

@@ -1,4 +1,4 @@
-import { capBadge, formatCents, formatDate, formatPhone, isHexColor } from './format';
+import { capBadge, clientDisplayName, formatCents, formatDate, formatPhone, isHexColor } from './format';
 
 describe('formatters', () => {
   it('shows phone numbers as +#-###-###-####', () => {
@@ -24,5 +24,16 @@ describe('formatters', () => {
     expect(isHexColor('fff')).toBe(true);
     expect(isHexColor('#ffff')).toBe(false);
     expect(isHexColor('#zzzzzz')).toBe(false);
+  });
+});
+
+describe('clientDisplayName', () => {
+  it('prefers the preferred first name, then the company, then the fallback', () => {
+    expect(clientDisplayName({ firstName: 'Robert', preferredFirstName: 'Bob', lastName: 'Lee' })).toBe('Bob Lee');
+    expect(clientDisplayName({ firstName: 'Robert', preferredFirstName: null, lastName: 'Lee' })).toBe('Robert Lee');
+    expect(clientDisplayName({ lastName: 'Lee', companyName: 'Lee LLC' })).toBe('Lee');
+    expect(clientDisplayName({ companyName: 'Lee LLC' })).toBe('Lee LLC');
+    expect(clientDisplayName({}, 'Unnamed contact')).toBe('Unnamed contact');
+    expect(clientDisplayName({})).toBe('');
   });
 });

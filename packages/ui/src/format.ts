@@ -39,3 +39,19 @@ export const fullName = (u: { firstName?: string | null; lastName?: string | nul
 
 export const initials = (u: { firstName?: string | null; lastName?: string | null } | null | undefined) =>
   `${u?.firstName?.[0] ?? ''}${u?.lastName?.[0] ?? ''}`.toUpperCase();
+
+/** The parts of a contact's name (the primary person, or a company). */
+export interface ClientNameParts {
+  firstName?: string | null;
+  preferredFirstName?: string | null;
+  lastName?: string | null;
+  companyName?: string | null;
+}
+
+/**
+ * The one rule for a contact's name on screen: the preferred (or first) name and the last name;
+ * the company when the contact has no name; else `fallback`.
+ */
+export function clientDisplayName(c: ClientNameParts, fallback = ''): string {
+  return [c.preferredFirstName || c.firstName, c.lastName].filter(Boolean).join(' ') || c.companyName || fallback;
+}

@@ -5,5 +5,6 @@ export * from './remote';
 export * from './masks';
 export * from './relative';
 export * from './images';
+export * from './live';
 export * from './slots';
 export * from './BucketWidget';

@@ -13,7 +13,7 @@ beforeEach(() => {
   localStorage.clear();
   jest.clearAllMocks();
   saveSession(makeSession());
-  bus.theme$.next({ dark: false, color: '#19d0de' });
+  bus.setTheme({ dark: false, color: '#19d0de' });
 });
 
 describe('hex colour validation', () => {
@@ -55,7 +55,7 @@ describe('ColorPickerDialog', () => {
   });
 
   it('resets to the default colour', () => {
-    bus.theme$.next({ dark: false, color: '#ff0000' });
+    bus.setTheme({ dark: false, color: '#ff0000' });
     render(<ColorPickerDialog open onClose={onClose} />);
     expect(field()).toHaveValue('#ff0000');
     fireEvent.click(screen.getByRole('button', { name: 'Reset' }));

@@ -42,7 +42,7 @@ export function ColorPickerDialog({ open, onClose }: { open: boolean; onClose: (
     try {
       const user = await usersApi.update(session.user.id, { themeColor: color });
       patchSession({ user: { ...session.user, ...user, themeColor: color } });
-      bus.theme$.next({ ...bus.theme$.value, color });
+      bus.setTheme({ color });
       onClose();
     } catch (err) {
       setSaveError(`Unable to update profile: ${errorMessage(err)}`);

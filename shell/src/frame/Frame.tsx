@@ -15,6 +15,7 @@ import { FrameErrorBoundary } from './ErrorBoundary';
 import { FrameFooter } from './FrameFooter';
 import { LoadingOverlay } from './LoadingOverlay';
 import { PhoneDrawerSlot } from './PhoneDrawerSlot';
+import { BackgroundSlots } from './BackgroundSlots';
 import { CONTACT_SEARCH_SOURCES, HeaderSearch, SEARCH_SOURCES } from './HeaderSearch';
 import { ProfileMenu } from './ProfileMenu';
 import { SideNav } from './SideNav';
@@ -103,6 +104,7 @@ function FrameBody() {
             <FrameFooter />
           </Layout>
           <PhoneDrawerSlot />
+          <BackgroundSlots />
         </Layout>
       </Layout>
     </>

@@ -28,9 +28,9 @@ describe('LoadingOverlay', () => {
   it('reads Loading while the bus says so', async () => {
     render(<LoadingOverlay />);
     expect(screen.queryByTestId('loading-overlay')).not.toBeInTheDocument();
-    act(() => bus.loading$.next(true));
+    act(() => bus.setLoading(true));
     expect(screen.getByTestId('loading-overlay')).toHaveTextContent('Loading');
-    act(() => bus.loading$.next(false));
+    act(() => bus.setLoading(false));
     await waitFor(() => expect(screen.queryByTestId('loading-overlay')).not.toBeInTheDocument());
   });
 });

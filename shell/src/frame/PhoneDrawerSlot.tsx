@@ -1,20 +1,10 @@
-import { useEffect, useState } from 'react';
+import { useLiveQuery } from '@agency/ui';
 import { remoteExposes } from '../remotes/registry';
 import { RemoteParcel } from '../remotes/RemoteParcel';
 
 /** The phone remote's drawer, on every page, once its release exposes one. */
 export function PhoneDrawerSlot() {
-  const [exposed, setExposed] = useState(false);
-  useEffect(() => {
-    let live = true;
-    remoteExposes('phone').then(
-      (names) => live && setExposed(names.includes('drawer')),
-      () => undefined,
-    );
-    return () => {
-      live = false;
-    };
-  }, []);
+  const exposed = useLiveQuery(() => remoteExposes('phone')).data?.includes('drawer');
   return exposed ? (
     <aside aria-label="Phone" data-slot="phone-drawer">
       <RemoteParcel name="phone" expose="drawer" />

@@ -1,5 +1,5 @@
 import { act, fireEvent, screen } from '@testing-library/react';
-import { bus, type DialRequest } from '@agency/bus';
+import { bus, type DialRequest, hostControls } from '@agency/bus';
 import { saveSession } from '../session/session';
 import { makePeer, makeSession } from '../test/fixtures';
 import { renderAt } from '../test/router';
@@ -12,7 +12,7 @@ beforeEach(() => {
   localStorage.clear();
   emit = jest.spyOn(bus, 'emit').mockImplementation(() => undefined);
   saveSession(makeSession());
-  bus.peers$.next([]);
+  hostControls().setPeers([]);
 });
 afterEach(() => emit.mockRestore());
 
@@ -24,7 +24,7 @@ describe('SideNav', () => {
     const dials: DialRequest[] = [];
     const sub = bus.dial$.subscribe((d) => dials.push(d));
     act(() =>
-      bus.peers$.next([
+      hostControls().setPeers([
         makePeer(),
         makePeer({ id: '00000000-0000-4000-9000-000000000004', firstName: 'Ethan', lastName: 'Evans', extension: '104', loggedIn: false }),
         makePeer({ id: makeSession().user.id, firstName: 'Olivia', lastName: 'Owens' }), // me: not listed

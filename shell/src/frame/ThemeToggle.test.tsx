@@ -6,7 +6,7 @@ jest.mock('@agency/api-client', () => jest.requireActual<typeof import('../test/
 
 beforeEach(() => {
   localStorage.clear();
-  bus.theme$.next({ dark: false, color: '#19d0de' });
+  bus.setTheme({ dark: false, color: '#19d0de' });
   document.body.classList.remove('dark');
 });
 

@@ -11,7 +11,7 @@ export const DARK_KEY = 'agency.dark';
 export function setDarkMode(dark: boolean): void {
   localStorage.setItem(DARK_KEY, dark ? '1' : '0');
   document.body.classList.toggle('dark', dark);
-  bus.theme$.next({ ...bus.theme$.value, dark });
+  bus.setTheme({ dark });
 }
 
 /** Click: dark mode on or off. Press and hold for half a second: the theme colour picker. */

@@ -4,7 +4,8 @@ import { renderAt } from '../test/router';
 import { TopNav } from './TopNav';
 
 
-beforeEach(() => bus.badges$.next({ tasks: 0, team: 0, messages: 0, phone: 0 }));
+const setBadges = (b: Record<'tasks' | 'team' | 'messages' | 'phone', number>) => Object.entries(b).forEach(([k, n]) => bus.setBadge(k as keyof typeof b, n));
+beforeEach(() => setBadges({ tasks: 0, team: 0, messages: 0, phone: 0 }));
 
 describe('TopNav', () => {
   it('shows the six tabs', () => {
@@ -20,7 +21,7 @@ describe('TopNav', () => {
 
   it('caps badges at 99', () => {
     renderAt('/tasks', '/tasks', <TopNav messagingEnabled />);
-    act(() => bus.badges$.next({ tasks: 150, team: 99, messages: 3, phone: 0 }));
+    act(() => setBadges({ tasks: 150, team: 99, messages: 3, phone: 0 }));
     expect(screen.getByTestId('badge-tasks')).toHaveTextContent('99+');
     expect(screen.getByTestId('badge-team')).toHaveTextContent('99');
     expect(screen.getByTestId('badge-team')).not.toHaveTextContent('99+');

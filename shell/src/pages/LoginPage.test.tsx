@@ -1,6 +1,6 @@
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { ApiRequestError, authApi, utilitiesApi } from '@agency/api-client';
-import { bus } from '@agency/bus';
+import { bus, hostControls } from '@agency/bus';
 import type { Session } from '@agency/contracts';
 import { currentLocation, renderAt } from '../test/router';
 import LoginPage from './LoginPage';
@@ -42,7 +42,7 @@ async function fillEmail(email: string) {
 
 beforeEach(() => {
   localStorage.clear();
-  bus.session$.next(null);
+  hostControls().setSession(null);
   jest.clearAllMocks();
   mocked.health.mockResolvedValue({ message: 'OK' });
   mocked.check.mockResolvedValue(ACCOUNTS);

@@ -1,6 +1,6 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { ApiRequestError, authApi } from '@agency/api-client';
-import { bus } from '@agency/bus';
+import { bus, hostControls } from '@agency/bus';
 import { saveSession } from '../session/session';
 import { makeSession } from '../test/fixtures';
 import { currentLocation, renderAt } from '../test/router';
@@ -14,7 +14,7 @@ const verify = authApi.mfaVerify as jest.Mock;
 beforeEach(() => {
   localStorage.clear();
   jest.clearAllMocks();
-  bus.session$.next(null);
+  hostControls().setSession(null);
   init.mockResolvedValue({ url: 'otpauth://totp/Agency%20Desk:emma?secret=JBSWY3DPEHPK3PXP', code: 'JBSWY3DPEHPK3PXP' });
 });
 

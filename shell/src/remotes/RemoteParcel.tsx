@@ -3,18 +3,11 @@ import Parcel from 'single-spa-react/parcel';
 import { mountRootParcel, type ParcelConfig } from 'single-spa';
 import { useLocation, useNavigate } from 'react-router-dom';
 import Spin from 'antd/es/spin';
-import type { RemoteModuleName, RemoteName } from '@agency/contracts';
+import { REMOTES, type RemoteModuleName, type RemoteName } from '@agency/contracts';
 import { ErrorCard } from '@agency/ui';
 import { loadRemoteModule } from './registry';
 
-const TITLES: Record<RemoteName, string> = {
-  contacts: 'Contacts',
-  messages: 'Messages',
-  phone: 'Phone',
-  chat: 'Team chat',
-  tasks: 'Task boards',
-  admin: 'Account',
-};
+const TITLES = Object.fromEntries(REMOTES.map((r) => [r.name, r.title])) as Record<RemoteName, string>;
 
 /** Mounts one exposed module of a remote in its own area, with loading, error and Retry. */
 export function RemoteParcel<R extends RemoteName>({ name, expose = 'app', props = {} }: { name: R; expose?: RemoteModuleName<R>; props?: Record<string, unknown> }) {

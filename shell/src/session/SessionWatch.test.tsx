@@ -1,6 +1,6 @@
 import { act, render } from '@testing-library/react';
 import { api, ApiRequestError, usersApi } from '@agency/api-client';
-import { bus, type AnyServerEvent, type NavigateRequest, type ToastRequest } from '@agency/bus';
+import { bus, type AnyServerEvent, type NavigateRequest, type ToastRequest, hostControls } from '@agency/bus';
 import { makeSession } from '../test/fixtures';
 import { saveSession } from './session';
 import { installForbiddenToast, MULTIPLE_LOGINS_PATH, SessionWatch } from './SessionWatch';
@@ -8,7 +8,7 @@ import { installForbiddenToast, MULTIPLE_LOGINS_PATH, SessionWatch } from './Ses
 jest.mock('@agency/api-client', () => jest.requireActual<typeof import('../test/apiClientMock')>('../test/apiClientMock').apiClientMock());
 
 const me = usersApi.me as jest.Mock;
-const serverEvent = (e: AnyServerEvent) => act(() => bus.events$.next(e));
+const serverEvent = (e: AnyServerEvent) => act(() => hostControls().receive(e));
 
 let toasts: ToastRequest[];
 let navigations: NavigateRequest[];

@@ -1,6 +1,6 @@
 import type { Session } from '@agency/contracts';
 import { DEFAULT_THEME_COLOR } from '@agency/contracts';
-import { bus } from '@agency/bus';
+import { bus, hostControls } from '@agency/bus';
 
 const KEY = 'agency.session';
 const REMEMBER_KEY = 'agency.rememberEmail';
@@ -26,7 +26,7 @@ export function restoreSession(now = Date.now()): Session | null {
       localStorage.removeItem(KEY);
       return null;
     }
-    bus.session$.next(stored.session);
+    hostControls().setSession(stored.session);
     return stored.session;
   } catch {
     localStorage.removeItem(KEY);
@@ -38,7 +38,7 @@ export function saveSession(session: Session, savedAt = Date.now()): void {
   const previous = localStorage.getItem(KEY);
   const keepSavedAt = previous && bus.session$.value?.token === session.token ? (JSON.parse(previous) as Stored).savedAt : savedAt;
   localStorage.setItem(KEY, JSON.stringify({ session, savedAt: keepSavedAt } satisfies Stored));
-  bus.session$.next(session);
+  hostControls().setSession(session);
 }
 
 /** Updates the user/account parts of the current session (after /users/me or a profile change). */
@@ -47,13 +47,18 @@ export function patchSession(patch: Partial<Session>): void {
   if (current) saveSession({ ...current, ...patch });
 }
 
+/** Remotes' session refreshes (bus.updateSession) are applied and persisted here. Returns the way to stop. */
+export function persistSessionPatches(): () => void {
+  return hostControls().handleSessionPatches((patch) => patchSession(patch));
+}
+
 /** Clears everything persisted about the session (the remembered email and dark mode stay). */
 export function clearSession(): void {
   localStorage.removeItem(KEY);
   for (const key of SESSION_SCOPED_KEYS) localStorage.removeItem(key);
   sessionStorage.clear();
   bus.disconnect();
-  bus.session$.next(null);
+  hostControls().setSession(null);
 }
 
 export const rememberedEmail = () => localStorage.getItem(REMEMBER_KEY) ?? '';
@@ -72,7 +77,7 @@ export function handOverTrainingToken(): void {
 export function syncThemeWithSession(): () => void {
   const sub = bus.session$.subscribe((session) => {
     const color = session?.user.themeColor || DEFAULT_THEME_COLOR;
-    if (bus.theme$.value.color !== color) bus.theme$.next({ ...bus.theme$.value, color });
+    if (bus.theme$.value.color !== color) bus.setTheme({ color });
   });
   return () => sub.unsubscribe();
 }

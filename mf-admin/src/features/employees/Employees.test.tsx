@@ -1,7 +1,7 @@
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEventLib from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
-import { bus } from '@agency/bus';
+import { bus, hostControls } from '@agency/bus';
 import { ApiRequestError, employeesApi, locationsApi, usersApi } from '@agency/api-client';
 import type { Location } from '@agency/contracts';
 import { demoSession, demoUser } from '../../testing/session';
@@ -53,7 +53,7 @@ let toasts: string[];
 let sub: { unsubscribe(): void };
 beforeEach(() => {
   jest.resetAllMocks();
-  bus.session$.next(demoSession({}, { mfaRequired: true }));
+  hostControls().setSession(demoSession({}, { mfaRequired: true }));
   users.list.mockResolvedValue([adam, emma, owner]);
   locations.list.mockResolvedValue([AUSTIN, ROUND_ROCK]);
   toasts = [];
@@ -198,7 +198,7 @@ describe('the form', () => {
   });
 
   test('an admin sees an owner read-only', async () => {
-    bus.session$.next(demoSession({ ...adam }));
+    hostControls().setSession(demoSession({ ...adam }));
     at(`/account/settings/employees/${owner.id}`);
     expect(await screen.findByText('Only a user of the same or a higher role can change Olivia Owens.')).toBeInTheDocument();
     expect(screen.getByLabelText('First Name')).toBeDisabled();

@@ -1,6 +1,6 @@
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEventLib from '@testing-library/user-event';
-import { bus } from '@agency/bus';
+import { bus, hostControls } from '@agency/bus';
 import { ApiRequestError, locationsApi } from '@agency/api-client';
 import { demoSession } from '../../testing/session';
 import { demoLocation, roundRock } from '../../testing/locations';
@@ -12,7 +12,7 @@ const userEvent = userEventLib.setup({ delay: null });
 
 beforeEach(() => {
   jest.resetAllMocks();
-  bus.session$.next(demoSession());
+  hostControls().setSession(demoSession());
 });
 
 const saveButton = () => screen.getByRole('button', { name: 'Save' });

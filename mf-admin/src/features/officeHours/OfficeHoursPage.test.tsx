@@ -1,6 +1,6 @@
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import userEventLib from '@testing-library/user-event';
-import { bus } from '@agency/bus';
+import { bus, hostControls } from '@agency/bus';
 import { ApiRequestError, locationsApi } from '@agency/api-client';
 import { DEFAULT_CLOSED_MESSAGE, type OfficeHours } from '@agency/contracts';
 import { demoSession } from '../../testing/session';
@@ -22,7 +22,7 @@ const accountId = demoSession().account.id;
 
 beforeEach(() => {
   jest.resetAllMocks();
-  bus.session$.next(demoSession());
+  hostControls().setSession(demoSession());
 });
 
 const saveButton = () => screen.getByRole('button', { name: 'Save' });

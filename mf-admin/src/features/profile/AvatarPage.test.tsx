@@ -1,6 +1,6 @@
 import { render, screen, waitFor } from '@testing-library/react';
 import userEventLib from '@testing-library/user-event';
-import { bus } from '@agency/bus';
+import { bus, hostControls } from '@agency/bus';
 import { usersApi, ApiRequestError } from '@agency/api-client';
 import { demoSession, demoUser } from '../../testing/session';
 import { resizeImage } from './resizeImage';
@@ -16,7 +16,7 @@ const photo = () => new File(['fake'], 'me.jpg', { type: 'image/jpeg' });
 
 beforeEach(() => {
   jest.resetAllMocks();
-  bus.session$.next(demoSession());
+  hostControls().setSession(demoSession());
   resize.mockResolvedValue(RESIZED);
 });
 
@@ -54,7 +54,7 @@ test('shows the server message when saving fails', async () => {
 });
 
 test('removes a saved picture', async () => {
-  bus.session$.next(demoSession({ avatar: RESIZED }));
+  hostControls().setSession(demoSession({ avatar: RESIZED }));
   api.picture.mockResolvedValue(demoUser({ avatar: null }));
   render(<AvatarPage />);
   await userEvent.click(screen.getByRole('button', { name: 'Remove Picture' }));

@@ -1,6 +1,6 @@
 import { render, screen, waitFor } from '@testing-library/react';
 import userEventLib from '@testing-library/user-event';
-import { bus } from '@agency/bus';
+import { bus, hostControls } from '@agency/bus';
 import { usersApi, ApiRequestError } from '@agency/api-client';
 import { demoSession } from '../../testing/session';
 import { fill } from '../../testing/fill';
@@ -13,7 +13,7 @@ const submit = () => screen.getByRole('button', { name: 'Submit' });
 
 beforeEach(() => {
   jest.resetAllMocks();
-  bus.session$.next(demoSession());
+  hostControls().setSession(demoSession());
 });
 
 test('Submit waits for the current password, 8 characters and a matching confirmation', async () => {

@@ -1,6 +1,6 @@
 import { render, screen, waitFor } from '@testing-library/react';
 import userEventLib from '@testing-library/user-event';
-import { bus } from '@agency/bus';
+import { bus, hostControls } from '@agency/bus';
 import { authApi, usersApi, ApiRequestError } from '@agency/api-client';
 import { demoSession, meOf } from '../../testing/session';
 import { fill } from '../../testing/fill';
@@ -14,7 +14,7 @@ const INIT = { url: 'otpauth://totp/Agency%20Desk:owner%40demo.test?secret=JBSWY
 
 beforeEach(() => {
   jest.resetAllMocks();
-  bus.session$.next(demoSession());
+  hostControls().setSession(demoSession());
 });
 
 test('reads a code typed with a space or a dash', () => {
@@ -25,7 +25,7 @@ test('reads a code typed with a space or a dash', () => {
 });
 
 test('shows the enabled state', () => {
-  bus.session$.next(demoSession({ mfaEnabled: true }));
+  hostControls().setSession(demoSession({ mfaEnabled: true }));
   render(<MfaPage />);
   expect(screen.getByText('Multi-factor authentication is enabled')).toBeInTheDocument();
   expect(screen.getByText('MFA Enabled')).toBeInTheDocument();
@@ -74,7 +74,7 @@ test('a malformed code is not sent', async () => {
 });
 
 test('turns MFA off only with the current password and code', async () => {
-  bus.session$.next(demoSession({ mfaEnabled: true }));
+  hostControls().setSession(demoSession({ mfaEnabled: true }));
   auth.mfaTurnOff.mockResolvedValue({ message: 'Multi-factor authentication is off.' });
   users.me.mockResolvedValue(meOf(demoSession({ mfaEnabled: false })));
   render(<MfaPage />);
@@ -89,7 +89,7 @@ test('turns MFA off only with the current password and code', async () => {
 
 test('sets MFA up again after confirming, and never offers turning off a required MFA', async () => {
   const session = demoSession({ mfaEnabled: true });
-  bus.session$.next({ ...session, account: { ...session.account, mfaRequired: true } });
+  hostControls().setSession({ ...session, account: { ...session.account, mfaRequired: true } });
   auth.mfaInit.mockRejectedValueOnce(new ApiRequestError('Your current password is not correct.', 400)).mockResolvedValueOnce(INIT);
   render(<MfaPage />);
   expect(screen.queryByRole('button', { name: 'Turn Off MFA' })).not.toBeInTheDocument();

@@ -1,6 +1,6 @@
 import { render, screen, waitFor } from '@testing-library/react';
 import userEventLib from '@testing-library/user-event';
-import { bus } from '@agency/bus';
+import { bus, hostControls } from '@agency/bus';
 import { usersApi, ApiRequestError } from '@agency/api-client';
 import { demoSession, demoUser, meOf } from '../../testing/session';
 import { fill } from '../../testing/fill';
@@ -12,7 +12,7 @@ const userEvent = userEventLib.setup({ delay: null });
 
 beforeEach(() => {
   jest.resetAllMocks();
-  bus.session$.next(demoSession());
+  hostControls().setSession(demoSession());
   api.me.mockResolvedValue(meOf(demoSession()));
 });
 

@@ -69,7 +69,7 @@ export function ProfilePage() {
         ...(emailChanged(values.email) ? { currentPassword: values.currentPassword, currentCode: values.currentCode?.replace(/[\s-]/g, '') || undefined } : {}),
       });
       setSessionUser(updated);
-      if (updated.themeColor && updated.themeColor !== bus.theme$.value.color) bus.theme$.next({ ...bus.theme$.value, color: updated.themeColor });
+      if (updated.themeColor && updated.themeColor !== bus.theme$.value.color) bus.setTheme({ color: updated.themeColor });
       form.resetFields();
       form.setFieldsValue(valuesOf(updated));
       bus.toast({ kind: 'success', message: 'Updated Profile' });

@@ -1,6 +1,6 @@
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEventLib from '@testing-library/user-event';
-import { bus } from '@agency/bus';
+import { bus, hostControls } from '@agency/bus';
 import { ApiRequestError, reviewSettingsApi, usersApi } from '@agency/api-client';
 import type { ReviewSettings } from '@agency/contracts';
 import { demoSession, meOf } from '../../testing/session';
@@ -22,7 +22,7 @@ const accountId = demoSession().account.id;
 
 beforeEach(() => {
   jest.resetAllMocks();
-  bus.session$.next(demoSession({}, { serviceReviewEnabled: true }));
+  hostControls().setSession(demoSession({}, { serviceReviewEnabled: true }));
   settings.get.mockResolvedValue(stored);
 });
 

@@ -1,6 +1,6 @@
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEventLib from '@testing-library/user-event';
-import { bus } from '@agency/bus';
+import { bus, hostControls } from '@agency/bus';
 import { accountsApi, ApiRequestError, usersApi } from '@agency/api-client';
 import { demoAccount, demoSession, meOf } from '../../testing/session';
 import { AccountSettingsPage } from './AccountSettingsPage';
@@ -14,7 +14,7 @@ const stored = demoAccount({ mfaRequired: false, gatheringForms: 'address,auto,p
 
 beforeEach(() => {
   jest.resetAllMocks();
-  bus.session$.next(demoSession({}, stored));
+  hostControls().setSession(demoSession({}, stored));
   accounts.get.mockResolvedValue(stored);
 });
 

@@ -1,7 +1,7 @@
 import { render, screen, waitFor } from '@testing-library/react';
 import userEventLib from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
-import { bus } from '@agency/bus';
+import { bus, hostControls } from '@agency/bus';
 import { accountsApi, locationsApi, phoneBlockApi, usersApi } from '@agency/api-client';
 import { demoSession, demoUser, meOf } from '../../testing/session';
 import { App } from '../../App';
@@ -27,7 +27,7 @@ const at = (path: string) =>
 
 beforeEach(() => {
   jest.resetAllMocks();
-  bus.session$.next(demoSession());
+  hostControls().setSession(demoSession());
   (usersApi.list as jest.Mock).mockResolvedValue([demoUser()]);
   (usersApi.me as jest.Mock).mockResolvedValue(meOf(demoSession()));
   (locationsApi.list as jest.Mock).mockResolvedValue([]);
@@ -55,7 +55,7 @@ test('the index and unknown tabs open Employees', async () => {
 });
 
 test.each(['/account/settings', '/account/settings/employees'])('an employee opening %s is sent to /profile with a message', async (path) => {
-  bus.session$.next(demoSession({ role: 'employee' }));
+  hostControls().setSession(demoSession({ role: 'employee' }));
   const toasts: string[] = [];
   const sub = bus.toast$.subscribe((t) => toasts.push(t.message));
   at(path);

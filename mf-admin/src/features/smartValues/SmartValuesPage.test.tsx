@@ -1,6 +1,6 @@
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEventLib from '@testing-library/user-event';
-import { bus } from '@agency/bus';
+import { hostControls } from '@agency/bus';
 import { valuesApi, ApiRequestError } from '@agency/api-client';
 import type { ValueGroup } from '@agency/contracts';
 import { demoSession } from '../../testing/session';
@@ -30,7 +30,7 @@ const shown = (list: HTMLElement) => Array.from(list.querySelectorAll('.ant-list
 let feedback: ReturnType<typeof captureFeedback>;
 beforeEach(() => {
   jest.resetAllMocks();
-  bus.session$.next(demoSession());
+  hostControls().setSession(demoSession());
   values.list.mockResolvedValue(GROUPS);
   feedback = captureFeedback();
 });
@@ -122,7 +122,7 @@ test('deletes an option after confirmation', async () => {
 });
 
 test('employees see the options without the controls', async () => {
-  bus.session$.next(demoSession({ role: 'employee' }));
+  hostControls().setSession(demoSession({ role: 'employee' }));
   await openReferrals();
   expect(screen.queryByLabelText('New option')).not.toBeInTheDocument();
   expect(screen.queryByRole('button', { name: 'Delete Referral' })).not.toBeInTheDocument();

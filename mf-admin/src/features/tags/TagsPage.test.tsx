@@ -1,6 +1,6 @@
 import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEventLib from '@testing-library/user-event';
-import { bus } from '@agency/bus';
+import { hostControls } from '@agency/bus';
 import { tagsApi, ApiRequestError } from '@agency/api-client';
 import type { Tag } from '@agency/contracts';
 import { demoSession } from '../../testing/session';
@@ -37,7 +37,7 @@ const VIP = tag({});
 let feedback: ReturnType<typeof captureFeedback>;
 beforeEach(() => {
   jest.resetAllMocks();
-  bus.session$.next(demoSession());
+  hostControls().setSession(demoSession());
   tags.list.mockResolvedValue([TEXAS, VIP]);
   feedback = captureFeedback();
 });
@@ -127,7 +127,7 @@ test('pausing a tag saves its active state', async () => {
 });
 
 test('employees see the tags but no controls to change them', async () => {
-  bus.session$.next(demoSession({ role: 'employee' }));
+  hostControls().setSession(demoSession({ role: 'employee' }));
   render(<TagsPage />);
   expect(await screen.findByText('Texas (2)')).toBeInTheDocument();
   expect(screen.queryByRole('button', { name: /Add Tag/ })).not.toBeInTheDocument();
@@ -141,9 +141,9 @@ test('a pushed refresh_tags or clients_update fetches the tags again, once per b
   expect(tags.list).toHaveBeenCalledTimes(1);
   tags.list.mockResolvedValue([{ ...TEXAS, assigned: 3 }, VIP]);
   act(() => {
-    bus.events$.next({ event: 'refresh_tags', payload: { tagIds: [] } });
-    bus.events$.next({ event: 'clients_update', payload: { clientIds: null } });
-    bus.events$.next({ event: 'refresh_tags', payload: { tagIds: [] } });
+    hostControls().receive({ event: 'refresh_tags', payload: { tagIds: [] } });
+    hostControls().receive({ event: 'clients_update', payload: { clientIds: null } });
+    hostControls().receive({ event: 'refresh_tags', payload: { tagIds: [] } });
   });
   expect(await screen.findByText('Texas (3)')).toBeInTheDocument();
   expect(tags.list).toHaveBeenCalledTimes(2);

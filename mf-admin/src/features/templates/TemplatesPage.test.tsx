@@ -1,6 +1,6 @@
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEventLib from '@testing-library/user-event';
-import { bus } from '@agency/bus';
+import { hostControls } from '@agency/bus';
 import { templatesApi, ApiRequestError } from '@agency/api-client';
 import type { MessageTemplate } from '@agency/contracts';
 import { demoSession } from '../../testing/session';
@@ -30,7 +30,7 @@ const MINE = template({ id: '30000000-0000-4000-8000-000000000002', name: 'My no
 let feedback: ReturnType<typeof captureFeedback>;
 beforeEach(() => {
   jest.resetAllMocks();
-  bus.session$.next(demoSession());
+  hostControls().setSession(demoSession());
   templates.list.mockResolvedValue([MINE, WELCOME]);
   feedback = captureFeedback();
 });
@@ -104,7 +104,7 @@ test('deletes after confirmation', async () => {
 });
 
 test('employees manage only their personal templates and create personal ones', async () => {
-  bus.session$.next(demoSession({ role: 'employee' }));
+  hostControls().setSession(demoSession({ role: 'employee' }));
   templates.create.mockResolvedValue(MINE);
   render(<TemplatesPage />);
   expect(await screen.findByRole('button', { name: 'Edit My note' })).toBeInTheDocument();

@@ -4,8 +4,7 @@ import SearchOutlined from '@ant-design/icons/SearchOutlined';
 import type { ChatSearchResult } from '@agency/contracts';
 import { CHAT_LIMITS } from '@agency/contracts';
 import { errorMessage } from '@agency/api-client';
-import { fullName } from '@agency/ui';
-import { formatDateTime } from './text';
+import { formatDateTime, fullName } from '@agency/ui';
 
 /** Search the user's rooms (from 4 characters); a result opens its room around the message. */
 export function ChatSearch({ search, onOpen }: { search: (text: string) => Promise<ChatSearchResult[]>; onOpen: (r: ChatSearchResult) => void }) {

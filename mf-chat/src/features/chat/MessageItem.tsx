@@ -4,13 +4,13 @@ import EditOutlined from '@ant-design/icons/EditOutlined';
 import SmileOutlined from '@ant-design/icons/SmileOutlined';
 import type { ChatUser } from '@agency/contracts';
 import { CHAT_MESSAGES, canChangeMessage, giphyIdOf } from '@agency/contracts';
-import { fullName } from '@agency/ui';
 import { FileLink, GifView, InlineImage } from './attachments';
 import { EmojiPicker } from './EmojiPicker';
 import { emojiName, QUICK_REACTIONS } from './emoji';
 import { UserAvatar } from './people';
 import type { LocalMessage } from './store';
-import { formatDateTime, LinkifiedText, srOnly } from './text';
+import { formatDateTime, fullName } from '@agency/ui';
+import { LinkifiedText, srOnly } from './text';
 
 export interface MessageActions {
   react: (messageId: string, emoji: string) => void;

@@ -1,5 +1,4 @@
 import type { CSSProperties, ReactNode } from 'react';
-import { formatDate } from '@agency/ui';
 
 const LINK = /\b(?:https?:\/\/|www\.)[^\s<>"']+/gi;
 const TRAILING = /[.,;:!?)\]}'"]+$/;
@@ -36,12 +35,6 @@ export function LinkifiedText({ text }: { text: string }) {
   }
   if (last < text.length) parts.push(text.slice(last));
   return <>{parts}</>;
-}
-
-/** MM/dd/yyyy and the time, e.g. 03/04/2026 9:05 AM. */
-export function formatDateTime(iso: string): string {
-  const d = new Date(iso);
-  return `${formatDate(d)} ${d.toLocaleTimeString('en-US', { hour: 'numeric', minute: '2-digit' })}`;
 }
 
 export function formatSize(bytes: number): string {

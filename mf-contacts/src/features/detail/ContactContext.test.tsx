@@ -1,6 +1,6 @@
 import { act, renderHook, waitFor } from '@testing-library/react';
 import { clientsApi } from '@agency/api-client';
-import { bus } from '@agency/bus';
+import { hostControls } from '@agency/bus';
 import { emptyFull } from '../../test/render';
 import { LIVE_REFRESH_MS } from '../list/useClientRows';
 import { useClientFull } from './ContactContext';
@@ -16,12 +16,12 @@ describe('the open contact', () => {
     const { result } = renderHook(() => useClientFull(id));
     await waitFor(() => expect(result.current.full?.client.lastName).toBe('Lovelace'));
 
-    act(() => bus.events$.next({ event: 'clients_update', payload: { clientIds: ['00000000-0000-4000-8000-0000000000ff'] } }));
+    act(() => hostControls().receive({ event: 'clients_update', payload: { clientIds: ['00000000-0000-4000-8000-0000000000ff'] } }));
     await new Promise((r) => setTimeout(r, LIVE_REFRESH_MS * 2));
     expect(full).toHaveBeenCalledTimes(1);
 
     full.mockResolvedValueOnce(emptyFull({ lastName: 'King' }));
-    act(() => bus.events$.next({ event: 'clients_update', payload: { clientIds: [id] } }));
+    act(() => hostControls().receive({ event: 'clients_update', payload: { clientIds: [id] } }));
     await waitFor(() => expect(result.current.full?.client.lastName).toBe('King'), { timeout: LIVE_REFRESH_MS * 5 });
     expect(full).toHaveBeenCalledTimes(2);
   });

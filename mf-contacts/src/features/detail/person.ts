@@ -1,4 +1,5 @@
 import { CO_FIELDS, PERSON_FIELDS, type Client, type ClientLevel, type PersonField } from '@agency/contracts';
+import { clientDisplayName } from '@agency/ui';
 
 export type Person = Pick<Client, PersonField>;
 
@@ -18,7 +19,6 @@ export function toLevel(values: Partial<Record<PersonField, unknown>>, level: Cl
   return Object.fromEntries(Object.entries(values).map(([k, v]) => [fieldName(k as PersonField, level), v]));
 }
 
-export const personName = (p: Pick<Person, 'firstName' | 'preferredFirstName' | 'lastName' | 'companyName'>) =>
-  [p.preferredFirstName || p.firstName, p.lastName].filter(Boolean).join(' ') || p.companyName || '';
+export const personName = (p: Pick<Person, 'firstName' | 'preferredFirstName' | 'lastName' | 'companyName'>) => clientDisplayName(p);
 
 export const hasPerson = (p: Person) => !!(p.firstName || p.lastName || p.preferredFirstName || p.email || p.mobilePhone || p.phone);

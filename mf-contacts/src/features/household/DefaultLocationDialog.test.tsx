@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { bus } from '@agency/bus';
+import { hostControls } from '@agency/bus';
 import type { PhoneNumber, Session } from '@agency/contracts';
 import { clientsApi, phonesApi } from '@agency/api-client';
 import { collectToasts, emptyFull, renderWith } from '../../test/render';
@@ -32,11 +32,11 @@ const list = phonesApi.list as jest.Mock;
 const update = clientsApi.update as jest.Mock;
 
 beforeEach(() => {
-  bus.session$.next({ account: { id: ACCOUNT } } as Session);
+  hostControls().setSession({ account: { id: ACCOUNT } } as Session);
   list.mockResolvedValue([ROUND_ROCK, SPARE, AUSTIN]);
   update.mockReset().mockResolvedValue({});
 });
-afterEach(() => bus.session$.next(null));
+afterEach(() => hostControls().setSession(null));
 
 /** The labels of the open select list's options. */
 const options = () => [...document.querySelectorAll('.ant-select-dropdown .ant-select-item-option')].map((o) => o.getAttribute('title'));

@@ -1,6 +1,6 @@
 import { act, screen, waitFor } from '@testing-library/react';
 import { tagsApi } from '@agency/api-client';
-import { bus } from '@agency/bus';
+import { hostControls } from '@agency/bus';
 import type { Tag } from '@agency/contracts';
 import { renderWith } from '../../test/render';
 import { TagGroups } from './TagGroups';
@@ -18,8 +18,8 @@ describe('group by tags', () => {
 
     list.mockResolvedValueOnce([tag('Renewals', 3), tag('VIP', 1)]);
     act(() => {
-      bus.events$.next({ event: 'clients_update', payload: { clientIds: ['c1'] } });
-      bus.events$.next({ event: 'refresh_tags', payload: { tagIds: [] } });
+      hostControls().receive({ event: 'clients_update', payload: { clientIds: ['c1'] } });
+      hostControls().receive({ event: 'refresh_tags', payload: { tagIds: [] } });
     });
     expect(screen.getByRole('button', { name: 'Renewals (2)' })).toBeInTheDocument();
     await waitFor(() => expect(screen.getByRole('button', { name: 'Renewals (3)' })).toBeInTheDocument(), { timeout: LIVE_REFRESH_MS * 5 });

@@ -1,11 +1,11 @@
 import type { ClientListItem } from '@agency/contracts';
+import { clientDisplayName } from '@agency/ui';
 
 type Named = Pick<ClientListItem, 'firstName' | 'preferredFirstName' | 'lastName' | 'companyName'>;
 
 /** The name a contact row shows: preferred (or first) name and last name; the company when nameless. */
 export function displayName(c: Partial<Named>): string {
-  const name = [c.preferredFirstName || c.firstName, c.lastName].filter(Boolean).join(' ');
-  return name || c.companyName || 'Unnamed contact';
+  return clientDisplayName(c, 'Unnamed contact');
 }
 
 /** The co-applicant's name, or ''. */

@@ -1,6 +1,6 @@
 import { act, renderHook, waitFor } from '@testing-library/react';
 import { clientsApi } from '@agency/api-client';
-import { bus } from '@agency/bus';
+import { hostControls } from '@agency/bus';
 import type { ClientListItem, ClientListResponse } from '@agency/contracts';
 import { LIVE_REFRESH_MS, useClientRows, type ListView } from './useClientRows';
 
@@ -41,8 +41,8 @@ describe('the contact list rows', () => {
     const seenFrom = totals.length;
     act(() => {
       // a burst of pushes is one refetch
-      bus.events$.next({ event: 'clients_update', payload: { clientIds: ['b'] } });
-      bus.events$.next({ event: 'clients_update', payload: { clientIds: ['b'] } });
+      hostControls().receive({ event: 'clients_update', payload: { clientIds: ['b'] } });
+      hostControls().receive({ event: 'clients_update', payload: { clientIds: ['b'] } });
     });
     expect(list).toHaveBeenCalledTimes(1);
     await waitFor(() => expect(result.current.total).toBe(2), { timeout: LIVE_REFRESH_MS * 5 });
@@ -109,7 +109,7 @@ describe('the contact list rows', () => {
           : { items: [item('b1', 'Baker')], total: 1, nextCursor: null },
       ),
     );
-    act(() => bus.events$.next({ event: 'clients_update', payload: { clientIds: null } }));
+    act(() => hostControls().receive({ event: 'clients_update', payload: { clientIds: null } }));
     await waitFor(() => expect(result.current.total).toBe(4), { timeout: LIVE_REFRESH_MS * 5 });
     expect(result.current.rowAt(1)?.lastName).toBe('Ames');
     expect(result.current.letterStart('b')).toBe(3);

@@ -1,5 +1,5 @@
 import { act, screen } from '@testing-library/react';
-import { bus } from '@agency/bus';
+import { hostControls } from '@agency/bus';
 import type { Tag } from '@agency/contracts';
 import { tagsApi } from '@agency/api-client';
 import { emptyFull, renderWith } from '../../test/render';
@@ -36,8 +36,8 @@ describe('Assign Tags', () => {
 
     list.mockResolvedValue([tag('1', 'VIP'), tag('2', 'Renewal 2027')]);
     act(() => {
-      bus.events$.next({ event: 'refresh_tags', payload: { tagIds: ['10000000-0000-4000-8000-000000000002'] } });
-      bus.events$.next({ event: 'clients_update', payload: { clientIds: null } });
+      hostControls().receive({ event: 'refresh_tags', payload: { tagIds: ['10000000-0000-4000-8000-000000000002'] } });
+      hostControls().receive({ event: 'clients_update', payload: { clientIds: null } });
     });
     expect(await screen.findByRole('checkbox', { name: 'Renewal 2027' })).toBeInTheDocument();
     expect(list).toHaveBeenCalledTimes(2);
@@ -47,7 +47,7 @@ describe('Assign Tags', () => {
 
   it('does not fetch while closed', async () => {
     renderWith(<AssignTagsDialog open={false} onClose={jest.fn()} />, { full: emptyFull() });
-    act(() => bus.events$.next({ event: 'refresh_tags', payload: { tagIds: [] } }));
+    act(() => hostControls().receive({ event: 'refresh_tags', payload: { tagIds: [] } }));
     await act(() => new Promise((r) => setTimeout(r, LIVE_REFRESH_MS + 100)));
     expect(list).not.toHaveBeenCalled();
   });

@@ -1,20 +1,9 @@
-import { useEffect, useState } from 'react';
 import { errorMessage, taskBoardsApi } from '@agency/api-client';
+import { useLiveQuery } from '@agency/ui';
 import type { ClientTaskBoard } from '@agency/contracts';
 
 /** The contact's open cards on the task boards, each with its board's lanes; again when `version` changes. */
 export function useClientTaskBoards(clientId: string, version: unknown) {
-  const [entries, setEntries] = useState<ClientTaskBoard[] | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  useEffect(() => {
-    let alive = true;
-    taskBoardsApi.forClient(clientId).then(
-      (e) => alive && (setEntries(e), setError(null)),
-      (err) => alive && setError(`Unable to load taskboards: ${errorMessage(err)}`),
-    );
-    return () => {
-      alive = false;
-    };
-  }, [clientId, version]);
-  return { entries, error };
+  const q = useLiveQuery<ClientTaskBoard[]>(() => taskBoardsApi.forClient(clientId), null, [clientId, version]);
+  return { entries: q.data ?? null, error: q.error ? `Unable to load taskboards: ${errorMessage(q.error)}` : null };
 }

@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { bus } from '@agency/bus';
+import { hostControls } from '@agency/bus';
 import type { Review, Session } from '@agency/contracts';
 import { reviewsApi } from '@agency/api-client';
 import { renderAt } from '../../test/render';
@@ -34,9 +34,9 @@ function review(n: number, over: Partial<Review> = {}): Review {
 beforeEach(() => {
   list.mockReset();
   totals.mockReset().mockResolvedValue({ reviews: 4, completed: 3, rating: 4.33 });
-  bus.session$.next({ account: { serviceReviewEnabled: true } } as Session);
+  hostControls().setSession({ account: { serviceReviewEnabled: true } } as Session);
 });
-afterEach(() => bus.session$.next(null));
+afterEach(() => hostControls().setSession(null));
 
 const rows = () => screen.getAllByRole('row').slice(1);
 
@@ -96,7 +96,7 @@ describe('the service reviews report', () => {
 
   it('offers Request Service Review only when the account has service reviews on', async () => {
     list.mockResolvedValue([]);
-    bus.session$.next({ account: { serviceReviewEnabled: false } } as Session);
+    hostControls().setSession({ account: { serviceReviewEnabled: false } } as Session);
     renderAt(<ServiceReviewsPage />);
     await screen.findByText('No requests found');
     expect(screen.queryByRole('button', { name: 'Request Service Review' })).not.toBeInTheDocument();

@@ -1,4 +1,5 @@
 import { clientsApi } from '@agency/api-client';
+import { clientDisplayName } from '@agency/ui';
 import type { ClientListResponse } from '@agency/contracts';
 
 export interface ClientOption {
@@ -9,8 +10,7 @@ export interface ClientOption {
 type Listed = ClientListResponse['items'][number];
 
 /** A contact's name as the contact list writes it. */
-export const clientLabel = (c: Listed) =>
-  [c.preferredFirstName || c.firstName, c.lastName].filter(Boolean).join(' ') || c.companyName || c.email || c.mobilePhone || c.phone || 'Unnamed client';
+export const clientLabel = (c: Listed) => clientDisplayName(c) || c.email || c.mobilePhone || c.phone || 'Unnamed client';
 
 /** Contacts matching the text, from the contact list, for a card's client field. */
 export async function searchClients(search: string): Promise<ClientOption[]> {

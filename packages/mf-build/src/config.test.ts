@@ -1,0 +1,65 @@
+import path from 'node:path';
+import { createConfig, REMOTE_NAMES } from './index';
+import { SINGLETONS, sharedConfig } from './shared';
+
+const root = path.join(__dirname, '../../..');
+const federationOf = (config: { plugins: Array<{ _options?: Record<string, unknown> }> }) =>
+  config.plugins.find((p) => p.constructor.name === 'ModuleFederationPlugin')?._options as Record<string, unknown>;
+
+test('the remote names come from the one descriptor', () => {
+  expect(REMOTE_NAMES).toEqual(['contacts', 'messages', 'phone', 'chat', 'tasks', 'admin']);
+});
+
+test("a remote's config takes its port, exposes and standalone mode by default", () => {
+  delete process.env.MF_STANDALONE;
+  const config = createConfig({ role: 'remote', name: 'tasks', appDir: path.join(root, 'mf-tasks'), mode: 'production' });
+  expect(config.devServer.port).toBe(3005);
+  expect(config.entry).toEqual({});
+  const mf = federationOf(config);
+  expect(mf.exposes).toEqual({ './app': './src/lifecycles.ts', './background': './src/backgroundLifecycles.tsx' });
+  expect(mf.filename).toBe('remoteEntry.js');
+  expect(mf.experiments).toEqual({ externalRuntime: true });
+  process.env.MF_STANDALONE = '1';
+  const alone = createConfig({ role: 'remote', name: 'tasks', appDir: path.join(root, 'mf-tasks'), mode: 'development' });
+  expect(alone.entry).toHaveProperty('main');
+  expect(federationOf(alone).experiments).toBeUndefined();
+  delete process.env.MF_STANDALONE;
+});
+
+test('an unknown remote is refused', () => {
+  expect(() => createConfig({ role: 'remote', name: 'billing', appDir: path.join(root, 'mf-tasks') })).toThrow('billing is not in packages/contracts/src/remotes.json');
+});
+
+test('the shell serves on 3000 and provides the singletons; remotes bring none of their own', () => {
+  const shell = createConfig({ role: 'host', name: 'shell', appDir: path.join(root, 'shell'), mode: 'production' });
+  expect(shell.devServer.port).toBe(3000);
+  expect(federationOf(shell).experiments).toEqual({ provideExternalRuntime: true });
+  // one build of the runtime the shell lends, not its CommonJS and ES builds side by side
+  expect(shell.resolve.alias['@module-federation/runtime-core$']).toMatch(/runtime-core\/dist\/index\.js$/);
+  const hostShared = sharedConfig({ role: 'host', appDir: path.join(root, 'shell') });
+  expect(Object.keys(hostShared).every((k) => SINGLETONS.includes(k))).toBe(true);
+  expect(hostShared['@agency/bus']).toMatchObject({ singleton: true, version: '1.1.0', requiredVersion: '^1.1.0' });
+  const remoteShared = sharedConfig({ role: 'remote', appDir: path.join(root, 'mf-tasks') });
+  expect(Object.values(remoteShared).every((e) => (e as { import?: unknown }).import === false)).toBe(true);
+});
+
+test('the shared list stays the design: only what must be one instance, nothing stateless', () => {
+  // A library added here ships whole to every page (a shared module is not tree-shaken): change this
+  // list only with the bench's figures before and after.
+  expect(SINGLETONS).toEqual([
+    'react',
+    'react/jsx-runtime',
+    'react-dom',
+    'react-dom/client',
+    'react-router',
+    'react-router-dom',
+    'antd',
+    '@ant-design/icons',
+    '@ant-design/cssinjs',
+    'rxjs',
+    '@agency/bus',
+    '@agency/api-client',
+    '@agency/ui',
+  ]);
+  for (const stateless of ['zod', '@agency/contracts', 'moment-timezone', 'dayjs', 'socket.io-client']) expect(SINGLETONS).not.toContain(stateless);
+});

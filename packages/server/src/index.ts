@@ -1,0 +1,7 @@
+// The server's public entry for tools outside it (bench, scripts): what they may build on. Its
+// internals stay free to move; lint keeps other packages on this file and main.ts.
+export { openPglite } from './db/index';
+export { migrate } from './db/migrate';
+export { DEMO_ACCOUNTS, DEMO_PASSWORD, seedIfEmpty } from './seed';
+export { openSession } from './modules/auth/service';
+export { generateClients, type GeneratedClients } from './modules/clients/benchSeed';

@@ -1,0 +1,56 @@
+jest.mock('@module-federation/enhanced/runtime', () => ({ loadRemote: jest.fn(), registerRemotes: jest.fn() }));
+
+const lifecycles = { bootstrap: jest.fn(), mount: jest.fn(), unmount: jest.fn() };
+const json = (body: unknown, status = 200) => Promise.resolve({ ok: status < 400, status, json: () => Promise.resolve(body) } as Response);
+const REMOTES = { tasks: '/remotes/tasks/1.0.0/mf-manifest.json' };
+const release = (busVersion: string) => ({ exposes: [{ name: './app' }, { name: './background' }], shared: [{ name: '@agency/bus', version: busVersion }] });
+
+let fetchMock: jest.Mock;
+let registry: typeof import('./registry');
+let loadRemote: jest.Mock;
+let registerRemotes: jest.Mock;
+beforeEach(() => {
+  // a fresh registry (nothing cached) and the runtime mock it sees
+  jest.resetModules();
+  registry = jest.requireActual('./registry');
+  ({ loadRemote, registerRemotes } = jest.requireMock('@module-federation/enhanced/runtime'));
+  loadRemote.mockResolvedValue(lifecycles);
+  fetchMock = jest.fn();
+  global.fetch = fetchMock;
+});
+
+test('a release built against the previous minor version of the bus loads under this shell', async () => {
+  fetchMock.mockImplementation((url: string) => json(url === '/remotes.json' ? REMOTES : release('1.0.0')));
+  await expect(registry.loadRemoteModule('tasks', 'app')).resolves.toBe(lifecycles);
+  expect(loadRemote).toHaveBeenCalledWith('tasks/app');
+  await expect(registry.remoteExposes('tasks')).resolves.toEqual(['app', 'background']);
+});
+
+test('a release built against a newer major version is refused with the reason', async () => {
+  fetchMock.mockImplementation((url: string) => json(url === '/remotes.json' ? REMOTES : release('2.0.0')));
+  await expect(registry.loadRemoteModule('tasks', 'app')).rejects.toThrow('This module needs a newer version of the app (2.0.0; this page runs 1.1.0). Reload the page to update.');
+  expect(loadRemote).not.toHaveBeenCalled();
+});
+
+test('a failed remotes.json read is read again by the next attempt, without a reload', async () => {
+  fetchMock.mockImplementationOnce(() => Promise.reject(new TypeError('Failed to fetch')));
+  await expect(registry.remotesReady()).rejects.toThrow('Failed to fetch');
+  fetchMock.mockImplementation((url: string) => json(url === '/remotes.json' ? REMOTES : release('1.1.0')));
+  await expect(registry.loadRemoteModule('tasks', 'app', true)).resolves.toBe(lifecycles);
+  expect(registerRemotes).toHaveBeenCalledWith([{ name: 'tasks', entry: REMOTES.tasks }], { force: true });
+});
+
+test('a failed read of a release manifest is read again on Retry', async () => {
+  fetchMock.mockImplementation((url: string) => json(url === '/remotes.json' ? REMOTES : {}, url === '/remotes.json' ? 200 : 503));
+  await expect(registry.loadRemoteModule('tasks', 'app')).rejects.toThrow('The tasks module could not be loaded.');
+  fetchMock.mockImplementation((url: string) => json(url === '/remotes.json' ? REMOTES : release('1.1.0')));
+  await expect(registry.loadRemoteModule('tasks', 'app', true)).resolves.toBe(lifecycles);
+});
+
+test('remotes.json that does not arrive in time fails with a clear message', async () => {
+  fetchMock.mockImplementation(
+    (_url: string, init: RequestInit) =>
+      new Promise((_resolve, reject) => init.signal?.addEventListener('abort', () => reject(new DOMException('Aborted', 'AbortError')))),
+  );
+  await expect(registry.loadRemotesManifest(20)).rejects.toThrow(registry.REMOTES_JSON_TIMEOUT_MESSAGE);
+});
