@@ -54,6 +54,8 @@ export function parseGatheringForms(setting: string | null | undefined): Gatheri
 export const accountUpdateSchema = z
   .object({
     mfaRequired: z.boolean().optional(),
+    /** Texting for the whole account: off hides Messages and refuses every send. */
+    messagingEnabled: z.boolean().optional(),
     gatheringForms: z
       .union([z.string(), z.array(z.string())])
       .transform((v, ctx) => {
@@ -66,5 +68,8 @@ export const accountUpdateSchema = z
       })
       .optional(),
   })
-  .refine((v) => v.mfaRequired !== undefined || v.gatheringForms !== undefined, 'Nothing to update: send mfaRequired or gatheringForms');
+  .refine(
+    (v) => v.mfaRequired !== undefined || v.gatheringForms !== undefined || v.messagingEnabled !== undefined,
+    'Nothing to update: send mfaRequired, messagingEnabled or gatheringForms',
+  );
 export type AccountUpdate = z.input<typeof accountUpdateSchema>;

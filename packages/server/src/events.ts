@@ -22,6 +22,8 @@ export interface AppEventMap {
   tagsChanged: { accountId: string; tagIds: string[] };
   /** A text was added to a room or changed (sent, delivered, failed); `inbound` when a client texted in. */
   smsChanged: { accountId: string; roomId: string; messageId: string; inbound?: boolean };
+  /** Texting was turned off for the account. */
+  smsDisabled: { accountId: string };
   /** A walk-in was checked in, assigned, seen or done. */
   walkInsChanged: { accountId: string; id: string };
   /** A room itself changed (followed, assigned, completed); `removed` when it left the inbox. */

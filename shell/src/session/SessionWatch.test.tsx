@@ -59,6 +59,13 @@ describe('SessionWatch', () => {
     serverEvent({ event: 'users_update', payload: { id: makeSession().user.id, phoneStatus: 'busy' } });
     expect(bus.session$.value?.user.phoneStatus).toBe('busy');
   });
+
+  it('takes Messages away when texting is turned off for the account', () => {
+    render(<SessionWatch />);
+    expect(bus.session$.value?.account.messagingEnabled).toBe(true);
+    serverEvent({ event: 'sms_disabled', payload: { message: 'Messaging is not enabled for this account.' } });
+    expect(bus.session$.value?.account.messagingEnabled).toBe(false);
+  });
 });
 
 describe('403', () => {

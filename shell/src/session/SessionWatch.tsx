@@ -43,6 +43,11 @@ export function SessionWatch() {
         if (here) bus.toast({ kind: 'info', message: notice.message });
         else bus.toast({ kind: 'info', message: notice.message, link: notice.link, persistent: !!notice.link });
       }),
+      // Texting turned off for the account: Messages leaves the tabs at once.
+      bus.on('sms_disabled').subscribe(() => {
+        const session = bus.session$.value;
+        if (session?.account.messagingEnabled) patchSession({ account: { ...session.account, messagingEnabled: false } });
+      }),
       bus.on('users_update').subscribe((update) => {
         const session = bus.session$.value;
         if (!session || update?.id !== session.user.id) return;

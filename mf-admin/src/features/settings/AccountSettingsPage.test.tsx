@@ -63,7 +63,7 @@ test('Save sends gatheringForms joined by commas, then the session follows', asy
   await userEvent.click(within(document.querySelector('.ant-select-dropdown') as HTMLElement).getByText('Life'));
   await userEvent.click(saveButton());
 
-  await waitFor(() => expect(accounts.update).toHaveBeenCalledWith(stored.id, { mfaRequired: true, gatheringForms: 'address,auto,paymentMethods,life' }));
+  await waitFor(() => expect(accounts.update).toHaveBeenCalledWith(stored.id, { mfaRequired: true, messagingEnabled: stored.messagingEnabled, gatheringForms: 'address,auto,paymentMethods,life' }));
   await waitFor(() => expect(bus.session$.value?.account.gatheringForms).toBe('address,auto,paymentMethods,life'));
   expect(toasts).toContain('Account settings saved.');
   expect(saveButton()).toBeDisabled();

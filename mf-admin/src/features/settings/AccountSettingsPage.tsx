@@ -12,11 +12,17 @@ export const accountSettingsFailed = (message: string) => `Unable to update acco
 
 interface Values {
   mfaRequired: boolean;
+  messagingEnabled: boolean;
   gatheringForms: GatheringForm[];
 }
 
-const valuesOf = (a: Pick<Account, 'mfaRequired' | 'gatheringForms'>): Values => ({ mfaRequired: a.mfaRequired, gatheringForms: parseGatheringForms(a.gatheringForms) });
-const same = (a: Values, b: Values) => a.mfaRequired === b.mfaRequired && [...a.gatheringForms].sort().join() === [...b.gatheringForms].sort().join();
+const valuesOf = (a: Pick<Account, 'mfaRequired' | 'gatheringForms' | 'messagingEnabled'>): Values => ({
+  mfaRequired: a.mfaRequired,
+  messagingEnabled: a.messagingEnabled,
+  gatheringForms: parseGatheringForms(a.gatheringForms),
+});
+const same = (a: Values, b: Values) =>
+  a.mfaRequired === b.mfaRequired && a.messagingEnabled === b.messagingEnabled && [...a.gatheringForms].sort().join() === [...b.gatheringForms].sort().join();
 
 const OPTIONS = (['all', ...GATHERING_FORMS] as GatheringForm[]).map((v) => ({ value: v, label: GATHERING_FORM_LABELS[v] }));
 
@@ -75,7 +81,11 @@ export function AccountSettingsPage() {
     setSaving(true);
     setError(null);
     try {
-      const saved = await accountsApi.update(account.id, { mfaRequired: values.mfaRequired, gatheringForms: values.gatheringForms.join(',') });
+      const saved = await accountsApi.update(account.id, {
+        mfaRequired: values.mfaRequired,
+        messagingEnabled: values.messagingEnabled,
+        gatheringForms: values.gatheringForms.join(','),
+      });
       setStored(valuesOf(saved));
       setValues(valuesOf(saved));
       bus.toast({ kind: 'success', message: ACCOUNT_SETTINGS_SAVED });
@@ -97,6 +107,9 @@ export function AccountSettingsPage() {
     <Card title="Account Settings" style={{ maxWidth: 640 }}>
       {error && <Alert type="error" showIcon role="alert" title={error} style={{ marginBottom: 16 }} />}
       <Form layout="vertical" onFinish={() => void save()}>
+        <Form.Item label="Texting" htmlFor="messagingEnabled" extra="Off hides Messages for everyone and stops every text, scheduled ones included.">
+          <Switch id="messagingEnabled" checked={values.messagingEnabled} onChange={(messagingEnabled) => change({ messagingEnabled })} />
+        </Form.Item>
         <Form.Item label="MFA required for all employees" htmlFor="mfaRequired" extra="Everyone without MFA is asked to set it up at their next sign-in.">
           <Switch id="mfaRequired" checked={values.mfaRequired} onChange={(mfaRequired) => change({ mfaRequired })} />
         </Form.Item>

@@ -11,7 +11,7 @@ const errors = { 400: errorSchema, 403: errorSchema, 404: errorSchema };
  * The account itself (spec 002, "Account settings save": GET/PUT /accounts/{id}). Any staff member
  * reads their own account; owners and admins change its settings. A super user may act on any account.
  */
-export async function accountRoutes(app: FastifyInstance, { db }: AppDeps) {
+export async function accountRoutes(app: FastifyInstance, { db, events }: AppDeps) {
   const r = app.withTypeProvider<ZodTypeProvider>();
 
   r.get(
@@ -36,17 +36,22 @@ export async function accountRoutes(app: FastifyInstance, { db }: AppDeps) {
         response: { 200: accountSchema, ...errors },
       },
     },
-    async (req) =>
-      db.tx(async (q) => {
-        const accountId = req.params.accountId;
-        const { mfaRequired, gatheringForms } = req.body;
+    async (req) => {
+      const accountId = req.params.accountId;
+      const { mfaRequired, gatheringForms, messagingEnabled } = req.body;
+      const account = await db.tx(async (q) => {
         await q.query(
-          `update accounts set mfa_required = coalesce($2, mfa_required), gathering_forms = coalesce($3, gathering_forms) where id = $1`,
-          [accountId, mfaRequired ?? null, gatheringForms ?? null],
+          `update accounts set mfa_required = coalesce($2, mfa_required), gathering_forms = coalesce($3, gathering_forms),
+                  messaging_enabled = coalesce($4, messaging_enabled) where id = $1`,
+          [accountId, mfaRequired ?? null, gatheringForms ?? null, messagingEnabled ?? null],
         );
-        const account = await findAccount(q, accountId);
-        if (!account) throw notFound('Account not found');
-        return account;
-      }),
+        const saved = await findAccount(q, accountId);
+        if (!saved) throw notFound('Account not found');
+        return saved;
+      });
+      // Open screens hear it at once: Messages goes, and the inbox stops.
+      if (messagingEnabled === false) events.emit('smsDisabled', { accountId });
+      return account;
+    },
   );
 }

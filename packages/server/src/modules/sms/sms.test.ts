@@ -184,3 +184,17 @@ describe('REST and the simulator', () => {
     assert.equal((await s.app.inject({ method: 'GET', url: '/api/sms/simulator/numbers', headers: bearer(employee.token) })).statusCode, 403);
   });
 });
+
+describe('texting turned off for the account', () => {
+  it('tells open screens and refuses every send, automated ones included', async () => {
+    const told = new Promise<{ message: string }>((resolve) => socket.once('sms_disabled', resolve));
+    const res = await s.app.inject({ method: 'PUT', url: `/api/accounts/${DEMO}`, headers: bearer(owner.token), payload: { messagingEnabled: false } });
+    assert.equal(res.statusCode, 200, res.body);
+    assert.equal(res.json().messagingEnabled, false);
+    assert.deepEqual(await told, { message: SMS_MESSAGES.disabled });
+    const room = (await roomOf())!;
+    await assert.rejects(ask('sms_send_message', { roomId: room.id, id: randomUUID(), message: 'Still there?' }), new RegExp(SMS_MESSAGES.disabled));
+    const auto = await sendAutomatedText(deps(), { accountId: DEMO, clientId: null, to: '15125556666', body: 'x', kind: 'campaign', idempotencyKey: 'campaign:off:1' });
+    assert.deepEqual(auto, { status: 'skipped', reason: 'messaging-disabled' });
+  });
+});

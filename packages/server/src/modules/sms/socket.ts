@@ -1,5 +1,5 @@
 import type { ClientToServerEvents, SmsAck, SmsRoom } from '@agency/contracts';
-import { smsAssignSchema, smsCreateRoomSchema, smsLoadMoreSchema, smsRoomRefSchema, smsSearchSchema, smsSendSchema, smsStatusSchema } from '@agency/contracts';
+import { SMS_MESSAGES, smsAssignSchema, smsCreateRoomSchema, smsLoadMoreSchema, smsRoomRefSchema, smsSearchSchema, smsSendSchema, smsStatusSchema } from '@agency/contracts';
 import { ZodError } from 'zod';
 import type { AppDeps } from '../../app';
 import { HttpError, badRequest } from '../../http/errors';
@@ -156,6 +156,11 @@ export const smsPush: RealtimePush = ({ db, events, nsFor, track }) => {
         for (const [userId, count] of await unreadTotals(db, accountId)) ns.to(`user:${userId}`).emit('badge', { name: 'messages', count });
         const preview = message.message.length > 80 ? `${message.message.slice(0, 79)}…` : message.message;
         ns.emit('message', { message: `Text from ${room.client?.name || formatPhone(room.phoneNumber)}: ${preview}`, link: `/messages/${roomId}` });
+      }),
+    ),
+    events.on('smsDisabled', ({ accountId }) =>
+      track(async () => {
+        (await nsFor(accountId))?.emit('sms_disabled', { message: SMS_MESSAGES.disabled });
       }),
     ),
     events.on('smsRoomChanged', ({ accountId, roomId, removed }) =>
