@@ -3,6 +3,7 @@ import { api, ApiRequestError, FORBIDDEN_MESSAGE, usersApi } from '@agency/api-c
 import { bus } from '@agency/bus';
 import { AUTH_MESSAGES, type User } from '@agency/contracts';
 import { useObservable } from '@agency/ui';
+import { playAlert, textAlert } from '../frame/alerts';
 import { patchSession } from './session';
 
 /** Where a session replaced by a newer sign-in goes. */
@@ -42,6 +43,11 @@ export function SessionWatch() {
         const here = notice.link?.startsWith('/') && area(new URL(notice.link, window.location.origin).pathname) === area(window.location.pathname);
         if (here) bus.toast({ kind: 'info', message: notice.message });
         else bus.toast({ kind: 'info', message: notice.message, link: notice.link, persistent: !!notice.link });
+      }),
+      // A client's text rings wherever the person is (not in that very room).
+      bus.on('sms_room_update').subscribe((event) => {
+        const sound = textAlert(event, bus.session$.value?.user.id, window.location.pathname);
+        if (sound) playAlert(sound);
       }),
       // Texting turned off for the account: Messages leaves the tabs at once.
       bus.on('sms_disabled').subscribe(() => {
