@@ -20,6 +20,7 @@ import { remoteSizes, type RemoteSizes } from './sizes';
 import { kb, ms, table } from './stats';
 import { benchContacts } from './contacts';
 import { benchTasks } from './tasks';
+import { benchMessages } from './messages';
 
 const PORT = Number(process.env.BENCH_PORT || 8390);
 const RUNS = Number(process.env.BENCH_RUNS || 5);
@@ -160,6 +161,7 @@ async function main() {
   }
   if (process.env.BENCH_CONTACTS !== '0') await benchContacts();
   await benchTasks();
+  if (process.env.BENCH_MESSAGES !== '0') await benchMessages();
 }
 
 main().catch((err) => {

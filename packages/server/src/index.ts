@@ -5,3 +5,5 @@ export { migrate } from './db/migrate';
 export { DEMO_ACCOUNTS, DEMO_PASSWORD, seedIfEmpty } from './seed';
 export { openSession } from './modules/auth/service';
 export { generateClients, type GeneratedClients } from './modules/clients/benchSeed';
+export { localWebhookToken } from './providers/carrier/create';
+export { signWebhook } from './providers/carrier/signature';
