@@ -148,7 +148,7 @@ function connect(base: string, session: { token: string; user: { id: string } })
   const socket = io(`${base}/${DEMO_ACCOUNTS.demo.dbName}`, {
     transports: ['websocket'],
     auth: { token: session.token },
-    query: { token: session.token, userId: session.user.id, name: 'bench', version: 'bench', device: 'desktop' },
+    query: { userId: session.user.id, name: 'bench', version: 'bench', device: 'desktop' },
     forceNew: true,
   });
   return new Promise((resolve, reject) => {

@@ -225,7 +225,7 @@ export class Bus {
       reconnectionDelay: 1_000,
       reconnectionDelayMax: 5_000,
       auth: { token: o.token },
-      query: { token: o.token, userId: o.userId, name: o.name, version: o.version, device: o.device ?? 'desktop' },
+      query: { userId: o.userId, name: o.name, version: o.version, device: o.device ?? 'desktop' },
     });
     this.socket = socket;
     let connectedOnce = false;

@@ -1,8 +1,7 @@
 import type { Peer, PhoneStatus, User } from './user';
 
-/** Query sent with the socket handshake. */
+/** Query sent with the socket handshake (the token goes in the auth payload, never the URL). */
 export interface SocketHandshakeQuery {
-  token: string;
   userId: string;
   name: string;
   version: string;

@@ -48,7 +48,7 @@ const RECHECK_MS = 60_000;
 
 /**
  * One socket.io namespace per account, named by its dbName; other names are refused ('Invalid
- * namespace'). The handshake (query or auth) carries token, userId, name, version and device; the
+ * namespace'). The handshake's auth payload carries the token, its query userId, name, version and device; the
  * token's session must be live and belong to that namespace's account, or the connection is
  * refused with a connect_error naming the reason ('Session Invalid', 'Session expired',
  * 'Unauthorized'). A connected socket whose session ends (superseded by a newer desktop sign-in,
@@ -125,7 +125,8 @@ export async function createRealtime(
 
   accounts.use(async (socket, next) => {
     const q = socket.handshake.query;
-    const token = String(socket.handshake.auth?.token ?? q.token ?? '');
+    // The token rides in the handshake's auth payload only: never in the URL, where logs and proxies keep it.
+    const token = String(socket.handshake.auth?.token ?? '');
     try {
       const ctx = await resolveSession(db, token);
       if ((await accountOfNamespace(socket.nsp.name)) !== ctx.accountId) return next(new Error('Unauthorized'));

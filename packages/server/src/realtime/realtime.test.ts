@@ -5,6 +5,7 @@ import type { Peer } from '@agency/contracts';
 import { bearer, demoUserId, freshDb, SECOND, signIn, startTestServer, type TestServer } from '../testing/harness';
 import { connect, disconnected, nextEvent, refusal, type ClientSocket } from '../testing/sockets';
 import { hashToken } from '../modules/auth/tokens';
+import { io } from 'socket.io-client';
 
 let s: TestServer;
 const sockets: ClientSocket[] = [];
@@ -57,6 +58,17 @@ describe('realtime', () => {
     const expired = await signIn(s.app, 'multi@demo.test');
     await s.db.query(`update sessions set expires_at = now() - interval '1 second' where token_hash = $1`, [hashToken(expired.token)]);
     assert.equal(await refusal(s.url!, 'demo', expired.token), 'Session expired');
+  });
+
+  it('takes the token from the auth payload only, never from the URL', async () => {
+    const me = await signIn(s.app, 'employee2@demo.test');
+    const socket = io(`${s.url}/demo`, { transports: ['websocket'], reconnection: false, forceNew: true, query: { token: me.token } });
+    const refused = await new Promise<string>((resolve) => {
+      socket.once('connect', () => resolve('connected'));
+      socket.once('connect_error', (err) => resolve(err.message));
+    });
+    socket.close();
+    assert.equal(refused, 'Unauthorized');
   });
 
   it('tells a superseded session at once and drops it', async () => {

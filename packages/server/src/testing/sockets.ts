@@ -11,7 +11,7 @@ export function openSocket(url: string, namespace: string, token: string, userId
     forceNew: true,
     timeout: 10_000,
     auth: { token },
-    query: { token, userId, name, version: '2.10.0', device: 'desktop' },
+    query: { userId, name, version: '2.10.0', device: 'desktop' },
   });
 }
 

@@ -35,7 +35,7 @@ export async function connectSocket(url: string, session: Session): Promise<Test
   const socket = io(`${url}/${session.account.dbName}`, {
     transports: ['websocket'],
     auth: { token: session.token },
-    query: { token: session.token, userId: session.user.id, name: 'test', version: 'test', device: 'desktop' },
+    query: { userId: session.user.id, name: 'test', version: 'test', device: 'desktop' },
     forceNew: true,
     reconnection: false,
   });
