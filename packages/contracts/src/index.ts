@@ -40,3 +40,5 @@ export * from './sms';
 export type * from './sms-socket';
 export * from './walkins';
 export type * from './walkins-socket';
+export * from './campaigns';
+export type * from './campaigns-socket';

@@ -33,6 +33,7 @@ import { referralRoutes } from './modules/referrals/routes';
 import { templateRoutes } from './modules/templates/routes';
 import { accountRoutes } from './modules/accounts/routes';
 import { smsRoutes } from './modules/sms/routes';
+import { campaignRoutes } from './modules/campaigns/routes';
 import { walkInRoutes } from './modules/walkins/routes';
 import { carrierWebhookRoutes } from './modules/sms/webhooks';
 import { loadClientDataKey } from './modules/clients/crypto';
@@ -146,6 +147,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
       await templateRoutes(api, deps);
       await smsRoutes(api, deps);
       await walkInRoutes(api, deps);
+      await campaignRoutes(api, deps);
       await api.register(async (carrier) => carrierWebhookRoutes(carrier, deps));
     },
     { prefix: '/api' },

@@ -42,6 +42,8 @@ export interface ServerConfig {
   twilioAuthToken?: string;
   /** The base URL the carrier reaches our webhooks at (PUBLIC_URL); links in mails and texts use it too. */
   publicUrl: string;
+  /** CAMPAIGN_RATE: campaign texts a second from one agency number (a carrier's long-code rate; default 1). */
+  campaignRatePerSecond: number;
 }
 
 /** TRUST_PROXY: unset or 'false', 'true' (any proxy), or the proxies' addresses/subnets, comma separated. */
@@ -89,5 +91,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     twilioAccountSid: env.TWILIO_ACCOUNT_SID || undefined,
     twilioAuthToken: env.TWILIO_AUTH_TOKEN || undefined,
     publicUrl: (env.PUBLIC_URL || `http://127.0.0.1:${Number(env.PORT ?? 8080)}`).replace(/\/+$/, ''),
+    campaignRatePerSecond: Number(env.CAMPAIGN_RATE) > 0 ? Number(env.CAMPAIGN_RATE) : 1,
   };
 }

@@ -26,6 +26,8 @@ export interface AppEventMap {
   smsDisabled: { accountId: string };
   /** A walk-in was checked in, assigned, seen or done. */
   walkInsChanged: { accountId: string; id: string };
+  /** A campaign was saved or deleted, or one of its runs started or finished. */
+  campaignsChanged: { accountId: string; campaignId: string };
   /** A room itself changed (followed, assigned, completed); `removed` when it left the inbox. */
   smsRoomChanged: { accountId: string; roomId: string; removed?: boolean };
 }

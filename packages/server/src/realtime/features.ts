@@ -5,6 +5,7 @@ import { chatSocket } from '../modules/chat/socket';
 import { taskBoardSocketFeature } from '../modules/taskboards/realtime';
 import { smsPush, smsSocket } from '../modules/sms/socket';
 import { walkInsPush } from '../modules/walkins/realtime';
+import { campaignsPush } from '../modules/campaigns/realtime';
 
 /** Every feature's socket handlers, registered on each authenticated connection. */
 export function socketFeatures(deps: AppDeps): SocketFeature[] {
@@ -12,4 +13,4 @@ export function socketFeatures(deps: AppDeps): SocketFeature[] {
 }
 
 /** Every feature's pushes driven by app events, started once per server. */
-export const PUSH_FEATURES: RealtimePush[] = [clientsPush, smsPush, walkInsPush];
+export const PUSH_FEATURES: RealtimePush[] = [clientsPush, smsPush, walkInsPush, campaignsPush];

@@ -170,17 +170,21 @@ export async function resend(deps: AppDeps, who: { accountId: string; userId: st
   return sendFromRoom(deps, who, { roomId, id: randomUUID(), message: old.message, media: old.media });
 }
 
+/** Gives a text from `from` its slot: at `earliest` or later, and inside the hours `open` allows. */
+export type Pace = (from: string, earliest: Date, open: (t: Date) => Date) => Date;
+
 export type AutomatedTextResult =
   | { status: 'queued'; messageId: string; sendAt: Date }
   | { status: 'skipped'; reason: 'opted-out' | 'no-number' | 'blocked' | 'messaging-disabled' };
 
 /**
  * An automated text (scheduled, campaign, review request) to a client's number: recorded in the
- * client's room and sent once per key, ever, after quiet hours and not before `notBefore`.
+ * client's room and sent once per key, ever, after quiet hours and not before `notBefore` nor the
+ * slot `pace` gives the agency number it goes from (campaigns keep to a carrier's rate per number).
  */
 export async function sendAutomatedText(
   deps: AppDeps,
-  text: { accountId: string; clientId: string | null; to: string; body: string; kind: 'scheduled' | 'campaign' | 'review'; idempotencyKey: string; campaignName?: string; userId?: string | null; notBefore?: Date },
+  text: { accountId: string; clientId: string | null; to: string; body: string; kind: 'scheduled' | 'campaign' | 'review'; idempotencyKey: string; campaignName?: string; userId?: string | null; notBefore?: Date; pace?: Pace },
 ): Promise<AutomatedTextResult> {
   const { db } = deps;
   const to = toDigits(text.to ?? '');
@@ -203,8 +207,10 @@ export async function sendAutomatedText(
     }
     const [client] = text.clientId ? await q.query<{ id: string }>('select id from clients where id = $1 and account_id = $2', [text.clientId, text.accountId]) : [];
     const clientId = client?.id ?? null;
-    const earliest = text.notBefore && text.notBefore.getTime() > Date.now() ? text.notBefore : new Date();
-    const sendAt = afterQuietHours(earliest, await timezoneOf(q, text.accountId, from));
+    const earliest = new Date(Math.max(Date.now(), text.notBefore?.getTime() ?? 0));
+    const timezone = await timezoneOf(q, text.accountId, from);
+    const open = (t: Date) => afterQuietHours(t, timezone);
+    const sendAt = text.pace ? text.pace(from, open(earliest), open) : open(earliest);
     const roomId = await ensureRoom(q, text.accountId, to, from, clientId ?? (await clientByMobile(q, text.accountId, to)));
     const stored = await storeOutgoing(q, {
       accountId: text.accountId,
