@@ -1,5 +1,4 @@
 import { Route, Routes } from 'react-router-dom';
-import { Typography } from 'antd';
 import type { RemoteProps } from '@agency/ui';
 import { FeedbackBridge } from './features/common/FeedbackBridge';
 import { ServiceReviewsPage } from './features/reviews/ServiceReviewsPage';
@@ -7,14 +6,8 @@ import { ReferralsPage } from './features/referrals/ReferralsPage';
 import { MessagesPage } from './features/inbox/MessagesPage';
 import { SimulatorPage } from './features/inbox/SimulatorPage';
 import { WalkInsPage } from './features/walkins/WalkInsPage';
-
-function RemotePage({ title }: { title: string }) {
-  return (
-    <Typography.Title level={3} style={{ marginTop: 0 }}>
-      {title}
-    </Typography.Title>
-  );
-}
+import { CampaignsPage } from './features/campaigns/CampaignsPage';
+import { CampaignWizard } from './features/campaigns/CampaignWizard';
 
 /** The routes of this remote; the shell mounts it on them. */
 export function App(_props: Partial<RemoteProps>) {
@@ -25,9 +18,9 @@ export function App(_props: Partial<RemoteProps>) {
         <Route path="/messages/simulator" element={<SimulatorPage />} />
         <Route path="/messages/:roomId?" element={<MessagesPage />} />
         <Route path="/walkins" element={<WalkInsPage />} />
-        <Route path="/campaigns" element={<RemotePage title="Campaigns" />} />
-        <Route path="/campaigns/create" element={<RemotePage title="Create campaign" />} />
-        <Route path="/campaigns/:id" element={<RemotePage title="Campaign" />} />
+        <Route path="/campaigns" element={<CampaignsPage />} />
+        <Route path="/campaigns/create" element={<CampaignWizard />} />
+        <Route path="/campaigns/:id" element={<CampaignWizard />} />
         <Route path="/report/service-reviews" element={<ServiceReviewsPage />} />
         <Route path="/report/referrals" element={<ReferralsPage />} />
       </Routes>

@@ -61,3 +61,4 @@ export * from './reviews';
 export * from './templates';
 export * from './sms';
 export * from './walkins';
+export * from './campaigns';

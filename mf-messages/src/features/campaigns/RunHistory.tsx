@@ -1,0 +1,107 @@
+import { useEffect, useRef, useState } from 'react';
+import { Link } from 'react-router-dom';
+import { Alert, Skeleton, Table, Tag } from 'antd';
+import { campaignsApi } from '@agency/api-client';
+import { bus } from '@agency/bus';
+import { CAMPAIGN_MESSAGES, campaignPhone, type CampaignLog, type CampaignLogDetail } from '@agency/contracts';
+import { formatDateTime } from '@agency/ui';
+
+const STATUS_COLOR: Record<CampaignLogDetail['status'], string> = { queued: 'default', sent: 'blue', delivered: 'green', undelivered: 'red', failed: 'red', skipped: 'orange' };
+const RUN_COLOR: Record<CampaignLog['status'], string> = { running: 'processing', done: 'success', stopped: 'warning' };
+
+/** One run's people: who was texted, how it went, and why someone was not. */
+function RunDetails({ campaignId, runDate, onFail }: { campaignId: string; runDate: string; onFail(): void }) {
+  const [rows, setRows] = useState<CampaignLogDetail[] | null>(null);
+  const failed = useRef(onFail);
+  failed.current = onFail;
+  useEffect(() => {
+    let live = true;
+    campaignsApi.logDetails(campaignId, runDate).then(
+      (r) => live && setRows(r),
+      () => live && failed.current(),
+    );
+    return () => {
+      live = false;
+    };
+  }, [campaignId, runDate]);
+  return (
+    <Table<CampaignLogDetail>
+      size="small"
+      rowKey={(r, i) => `${r.client?.id ?? 'none'}-${r.phoneNumber}-${i}`}
+      loading={rows === null}
+      dataSource={rows ?? []}
+      pagination={rows && rows.length > 10 ? { pageSize: 10, showSizeChanger: false } : false}
+      aria-label="Run details"
+      columns={[
+        { title: 'Client', key: 'client', render: (_, r) => (r.client ? <Link to={`/contacts/contact/${r.client.id}`}>{r.client.name || 'Unnamed'}</Link> : 'Removed client') },
+        { title: 'Phone', key: 'phone', width: 170, render: (_, r) => (r.phoneNumber ? campaignPhone(r.phoneNumber) : '—') },
+        { title: 'Status', key: 'status', width: 120, render: (_, r) => <Tag color={STATUS_COLOR[r.status]}>{r.status}</Tag> },
+        { title: 'Comment', dataIndex: 'comment', key: 'comment' },
+      ]}
+    />
+  );
+}
+
+/** A campaign's runs (5 skeleton rows while loading), each expanding to its people; live while a run is going. */
+export function RunHistory({ campaignId }: { campaignId: string }) {
+  const [runs, setRuns] = useState<CampaignLog[] | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [expanded, setExpanded] = useState<string[]>([]);
+  const failures = useRef(0);
+
+  useEffect(() => {
+    let live = true;
+    const load = () =>
+      campaignsApi.logs(campaignId).then(
+        (r) => {
+          if (!live) return;
+          failures.current = 0;
+          setRuns(r);
+          setError(null);
+        },
+        () => {
+          if (!live) return;
+          failures.current += 1;
+          setError(failures.current > 3 ? CAMPAIGN_MESSAGES.historyFailedSupport : CAMPAIGN_MESSAGES.historyFailed);
+          setRuns((r) => r ?? []);
+        },
+      );
+    void load();
+    const sub = bus.on('campaigns_update').subscribe(({ id }) => id === campaignId && void load());
+    return () => {
+      live = false;
+      sub.unsubscribe();
+    };
+  }, [campaignId]);
+
+  const collapse = (runDate: string) => {
+    setExpanded((e) => e.filter((k) => k !== runDate));
+    setError(CAMPAIGN_MESSAGES.historyDetailsFailed);
+  };
+
+  if (runs === null) return <Skeleton active title={false} paragraph={{ rows: 5 }} data-testid="run-history-loading" />;
+  return (
+    <>
+      {error && <Alert type="error" showIcon title={error} style={{ marginBottom: 8 }} />}
+      <Table<CampaignLog>
+        size="small"
+        rowKey="runDate"
+        dataSource={runs}
+        pagination={runs.length > 10 ? { pageSize: 10, showSizeChanger: false } : false}
+        locale={{ emptyText: 'This campaign has not run yet' }}
+        aria-label="Run history"
+        expandable={{
+          expandedRowKeys: expanded,
+          onExpandedRowsChange: (keys) => setExpanded(keys as string[]),
+          expandedRowRender: (run) => <RunDetails campaignId={campaignId} runDate={run.runDate} onFail={() => collapse(run.runDate)} />,
+        }}
+        columns={[
+          { title: 'Run Date', key: 'runDate', render: (_, r) => formatDateTime(r.runDate) },
+          { title: 'Successful', dataIndex: 'successful', key: 'successful', width: 120 },
+          { title: 'Failed', dataIndex: 'failed', key: 'failed', width: 120 },
+          { title: 'Status', key: 'status', width: 120, render: (_, r) => <Tag color={RUN_COLOR[r.status]}>{r.status === 'running' ? 'Running' : r.status === 'done' ? 'Done' : 'Stopped'}</Tag> },
+        ]}
+      />
+    </>
+  );
+}

@@ -1,0 +1,62 @@
+import { useEffect, useState } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { Button, Card, Flex, Skeleton, Space, Statistic } from 'antd';
+import { campaignsApi } from '@agency/api-client';
+import { bus } from '@agency/bus';
+import { campaignSuccessPercent, type CampaignSummary } from '@agency/contracts';
+import { FeedbackBridge } from '../features/common/FeedbackBridge';
+
+/** The dashboard's Campaigns summary (spec 000 §2, widget 7): count, sent, delivered and success %, with View and Create. */
+export function CampaignsWidget() {
+  const navigate = useNavigate();
+  const [summary, setSummary] = useState<CampaignSummary | null>(null);
+  const [failed, setFailed] = useState(false);
+  useEffect(() => {
+    let live = true;
+    const load = () =>
+      campaignsApi.summary().then(
+        (s) => {
+          if (!live) return;
+          setSummary(s);
+          setFailed(false);
+        },
+        () => live && setFailed(true),
+      );
+    void load();
+    const sub = bus.on('campaigns_update').subscribe(() => void load());
+    return () => {
+      live = false;
+      sub.unsubscribe();
+    };
+  }, []);
+  const value = (n: number | undefined) => (failed ? '-' : (n ?? 0));
+  return (
+    <Card
+      title="Campaigns"
+      size="small"
+      data-testid="campaigns-widget"
+      extra={
+        <Space size={4}>
+          <Button size="small" onClick={() => navigate('/campaigns')}>
+            View
+          </Button>
+          <Button size="small" type="primary" onClick={() => navigate('/campaigns/create')}>
+            Create
+          </Button>
+        </Space>
+      }
+    >
+      <FeedbackBridge />
+      {!summary && !failed ? (
+        <Skeleton active title={false} paragraph={{ rows: 1 }} />
+      ) : (
+        <Flex justify="space-around" wrap gap={12}>
+          <Statistic title="Active" value={value(summary?.count)} />
+          <Statistic title="Sent" value={value(summary?.sent)} />
+          <Statistic title="Delivered" value={value(summary?.delivered)} />
+          <Statistic title="Success" value={failed || !summary ? '-' : `${campaignSuccessPercent(summary)}%`} />
+        </Flex>
+      )}
+    </Card>
+  );
+}
