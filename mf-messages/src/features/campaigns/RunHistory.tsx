@@ -32,6 +32,7 @@ function RunDetails({ campaignId, runDate, onFail }: { campaignId: string; runDa
       dataSource={rows ?? []}
       pagination={rows && rows.length > 10 ? { pageSize: 10, showSizeChanger: false } : false}
       aria-label="Run details"
+      locale={{ emptyText: 'Nobody was due a text on this run' }}
       columns={[
         { title: 'Client', key: 'client', render: (_, r) => (r.client ? <Link to={`/contacts/contact/${r.client.id}`}>{r.client.name || 'Unnamed'}</Link> : 'Removed client') },
         { title: 'Phone', key: 'phone', width: 170, render: (_, r) => (r.phoneNumber ? campaignPhone(r.phoneNumber) : '—') },
