@@ -21,6 +21,7 @@ import { kb, ms, table } from './stats';
 import { benchContacts } from './contacts';
 import { benchTasks } from './tasks';
 import { benchMessages } from './messages';
+import { benchCampaigns } from './campaigns';
 
 const PORT = Number(process.env.BENCH_PORT || 8390);
 const RUNS = Number(process.env.BENCH_RUNS || 5);
@@ -162,6 +163,7 @@ async function main() {
   if (process.env.BENCH_CONTACTS !== '0') await benchContacts();
   await benchTasks();
   if (process.env.BENCH_MESSAGES !== '0') await benchMessages();
+  await benchCampaigns();
 }
 
 main().catch((err) => {

@@ -161,6 +161,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
       payload: new URLSearchParams(params).toString(),
     });
   });
+  app.addHook('onClose', async () => deps.carrier.close());
   await staticRoutes(app, opts.config);
   return app;
 }

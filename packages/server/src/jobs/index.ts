@@ -19,7 +19,10 @@ export type JobHandler<T> = (data: T, job: JobInfo) => Promise<void>;
 export interface Jobs {
   /** Runs `name`'s handler with `data` at `runAt` (now when omitted). Returns the job id. */
   schedule<T extends object>(name: string, data: T, runAt?: Date): Promise<string>;
-  /** Handles the jobs of `name`, one at a time. A handler that throws is retried (twice by default). */
+  /**
+   * Handles the jobs of `name`, one at a time, without pausing while more are due. A handler that
+   * throws is retried (twice by default).
+   */
   work<T extends object>(name: string, handler: JobHandler<T>): Promise<void>;
   /** The job's state: created, retry, active, completed, cancelled or failed (null when unknown). */
   state(name: string, id: string): Promise<string | null>;
@@ -30,6 +33,9 @@ export interface JobsOptions {
   /** How often an idle worker looks for due jobs (pg-boss allows 0.5 at least). */
   pollingIntervalSeconds?: number;
 }
+
+/** Jobs fetched at once by a worker (handled one after another). */
+const BATCH_SIZE = 20;
 
 export async function startJobs(db: Db, opts: JobsOptions = {}): Promise<Jobs> {
   const boss =
@@ -60,8 +66,18 @@ export async function startJobs(db: Db, opts: JobsOptions = {}): Promise<Jobs> {
     },
     async work<T extends object>(name: string, handler: JobHandler<T>) {
       await ensureQueue(name);
-      await boss.work<T>(name, { pollingIntervalSeconds, batchSize: 1 }, async (batch) => {
-        for (const job of batch) await handler(job.data, { id: job.id, name: job.name });
+      let workerId = '';
+      workerId = await boss.work<T>(name, { pollingIntervalSeconds, batchSize: BATCH_SIZE }, async (batch) => {
+        for (const job of batch) {
+          try {
+            await handler(job.data, { id: job.id, name: job.name });
+          } catch (err) {
+            // This job alone is retried; the others of the batch are done.
+            await boss.fail(name, job.id, { message: err instanceof Error ? err.message : String(err) });
+          }
+        }
+        // A full batch means more are waiting: fetch again now, not after the polling interval.
+        if (batch.length === BATCH_SIZE) boss.notifyWorker(workerId);
       });
     },
     async state(name, id) {

@@ -84,4 +84,35 @@ describe(`jobs (pg-boss on ${process.env.TEST_DB === 'postgres' ? 'PostgreSQL' :
       await jobs.stop();
     }
   });
+
+  it('works through a backlog without waiting a poll between jobs', async () => {
+    // A poll a minute: only going straight on from a full batch finishes in time.
+    const jobs = await startJobs(db, { pollingIntervalSeconds: 60 });
+    try {
+      for (let n = 0; n < 50; n++) await jobs.schedule('test-backlog', { n });
+      const runs: number[] = [];
+      await jobs.work<{ n: number }>('test-backlog', async ({ n }) => void runs.push(n));
+      await until(() => runs.length === 50);
+      assert.deepEqual([...runs].sort((a, b) => a - b), Array.from({ length: 50 }, (_, n) => n));
+    } finally {
+      await jobs.stop();
+    }
+  });
+
+  it('retries only the job of a batch that failed', async () => {
+    const jobs = await startJobs(db, { pollingIntervalSeconds: 0.5 });
+    try {
+      const runs = new Map<number, number>();
+      for (let n = 0; n < 5; n++) await jobs.schedule('test-batch-retry', { n });
+      await jobs.work<{ n: number }>('test-batch-retry', async ({ n }) => {
+        runs.set(n, (runs.get(n) ?? 0) + 1);
+        if (n === 2 && runs.get(n) === 1) throw new Error('carrier down');
+      });
+      await until(() => runs.get(2) === 2 && runs.size === 5);
+      await sleep(1_500); // a few more polls: nothing runs again
+      assert.deepEqual([...runs.entries()].sort((a, b) => a[0] - b[0]), [[0, 1], [1, 1], [2, 2], [3, 1], [4, 1]]);
+    } finally {
+      await jobs.stop();
+    }
+  });
 });

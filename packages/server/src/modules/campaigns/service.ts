@@ -274,15 +274,16 @@ export async function campaignLogDetails(q: Queryable, accountId: string, campai
   if (Number.isNaN(at.getTime())) throw badRequest('Invalid run date');
   const [run] = await q.query<{ id: string }>('select id from campaign_runs where campaign_id = $1 and account_id = $2 and run_date = $3', [campaignId, accountId, at]);
   if (!run) throw notFound('Run not found');
-  const rows = await q.query<{ client_id: string | null; name: string; phone_number: string; skip_reason: CampaignSkipReason | null; status: string | null; error: string | null }>(
-    `select x.client_id, x.name, x.phone_number, x.skip_reason, m.status, m.error
+  const rows = await q.query<{ client_id: string | null; name: string; phone_number: string; skip_reason: CampaignSkipReason | null; status: string | null; error: string | null; handed: boolean }>(
+    `select x.client_id, x.name, x.phone_number, x.skip_reason, m.status, m.error, m.carrier_sid is not null as handed
        from campaign_run_recipients x left join sms_messages m on m.id = x.message_id
       where x.run_id = $1 order by x.id`,
     [run.id],
   );
   return rows.map((r) => {
     const skipped = r.skip_reason || !r.status;
-    const status: CampaignLogDetail['status'] = skipped ? 'skipped' : r.status === 'pending' ? 'queued' : (r.status as CampaignLogDetail['status']);
+    // Pending with the carrier's SID: handed over, its first callback still to come.
+    const status: CampaignLogDetail['status'] = skipped ? 'skipped' : r.status === 'pending' ? (r.handed ? 'sent' : 'queued') : (r.status as CampaignLogDetail['status']);
     return {
       client: r.client_id ? { id: r.client_id, name: r.name } : null,
       phoneNumber: r.phone_number,

@@ -17,7 +17,11 @@ import { agencyNumberFor, clientByMobile, ensureRoom, getMessage, isOptedOut, to
 export const SEND_JOB = 'sms.send';
 export const QUIET_HOURS = { from: 21, until: 8 };
 
-export const statusCallbackUrl = (deps: Pick<AppDeps, 'carrier'>) => `${deps.carrier.publicUrl}/api/carrier/sms/status`;
+/**
+ * Where the carrier reports a text's progress. It names our text: a callback may come before our
+ * write of the carrier's SID lands (a busy database), and must still find its text.
+ */
+export const statusCallbackUrl = (deps: Pick<AppDeps, 'carrier'>, messageId: string) => `${deps.carrier.publicUrl}/api/carrier/sms/status?message=${messageId}`;
 
 /** When an automated text may go: now, or the next 8:00 in `timezone` when now is 21:00-8:00 there. */
 export function afterQuietHours(now: Date, timezone: string): Date {
@@ -82,14 +86,20 @@ export async function scheduleSend(deps: AppDeps, accountId: string, messageId: 
   await deps.jobs.schedule(SEND_JOB, { accountId, messageId }, at && at.getTime() > Date.now() ? at : undefined);
 }
 
+/** How long a worker's claim on a text holds (a carrier call takes seconds; a dead worker's claim lapses). */
+export const CLAIM_SECONDS = 30;
+
 /** The job: one pending text to the carrier, once. */
 export async function sendPending(deps: AppDeps, accountId: string, messageId: string): Promise<void> {
   const { db } = deps;
   const [row] = await db.query<{ status: SmsMessageStatus; carrier_sid: string | null; by_number: string; to_number: string; message: string; media: SmsMessage['media']; type: string; idempotency_key: string | null; room_id: string }>(
-    'select status, carrier_sid, by_number, to_number, message, media, type, idempotency_key, room_id from sms_messages where id = $1 and account_id = $2',
-    [messageId, accountId],
+    `update sms_messages set claimed_at = now()
+      where id = $1 and account_id = $2 and status = 'pending' and carrier_sid is null
+        and (claimed_at is null or claimed_at < now() - make_interval(secs => $3))
+      returning status, carrier_sid, by_number, to_number, message, media, type, idempotency_key, room_id`,
+    [messageId, accountId, CLAIM_SECONDS],
   );
-  if (!row || row.status !== 'pending' || row.carrier_sid) return;
+  if (!row) return;
   const [account] = await db.query<{ messaging_enabled: boolean }>('select messaging_enabled from accounts where id = $1', [accountId]);
   const refusal = !account?.messaging_enabled ? SMS_MESSAGES.disabled : (await isOptedOut(db, accountId, row.to_number)) ? SMS_MESSAGES.optedOut : null;
   if (refusal) {
@@ -102,7 +112,7 @@ export async function sendPending(deps: AppDeps, accountId: string, messageId: s
     to: toE164(row.to_number),
     body: row.message,
     mediaUrls: row.media.map((m) => m.info).filter((u) => /^https?:\/\//.test(u)),
-    statusCallback: statusCallbackUrl(deps),
+    statusCallback: statusCallbackUrl(deps, messageId),
     idempotencyKey: row.idempotency_key ?? messageId,
   });
   await db.tx(async (q) => {
@@ -111,15 +121,24 @@ export async function sendPending(deps: AppDeps, accountId: string, messageId: s
   });
 }
 
-/** Texts accepted but not yet handed over (a restart in between): queued again; the carrier sends each key once. */
-export async function resumePending(deps: AppDeps): Promise<number> {
+/**
+ * Texts due but not handed over (a restart or a crash lost their job, or their worker died with
+ * the claim): queued again. At start every such text; then, every sweep, those overdue by a claim's
+ * life. A second job for a text finds it claimed or sent and does nothing.
+ */
+export async function resumePending(deps: AppDeps, overdueSeconds = 0): Promise<number> {
   const rows = await deps.db.query<{ id: string; account_id: string; send_at: Date | null }>(
-    `select id, account_id, send_at from sms_messages where status = 'pending' and carrier_sid is null and created_at < now() - interval '5 seconds'`,
+    `select id, account_id, send_at from sms_messages
+      where status = 'pending' and carrier_sid is null
+        and coalesce(send_at, created_at) <= now() - make_interval(secs => $1)
+        and (claimed_at is null or claimed_at < now() - make_interval(secs => $2))`,
+    [overdueSeconds, CLAIM_SECONDS],
   );
   for (const r of rows) await scheduleSend(deps, r.account_id, r.id, r.send_at);
   return rows.length;
 }
 
+/** Works the send jobs and picks up what a restart left. */
 export async function startSmsWorker(deps: AppDeps): Promise<void> {
   if (!deps.jobs) return;
   await deps.jobs.work<{ accountId: string; messageId: string }>(SEND_JOB, ({ accountId, messageId }) => sendPending(deps, accountId, messageId));

@@ -8,6 +8,7 @@ import { badRequest, notFound } from '../../http/errors';
 import { signWebhook } from '../../providers/carrier/index';
 import { newSid } from '../../providers/carrier/local/sms';
 import { startSmsWorker } from './outbound';
+import { startSmsSweep } from './sweep';
 import { cancelScheduled, createScheduled, listScheduled, updateScheduled } from './scheduled';
 import { getRoom, listRooms, roomPage, searchRooms, toDigits, toE164, toMessages } from './service';
 import { INBOUND_PATH } from './webhooks';
@@ -25,6 +26,7 @@ export async function smsRoutes(app: FastifyInstance, deps: AppDeps) {
   const { db } = deps;
   const r = app.withTypeProvider<ZodTypeProvider>();
   await startSmsWorker(deps);
+  startSmsSweep(app, deps);
 
   r.get('/sms/rooms', { schema: { tags, response: { 200: anyJson } } }, async (req): Promise<SmsRoom[]> => {
     const a = auth(req);

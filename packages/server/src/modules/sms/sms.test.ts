@@ -7,8 +7,8 @@ import { DEMO_ACCOUNTS } from '../../seed';
 import { bearer, DEMO, signIn, startTestServer, type SignedIn, type TestServer } from '../../testing/harness';
 import { connect, type ClientSocket } from '../../testing/sockets';
 import { DEMO_PHONES } from '../locations/seed';
-import { afterQuietHours, resumePending, sendAutomatedText, storeOutgoing } from './outbound';
-import { INBOUND_PATH, STATUS_PATH } from './webhooks';
+import { afterQuietHours, CLAIM_SECONDS, resumePending, sendAutomatedText, sendPending, storeOutgoing } from './outbound';
+import { INBOUND_PATH, reconcileStatuses, STATUS_PATH } from './webhooks';
 
 let s: TestServer;
 let owner: SignedIn;
@@ -165,6 +165,68 @@ describe('a restart between accepting and handing over', () => {
     await until(async () => (await statusOf(stored.id)) === 'delivered', 'delivered');
     const [{ n }] = await s.db.query<{ n: number }>('select count(*)::int as n from carrier_local_texts where idempotency_key = $1', [stored.id]);
     assert.equal(n, 1);
+  });
+
+  it('a status callback that overtakes the write of its SID still finds its text', async () => {
+    const room = (await roomOf())!;
+    const stored = await s.db.tx((q) =>
+      storeOutgoing(q, { accountId: DEMO, roomId: room.id, from: AGENCY, to: CLIENT, message: 'Fast carrier', type: 'message', userId: owner.user.id, clientId: null }),
+    );
+    const sid = `SM${randomUUID().replace(/-/g, '')}`;
+    const res = await signed(`${STATUS_PATH}?message=${stored.id}`, { MessageSid: sid, MessageStatus: 'delivered' });
+    assert.equal(res.statusCode, 200);
+    const [row] = await s.db.query<{ status: string; carrier_sid: string }>('select status, carrier_sid from sms_messages where id = $1', [stored.id]);
+    assert.deepEqual(row, { status: 'delivered', carrier_sid: sid });
+    // The same callback with the URL changed is not ours: refused, nothing moves.
+    assert.equal((await signed(`${STATUS_PATH}?message=${stored.id}`, { MessageSid: sid, MessageStatus: 'failed' }, 'not-the-token')).statusCode, 403);
+  });
+
+  it('texts whose status callbacks were lost while the app was down are settled by asking the carrier', async () => {
+    const room = (await roomOf())!;
+    const lost = async (to: string) => {
+      const stored = await s.db.tx((q) =>
+        storeOutgoing(q, { accountId: DEMO, roomId: room.id, from: AGENCY, to, message: 'Callbacks lost', type: 'message', userId: owner.user.id, clientId: null }),
+      );
+      const sid = `SM${randomUUID().replace(/-/g, '')}`;
+      await s.db.query('insert into carrier_local_texts (idempotency_key, sid, to_number) values ($1, $2, $3)', [stored.id, sid, `+${to}`]);
+      await s.db.query(`update sms_messages set carrier_sid = $2, claimed_at = now() - interval '3 minutes' where id = $1`, [stored.id, sid]);
+      return stored.id;
+    };
+    const fine = await lost(CLIENT);
+    const unreachable = await lost('15125559999');
+    assert.equal(await reconcileStatuses(deps()), 2);
+    const rows = await s.db.query<{ id: string; status: string; error: string | null }>('select id, status, error from sms_messages where id = any($1::uuid[])', [[fine, unreachable]]);
+    const by = Object.fromEntries(rows.map((r) => [r.id, [r.status, r.error]]));
+    assert.deepEqual(by[fine], ['delivered', null]);
+    assert.deepEqual(by[unreachable], ['undelivered', 'Carrier error 30003']);
+    assert.equal(await reconcileStatuses(deps()), 0);
+  });
+
+  it('a text claimed by a worker that died waits for the claim to lapse; two workers at once hand it over once', async () => {
+    const room = (await roomOf())!;
+    const stored = await s.db.tx((q) =>
+      storeOutgoing(q, { accountId: DEMO, roomId: room.id, from: AGENCY, to: CLIENT, message: 'Claimed then orphaned', type: 'message', userId: owner.user.id, clientId: null }),
+    );
+    await s.db.query("update sms_messages set created_at = now() - interval '1 minute', claimed_at = now() where id = $1", [stored.id]);
+    const swept = async () => (await s.db.query<{ id: string }>(`select id from sms_messages where status = 'pending' and carrier_sid is null and id = $1`, [stored.id])).length;
+    await sendPending(deps(), DEMO, stored.id);
+    assert.equal(await swept(), 1, 'a fresh claim of another worker is left alone');
+
+    await s.db.query(`update sms_messages set claimed_at = now() - make_interval(secs => $2) where id = $1`, [stored.id, CLAIM_SECONDS + 1]);
+    const carrier = deps().carrier;
+    const original = carrier.sendText.bind(carrier);
+    let calls = 0;
+    carrier.sendText = async (t) => {
+      calls++;
+      return original(t);
+    };
+    try {
+      await Promise.all([sendPending(deps(), DEMO, stored.id), sendPending(deps(), DEMO, stored.id)]);
+    } finally {
+      carrier.sendText = original;
+    }
+    assert.equal(calls, 1);
+    await until(async () => (await statusOf(stored.id)) === 'delivered', 'delivered');
   });
 });
 

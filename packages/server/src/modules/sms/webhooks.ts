@@ -117,22 +117,54 @@ export async function receiveText(deps: AppDeps, params: Record<string, string>)
   if (outcome.replyId) await scheduleSend(deps, outcome.accountId, outcome.replyId);
 }
 
-/** A status callback: the text moves forward (never back); undelivered and failed keep the carrier's code. */
-export async function receiveStatus(deps: AppDeps, params: Record<string, string>): Promise<void> {
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/**
+ * A status callback: the text moves forward (never back); undelivered and failed keep the carrier's
+ * code. The callback URL names our text, so one that overtakes our write of the SID still lands
+ * (and writes the SID).
+ */
+export async function receiveStatus(deps: AppDeps, params: Record<string, string>, messageId?: string): Promise<void> {
   const sid = params.MessageSid ?? params.SmsSid;
   const status = (params.MessageStatus ?? params.SmsStatus ?? '') as SmsMessageStatus;
   if (!sid || !(status in RANK)) return;
   const error = status === 'undelivered' || status === 'failed' ? `Carrier error ${params.ErrorCode ?? 'unknown'}` : null;
   const [row] = await deps.db.tx((q) =>
     q.query<{ id: string; account_id: string; room_id: string; status: string }>(
-      `update sms_messages set status = $2, error = $3
-        where carrier_sid = $1 and flow = 'outgoing'
+      `update sms_messages set status = $2, error = $3, carrier_sid = coalesce(carrier_sid, $1)
+        where (carrier_sid = $1 or (id = $5::uuid and carrier_sid is null)) and flow = 'outgoing'
           and (case status when 'pending' then 0 when 'sent' then 1 else 2 end) < $4
         returning id, account_id, room_id, status`,
-      [sid, status, error, RANK[status]],
+      [sid, status, error, RANK[status], messageId && UUID.test(messageId) ? messageId : null],
     ),
   );
   if (row) deps.events.emit('smsChanged', { accountId: row.account_id, roomId: row.room_id, messageId: row.id });
+}
+
+/** Carrier statuses that end a text's progress, in our words. */
+const SETTLED: Record<string, SmsMessageStatus> = { sent: 'sent', delivered: 'delivered', read: 'delivered', undelivered: 'undelivered', failed: 'failed', canceled: 'failed' };
+
+/**
+ * Texts handed over whose callbacks never came (the app was down when the carrier posted them):
+ * the carrier is asked where each stands. A few hundred a sweep, oldest first.
+ */
+export async function reconcileStatuses(deps: AppDeps, olderThanSeconds = 120, limit = 200): Promise<number> {
+  const rows = await deps.db.query<{ id: string; carrier_sid: string }>(
+    `select id, carrier_sid from sms_messages
+      where flow = 'outgoing' and carrier_sid is not null and status in ('pending', 'sent')
+        and coalesce(claimed_at, created_at) < now() - make_interval(secs => $1)
+      order by created_at limit $2`,
+    [olderThanSeconds, limit],
+  );
+  let settled = 0;
+  for (const r of rows) {
+    const at = await deps.carrier.textStatus(r.carrier_sid);
+    const status = at && SETTLED[at.status];
+    if (!status) continue;
+    await receiveStatus(deps, { MessageSid: r.carrier_sid, MessageStatus: status, ...(at.errorCode ? { ErrorCode: at.errorCode } : {}) });
+    settled++;
+  }
+  return settled;
 }
 
 export async function carrierWebhookRoutes(app: FastifyInstance, deps: AppDeps) {
@@ -145,7 +177,7 @@ export async function carrierWebhookRoutes(app: FastifyInstance, deps: AppDeps) 
     return reply.type('text/xml').send(EMPTY_TWIML);
   });
   app.post('/carrier/sms/status', { schema: { tags: ['carrier'], description: 'Status callbacks of sent texts (signed like Twilio).', hide: true } }, async (req, reply) => {
-    await receiveStatus(deps, verified(deps, req));
+    await receiveStatus(deps, verified(deps, req), (req.query as { message?: string }).message);
     return reply.type('text/xml').send(EMPTY_TWIML);
   });
 }

@@ -37,9 +37,16 @@ export function createCarrier(config: CarrierConfig, db: Db): Carrier {
   const token = localWebhookToken(config.localSecret);
   const http = httpPoster(token);
   let inject: ((url: string, params: Record<string, string>, signature: string) => Promise<void>) | null = null;
+  // Callbacks to our own URL wait until the routes are bound: texts handed over while the app
+  // starts (the send worker resumes before the routes are ready) keep their status callbacks.
+  let markBound: () => void = () => undefined;
+  const bound = new Promise<void>((resolve) => (markBound = resolve));
+  let closed = false;
   const post: WebhookPoster = async (url, params) => {
-    // Our own URL: straight into this process's routes, signed exactly as over the network.
-    if (inject && url.startsWith(config.publicUrl)) {
+    if (url.startsWith(config.publicUrl)) {
+      await bound;
+      if (closed || !inject) return;
+      // Our own URL: straight into this process's routes, signed exactly as over the network.
       try {
         await inject(url, params, signWebhook(token, url, params));
       } catch (err) {
@@ -56,9 +63,13 @@ export function createCarrier(config: CarrierConfig, db: Db): Carrier {
     ...createLocalSms(db, post),
     bind: (fn) => {
       inject = fn;
+      closed = false;
+      markBound();
     },
     close: async () => {
       inject = null;
+      closed = true;
+      markBound();
     },
   };
 }

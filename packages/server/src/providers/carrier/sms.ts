@@ -19,6 +19,14 @@ export interface SentText {
   status: 'queued' | 'accepted';
 }
 
+/** Where a text stands at the carrier, as its status callbacks would have said. */
+export interface CarrierTextStatus {
+  status: 'queued' | 'accepted' | 'sending' | 'sent' | 'delivered' | 'undelivered' | 'failed' | 'received' | 'read' | 'canceled' | 'scheduled';
+  errorCode?: string | null;
+}
+
 export interface SmsCarrier {
   sendText(text: OutboundText): Promise<SentText>;
+  /** Asks the carrier where a text stands (for callbacks lost while the app was down); null when unknown. */
+  textStatus(sid: string): Promise<CarrierTextStatus | null>;
 }

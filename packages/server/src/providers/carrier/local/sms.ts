@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { Db } from '../../../db/index';
-import type { OutboundText, SentText, SmsCarrier } from '../sms';
+import type { CarrierTextStatus, OutboundText, SentText, SmsCarrier } from '../sms';
 import type { WebhookPoster } from './webhooks';
 
 /*
@@ -15,7 +15,7 @@ export const FAILED_SUFFIX = '0000';
 export const newSid = (prefix: string) => `${prefix}${randomBytes(16).toString('hex')}`;
 
 /** The statuses the carrier reports for a text to `to`, in order, with the error code of the last. */
-export function localOutcome(to: string): Array<{ status: string; errorCode?: string }> {
+export function localOutcome(to: string): CarrierTextStatus[] {
   const digits = to.replace(/\D/g, '');
   if (digits.endsWith(UNDELIVERED_SUFFIX)) return [{ status: 'queued' }, { status: 'sent' }, { status: 'undelivered', errorCode: '30003' }];
   if (digits.endsWith(FAILED_SUFFIX)) return [{ status: 'queued' }, { status: 'failed', errorCode: '30006' }];
@@ -45,6 +45,11 @@ export function createLocalSms(db: Db, post: WebhookPoster, opts: { stepMs?: num
         }, delay).unref();
       }
       return { sid, status: 'queued' };
+    },
+    async textStatus(sid: string) {
+      const [row] = await db.query<{ to_number: string }>('select to_number from carrier_local_texts where sid = $1', [sid]);
+      if (!row) return null;
+      return localOutcome(row.to_number).at(-1)!;
     },
   };
 }

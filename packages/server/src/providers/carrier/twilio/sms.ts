@@ -1,4 +1,4 @@
-import type { OutboundText, SentText, SmsCarrier } from '../sms';
+import type { CarrierTextStatus, OutboundText, SentText, SmsCarrier } from '../sms';
 import type { TwilioClient } from './client';
 
 /** Texts through Twilio's Messages API; statuses come back to the statusCallback. */
@@ -13,6 +13,14 @@ export function createTwilioSms(client: () => Promise<TwilioClient>): SmsCarrier
         statusCallback: text.statusCallback,
       });
       return { sid: message.sid, status: 'queued' };
+    },
+    async textStatus(sid: string): Promise<CarrierTextStatus | null> {
+      try {
+        const message = await (await client()).messages(sid).fetch();
+        return { status: message.status as CarrierTextStatus['status'], errorCode: message.errorCode ? String(message.errorCode) : null };
+      } catch {
+        return null;
+      }
     },
   };
 }
