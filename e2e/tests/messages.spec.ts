@@ -75,7 +75,19 @@ test("a contact's Message button opens that person's room", async () => {
   await expect(composer).toHaveValue('Hi James, your policy renews soon. Reply or call us to review your coverage before it does.');
   await composer.press('Enter');
   await expect(conversation.getByTestId('sms-message').filter({ hasText: 'Hi James, your policy renews soon.' })).toContainText('delivered');
+
+  // A picture goes as MMS: attached, shown before sending, then in the conversation, delivered.
+  await conversation.getByLabel('Picture to attach').setInputFiles({ name: 'id-card.png', mimeType: 'image/png', buffer: PNG });
+  await expect(conversation.getByRole('list', { name: 'Pictures to send' }).getByRole('img', { name: 'id-card.png' })).toBeVisible();
+  await composer.fill('Your ID card');
+  await composer.press('Enter');
+  const mms = conversation.getByTestId('sms-message').filter({ hasText: 'Your ID card' });
+  await expect(mms).toContainText('delivered');
+  await expect(mms.getByRole('img', { name: 'Picture' })).toHaveJSProperty('naturalWidth', 1);
 });
+
+/** A 1x1 PNG. */
+const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64');
 
 test('a walk-in is checked in, assigned and done, live', async () => {
   await page.goto('/walkins');

@@ -1,4 +1,4 @@
-import type { ScheduledMessage, ScheduledMessageInput, SimulatorText, SmsMessage, SmsRoom, SmsSearchHit } from '@agency/contracts';
+import type { ScheduledMessage, ScheduledMessageInput, SimulatorText, SmsMessage, SmsRoom, SmsSearchHit, SmsUpload } from '@agency/contracts';
 import { api } from './index';
 
 const data = <T>(r: { data: T }) => r.data;
@@ -15,5 +15,11 @@ export const smsApi = {
   cancelScheduled: (id: string) => api.delete<{ message: string }>(`/sms/message/scheduled_messages/${id}`).then(data),
   simulatorNumbers: () => api.get<Array<{ phoneNumber: string; friendlyName: string }>>('/sms/simulator/numbers').then(data),
   simulatorText: (text: SimulatorText) => api.post<{ sid: string }>('/sms/simulator/text', text).then(data),
+  /** A picture to text (JPEG, PNG or GIF up to 5 MB). */
+  uploadMedia: (file: File) => {
+    const form = new FormData();
+    form.append('file', file, file.name);
+    return api.post<SmsUpload>('/utilities/upload/sms', form).then(data);
+  },
   simulatorTexts: (number: string) => api.get<SmsMessage[]>('/sms/simulator/texts', { params: { number } }).then(data),
 };

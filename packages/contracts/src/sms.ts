@@ -71,7 +71,21 @@ export const SMS_MESSAGES = {
   blocked: 'This number is blocked.',
   empty: 'Type a message or attach a picture.',
   searchTooShort: 'Needs to be at least 4 characters',
+  mediaType: 'Only pictures (JPEG, PNG or GIF) can be texted.',
+  mediaTooLarge: 'A picture to text must be 5 MB or less.',
+  mediaUnknown: 'That picture was not uploaded here. Attach it again.',
 } as const;
+
+/** Pictures a text may carry (MMS): what carriers take, at most 5 MB each and 5 a text. */
+export const SMS_MEDIA_LIMITS = { maxBytes: 5 * 1024 * 1024, maxPerText: 5, types: ['image/jpeg', 'image/png', 'image/gif'] } as const;
+
+/** An uploaded picture, ready to go in a text. */
+export interface SmsUpload {
+  format: string;
+  /** The address the carrier fetches it from (public, unguessable). */
+  info: string;
+  name: string;
+}
 
 const digits = z
   .string()

@@ -1,8 +1,9 @@
 import { useEffect, useRef, useState } from 'react';
-import { Alert, Button, Empty, Mentions, Tag, theme, Typography } from 'antd';
-import { SendOutlined } from '@ant-design/icons';
-import type { SmsMessage, SmsRoom } from '@agency/contracts';
-import { SMS_MESSAGES } from '@agency/contracts';
+import { Alert, Button, Empty, Mentions, Tag, Tooltip, theme, Typography } from 'antd';
+import { CloseOutlined, PictureOutlined, SendOutlined } from '@ant-design/icons';
+import { errorMessage, smsApi } from '@agency/api-client';
+import type { SmsMedia, SmsMessage, SmsRoom, SmsUpload } from '@agency/contracts';
+import { SMS_MEDIA_LIMITS, SMS_MESSAGES } from '@agency/contracts';
 import { formatDateTime, formatPhone, fullName } from '@agency/ui';
 import { roomTitle } from './RoomList';
 import { useTemplates } from './useTemplates';
@@ -74,7 +75,7 @@ interface Props {
   typing: string | null;
   panelOpen: boolean;
   onTogglePanel(): void;
-  onSend(text: string): Promise<unknown>;
+  onSend(text: string, media: SmsMedia[]): Promise<unknown>;
   onResend(id: string): void;
   onLoadOlder(): void;
   onTyping(): void;
@@ -90,11 +91,35 @@ export function Conversation({ room, messages, more, typing, panelOpen, onToggle
   const picking = useRef(false);
   const { templates, fill } = useTemplates(room);
   const lastTyped = useRef(0);
+  const [pictures, setPictures] = useState<SmsUpload[]>([]);
+  const [uploading, setUploading] = useState(false);
+  const filePicker = useRef<HTMLInputElement>(null);
 
   useEffect(() => {
     setDraft(localStorage.getItem(draftKey(room.id)) ?? '');
     setError(null);
+    setPictures([]);
   }, [room.id]);
+
+  async function attach(files: FileList | null) {
+    const chosen = [...(files ?? [])].slice(0, SMS_MEDIA_LIMITS.maxPerText - pictures.length);
+    if (!chosen.length) return;
+    setUploading(true);
+    setError(null);
+    try {
+      for (const file of chosen) {
+        if (!(SMS_MEDIA_LIMITS.types as readonly string[]).includes(file.type)) throw new Error(SMS_MESSAGES.mediaType);
+        if (file.size > SMS_MEDIA_LIMITS.maxBytes) throw new Error(SMS_MESSAGES.mediaTooLarge);
+        const up = await smsApi.uploadMedia(file);
+        setPictures((p) => [...p, up]);
+      }
+    } catch (err) {
+      setError(errorMessage(err));
+    } finally {
+      setUploading(false);
+      if (filePicker.current) filePicker.current.value = '';
+    }
+  }
   useEffect(() => {
     end.current?.scrollIntoView?.({ block: 'end' });
   }, [messages.length, room.id]);
@@ -111,12 +136,13 @@ export function Conversation({ room, messages, more, typing, panelOpen, onToggle
 
   async function send() {
     const text = draft.trim();
-    if (!text || sending) return;
+    if ((!text && !pictures.length) || sending || uploading) return;
     setSending(true);
     setError(null);
     try {
-      await onSend(text);
+      await onSend(text, pictures.map((p) => ({ format: p.format, info: p.info })));
       changeDraft('');
+      setPictures([]);
     } catch (err) {
       setError((err as Error).message);
     } finally {
@@ -157,7 +183,42 @@ export function Conversation({ room, messages, more, typing, panelOpen, onToggle
       <div style={{ padding: 12, borderTop: `1px solid ${token.colorBorderSecondary}` }}>
         {room.optedOut && <Alert type="warning" showIcon title={SMS_MESSAGES.optedOut} style={{ marginBottom: 8 }} />}
         {error && <Alert type="error" showIcon role="alert" title={error} style={{ marginBottom: 8 }} />}
+        {pictures.length > 0 && (
+          <div style={{ display: 'flex', gap: 8, marginBottom: 8, flexWrap: 'wrap' }} aria-label="Pictures to send" role="list">
+            {pictures.map((p) => (
+              <div key={p.info} role="listitem" style={{ position: 'relative' }}>
+                <img src={p.info} alt={p.name} style={{ width: 64, height: 64, objectFit: 'cover', borderRadius: 6, border: `1px solid ${token.colorBorderSecondary}` }} />
+                <Button
+                  size="small"
+                  shape="circle"
+                  icon={<CloseOutlined />}
+                  aria-label={`Remove ${p.name}`}
+                  onClick={() => setPictures((all) => all.filter((x) => x.info !== p.info))}
+                  style={{ position: 'absolute', top: -8, right: -8 }}
+                />
+              </div>
+            ))}
+          </div>
+        )}
         <div style={{ display: 'flex', gap: 8, alignItems: 'flex-end' }}>
+          <input
+            ref={filePicker}
+            type="file"
+            accept={SMS_MEDIA_LIMITS.types.join(',')}
+            multiple
+            hidden
+            aria-label="Picture to attach"
+            onChange={(e) => void attach(e.target.files)}
+          />
+          <Tooltip title="Attach a picture (JPEG, PNG or GIF, up to 5 MB)">
+            <Button
+              icon={<PictureOutlined />}
+              aria-label="Attach picture"
+              loading={uploading}
+              disabled={room.optedOut || pictures.length >= SMS_MEDIA_LIMITS.maxPerText}
+              onClick={() => filePicker.current?.click()}
+            />
+          </Tooltip>
           <Mentions
             aria-label="Message"
             placeholder="Type a text (@ for a template; Enter sends, Shift+Enter for a new line)"
@@ -181,7 +242,7 @@ export function Conversation({ room, messages, more, typing, panelOpen, onToggle
               void send();
             }}
           />
-          <Button type="primary" icon={<SendOutlined />} loading={sending} disabled={!draft.trim() || room.optedOut} onClick={() => void send()}>
+          <Button type="primary" icon={<SendOutlined />} loading={sending} disabled={(!draft.trim() && !pictures.length) || uploading || room.optedOut} onClick={() => void send()}>
             Send
           </Button>
         </div>

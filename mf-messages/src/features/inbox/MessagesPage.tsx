@@ -117,7 +117,7 @@ export function MessagesPage() {
               typing={inbox.typing}
               panelOpen={panelOpen}
               onTogglePanel={togglePanel}
-              onSend={(text) => actions.send(room.id, newId(), text)}
+              onSend={(text, media) => actions.send(room.id, newId(), text, media)}
               onResend={(id) => void attempt(() => actions.resend(room.id, id))}
               onLoadOlder={() => void attempt(() => actions.loadOlder(room.id))}
               onTyping={() => actions.typing(room.id)}

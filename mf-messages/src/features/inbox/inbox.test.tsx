@@ -1,9 +1,10 @@
-import { act, render, screen, waitFor } from '@testing-library/react';
+import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import userEventLib from '@testing-library/user-event';
 import { BehaviorSubject, Subject } from 'rxjs';
 import { MemoryRouter } from 'react-router-dom';
 import type { ServerEventName, SmsMessage, SmsRoom } from '@agency/contracts';
 import { SMS_MESSAGES } from '@agency/contracts';
+import { smsApi } from '@agency/api-client';
 import { Conversation } from './Conversation';
 import { RoomList } from './RoomList';
 import { mergeMessage, mergeRoom, unreadTotal, useInbox } from './useInbox';
@@ -144,6 +145,26 @@ describe('RoomList', () => {
 describe('Conversation', () => {
   const props = { more: false, typing: null, panelOpen: true, onTogglePanel: jest.fn(), onResend: jest.fn(), onLoadOlder: jest.fn(), onTyping: jest.fn() };
 
+  it('attaches pictures (only JPEG, PNG or GIF), shows them, and sends them with the text', async () => {
+    const upload = jest.spyOn(smsApi, 'uploadMedia').mockResolvedValue({ format: 'image/png', info: 'http://desk.test/api/media/sms/1/abc', name: 'car.png' });
+    const onSend = jest.fn(async () => undefined);
+    render(
+      <MemoryRouter>
+        <Conversation {...props} room={room()} messages={[]} onSend={onSend} />
+      </MemoryRouter>,
+    );
+    const picker = screen.getByLabelText('Picture to attach');
+    fireEvent.change(picker, { target: { files: [new File(['%PDF'], 'quote.pdf', { type: 'application/pdf' })] } });
+    expect(await screen.findByRole('alert')).toHaveTextContent(SMS_MESSAGES.mediaType);
+    expect(upload).not.toHaveBeenCalled();
+    fireEvent.change(picker, { target: { files: [new File([new Uint8Array([0x89, 0x50])], 'car.png', { type: 'image/png' })] } });
+    expect(await screen.findByRole('img', { name: 'car.png' })).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: /Send$/ }));
+    expect(onSend).toHaveBeenCalledWith('', [{ format: 'image/png', info: 'http://desk.test/api/media/sms/1/abc' }]);
+    await waitFor(() => expect(screen.queryByRole('img', { name: 'car.png' })).not.toBeInTheDocument());
+    upload.mockRestore();
+  });
+
   it('sends with Enter, shows failed texts in red with Resend', async () => {
     const onSend = jest.fn(async () => undefined);
     const onResend = jest.fn();
@@ -156,7 +177,7 @@ describe('Conversation', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Resend' }));
     expect(onResend).toHaveBeenCalledWith('bad');
     await userEvent.type(screen.getByRole('textbox', { name: 'Message' }), 'Calling you now{Enter}');
-    expect(onSend).toHaveBeenCalledWith('Calling you now');
+    expect(onSend).toHaveBeenCalledWith('Calling you now', []);
     await waitFor(() => expect(screen.getByRole('textbox', { name: 'Message' })).toHaveValue(''));
   });
 

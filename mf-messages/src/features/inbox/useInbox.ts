@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import type { SmsMessage, SmsRoom } from '@agency/contracts';
+import type { SmsMedia, SmsMessage, SmsRoom } from '@agency/contracts';
 import { bus } from '@agency/bus';
 import { busTransport, type InboxTransport } from './transport';
 
@@ -107,8 +107,8 @@ export function useInbox(roomId: string | null, transport: InboxTransport = busT
   const actions = useMemo(
     () => ({
       reload: loadRooms,
-      send: async (room: string, id: string, message: string) => {
-        const sent = await transport.request('sms_send_message', { roomId: room, id, message, media: [] });
+      send: async (room: string, id: string, message: string, media: SmsMedia[] = []) => {
+        const sent = await transport.request('sms_send_message', { roomId: room, id, message, media });
         setState((s) => ({ ...s, messages: active.current === room ? mergeMessage(s.messages, sent) : s.messages }));
         return sent;
       },

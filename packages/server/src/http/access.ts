@@ -30,6 +30,8 @@ export const PUBLIC_ROUTES: readonly string[] = [
   // The carrier's signed webhooks (checked against X-Twilio-Signature in modules/sms/webhooks.ts).
   'POST /api/carrier/sms/inbound',
   'POST /api/carrier/sms/status',
+  // Texted pictures: the carrier fetches them without a session; the address carries a 256-bit token.
+  'GET /api/media/sms/:id/:token',
 ];
 
 /** What a session that must first enrol in MFA may still do: enrol, see who it is, sign out. */

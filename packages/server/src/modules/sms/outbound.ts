@@ -4,6 +4,7 @@ import { SMS_MESSAGES, type SmsMessage, type SmsMessageStatus } from '@agency/co
 import type { AppDeps } from '../../app';
 import type { Db, Queryable } from '../../db/index';
 import { badRequest, forbidden } from '../../http/errors';
+import { checkMedia } from './media';
 import { scheduledSent } from './scheduledKeys';
 import { agencyNumberFor, clientByMobile, ensureRoom, getMessage, isOptedOut, toDigits, toE164, touchRoom } from './service';
 
@@ -162,6 +163,7 @@ export async function sendFromRoom(
     );
     if (!room?.agency_number) throw badRequest(SMS_MESSAGES.noRoom);
     if (await isOptedOut(q, who.accountId, room.phone_number)) throw badRequest(SMS_MESSAGES.optedOut);
+    const media = await checkMedia(q, deps, who.accountId, req.media);
     return storeOutgoing(q, {
       accountId: who.accountId,
       roomId: req.roomId,
@@ -169,7 +171,7 @@ export async function sendFromRoom(
       from: room.agency_number,
       to: room.phone_number,
       message: req.message,
-      media: req.media,
+      media,
       type: 'message',
       userId: who.userId,
       clientId: room.client_id,

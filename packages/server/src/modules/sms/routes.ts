@@ -9,6 +9,7 @@ import { signWebhook } from '../../providers/carrier/index';
 import { newSid } from '../../providers/carrier/local/sms';
 import { startSmsWorker } from './outbound';
 import { startSmsSweep } from './sweep';
+import { smsMediaRoutes } from './media';
 import { cancelScheduled, createScheduled, listScheduled, updateScheduled } from './scheduled';
 import { getRoom, listRooms, roomPage, searchRooms, toDigits, toE164, toMessages } from './service';
 import { INBOUND_PATH } from './webhooks';
@@ -27,6 +28,7 @@ export async function smsRoutes(app: FastifyInstance, deps: AppDeps) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   await startSmsWorker(deps);
   startSmsSweep(app, deps);
+  await smsMediaRoutes(app, deps);
 
   r.get('/sms/rooms', { schema: { tags, response: { 200: anyJson } } }, async (req): Promise<SmsRoom[]> => {
     const a = auth(req);
