@@ -134,8 +134,12 @@ export async function benchCampaigns(opts: { recipients?: number; port?: number 
     const run = await fetch(`${url}/api/campaigns/${campaign.id}/run`, { method: 'POST', headers: { authorization: headers.authorization } });
     if (run.status !== 202) throw new Error(`Run Now failed: ${run.status}`);
     const written = async () => {
-      const logs = (await (await fetch(`${url}/api/campaigns/${campaign.id}/logs`, { headers })).json()) as Array<{ successful: number; failed: number }>;
-      return logs[0] ? logs[0].successful + logs[0].failed : 0;
+      try {
+        const logs = (await (await fetch(`${url}/api/campaigns/${campaign.id}/logs`, { headers })).json()) as Array<{ successful: number; failed: number }>;
+        return logs[0] ? logs[0].successful + logs[0].failed : 0;
+      } catch {
+        return 0; // the server is busy; ask again
+      }
     };
     const progress = async () => {
       const logs = (await (await fetch(`${url}/api/campaigns/${campaign.id}/logs`, { headers })).json()) as Array<{ runDate: string }>;
@@ -174,6 +178,7 @@ export async function benchCampaigns(opts: { recipients?: number; port?: number 
         continue;
       }
       if (last.rows >= count && last.handed >= count) break;
+      if (server.exitCode !== null) throw new Error(`The server exited (${server.exitCode})`);
       if (performance.now() - t0 > 30 * 60_000) throw new Error(`The run did not finish in 30 minutes (${last.handed} of ${count} handed over)`);
       await new Promise((r) => setTimeout(r, 1000));
     }
