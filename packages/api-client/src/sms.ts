@@ -1,5 +1,6 @@
 import type { ScheduledMessage, ScheduledMessageInput, SimulatorText, SmsMessage, SmsRoom, SmsSearchHit, SmsUpload } from '@agency/contracts';
-import { api } from './index';
+import { SCHEDULE_MESSAGES } from '@agency/contracts';
+import { api, errorMessage } from './index';
 
 const data = <T>(r: { data: T }) => r.data;
 
@@ -11,6 +12,11 @@ export const smsApi = {
   updateRoom: (id: string, body: { clientId?: string | null; status?: 'open' | 'completed' }) => api.put<SmsRoom>(`/sms/room/${id}`, body).then(data),
   scheduled: (filter: { client?: string; room?: string }) => api.get<ScheduledMessage[]>('/sms/message/scheduled_messages', { params: filter }).then(data),
   schedule: (input: ScheduledMessageInput) => api.post<ScheduledMessage>('/sms/message/scheduled_messages', input).then(data),
+  /** schedule, with a refusal as an Error carrying the server's words (or the spec's, when there are none). */
+  scheduleExplained: (input: ScheduledMessageInput) =>
+    smsApi.schedule(input).catch((err: unknown) => {
+      throw new Error(errorMessage(err, SCHEDULE_MESSAGES.failed));
+    }),
   reschedule: (id: string, input: ScheduledMessageInput) => api.put<ScheduledMessage>(`/sms/message/scheduled_messages/${id}`, input).then(data),
   cancelScheduled: (id: string) => api.delete<{ message: string }>(`/sms/message/scheduled_messages/${id}`).then(data),
   simulatorNumbers: () => api.get<Array<{ phoneNumber: string; friendlyName: string }>>('/sms/simulator/numbers').then(data),

@@ -8,3 +8,4 @@ export * from './images';
 export * from './live';
 export * from './slots';
 export * from './BucketWidget';
+export * from './ScheduleMessageDialog';

@@ -5,6 +5,7 @@ import {
   DeleteOutlined,
   EditOutlined,
   EyeOutlined,
+  FieldTimeOutlined,
   GiftOutlined,
   ManOutlined,
   MessageOutlined,
@@ -25,7 +26,7 @@ import { notifyError, notifySuccess } from '../common/notify';
 import { RatingStars } from '../reviews/RatingStars';
 import { personName, type Person } from './person';
 
-export type CardAction = 'edit' | 'delete' | 'split' | 'block' | 'review';
+export type CardAction = 'edit' | 'delete' | 'split' | 'block' | 'review' | 'schedule';
 
 interface Props {
   clientId: string;
@@ -105,6 +106,7 @@ export function ContactCard({ clientId, level, person, onAction, canSplit, ratin
     { key: 'edit', icon: <EditOutlined />, label: 'Edit' },
     ...(canSplit ? [{ key: 'split', icon: <ScissorOutlined />, label: 'Split Contact' }] : []),
     ...(canReview ? [{ key: 'review', icon: <StarOutlined />, label: 'Send Service Review' }] : []),
+    { key: 'schedule', icon: <FieldTimeOutlined />, label: 'Schedule Message' },
     { key: 'delete', icon: <DeleteOutlined />, label: level === 'primary' ? 'Delete' : 'Remove Secondary', danger: true },
   ];
 

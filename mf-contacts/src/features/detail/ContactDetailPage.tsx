@@ -3,10 +3,10 @@ import { Navigate, useNavigate, useParams } from 'react-router-dom';
 import { Alert, Button, Col, Row, Space, Tabs, Tooltip, Typography } from 'antd';
 import { ArrowLeftOutlined, BellOutlined, DeleteOutlined, EditOutlined, MergeCellsOutlined, StarFilled, StarOutlined, TagsOutlined, UserAddOutlined } from '@ant-design/icons';
 import { bus } from '@agency/bus';
-import type { ClientLevel } from '@agency/contracts';
-import { errorMessage, favoritesApi } from '@agency/api-client';
-import { useObservable } from '@agency/ui';
-import { notifyError } from '../common/notify';
+import { SCHEDULE_MESSAGES, type ClientLevel } from '@agency/contracts';
+import { errorMessage, favoritesApi, smsApi } from '@agency/api-client';
+import { ScheduleMessageDialog, useObservable } from '@agency/ui';
+import { notifyError, notifySuccess } from '../common/notify';
 import { ActivityFeed } from '../activity/ActivityFeed';
 import { TagsPanel } from '../tags/TagsPanel';
 import { AssignTagsDialog } from '../tags/AssignTagsDialog';
@@ -27,12 +27,17 @@ import { ContactProvider, useClientFull } from './ContactContext';
 import { RecordTabs } from './RecordTabs';
 import { TasksTab } from '../tasks/TasksTab';
 import { SummaryStrip, type SummaryAction } from './SummaryStrip';
-import { hasPerson, personName, personOf } from './person';
+import { hasPerson, personName, personOf, type Person } from './person';
+
+/** The household's mobiles the text may go to, the chosen person's first. */
+const mobilesOf = (people: Person[]) =>
+  people.filter((p) => p.mobilePhone).map((p) => ({ phone: p.mobilePhone!, label: personName(p) || 'Mobile' }));
 
 type Dialog =
   | { kind: 'split'; level: ClientLevel }
   | { kind: 'delete'; level: ClientLevel }
   | { kind: 'review'; level: ClientLevel }
+  | { kind: 'schedule'; level: ClientLevel }
   | { kind: 'block'; number: string }
   | { kind: 'merge' | 'followUp' | 'tags' | 'location' | 'managedBy' | 'referredBy' };
 
@@ -85,6 +90,7 @@ export function ContactDetailPage() {
     else if (action === 'split') setDialog({ kind: 'split', level });
     else if (action === 'delete') setDialog({ kind: 'delete', level });
     else if (action === 'review') setDialog({ kind: 'review', level });
+    else if (action === 'schedule') setDialog({ kind: 'schedule', level });
     else if (action === 'block' && extra) setDialog({ kind: 'block', number: extra });
   };
   const summaryAction = (a: SummaryAction) => setDialog({ kind: a });
@@ -174,6 +180,17 @@ export function ContactDetailPage() {
         onClose={close}
         onRequested={() => setReviewsAsked((n) => n + 1)}
       />
+      {dialog?.kind === 'schedule' && (
+        <ScheduleMessageDialog
+          open
+          recipients={mobilesOf(dialog.level === 'primary' ? [primary, secondary] : [secondary, primary])}
+          client={id}
+          smsRoom={null}
+          schedule={smsApi.scheduleExplained}
+          onClose={close}
+          onScheduled={() => notifySuccess(SCHEDULE_MESSAGES.scheduled)}
+        />
+      )}
     </ContactProvider>
   );
 }

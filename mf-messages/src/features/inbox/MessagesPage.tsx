@@ -2,15 +2,14 @@ import { useCallback, useEffect, useState } from 'react';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import { Alert, Empty, theme, Typography } from 'antd';
 import { isAdminRole, REVIEW_MESSAGES, SCHEDULE_MESSAGES, type SmsRoom } from '@agency/contracts';
-import { reviewsApi } from '@agency/api-client';
+import { reviewsApi, smsApi } from '@agency/api-client';
 import { bus } from '@agency/bus';
-import { useObservable } from '@agency/ui';
+import { ScheduleMessageDialog, useObservable } from '@agency/ui';
 import { notifyError, notifySuccess } from '../common/notify';
 import { ClientPanel } from './ClientPanel';
 import { Conversation } from './Conversation';
 import { NewConversationDialog } from './NewConversationDialog';
 import { RoomList, type RoomActions } from './RoomList';
-import { ScheduleMessageDialog } from './ScheduleMessageDialog';
 import { useInbox } from './useInbox';
 
 export const PANEL_KEY = 'messages_panel';
@@ -134,8 +133,11 @@ export function MessagesPage() {
       </div>
       {scheduling && (
         <ScheduleMessageDialog
-          room={scheduling}
           open
+          recipients={[{ phone: scheduling.phoneNumber, label: scheduling.client?.name ?? 'Mobile' }]}
+          client={scheduling.client?.id ?? null}
+          smsRoom={scheduling.id}
+          schedule={smsApi.scheduleExplained}
           onClose={() => setScheduling(null)}
           onScheduled={() => notifySuccess(SCHEDULE_MESSAGES.scheduled)}
         />

@@ -1,28 +1,11 @@
 import { render, screen, waitFor } from '@testing-library/react';
 import userEventLib from '@testing-library/user-event';
-import { smsApi } from '@agency/api-client';
-import { SCHEDULE_MESSAGES, type SmsRoom } from '@agency/contracts';
-import { earliestSlot, ScheduleMessageDialog } from './ScheduleMessageDialog';
+import { SCHEDULE_MESSAGES } from '@agency/contracts';
+import { earliestSlot, ScheduleMessageDialog, type ScheduleMessageDialogProps } from './ScheduleMessageDialog';
 
-jest.mock('@agency/api-client', () => ({
-  errorMessage: (err: unknown, fallback: string) => (err instanceof Error && err.message ? err.message : fallback),
-  smsApi: { schedule: jest.fn() },
-}));
-const api = smsApi as jest.Mocked<typeof smsApi>;
+const api = { schedule: jest.fn<Promise<unknown>, Parameters<ScheduleMessageDialogProps['schedule']>>() };
 const userEvent = userEventLib.setup({ delay: null });
-const room: SmsRoom = {
-  id: 'r1',
-  phoneNumber: '15125550142',
-  agencyNumber: '15125550001',
-  client: { id: 'c1', name: 'James Carter', level: 'primary' },
-  status: 'open',
-  lastMessageOn: null,
-  lastMessage: '',
-  unread: 0,
-  favorited: [],
-  assignedTo: null,
-  optedOut: false,
-};
+const room = { recipients: [{ phone: '15125550142', label: 'James Carter' }], client: 'c1', smsRoom: 'r1', schedule: (input: Parameters<ScheduleMessageDialogProps['schedule']>[0]) => api.schedule(input) };
 
 test('the earliest slot is 30 minutes ahead, on a quarter hour', () => {
   const slot = earliestSlot(new Date('2026-11-24T10:07:30'));
@@ -32,8 +15,8 @@ test('the earliest slot is 30 minutes ahead, on a quarter hour', () => {
 
 test('needs a message, then schedules to the room number and client', async () => {
   const onScheduled = jest.fn();
-  api.schedule.mockResolvedValue({} as never);
-  render(<ScheduleMessageDialog room={room} open onClose={jest.fn()} onScheduled={onScheduled} />);
+  api.schedule.mockResolvedValue({});
+  render(<ScheduleMessageDialog {...room} open onClose={jest.fn()} onScheduled={onScheduled} />);
   await userEvent.click(screen.getByRole('button', { name: 'Schedule' }));
   expect(await screen.findByRole('alert')).toHaveTextContent(SCHEDULE_MESSAGES.allRequired);
   expect(api.schedule).not.toHaveBeenCalled();
@@ -45,8 +28,15 @@ test('needs a message, then schedules to the room number and client', async () =
 
 test('shows the server refusal word for word', async () => {
   api.schedule.mockRejectedValue(new Error(SCHEDULE_MESSAGES.failed));
-  render(<ScheduleMessageDialog room={room} open onClose={jest.fn()} onScheduled={jest.fn()} />);
+  render(<ScheduleMessageDialog {...room} open onClose={jest.fn()} onScheduled={jest.fn()} />);
   await userEvent.type(screen.getByLabelText('Message'), 'Hi');
   await userEvent.click(screen.getByRole('button', { name: 'Schedule' }));
   expect(await screen.findByRole('alert')).toHaveTextContent(SCHEDULE_MESSAGES.failed);
+});
+
+test('a person without a mobile number gets the refusal and nothing to schedule', () => {
+  render(<ScheduleMessageDialog {...room} recipients={[]} open onClose={jest.fn()} onScheduled={jest.fn()} />);
+  expect(screen.getByRole('alert')).toHaveTextContent(SCHEDULE_MESSAGES.failed);
+  expect(screen.getByRole('button', { name: 'Schedule' })).toBeDisabled();
+  expect(screen.queryByLabelText('Message')).not.toBeInTheDocument();
 });
