@@ -34,7 +34,8 @@ export function afterQuietHours(now: Date, timezone: string): Date {
   return open.toDate();
 }
 
-async function timezoneOf(q: Queryable, accountId: string, agencyNumber: string): Promise<string> {
+/** The time zone of the location behind an agency number (the account's when it has none). */
+export async function timezoneOf(q: Queryable, accountId: string, agencyNumber: string): Promise<string> {
   const [row] = await q.query<{ timezone: string }>(
     `select coalesce(l.timezone, a.timezone) as timezone from accounts a
        left join account_phones p on p.account_id = a.id and regexp_replace(p.phone_number, '\\D', '', 'g') = $2

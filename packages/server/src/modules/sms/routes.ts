@@ -96,7 +96,7 @@ export async function smsRoutes(app: FastifyInstance, deps: AppDeps) {
   // ------------------------------------------------------------------------------------------
   // The carrier simulator: a person plays a client texting one of the agency's numbers, and sees
   // what the agency sent back. Owners and admins only; it posts the same signed webhook a carrier
-  // would, so the inbox cannot tell the difference.
+  // would, so the inbox cannot tell the difference. The phone shows only what reached the carrier.
   // ------------------------------------------------------------------------------------------
   const admin = { config: { roles: ADMIN_ROLES } };
 
@@ -135,6 +135,7 @@ export async function smsRoutes(app: FastifyInstance, deps: AppDeps) {
       const rows = await db.query<Parameters<typeof toMessages>[1][number]>(
         `select id, room_id, flow, type, by_number, message, media, status, error, send_at, created_at, campaign, user_id, client_id
            from sms_messages where account_id = $1 and (to_number = $2 or by_number = $2) and type <> 'optin'
+            and (flow = 'incoming' or carrier_sid is not null)
           order by created_at desc limit 100`,
         [auth(req).accountId, toDigits(req.query.number)],
       );

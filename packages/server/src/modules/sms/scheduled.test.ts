@@ -2,7 +2,7 @@ import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { SCHEDULE_MESSAGES, type ScheduledMessage } from '@agency/contracts';
 import { bearer, DEMO, signIn, startTestServer, type SignedIn, type TestServer } from '../../testing/harness';
-import { sendPending } from './outbound';
+import { afterQuietHours, sendPending, timezoneOf } from './outbound';
 
 let s: TestServer;
 let owner: SignedIn;
@@ -26,7 +26,12 @@ function slot(minutes: number): string {
 }
 const call = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: object) =>
   s.app.inject({ method, url: `/api/sms/message/scheduled_messages${url}`, headers: bearer(owner.token), payload });
-const pendingTexts = () => s.db.query<{ id: string; send_at: Date; message: string; type: string }>("select id, send_at, message, type from sms_messages where idempotency_key like 'scheduled:%' and status = 'pending' order by created_at");
+const pendingTexts = () =>
+  s.db.query<{ id: string; send_at: Date; message: string; type: string; by_number: string }>(
+    "select id, send_at, message, type, by_number from sms_messages where idempotency_key like 'scheduled:%' and status = 'pending' order by created_at",
+  );
+/** When a text due at `at` goes: then, or after the quiet hours of the number it goes from. */
+const goesAt = async (at: string, from: string) => afterQuietHours(new Date(at), await timezoneOf(s.db, DEMO, from)).toISOString();
 
 describe('scheduled messages', () => {
   it('checks every field, the 30 minutes and the 15-minute steps, with the spec words', async () => {
@@ -49,14 +54,14 @@ describe('scheduled messages', () => {
     const created = res.json() as ScheduledMessage;
     assert.deepEqual([created.messageTo, created.messageStatus, created.date], [MOBILE, 'pending', at]);
     let texts = await pendingTexts();
-    assert.deepEqual(texts.map((t) => [new Date(t.send_at).toISOString(), t.type]), [[at, 'scheduled']]);
+    assert.deepEqual(texts.map((t) => [new Date(t.send_at).toISOString(), t.type]), [[await goesAt(at, texts[0]!.by_number), 'scheduled']]);
     assert.deepEqual((await call('GET', `?client=${clientId}`)).json().map((m: ScheduledMessage) => m.id), [created.id]);
 
     const later = slot(120);
     const moved = await call('PUT', `/${created.id}`, { date: later, message: 'Your renewal is due soon.' });
     assert.equal(moved.statusCode, 200, moved.body);
     texts = await pendingTexts();
-    assert.deepEqual(texts.map((t) => [new Date(t.send_at).toISOString(), t.message]), [[later, 'Your renewal is due soon.']]);
+    assert.deepEqual(texts.map((t) => [new Date(t.send_at).toISOString(), t.message]), [[await goesAt(later, texts[0]!.by_number), 'Your renewal is due soon.']]);
 
     assert.equal((await call('DELETE', `/${created.id}`)).json().message, SCHEDULE_MESSAGES.cancelled);
     assert.equal((await pendingTexts()).length, 0);
@@ -66,7 +71,11 @@ describe('scheduled messages', () => {
   it('completes its follow-up when the text is handed to the carrier', async () => {
     const created = (await call('POST', '', { date: slot(45), message: 'See you Monday.', messageTo: MOBILE, client: clientId })).json() as ScheduledMessage;
     const [text] = await pendingTexts();
+    const phone = async () =>
+      ((await s.app.inject({ method: 'GET', url: `/api/sms/simulator/texts?number=${MOBILE}`, headers: bearer(owner.token) })).json() as Array<{ message: string }>).map((t) => t.message);
+    assert.ok(!(await phone()).includes('See you Monday.'), 'not on the client phone before its time');
     await sendPending(s.app.deps, DEMO, text!.id);
+    assert.ok((await phone()).includes('See you Monday.'), 'on the client phone once handed over');
     const [row] = await s.db.query<{ message_status: string; is_active: boolean }>('select message_status, is_active from followups where id = $1', [created.id]);
     assert.deepEqual(row, { message_status: 'completed', is_active: false });
   });
