@@ -12,6 +12,12 @@ export interface AuthLimits {
   windowMinutes: number;
   perAddressAndEmail: number;
   perAddress: number;
+  /** Failed sign-ins into one account, from every address together. */
+  perAccount: number;
+  /** Calls to /auth/check/{email} per address (each one, failed or not: it tells whether an email is known). */
+  lookupsPerAddress: number;
+  /** Forgot-password requests per address (each mails a code). */
+  resetRequestsPerAddress: number;
 }
 
 export interface ServerConfig {
@@ -79,7 +85,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     production: env.NODE_ENV === 'production',
     demoData: env.DEMO_DATA === '1',
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
-    authLimits: { windowMinutes: 15, perAddressAndEmail: 5, perAddress: 30 },
+    authLimits: { windowMinutes: 15, perAddressAndEmail: 5, perAddress: 30, perAccount: 50, lookupsPerAddress: 300, resetRequestsPerAddress: 10 },
     publicReviewLimits: { windowMinutes: 10, perAddress: 60 },
     desktopDownloads: {
       windows: env.DESKTOP_DOWNLOAD_WINDOWS ?? `/downloads/AgencyDesk-Setup-${APP_VERSION}.exe`,

@@ -1,4 +1,4 @@
-import { after, before, describe, it } from 'node:test';
+import { after, before, beforeEach, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { AUTH_MESSAGES } from '@agency/contracts';
 import { basicAuth, DEMO, startTestServer, type TestServer } from '../../testing/harness';
@@ -19,6 +19,9 @@ const attempt = (from: string, email: string, password?: string, server = s) =>
   });
 
 describe('sign-in rate limits', () => {
+  // Each case starts with the account's own count empty (the cases fail often into one account).
+  beforeEach(() => s.db.query(`delete from auth_failures where key like 'acc:%'`));
+
   it('refuses an address after 5 failures for one email, even with the right password', async () => {
     for (let i = 0; i < 5; i++) assert.equal((await attempt('10.0.0.1', 'employee@demo.test', 'wrong')).statusCode, 401);
     const blocked = await attempt('10.0.0.1', 'employee@demo.test');
@@ -79,5 +82,39 @@ describe('sign-in rate limits', () => {
     assert.equal((await attempt('10.0.0.8', 'employee@demo.test')).statusCode, 429);
     await s.db.query(`update auth_failures set window_start = now() - interval '16 minutes' where key like '%10.0.0.8%'`);
     assert.equal((await attempt('10.0.0.8', 'employee@demo.test')).statusCode, 200);
+  });
+
+  it('counts a try before the password is checked, so parallel tries cannot pass the limit', async () => {
+    const answers = await Promise.all(Array.from({ length: 12 }, () => attempt('10.0.1.1', 'employee@demo.test', 'wrong')));
+    const codes = answers.map((r) => r.statusCode).sort();
+    assert.deepEqual([codes.filter((c) => c === 401).length, codes.filter((c) => c === 429).length], [5, 7]);
+  });
+
+  it('counts failures per account across addresses, and a success there takes only its own try back', async () => {
+    const limited = await startTestServer({ db: s.db, config: { authLimits: { ...s.app.deps.config.authLimits, perAccount: 8 } } });
+    try {
+      for (let i = 0; i < 3; i++) assert.equal((await attempt('10.0.2.1', 'admin@demo.test', undefined, limited)).statusCode, 200);
+      for (let i = 0; i < 8; i++) assert.equal((await attempt(`10.0.2.${10 + i}`, 'owner@demo.test', 'wrong', limited)).statusCode, 401);
+      const refused = await attempt('10.0.2.99', 'owner@demo.test', undefined, limited);
+      assert.deepEqual([refused.statusCode, refused.json()], [429, { message: AUTH_MESSAGES.tooManyAttempts }]);
+    } finally {
+      await limited.close();
+    }
+  });
+
+  it('limits email lookups and forgot-password requests per address', async () => {
+    const limited = await startTestServer({ db: s.db, config: { authLimits: { ...s.app.deps.config.authLimits, lookupsPerAddress: 3, resetRequestsPerAddress: 2 } } });
+    try {
+      const lookup = (from: string) => limited.app.inject({ method: 'GET', url: '/api/auth/check/owner@demo.test', remoteAddress: from });
+      const forgot = (from: string) => limited.app.inject({ method: 'POST', url: '/api/auth/forgot-password', remoteAddress: from, payload: { email: 'nobody@demo.test' } });
+      for (let i = 0; i < 3; i++) assert.equal((await lookup('10.0.3.1')).statusCode, 200);
+      assert.equal((await lookup('10.0.3.1')).statusCode, 429);
+      assert.equal((await lookup('10.0.3.2')).statusCode, 200);
+      for (let i = 0; i < 2; i++) assert.equal((await forgot('10.0.3.1')).statusCode, 200);
+      const refused = await forgot('10.0.3.1');
+      assert.deepEqual([refused.statusCode, refused.json()], [429, { message: AUTH_MESSAGES.tooManyAttempts }]);
+    } finally {
+      await limited.close();
+    }
   });
 });

@@ -4,24 +4,29 @@ import type { Db, Queryable } from '../../db/index';
 import { tooManyRequests } from '../../http/errors';
 
 /*
- * Failed sign-in limits. Counts live in the auth_failures table, so every API process sees the same
+ * Sign-in limits. Counts live in the auth_failures table, so every API process sees the same
  * numbers. The rule:
  *
- * - Each failed sign-in or unlock (unknown email, wrong password, wrong MFA code) adds one to two
+ * - A sign-in, unlock or password change is counted before any password is checked, on three
  *   counters, each a fixed window of `windowMinutes`:
- *     "ae:<address>|<email>"  refused once it reaches `perAddressAndEmail` (5 by default)
- *     "a:<address>"           refused once it reaches `perAddress` (30 by default)
- * - A refused attempt answers 429 before any password is checked.
- * - There is no counter per email alone. Failures from other addresses never block a sign-in from
- *   an address that has not failed, so nobody can lock a real user out by guessing their password
- *   from elsewhere; someone guessing is slowed down per address instead.
- * - A successful sign-in clears its own "ae:" counter. It does not clear the address counter, so a
- *   valid account cannot be used to wipe the record of an address guessing other people's passwords.
- * - "2fa required" (right password, code not sent yet) is a step of a normal sign-in, not a failure.
+ *     "ae:<address>|<email>"  at most `perAddressAndEmail` (5 by default)
+ *     "a:<address>"           at most `perAddress` (30 by default)
+ *     "acc:<account>"         at most `perAccount` (50 by default), every address together
+ *   A try past any limit answers 429 and is taken back off the counters, so parallel requests can
+ *   never get more tries than the limit, and a blocked guesser does not use up the account's count.
+ * - The try then settles: a failure (unknown email, wrong password, wrong MFA code) stays counted;
+ *   a success clears its "ae:" counter and takes its own try back off the others; "2fa required"
+ *   (right password, code not sent yet) is a step of a normal sign-in and is taken back too.
+ * - A success never clears the address or account counters, so a valid account cannot be used to
+ *   wipe the record of an address guessing other people's passwords.
+ * - Failures from other addresses never block a sign-in from an address that has not failed,
+ *   until the account's own limit is reached (a guess spread over many addresses).
+ * - /auth/check/{email} and forgot-password count every call per address ("lk:", "fp:").
  */
 
 const addressEmailKey = (address: string, email: string) => `ae:${address}|${email.trim().toLowerCase()}`;
 const addressKey = (address: string) => `a:${address}`;
+const accountKey = (accountId: string) => `acc:${accountId}`;
 
 /** How many hits `key` has within the last `minutes`. */
 export async function hitCount(q: Queryable, key: string, minutes: number): Promise<number> {
@@ -47,27 +52,63 @@ export async function addHit(q: Queryable, key: string, minutes: number): Promis
   return Number(row.count);
 }
 
+/** Takes one hit back off `key` (within its window). */
+export async function takeBack(q: Queryable, key: string, minutes: number): Promise<void> {
+  await q.query(`update auth_failures set count = greatest(count - 1, 0) where key = $1 and window_start > now() - make_interval(mins => $2)`, [key, minutes]);
+}
+
+/** A counted sign-in try, to be settled once the password (and code) have been checked. */
+export interface SignInTry {
+  /** The password was right: its own counts are cleared or taken back. */
+  succeeded(): Promise<void>;
+  /** Not a guess ("2fa required"): taken back off every counter. */
+  notAGuess(): Promise<void>;
+}
+
 export class SignInLimiter {
   constructor(
     private readonly db: Db,
     private readonly limits: AuthLimits,
   ) {}
 
-  /** Throws 429 when this address, or this address with this email, has failed too often. */
-  async check(address: string, email: string): Promise<void> {
-    const { windowMinutes, perAddressAndEmail, perAddress } = this.limits;
-    const [pair, total] = await Promise.all([
-      hitCount(this.db, addressEmailKey(address, email), windowMinutes),
-      hitCount(this.db, addressKey(address), windowMinutes),
-    ]);
-    if (pair >= perAddressAndEmail || total >= perAddress) throw tooManyRequests(AUTH_MESSAGES.tooManyAttempts);
+  /**
+   * Counts a try of `email` from `address` (into `accountId` when known) before anything is
+   * checked; throws 429, counting nothing, when a limit is passed.
+   */
+  async attempt(address: string, email: string, accountId?: string): Promise<SignInTry> {
+    const { windowMinutes: w, perAddressAndEmail, perAddress, perAccount } = this.limits;
+    const counters: Array<[string, number]> = [
+      [addressEmailKey(address, email), perAddressAndEmail],
+      [addressKey(address), perAddress],
+      ...(accountId ? [[accountKey(accountId), perAccount] as [string, number]] : []),
+    ];
+    const refused = await this.db.tx(async (q) => {
+      const counts = [];
+      for (const [key] of counters) counts.push(await addHit(q, key, w));
+      if (counts.every((n, i) => n <= counters[i]![1])) return false;
+      for (const [key] of counters) await takeBack(q, key, w);
+      return true;
+    });
+    if (refused) throw tooManyRequests(AUTH_MESSAGES.tooManyAttempts);
+    const keys = counters.map(([key]) => key);
+    return {
+      succeeded: () =>
+        this.db.tx(async (q) => {
+          await q.query('delete from auth_failures where key = $1', [keys[0]]);
+          for (const key of keys.slice(1)) await takeBack(q, key, w);
+        }),
+      notAGuess: () =>
+        this.db.tx(async (q) => {
+          for (const key of keys) await takeBack(q, key, w);
+        }),
+    };
   }
 
-  async failed(address: string, email: string): Promise<void> {
-    await this.db.tx(async (q) => {
-      await addHit(q, addressEmailKey(address, email), this.limits.windowMinutes);
-      await addHit(q, addressKey(address), this.limits.windowMinutes);
-    });
+  /** Throws 429 when this address has failed too often (a wrong password-reset code counts). */
+  async checkAddress(address: string): Promise<void> {
+    if ((await hitCount(this.db, addressKey(address), this.limits.windowMinutes)) >= this.limits.perAddress) {
+      throw tooManyRequests(AUTH_MESSAGES.tooManyAttempts);
+    }
   }
 
   /** A failure tied to an address only (a wrong password-reset code). */
@@ -75,13 +116,15 @@ export class SignInLimiter {
     await this.db.tx((q) => addHit(q, addressKey(address), this.limits.windowMinutes));
   }
 
-  async checkAddress(address: string): Promise<void> {
-    if ((await hitCount(this.db, addressKey(address), this.limits.windowMinutes)) >= this.limits.perAddress) {
-      throw tooManyRequests(AUTH_MESSAGES.tooManyAttempts);
-    }
-  }
-
-  async succeeded(address: string, email: string): Promise<void> {
-    await this.db.tx((q) => q.query('delete from auth_failures where key = $1', [addressEmailKey(address, email)]));
+  /** Counts one call of `kind` from `address`; throws 429 (not counting it) past its limit. */
+  async call(kind: 'lookup' | 'resetRequest', address: string): Promise<void> {
+    const { windowMinutes: w, lookupsPerAddress, resetRequestsPerAddress } = this.limits;
+    const [key, limit] = kind === 'lookup' ? [`lk:${address}`, lookupsPerAddress] : [`fp:${address}`, resetRequestsPerAddress];
+    const refused = await this.db.tx(async (q) => {
+      if ((await addHit(q, key, w)) <= limit) return false;
+      await takeBack(q, key, w);
+      return true;
+    });
+    if (refused) throw tooManyRequests(AUTH_MESSAGES.tooManyAttempts);
   }
 }

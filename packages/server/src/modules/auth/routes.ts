@@ -30,7 +30,7 @@ import { requestPasswordReset, verifyPasswordReset } from './password-reset';
 import { SignInLimiter } from './rate-limit';
 import { accountsForEmail, checkCredentials, checkUnlock, describeSession, openSession, parseBasic, sessionResponse } from './service';
 
-/** Whether a refused sign-in counts toward the rate limits ("2fa required" is a normal step, not a guess). */
+/** Whether a refused sign-in stays counted toward the rate limits ("2fa required" is a normal step, not a guess). */
 const countsAsFailure = (err: unknown) => err instanceof HttpError && err.statusCode === 401 && err.message !== AUTH_MESSAGES.mfaRequired;
 
 export async function authRoutes(app: FastifyInstance, deps: AppDeps) {
@@ -40,8 +40,11 @@ export async function authRoutes(app: FastifyInstance, deps: AppDeps) {
 
   r.get(
     '/auth/check/:email',
-    { schema: { tags: ['auth'], security: [], params: emailParamSchema, response: { 200: authCheckResponseSchema } } },
-    async (req) => ({ accounts: await accountsForEmail(db, req.params.email) }),
+    { schema: { tags: ['auth'], security: [], params: emailParamSchema, response: { 200: authCheckResponseSchema, 429: errorSchema } } },
+    async (req) => {
+      await limiter.call('lookup', req.ip);
+      return { accounts: await accountsForEmail(db, req.params.email) };
+    },
   );
 
   r.post(
@@ -65,16 +68,16 @@ export async function authRoutes(app: FastifyInstance, deps: AppDeps) {
       // The unlocked session must be live before any password is looked at.
       const locked = unlockToken ? await resolveSession(db, unlockToken) : null;
 
-      await limiter.check(req.ip, email);
+      const counted = await limiter.attempt(req.ip, email, account);
       let userId: string;
       try {
         if (locked) await checkUnlock(db, locked, { accountId: account, email, password, code });
         userId = locked ? locked.realUserId : await checkCredentials(db, { accountId: account, email, password, code });
       } catch (err) {
-        if (countsAsFailure(err)) await limiter.failed(req.ip, email);
+        if (!countsAsFailure(err)) await counted.notAGuess();
         throw err;
       }
-      await limiter.succeeded(req.ip, email);
+      await counted.succeeded();
 
       if (locked) return sessionResponse(db, locked);
       const opened = await openSession(db, { accountId: account, userId, device, ip: req.ip, hours: config.sessionHours });
@@ -104,10 +107,11 @@ export async function authRoutes(app: FastifyInstance, deps: AppDeps) {
         security: [],
         description: 'Mails a 4-digit code to every user of that email. The answer is the same whether or not the email is known.',
         body: forgotPasswordSchema,
-        response: { 200: messageSchema, 400: errorSchema },
+        response: { 200: messageSchema, 400: errorSchema, 429: errorSchema },
       },
     },
     async (req) => {
+      await limiter.call('resetRequest', req.ip);
       await requestPasswordReset(db, mail, req.body.email);
       return { message: FORGOT_PASSWORD_MESSAGE };
     },

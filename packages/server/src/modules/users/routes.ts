@@ -151,11 +151,9 @@ export async function userRoutes(app: FastifyInstance, deps: AppDeps) {
       const a = auth(req);
       if (req.params.id !== a.userId) throw forbidden('You can only change your own password.');
       const user = await loadUser(db, a.accountId, a.userId);
-      await limiter.check(req.ip, user.email);
-      if (!(await verifyPassword(user.password_hash, req.body.currentPassword))) {
-        await limiter.failed(req.ip, user.email);
-        throw badRequest('Current password is incorrect.');
-      }
+      const counted = await limiter.attempt(req.ip, user.email, a.accountId);
+      if (!(await verifyPassword(user.password_hash, req.body.currentPassword))) throw badRequest('Current password is incorrect.');
+      await counted.succeeded();
       const hash = await hashPassword(req.body.password);
       const ended = await db.tx(async (q) => {
         await q.query('update users set password_hash = $2 where id = $1', [a.userId, hash]);
