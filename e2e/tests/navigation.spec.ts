@@ -15,7 +15,12 @@ const ROUTES: Array<[path: string, remote: string]> = [
   ['/profile', 'admin'],
 ];
 
-test('the owner signs in and every remote mounts on its route', async ({ page }) => {
+test('the owner signs in and every remote mounts on its route, within the Content-Security-Policy', async ({ page }) => {
+  // The browser reports anything the policy blocks (a script, a style, a socket) on the console.
+  const blocked: string[] = [];
+  page.on('console', (m) => {
+    if (/Content Security Policy/i.test(m.text())) blocked.push(m.text());
+  });
   await signIn(page, 'owner@demo.test');
   for (const [path, remote] of ROUTES) {
     await test.step(`${path} mounts ${remote}`, async () => {
@@ -24,6 +29,7 @@ test('the owner signs in and every remote mounts on its route', async ({ page })
       await expectRemoteMounted(page, remote);
     });
   }
+  expect(blocked).toEqual([]);
 });
 
 test('Back and Forward move across remotes and the active tab follows', async ({ page }) => {

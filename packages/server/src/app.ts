@@ -1,10 +1,12 @@
+import { join } from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { ServerConfig } from './config';
 import type { Db } from './db/index';
-import { accessControl, type ApiRoute } from './http/access';
+import { accessControl, adminsOnly, type ApiRoute } from './http/access';
+import { securityHeaders } from './http/headers';
 import { HttpError } from './http/errors';
 import { createEvents, type AppEvents } from './events';
 import type { Jobs } from './jobs/index';
@@ -13,7 +15,7 @@ import { healthRoutes } from './modules/health/routes';
 import { trainingRoutes } from './modules/trainings/routes';
 import { userRoutes } from './modules/users/routes';
 import { utilityRoutes } from './modules/utilities/routes';
-import { staticRoutes } from './static/routes';
+import { devRemotes, staticRoutes } from './static/routes';
 import { clientRoutes } from './modules/clients/routes';
 import { clientRecordRoutes } from './modules/clients/records/routes';
 import { activityRoutes } from './modules/clients/activity/routes';
@@ -115,7 +117,9 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     },
     transform: jsonSchemaTransform,
   });
-  await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
+  securityHeaders(app, { shellIndex: join(opts.config.shellDir, 'index.html'), devRemoteUrls: Object.values(devRemotes(process.env.DEV_REMOTES)) });
+  // The API's docs page: in production only for a signed-in owner or admin (a bearer token).
+  await app.register(fastifySwaggerUi, { routePrefix: '/api/docs', staticCSP: true, ...(opts.config.production ? { uiHooks: { onRequest: adminsOnly(opts.db) } } : {}) });
 
   // Filled as the API's routes are registered: the tests walk it (every route, every method).
   const apiRoutes: ApiRoute[] = [];

@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { AUTH_MESSAGES, type Role } from '@agency/contracts';
+import { ADMIN_ROLES, AUTH_MESSAGES, type Role } from '@agency/contracts';
 import type { Queryable } from '../db/index';
 import { bearerToken, resolveSession, type AuthContext } from './context';
 import { forbidden, notFound, unauthorized } from './errors';
@@ -89,3 +89,13 @@ export function accessControl(api: FastifyInstance, db: Queryable, table: ApiRou
   });
   return table;
 }
+
+/** An onRequest hook for pages outside the API scope (the docs): a live owner's or admin's session. */
+export const adminsOnly =
+  (db: Queryable) =>
+  async (req: FastifyRequest): Promise<void> => {
+    const token = bearerToken(req);
+    if (!token) throw unauthorized();
+    const session = await resolveSession(db, token);
+    if (session.mfaEnrolmentRequired || !(ADMIN_ROLES as readonly Role[]).includes(session.role)) throw forbidden();
+  };

@@ -1,0 +1,72 @@
+import { after, before, describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import { createHash } from 'node:crypto';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { bearer, signIn, startTestServer, type TestServer } from '../testing/harness';
+import { contentSecurityPolicy, originsOf } from './headers';
+
+const THEME = "\n      if (localStorage.getItem('agency.dark') === '1') document.body.classList.add('dark');\n    ";
+const shellDir = mkdtempSync(join(tmpdir(), 'agency-shell-'));
+writeFileSync(join(shellDir, 'index.html'), `<!doctype html><html><head><script defer src="/main.js"></script></head><body><script>${THEME}</script><div id="root"></div></body></html>`);
+const themeHash = `'sha256-${createHash('sha256').update(THEME).digest('base64')}'`;
+
+let s: TestServer;
+let prod: TestServer;
+before(async () => {
+  s = await startTestServer({ config: { shellDir, trustProxy: true } });
+  prod = await startTestServer({ db: s.db, config: { shellDir, production: true } });
+});
+after(async () => {
+  await prod.close();
+  await s.close();
+});
+
+/** The policy's directives by name. */
+const directives = (csp: string) => Object.fromEntries(csp.split(';').map((d) => d.trim().split(/\s+/)).map(([name, ...values]) => [name, values]));
+
+describe('security headers', () => {
+  it('the shell page runs under a CSP with no inline script but its own hashed one, never framed elsewhere', async () => {
+    const res = await s.app.inject({ method: 'GET', url: '/contacts', headers: { host: 'agency.example.com' } });
+    assert.equal(res.statusCode, 200);
+    const csp = directives(String(res.headers['content-security-policy']));
+    assert.deepEqual(csp['script-src'], ["'self'", themeHash]);
+    assert.deepEqual(csp['script-src-attr'], ["'none'"]);
+    assert.deepEqual(csp['object-src'], ["'none'"]);
+    assert.deepEqual(csp['frame-ancestors'], ["'self'"]);
+    assert.deepEqual(csp['connect-src'], ["'self'", 'ws://agency.example.com', 'wss://agency.example.com']);
+    assert.equal(res.headers['x-content-type-options'], 'nosniff');
+    assert.equal(res.headers['referrer-policy'], 'strict-origin-when-cross-origin');
+    assert.equal(res.headers['strict-transport-security'], undefined, 'no HSTS over plain HTTP');
+  });
+
+  it('API answers carry them too, and HSTS when the request came over TLS', async () => {
+    const res = await s.app.inject({ method: 'GET', url: '/api/healthcheck', headers: { 'x-forwarded-proto': 'https' } });
+    assert.equal(res.headers['x-content-type-options'], 'nosniff');
+    assert.equal(res.headers['strict-transport-security'], 'max-age=31536000; includeSubDomains');
+    assert.ok(String(res.headers['content-security-policy']).includes("default-src 'self'"));
+  });
+
+  it('a Host that is not a plain host adds nothing to the policy', () => {
+    const csp = contentSecurityPolicy({ scriptHashes: [], extraOrigins: [], host: "evil.example; script-src *" });
+    assert.deepEqual(directives(csp)['connect-src'], ["'self'"]);
+    assert.deepEqual(directives(csp)['script-src'], ["'self'"]);
+  });
+
+  it('lets the shell load the dev servers DEV_REMOTES names', () => {
+    const origins = originsOf(['http://localhost:3001/mf-manifest.json', 'http://localhost:3001/other.json', 'not a url']);
+    assert.deepEqual(origins, ['http://localhost:3001']);
+    assert.deepEqual(directives(contentSecurityPolicy({ scriptHashes: [], extraOrigins: origins }))['script-src'], ["'self'", 'http://localhost:3001']);
+  });
+
+  it('the API docs are open in development and only for signed-in admins in production', async () => {
+    assert.equal((await s.app.inject({ method: 'GET', url: '/api/docs/json' })).statusCode, 200);
+    assert.equal((await prod.app.inject({ method: 'GET', url: '/api/docs/json' })).statusCode, 401);
+    assert.equal((await prod.app.inject({ method: 'GET', url: '/api/docs' })).statusCode, 401);
+    const employee = await signIn(prod.app, 'employee@demo.test');
+    assert.equal((await prod.app.inject({ method: 'GET', url: '/api/docs/json', headers: bearer(employee.token) })).statusCode, 403);
+    const owner = await signIn(prod.app, 'owner@demo.test');
+    assert.equal((await prod.app.inject({ method: 'GET', url: '/api/docs/json', headers: bearer(owner.token) })).statusCode, 200);
+  });
+});

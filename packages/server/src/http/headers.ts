@@ -1,0 +1,74 @@
+import { createHash } from 'node:crypto';
+import { existsSync, readFileSync } from 'node:fs';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+
+/**
+ * The inline scripts of the shell's index.html (the theme is set before the first paint), as CSP
+ * hash sources: they may run, and no other inline script may.
+ */
+export function inlineScriptHashes(indexHtml: string): string[] {
+  if (!existsSync(indexHtml)) return [];
+  const html = readFileSync(indexHtml, 'utf8');
+  return [...html.matchAll(/<script(?![^>]*\bsrc=)[^>]*>([\s\S]*?)<\/script>/gi)].map((m) => `'sha256-${createHash('sha256').update(m[1]!).digest('base64')}'`);
+}
+
+/**
+ * The Content-Security-Policy the shell and every remote run under: scripts only from this origin
+ * (and the dev servers DEV_REMOTES names), no inline script but the shell's own hashed ones, no
+ * eval, no plugins, never framed by another site. Styles may be inline: antd writes its styles at
+ * run time.
+ */
+export function contentSecurityPolicy(o: { scriptHashes: string[]; extraOrigins: string[]; host?: string }): string {
+  // This origin's socket (some browsers do not count ws: under 'self'); a Host that is not a plain host[:port] adds nothing.
+  const host = o.host && /^[a-z0-9.\-]+(:\d{1,5})?$/i.test(o.host) ? o.host : null;
+  const sockets = host ? [`ws://${host}`, `wss://${host}`] : [];
+  const directives: Record<string, string[]> = {
+    'default-src': ["'self'"],
+    'script-src': ["'self'", ...o.scriptHashes, ...o.extraOrigins],
+    'script-src-attr': ["'none'"],
+    'style-src': ["'self'", "'unsafe-inline'"],
+    'img-src': ["'self'", 'data:', 'blob:'],
+    'font-src': ["'self'", 'data:'],
+    'media-src': ["'self'", 'data:', 'blob:'],
+    'connect-src': ["'self'", ...sockets, ...o.extraOrigins],
+    'worker-src': ["'self'", 'blob:'],
+    'object-src': ["'none'"],
+    'base-uri': ["'self'"],
+    'form-action': ["'self'"],
+    'frame-ancestors': ["'self'"],
+  };
+  return Object.entries(directives)
+    .map(([name, values]) => `${name} ${values.join(' ')}`)
+    .join('; ');
+}
+
+/** Origins of the DEV_REMOTES manifests, whose scripts the shell loads in development. */
+export function originsOf(urls: string[]): string[] {
+  const origins = new Set<string>();
+  for (const url of urls) {
+    try {
+      origins.add(new URL(url).origin);
+    } catch {
+      // not a URL: DEV_REMOTES ignores it too
+    }
+  }
+  return [...origins];
+}
+
+const isTls = (req: FastifyRequest) => req.protocol === 'https';
+
+/**
+ * Every answer carries the security headers: the CSP (a page that sets its own, the API docs,
+ * keeps it), nosniff, a referrer policy that never sends a path to another site, and HSTS when
+ * the request came over TLS (directly, or through a proxy TRUST_PROXY believes).
+ */
+export function securityHeaders(app: FastifyInstance, o: { shellIndex: string; devRemoteUrls: string[] }): void {
+  const scriptHashes = inlineScriptHashes(o.shellIndex);
+  const extraOrigins = originsOf(o.devRemoteUrls);
+  app.addHook('onSend', async (req, reply) => {
+    if (!reply.hasHeader('content-security-policy')) reply.header('content-security-policy', contentSecurityPolicy({ scriptHashes, extraOrigins, host: req.headers.host }));
+    reply.header('x-content-type-options', 'nosniff');
+    reply.header('referrer-policy', 'strict-origin-when-cross-origin');
+    if (isTls(req)) reply.header('strict-transport-security', 'max-age=31536000; includeSubDomains');
+  });
+}
