@@ -36,6 +36,8 @@ export interface ServerConfig {
   /** Fastify's trustProxy: off unless TRUST_PROXY says which proxy to believe (else X-Forwarded-For could fake the address). */
   trustProxy: boolean | string;
   authLimits: AuthLimits;
+  /** SHUTDOWN_TIMEOUT_MS: how long a SIGTERM waits for the graceful close before exiting anyway (10 s). */
+  shutdownTimeoutMs: number;
   /** Calls to the public service review page's API allowed per address and window. */
   publicReviewLimits: { windowMinutes: number; perAddress: number };
   desktopDownloads: { windows: string; mac: string };
@@ -85,6 +87,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     production: env.NODE_ENV === 'production',
     demoData: env.DEMO_DATA === '1',
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
+    shutdownTimeoutMs: Number(env.SHUTDOWN_TIMEOUT_MS) > 0 ? Number(env.SHUTDOWN_TIMEOUT_MS) : 10_000,
     authLimits: { windowMinutes: 15, perAddressAndEmail: 5, perAddress: 30, perAccount: 50, lookupsPerAddress: 300, resetRequestsPerAddress: 10 },
     publicReviewLimits: { windowMinutes: 10, perAddress: 60 },
     desktopDownloads: {

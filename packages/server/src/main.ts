@@ -7,6 +7,7 @@ import { startJobs } from './jobs/index';
 import { createRealtime } from './realtime/index';
 import { PUSH_FEATURES, socketFeatures } from './realtime/features';
 import { seedIfEmpty } from './seed';
+import { createShutdown, onProcessEnd } from './shutdown';
 import { demoDataDecision, missingProductionSecrets, PRODUCTION_SECRETS } from './startup';
 
 const config = loadConfig();
@@ -33,12 +34,10 @@ const url = `http://localhost:${config.port}`;
 console.log(`\nAgency Desk is running at ${url}`);
 if (demo === 'seed') console.log('The demo agency: the sign-ins are in the README.\n');
 
-const stop = async () => {
-  await jobs.stop();
-  await realtime.close();
-  await app.close();
-  await db.close();
-  process.exit(0);
-};
-process.on('SIGINT', stop);
-process.on('SIGTERM', stop);
+const log = (message: string, err?: unknown) => (err === undefined ? console.log(message) : console.error(message, err));
+const shutdown = createShutdown([() => jobs.stop(), () => realtime.close(), () => app.close(), () => db.close()], {
+  timeoutMs: config.shutdownTimeoutMs,
+  exit: (code) => process.exit(code),
+  log,
+});
+onProcessEnd(shutdown, log);

@@ -5,6 +5,8 @@ import { AUTH_MESSAGES, PHONE_STATUSES } from '@agency/contracts';
 import type { Db } from '../db/index';
 import type { AppEvents } from '../events';
 import { resolveSession, type AuthContext } from '../http/context';
+import { forbidden, HttpError } from '../http/errors';
+import { socketFailure } from './failure';
 import { toPeer, USER_COLUMNS, type UserRow } from '../modules/users/mapping';
 
 export interface SocketData {
@@ -131,14 +133,15 @@ export async function createRealtime(
       const ctx = await resolveSession(db, token);
       if ((await accountOfNamespace(socket.nsp.name)) !== ctx.accountId) return next(new Error('Unauthorized'));
       // A session that must enrol in MFA first may only enrol over HTTP, never listen here.
-      if (ctx.mfaEnrolmentRequired) throw new Error(AUTH_MESSAGES.mfaSetupRequired);
+      if (ctx.mfaEnrolmentRequired) throw forbidden(AUTH_MESSAGES.mfaSetupRequired);
       socket.data.auth = ctx;
       socket.data.device = String(q.device ?? 'desktop');
       socket.data.client = { userId: String(q.userId ?? ''), name: String(q.name ?? ''), version: String(q.version ?? '') };
       next();
     } catch (err) {
-      const message = err instanceof Error ? err.message : 'Unauthorized';
-      next(Object.assign(new Error(message), { data: { type: 'unauthorized', message } }));
+      // A refusal says why; anything else (the database away) is no refusal: the client tries again.
+      if (!(err instanceof HttpError)) return next(new Error(socketFailure('handshake', err)));
+      next(Object.assign(new Error(err.message), { data: { type: 'unauthorized', message: err.message } }));
     }
   });
 
@@ -179,7 +182,8 @@ export async function createRealtime(
       try {
         await resolveSession(db, socket.data.auth.token);
       } catch (err) {
-        dropUnauthorized(socket, err instanceof Error ? err.message : 'Unauthorized');
+        if (err instanceof HttpError) dropUnauthorized(socket, err.message);
+        else socketFailure('session recheck', err); // logged; the socket stays until its session is known to be over
       }
     }, RECHECK_MS);
 

@@ -6,6 +6,7 @@ import { bearer, demoUserId, freshDb, SECOND, signIn, startTestServer, type Test
 import { connect, disconnected, nextEvent, refusal, type ClientSocket } from '../testing/sockets';
 import { hashToken } from '../modules/auth/tokens';
 import { io } from 'socket.io-client';
+import { SOCKET_FAILED } from './failure';
 
 let s: TestServer;
 const sockets: ClientSocket[] = [];
@@ -58,6 +59,17 @@ describe('realtime', () => {
     const expired = await signIn(s.app, 'multi@demo.test');
     await s.db.query(`update sessions set expires_at = now() - interval '1 second' where token_hash = $1`, [hashToken(expired.token)]);
     assert.equal(await refusal(s.url!, 'demo', expired.token), 'Session expired');
+  });
+
+  it('never tells a socket what the database said', async () => {
+    const me = await signIn(s.app, 'employee2@demo.test');
+    await s.db.query('alter table sessions rename to sessions_away');
+    try {
+      const said = await refusal(s.url!, 'demo', me.token);
+      assert.equal(said, SOCKET_FAILED);
+    } finally {
+      await s.db.query('alter table sessions_away rename to sessions');
+    }
   });
 
   it('takes the token from the auth payload only, never from the URL', async () => {

@@ -1,9 +1,8 @@
 import type { ChatAck, ChatMessage, ChatRoomPatch, ClientToServerEvents } from '@agency/contracts';
 import { GIPHY_PREFIX, roomDisplayTitle } from '@agency/contracts';
-import { ZodError } from 'zod';
 import type { Db } from '../../db/index';
-import { HttpError } from '../../http/errors';
 import type { AppNamespace, AppSocket, SocketFeature } from '../../realtime/index';
+import { socketFailure } from '../../realtime/failure';
 import { findMessage, loadRoom } from './mapping';
 import { deleteMessage, joinRoom, loadMessage, loadMore, searchMessages, sendMessage, toggleReaction, updateMessage, type SentMessage } from './messages';
 import {
@@ -26,14 +25,7 @@ type ChatEvent = Extract<keyof ClientToServerEvents, `chat_${string}`>;
 type RequestOf<E extends ChatEvent> = Parameters<ClientToServerEvents[E]>[0];
 type ResultOf<E extends ChatEvent> = Parameters<Parameters<ClientToServerEvents[E]>[1]>[0] extends ChatAck<infer T> ? T : never;
 
-const FAILED = 'Something went wrong. Please try again.';
-
-function failure(err: unknown): string {
-  if (err instanceof HttpError) return err.message;
-  if (err instanceof ZodError) return err.issues[0]?.message ?? 'Invalid request';
-  console.error('chat:', err);
-  return FAILED;
-}
+const failure = (err: unknown) => socketFailure('chat', err);
 
 /** Registers a request handler: its result or its error message goes back through the acknowledgement. */
 function answer<E extends ChatEvent>(socket: AppSocket, event: E, handle: (req: RequestOf<E>) => Promise<ResultOf<E>>) {

@@ -1,9 +1,9 @@
 import type { ClientToServerEvents, SmsAck, SmsRoom } from '@agency/contracts';
 import { SMS_MESSAGES, smsAssignSchema, smsCreateRoomSchema, smsLoadMoreSchema, smsRoomRefSchema, smsSearchSchema, smsSendSchema, smsStatusSchema } from '@agency/contracts';
-import { ZodError } from 'zod';
 import type { AppDeps } from '../../app';
-import { HttpError, badRequest } from '../../http/errors';
+import { badRequest } from '../../http/errors';
 import type { AppSocket, RealtimePush, SocketFeature } from '../../realtime/index';
+import { socketFailure } from '../../realtime/failure';
 import { resend, sendFromRoom } from './outbound';
 import type { Queryable } from '../../db/index';
 
@@ -14,12 +14,7 @@ type SmsEvent = Exclude<Extract<keyof ClientToServerEvents, `sms_${string}`>, 's
 type RequestOf<E extends SmsEvent> = Parameters<ClientToServerEvents[E]>[0];
 type ResultOf<E extends SmsEvent> = Parameters<Parameters<ClientToServerEvents[E]>[1]>[0] extends SmsAck<infer T> ? T : never;
 
-function failure(err: unknown): string {
-  if (err instanceof HttpError) return err.message;
-  if (err instanceof ZodError) return err.issues[0]?.message ?? 'Invalid request';
-  console.error('sms:', err);
-  return 'Something went wrong. Please try again.';
-}
+const failure = (err: unknown) => socketFailure('sms', err);
 
 function answer<E extends SmsEvent>(socket: AppSocket, event: E, handle: (req: RequestOf<E>) => Promise<ResultOf<E>>) {
   const listener = async (req: unknown, ack?: unknown) => {

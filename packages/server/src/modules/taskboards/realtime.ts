@@ -1,5 +1,6 @@
 import { idSchema, type TaskBoardAck } from '@agency/contracts';
-import { HttpError } from '../../http/errors';
+import { badRequest } from '../../http/errors';
+import { socketFailure } from '../../realtime/failure';
 import type { SocketFeature } from '../../realtime/index';
 import { boardForActor, type Actor } from './access';
 import { activeTask } from './active';
@@ -7,11 +8,7 @@ import { alertCounts } from './alerts';
 import { applyCardEvent, publishCardResult } from './cards';
 import { boardRoom, rememberNamespace } from './publish';
 
-const failure = (err: unknown): TaskBoardAck => {
-  if (err instanceof HttpError) return { ok: false, message: err.message };
-  console.error('taskboard socket handler failed', err);
-  return { ok: false, message: 'Something went wrong. Please try again.' };
-};
+const failure = (err: unknown): TaskBoardAck => ({ ok: false, message: socketFailure('taskboard', err) });
 
 const reply = (ack: unknown, res: TaskBoardAck) => {
   if (typeof ack === 'function') ack(res);
@@ -31,7 +28,7 @@ export const taskBoardSocketFeature: SocketFeature = (socket, { db, nsp }) => {
 
   socket.on('taskBoard_joinBoard', async (boardId, ack) => {
     try {
-      if (!idSchema.safeParse(boardId).success) throw new HttpError(400, 'Invalid board id');
+      if (!idSchema.safeParse(boardId).success) throw badRequest('Invalid board id');
       await boardForActor(db, actor, boardId);
       await socket.join(boardRoom(boardId));
       const [row] = await db.query<{ seq: string }>('select seq from task_boards where id = $1', [boardId]);
@@ -48,7 +45,7 @@ export const taskBoardSocketFeature: SocketFeature = (socket, { db, nsp }) => {
   socket.on('taskBoard_updateCard', async (payload, ack) => {
     try {
       const boardId = payload && typeof payload === 'object' ? payload.boardId : undefined;
-      if (!idSchema.safeParse(boardId).success) throw new HttpError(400, 'Invalid board id');
+      if (!idSchema.safeParse(boardId).success) throw badRequest('Invalid board id');
       const result = await applyCardEvent(db, actor, boardId!, payload.event);
       reply(ack, { ok: true, card: result.card, seq: result.event.seq });
       await publishCardResult(db, accountId, result);
