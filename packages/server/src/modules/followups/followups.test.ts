@@ -1,7 +1,8 @@
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { io as connect, type Socket } from 'socket.io-client';
-import { bearer, signIn, startTestServer, type TestServer } from '../../testing/harness';
+import { SCHEDULE_MESSAGES } from '@agency/contracts';
+import { bearer, DEMO, signIn, startTestServer, type TestServer } from '../../testing/harness';
 import { signInSecond } from '../clients/testSupport';
 import { deliverReminder, REMINDER_JOB } from './reminders';
 
@@ -154,5 +155,18 @@ describe('follow-ups', () => {
     assert.equal((await call('GET', `/followups/client/${clientId}`, undefined, other)).statusCode, 404);
     assert.ok(!(await call('GET', '/followups/future', undefined, other)).json().some((x: { id: string }) => x.id === f.id));
     assert.equal((await call('POST', '/followups', { assignTo: 'team', date: slot(60), client: clientId }, other)).statusCode, 404);
+  });
+
+  it("refuses another account's SMS room, on create and on update", async () => {
+    const [room] = await s.db.query<{ id: string }>(
+      `insert into sms_rooms (id, account_id, phone_number, agency_number) values (gen_random_uuid(), $1, '15125557777', '15125550001') returning id`,
+      [DEMO],
+    );
+    const created = await call('POST', '/followups', { assignTo: 'team', date: slot(60), smsRoom: room!.id }, other);
+    assert.deepEqual([created.statusCode, created.json().message], [400, SCHEDULE_MESSAGES.noRoom]);
+    const theirs = (await call('POST', '/followups', { assignTo: 'team', date: slot(60), note: 'Theirs' }, other)).json();
+    const moved = await call('PUT', `/followups/${theirs.id}`, { smsRoom: room!.id }, other);
+    assert.deepEqual([moved.statusCode, moved.json().message], [400, SCHEDULE_MESSAGES.noRoom]);
+    assert.equal((await call('POST', '/followups', { assignTo: 'team', date: slot(60), smsRoom: room!.id })).statusCode, 201);
   });
 });

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { FOLLOWUP_STEP_MINUTES, isAdminRole, type FollowUp, type FollowUpBucket, type FollowUpCounts } from '@agency/contracts';
+import { FOLLOWUP_STEP_MINUTES, isAdminRole, SCHEDULE_MESSAGES, type FollowUp, type FollowUpBucket, type FollowUpCounts } from '@agency/contracts';
 import type { followUpCreateSchema } from '@agency/contracts';
 import type { z } from 'zod';
 import type { Queryable } from '../../db/index';
@@ -83,7 +83,7 @@ function checkDate(date: string): Date {
   return d;
 }
 
-async function checkAssignment(q: Queryable, ctx: Ctx, f: Pick<FollowUpInput, 'assignTo' | 'user' | 'client' | 'message' | 'messageTo' | 'messageAt'>) {
+async function checkAssignment(q: Queryable, ctx: Ctx, f: Pick<FollowUpInput, 'assignTo' | 'user' | 'client' | 'message' | 'messageTo' | 'messageAt' | 'smsRoom'>) {
   let user: string | null = null;
   if (f.assignTo === 'peer') {
     if (!f.user) throw badRequest('Choose a colleague to assign the follow up to');
@@ -95,6 +95,10 @@ async function checkAssignment(q: Queryable, ctx: Ctx, f: Pick<FollowUpInput, 'a
   if (f.client) {
     const [c] = await q.query('select 1 from clients where id = $1 and account_id = $2', [f.client, ctx.accountId]);
     if (!c) throw notFound('Client not found');
+  }
+  if (f.smsRoom) {
+    const [room] = await q.query('select 1 from sms_rooms where id = $1 and account_id = $2', [f.smsRoom, ctx.accountId]);
+    if (!room) throw badRequest(SCHEDULE_MESSAGES.noRoom);
   }
   if (f.assignTo === 'none') {
     if (!f.message || !f.messageTo || !f.messageAt || !f.client) throw badRequest('All fields are required');

@@ -66,6 +66,14 @@ const MAX_NODES = 200;
 
 const isPlainObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 const bad = (message: string) => badRequest(`Invalid tag query: ${message}`);
+/** `table[key]` when it is the table's own entry: a query naming `constructor` or `__proto__` finds nothing. */
+const own = <T>(table: Record<string, T>, key: string): T | undefined => (Object.hasOwn(table, key) ? table[key] : undefined);
+
+/**
+ * Pattern features that make PostgreSQL's regex engine backtrack (time that grows without bound
+ * with the text): back-references and lookaround. Without them it matches in bounded time.
+ */
+const SLOW_PATTERN = /\\[1-9]|\\k<|\(\?<?[=!]/;
 
 class Compiler {
   private nodes = 0;
@@ -96,7 +104,7 @@ class Compiler {
       } else if (scope === 'client') {
         parts.push(this.field(key, value, depth + 1));
       } else {
-        const kind = scope.fields[key];
+        const kind = own(scope.fields, key);
         if (!kind) throw bad(`unknown field ${key}`);
         parts.push(this.condition(subFieldSql(kind, key), kind, value, depth + 1));
       }
@@ -146,24 +154,24 @@ class Compiler {
       const range = this.age(value, depth);
       if (range) return range;
     }
-    const scalar = CLIENT_FIELDS[name];
+    const scalar = own(CLIENT_FIELDS, name);
     if (scalar) return this.condition(scalar.sql(this.a), scalar.kind, value, depth);
     if (name === 'tags.name' || name === 'tags') return this.tags(value, depth);
     const [head, sub] = name.split('.', 2);
-    const rec = SUB_RECORDS[head];
+    const rec = own(SUB_RECORDS, head);
     if (rec && sub === undefined) {
       if (isPlainObject(value) && Object.keys(value).length === 1 && '$elemMatch' in value) {
         return `exists (select 1 from client_records r where r.client_id = ${this.a}.id and r.kind = '${rec.recordKind}' and ${this.filter(value.$elemMatch, depth + 1, rec)})`;
       }
       throw bad(`${name} takes $elemMatch`);
     }
-    if (rec && rec.fields[sub]) return this.anyRecord(rec, sub, value, depth);
+    if (rec && own(rec.fields, sub)) return this.anyRecord(rec, sub, value, depth);
     throw bad(`unknown field ${name}`);
   }
 
   /** Some record of the kind matches; negative operators: no record matches the positive form. */
   private anyRecord(rec: SubRecord, key: string, value: unknown, depth: number): string {
-    const kind = rec.fields[key];
+    const kind = rec.fields[key]!;
     const exists = (cond: string) => `exists (select 1 from client_records r where r.client_id = ${this.a}.id and r.kind = '${rec.recordKind}' and ${cond})`;
     const expr = subFieldSql(kind, key);
     if (isPlainObject(value) && Object.keys(value).length === 1) {
@@ -243,6 +251,7 @@ class Compiler {
         } catch {
           throw bad(`${v} is not a valid pattern`);
         }
+        if (SLOW_PATTERN.test(v)) throw bad('patterns cannot use back-references or lookaround');
         const insensitive = typeof options === 'string' && options.includes('i');
         return `(${expr} is not null and ${expr} ${insensitive ? '~*' : '~'} ${this.p.add(v)}::text)`;
       }

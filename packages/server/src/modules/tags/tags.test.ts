@@ -146,6 +146,12 @@ describe('tags', () => {
       [{ age: { $gte: 'old' } }, /is not a number/],
       [{ dob: { $gt: '31/31/2020' } }, /is not a date/],
       [{ firstName: { $regex: '(' } }, /not a valid pattern/],
+      ['{"constructor": "x"}', /unknown field constructor/],
+      ['{"__proto__": {"$eq": 1}}', /unknown field __proto__/],
+      ['{"policies.constructor": "x"}', /unknown field policies.constructor/],
+      ['{"policies": {"$elemMatch": {"toString": "x"}}}', /unknown field toString/],
+      [{ firstName: { $regex: '^(a+)+\\1$' } }, /back-references or lookaround/],
+      [{ firstName: { $regex: '(?=a)a' } }, /back-references or lookaround/],
     ];
     for (const [q, message] of bad) {
       const res = await call('POST', '/tags', { name: 'Bad', queryObj: { mongodb: typeof q === 'string' ? q : JSON.stringify(q), isValid: true } });
