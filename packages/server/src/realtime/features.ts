@@ -3,6 +3,7 @@ import type { RealtimePush, SocketFeature } from './index';
 import { clientsPush } from '../modules/clients/realtime';
 import { chatSocket } from '../modules/chat/socket';
 import { taskBoardSocketFeature } from '../modules/taskboards/realtime';
+import { taskBoardsPush } from '../modules/taskboards/publish';
 import { smsPush, smsSocket } from '../modules/sms/socket';
 import { walkInsPush } from '../modules/walkins/realtime';
 import { campaignsPush } from '../modules/campaigns/realtime';
@@ -13,4 +14,4 @@ export function socketFeatures(deps: AppDeps): SocketFeature[] {
 }
 
 /** Every feature's pushes driven by app events, started once per server. */
-export const PUSH_FEATURES: RealtimePush[] = [clientsPush, smsPush, walkInsPush, campaignsPush];
+export const PUSH_FEATURES: RealtimePush[] = [clientsPush, smsPush, walkInsPush, campaignsPush, taskBoardsPush];

@@ -25,9 +25,12 @@ const lastSent = new WeakMap<object, Map<string, number>>();
 
 /** Sends the alert count to each of these users (or to everyone of the account online here). */
 export async function pushAlerts(db: Db, accountId: string, userIds?: string[], opts: { onlyChanged?: boolean } = {}) {
-  const nsp = namespaceOf(db, accountId);
-  if (!nsp) return;
-  const targets = userIds ?? [...new Set((await nsp.fetchSockets()).map((s) => s.data.auth.userId))];
+  let targets = userIds;
+  if (!targets) {
+    const nsp = await namespaceOf(db, accountId);
+    if (!nsp) return;
+    targets = [...new Set((await nsp.fetchSockets()).map((s) => s.data.auth.userId))];
+  }
   if (!targets.length) return;
   const counts = await alertCounts(db, accountId, targets);
   if (!lastSent.has(db)) lastSent.set(db, new Map());

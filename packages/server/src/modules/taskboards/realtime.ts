@@ -6,7 +6,7 @@ import { boardForActor, type Actor } from './access';
 import { activeTask } from './active';
 import { alertCounts } from './alerts';
 import { applyCardEvent, publishCardResult } from './cards';
-import { boardRoom, rememberNamespace } from './publish';
+import { boardRoom, rememberAccount } from './publish';
 
 const failure = (err: unknown): TaskBoardAck => ({ ok: false, message: socketFailure('taskboard', err) });
 
@@ -15,10 +15,10 @@ const reply = (ack: unknown, res: TaskBoardAck) => {
 };
 
 /** taskBoard_joinBoard, taskBoard_leaveBoard and taskBoard_updateCard; alerts and the active task on connect. */
-export const taskBoardSocketFeature: SocketFeature = (socket, { db, nsp }) => {
+export const taskBoardSocketFeature: SocketFeature = (socket, { db }) => {
   const { accountId, userId, role } = socket.data.auth;
   const actor: Actor = { accountId, userId, role };
-  rememberNamespace(db, accountId, nsp);
+  rememberAccount(db, accountId);
 
   void (async () => {
     const counts = await alertCounts(db, accountId, [userId]);

@@ -6,7 +6,7 @@ import { spawnDueRepeats } from './recurring';
 /** One pass of the task boards' clock: repeating cards that fell due, and alert badges as due dates pass. */
 export async function taskBoardTick(db: Db, now = new Date()) {
   for (const { accountId, event } of await spawnDueRepeats(db, now)) toBoard(db, accountId, event);
-  for (const [accountId] of knownAccounts(db)) await pushAlerts(db, accountId, undefined, { onlyChanged: true });
+  for (const accountId of knownAccounts(db)) await pushAlerts(db, accountId, undefined, { onlyChanged: true });
 }
 
 /** Runs the clock every `everyMs` until the returned function is called. */
