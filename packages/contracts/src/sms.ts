@@ -63,6 +63,9 @@ export interface SmsRoom {
 
 export type SmsAck<T> = { ok: true; data: T } | { ok: false; message: string };
 
+/** Unread texts are counted up to this many (a room's and the Messages tab's badge show 99+), so a count never reads a whole room's history. */
+export const SMS_UNREAD_CAP = 100;
+
 export const SMS_MESSAGES = {
   optedOut: 'This number has opted out of texts (they replied STOP). They can reply START to receive texts again.',
   disabled: 'Messaging is not enabled for this account.',

@@ -67,7 +67,7 @@ function RoomRow({ index, style, rooms, me, activeId, peers, confirming, onOpen,
       <div
         role="option"
         aria-selected={active}
-        aria-label={`${roomTitle(r)}${r.unread ? `, ${r.unread} unread` : ''}`}
+        aria-label={`${roomTitle(r)}${r.unread ? `, ${r.unread > 99 ? '99+' : r.unread} unread` : ''}`}
         tabIndex={0}
         onClick={() => onOpen(r)}
         onKeyDown={(e) => e.key === 'Enter' && onOpen(r)}

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { SmsMessage, SmsMessageStatus, SmsRoom, SmsRoomPage, SmsSearchHit } from '@agency/contracts';
-import { SMS_MESSAGES } from '@agency/contracts';
+import { SMS_MESSAGES, SMS_UNREAD_CAP } from '@agency/contracts';
 import type { Queryable } from '../../db/index';
 import { badRequest, notFound } from '../../http/errors';
 
@@ -42,9 +42,10 @@ const clientName = (d: Record<string, string> | null, phone: string): string => 
 /** The rooms' columns for `userId`: unread counts what arrived after the user last read the room. */
 const ROOM_SELECT = `
   select r.id, r.phone_number, r.agency_number, r.client_id, c.data as client_data, r.status, r.last_message_on, r.last_message, r.assigned_to,
-         (select count(*)::int from sms_messages m
+         (select count(*)::int from (select 1 from sms_messages m
            where m.room_id = r.id and m.flow = 'incoming'
-             and m.created_at > coalesce((select read_at from sms_reads sr where sr.room_id = r.id and sr.user_id = $2), 'epoch')) as unread,
+             and m.created_at > coalesce((select read_at from sms_reads sr where sr.room_id = r.id and sr.user_id = $2), 'epoch')
+           order by m.created_at desc limit ${SMS_UNREAD_CAP}) capped) as unread,
          (select json_agg(json_build_object('id', u.id, 'first_name', u.first_name, 'last_name', u.last_name, 'avatar', u.avatar,
                                             'read_at', (select read_at from sms_reads sr where sr.room_id = r.id and sr.user_id = u.id)) order by u.first_name)
             from sms_followers f join users u on u.id = f.user_id where f.room_id = r.id) as followers,
@@ -228,13 +229,21 @@ export async function searchRooms(q: Queryable, accountId: string, userId: strin
   return hits;
 }
 
-/** Each person's unread texts in open rooms (the Messages tab badge). */
+/**
+ * Each person's unread texts in open rooms (the Messages tab badge), up to SMS_UNREAD_CAP: only
+ * rooms with something newer than the person's read mark are looked into, each from its newest text.
+ */
 export async function unreadTotals(q: Queryable, accountId: string, userIds?: string[]): Promise<Map<string, number>> {
   const rows = await q.query<{ id: string; n: number }>(
     `select u.id,
-            (select count(*)::int from sms_messages m join sms_rooms r on r.id = m.room_id
-              where m.account_id = $1 and m.flow = 'incoming' and m.type = 'message' and r.status = 'open'
-                and m.created_at > coalesce((select read_at from sms_reads sr where sr.room_id = m.room_id and sr.user_id = u.id), 'epoch')) as n
+            (select count(*)::int from (
+               select 1 from sms_rooms r
+                 left join sms_reads sr on sr.room_id = r.id and sr.user_id = u.id
+                 cross join lateral (select 1 from sms_messages m
+                                      where m.room_id = r.id and m.flow = 'incoming' and m.type = 'message' and m.created_at > coalesce(sr.read_at, 'epoch')
+                                      order by m.created_at desc limit ${SMS_UNREAD_CAP}) unread
+                where r.account_id = $1 and r.status = 'open' and r.last_message_on > coalesce(sr.read_at, 'epoch')
+                limit ${SMS_UNREAD_CAP}) capped) as n
        from users u where u.account_id = $1 and u.deleted_at is null and ($2::uuid[] is null or u.id = any($2::uuid[]))`,
     [accountId, userIds ?? null],
   );

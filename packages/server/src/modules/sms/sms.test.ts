@@ -1,13 +1,14 @@
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
-import { SMS_MESSAGES, type SmsAck, type SmsMessage, type SmsRoom } from '@agency/contracts';
+import { SMS_MESSAGES, SMS_UNREAD_CAP, type SmsAck, type SmsMessage, type SmsRoom } from '@agency/contracts';
 import { signWebhook } from '../../providers/carrier/index';
 import { DEMO_ACCOUNTS } from '../../seed';
 import { bearer, DEMO, signIn, startTestServer, type SignedIn, type TestServer } from '../../testing/harness';
 import { connect, type ClientSocket } from '../../testing/sockets';
 import { DEMO_PHONES } from '../locations/seed';
 import { afterQuietHours, CLAIM_SECONDS, resumePending, sendAutomatedText, sendPending, storeOutgoing } from './outbound';
+import { ensureRoom, getRoom, touchRoom, unreadTotals } from './service';
 import { INBOUND_PATH, reconcileStatuses, STATUS_PATH } from './webhooks';
 
 let s: TestServer;
@@ -73,6 +74,33 @@ describe('carrier webhooks', () => {
     assert.ok(room);
     assert.equal(room.unread, 1);
     assert.equal(room.agencyNumber, AGENCY);
+  });
+});
+
+describe('unread counts', () => {
+  it("count each person's unread texts, a room's and the tab's, up to the cap", async () => {
+    const employee = await signIn(s.app, 'employee2@demo.test');
+    const me = employee.user.id;
+    await s.db.query(`insert into sms_reads (room_id, user_id, read_at) select id, $1, now() from sms_rooms where account_id = $2 on conflict (room_id, user_id) do update set read_at = now()`, [me, DEMO]);
+    assert.equal((await unreadTotals(s.db, DEMO, [me])).get(me), 0);
+    const texts = async (phone: string, n: number) => {
+      const room = await ensureRoom(s.db, DEMO, phone, AGENCY, null);
+      await s.db.query(
+        `insert into sms_messages (id, account_id, room_id, flow, type, by_number, to_number, message, status, created_at)
+         select gen_random_uuid(), $1, $2, 'incoming', 'message', $3, $4, 'text ' || g, 'received', now() + make_interval(secs => g) from generate_series(1, $5::int) g`,
+        [DEMO, room, phone, AGENCY, n],
+      );
+      await touchRoom(s.db, room, 'text', true);
+      await s.db.query('update sms_rooms set last_message_on = now() + make_interval(secs => $2::int) where id = $1', [room, n]);
+      return room;
+    };
+    const busy = await texts('15125556001', SMS_UNREAD_CAP + 5);
+    const quiet = await texts('15125556002', 2);
+    assert.equal((await getRoom(s.db, DEMO, me, busy)).unread, SMS_UNREAD_CAP);
+    assert.equal((await getRoom(s.db, DEMO, me, quiet)).unread, 2);
+    assert.equal((await unreadTotals(s.db, DEMO, [me])).get(me), SMS_UNREAD_CAP);
+    await s.db.query(`insert into sms_reads (room_id, user_id, read_at) values ($1, $2, now() + interval '1 hour') on conflict (room_id, user_id) do update set read_at = excluded.read_at`, [busy, me]);
+    assert.equal((await unreadTotals(s.db, DEMO, [me])).get(me), 2);
   });
 });
 
