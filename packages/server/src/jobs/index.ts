@@ -1,5 +1,5 @@
 import PgBoss from 'pg-boss';
-import type { Db } from '../db/index';
+import type { Db, Queryable } from '../db/index';
 
 /*
  * Background jobs (scheduled texts, reminders, campaign runs...) on pg-boss 10, in the app's own
@@ -17,8 +17,12 @@ export interface JobInfo {
 export type JobHandler<T> = (data: T, job: JobInfo) => Promise<void>;
 
 export interface Jobs {
-  /** Runs `name`'s handler with `data` at `runAt` (now when omitted). Returns the job id. */
-  schedule<T extends object>(name: string, data: T, runAt?: Date): Promise<string>;
+  /**
+   * Runs `name`'s handler with `data` at `runAt` (now when omitted). Returns the job id. With `q`
+   * (a transaction) the job is written in it: it exists exactly when the transaction commits.
+   * The queue must already be known (its worker registered) when a transaction is given.
+   */
+  schedule<T extends object>(name: string, data: T, runAt?: Date, q?: Queryable): Promise<string>;
   /**
    * Handles the jobs of `name`, one at a time, without pausing while more are due. A handler that
    * throws is retried (twice by default).
@@ -58,9 +62,10 @@ export async function startJobs(db: Db, opts: JobsOptions = {}): Promise<Jobs> {
   const pollingIntervalSeconds = Math.max(0.5, opts.pollingIntervalSeconds ?? 2);
 
   return {
-    async schedule(name, data, runAt) {
+    async schedule(name, data, runAt, q) {
       await ensureQueue(name);
-      const id = await boss.send(name, data, runAt ? { startAfter: runAt } : {});
+      const inTransaction = q ? { db: { executeSql: async (text: string, values?: unknown[]) => ({ rows: await q.query(text, values) }) } } : {};
+      const id = await boss.send(name, data, { ...(runAt ? { startAfter: runAt } : {}), ...inTransaction });
       if (!id) throw new Error(`job ${name} was not queued`);
       return id;
     },

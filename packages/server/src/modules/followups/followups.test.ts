@@ -4,7 +4,8 @@ import { io as connect, type Socket } from 'socket.io-client';
 import { SCHEDULE_MESSAGES } from '@agency/contracts';
 import { bearer, DEMO, signIn, startTestServer, type TestServer } from '../../testing/harness';
 import { signInSecond } from '../clients/testSupport';
-import { deliverReminder, REMINDER_JOB } from './reminders';
+import { deliverReminder, REMINDER_JOB, scheduleReminder } from './reminders';
+import { createFollowUp } from './service';
 
 let s: TestServer;
 let owner: { token: string; id: string };
@@ -68,6 +69,23 @@ describe('follow-ups', () => {
     const seenByOwner = (await call('GET', `/followups/client/${clientId}`)).json().map((x: { note: string }) => x.note);
     assert.deepEqual(seenByOwner.sort(), ['Call about renewal', 'Mine only']);
     assert.equal((await call('PUT', `/followups/${self.id}`, { note: 'x' }, employee.token)).statusCode, 404);
+  });
+
+  it('writes the reminder job in the follow-up transaction: a write that fails leaves no job', async () => {
+    const [me] = await s.db.query<{ id: string; account_id: string }>('select id, account_id from users where id = $1', [owner.id]);
+    const ctx = { accountId: me!.account_id, userId: me!.id, role: 'owner' } as Parameters<typeof createFollowUp>[1];
+    let jobId: string | null = null;
+    await assert.rejects(
+      s.db.tx(async (q) => {
+        const f = await createFollowUp(q, ctx, { assignTo: 'team', date: slot(60), reminderAt: 15, note: 'Never written', isActive: true } as Parameters<typeof createFollowUp>[2]);
+        await scheduleReminder(q, s.jobs, { id: f.id, accountId: ctx.accountId, date: new Date(f.date), reminderAt: 15, assignTo: 'team', isActive: true });
+        [{ reminder_job: jobId }] = await q.query<{ reminder_job: string }>('select reminder_job from followups where id = $1', [f.id]);
+        throw new Error('the write fails after the reminder was scheduled');
+      }),
+      /the write fails/,
+    );
+    assert.ok(jobId, 'a job was scheduled inside the transaction');
+    assert.equal(await s.jobs!.state(REMINDER_JOB, jobId!), null, 'and went with it');
   });
 
   it('refuses past dates, off-step times, bad reminders and bad assignments with clear messages', async () => {

@@ -1,14 +1,14 @@
 import { followUpReminderText } from '@agency/contracts';
-import type { Db } from '../../db/index';
+import type { Db, Queryable } from '../../db/index';
 import type { AppEvents } from '../../events';
 import type { Jobs } from '../../jobs/index';
 
 /**
  * Follow-up reminders are jobs (src/jobs): scheduled for reminderAt minutes before the follow-up,
- * they survive a restart and run once. The job's id is kept on the follow-up (reminderJob); a job
- * whose follow-up was completed, deleted or rescheduled since (another reminderJob) does nothing.
- * Scheduling happens after the follow-up's write commits, so a follow-up briefly has no job
- * ('creating reminder'), and keeps none if scheduling fails ('Error creating reminder').
+ * they survive a restart and run once. The job is written in the follow-up's own transaction and
+ * its id kept on the follow-up (reminderJob): a follow-up and its reminder commit together or not
+ * at all. A job whose follow-up was completed, deleted or rescheduled since (another reminderJob)
+ * does nothing.
  */
 export const REMINDER_JOB = 'followup-reminder';
 
@@ -17,19 +17,16 @@ interface ReminderData {
   accountId: string;
 }
 
+/** In the follow-up's transaction `q`: its reminder job, or none when it needs none. */
 export async function scheduleReminder(
-  db: Db,
+  q: Queryable,
   jobs: Jobs | undefined,
   f: { id: string; accountId: string; date: Date; reminderAt: number | null; assignTo: string; isActive: boolean },
 ): Promise<void> {
   if (!jobs || !f.isActive || f.reminderAt === null || f.assignTo === 'none') return;
   const runAt = new Date(f.date.getTime() - f.reminderAt * 60_000);
-  try {
-    const jobId = await jobs.schedule<ReminderData>(REMINDER_JOB, { followUpId: f.id, accountId: f.accountId }, runAt.getTime() > Date.now() ? runAt : undefined);
-    await db.query('update followups set reminder_job = $3 where id = $1 and account_id = $2 and is_active', [f.id, f.accountId, jobId]);
-  } catch (err) {
-    console.error('follow-up reminder not scheduled:', err);
-  }
+  const jobId = await jobs.schedule<ReminderData>(REMINDER_JOB, { followUpId: f.id, accountId: f.accountId }, runAt.getTime() > Date.now() ? runAt : undefined, q);
+  await q.query('update followups set reminder_job = $3 where id = $1 and account_id = $2 and is_active', [f.id, f.accountId, jobId]);
 }
 
 /** Sends a due reminder to the people it is for: the team, the peer assigned, or the creator. */

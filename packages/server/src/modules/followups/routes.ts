@@ -16,6 +16,7 @@ import {
 import type { AppDeps } from '../../app';
 import { auth } from '../../http/context';
 import { loadClient } from '../clients/service';
+import type { Queryable } from '../../db/index';
 import { scheduleReminder, workReminders } from './reminders';
 import { bucketFollowUps, clientFollowUps, completeFollowUp, createFollowUp, deleteFollowUp, followUpCounts, getFollowUp, updateFollowUp } from './service';
 
@@ -26,15 +27,15 @@ export async function followUpRoutes(app: FastifyInstance, { db, jobs, events }:
   const r = app.withTypeProvider<ZodTypeProvider>();
 
   if (jobs) await workReminders(db, events, jobs);
-  /** After the write commits: schedule the reminder job, answer the follow-up with it. */
-  const withReminder = async (ctx: Parameters<typeof getFollowUp>[1], f: FollowUp) => {
-    await scheduleReminder(db, jobs, { id: f.id, accountId: ctx.accountId, date: new Date(f.date), reminderAt: f.reminderAt, assignTo: f.assignTo, isActive: f.isActive });
-    return getFollowUp(db, ctx, f.id);
+  /** In the write's transaction: the reminder job, and the follow-up answered with it. */
+  const withReminder = async (q: Queryable, ctx: Parameters<typeof getFollowUp>[1], f: FollowUp) => {
+    await scheduleReminder(q, jobs, { id: f.id, accountId: ctx.accountId, date: new Date(f.date), reminderAt: f.reminderAt, assignTo: f.assignTo, isActive: f.isActive });
+    return getFollowUp(q, ctx, f.id);
   };
 
   r.post('/followups', { schema: { tags, body: followUpCreateSchema, response: { 201: followUpSchema } } }, async (req, reply) => {
-    const f = await db.tx((q) => createFollowUp(q, auth(req), req.body));
-    return reply.code(201).send(await withReminder(auth(req), f));
+    const f = await db.tx(async (q) => withReminder(q, auth(req), await createFollowUp(q, auth(req), req.body)));
+    return reply.code(201).send(f);
   });
 
   r.get('/followups/counts', { schema: { tags, querystring: followUpBucketQuerySchema, response: { 200: followUpCountsSchema } } }, async (req) =>
@@ -59,7 +60,7 @@ export async function followUpRoutes(app: FastifyInstance, { db, jobs, events }:
   );
 
   r.put('/followups/:id', { schema: { tags, params: idParams, body: followUpUpdateSchema, response: { 200: followUpSchema } } }, async (req) =>
-    withReminder(auth(req), await db.tx((q) => updateFollowUp(q, auth(req), req.params.id, req.body))),
+    db.tx(async (q) => withReminder(q, auth(req), await updateFollowUp(q, auth(req), req.params.id, req.body))),
   );
 
   r.put('/followups/:id/complete', { schema: { tags, params: idParams, response: { 200: followUpSchema } } }, async (req) =>
