@@ -11,6 +11,9 @@ export const isAdminRole = (role: string | undefined | null): boolean =>
 export const DEFAULT_THEME_COLOR = '#19d0de';
 
 /** Error messages the client reacts to by their exact text. */
+/** Idle time after which the screen signs out (spec 000: 4 h) and the server refuses the session. */
+export const SESSION_IDLE_MS = 4 * 3600_000;
+
 export const AUTH_MESSAGES = {
   sessionInvalid: 'Session Invalid',
   mfaRequired: '2fa required',

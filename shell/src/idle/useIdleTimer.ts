@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
+import { SESSION_IDLE_MS } from '@agency/contracts';
 
 export interface IdleTimings {
   /** Idle time before the "signed out soon" prompt. */
@@ -10,7 +11,7 @@ export interface IdleTimings {
 }
 
 /** Prompt after 2 hours, sign out after 4 hours, activity checks at most every 500 ms. */
-export const IDLE_TIMINGS: IdleTimings = { promptAfterMs: 2 * 3600_000, logoutAfterMs: 4 * 3600_000, throttleMs: 500 };
+export const IDLE_TIMINGS: IdleTimings = { promptAfterMs: SESSION_IDLE_MS - 2 * 3600_000, logoutAfterMs: SESSION_IDLE_MS, throttleMs: 500 };
 
 const ACTIVITY_EVENTS = ['mousemove', 'mousedown', 'keydown', 'wheel', 'touchstart', 'scroll', 'pointerdown'] as const;
 

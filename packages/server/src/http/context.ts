@@ -1,5 +1,5 @@
 import type { FastifyRequest } from 'fastify';
-import { AUTH_MESSAGES, type Role } from '@agency/contracts';
+import { AUTH_MESSAGES, SESSION_IDLE_MS, type Role } from '@agency/contracts';
 import type { Queryable } from '../db/index';
 import { hashToken } from '../modules/auth/tokens';
 import { unauthorized } from './errors';
@@ -33,6 +33,7 @@ interface SessionRow {
   user_id: string;
   ghost_user_id: string | null;
   expires_at: Date;
+  last_seen_at: Date;
   revoked_at: Date | null;
   revoked_reason: string | null;
   real_role: Role;
@@ -40,9 +41,12 @@ interface SessionRow {
   mfa_enrolment_required: boolean;
 }
 
+/** How often a session's use is written down (at most once a minute, not on every request). */
+const SEEN_EVERY_MS = 60_000;
+
 export async function resolveSession(db: Queryable, token: string): Promise<AuthContext> {
   const [row] = await db.query<SessionRow>(
-    `select s.id, s.account_id, s.user_id, s.ghost_user_id, s.expires_at, s.revoked_at, s.revoked_reason,
+    `select s.id, s.account_id, s.user_id, s.ghost_user_id, s.expires_at, s.last_seen_at, s.revoked_at, s.revoked_reason,
             u.role as real_role, g.role as ghost_role,
             (not u.mfa_enabled and (u.role = 'super' or a.mfa_required)) as mfa_enrolment_required
        from sessions s
@@ -55,6 +59,10 @@ export async function resolveSession(db: Queryable, token: string): Promise<Auth
   if (!row) throw unauthorized();
   if (row.revoked_at) throw unauthorized(row.revoked_reason === 'superseded' ? AUTH_MESSAGES.sessionInvalid : 'Unauthorized');
   if (new Date(row.expires_at).getTime() <= Date.now()) throw unauthorized('Session expired');
+  // Unused for the idle time (no request, no open socket), as the screen would have signed out.
+  const idleFor = Date.now() - new Date(row.last_seen_at).getTime();
+  if (idleFor >= SESSION_IDLE_MS) throw unauthorized('Session expired');
+  if (idleFor >= SEEN_EVERY_MS) await db.query('update sessions set last_seen_at = now() where id = $1', [row.id]);
   const acting = row.ghost_user_id && row.ghost_role ? { id: row.ghost_user_id, role: row.ghost_role } : { id: row.user_id, role: row.real_role };
   return {
     sessionId: row.id,
