@@ -59,11 +59,16 @@ describe('sessions', () => {
     assert.equal(fresh.statusCode, 200);
   });
 
-  it('a mobile sign-in leaves the desktop session alone', async () => {
+  it('a mobile sign-in leaves the desktop session alone, and retires the older mobile one', async () => {
     const desktop = await signIn(s.app, 'employee2@demo.test');
-    await signIn(s.app, 'employee2@demo.test', DEMO, { device: 'mobile' });
+    const phone = await signIn(s.app, 'employee2@demo.test', DEMO, { device: 'mobile' });
     const res = await s.app.inject({ method: 'GET', url: '/api/users/me', headers: bearer(desktop.token) });
     assert.equal(res.statusCode, 200);
+    assert.equal((await s.app.inject({ method: 'GET', url: '/api/users/me', headers: bearer(phone.token) })).statusCode, 200);
+    await signIn(s.app, 'employee2@demo.test', DEMO, { device: 'mobile' });
+    const old = await s.app.inject({ method: 'GET', url: '/api/users/me', headers: bearer(phone.token) });
+    assert.deepEqual([old.statusCode, old.json()], [401, { message: 'Session Invalid' }]);
+    assert.equal((await s.app.inject({ method: 'GET', url: '/api/users/me', headers: bearer(desktop.token) })).statusCode, 200);
   });
 
   it('an expired session answers "Session expired"', async () => {

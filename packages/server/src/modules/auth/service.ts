@@ -108,15 +108,13 @@ export async function openSession(
   const { token, hash } = newToken();
   const sessionId = randomUUID();
   return db.tx(async (q) => {
-    const superseded =
-      opts.device === 'desktop'
-        ? await q.query<{ id: string }>(
-            `update sessions set revoked_at = now(), revoked_reason = 'superseded'
-              where user_id = $1 and device = 'desktop' and revoked_at is null
-              returning id`,
-            [opts.userId],
-          )
-        : [];
+    // One live session per person and device kind: a new sign-in retires the older one of its kind.
+    const superseded = await q.query<{ id: string }>(
+      `update sessions set revoked_at = now(), revoked_reason = 'superseded'
+        where user_id = $1 and device = $2 and revoked_at is null
+        returning id`,
+      [opts.userId, opts.device],
+    );
     const [row] = await q.query<{ expires_at: Date }>(
       `insert into sessions (id, token_hash, account_id, user_id, device, ip, expires_at)
        values ($1, $2, $3, $4, $5, $6, now() + make_interval(hours => $7))
