@@ -23,8 +23,9 @@ before(async () => {
 });
 after(() => s.close());
 
+// Every request names a forged Host: links in mails must still use the configured address.
 const create = (token: string, payload: object, account: string = DEMO) =>
-  s.app.inject({ method: 'POST', url: `/api/accounts/${account}/users`, headers: bearer(token), payload });
+  s.app.inject({ method: 'POST', url: `/api/accounts/${account}/users`, headers: { ...bearer(token), host: 'attacker.example' }, payload });
 const remove = (token: string, userId: string, account: string = DEMO) =>
   s.app.inject({ method: 'DELETE', url: `/api/accounts/${account}/users/${userId}`, headers: bearer(token) });
 const put = (token: string, url: string, payload?: object) => s.app.inject({ method: 'PUT', url: `/api${url}`, headers: bearer(token), payload });
@@ -61,7 +62,8 @@ describe('POST /accounts/:accountId/users', () => {
     const [mail] = await readOutbox(s.db, { to: 'nina@demo.test', limit: 1 });
     assert.match(mail.subject, /Demo Insurance Agency/);
     const code = /code (\d{4})/.exec(mail.body)![1];
-    assert.ok(mail.body.includes(`/forgot-password/${user.id}/${code}?email=nina%40demo.test`));
+    assert.ok(mail.body.includes(`${s.app.deps.config.publicUrl}/forgot-password/${user.id}/${code}?email=nina%40demo.test`));
+    assert.ok(!mail.body.includes('attacker.example'));
     const signInNow = () =>
       s.app.inject({ method: 'POST', url: '/api/auth', headers: { authorization: basicAuth('nina@demo.test', 'chosen-password') }, payload: { account: DEMO } });
     assert.equal((await signInNow()).statusCode, 401);

@@ -101,7 +101,8 @@ export async function userRoutes(app: FastifyInstance, deps: AppDeps) {
       const { user, code } = await db.tx(async (q) => createEmployee(q, req.params.accountId, actorOf(a), req.body));
       events.emit('userUpdated', { accountId: user.account, user });
       const [account] = await db.query<{ name: string }>('select name from accounts where id = $1', [user.account]);
-      const link = `${req.protocol}://${req.host}/forgot-password/${user.id}/${code}?email=${encodeURIComponent(user.email)}`;
+      // The configured address, never the request's Host: a forged Host must not put its own site in the mail.
+      const link = `${config.publicUrl}/forgot-password/${user.id}/${code}?email=${encodeURIComponent(user.email)}`;
       await mail
         .send({
           accountId: user.account,
