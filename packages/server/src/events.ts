@@ -12,6 +12,11 @@ export interface AppEventMap {
   userDeleted: { accountId: string; userId: string };
   /** Sessions were ended (superseded by a new sign-in, signed out, password reset...). */
   sessionsRevoked: { accountId: string; sessionIds: string[]; message: string };
+  /**
+   * Who a session is changed under its sockets (a role, a ghost started or stopped): they are
+   * dropped and reconnect at once, so the handshake reads the new identity.
+   */
+  identityChanged: { accountId: string; userIds?: string[]; sessionIds?: string[] };
   /** A platform-wide training was added. */
   trainingCreated: { training: Training };
   /** A notice ('message' event) for some users of an account, or all of them (userIds null). */

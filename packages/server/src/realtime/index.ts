@@ -226,6 +226,14 @@ export async function createRealtime(
         }),
       ),
       events.on('userDeleted', ({ accountId }) => track(() => broadcastPeers(accountId))),
+      // The client reconnects after a server-side disconnect; its new handshake carries the new role or ghost.
+      events.on('identityChanged', ({ accountId, userIds = [], sessionIds = [] }) =>
+        track(async () => {
+          const ns = await nsFor(accountId);
+          const rooms = [...userIds.map(userRoom), ...sessionIds.map(sessionRoom)];
+          if (ns && rooms.length) ns.in(rooms).disconnectSockets();
+        }),
+      ),
       events.on('trainingCreated', ({ training }) =>
         track(async () => {
           const rows = await db.query<{ id: string }>('select id from accounts');

@@ -61,6 +61,17 @@ describe('realtime', () => {
     assert.equal(await refusal(s.url!, 'demo', expired.token), 'Session expired');
   });
 
+  it("a changed role reconnects the person's sockets at once, so the new handshake reads it", async () => {
+    const owner = await signIn(s.app, 'owner@demo.test');
+    const me = await signIn(s.app, 'employee@demo.test');
+    const socket = track(await connect(s.url!, 'demo', me.token, me.user.id));
+    const dropped = new Promise<string>((resolve) => socket.once('disconnect', (reason) => resolve(reason)));
+    const res = await s.app.inject({ method: 'PUT', url: `/api/users/${me.user.id}`, headers: bearer(owner.token), payload: { role: 'admin' } });
+    assert.equal(res.statusCode, 200, res.body);
+    assert.equal(await dropped, 'io server disconnect');
+    await s.app.inject({ method: 'PUT', url: `/api/users/${me.user.id}`, headers: bearer(owner.token), payload: { role: 'employee' } });
+  });
+
   it('never tells a socket what the database said', async () => {
     const me = await signIn(s.app, 'employee2@demo.test');
     await s.db.query('alter table sessions rename to sessions_away');

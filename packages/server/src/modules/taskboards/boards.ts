@@ -17,7 +17,7 @@ import { pushAlerts } from './alerts';
 import { sqlClientTagSource, type ClientTagSource } from './clientTags';
 import { publishAll } from './hooks';
 import { CARD_JOINS, CARD_SELECT, toCard, type CardRow } from './mapping';
-import { toBoard, toUser } from './publish';
+import { evictFromBoard, toBoard, toUser } from './publish';
 import { reconcileTagCards } from './tagCards';
 
 interface BoardRow {
@@ -253,6 +253,10 @@ export async function updateBoard(db: Db, actor: Actor, boardId: string, input: 
     }
     return { board: await getBoard(q, actor, boardId, source), events, seq: Number(locked.seq), monitorChanged: input.monitor !== undefined && input.monitor !== locked.monitor };
   });
+  if (input.allowedUsers) {
+    const allowedUsers = input.allowedUsers;
+    await evictFromBoard(db, actor.accountId, boardId, (who) => canUseBoard({ accountId: actor.accountId, ...who }, { allowedUsers }));
+  }
   publishAll(db, actor.accountId, events);
   toBoard(db, actor.accountId, { boardId, seq, type: 'BOARD_UPDATED', board });
   if (monitorChanged || input.allowedUsers) await pushAlerts(db, actor.accountId);

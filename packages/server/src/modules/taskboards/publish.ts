@@ -1,4 +1,4 @@
-import type { ServerEventName, ServerEventPayload, TaskBoardServerEvent } from '@agency/contracts';
+import type { Role, ServerEventName, ServerEventPayload, TaskBoardServerEvent } from '@agency/contracts';
 import type { Db } from '../../db/index';
 import type { AppNamespace, RealtimePush } from '../../realtime/index';
 
@@ -59,4 +59,19 @@ export function toBoard(db: Db, accountId: string, event: TaskBoardServerEvent):
 
 export function toUser<E extends ServerEventName>(db: Db, accountId: string, userId: string, event: E, payload: ServerEventPayload<E>): Promise<void> {
   return emitTo(db, accountId, (nsp) => (nsp.to(`user:${userId}`).emit as unknown as (e: string, p: unknown) => void)(event, payload));
+}
+
+/**
+ * After a board's allowed users changed: screens of people who may no longer use it are told it
+ * is gone for them and leave its room (on every process), before anything else is sent there.
+ */
+export async function evictFromBoard(db: Db, accountId: string, boardId: string, mayUse: (who: { userId: string; role: Role }) => boolean): Promise<void> {
+  const nsp = await namespaceOf(db, accountId);
+  if (!nsp) return;
+  for (const socket of await nsp.in(boardRoom(boardId)).fetchSockets()) {
+    const { userId, role } = socket.data.auth;
+    if (mayUse({ userId, role })) continue;
+    socket.emit('taskboard', { boardId, seq: 0, type: 'BOARD_DELETED' });
+    socket.leave(boardRoom(boardId));
+  }
 }

@@ -54,6 +54,23 @@ describe('taskBoard_* socket events', () => {
     assert.ok(!b.events.some((e) => e.type === 'UPDATE_CARD'), 'a screen that left hears nothing more');
   });
 
+  it('a person taken off a board is told it is gone and hears nothing more of it, at once', async () => {
+    const board = await createBoard(s.app, admin.token, { boardname: 'Narrowed' });
+    const leaving = await open(employee);
+    const staying = await open(employee2);
+    assert.equal((await leaving.join(board.id)).ok, true);
+    assert.equal((await staying.join(board.id)).ok, true);
+    const narrowed = await s.app.inject({ method: 'PUT', url: `/api/taskboard/${board.id}`, headers: bearer(admin.token), payload: { allowedUsers: [employee2.user.id] } });
+    assert.equal(narrowed.statusCode, 200, narrowed.body);
+    await eventually(() => leaving.events.some((e) => e.type === 'BOARD_DELETED'), 'the removed person to be told');
+    await eventually(() => staying.events.some((e) => e.type === 'BOARD_UPDATED'), 'the one who stays to see the change');
+    assert.ok(!leaving.events.some((e) => e.type === 'BOARD_UPDATED'), 'the removed person never sees the new board');
+    await staying.send(board.id, { type: 'ADD_CARD', laneId: board.lanes[0].id, card: { title: 'Only for the team left' } });
+    await eventually(() => staying.events.some((e) => e.type === 'ADD_CARD'), 'the card on the staying screen');
+    assert.ok(!leaving.events.some((e) => e.type === 'ADD_CARD'), 'and not on the removed one');
+    assert.equal((await leaving.join(board.id)).ok, false, 'nor can they join again');
+  });
+
   it('adds only in the first lane, and never on a board with assigned tags', async () => {
     const board = await createBoard(s.app, admin.token, { boardname: 'Adding' });
     const a = await open(employee);

@@ -49,6 +49,7 @@ export async function userRoutes(app: FastifyInstance, deps: AppDeps) {
     async (req) => {
       const a = auth(req);
       await db.tx((q) => q.query('update sessions set ghost_user_id = null where id = $1', [a.sessionId]));
+      events.emit('identityChanged', { accountId: a.accountId, sessionIds: [a.sessionId] });
       return sessionResponse(db, { ...a, userId: a.realUserId });
     },
   );
@@ -75,6 +76,7 @@ export async function userRoutes(app: FastifyInstance, deps: AppDeps) {
         });
       }
       events.emit('userUpdated', { accountId: a.accountId, user });
+      if (before && before.role !== user.role) events.emit('identityChanged', { accountId: a.accountId, userIds: [user.id] });
       return user;
     },
   );
@@ -243,6 +245,7 @@ export async function userRoutes(app: FastifyInstance, deps: AppDeps) {
       if (target.id === a.realUserId) throw badRequest('You cannot ghost yourself.');
       if (rank(target.role) > rank(a.realRole)) throw forbidden();
       await db.tx((q) => q.query('update sessions set ghost_user_id = $2 where id = $1', [a.sessionId, target.id]));
+      events.emit('identityChanged', { accountId: a.accountId, sessionIds: [a.sessionId] });
       return sessionResponse(db, { ...a, userId: target.id });
     },
   );
