@@ -1,8 +1,10 @@
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { FORGOT_PASSWORD_MESSAGE, INVALID_RESET_CODE_MESSAGE, PASSWORD_RESET_MESSAGE } from '@agency/contracts';
+import { AUTH_MESSAGES, FORGOT_PASSWORD_MESSAGE, INVALID_RESET_CODE_MESSAGE, PASSWORD_RESET_MESSAGE } from '@agency/contracts';
 import { basicAuth, bearer, DEMO, SECOND, signIn, startTestServer, type TestServer } from '../../testing/harness';
 import { readOutbox } from '../../providers/mail/local';
+import { RESET_FAILURES_PER_ACCOUNT } from './password-reset';
+import { hashPassword } from './service';
 
 let s: TestServer;
 before(async () => {
@@ -100,5 +102,38 @@ describe('forgot password', () => {
     const res = await verify('owner@demo.test', await latestCode('owner@demo.test'), 'short');
     assert.equal(res.statusCode, 400);
     assert.deepEqual(res.json(), { message: 'Password must be at least 8 characters' });
+  });
+
+  it('pauses an agency\'s codes after 20 wrong ones in an hour, from any address and email, and tells the person', async () => {
+    const people = await s.db.query<{ id: string; email: string }>(
+      `select id, email from users where account_id = $1 and deleted_at is null and role <> 'super' order by email limit 5`,
+      [DEMO],
+    );
+    assert.equal(people.length, 5);
+    await s.db.query(`delete from auth_failures where key = $1`, [`resetfail:${DEMO}`]); // the earlier cases' wrong codes
+    const hash = await hashPassword('1234');
+    for (const p of people) {
+      await s.db.query(
+        `insert into password_resets (user_id, account_id, code_hash, attempts, expires_at) values ($1, $2, $3, 0, now() + interval '15 minutes')
+         on conflict (user_id) do update set code_hash = excluded.code_hash, attempts = 0, expires_at = excluded.expires_at`,
+        [p.id, DEMO, hash],
+      );
+    }
+    let n = 0;
+    const from = () => `10.9.${Math.floor(n / 200)}.${n++ % 200}`;
+    const guess = (email: string, code: string) =>
+      s.app.inject({ method: 'POST', url: '/api/auth/forgot-password/verify', remoteAddress: from(), payload: { email, code, password: 'brand-new-password' } });
+    for (let i = 0; i < RESET_FAILURES_PER_ACCOUNT; i++) {
+      const res = await guess(people[i % 4]!.email, '9999');
+      assert.equal(res.statusCode, 400, `guess ${i + 1}`);
+    }
+    const last = people[(RESET_FAILURES_PER_ACCOUNT - 1) % 4]!.email;
+    const [told] = await readOutbox(s.db, { to: last, limit: 1 });
+    assert.equal(told?.subject, 'Password resets paused for an hour');
+    const refused = await guess(people[4]!.email, '1234');
+    assert.deepEqual([refused.statusCode, refused.json()], [429, { message: AUTH_MESSAGES.tooManyAttempts }]);
+    assert.equal(await signInStatus(people[4]!.email, 'brand-new-password'), 401, 'the right code did nothing while paused');
+    await s.db.query(`delete from auth_failures where key = $1`, [`resetfail:${DEMO}`]);
+    assert.equal((await guess(people[4]!.email, '1234')).statusCode, 200, 'after the hour the right code works');
   });
 });

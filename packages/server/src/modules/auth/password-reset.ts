@@ -1,8 +1,8 @@
 import { randomInt } from 'node:crypto';
 import type { Db } from '../../db/index';
-import { badRequest } from '../../http/errors';
+import { badRequest, tooManyRequests } from '../../http/errors';
 import type { MailProvider } from '../../providers/mail/index';
-import { INVALID_RESET_CODE_MESSAGE } from '@agency/contracts';
+import { AUTH_MESSAGES, INVALID_RESET_CODE_MESSAGE } from '@agency/contracts';
 import { addHit, hitCount } from './rate-limit';
 import { hashPassword, revokeSessions, verifyPassword } from './service';
 
@@ -16,12 +16,19 @@ import { hashPassword, revokeSessions, verifyPassword } from './service';
  * - At most 3 codes per email per hour are sent: with 5 attempts each, that caps guesses at 15 an
  *   hour for any email, however many addresses ask. Requests beyond that get the same answer and
  *   no mail, and sign-in itself is never blocked by this.
+ * - Wrong codes are also counted per agency, whatever the address or email: past
+ *   RESET_FAILURES_PER_ACCOUNT in an hour, that agency's codes are refused for the rest of the hour
+ *   (a guess spread over many emails and addresses stays hopeless), and the person whose wrong code
+ *   reached the limit is told by mail.
  * - The answer never says whether the email exists.
  */
 
 export const RESET_CODE_MINUTES = 15;
 export const RESET_CODE_ATTEMPTS = 5;
 const CODES_PER_HOUR = 3;
+export const RESET_FAILURES_PER_ACCOUNT = 20;
+
+const accountFailuresKey = (accountId: string) => `resetfail:${accountId}`;
 
 const resetKey = (email: string) => `reset:${email.trim().toLowerCase()}`;
 
@@ -72,21 +79,53 @@ export async function requestPasswordReset(db: Db, mail: MailProvider, email: st
 export async function verifyPasswordReset(
   db: Db,
   input: { email: string; code: string; password: string },
+  mail?: MailProvider,
 ): Promise<Array<{ id: string; account_id: string }>> {
+  // Agencies past their wrong-code limit this hour: their codes are not even looked at.
+  const accounts = await db.query<{ account_id: string }>(
+    `select distinct pr.account_id from password_resets pr join users u on u.id = pr.user_id
+      where lower(u.email) = lower($1) and u.deleted_at is null and pr.expires_at > now()`,
+    [input.email.trim()],
+  );
+  const paused: string[] = [];
+  for (const { account_id } of accounts) if ((await hitCount(db, accountFailuresKey(account_id), 60)) >= RESET_FAILURES_PER_ACCOUNT) paused.push(account_id);
+  if (accounts.length && paused.length === accounts.length) throw tooManyRequests(AUTH_MESSAGES.tooManyAttempts);
+
   // Claim one attempt on every live code of this email before comparing anything.
   const claimed = await db.tx((q) =>
-    q.query<{ user_id: string; code_hash: string }>(
+    q.query<{ user_id: string; account_id: string; code_hash: string }>(
       `update password_resets pr set attempts = pr.attempts + 1
          from users u
         where u.id = pr.user_id and lower(u.email) = lower($1) and u.deleted_at is null
-          and pr.expires_at > now() and pr.attempts < $2
-       returning pr.user_id, pr.code_hash`,
-      [input.email.trim(), RESET_CODE_ATTEMPTS],
+          and pr.expires_at > now() and pr.attempts < $2 and not (pr.account_id = any($3::uuid[]))
+       returning pr.user_id, pr.account_id, pr.code_hash`,
+      [input.email.trim(), RESET_CODE_ATTEMPTS, paused],
     ),
   );
   const matched: string[] = [];
   for (const row of claimed) if (await verifyPassword(row.code_hash, input.code)) matched.push(row.user_id);
-  if (!matched.length) throw badRequest(INVALID_RESET_CODE_MESSAGE);
+  if (!matched.length) {
+    const reached = await db.tx(async (q) => {
+      const limits: string[] = [];
+      for (const accountId of new Set(claimed.map((r) => r.account_id))) {
+        if ((await addHit(q, accountFailuresKey(accountId), 60)) === RESET_FAILURES_PER_ACCOUNT) limits.push(accountId);
+      }
+      return limits;
+    });
+    if (reached.length && mail) {
+      await mail
+        .send({
+          accountId: reached[0]!,
+          to: input.email.trim(),
+          subject: 'Password resets paused for an hour',
+          body:
+            'Too many wrong password reset codes were entered for your agency in the last hour, so codes are refused for the rest of it. ' +
+            'Your password has not changed. If you did not ask for a reset, tell your administrator.\n',
+        })
+        .catch((err: unknown) => console.error('reset pause mail failed', err));
+    }
+    throw badRequest(INVALID_RESET_CODE_MESSAGE);
+  }
 
   const passwordHash = await hashPassword(input.password);
   return db.tx(async (q) => {

@@ -132,7 +132,7 @@ export async function authRoutes(app: FastifyInstance, deps: AppDeps) {
       await limiter.checkAddress(req.ip);
       let revoked: Array<{ id: string; account_id: string }>;
       try {
-        revoked = await verifyPasswordReset(db, req.body);
+        revoked = await verifyPasswordReset(db, req.body, mail);
       } catch (err) {
         if (err instanceof HttpError && err.statusCode === 400) await limiter.failedFrom(req.ip);
         throw err;
