@@ -29,9 +29,14 @@ export const meResponseSchema = sessionSchema.omit({ token: true, expiresAt: tru
 export type MeResponse = z.infer<typeof meResponseSchema>;
 
 export const forgotPasswordSchema = z.object({ email: z.string().trim().email('Enter a valid email address') });
+/** A reset code (4 digits) or a welcome link's token (128 bits, base64url). */
+export const RESET_CODE_PATTERN = /^(\d{4}|[A-Za-z0-9_-]{22})$/;
+export const isWelcomeToken = (code: string) => /^[A-Za-z0-9_-]{22}$/.test(code);
+
 export const forgotPasswordVerifySchema = z.object({
   email: z.string().trim().email('Enter a valid email address'),
-  code: z.string().regex(/^\d{4}$/, 'Enter the 4-digit code'),
+  /** The mailed 4-digit code, or the 128-bit token of a welcome link. */
+  code: z.string().regex(RESET_CODE_PATTERN, 'Enter the 4-digit code'),
   password: passwordSchema,
 });
 export const mfaInitResponseSchema = z.object({ url: z.string(), code: z.string() });

@@ -53,4 +53,17 @@ describe('ForgotPasswordPage', () => {
     expect(await screen.findByRole('alert')).toHaveTextContent('Invalid code');
     expect(screen.getByLabelText('Code')).toHaveValue('');
   });
+
+  it('a welcome link carries its token: no code to type, just the new password', async () => {
+    verify.mockResolvedValue({ message: 'Password updated' });
+    const token = 'Q2hvb3NlLWEtcGFzc3dvcm';
+    renderAt(`/forgot-password/u1/${token}?email=nina%40demo.test`, '/forgot-password/:userId/:token', <ForgotPasswordPage />, { '/login': <div>Sign in page</div> });
+    expect(screen.getByText('Choose the password for your new sign-in.')).toBeInTheDocument();
+    expect(screen.queryByLabelText('Code')).toBeNull();
+    fireEvent.change(screen.getByLabelText('New password'), { target: { value: 'new-password-1' } });
+    fireEvent.change(screen.getByLabelText('Confirm new password'), { target: { value: 'new-password-1' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Change Password' }));
+    await waitFor(() => expect(currentLocation.pathname).toBe('/login'));
+    expect(verify).toHaveBeenCalledWith('nina@demo.test', token, 'new-password-1');
+  });
 });

@@ -5,6 +5,7 @@ import Button from 'antd/es/button';
 import Form from 'antd/es/form';
 import Input from 'antd/es/input';
 import { authApi, errorMessage } from '@agency/api-client';
+import { isWelcomeToken, RESET_CODE_PATTERN } from '@agency/contracts';
 import { rememberedEmail } from '../session/session';
 import { PublicLayout } from './PublicLayout';
 
@@ -19,14 +20,17 @@ interface ResetValues {
 
 /**
  * Forgotten password: the email gets a 4-digit code, then code and new password change it.
- * /forgot-password/:userId/:token is the emailed link: it opens the second step with the code filled in.
+ * /forgot-password/:userId/:token is an emailed link: it opens the second step with the code filled
+ * in; a welcome link's token (128 bits) is used as it is, with no code to type.
  */
 export default function ForgotPasswordPage() {
   const { token } = useParams();
   const [params] = useSearchParams();
   const navigate = useNavigate();
   const initialEmail = params.get('email') ?? rememberedEmail();
-  const linkCode = token && /^\d{4}$/.test(token) ? token : '';
+  const linkCode = token && RESET_CODE_PATTERN.test(token) ? token : '';
+  // A welcome link's token, until the person asks for a mailed code instead.
+  const [welcome, setWelcome] = useState(isWelcomeToken(linkCode));
   const [step, setStep] = useState<'email' | 'reset'>(token ? 'reset' : 'email');
   const [email, setEmail] = useState(initialEmail);
   const [busy, setBusy] = useState(false);
@@ -42,6 +46,7 @@ export default function ForgotPasswordPage() {
       setEmail(address.trim());
       resetForm.setFieldValue('email', address.trim());
       setInfo(`If ${address.trim()} belongs to an account, a 4-digit code is on its way.`);
+      setWelcome(false);
       setStep('reset');
     } catch (err) {
       setError(errorMessage(err, 'Unable to send the code. Please try again.'));
@@ -54,7 +59,7 @@ export default function ForgotPasswordPage() {
     setBusy(true);
     setError(null);
     try {
-      await authApi.forgotPasswordVerify(values.email.trim(), values.code, values.password);
+      await authApi.forgotPasswordVerify(values.email.trim(), welcome ? linkCode : values.code, values.password);
       navigate(`/login?email=${encodeURIComponent(values.email.trim())}`, { replace: true, state: { notice: PASSWORD_CHANGED_NOTICE } });
     } catch (err) {
       setError(errorMessage(err, 'Unable to change the password. Please try again.'));
@@ -88,23 +93,25 @@ export default function ForgotPasswordPage() {
   }
 
   return (
-    <PublicLayout title="Choose a new password" subtitle="Enter the 4-digit code from the email and your new password.">
+    <PublicLayout title="Choose a new password" subtitle={welcome ? 'Choose the password for your new sign-in.' : 'Enter the 4-digit code from the email and your new password.'}>
       {info && !error && <Alert type="info" showIcon title={info} style={{ marginBottom: 16 }} />}
       {error && <Alert type="error" showIcon title={error} role="alert" style={{ marginBottom: 16 }} />}
-      <Form<ResetValues> form={resetForm} layout="vertical" requiredMark={false} initialValues={{ email, code: linkCode }} onFinish={reset} name="reset">
+      <Form<ResetValues> form={resetForm} layout="vertical" requiredMark={false} initialValues={{ email, code: welcome ? '' : linkCode }} onFinish={reset} name="reset">
         <Form.Item label="Email" name="email" rules={[{ required: true, message: 'Email is required' }, { type: 'email', message: 'Enter a valid email address' }]}>
           <Input autoComplete="username" size="large" autoFocus={!email} />
         </Form.Item>
-        <Form.Item
-          label="Code"
-          name="code"
-          rules={[
-            { required: true, message: 'Enter the 4-digit code' },
-            { pattern: /^\d{4}$/, message: 'Enter the 4-digit code' },
-          ]}
-        >
-          <Input inputMode="numeric" autoComplete="one-time-code" maxLength={4} size="large" autoFocus={!!email && !linkCode} />
-        </Form.Item>
+        {!welcome && (
+          <Form.Item
+            label="Code"
+            name="code"
+            rules={[
+              { required: true, message: 'Enter the 4-digit code' },
+              { pattern: /^\d{4}$/, message: 'Enter the 4-digit code' },
+            ]}
+          >
+            <Input inputMode="numeric" autoComplete="one-time-code" maxLength={4} size="large" autoFocus={!!email && !linkCode} />
+          </Form.Item>
+        )}
         <Form.Item
           label="New password"
           name="password"

@@ -58,12 +58,18 @@ describe('POST /accounts/:accountId/users', () => {
     );
     assert.ok((await users(employee.token)).some((u) => u.id === user.id && u.locations[0] === DEMO_LOCATIONS.austin.id));
 
-    // No password works yet; the mailed code sets one through the forgot-password flow.
+    // No password works yet; the welcome link's 128-bit token sets one through the forgot-password flow.
     const [mail] = await readOutbox(s.db, { to: 'nina@demo.test', limit: 1 });
     assert.match(mail.subject, /Demo Insurance Agency/);
-    const code = /code (\d{4})/.exec(mail.body)![1];
+    const code = new RegExp(`/forgot-password/${user.id}/([A-Za-z0-9_-]{22})\\?email=nina%40demo\\.test`).exec(mail.body)![1]!;
     assert.ok(mail.body.includes(`${s.app.deps.config.publicUrl}/forgot-password/${user.id}/${code}?email=nina%40demo.test`));
     assert.ok(!mail.body.includes('attacker.example'));
+    assert.ok(!/\b\d{4}\b/.test(mail.body.replace(/https?:\/\/\S+/g, '')), 'no short code to guess');
+    const [stored] = await s.db.query<{ code_hash: string; hours: number }>(
+      'select code_hash, round(extract(epoch from expires_at - now()) / 3600)::int as hours from password_resets where user_id = $1',
+      [user.id],
+    );
+    assert.deepEqual([stored!.code_hash.startsWith('$argon2id$'), stored!.code_hash.includes(code), stored!.hours], [true, false, 24]);
     const signInNow = () =>
       s.app.inject({ method: 'POST', url: '/api/auth', headers: { authorization: basicAuth('nina@demo.test', 'chosen-password') }, payload: { account: DEMO } });
     assert.equal((await signInNow()).statusCode, 401);

@@ -23,7 +23,7 @@ import { confirmIdentity } from '../auth/identity';
 import { SignInLimiter } from '../auth/rate-limit';
 import { hashPassword, revokeSessions, sessionResponse, verifyPassword } from '../auth/service';
 import { findUser } from './mapping';
-import { createEmployee, deleteEmployee, listUsers, loadUser, manageableUser, publishUser, rank, updateUser, WELCOME_CODE_HOURS, type Actor } from './service';
+import { createEmployee, deleteEmployee, listUsers, loadUser, manageableUser, publishUser, rank, updateUser, WELCOME_LINK_HOURS, type Actor } from './service';
 
 const actorOf = (a: AuthContext): Actor => ({ id: a.userId, role: a.role });
 const errors = { 400: errorSchema, 403: errorSchema, 404: errorSchema };
@@ -100,11 +100,11 @@ export async function userRoutes(app: FastifyInstance, deps: AppDeps) {
     },
     async (req, reply) => {
       const a = auth(req);
-      const { user, code } = await db.tx(async (q) => createEmployee(q, req.params.accountId, actorOf(a), req.body));
+      const { user, token } = await db.tx(async (q) => createEmployee(q, req.params.accountId, actorOf(a), req.body));
       events.emit('userUpdated', { accountId: user.account, user });
       const [account] = await db.query<{ name: string }>('select name from accounts where id = $1', [user.account]);
       // The configured address, never the request's Host: a forged Host must not put its own site in the mail.
-      const link = `${config.publicUrl}/forgot-password/${user.id}/${code}?email=${encodeURIComponent(user.email)}`;
+      const link = `${config.publicUrl}/forgot-password/${user.id}/${token}?email=${encodeURIComponent(user.email)}`;
       await mail
         .send({
           accountId: user.account,
@@ -113,8 +113,7 @@ export async function userRoutes(app: FastifyInstance, deps: AppDeps) {
           body:
             `Hello ${user.firstName},\n\n` +
             `You now have a sign-in at ${account?.name ?? 'Agency Desk'}. Choose your password here:\n${link}\n\n` +
-            `Or open Forgot Password on the sign-in page and enter the code ${code} with this email address. ` +
-            `The code works for ${WELCOME_CODE_HOURS} hours; after that, Forgot Password sends a new one.\n`,
+            `The link works for ${WELCOME_LINK_HOURS} hours; after that, Forgot Password on the sign-in page mails you a code.\n`,
         })
         .catch((err) => console.error('welcome mail failed', err));
       return reply.code(201).send(user);

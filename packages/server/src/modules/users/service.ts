@@ -1,4 +1,4 @@
-import { randomBytes, randomInt, randomUUID } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { isAdminRole, type EmployeeCreateParsed, type Role, type User, type UserUpdateParsed } from '@agency/contracts';
 import type { Db, Queryable } from '../../db/index';
 import type { AppEvents } from '../../events';
@@ -141,14 +141,14 @@ export async function updateUser(db: Db, accountId: string, actor: Actor, userId
   });
 }
 
-/** How long the first-password code of a new user lives (it still allows only 5 attempts). */
-export const WELCOME_CODE_HOURS = 72;
+/** How long a new user's welcome link lives (it allows 5 attempts, like a reset code). */
+export const WELCOME_LINK_HOURS = 24;
 
 /**
- * Adds a user to the account with an unusable password and a 4-digit code (the forgot-password
- * code) to choose one. Returns the user and the code for the welcome mail.
+ * Adds a user to the account with an unusable password and a welcome token (128 bits, stored
+ * hashed like a reset code) to choose one. Returns the user and the token for the welcome link.
  */
-export async function createEmployee(q: Queryable, accountId: string, actor: Actor, input: EmployeeCreateParsed): Promise<{ user: User; code: string }> {
+export async function createEmployee(q: Queryable, accountId: string, actor: Actor, input: EmployeeCreateParsed): Promise<{ user: User; token: string }> {
   if (!isAdminRole(actor.role) || rank(input.userRole) > rank(actor.role)) throw forbidden();
   await checkUniqueEmail(q, accountId, input.userEmail, null);
   await checkUniqueExtension(q, accountId, input.userExtension || null, null);
@@ -173,15 +173,15 @@ export async function createEmployee(q: Queryable, accountId: string, actor: Act
     ],
   );
   await setLocations(q, accountId, id, input.userAccountLocations ?? []);
-  const code = String(randomInt(0, 10_000)).padStart(4, '0');
+  const token = randomBytes(16).toString('base64url');
   await q.query(
     `insert into password_resets (user_id, account_id, code_hash, attempts, expires_at)
      values ($1, $2, $3, 0, now() + make_interval(hours => $4))`,
-    [id, accountId, await hashPassword(code), WELCOME_CODE_HOURS],
+    [id, accountId, await hashPassword(token), WELCOME_LINK_HOURS],
   );
   const user = await findUser(q, accountId, id);
   if (!user) throw notFound('User not found');
-  return { user, code };
+  return { user, token };
 }
 
 /** Deletes a user (the row stays for history, marked deleted); the caller revokes their sessions. */
