@@ -27,6 +27,7 @@ import { phoneBlockRoutes } from './modules/phoneBlock/routes';
 import { vinRoutes } from './modules/vin/routes';
 import type { MailProvider } from './providers/mail/index';
 import { createLocalMail } from './providers/mail/local';
+import { sealerFor } from './modules/clients/crypto';
 import { chatRoutes } from './modules/chat/routes';
 import { taskBoardRoutes } from './modules/taskboards/routes';
 import { locationRoutes } from './modules/locations/routes';
@@ -78,7 +79,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   const deps: AppDeps = {
     db: opts.db,
     config: opts.config,
-    mail: opts.mail ?? createLocalMail(opts.db),
+    mail: opts.mail ?? createLocalMail(opts.db, sealerFor(opts.config.dataDir)),
     events: opts.events ?? createEvents(),
     jobs: opts.jobs,
     carrier:

@@ -10,6 +10,7 @@ import { join } from 'node:path';
 import { loadConfig } from '../config';
 import { openPglite, openPostgres, type Db } from '../db/index';
 import { readOutbox } from '../providers/mail/local';
+import { sealerFor } from '../modules/clients/crypto';
 
 const args = process.argv.slice(2);
 const toIndex = args.indexOf('--to');
@@ -33,7 +34,7 @@ if (config.databaseUrl) {
 }
 
 try {
-  const mails = await readOutbox(db, { limit: count, to });
+  const mails = await readOutbox(db, sealerFor(config.dataDir), { limit: count, to });
   if (!mails.length) console.log('The outbox is empty.');
   for (const m of mails) {
     console.log(`\n── ${m.createdAt}  to ${m.to}\n   ${m.subject}\n`);

@@ -3,8 +3,11 @@ import assert from 'node:assert/strict';
 import { AUTH_MESSAGES, FORGOT_PASSWORD_MESSAGE, INVALID_RESET_CODE_MESSAGE, PASSWORD_RESET_MESSAGE } from '@agency/contracts';
 import { basicAuth, bearer, DEMO, SECOND, signIn, startTestServer, type TestServer } from '../../testing/harness';
 import { readOutbox } from '../../providers/mail/local';
+import { sealerFor } from '../../modules/clients/crypto';
 import { RESET_FAILURES_PER_ACCOUNT } from './password-reset';
 import { hashPassword } from './service';
+
+const outboxSealer = () => sealerFor(s.app.deps.config.dataDir);
 
 let s: TestServer;
 before(async () => {
@@ -19,7 +22,7 @@ const signInStatus = async (email: string, password: string, account: string = D
   (await s.app.inject({ method: 'POST', url: '/api/auth', headers: { authorization: basicAuth(email, password) }, payload: { account } })).statusCode;
 
 async function latestCode(email: string): Promise<string> {
-  const [mail] = (await readOutbox(s.db, { to: email, limit: 1 })).slice(-1);
+  const [mail] = (await readOutbox(s.db, outboxSealer(), { to: email, limit: 1 })).slice(-1);
   const code = mail?.body.match(/code is (\d{4})/)?.[1];
   assert.ok(code, `no code mailed to ${email}`);
   return code;
@@ -31,7 +34,7 @@ describe('forgot password', () => {
     const res = await forgot('nobody@demo.test');
     assert.equal(res.statusCode, 200);
     assert.deepEqual(res.json(), { message: FORGOT_PASSWORD_MESSAGE });
-    assert.equal((await readOutbox(s.db, { to: 'nobody@demo.test' })).length, 0);
+    assert.equal((await readOutbox(s.db, outboxSealer(), { to: 'nobody@demo.test' })).length, 0);
   });
 
   it('validates the email', async () => {
@@ -46,11 +49,13 @@ describe('forgot password', () => {
 
     const res = await forgot('MULTI@demo.test');
     assert.deepEqual(res.json(), { message: FORGOT_PASSWORD_MESSAGE });
-    const mails = await readOutbox(s.db, { to: 'multi@demo.test' });
+    const mails = await readOutbox(s.db, outboxSealer(), { to: 'multi@demo.test' });
     assert.equal(mails.length, 1);
     assert.match(mails[0].body, /Demo Insurance Agency/);
     assert.match(mails[0].body, /Second Agency/);
     const code = await latestCode('multi@demo.test');
+    const [row] = await s.db.query<{ body: string }>(`select body from mail_outbox where to_address = 'MULTI@demo.test' or to_address = 'multi@demo.test'`);
+    assert.ok(row && !row.body.includes(code) && row.body.startsWith('v1:'), 'the outbox table keeps the mail sealed');
     const stored = await s.db.query<{ code_hash: string }>('select code_hash from password_resets');
     assert.equal(stored.length, 2);
     assert.ok(stored.every((r) => r.code_hash.startsWith('$argon2id$') && !r.code_hash.includes(code)));
@@ -94,7 +99,7 @@ describe('forgot password', () => {
 
   it('sends at most 3 codes an hour per email, answering the same', async () => {
     for (let i = 0; i < 4; i++) assert.deepEqual((await forgot('admin@demo.test')).json(), { message: FORGOT_PASSWORD_MESSAGE });
-    assert.equal((await readOutbox(s.db, { to: 'admin@demo.test', limit: 10 })).length, 3);
+    assert.equal((await readOutbox(s.db, outboxSealer(), { to: 'admin@demo.test', limit: 10 })).length, 3);
   });
 
   it('checks the new password', async () => {
@@ -128,7 +133,7 @@ describe('forgot password', () => {
       assert.equal(res.statusCode, 400, `guess ${i + 1}`);
     }
     const last = people[(RESET_FAILURES_PER_ACCOUNT - 1) % 4]!.email;
-    const [told] = await readOutbox(s.db, { to: last, limit: 1 });
+    const [told] = await readOutbox(s.db, outboxSealer(), { to: last, limit: 1 });
     assert.equal(told?.subject, 'Password resets paused for an hour');
     const refused = await guess(people[4]!.email, '1234');
     assert.deepEqual([refused.statusCode, refused.json()], [429, { message: AUTH_MESSAGES.tooManyAttempts }]);

@@ -2,8 +2,11 @@ import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import type { User } from '@agency/contracts';
 import { readOutbox } from '../../providers/mail/local';
+import { sealerFor } from '../../modules/clients/crypto';
 import { DEMO_LOCATIONS } from '../locations/seed';
 import { basicAuth, bearer, DEMO, demoUserId, SECOND, signIn, startTestServer, type SignedIn, type TestServer } from '../../testing/harness';
+
+const outboxSealer = () => sealerFor(s.app.deps.config.dataDir);
 
 let s: TestServer;
 let owner: SignedIn;
@@ -59,7 +62,7 @@ describe('POST /accounts/:accountId/users', () => {
     assert.ok((await users(employee.token)).some((u) => u.id === user.id && u.locations[0] === DEMO_LOCATIONS.austin.id));
 
     // No password works yet; the welcome link's 128-bit token sets one through the forgot-password flow.
-    const [mail] = await readOutbox(s.db, { to: 'nina@demo.test', limit: 1 });
+    const [mail] = await readOutbox(s.db, outboxSealer(), { to: 'nina@demo.test', limit: 1 });
     assert.match(mail.subject, /Demo Insurance Agency/);
     const code = new RegExp(`/forgot-password/${user.id}/([A-Za-z0-9_-]{22})\\?email=nina%40demo\\.test`).exec(mail.body)![1]!;
     assert.ok(mail.body.includes(`${s.app.deps.config.publicUrl}/forgot-password/${user.id}/${code}?email=nina%40demo.test`));

@@ -1,9 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import type { Db, Queryable } from '../../db/index';
+import type { Sealer } from '../../modules/clients/crypto';
 import type { MailProvider } from './index';
 
-/** Keeps mail in the mail_outbox table, where a developer reads it (`pnpm --filter @agency/server outbox`). */
-export function createLocalMail(db: Db): MailProvider {
+/**
+ * Keeps mail in the mail_outbox table, where a developer reads it (`pnpm --filter @agency/server
+ * outbox`). Bodies carry reset codes and welcome links, so they are sealed like clients' secrets:
+ * the table alone never shows one.
+ */
+export function createLocalMail(db: Db, sealer: Sealer): MailProvider {
   return {
     async send(m) {
       await db.tx((q) =>
@@ -12,7 +17,7 @@ export function createLocalMail(db: Db): MailProvider {
           m.accountId ?? null,
           m.to,
           m.subject,
-          m.body,
+          sealer.seal(m.body),
         ]),
       );
     },
@@ -28,8 +33,10 @@ export interface OutboxMail {
   createdAt: string;
 }
 
-/** The latest `limit` mails of the outbox (to one address when `to` is given), oldest first. */
-export async function readOutbox(q: Queryable, opts: { limit?: number; to?: string } = {}): Promise<OutboxMail[]> {
+const SEALED = /^v\d+:/;
+
+/** The latest `limit` mails of the outbox (to one address when `to` is given), oldest first, opened. */
+export async function readOutbox(q: Queryable, sealer: Sealer, opts: { limit?: number; to?: string } = {}): Promise<OutboxMail[]> {
   const rows = await q.query<{ id: string; account_id: string | null; to_address: string; subject: string; body: string; created_at: Date }>(
     `select id, account_id, to_address, subject, body, created_at from mail_outbox
       where ($1::text is null or lower(to_address) = lower($1))
@@ -41,7 +48,7 @@ export async function readOutbox(q: Queryable, opts: { limit?: number; to?: stri
     accountId: r.account_id,
     to: r.to_address,
     subject: r.subject,
-    body: r.body,
+    body: SEALED.test(r.body) ? sealer.open(r.body) : r.body,
     createdAt: new Date(r.created_at).toISOString(),
   }));
 }
