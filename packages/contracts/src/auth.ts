@@ -29,6 +29,9 @@ export const meResponseSchema = sessionSchema.omit({ token: true, expiresAt: tru
 export type MeResponse = z.infer<typeof meResponseSchema>;
 
 export const forgotPasswordSchema = z.object({ email: z.string().trim().email('Enter a valid email address') });
+/** The answer to a forgot-password request: the same words for any email, and the request's id, which the code is bound to. */
+export const forgotPasswordResponseSchema = z.object({ message: z.string(), requestId: z.string() });
+export type ForgotPasswordResponse = z.infer<typeof forgotPasswordResponseSchema>;
 /** A reset code (4 digits) or a welcome link's token (128 bits, base64url). */
 export const RESET_CODE_PATTERN = /^(\d{4}|[A-Za-z0-9_-]{22})$/;
 export const isWelcomeToken = (code: string) => /^[A-Za-z0-9_-]{22}$/.test(code);
@@ -37,6 +40,8 @@ export const forgotPasswordVerifySchema = z.object({
   email: z.string().trim().email('Enter a valid email address'),
   /** The mailed 4-digit code, or the 128-bit token of a welcome link. */
   code: z.string().regex(RESET_CODE_PATTERN, 'Enter the 4-digit code'),
+  /** The forgot-password request that mailed the code (a welcome link's token needs none). */
+  requestId: z.string().max(64).optional(),
   password: passwordSchema,
 });
 export const mfaInitResponseSchema = z.object({ url: z.string(), code: z.string() });

@@ -22,7 +22,7 @@ beforeEach(() => {
 
 describe('ForgotPasswordPage', () => {
   it('sends a code, then changes the password and returns to sign in with a message', async () => {
-    forgot.mockResolvedValue({ message: 'sent' });
+    forgot.mockResolvedValue({ message: 'sent', requestId: 'req-1' });
     verify.mockResolvedValue({ message: 'Password updated' });
     renderAt('/forgot-password', '/forgot-password', <ForgotPasswordPage />, { '/login': <div>Sign in page</div> });
     fireEvent.change(screen.getByLabelText('Email'), { target: { value: 'emma@demo.test' } });
@@ -31,7 +31,7 @@ describe('ForgotPasswordPage', () => {
     expect(forgot).toHaveBeenCalledWith('emma@demo.test');
     fillReset('1234');
     await waitFor(() => expect(currentLocation.pathname).toBe('/login'));
-    expect(verify).toHaveBeenCalledWith('emma@demo.test', '1234', 'new-password-1');
+    expect(verify).toHaveBeenCalledWith('emma@demo.test', '1234', 'new-password-1', 'req-1');
     expect(PASSWORD_CHANGED_NOTICE).toMatch(/password was changed/);
   });
 
@@ -64,6 +64,6 @@ describe('ForgotPasswordPage', () => {
     fireEvent.change(screen.getByLabelText('Confirm new password'), { target: { value: 'new-password-1' } });
     fireEvent.click(screen.getByRole('button', { name: 'Change Password' }));
     await waitFor(() => expect(currentLocation.pathname).toBe('/login'));
-    expect(verify).toHaveBeenCalledWith('nina@demo.test', token, 'new-password-1');
+    expect(verify).toHaveBeenCalledWith('nina@demo.test', token, 'new-password-1', undefined);
   });
 });

@@ -31,6 +31,8 @@ export default function ForgotPasswordPage() {
   const linkCode = token && RESET_CODE_PATTERN.test(token) ? token : '';
   // A welcome link's token, until the person asks for a mailed code instead.
   const [welcome, setWelcome] = useState(isWelcomeToken(linkCode));
+  // The request that mailed the code: the code is only good with it.
+  const [requestId, setRequestId] = useState<string | undefined>(undefined);
   const [step, setStep] = useState<'email' | 'reset'>(token ? 'reset' : 'email');
   const [email, setEmail] = useState(initialEmail);
   const [busy, setBusy] = useState(false);
@@ -42,7 +44,8 @@ export default function ForgotPasswordPage() {
     setBusy(true);
     setError(null);
     try {
-      await authApi.forgotPassword(address.trim());
+      const sent = await authApi.forgotPassword(address.trim());
+      setRequestId(sent.requestId);
       setEmail(address.trim());
       resetForm.setFieldValue('email', address.trim());
       setInfo(`If ${address.trim()} belongs to an account, a 4-digit code is on its way.`);
@@ -59,7 +62,7 @@ export default function ForgotPasswordPage() {
     setBusy(true);
     setError(null);
     try {
-      await authApi.forgotPasswordVerify(values.email.trim(), welcome ? linkCode : values.code, values.password);
+      await authApi.forgotPasswordVerify(values.email.trim(), welcome ? linkCode : values.code, values.password, welcome ? undefined : requestId);
       navigate(`/login?email=${encodeURIComponent(values.email.trim())}`, { replace: true, state: { notice: PASSWORD_CHANGED_NOTICE } });
     } catch (err) {
       setError(errorMessage(err, 'Unable to change the password. Please try again.'));

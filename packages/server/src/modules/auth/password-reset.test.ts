@@ -15,9 +15,15 @@ before(async () => {
 });
 after(() => s.close());
 
-const forgot = (email: string) => s.app.inject({ method: 'POST', url: '/api/auth/forgot-password', payload: { email } });
-const verify = (email: string, code: string, password: string) =>
-  s.app.inject({ method: 'POST', url: '/api/auth/forgot-password/verify', payload: { email, code, password } });
+// The page keeps each request's id and sends it back with the code; so do these cases.
+const requests = new Map<string, string>();
+const forgot = async (email: string) => {
+  const res = await s.app.inject({ method: 'POST', url: '/api/auth/forgot-password', payload: { email } });
+  if (res.statusCode === 200) requests.set(email.toLowerCase(), res.json().requestId);
+  return res;
+};
+const verify = (email: string, code: string, password: string, requestId = requests.get(email.toLowerCase())) =>
+  s.app.inject({ method: 'POST', url: '/api/auth/forgot-password/verify', payload: { email, code, password, requestId } });
 const signInStatus = async (email: string, password: string, account: string = DEMO) =>
   (await s.app.inject({ method: 'POST', url: '/api/auth', headers: { authorization: basicAuth(email, password) }, payload: { account } })).statusCode;
 
@@ -33,7 +39,8 @@ describe('forgot password', () => {
   it('answers the same for an unknown email and sends nothing', async () => {
     const res = await forgot('nobody@demo.test');
     assert.equal(res.statusCode, 200);
-    assert.deepEqual(res.json(), { message: FORGOT_PASSWORD_MESSAGE });
+    assert.equal(res.json().message, FORGOT_PASSWORD_MESSAGE);
+    assert.match(res.json().requestId, /^[A-Za-z0-9_-]{22}$/, 'a request id all the same');
     assert.equal((await readOutbox(s.db, outboxSealer(), { to: 'nobody@demo.test' })).length, 0);
   });
 
@@ -48,7 +55,7 @@ describe('forgot password', () => {
     const secondSession = await signIn(s.app, 'multi@demo.test', SECOND);
 
     const res = await forgot('MULTI@demo.test');
-    assert.deepEqual(res.json(), { message: FORGOT_PASSWORD_MESSAGE });
+    assert.equal(res.json().message, FORGOT_PASSWORD_MESSAGE);
     const mails = await readOutbox(s.db, outboxSealer(), { to: 'multi@demo.test' });
     assert.equal(mails.length, 1);
     assert.match(mails[0].body, /Demo Insurance Agency/);
@@ -60,6 +67,11 @@ describe('forgot password', () => {
     assert.equal(stored.length, 2);
     assert.ok(stored.every((r) => r.code_hash.startsWith('$argon2id$') && !r.code_hash.includes(code)));
 
+    // The right code is worth nothing without its own request.
+    for (const other of [undefined, 'bm90LXRoZS1yZXF1ZXN0LWlk']) {
+      const unbound = await s.app.inject({ method: 'POST', url: '/api/auth/forgot-password/verify', payload: { email: 'multi@demo.test', code, password: 'brand-new-password', requestId: other } });
+      assert.deepEqual([unbound.statusCode, unbound.json()], [400, { message: INVALID_RESET_CODE_MESSAGE }]);
+    }
     const bad = await verify('multi@demo.test', wrongCode(code), 'brand-new-password');
     assert.equal(bad.statusCode, 400);
     assert.deepEqual(bad.json(), { message: INVALID_RESET_CODE_MESSAGE });
@@ -98,7 +110,7 @@ describe('forgot password', () => {
   });
 
   it('sends at most 3 codes an hour per email, answering the same', async () => {
-    for (let i = 0; i < 4; i++) assert.deepEqual((await forgot('admin@demo.test')).json(), { message: FORGOT_PASSWORD_MESSAGE });
+    for (let i = 0; i < 4; i++) assert.equal((await forgot('admin@demo.test')).json().message, FORGOT_PASSWORD_MESSAGE);
     assert.equal((await readOutbox(s.db, outboxSealer(), { to: 'admin@demo.test', limit: 10 })).length, 3);
   });
 
@@ -120,7 +132,7 @@ describe('forgot password', () => {
     for (const p of people) {
       await s.db.query(
         `insert into password_resets (user_id, account_id, code_hash, attempts, expires_at) values ($1, $2, $3, 0, now() + interval '15 minutes')
-         on conflict (user_id) do update set code_hash = excluded.code_hash, attempts = 0, expires_at = excluded.expires_at`,
+         on conflict (user_id) do update set code_hash = excluded.code_hash, request_hash = null, attempts = 0, expires_at = excluded.expires_at`,
         [p.id, DEMO, hash],
       );
     }

@@ -1,4 +1,4 @@
-import { randomInt } from 'node:crypto';
+import { createHash, randomBytes, randomInt } from 'node:crypto';
 import type { Db } from '../../db/index';
 import { badRequest, tooManyRequests } from '../../http/errors';
 import type { MailProvider } from '../../providers/mail/index';
@@ -11,6 +11,9 @@ import { hashPassword, revokeSessions, verifyPassword } from './service';
  *
  * - One request makes one code for the email. Its hash is stored for every user with that email
  *   (the same person may be a user of several agencies) and one mail lists the agencies it resets.
+ * - The code is bound to its request: the answer carries a request id (for any email, known or
+ *   not), the page sends it back with the code, and a code is only ever checked with its own
+ *   request's id. A welcome link's 128-bit token needs none.
  * - A code lives 15 minutes and allows 5 attempts in all; each attempt is claimed before the code
  *   is compared, so parallel guesses cannot exceed 5.
  * - At most 3 codes per email per hour are sent: with 5 attempts each, that caps guesses at 15 an
@@ -32,7 +35,12 @@ const accountFailuresKey = (accountId: string) => `resetfail:${accountId}`;
 
 const resetKey = (email: string) => `reset:${email.trim().toLowerCase()}`;
 
-export async function requestPasswordReset(db: Db, mail: MailProvider, email: string): Promise<void> {
+/** The request id is compared by its hash; a random one is handed out for unknown emails too. */
+const requestHash = (requestId: string) => createHash('sha256').update(requestId).digest('base64url');
+
+/** Mails a code when the email is known; returns the request id the code is bound to. */
+export async function requestPasswordReset(db: Db, mail: MailProvider, email: string): Promise<string> {
+  const requestId = randomBytes(16).toString('base64url');
   const users = await db.query<{ id: string; account_id: string; account_name: string; first_name: string }>(
     `select u.id, u.account_id, a.name as account_name, u.first_name
        from users u join accounts a on a.id = u.account_id
@@ -42,17 +50,17 @@ export async function requestPasswordReset(db: Db, mail: MailProvider, email: st
   );
   const code = String(randomInt(0, 10_000)).padStart(4, '0');
   const codeHash = await hashPassword(code); // hashed even for an unknown email: same time either way
-  if (!users.length) return;
-  if ((await hitCount(db, resetKey(email), 60)) >= CODES_PER_HOUR) return;
+  if (!users.length) return requestId;
+  if ((await hitCount(db, resetKey(email), 60)) >= CODES_PER_HOUR) return requestId;
 
   await db.tx(async (q) => {
     await addHit(q, resetKey(email), 60);
     for (const u of users) {
       await q.query(
-        `insert into password_resets (user_id, account_id, code_hash, attempts, expires_at)
-         values ($1, $2, $3, 0, now() + make_interval(mins => $4))
-         on conflict (user_id) do update set code_hash = excluded.code_hash, attempts = 0, expires_at = excluded.expires_at`,
-        [u.id, u.account_id, codeHash, RESET_CODE_MINUTES],
+        `insert into password_resets (user_id, account_id, code_hash, request_hash, attempts, expires_at)
+         values ($1, $2, $3, $4, 0, now() + make_interval(mins => $5))
+         on conflict (user_id) do update set code_hash = excluded.code_hash, request_hash = excluded.request_hash, attempts = 0, expires_at = excluded.expires_at`,
+        [u.id, u.account_id, codeHash, requestHash(requestId), RESET_CODE_MINUTES],
       );
     }
   });
@@ -70,6 +78,7 @@ export async function requestPasswordReset(db: Db, mail: MailProvider, email: st
       `If you did not ask for this, you can ignore this mail: your password stays as it is.\n`,
     })
     .catch((err) => console.error('password reset mail failed', err));
+  return requestId;
 }
 
 /**
@@ -78,7 +87,7 @@ export async function requestPasswordReset(db: Db, mail: MailProvider, email: st
  */
 export async function verifyPasswordReset(
   db: Db,
-  input: { email: string; code: string; password: string },
+  input: { email: string; code: string; password: string; requestId?: string },
   mail?: MailProvider,
 ): Promise<Array<{ id: string; account_id: string }>> {
   // Agencies past their wrong-code limit this hour: their codes are not even looked at.
@@ -98,8 +107,9 @@ export async function verifyPasswordReset(
          from users u
         where u.id = pr.user_id and lower(u.email) = lower($1) and u.deleted_at is null
           and pr.expires_at > now() and pr.attempts < $2 and not (pr.account_id = any($3::uuid[]))
+          and pr.request_hash is not distinct from $4::text
        returning pr.user_id, pr.account_id, pr.code_hash`,
-      [input.email.trim(), RESET_CODE_ATTEMPTS, paused],
+      [input.email.trim(), RESET_CODE_ATTEMPTS, paused, input.requestId ? requestHash(input.requestId) : null],
     ),
   );
   const matched: string[] = [];

@@ -7,6 +7,7 @@ import {
   emailParamSchema,
   errorSchema,
   FORGOT_PASSWORD_MESSAGE,
+  forgotPasswordResponseSchema,
   forgotPasswordSchema,
   forgotPasswordVerifySchema,
   identityConfirmSchema,
@@ -107,13 +108,13 @@ export async function authRoutes(app: FastifyInstance, deps: AppDeps) {
         security: [],
         description: 'Mails a 4-digit code to every user of that email. The answer is the same whether or not the email is known.',
         body: forgotPasswordSchema,
-        response: { 200: messageSchema, 400: errorSchema, 429: errorSchema },
+        response: { 200: forgotPasswordResponseSchema, 400: errorSchema, 429: errorSchema },
       },
     },
     async (req) => {
       await limiter.call('resetRequest', req.ip);
-      await requestPasswordReset(db, mail, req.body.email);
-      return { message: FORGOT_PASSWORD_MESSAGE };
+      const requestId = await requestPasswordReset(db, mail, req.body.email);
+      return { message: FORGOT_PASSWORD_MESSAGE, requestId };
     },
   );
 
