@@ -26,6 +26,7 @@ export const accountsApi = {
   get: jest.fn(),
   update: jest.fn(),
 };
+export const auditApi = { page: jest.fn(), exportCsv: jest.fn() };
 export const employeesApi = {
   create: jest.fn(),
   remove: jest.fn(),

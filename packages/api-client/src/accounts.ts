@@ -1,4 +1,4 @@
-import type { Account, AccountUpdate, EmployeeCreate, Location, LocationCreate, LocationUpdate, PhoneCreate, PhoneNumber, PhoneUpdate, User } from '@agency/contracts';
+import type { Account, AccountUpdate, AuditPage, AuditPageQuery, AuditQuery, EmployeeCreate, Location, LocationCreate, LocationUpdate, PhoneCreate, PhoneNumber, PhoneUpdate, User } from '@agency/contracts';
 import { api } from './index';
 
 const data = <T>(r: { data: T }) => r.data;
@@ -30,4 +30,11 @@ export const accountsApi = {
 export const employeesApi = {
   create: (accountId: string, body: EmployeeCreate) => api.post<User>(`${a(accountId)}/users`, body).then(data),
   remove: (accountId: string, userId: string) => api.delete<{ message: string }>(`${a(accountId)}/users/${userId}`).then(data),
+};
+
+/** The account's audit trail (owners): a page of events, and the CSV of everything the filters match. */
+export const auditApi = {
+  page: (accountId: string, query: AuditPageQuery) => api.get<AuditPage>(`${a(accountId)}/audit`, { params: query }).then(data),
+  exportCsv: (accountId: string, query: AuditQuery) =>
+    api.get<string>(`${a(accountId)}/audit/export`, { params: query, responseType: 'text', timeout: 300_000 }).then(data),
 };

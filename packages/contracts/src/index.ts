@@ -42,3 +42,4 @@ export * from './walkins';
 export type * from './walkins-socket';
 export * from './campaigns';
 export type * from './campaigns-socket';
+export * from './audit';

@@ -25,6 +25,7 @@ import { favoriteRoutes } from './modules/favorites/routes';
 import { valueRoutes } from './modules/values/routes';
 import { phoneBlockRoutes } from './modules/phoneBlock/routes';
 import { vinRoutes } from './modules/vin/routes';
+import { auditRoutes } from './modules/audit/routes';
 import type { MailProvider } from './providers/mail/index';
 import { createLocalMail } from './providers/mail/local';
 import { sealerFor } from './modules/clients/crypto';
@@ -153,6 +154,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
       await smsRoutes(api, deps);
       await walkInRoutes(api, deps);
       await campaignRoutes(api, deps);
+      await auditRoutes(api, deps);
       await api.register(async (carrier) => carrierWebhookRoutes(carrier, deps));
     },
     { prefix: '/api' },

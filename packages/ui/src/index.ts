@@ -9,3 +9,4 @@ export * from './live';
 export * from './slots';
 export * from './BucketWidget';
 export * from './ScheduleMessageDialog';
+export * from './files';

@@ -87,9 +87,14 @@ test('tabsFor and tabOf', () => {
   const tabs = [
     { path: 'a', label: 'A', element: null },
     { path: 'b', label: 'B', element: null, employees: true },
+    { path: 'c', label: 'C', element: null, roles: ['super', 'owner'] as const },
   ];
+  expect(tabsFor('owner', tabs).map((t) => t.path)).toEqual(['a', 'b', 'c']);
   expect(tabsFor('admin', tabs).map((t) => t.path)).toEqual(['a', 'b']);
   expect(tabsFor('employee', tabs).map((t) => t.path)).toEqual(['b']);
+  // The Audit Log is the owner's.
+  expect(tabsFor('admin').some((t) => t.path === 'audit-log')).toBe(false);
+  expect(tabsFor('owner').some((t) => t.path === 'audit-log')).toBe(true);
   expect(tabOf('/account/settings/employees/new')).toBe('employees');
   expect(tabOf('/account/settings')).toBe('');
 });

@@ -10,8 +10,9 @@ import { mayLeave } from './unsaved';
 
 export const SETTINGS_BASE = '/account/settings';
 
-/** The tabs a role may open: all of them for super, owner and admin; the marked ones for employees. */
-export const tabsFor = (role: Role | undefined, tabs: SettingsTab[] = SETTINGS_TABS) => tabs.filter((t) => isAdminRole(role) || t.employees);
+/** The tabs a role may open: those naming their roles, for those roles; the others for super, owner and admin, and the marked ones for employees. */
+export const tabsFor = (role: Role | undefined, tabs: SettingsTab[] = SETTINGS_TABS) =>
+  tabs.filter((t) => (t.roles ? !!role && t.roles.includes(role) : isAdminRole(role) || t.employees));
 
 /** The tab a path is on: the first segment after /account/settings/. */
 export const tabOf = (pathname: string) => pathname.slice(SETTINGS_BASE.length).split('/').filter(Boolean)[0] ?? '';

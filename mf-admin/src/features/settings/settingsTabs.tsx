@@ -1,4 +1,6 @@
 import type { ReactNode } from 'react';
+import { AUDIT_ROLES, type Role } from '@agency/contracts';
+import { AuditLogPage } from '../audit/AuditLogPage';
 import { BlockedNumbersPage } from '../blockedNumbers/BlockedNumbersPage';
 import { EmployeesSection } from '../employees/EmployeesSection';
 import { MessageSettingsPage } from '../messageSettings/MessageSettingsPage';
@@ -16,6 +18,8 @@ export interface SettingsTab {
   element: ReactNode;
   /** Employees may open it too (the settings are otherwise for super, owner and admin). */
   employees?: boolean;
+  /** Only these roles may open it (instead of super, owner and admin). */
+  roles?: readonly Role[];
 }
 
 /**
@@ -33,6 +37,7 @@ export const SETTINGS_TABS: SettingsTab[] = [
   { path: 'smart-values', label: 'Smart Values', element: <SmartValuesPage /> },
   { path: 'message-templates', label: 'Message Templates', element: <TemplatesPage /> },
   { path: 'service-review', label: 'Service Review', element: <ServiceReviewPage /> },
+  { path: 'audit-log', label: 'Audit Log', element: <AuditLogPage />, roles: AUDIT_ROLES },
 ];
 
 /** Where /account/settings itself opens. */

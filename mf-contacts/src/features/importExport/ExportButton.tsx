@@ -4,7 +4,7 @@ import { DownloadOutlined, DownOutlined } from '@ant-design/icons';
 import type { ClientListQuery } from '@agency/contracts';
 import { clientsApi } from '@agency/api-client';
 import { failureText, notifyError } from '../common/notify';
-import { saveFile } from './report';
+import { saveFile } from '@agency/ui';
 
 export interface ExportChoice {
   key: string;

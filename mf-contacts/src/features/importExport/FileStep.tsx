@@ -4,7 +4,7 @@ import { DownloadOutlined, FileTextOutlined, InboxOutlined } from '@ant-design/i
 import { IMPORT_MAX_ROWS } from '@agency/contracts';
 import { formatCount } from './format';
 import { FIELD_LABELS, fileProblem, readText } from './mapping';
-import { saveFile } from './report';
+import { saveFile } from '@agency/ui';
 
 export interface ChosenFile {
   name: string;

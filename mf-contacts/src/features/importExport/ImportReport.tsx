@@ -3,8 +3,9 @@ import { DownloadOutlined, TeamOutlined, UploadOutlined } from '@ant-design/icon
 import type { ImportResult, ImportRowResult } from '@agency/contracts';
 import { formatCount, plural } from './format';
 import { rowName, type ColumnMapping } from './mapping';
-import { reportCsv, reportedRows, saveFile, STATUS_LABELS } from './report';
+import { reportCsv, reportedRows, STATUS_LABELS } from './report';
 import { DuplicateTarget, type FileRows } from './ReviewStep';
+import { saveFile } from '@agency/ui';
 
 const STATUS_COLORS: Record<ImportRowResult['status'], string> = { created: 'green', merged: 'blue', skipped: 'default', error: 'red' };
 

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { accountParamsSchema, accountSchema, accountUpdateSchema, errorSchema, ADMIN_ROLES } from '@agency/contracts';
+import { auditWho, recordAudit } from '../audit/trail';
 import type { AppDeps } from '../../app';
 import { notFound } from '../../http/errors';
 import { findAccount } from '../users/mapping';
@@ -40,6 +41,7 @@ export async function accountRoutes(app: FastifyInstance, { db, events }: AppDep
       const accountId = req.params.accountId;
       const { mfaRequired, gatheringForms, messagingEnabled } = req.body;
       const account = await db.tx(async (q) => {
+        const before = await findAccount(q, accountId);
         await q.query(
           `update accounts set mfa_required = coalesce($2, mfa_required), gathering_forms = coalesce($3, gathering_forms),
                   messaging_enabled = coalesce($4, messaging_enabled) where id = $1`,
@@ -47,6 +49,10 @@ export async function accountRoutes(app: FastifyInstance, { db, events }: AppDep
         );
         const saved = await findAccount(q, accountId);
         if (!saved) throw notFound('Account not found');
+        if (before && before.mfaRequired !== saved.mfaRequired) {
+          const about = { type: 'account' as const, id: accountId, label: saved.name };
+          await recordAudit(q, { ...auditWho(req), accountId }, 'securitySettingsChanged', about, `MFA required for all employees turned ${saved.mfaRequired ? 'on' : 'off'}`);
+        }
         return saved;
       });
       // Open screens hear it at once: Messages goes, and the inbox stops.

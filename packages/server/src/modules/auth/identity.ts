@@ -2,6 +2,7 @@ import { AUTH_MESSAGES, IDENTITY_MESSAGES, type IdentityConfirm } from '@agency/
 import type { Db } from '../../db/index';
 import type { AuthContext } from '../../http/context';
 import { badRequest, forbidden, notFound } from '../../http/errors';
+import { recordAudit, type AuditWho } from '../audit/trail';
 import { spendTotpCode, verifyPassword } from './service';
 
 /*
@@ -32,7 +33,7 @@ export async function mfaEnabled(db: Db, a: Pick<AuthContext, 'accountId' | 'use
 }
 
 /** Turns the user's own MFA off, unless their role or account requires it. Returns the address to tell. */
-export async function turnMfaOff(db: Db, a: AuthContext): Promise<string> {
+export async function turnMfaOff(db: Db, a: AuthContext, who: AuditWho): Promise<string> {
   const [row] = await db.query<{ required: boolean; email: string }>(
     `select (u.role = 'super' or acc.mfa_required) as required, u.email
        from users u join accounts acc on acc.id = u.account_id
@@ -41,11 +42,12 @@ export async function turnMfaOff(db: Db, a: AuthContext): Promise<string> {
   );
   if (!row) throw notFound('User not found');
   if (row.required) throw forbidden(IDENTITY_MESSAGES.mfaStillRequired);
-  await db.tx((q) =>
-    q.query('update users set mfa_enabled = false, mfa_secret = null, mfa_pending_secret = null, mfa_last_step = null where id = $1 and account_id = $2', [
+  await db.tx(async (q) => {
+    await q.query('update users set mfa_enabled = false, mfa_secret = null, mfa_pending_secret = null, mfa_last_step = null where id = $1 and account_id = $2', [
       a.userId,
       a.accountId,
-    ]),
-  );
+    ]);
+    await recordAudit(q, who, 'mfaTurnedOff');
+  });
   return row.email;
 }

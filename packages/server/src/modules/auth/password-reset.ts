@@ -3,6 +3,7 @@ import type { Db } from '../../db/index';
 import { badRequest, tooManyRequests } from '../../http/errors';
 import type { MailProvider } from '../../providers/mail/index';
 import { AUTH_MESSAGES, INVALID_RESET_CODE_MESSAGE } from '@agency/contracts';
+import { anonymousWho, recordAudit, userAbout } from '../audit/trail';
 import { addHit, hitCount } from './rate-limit';
 import { hashPassword, revokeSessions, verifyPassword } from './service';
 
@@ -89,6 +90,7 @@ export async function verifyPasswordReset(
   db: Db,
   input: { email: string; code: string; password: string; requestId?: string },
   mail?: MailProvider,
+  ip: string | null = null,
 ): Promise<Array<{ id: string; account_id: string }>> {
   // Agencies past their wrong-code limit this hour: their codes are not even looked at.
   const accounts = await db.query<{ account_id: string }>(
@@ -117,8 +119,14 @@ export async function verifyPasswordReset(
   if (!matched.length) {
     const reached = await db.tx(async (q) => {
       const limits: string[] = [];
+      for (const row of claimed) {
+        await recordAudit(q, anonymousWho(row.account_id, ip), 'resetCodeFailed', await userAbout(q, row.account_id, row.user_id));
+      }
       for (const accountId of new Set(claimed.map((r) => r.account_id))) {
-        if ((await addHit(q, accountFailuresKey(accountId), 60)) === RESET_FAILURES_PER_ACCOUNT) limits.push(accountId);
+        if ((await addHit(q, accountFailuresKey(accountId), 60)) === RESET_FAILURES_PER_ACCOUNT) {
+          limits.push(accountId);
+          await recordAudit(q, anonymousWho(accountId, ip), 'resetsPaused', null, `${RESET_FAILURES_PER_ACCOUNT} wrong codes within an hour`);
+        }
       }
       return limits;
     });
@@ -140,6 +148,9 @@ export async function verifyPasswordReset(
   const passwordHash = await hashPassword(input.password);
   return db.tx(async (q) => {
     await q.query('update users set password_hash = $2 where id = any($1::uuid[])', [matched, passwordHash]);
+    for (const row of claimed.filter((r) => matched.includes(r.user_id))) {
+      await recordAudit(q, anonymousWho(row.account_id, ip), 'passwordResetByCode', await userAbout(q, row.account_id, row.user_id));
+    }
     await q.query('delete from password_resets where user_id = any($1::uuid[])', [matched]);
     return revokeSessions(q, matched, 'password reset');
   });

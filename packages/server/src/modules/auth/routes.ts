@@ -24,12 +24,27 @@ import {
 import type { AppDeps } from '../../app';
 import { auth, resolveSession } from '../../http/context';
 import { HttpError } from '../../http/errors';
+import type { Db } from '../../db/index';
+import { anonymousWho, auditWho, recordAudit, userAbout } from '../audit/trail';
 import { publishUser } from '../users/service';
 import { confirmIdentity, mfaEnabled, turnMfaOff } from './identity';
 import { initMfa, verifyMfa } from './mfa';
 import { requestPasswordReset, verifyPasswordReset } from './password-reset';
 import { SignInLimiter } from './rate-limit';
 import { accountsForEmail, checkCredentials, checkUnlock, describeSession, openSession, parseBasic, sessionResponse } from './service';
+
+/** A refused sign-in, recorded in the account it named (when that account exists), with the user the email belongs to there. */
+async function recordFailedSignIn(db: Db, f: { accountId: string; email: string; ip: string; reason: string; unlock: boolean }): Promise<void> {
+  const [row] = await db.query<{ user_id: string | null }>(
+    `select u.id as user_id from accounts a
+       left join users u on u.account_id = a.id and lower(u.email) = lower($2) and u.deleted_at is null
+      where a.id = $1`,
+    [f.accountId, f.email],
+  );
+  if (!row) return;
+  const detail = `${f.unlock ? 'Unlock' : 'Sign-in'} as ${f.email}: ${f.reason}`;
+  await recordAudit(db, anonymousWho(f.accountId, f.ip), 'signInFailed', row.user_id ? await userAbout(db, f.accountId, row.user_id) : null, detail);
+}
 
 /** Whether a refused sign-in stays counted toward the rate limits ("2fa required" is a normal step, not a guess). */
 const countsAsFailure = (err: unknown) => err instanceof HttpError && err.statusCode === 401 && err.message !== AUTH_MESSAGES.mfaRequired;
@@ -76,12 +91,14 @@ export async function authRoutes(app: FastifyInstance, deps: AppDeps) {
         userId = locked ? locked.realUserId : await checkCredentials(db, { accountId: account, email, password, code });
       } catch (err) {
         if (!countsAsFailure(err)) await counted.notAGuess();
+        else await recordFailedSignIn(db, { accountId: account, email, ip: req.ip, reason: (err as Error).message, unlock: !!locked });
         throw err;
       }
       await counted.succeeded();
 
       if (locked) return sessionResponse(db, locked);
       const opened = await openSession(db, { accountId: account, userId, device, ip: req.ip, hours: config.sessionHours });
+      await recordAudit(db, anonymousWho(account, req.ip, userId), 'signIn', null, device === 'mobile' ? 'Mobile app' : 'Browser');
       if (opened.superseded.length) {
         events.emit('sessionsRevoked', { accountId: account, sessionIds: opened.superseded, message: AUTH_MESSAGES.sessionInvalid });
       }
@@ -94,7 +111,10 @@ export async function authRoutes(app: FastifyInstance, deps: AppDeps) {
     { schema: { tags: ['auth'], response: { 200: messageSchema } } },
     async (req) => {
       const { sessionId, accountId } = auth(req);
-      await db.tx((q) => q.query(`update sessions set revoked_at = now(), revoked_reason = 'signed out' where id = $1`, [sessionId]));
+      await db.tx(async (q) => {
+        await q.query(`update sessions set revoked_at = now(), revoked_reason = 'signed out' where id = $1`, [sessionId]);
+        await recordAudit(q, auditWho(req), 'signOut');
+      });
       events.emit('sessionsRevoked', { accountId, sessionIds: [sessionId], message: AUTH_MESSAGES.unauthorized });
       return { message: 'Signed out' };
     },
@@ -133,7 +153,7 @@ export async function authRoutes(app: FastifyInstance, deps: AppDeps) {
       await limiter.checkAddress(req.ip);
       let revoked: Array<{ id: string; account_id: string }>;
       try {
-        revoked = await verifyPasswordReset(db, req.body, mail);
+        revoked = await verifyPasswordReset(db, req.body, mail, req.ip);
       } catch (err) {
         if (err instanceof HttpError && err.statusCode === 400) await limiter.failedFrom(req.ip);
         throw err;
@@ -178,7 +198,7 @@ export async function authRoutes(app: FastifyInstance, deps: AppDeps) {
     async (req) => {
       const a = auth(req);
       await confirmIdentity(db, a, req.body);
-      const email = await turnMfaOff(db, a);
+      const email = await turnMfaOff(db, a, auditWho(req));
       await mail.send({
         accountId: a.accountId,
         to: email,
@@ -197,7 +217,7 @@ export async function authRoutes(app: FastifyInstance, deps: AppDeps) {
     },
     async (req) => {
       const { accountId, userId } = auth(req);
-      await verifyMfa(db, accountId, userId, req.body.code);
+      await verifyMfa(db, accountId, userId, req.body.code, auditWho(req));
       await publishUser(deps, accountId, userId);
       return { message: 'Multi-factor authentication is on.' };
     },

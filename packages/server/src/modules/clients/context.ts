@@ -1,7 +1,10 @@
 import type { FastifyRequest } from 'fastify';
 import type { AppDeps } from '../../app';
 import { auth } from '../../http/context';
+import type { AuditAbout } from '../audit/trail';
 import { sealerFor, type Sealer } from './crypto';
+import type { ClientRow } from './mapping';
+import { displayName } from './search';
 
 /** The sealer for the app's data folder (key from CLIENT_DATA_KEY or DATA_DIR/client-data.key). */
 export const sealerOf = (deps: AppDeps): Sealer => sealerFor(deps.config.dataDir);
@@ -12,3 +15,6 @@ export async function actorName(deps: AppDeps, req: FastifyRequest): Promise<str
   const [u] = await deps.db.query<{ first_name: string; last_name: string }>('select first_name, last_name from users where id = $1', [a.userId]);
   return u ? `${u.first_name} ${u.last_name}` : 'A user';
 }
+
+/** A contact as a record of the audit trail, named as it is now. */
+export const contactAbout = (row: Pick<ClientRow, 'id' | 'data'>): AuditAbout => ({ type: 'contact', id: row.id, label: displayName(row.data ?? {}) || 'A contact' });

@@ -192,8 +192,9 @@ export const EXPORT_COLUMNS = [
 ] as const;
 
 /** The list (same filters) as CSV, read in keyset batches. */
-export async function exportClients(q: Queryable, ctx: { accountId: string; userId: string }, filters: ListFilters): Promise<string> {
+export async function exportClients(q: Queryable, ctx: { accountId: string; userId: string }, filters: ListFilters): Promise<{ csv: string; count: number }> {
   let out = csvLine([...EXPORT_COLUMNS]);
+  let count = 0;
   let after: [string, string] | null = null;
   for (;;) {
     const p = new Params();
@@ -206,10 +207,11 @@ export async function exportClients(q: Queryable, ctx: { accountId: string; user
     for (const r of rows) {
       out += csvLine(EXPORT_COLUMNS.map((k) => (k === 'id' ? r.id : k === 'createdAt' ? new Date(r.created_at).toISOString() : r.data[k])));
     }
+    count += rows.length;
     if (rows.length < 2000) break;
     const last = rows[rows.length - 1];
     after = [last.sort_key, last.id];
   }
-  return out;
+  return { csv: out, count };
 }
 

@@ -3,6 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { clientListQuerySchema, importPreviewRequestSchema, importPreviewSchema, importRequestSchema, importResultSchema } from '@agency/contracts';
 import type { AppDeps } from '../../app';
 import { auth } from '../../http/context';
+import { auditWho, recordAudit } from '../audit/trail';
 import { sealerOf } from './context';
 import { exportClients, importClients, previewImport } from './importExport';
 
@@ -27,7 +28,11 @@ export async function importExportRoutes(app: FastifyInstance, deps: AppDeps) {
   });
 
   r.get('/clients/export', { schema: { tags, querystring: clientListQuerySchema.omit({ after: true, limit: true }) } }, async (req, reply) => {
-    const csv = await exportClients(db, auth(req), req.query);
+    const { csv } = await db.tx(async (q) => {
+      const result = await exportClients(q, auth(req), req.query);
+      await recordAudit(q, auditWho(req), 'contactsExported', null, `${result.count} ${result.count === 1 ? 'contact' : 'contacts'}`);
+      return result;
+    });
     return reply.header('content-type', 'text/csv; charset=utf-8').header('content-disposition', 'attachment; filename="contacts.csv"').send(csv);
   });
 }

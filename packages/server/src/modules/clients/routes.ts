@@ -26,7 +26,8 @@ import {
 import type { AppDeps } from '../../app';
 import { auth } from '../../http/context';
 import { addActivity } from './activity/service';
-import { actorName, sealerOf } from './context';
+import { auditWho, recordAudit } from '../audit/trail';
+import { actorName, contactAbout, sealerOf } from './context';
 import { findDuplicates } from './duplicates';
 import { clientFull } from './full';
 import { letterCounts, listClients } from './list';
@@ -79,7 +80,12 @@ export async function clientRoutes(app: FastifyInstance, deps: AppDeps) {
     '/clients/:id',
     { schema: { tags, params: clientIdParamsSchema, querystring: clientDeleteQuerySchema, response: { 200: clientDeleteResponseSchema } } },
     async (req) => {
-      const result = await db.tx((q) => deleteClient(q, auth(req).accountId, req.params.id, req.query.level));
+      const result = await db.tx(async (q) => {
+        const about = contactAbout(await loadClient(q, auth(req).accountId, req.params.id));
+        const deleted = await deleteClient(q, auth(req).accountId, req.params.id, req.query.level);
+        await recordAudit(q, auditWho(req), 'contactDeleted', about, deleted.message);
+        return deleted;
+      });
       deps.events.emit('clientsChanged', { accountId: auth(req).accountId, clientIds: [req.params.id] });
       return result;
     },
@@ -98,6 +104,7 @@ export async function clientRoutes(app: FastifyInstance, deps: AppDeps) {
         if (value) {
           const whose = req.body.field === 'ssn' ? 'primary' : 'secondary';
           await addActivity(q, { accountId: a.accountId, clientId: row.id, userId: a.userId, type: 'system', note: `${who} revealed the SSN of the ${whose}` });
+          await recordAudit(q, auditWho(req), 'fieldRevealed', contactAbout(row), `SSN of the ${whose}`);
         }
         return { value };
       });
@@ -128,7 +135,12 @@ export async function clientRoutes(app: FastifyInstance, deps: AppDeps) {
     '/clients/:id/mergeWith/:otherId',
     { schema: { tags, params: mergeParamsSchema, body: mergeRequestSchema, response: { 200: mergeResponseSchema } } },
     async (req) => {
-      const newClient = await db.tx((q) => mergeClients(q, auth(req), req.params.id, req.params.otherId, req.body));
+      const newClient = await db.tx(async (q) => {
+        const source = contactAbout(await loadClient(q, auth(req).accountId, req.params.id));
+        const merged = await mergeClients(q, auth(req), req.params.id, req.params.otherId, req.body);
+        await recordAudit(q, auditWho(req), 'contactsMerged', source, `Merged into ${contactAbout(await loadClient(q, auth(req).accountId, merged.id)).label} (${merged.id})`);
+        return merged;
+      });
       deps.events.emit('clientsChanged', { accountId: auth(req).accountId, clientIds: [req.params.id, req.params.otherId, newClient.id] });
       return { newClient };
     },

@@ -22,6 +22,7 @@ import { badRequest, forbidden, notFound } from '../../http/errors';
 import { confirmIdentity } from '../auth/identity';
 import { SignInLimiter } from '../auth/rate-limit';
 import { hashPassword, revokeSessions, sessionResponse, verifyPassword } from '../auth/service';
+import { auditWho, recordAudit, userAbout } from '../audit/trail';
 import { findUser } from './mapping';
 import { createEmployee, deleteEmployee, listUsers, loadUser, manageableUser, publishUser, rank, updateUser, WELCOME_LINK_HOURS, type Actor } from './service';
 
@@ -48,7 +49,10 @@ export async function userRoutes(app: FastifyInstance, deps: AppDeps) {
     { schema: { tags: ['users'], description: 'Stops ghosting: the session acts as its own user again.', response: { 200: sessionSchema } } },
     async (req) => {
       const a = auth(req);
-      await db.tx((q) => q.query('update sessions set ghost_user_id = null where id = $1', [a.sessionId]));
+      await db.tx(async (q) => {
+        await q.query('update sessions set ghost_user_id = null where id = $1', [a.sessionId]);
+        if (a.userId !== a.realUserId) await recordAudit(q, auditWho(req), 'ghostStopped', await userAbout(q, a.accountId, a.userId));
+      });
       events.emit('identityChanged', { accountId: a.accountId, sessionIds: [a.sessionId] });
       return sessionResponse(db, { ...a, userId: a.realUserId });
     },
@@ -66,7 +70,7 @@ export async function userRoutes(app: FastifyInstance, deps: AppDeps) {
       const newEmail = fields.email !== undefined && before && fields.email.toLowerCase() !== before.email.toLowerCase() ? fields.email : null;
       // People change their own email only with their password (and code); anyone's old address is told.
       if (newEmail && req.params.id === a.userId) await confirmIdentity(db, a, { currentPassword, currentCode });
-      const user = await updateUser(db, a.accountId, actorOf(a), req.params.id, fields);
+      const user = await updateUser(db, a.accountId, actorOf(a), req.params.id, fields, auditWho(req));
       if (newEmail && before) {
         await mail.send({
           accountId: a.accountId,
@@ -100,7 +104,12 @@ export async function userRoutes(app: FastifyInstance, deps: AppDeps) {
     },
     async (req, reply) => {
       const a = auth(req);
-      const { user, token } = await db.tx(async (q) => createEmployee(q, req.params.accountId, actorOf(a), req.body));
+      const { user, token } = await db.tx(async (q) => {
+        const created = await createEmployee(q, req.params.accountId, actorOf(a), req.body);
+        const who = { ...auditWho(req), accountId: req.params.accountId };
+        await recordAudit(q, who, 'employeeAdded', await userAbout(q, req.params.accountId, created.user.id), `as ${created.user.role}`);
+        return created;
+      });
       events.emit('userUpdated', { accountId: user.account, user });
       const [account] = await db.query<{ name: string }>('select name from accounts where id = $1', [user.account]);
       // The configured address, never the request's Host: a forged Host must not put its own site in the mail.
@@ -135,7 +144,9 @@ export async function userRoutes(app: FastifyInstance, deps: AppDeps) {
       const a = auth(req);
       const { accountId, ended } = await db.tx(async (q) => {
         const accountId = req.params.accountId;
+        const about = await userAbout(q, accountId, req.params.userId);
         await deleteEmployee(q, accountId, actorOf(a), req.params.userId);
+        await recordAudit(q, { ...auditWho(req), accountId }, 'employeeDeleted', about);
         return { accountId, ended: await revokeSessions(q, [req.params.userId], 'user deleted') };
       });
       endSessions(accountId, ended);
@@ -159,6 +170,7 @@ export async function userRoutes(app: FastifyInstance, deps: AppDeps) {
       const hash = await hashPassword(req.body.password);
       const ended = await db.tx(async (q) => {
         await q.query('update users set password_hash = $2 where id = $1', [a.userId, hash]);
+        await recordAudit(q, auditWho(req), 'passwordChanged');
         return revokeSessions(q, [a.userId], 'password changed', a.sessionId);
       });
       endSessions(a.accountId, ended);
@@ -180,6 +192,7 @@ export async function userRoutes(app: FastifyInstance, deps: AppDeps) {
       const ended = await db.tx(async (q) => {
         await manageableUser(q, a.accountId, actorOf(a), req.params.id);
         await q.query('update users set password_hash = $3 where id = $1 and account_id = $2', [req.params.id, a.accountId, hash]);
+        await recordAudit(q, auditWho(req), 'passwordReset', await userAbout(q, a.accountId, req.params.id));
         return revokeSessions(q, [req.params.id], 'password reset');
       });
       endSessions(a.accountId, ended);
@@ -203,6 +216,7 @@ export async function userRoutes(app: FastifyInstance, deps: AppDeps) {
             where id = $1 and account_id = $2`,
           [req.params.id, a.accountId],
         );
+        await recordAudit(q, auditWho(req), 'mfaReset', await userAbout(q, a.accountId, req.params.id));
       });
       await publishUser(deps, a.accountId, req.params.id);
       return { message: 'MFA reset' };
@@ -243,8 +257,28 @@ export async function userRoutes(app: FastifyInstance, deps: AppDeps) {
       const target = await loadUser(db, a.accountId, req.params.id);
       if (target.id === a.realUserId) throw badRequest('You cannot ghost yourself.');
       if (rank(target.role) > rank(a.realRole)) throw forbidden();
-      await db.tx((q) => q.query('update sessions set ghost_user_id = $2 where id = $1', [a.sessionId, target.id]));
+      const who = auditWho(req);
+      const { ghost, about } = await db.tx(async (q) => {
+        await q.query('update sessions set ghost_user_id = $2 where id = $1', [a.sessionId, target.id]);
+        const about = await userAbout(q, a.accountId, target.id);
+        // A ghost that stops being one person to become another ends the first.
+        if (who.actingAsId) await recordAudit(q, who, 'ghostStopped', await userAbout(q, a.accountId, who.actingAsId));
+        await recordAudit(q, { ...who, actingAsId: null }, 'ghostStarted', about);
+        const [ghost] = await q.query<{ name: string }>(`select first_name || ' ' || last_name as name from users where id = $1`, [a.realUserId]);
+        return { ghost: ghost?.name ?? 'An administrator', about };
+      });
       events.emit('identityChanged', { accountId: a.accountId, sessionIds: [a.sessionId] });
+      // The person is told that someone now sees and acts as them.
+      await mail
+        .send({
+          accountId: a.accountId,
+          to: target.email,
+          subject: `${ghost} is using Agency Desk as you`,
+          body:
+            `${ghost} started using Agency Desk as you (${about.label}) at ${new Date().toISOString()} from ${req.ip}. ` +
+            'What they do is recorded in the audit log under their own name. If you did not expect this, tell the owner of your agency.\n',
+        })
+        .catch((err: unknown) => console.error('ghost notice mail failed', err));
       return sessionResponse(db, { ...a, userId: target.id });
     },
   );

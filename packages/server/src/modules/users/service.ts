@@ -5,6 +5,7 @@ import type { AppEvents } from '../../events';
 import { badRequest, conflict, forbidden, notFound } from '../../http/errors';
 import { FOREIGN_LOCATION } from '../locations/service';
 import { hashPassword } from '../auth/service';
+import { recordAudit, userAbout, type AuditWho } from '../audit/trail';
 import { findUser, toUser, USER_COLUMNS, type UserRow } from './mapping';
 
 /*
@@ -111,7 +112,14 @@ async function setLocations(q: Queryable, accountId: string, userId: string, loc
 
 const cleanGroups = (groups: string[]) => [...new Set(groups.map((g) => g.trim()).filter(Boolean))];
 
-export async function updateUser(db: Db, accountId: string, actor: Actor, userId: string, fields: Omit<UserUpdateParsed, 'currentPassword' | 'currentCode'>): Promise<User> {
+export async function updateUser(
+  db: Db,
+  accountId: string,
+  actor: Actor,
+  userId: string,
+  fields: Omit<UserUpdateParsed, 'currentPassword' | 'currentCode'>,
+  who: AuditWho,
+): Promise<User> {
   return db.tx(async (q) => {
     const target = await manageableUser(q, accountId, actor, userId);
     if (fields.role !== undefined && fields.role !== target.role) {
@@ -137,6 +145,11 @@ export async function updateUser(db: Db, accountId: string, actor: Actor, userId
     if (accountLocations !== undefined) await setLocations(q, accountId, userId, accountLocations);
     const user = await findUser(q, accountId, userId);
     if (!user) throw notFound('User not found');
+    if (user.role !== target.role || user.email.toLowerCase() !== target.email.toLowerCase()) {
+      const about = await userAbout(q, accountId, userId);
+      if (user.role !== target.role) await recordAudit(q, who, 'roleChanged', about, `${target.role} to ${user.role}`);
+      if (user.email.toLowerCase() !== target.email.toLowerCase()) await recordAudit(q, who, 'emailChanged', about, `${target.email} to ${user.email}`);
+    }
     return user;
   });
 }

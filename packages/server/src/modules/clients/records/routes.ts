@@ -5,7 +5,8 @@ import { idSchema, messageSchema, paymentMethodRevealSchema, quoteListQuerySchem
 import type { AppDeps } from '../../../app';
 import { auth } from '../../../http/context';
 import { addActivity } from '../activity/service';
-import { actorName, sealerOf } from '../context';
+import { auditWho, recordAudit } from '../../audit/trail';
+import { actorName, contactAbout, sealerOf } from '../context';
 import { loadClient } from '../service';
 import { kindOf, RECORD_KINDS } from './kinds';
 import { checkRecordRules, findRecord, insertRecord, listRecords, mergeRecord, openSecrets, toRecord, updateRecord } from './service';
@@ -72,7 +73,7 @@ export async function clientRecordRoutes(app: FastifyInstance, deps: AppDeps) {
     r.delete(`${base}/:recordId`, { schema: { tags, params: recordParams, response: { 200: messageSchema } } }, async (req) => {
       const a = auth(req);
       await db.tx(async (q) => {
-        await loadClient(q, a.accountId, req.params.id);
+        const client = await loadClient(q, a.accountId, req.params.id);
         await findRecord(q, k, a.accountId, req.params.id, req.params.recordId, true);
         if (k.kind === 'paymentMethod') {
           // policies paid with it fall back to no payment method
@@ -82,6 +83,7 @@ export async function clientRecordRoutes(app: FastifyInstance, deps: AppDeps) {
           ]);
         }
         await q.query('delete from client_records where id = $1', [req.params.recordId]);
+        await recordAudit(q, auditWho(req), 'contactRecordDeleted', contactAbout(client), `${k.label} ${req.params.recordId}`);
       });
       return { message: `${k.label} removed` };
     });
@@ -95,12 +97,13 @@ export async function clientRecordRoutes(app: FastifyInstance, deps: AppDeps) {
       const a = auth(req);
       const who = await actorName(deps, req);
       return db.tx(async (q) => {
-        await loadClient(q, a.accountId, req.params.id);
+        const client = await loadClient(q, a.accountId, req.params.id);
         const row = await findRecord(q, dependents, a.accountId, req.params.id, req.params.recordId);
         const value = openSecrets(sealerOf(deps), row).ssn ?? null;
         if (value) {
           const name = [row.data.firstName, row.data.lastName].filter(Boolean).join(' ') || 'a dependent';
           await addActivity(q, { accountId: a.accountId, clientId: req.params.id, userId: a.userId, type: 'system', note: `${who} revealed the SSN of dependent ${name}` });
+          await recordAudit(q, auditWho(req), 'fieldRevealed', contactAbout(client), `SSN of dependent ${name}`);
         }
         return { value };
       });
@@ -115,11 +118,12 @@ export async function clientRecordRoutes(app: FastifyInstance, deps: AppDeps) {
       const a = auth(req);
       const who = await actorName(deps, req);
       return db.tx(async (q) => {
-        await loadClient(q, a.accountId, req.params.id);
+        const client = await loadClient(q, a.accountId, req.params.id);
         const row = await findRecord(q, payments, a.accountId, req.params.id, req.params.recordId);
         const secrets = openSecrets(sealerOf(deps), row);
         const label = `${row.data.type ?? 'payment method'}${row.data.accountLast4 ? ` ending ${row.data.accountLast4}` : ''}`;
         await addActivity(q, { accountId: a.accountId, clientId: req.params.id, userId: a.userId, type: 'system', note: `${who} revealed the numbers of the ${label}` });
+        await recordAudit(q, auditWho(req), 'fieldRevealed', contactAbout(client), `Numbers of the ${label}`);
         return { routing: secrets.routing ?? null, account: secrets.account ?? null };
       });
     },

@@ -1,0 +1,51 @@
+import type { FastifyRequest } from 'fastify';
+import type { AuditAction, AuditTarget } from '@agency/contracts';
+import type { Queryable } from '../../db/index';
+import { auth } from '../../http/context';
+
+/** Who did it: the signed-in person, who they acted as while ghosting, and from which address. */
+export interface AuditWho {
+  accountId: string;
+  actorId: string | null;
+  actingAsId: string | null;
+  ip: string | null;
+}
+
+/** The record an event is about, named as it was at the time (the record may be deleted later). */
+export interface AuditAbout {
+  type: AuditTarget;
+  id?: string | null;
+  label: string;
+}
+
+/** The signed-in person of a request; acting-as is set only while ghosting. */
+export function auditWho(req: FastifyRequest): AuditWho {
+  const a = auth(req);
+  return { accountId: a.accountId, actorId: a.realUserId, actingAsId: a.userId !== a.realUserId ? a.userId : null, ip: req.ip ?? null };
+}
+
+/** Someone not signed in (a sign-in, a reset), in an account. */
+export const anonymousWho = (accountId: string, ip: string | null, actorId: string | null = null): AuditWho => ({ accountId, actorId, actingAsId: null, ip });
+
+/**
+ * Appends one event. Call it with the transaction that makes the change, so the change and its
+ * record are written together or not at all. Names are copied from users at the time.
+ */
+export async function recordAudit(q: Queryable, who: AuditWho, action: AuditAction, about?: AuditAbout | null, detail?: string | null): Promise<void> {
+  await q.query(
+    `insert into audit_events (account_id, actor_id, actor_name, acting_as_id, acting_as_name, action, target_type, target_id, target_label, detail, ip)
+     values ($1, $2::uuid, (select first_name || ' ' || last_name from users where id = $2::uuid),
+             $3::uuid, (select first_name || ' ' || last_name from users where id = $3::uuid),
+             $4, $5, $6, $7, $8, $9)`,
+    [who.accountId, who.actorId, who.actingAsId, action, about?.type ?? null, about?.id ?? null, about?.label ?? null, detail ?? null, who.ip],
+  );
+}
+
+/** A user as a record of the trail: "First Last (email)". */
+export async function userAbout(q: Queryable, accountId: string, userId: string): Promise<AuditAbout> {
+  const [u] = await q.query<{ first_name: string; last_name: string; email: string }>(
+    'select first_name, last_name, email from users where id = $1 and account_id = $2',
+    [userId, accountId],
+  );
+  return { type: 'user', id: userId, label: u ? `${u.first_name} ${u.last_name} (${u.email})` : 'A user' };
+}
