@@ -22,6 +22,9 @@ export default defineConfig({
   reporter: [['list'], ['json', { outputFile: process.env.E2E_JSON_REPORT || './reports/results.json' }]],
   use: {
     baseURL: BASE_URL,
+    // A person who asked their system for less motion: menus and dialogs open at once, so a click
+    // never lands on a menu still sliding into place (the app follows prefers-reduced-motion).
+    reducedMotion: 'reduce',
     headless: true,
     trace: CI ? 'retain-on-failure' : 'off',
     screenshot: 'only-on-failure',

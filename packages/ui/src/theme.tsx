@@ -1,4 +1,4 @@
-import { useEffect, useState, type ReactNode } from 'react';
+import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import ConfigProvider from 'antd/es/config-provider';
 import App from 'antd/es/app';
 import theme from 'antd/es/theme';
@@ -15,18 +15,35 @@ export function useObservable<T>(source: Observable<T> & { value?: T }, initial?
   return value;
 }
 
-export function themeConfig(t: ThemeState) {
+const REDUCED_MOTION = '(prefers-reduced-motion: reduce)';
+
+/** Whether the person asked their system for less motion (followed as it changes). */
+export function useReducedMotion(): boolean {
+  const query = useMemo(() => (typeof window !== 'undefined' && typeof window.matchMedia === 'function' ? window.matchMedia(REDUCED_MOTION) : null), []);
+  const [reduced, setReduced] = useState(() => !!query?.matches);
+  useEffect(() => {
+    if (!query) return;
+    const follow = () => setReduced(query.matches);
+    query.addEventListener('change', follow);
+    return () => query.removeEventListener('change', follow);
+  }, [query]);
+  return reduced;
+}
+
+/** The theme of the bus; with reduced motion asked for, menus, dialogs and drawers open without animating. */
+export function themeConfig(t: ThemeState, reducedMotion = false) {
   return {
     algorithm: t.dark ? theme.darkAlgorithm : theme.defaultAlgorithm,
-    token: { colorPrimary: t.color, borderRadius: 6, fontFamily: 'system-ui, -apple-system, "Segoe UI", Roboto, sans-serif' },
+    token: { colorPrimary: t.color, borderRadius: 6, fontFamily: 'system-ui, -apple-system, "Segoe UI", Roboto, sans-serif', motion: !reducedMotion },
   };
 }
 
 /** Each remote is its own React root, so each wraps itself in the bus's theme. */
 export function AgencyTheme({ children }: { children: ReactNode }) {
   const t = useObservable(bus.theme$);
+  const reducedMotion = useReducedMotion();
   return (
-    <ConfigProvider theme={themeConfig(t)}>
+    <ConfigProvider theme={themeConfig(t, reducedMotion)}>
       <App>{children}</App>
     </ConfigProvider>
   );
