@@ -53,7 +53,9 @@ test('shows the trail: when, action, who (and as whom while ghosting), record, d
   expect(within(revealed).getByText('James Carter')).toBeInTheDocument();
   expect(revealed).toHaveTextContent('Olivia Owner as Emma Ellis');
   expect(revealed).toHaveTextContent('SSN of the primary');
-  expect(revealed).toHaveTextContent(formatWhen('2026-11-20T15:04:05.000Z'));
+  const [day, time] = formatWhen('2026-11-20T15:04:05.000Z').split(/ (.*)/);
+  expect(revealed.querySelector('time')).toHaveAttribute('datetime', '2026-11-20T15:04:05.000Z');
+  expect(revealed.querySelector('time')).toHaveTextContent(`${day}${time}`);
   const failed = screen.getByText('Sign-in failed').closest('tr') as HTMLElement;
   expect(failed).toHaveTextContent('Not signed in');
   expect(screen.getByText('1-25 of 60 events')).toBeInTheDocument();
