@@ -82,9 +82,16 @@ test('adds an address, a dependent and a policy', async () => {
   await dep.getByLabel('Last Name').fill(PRIMARY.last);
   await dep.getByLabel('Relationship').fill('Son');
   await dep.getByLabel('Date of Birth').fill('04012012');
+  await dep.getByLabel("Driver's License").fill('TXDL90210');
   await dep.getByRole('button', { name: 'Save' }).click();
-  await expect(page.getByTestId('dependent-card').filter({ hasText: 'Sky' })).toContainText('04/01/2012');
+  const sky = page.getByTestId('dependent-card').filter({ hasText: 'Sky' });
+  await expect(sky).toContainText('04/01/2012');
   await expect(dep).toBeHidden();
+  // The licence is sealed: masked on the card until its eye button reveals it.
+  await expect(sky).toContainText('****0210');
+  await expect(sky).not.toContainText('TXDL90210');
+  await sky.getByRole('button', { name: `Reveal Driver's License of Sky ${PRIMARY.last}` }).click();
+  await expect(sky).toContainText('TXDL90210');
 
   await openTab('Policy');
   await page.getByRole('button', { name: 'Add Policy' }).click();

@@ -51,6 +51,7 @@ import type {
   QuoteForm,
   QuoteInput,
   RevealResponse,
+  RevealableClientField,
   SplitRequest,
   SplitResponse,
   Tag,
@@ -85,7 +86,7 @@ export const clientsApi = {
   mergeWith: (id: string, otherId: string, body: MergeRequest) => api.put<MergeResponse>(`${c(id)}/mergeWith/${otherId}`, body).then(data),
   rooms: (id: string) => api.get<ClientRoom[]>(`${c(id)}/rooms`).then(data),
   /** The full SSN of the primary (ssn) or secondary (coSSN); recorded in the activity. */
-  reveal: (id: string, field: 'ssn' | 'coSSN') => api.post<RevealResponse>(`${c(id)}/reveal`, { field }).then((r) => r.data.value),
+  reveal: (id: string, field: RevealableClientField) => api.post<RevealResponse>(`${c(id)}/reveal`, { field }).then((r) => r.data.value),
   importPreview: (csv: string) => api.post<ImportPreview>('/clients/import/preview', { csv }).then(data),
   import: (body: ImportRequest) => api.post<ImportResult>('/clients/import', body, { timeout: 300_000 }).then(data),
   /** CSV text of the list with the same filters as list(). */
@@ -107,7 +108,8 @@ function records<T, In, Up = Partial<In>>(segment: string) {
 export const addressesApi = records<Address, AddressInput, AddressUpdate>('addresses');
 export const dependentsApi = {
   ...records<Dependent, DependentInput>('dependents'),
-  reveal: (clientId: string, id: string) => api.post<RevealResponse>(`${c(clientId)}/dependents/${id}/reveal`).then((r) => r.data.value),
+  reveal: (clientId: string, id: string, field: 'ssn' | 'dlId' = 'ssn') =>
+    api.post<RevealResponse>(`${c(clientId)}/dependents/${id}/reveal`, { field }).then((r) => r.data.value),
 };
 export const policiesApi = records<Policy, PolicyInput>('policies');
 /** Vehicles (auto, rv, rec, water), homes and commercial accounts. PUT sends the whole record with its form. */

@@ -91,6 +91,12 @@ export const phoneInput = clearableInput((s) => {
 export const textInput = (max = 200, label = 'Text') =>
   clearableInput((s) => (s.length <= max ? s : INVALID), `${label} must be at most ${max} characters`);
 
+/** Identity numbers sealed at rest (licence, member, MBI, Medicaid, immigration card): masked as ****1234; a masked value sent back (with *) means unchanged. */
+export const sealedTextInput = (max: number, label: string) =>
+  clearableInput<string | undefined>((s) => (s.includes('*') ? undefined : s.length <= max ? s : INVALID), `${label} must be at most ${max} characters`);
+/** The masked form of a sealed identity number: its last four characters. */
+export const maskId = (last4: string) => `****${last4}`;
+
 export const EMAIL_MESSAGE = 'Enter a valid email address';
 export const emailInput = clearableInput((s) => (s.length <= 254 && /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(s) ? s.toLowerCase() : INVALID), EMAIL_MESSAGE);
 

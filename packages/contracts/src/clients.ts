@@ -12,6 +12,7 @@ import {
   intInput,
   listInput,
   phoneInput,
+  sealedTextInput,
   ssnInput,
   stateInput,
   textInput,
@@ -108,7 +109,7 @@ const personInputShape = {
   employerName: textInput(200, 'Employer'),
   businessType: textInput(100, 'Business type'),
   employees: intInput(0, 10_000_000),
-  dlId: textInput(40, "Driver's license"),
+  dlId: sealedTextInput(40, "Driver's license"),
   dlState: stateInput,
   smoker: boolInput,
   taxNumClaimed: intInput(0, 99),
@@ -116,15 +117,15 @@ const personInputShape = {
   lifePreferredBenefitAmount: centsInput,
   lifeMonthlyPremiumBudget: centsInput,
   healthNetwork: textInput(100, 'Health network'),
-  healthMemberId: textInput(60, 'Member id'),
+  healthMemberId: sealedTextInput(60, 'Member id'),
   healthPlanName: textInput(100, 'Plan name'),
   healthMonthlyPremium: centsInput,
   doctors: listInput(),
   rx: listInput(),
-  healthMBI: textInput(20, 'MBI'),
-  healthMedicaid: textInput(40, 'Medicaid'),
+  healthMBI: sealedTextInput(20, 'MBI'),
+  healthMedicaid: sealedTextInput(40, 'Medicaid'),
   immigrant: enumInput(IMMIGRANT_STATUSES, 'Immigrant status'),
-  immigrantCardNumber: textInput(40, 'Card number'),
+  immigrantCardNumber: sealedTextInput(40, 'Card number'),
   immigrantCardExpiration: dateInput,
 };
 
@@ -337,7 +338,26 @@ export const clientDeleteResponseSchema = z.object({
 export type ClientDeleteResponse = z.infer<typeof clientDeleteResponseSchema>;
 
 /** POST /clients/{id}/reveal: the full SSN of a person; the reveal is recorded in the activity. */
-export const clientRevealSchema = z.object({ field: z.enum(['ssn', 'coSSN']) });
+/**
+ * Person fields sealed at rest besides the SSN, masked (****1234) in every answer, list and export,
+ * and revealed one at a time like the SSN: driver's licence, member, MBI, Medicaid and immigration
+ * card numbers, for both applicants.
+ */
+export const SEALED_ID_FIELDS = ['dlId', 'healthMemberId', 'healthMBI', 'healthMedicaid', 'immigrantCardNumber'] as const satisfies readonly PersonField[];
+export const SEALED_CLIENT_FIELDS = [...SEALED_ID_FIELDS, ...SEALED_ID_FIELDS.map((f) => CO_FIELDS[f])] as const;
+export type SealedClientField = (typeof SEALED_CLIENT_FIELDS)[number];
+/** What the reveal and its audit record call each sealed field. */
+export const SEALED_FIELD_LABELS: Record<(typeof SEALED_ID_FIELDS)[number] | 'ssn', string> = {
+  ssn: 'SSN',
+  dlId: "Driver's license",
+  healthMemberId: 'Member ID',
+  healthMBI: 'MBI',
+  healthMedicaid: 'Medicaid',
+  immigrantCardNumber: 'Card number',
+};
+export const REVEALABLE_CLIENT_FIELDS = ['ssn', 'coSSN', ...SEALED_CLIENT_FIELDS] as const;
+export type RevealableClientField = (typeof REVEALABLE_CLIENT_FIELDS)[number];
+export const clientRevealSchema = z.object({ field: z.enum(REVEALABLE_CLIENT_FIELDS) });
 export const revealResponseSchema = z.object({ value: z.string().nullable() });
 export type RevealResponse = z.infer<typeof revealResponseSchema>;
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { dateInput, enumInput, ssnInput, stateInput, textInput } from './clientFields';
+import { dateInput, enumInput, sealedTextInput, ssnInput, stateInput, textInput } from './clientFields';
 import { recordMetaShape } from './addresses';
 
 export const DEPENDENT_GENDERS = ['Male', 'Female', 'Other'] as const;
@@ -13,7 +13,8 @@ export const dependentInputSchema = z.object({
   dob: dateInput,
   /** ###-##-####; a masked value means unchanged. Encrypted at rest. */
   ssn: ssnInput,
-  dlId: textInput(40, "Driver's license"),
+  /** Encrypted at rest; answered masked (****1234); a masked value means unchanged. */
+  dlId: sealedTextInput(40, "Driver's license"),
   dlState: stateInput,
   goodStudent: z.boolean().nullable().optional(),
   notes: textInput(2000, 'Notes'),
@@ -36,3 +37,5 @@ export const dependentSchema = z.object({
   notes: z.string().nullable(),
 });
 export type Dependent = z.infer<typeof dependentSchema>;
+/** POST .../dependents/{id}/reveal: which sealed field (the SSN when not said). */
+export const dependentRevealSchema = z.object({ field: z.enum(['ssn', 'dlId']).default('ssn') }).nullish();

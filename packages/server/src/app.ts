@@ -26,6 +26,7 @@ import { valueRoutes } from './modules/values/routes';
 import { phoneBlockRoutes } from './modules/phoneBlock/routes';
 import { vinRoutes } from './modules/vin/routes';
 import { auditRoutes } from './modules/audit/routes';
+import { sealReadableTotpSecrets } from './modules/auth/totpSecrets';
 import type { MailProvider } from './providers/mail/index';
 import { createLocalMail } from './providers/mail/local';
 import { sealerFor } from './modules/clients/crypto';
@@ -96,6 +97,8 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
         opts.db,
       ),
   };
+  // TOTP secrets stored readable before they were sealed (or by the demo seed) are sealed now.
+  await sealReadableTotpSecrets(opts.db, sealerFor(opts.config.dataDir));
   const app = Fastify({ logger: opts.logger ?? false, trustProxy: opts.config.trustProxy, bodyLimit: 2 * 1024 * 1024 });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { renderWith } from '../../test/render';
-import { DateInput, HeightInput, MoneyInput, PhoneInput, SsnInput } from './inputs';
+import { DateInput, HeightInput, MoneyInput, PhoneInput, SealedInput, SsnInput } from './inputs';
 
 function Controlled<T>({ Input, initial, label }: { Input: (p: { value?: T; onChange?: (v: T) => void; id?: string }) => React.ReactNode; initial: T; label: string }) {
   const [value, setValue] = useState<T>(initial);
@@ -65,5 +65,29 @@ describe('masked inputs', () => {
     await user.type(screen.getByLabelText('Income'), '85000');
     expect(screen.getByLabelText('Income')).toHaveValue('85,000');
     expect(held()).toBe(8_500_000);
+  });
+
+  it('keeps a sealed number masked until retyped or revealed; the eye button fills in the full value', async () => {
+    const user = userEvent.setup();
+    const reveal = jest.fn().mockResolvedValue('D55501234');
+    const Licence = (p: { value?: string; onChange?: (v: string) => void; id?: string }) => <SealedInput {...p} label="Driver's License" reveal={reveal} />;
+    renderWith(<Controlled Input={Licence} initial="****1234" label="Licence" />);
+    const input = screen.getByLabelText('Licence');
+    expect(input).toHaveValue('****1234');
+    await user.click(screen.getByRole('button', { name: "Reveal Driver's License" }));
+    expect(reveal).toHaveBeenCalledTimes(1);
+    expect(input).toHaveValue('D55501234');
+    expect(held()).toBe('D55501234');
+    expect(screen.queryByRole('button', { name: "Reveal Driver's License" })).toBeNull();
+  });
+
+  it('starts a new sealed number when typed over the mask, and offers no reveal without a stored value', async () => {
+    const user = userEvent.setup();
+    const Licence = (p: { value?: string; onChange?: (v: string) => void; id?: string }) => <SealedInput {...p} label="Driver's License" />;
+    renderWith(<Controlled Input={Licence} initial="****1234" label="Licence" />);
+    const input = screen.getByLabelText('Licence');
+    await user.type(input, 'X');
+    expect(input).toHaveValue('X');
+    expect(screen.queryByRole('button', { name: /Reveal/ })).toBeNull();
   });
 });

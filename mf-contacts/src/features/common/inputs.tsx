@@ -1,4 +1,6 @@
-import { Input, type InputProps } from 'antd';
+import { useState } from 'react';
+import { Button, Input, Tooltip, type InputProps } from 'antd';
+import { EyeOutlined } from '@ant-design/icons';
 import { formatDollars, maskDate, maskHeight, maskPhone, maskSsn, parseDollars } from '@agency/ui';
 
 type TextProps = Omit<InputProps, 'value' | 'onChange'> & { value?: string | null; onChange?: (value: string) => void };
@@ -76,6 +78,55 @@ export function CentsInput({ value, onChange, ...rest }: CentsProps) {
         const digits = e.target.value.replace(/\D/g, '');
         onChange?.(digits ? Number(digits) : null);
       }}
+    />
+  );
+}
+
+type SealedProps = TextProps & {
+  /** What the field is called, for the reveal button's name ("Reveal Driver's License"). */
+  label: string;
+  /** Fetches the full value (recorded by the server); absent where nothing is stored yet. */
+  reveal?: () => Promise<string | null>;
+};
+/**
+ * An identity number sealed at rest (licence, member, MBI, Medicaid, card). A stored one arrives
+ * masked (****1234) and stays so unless retyped or revealed: typing over it starts a new number,
+ * the eye button shows the full value (one field at a time, recorded), and a masked value sent back
+ * means unchanged.
+ */
+export function SealedInput({ value, onChange, label, reveal, ...rest }: SealedProps) {
+  const current = value ?? '';
+  const hidden = current.includes('*');
+  const [busy, setBusy] = useState(false);
+  const show = async () => {
+    if (!reveal) return;
+    setBusy(true);
+    try {
+      const full = await reveal();
+      if (full !== null) onChange?.(full);
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <Input
+      autoComplete="off"
+      {...rest}
+      value={current}
+      onChange={(e) => {
+        const next = e.target.value;
+        if (hidden && next.includes('*')) onChange?.(next.startsWith(current) ? next.slice(current.length) : '');
+        else onChange?.(next);
+      }}
+      suffix={
+        hidden && reveal ? (
+          <Tooltip title="Reveal">
+            <Button size="small" type="text" shape="circle" icon={<EyeOutlined />} loading={busy} aria-label={`Reveal ${label}`} onClick={() => void show()} />
+          </Tooltip>
+        ) : (
+          <span />
+        )
+      }
     />
   );
 }

@@ -2,7 +2,7 @@ import { Checkbox, Col, Form, Input, Row, Select } from 'antd';
 import { DEPENDENT_GENDERS, type Dependent, type DependentInput } from '@agency/contracts';
 import { dependentsApi } from '@agency/api-client';
 import { FormDialog } from '../common/FormDialog';
-import { DateInput, SsnInput } from '../common/inputs';
+import { DateInput, SealedInput, SsnInput } from '../common/inputs';
 import { MSG } from '../common/messages';
 import { withToasts } from '../common/notify';
 import { dropEmpty, emptyAsNull } from '../common/clean';
@@ -62,7 +62,7 @@ export function DependentDialog({ open, dependent, onClose }: { open: boolean; d
         </Col>
         <Col span={12}>
           <Form.Item name="dlId" label="Driver's License">
-            <Input />
+            <SealedInput label="Driver's License" reveal={dependent ? () => dependentsApi.reveal(id, dependent.id, 'dlId') : undefined} />
           </Form.Item>
         </Col>
         <Col span={12}>

@@ -13,21 +13,22 @@ import { DependentDialog } from './DependentDialog';
 
 export const dependentName = (d: Pick<Dependent, 'firstName' | 'lastName'>) => [d.firstName, d.lastName].filter(Boolean).join(' ') || 'Dependent';
 
-function SsnFact({ clientId, dependent }: { clientId: string; dependent: Dependent }) {
+/** A sealed number of a dependent (SSN or licence), masked until its eye button reveals it. */
+function SealedFact({ clientId, dependent, field }: { clientId: string; dependent: Dependent; field: 'ssn' | 'dlId' }) {
   const [shown, setShown] = useState<string | null>(null);
   const reveal = async () => {
     try {
-      setShown(await dependentsApi.reveal(clientId, dependent.id));
+      setShown(await dependentsApi.reveal(clientId, dependent.id, field));
     } catch (err) {
       notifyError(errorMessage(err));
     }
   };
   return (
     <span>
-      {shown ?? dependent.ssn}
+      {shown ?? dependent[field]}
       {shown ? null : (
         <Tooltip title="Reveal">
-          <Button type="text" size="small" icon={<EyeOutlined />} aria-label={`Reveal SSN of ${dependentName(dependent)}`} onClick={() => void reveal()} />
+          <Button type="text" size="small" icon={<EyeOutlined />} aria-label={`Reveal ${field === 'ssn' ? 'SSN' : "Driver's License"} of ${dependentName(dependent)}`} onClick={() => void reveal()} />
         </Tooltip>
       )}
     </span>
@@ -56,8 +57,17 @@ export function DependentsSection() {
                   ['Gender', d.gender],
                   ['Born', d.dob],
                   ['Age', age === null ? null : String(age)],
-                  ['SSN', d.ssn ? <SsnFact clientId={id} dependent={d} /> : null],
-                  ["Driver's License", [d.dlId, d.dlState].filter(Boolean).join(' ')],
+                  ['SSN', d.ssn ? <SealedFact clientId={id} dependent={d} field="ssn" /> : null],
+                  [
+                    "Driver's License",
+                    d.dlId ? (
+                      <span>
+                        <SealedFact clientId={id} dependent={d} field="dlId" /> {d.dlState}
+                      </span>
+                    ) : (
+                      d.dlState
+                    ),
+                  ],
                   ['Good Student', d.goodStudent],
                   ['Notes', d.notes],
                 ]}

@@ -76,9 +76,9 @@ export function EditContactPage() {
       </div>
     ));
   const content: Record<EditTab, React.ReactNode> = {
-    general: per((l) => <GeneralFields level={l} autoFocus={l === level} />),
-    auto: per((l) => <AutoFields level={l} />),
-    health: per((l) => <HealthFields level={l} />),
+    general: per((l) => <GeneralFields level={l} autoFocus={l === level} clientId={client.id} />),
+    auto: per((l) => <AutoFields level={l} clientId={client.id} />),
+    health: per((l) => <HealthFields level={l} clientId={client.id} />),
     life: (
       <>
         {per((l) => (

@@ -1,6 +1,7 @@
 import { Checkbox, Col, Form, Input, InputNumber, Row, Select } from 'antd';
-import { GENDERS, HEALTH_HISTORIES, IMMIGRANT_STATUSES, MILITARY_STATUSES, RELATIONSHIP_STATUSES, type ClientLevel, type PersonField } from '@agency/contracts';
-import { DateInput, HeightInput, MoneyInput, PhoneInput, SsnInput } from '../common/inputs';
+import { GENDERS, HEALTH_HISTORIES, IMMIGRANT_STATUSES, MILITARY_STATUSES, RELATIONSHIP_STATUSES, type ClientLevel, type PersonField, type RevealableClientField } from '@agency/contracts';
+import { clientsApi } from '@agency/api-client';
+import { DateInput, HeightInput, MoneyInput, PhoneInput, SealedInput, SsnInput } from '../common/inputs';
 import { labelOf } from '../common/labels';
 import { SmartSelect } from '../common/SmartSelect';
 import { fieldName } from '../detail/person';
@@ -12,6 +13,11 @@ const IMMIGRANT_LABELS: Record<string, string> = { na: 'N/A', greenCard: 'Green 
 function useNames(level: ClientLevel) {
   return (f: PersonField) => fieldName(f, level);
 }
+
+/** The stored contact whose sealed numbers the eye buttons reveal (none while creating). */
+type Sealed = { clientId?: string };
+const revealer = (clientId: string | undefined, field: string) =>
+  clientId ? () => clientsApi.reveal(clientId, field as RevealableClientField) : undefined;
 
 const cell = (node: React.ReactNode, span = 8) => (
   <Col xs={24} md={span}>
@@ -86,7 +92,7 @@ export function BasicFields({ level, autoFocus }: { level: ClientLevel; autoFocu
 }
 
 /** The General tab of Edit: the basics plus SSN, death date, military, employment (self-employed rule), income, immigration. */
-export function GeneralFields({ level, autoFocus }: { level: ClientLevel; autoFocus?: boolean }) {
+export function GeneralFields({ level, autoFocus, clientId }: { level: ClientLevel; autoFocus?: boolean } & Sealed) {
   const n = useNames(level);
   const form = Form.useFormInstance();
   const occupation = Form.useWatch<string | undefined>(n('occupation'), form);
@@ -163,7 +169,7 @@ export function GeneralFields({ level, autoFocus }: { level: ClientLevel; autoFo
         )}
         {cell(
           <Form.Item name={n('immigrantCardNumber')} label="Card Number">
-            <Input />
+            <SealedInput label="Card Number" reveal={revealer(clientId, n('immigrantCardNumber'))} />
           </Form.Item>,
         )}
         {cell(
@@ -177,13 +183,13 @@ export function GeneralFields({ level, autoFocus }: { level: ClientLevel; autoFo
 }
 
 /** The Auto tab of Edit: driver's license. */
-export function AutoFields({ level }: { level: ClientLevel }) {
+export function AutoFields({ level, clientId }: { level: ClientLevel } & Sealed) {
   const n = useNames(level);
   return (
     <Row gutter={12}>
       {cell(
         <Form.Item name={n('dlId')} label="Driver's License">
-          <Input />
+          <SealedInput label="Driver's License" reveal={revealer(clientId, n('dlId'))} />
         </Form.Item>,
       )}
       {cell(
@@ -196,7 +202,7 @@ export function AutoFields({ level }: { level: ClientLevel }) {
 }
 
 /** The Health tab of Edit. */
-export function HealthFields({ level }: { level: ClientLevel }) {
+export function HealthFields({ level, clientId }: { level: ClientLevel } & Sealed) {
   const n = useNames(level);
   return (
     <Row gutter={12}>
@@ -232,7 +238,7 @@ export function HealthFields({ level }: { level: ClientLevel }) {
       )}
       {cell(
         <Form.Item name={n('healthMemberId')} label="Member ID">
-          <Input />
+          <SealedInput label="Member ID" reveal={revealer(clientId, n('healthMemberId'))} />
         </Form.Item>,
       )}
       {cell(
@@ -242,12 +248,12 @@ export function HealthFields({ level }: { level: ClientLevel }) {
       )}
       {cell(
         <Form.Item name={n('healthMBI')} label="MBI">
-          <Input />
+          <SealedInput label="MBI" reveal={revealer(clientId, n('healthMBI'))} />
         </Form.Item>,
       )}
       {cell(
         <Form.Item name={n('healthMedicaid')} label="Medicaid">
-          <Input />
+          <SealedInput label="Medicaid" reveal={revealer(clientId, n('healthMedicaid'))} />
         </Form.Item>,
       )}
       {cell(

@@ -3,6 +3,7 @@ import type { Db } from '../../db/index';
 import type { AuthContext } from '../../http/context';
 import { badRequest, forbidden, notFound } from '../../http/errors';
 import { recordAudit, type AuditWho } from '../audit/trail';
+import type { Sealer } from '../clients/crypto';
 import { spendTotpCode, verifyPassword } from './service';
 
 /*
@@ -11,7 +12,7 @@ import { spendTotpCode, verifyPassword } from './service';
  * password, and the current code when MFA is on. Refusals are 400, not 401: a wrong password here
  * must not sign the person out.
  */
-export async function confirmIdentity(db: Db, a: AuthContext, confirm: IdentityConfirm | null | undefined): Promise<void> {
+export async function confirmIdentity(db: Db, sealer: Sealer, a: AuthContext, confirm: IdentityConfirm | null | undefined): Promise<void> {
   if (a.userId !== a.realUserId) throw forbidden(IDENTITY_MESSAGES.notWhileGhosting);
   const [row] = await db.query<{ password_hash: string; mfa_enabled: boolean; mfa_secret: string | null }>(
     'select password_hash, mfa_enabled, mfa_secret from users where id = $1 and account_id = $2 and deleted_at is null',
@@ -22,7 +23,7 @@ export async function confirmIdentity(db: Db, a: AuthContext, confirm: IdentityC
   if (!(await verifyPassword(row.password_hash, confirm.currentPassword))) throw badRequest(IDENTITY_MESSAGES.wrongPassword);
   if (row.mfa_enabled && row.mfa_secret) {
     if (!confirm.currentCode) throw badRequest(IDENTITY_MESSAGES.codeNeeded);
-    if (!(await spendTotpCode(db, a.userId, row.mfa_secret, confirm.currentCode))) throw badRequest(AUTH_MESSAGES.invalidCode);
+    if (!(await spendTotpCode(db, sealer, a.userId, row.mfa_secret, confirm.currentCode))) throw badRequest(AUTH_MESSAGES.invalidCode);
   }
 }
 

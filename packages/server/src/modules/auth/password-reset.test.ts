@@ -62,7 +62,7 @@ describe('forgot password', () => {
     assert.match(mails[0].body, /Second Agency/);
     const code = await latestCode('multi@demo.test');
     const [row] = await s.db.query<{ body: string }>(`select body from mail_outbox where to_address = 'MULTI@demo.test' or to_address = 'multi@demo.test'`);
-    assert.ok(row && !row.body.includes(code) && row.body.startsWith('v1:'), 'the outbox table keeps the mail sealed');
+    assert.ok(row && !row.body.includes(code) && row.body.startsWith('v2:'), 'the outbox table keeps the mail sealed');
     const stored = await s.db.query<{ code_hash: string }>('select code_hash from password_resets');
     assert.equal(stored.length, 2);
     assert.ok(stored.every((r) => r.code_hash.startsWith('$argon2id$') && !r.code_hash.includes(code)));

@@ -26,6 +26,7 @@ import { auth, resolveSession } from '../../http/context';
 import { HttpError } from '../../http/errors';
 import type { Db } from '../../db/index';
 import { anonymousWho, auditWho, recordAudit, userAbout } from '../audit/trail';
+import { sealerFor } from '../clients/crypto';
 import { publishUser } from '../users/service';
 import { confirmIdentity, mfaEnabled, turnMfaOff } from './identity';
 import { initMfa, verifyMfa } from './mfa';
@@ -53,6 +54,7 @@ export async function authRoutes(app: FastifyInstance, deps: AppDeps) {
   const { db, config, events, mail } = deps;
   const r = app.withTypeProvider<ZodTypeProvider>();
   const limiter = new SignInLimiter(db, config.authLimits);
+  const sealer = sealerFor(config.dataDir);
 
   r.get(
     '/auth/check/:email',
@@ -87,8 +89,8 @@ export async function authRoutes(app: FastifyInstance, deps: AppDeps) {
       const counted = await limiter.attempt(req.ip, email, account);
       let userId: string;
       try {
-        if (locked) await checkUnlock(db, locked, { accountId: account, email, password, code });
-        userId = locked ? locked.realUserId : await checkCredentials(db, { accountId: account, email, password, code });
+        if (locked) await checkUnlock(db, sealer, locked, { accountId: account, email, password, code });
+        userId = locked ? locked.realUserId : await checkCredentials(db, sealer, { accountId: account, email, password, code });
       } catch (err) {
         if (!countsAsFailure(err)) await counted.notAGuess();
         else await recordFailedSignIn(db, { accountId: account, email, ip: req.ip, reason: (err as Error).message, unlock: !!locked });
@@ -180,8 +182,8 @@ export async function authRoutes(app: FastifyInstance, deps: AppDeps) {
     },
     async (req) => {
       const a = auth(req);
-      if (await mfaEnabled(db, a)) await confirmIdentity(db, a, req.body);
-      return initMfa(db, a.accountId, a.userId);
+      if (await mfaEnabled(db, a)) await confirmIdentity(db, sealer, a, req.body);
+      return initMfa(db, sealer, a.accountId, a.userId);
     },
   );
 
@@ -197,7 +199,7 @@ export async function authRoutes(app: FastifyInstance, deps: AppDeps) {
     },
     async (req) => {
       const a = auth(req);
-      await confirmIdentity(db, a, req.body);
+      await confirmIdentity(db, sealer, a, req.body);
       const email = await turnMfaOff(db, a, auditWho(req));
       await mail.send({
         accountId: a.accountId,
@@ -217,7 +219,7 @@ export async function authRoutes(app: FastifyInstance, deps: AppDeps) {
     },
     async (req) => {
       const { accountId, userId } = auth(req);
-      await verifyMfa(db, accountId, userId, req.body.code, auditWho(req));
+      await verifyMfa(db, sealer, accountId, userId, req.body.code, auditWho(req));
       await publishUser(deps, accountId, userId);
       return { message: 'Multi-factor authentication is on.' };
     },

@@ -6,7 +6,9 @@ import type { AuthContext } from '../../http/context';
 import { badRequest, unauthorized } from '../../http/errors';
 import { findAccount, findUser } from '../users/mapping';
 import { newToken } from './tokens';
+import type { Sealer } from '../clients/crypto';
 import { verifyTotp } from './totp';
+import { openTotpSecret } from './totpSecrets';
 
 // argon2id with OWASP's minimum parameters (19 MiB, 2 passes).
 const ARGON = { memoryCost: 19456, timeCost: 2, parallelism: 1, algorithm: 2 } as const;
@@ -50,8 +52,8 @@ const unknownUserHash = () => (dummyHash ??= hashPassword('no such user, no such
  * Uses a TOTP code once: stores its time step unless that step (or a later one) was used already.
  * One statement, so two requests racing with the same code cannot both win.
  */
-export async function spendTotpCode(db: Db, userId: string, secret: string, code: string): Promise<boolean> {
-  const step = verifyTotp(secret, code, null);
+export async function spendTotpCode(db: Db, sealer: Sealer, userId: string, sealedSecret: string, code: string): Promise<boolean> {
+  const step = verifyTotp(openTotpSecret(sealer, userId, sealedSecret), code, null);
   if (step === null) return false;
   const rows = await db.tx((q) =>
     q.query('update users set mfa_last_step = $2 where id = $1 and (mfa_last_step is null or mfa_last_step < $2) returning id', [userId, step]),
@@ -60,12 +62,12 @@ export async function spendTotpCode(db: Db, userId: string, secret: string, code
 }
 
 /** Password, then the TOTP code when MFA is on. Throws the message the client shows. */
-async function verifyCredentials(db: Db, row: CredentialRow | undefined, password: string, code: string | undefined): Promise<string> {
+async function verifyCredentials(db: Db, sealer: Sealer, row: CredentialRow | undefined, password: string, code: string | undefined): Promise<string> {
   const ok = row ? await verifyPassword(row.password_hash, password) : (await verifyPassword(await unknownUserHash(), password), false);
   if (!row || !ok) throw unauthorized(AUTH_MESSAGES.invalidLogin);
   if (row.mfa_enabled && row.mfa_secret) {
     if (!code) throw unauthorized(AUTH_MESSAGES.mfaRequired);
-    if (!(await spendTotpCode(db, row.id, row.mfa_secret, code))) throw unauthorized(AUTH_MESSAGES.invalidCode);
+    if (!(await spendTotpCode(db, sealer, row.id, row.mfa_secret, code))) throw unauthorized(AUTH_MESSAGES.invalidCode);
   }
   return row.id;
 }
@@ -73,13 +75,14 @@ async function verifyCredentials(db: Db, row: CredentialRow | undefined, passwor
 /** Checks email + password (+ TOTP code when MFA is on) for one account. Returns the user id. */
 export async function checkCredentials(
   db: Db,
+  sealer: Sealer,
   input: { accountId: string; email: string; password: string; code?: string },
 ): Promise<string> {
   const [row] = await db.query<CredentialRow>(
     `select ${CREDENTIAL_COLUMNS} from users where account_id = $1 and lower(email) = lower($2) and deleted_at is null`,
     [input.accountId, input.email],
   );
-  return verifyCredentials(db, row, input.password, input.code);
+  return verifyCredentials(db, sealer, row, input.password, input.code);
 }
 
 /**
@@ -89,6 +92,7 @@ export async function checkCredentials(
  */
 export async function checkUnlock(
   db: Db,
+  sealer: Sealer,
   ctx: AuthContext,
   input: { accountId: string; email: string; password: string; code?: string },
 ): Promise<void> {
@@ -97,7 +101,7 @@ export async function checkUnlock(
     ctx.accountId,
   ]);
   const sameUser = ctx.accountId === input.accountId && row && row.email.toLowerCase() === input.email.toLowerCase();
-  await verifyCredentials(db, sameUser ? row : undefined, input.password, input.code);
+  await verifyCredentials(db, sealer, sameUser ? row : undefined, input.password, input.code);
 }
 
 /** Opens a session. A desktop sign-in retires the user's other desktop sessions ('Session Invalid'). */

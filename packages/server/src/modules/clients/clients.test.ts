@@ -187,7 +187,7 @@ describe('clients: sensitive data', () => {
     assert.equal(c.ssn, '***-**-4321');
     assert.equal(c.coSSN, '***-**-6789');
     const [row] = await s.db.query<{ ssn_enc: string; co_ssn_enc: string; data: unknown }>('select ssn_enc, co_ssn_enc, data from clients where id = $1', [c.id]);
-    assert.ok(row.ssn_enc.startsWith('v1:'));
+    assert.ok(row.ssn_enc.startsWith('v2:'));
     assert.ok(!row.ssn_enc.includes('987') && !row.ssn_enc.includes('4321'));
     assert.ok(!JSON.stringify(row.data).includes('987-65'), 'the plain value is nowhere in the row');
     const list = (await call(owner, 'GET', '/clients?search=keeper')).json();

@@ -129,7 +129,7 @@ export async function importClients(db: Db, ctx: { accountId: string; userId: st
       }
       if (dup && action === 'merge') {
         // fill what the existing client lacks; never overwrite what it has
-        const existing = stateOf(await loadClient(q, ctx.accountId, dup.id));
+        const existing = stateOf(await loadClient(q, ctx.accountId, dup.id), sealer);
         const fill = Object.fromEntries(Object.entries(data).filter(([k, v]) => v !== undefined && isEmpty((existing.data as ClientData)[k])));
         clientId = (await updateClient(q, ctx.accountId, dup.id, fill, sealer)).id;
         status = 'merged';

@@ -1,4 +1,4 @@
-import { CO_FIELDS, PERSON_FIELDS, SELF_EMPLOYED, clientSchema, maskSsn, type Client, type ClientInputParsed, type ClientListItem } from '@agency/contracts';
+import { CO_FIELDS, PERSON_FIELDS, SEALED_CLIENT_FIELDS, SELF_EMPLOYED, clientSchema, maskId, maskSsn, type Client, type ClientInputParsed, type ClientListItem } from '@agency/contracts';
 import type { Sealer } from './crypto';
 import { letterOf } from './search';
 import { iso } from './sql';
@@ -24,6 +24,39 @@ const LIST_KEYS = new Set(['doctors', 'rx', 'coDoctors', 'coRx', 'optOut']);
 /** Last four digits of the sealed SSNs, kept in data for masking. */
 export const SSN_LAST4 = { ssn: 'ssnLast4', coSSN: 'coSSNLast4' } as const;
 
+/** Where the last four characters of a sealed identity number are kept in data, for its mask. */
+const lastFourKey = (field: string) => `${field}Last4`;
+/** A sealed identity number opens only in its own client and field. */
+export const sealedFieldBinding = (clientId: string, field: string) => `clients:${clientId}:${field}`;
+
+/**
+ * A stored client's data with its identity numbers opened: in memory they are plain fields, so
+ * edits, splits, merges and promotions move them like any other; saving seals them again for the
+ * row they land in.
+ */
+export function openedData(row: Pick<ClientRow, 'id' | 'data'>, sealer: Sealer): ClientData {
+  const data: ClientData = { ...(row.data ?? {}) };
+  for (const f of SEALED_CLIENT_FIELDS) {
+    const v = data[f];
+    delete data[lastFourKey(f)];
+    if (typeof v === 'string' && v) data[f] = sealer.open(v, sealedFieldBinding(row.id, f));
+  }
+  return data;
+}
+
+/** Data as stored: identity numbers sealed for this row, with their last four characters for the masks. */
+export function sealedData(clientId: string, data: ClientData, sealer: Sealer): ClientData {
+  const stored: ClientData = { ...data };
+  for (const f of SEALED_CLIENT_FIELDS) {
+    const v = stored[f];
+    delete stored[lastFourKey(f)];
+    if (typeof v !== 'string' || !v) continue;
+    stored[lastFourKey(f)] = v.slice(-4);
+    stored[f] = sealer.seal(v, sealedFieldBinding(clientId, f));
+  }
+  return stored;
+}
+
 const isEmpty = (v: unknown) => v === null || v === undefined || v === '' || (Array.isArray(v) && v.length === 0);
 
 export const hasSecondary = (d: ClientData) => !isEmpty(d.coFirstName) || !isEmpty(d.coLastName) || !isEmpty(d.coPreferredFirstName);
@@ -34,6 +67,7 @@ export function toClient(row: ClientRow): Client {
   for (const k of DATA_KEYS) out[k] = d[k] ?? (LIST_KEYS.has(k) ? [] : null);
   out.ssn = d.ssnLast4 ? maskSsn(String(d.ssnLast4)) : null;
   out.coSSN = d.coSSNLast4 ? maskSsn(String(d.coSSNLast4)) : null;
+  for (const f of SEALED_CLIENT_FIELDS) out[f] = d[lastFourKey(f)] ? maskId(String(d[lastFourKey(f)])) : null;
   out.hasDual = hasSecondary(d);
   out.createdAt = iso(row.created_at);
   out.updatedAt = iso(row.updated_at);

@@ -16,10 +16,13 @@ import {
   clientRevealSchema,
   clientRoomSchema,
   clientSchema,
+  CO_FIELDS,
   mergeParamsSchema,
   mergeRequestSchema,
   mergeResponseSchema,
   revealResponseSchema,
+  SEALED_FIELD_LABELS,
+  SEALED_ID_FIELDS,
   splitRequestSchema,
   splitResponseSchema,
 } from '@agency/contracts';
@@ -31,10 +34,13 @@ import { actorName, contactAbout, sealerOf } from './context';
 import { findDuplicates } from './duplicates';
 import { clientFull } from './full';
 import { letterCounts, listClients } from './list';
-import { toClient } from './mapping';
+import { sealedFieldBinding, toClient } from './mapping';
 import { createClient, deleteClient, loadClient, updateClient } from './service';
 import { mergeClients, splitClient } from './splitMerge';
 import { importExportRoutes } from './importExportRoutes';
+
+/** A secondary's field → the primary's (coSSN → ssn, coDlId → dlId). */
+const PRIMARY_OF: Record<string, string> = Object.fromEntries(Object.entries(CO_FIELDS).map(([primary, co]) => [co, primary]));
 
 const tags = ['clients'];
 
@@ -82,7 +88,7 @@ export async function clientRoutes(app: FastifyInstance, deps: AppDeps) {
     async (req) => {
       const result = await db.tx(async (q) => {
         const about = contactAbout(await loadClient(q, auth(req).accountId, req.params.id));
-        const deleted = await deleteClient(q, auth(req).accountId, req.params.id, req.query.level);
+        const deleted = await deleteClient(q, auth(req).accountId, req.params.id, req.query.level, sealer());
         await recordAudit(q, auditWho(req), 'contactDeleted', about, deleted.message);
         return deleted;
       });
@@ -99,12 +105,16 @@ export async function clientRoutes(app: FastifyInstance, deps: AppDeps) {
       const who = await actorName(deps, req);
       return db.tx(async (q) => {
         const row = await loadClient(q, a.accountId, req.params.id);
-        const sealed = req.body.field === 'ssn' ? row.ssn_enc : row.co_ssn_enc;
-        const value = sealed ? sealer().open(sealed) : null;
+        const { field } = req.body;
+        const sealed = field === 'ssn' ? row.ssn_enc : field === 'coSSN' ? row.co_ssn_enc : (row.data?.[field] as string | undefined);
+        const value = !sealed ? null : field === 'ssn' || field === 'coSSN' ? sealer().open(sealed) : sealer().open(sealed, sealedFieldBinding(row.id, field));
         if (value) {
-          const whose = req.body.field === 'ssn' ? 'primary' : 'secondary';
-          await addActivity(q, { accountId: a.accountId, clientId: row.id, userId: a.userId, type: 'system', note: `${who} revealed the SSN of the ${whose}` });
-          await recordAudit(q, auditWho(req), 'fieldRevealed', contactAbout(row), `SSN of the ${whose}`);
+          const primary = field === 'ssn' || (SEALED_ID_FIELDS as readonly string[]).includes(field);
+          const whose = primary ? 'primary' : 'secondary';
+          const base = primary ? field : PRIMARY_OF[field];
+          const what = SEALED_FIELD_LABELS[base as keyof typeof SEALED_FIELD_LABELS];
+          await addActivity(q, { accountId: a.accountId, clientId: row.id, userId: a.userId, type: 'system', note: `${who} revealed the ${what} of the ${whose}` });
+          await recordAudit(q, auditWho(req), 'fieldRevealed', contactAbout(row), `${what} of the ${whose}`);
         }
         return { value };
       });
@@ -125,7 +135,7 @@ export async function clientRoutes(app: FastifyInstance, deps: AppDeps) {
     '/clients/:id/split',
     { schema: { tags, params: clientIdParamsSchema, body: splitRequestSchema, response: { 200: splitResponseSchema } } },
     async (req) => {
-      const result = await db.tx((q) => splitClient(q, auth(req), req.params.id, req.body));
+      const result = await db.tx((q) => splitClient(q, auth(req), req.params.id, req.body, sealer()));
       deps.events.emit('clientsChanged', { accountId: auth(req).accountId, clientIds: [req.params.id, result.newClient.id] });
       return result;
     },
@@ -137,7 +147,7 @@ export async function clientRoutes(app: FastifyInstance, deps: AppDeps) {
     async (req) => {
       const newClient = await db.tx(async (q) => {
         const source = contactAbout(await loadClient(q, auth(req).accountId, req.params.id));
-        const merged = await mergeClients(q, auth(req), req.params.id, req.params.otherId, req.body);
+        const merged = await mergeClients(q, auth(req), req.params.id, req.params.otherId, req.body, sealer());
         await recordAudit(q, auditWho(req), 'contactsMerged', source, `Merged into ${contactAbout(await loadClient(q, auth(req).accountId, merged.id)).label} (${merged.id})`);
         return merged;
       });

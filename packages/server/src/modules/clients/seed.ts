@@ -23,6 +23,7 @@ const noSecrets: Sealer = {
   open: () => {
     throw new Error('demo clients carry no sensitive numbers');
   },
+  stale: () => false,
 };
 
 async function client(q: Queryable, accountId: string, userId: string, fields: ClientInput): Promise<string> {

@@ -3,7 +3,7 @@ import type { Client, ClientInputParsed } from '@agency/contracts';
 import type { Queryable } from '../../db/index';
 import { badRequest, notFound } from '../../http/errors';
 import type { Sealer } from './crypto';
-import { applyInput, CLIENT_COLUMNS, clearSecondary, hasSecondary, promoteSecondary, toClient, type ClientRow, type ClientState } from './mapping';
+import { applyInput, CLIENT_COLUMNS, clearSecondary, hasSecondary, openedData, promoteSecondary, sealedData, toClient, type ClientRow, type ClientState } from './mapping';
 import { sortKey, writeTerms, type SearchableClient } from './search';
 import { checkLocation, locationOfPhone } from '../locations/service';
 import { dropPersonReviews, movePersonReviews } from '../reviews/service';
@@ -20,23 +20,23 @@ export async function loadClient(q: Queryable, accountId: string, id: string, lo
   return row;
 }
 
-export const stateOf = (row: ClientRow): ClientState => ({ data: row.data ?? {}, ssnEnc: row.ssn_enc, coSsnEnc: row.co_ssn_enc });
+export const stateOf = (row: ClientRow, sealer: Sealer): ClientState => ({ data: openedData(row, sealer), ssnEnc: row.ssn_enc, coSsnEnc: row.co_ssn_enc });
 
 /** Writes a client's state with its sort key and search terms; answers the stored client. */
-export async function saveClient(q: Queryable, accountId: string, id: string, state: ClientState): Promise<Client> {
+export async function saveClient(q: Queryable, accountId: string, id: string, state: ClientState, sealer: Sealer): Promise<Client> {
   const [row] = await q.query<ClientRow>(
     `update clients c set data = $3, ssn_enc = $4, co_ssn_enc = $5, sort_key = $6, updated_at = now()
       where c.id = $1 and c.account_id = $2 returning ${CLIENT_COLUMNS}`,
-    [id, accountId, JSON.stringify(state.data), state.ssnEnc, state.coSsnEnc, sortKey(state.data as SearchableClient)],
+    [id, accountId, JSON.stringify(sealedData(id, state.data, sealer)), state.ssnEnc, state.coSsnEnc, sortKey(state.data as SearchableClient)],
   );
   if (!row) throw notFound(CLIENT_NOT_FOUND);
   await writeTerms(q, accountId, id, state.data as SearchableClient);
   return toClient(row);
 }
 
-export async function insertClient(q: Queryable, accountId: string, createdBy: string | null, state: ClientState, id: string = randomUUID()): Promise<Client> {
+export async function insertClient(q: Queryable, accountId: string, createdBy: string | null, state: ClientState, sealer: Sealer, id: string = randomUUID()): Promise<Client> {
   await q.query(`insert into clients (id, account_id, created_by) values ($1, $2, $3)`, [id, accountId, createdBy]);
-  return saveClient(q, accountId, id, state);
+  return saveClient(q, accountId, id, state, sealer);
 }
 
 /**
@@ -79,7 +79,7 @@ export async function createClient(
 ): Promise<Client> {
   await checkReferences(q, ctx.accountId, null, input);
   const state = applyInput({ data: {}, ssnEnc: null, coSsnEnc: null }, withManagedOn({}, await withLocation(q, ctx.accountId, input)), sealer);
-  const client = await insertClient(q, ctx.accountId, ctx.userId, state);
+  const client = await insertClient(q, ctx.accountId, ctx.userId, state, sealer);
   if (input.room) {
     const rows = await q.query('update sms_rooms set client_id = $1 where id = $2 and account_id = $3 returning id', [client.id, input.room, ctx.accountId]);
     if (!rows.length) throw notFound('Room not found');
@@ -90,26 +90,32 @@ export async function createClient(
 export async function updateClient(q: Queryable, accountId: string, id: string, input: Partial<ClientInputParsed>, sealer: Sealer): Promise<Client> {
   const row = await loadClient(q, accountId, id, true);
   await checkReferences(q, accountId, id, input);
-  const state = applyInput(stateOf(row), withManagedOn(row.data, await withLocation(q, accountId, input)), sealer);
-  return saveClient(q, accountId, id, state);
+  const state = applyInput(stateOf(row, sealer), withManagedOn(row.data, await withLocation(q, accountId, input)), sealer);
+  return saveClient(q, accountId, id, state, sealer);
 }
 
 /**
  * Delete by level. Primary: a client with a secondary keeps living with the secondary promoted;
  * a single client is deleted with everything it holds. Secondary: the co fields are cleared.
  */
-export async function deleteClient(q: Queryable, accountId: string, id: string, level: 'primary' | 'secondary'): Promise<{ message: string; client: Client | null }> {
+export async function deleteClient(
+  q: Queryable,
+  accountId: string,
+  id: string,
+  level: 'primary' | 'secondary',
+  sealer: Sealer,
+): Promise<{ message: string; client: Client | null }> {
   const row = await loadClient(q, accountId, id, true);
-  const state = stateOf(row);
+  const state = stateOf(row, sealer);
   if (level === 'secondary') {
     if (!hasSecondary(state.data)) throw badRequest('This contact has no secondary applicant');
     await dropPersonReviews(q, accountId, id, 'secondary');
-    return { message: 'Secondary removed', client: await saveClient(q, accountId, id, clearSecondary(state)) };
+    return { message: 'Secondary removed', client: await saveClient(q, accountId, id, clearSecondary(state), sealer) };
   }
   if (hasSecondary(state.data)) {
     await dropPersonReviews(q, accountId, id, 'primary');
     await movePersonReviews(q, accountId, { id, level: 'secondary' }, { id, level: 'primary' });
-    return { message: 'Primary removed', client: await saveClient(q, accountId, id, promoteSecondary(state)) };
+    return { message: 'Primary removed', client: await saveClient(q, accountId, id, promoteSecondary(state), sealer) };
   }
   await q.query('delete from clients where id = $1 and account_id = $2', [id, accountId]);
   return { message: 'Client removed', client: null };

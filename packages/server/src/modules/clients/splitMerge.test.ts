@@ -1,6 +1,6 @@
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { PERSON_FIELDS, CO_FIELDS } from '@agency/contracts';
+import { PERSON_FIELDS, CO_FIELDS, SEALED_ID_FIELDS } from '@agency/contracts';
 import { bearer, signIn, startTestServer, type TestServer } from '../../testing/harness';
 import { signInSecond } from './testSupport';
 
@@ -60,6 +60,7 @@ const asCo = (p: Record<string, unknown>) => Object.fromEntries(Object.entries(p
 function expected(p: Record<string, unknown>) {
   const out: Record<string, unknown> = { ...p };
   out.ssn = `***-**-${String(p.ssn).slice(-4)}`;
+  for (const f of SEALED_ID_FIELDS) out[f] = `****${String(p[f]).slice(-4)}`;
   out.dod = null;
   // not self-employed: no employees or business type
   out.employees = null;
@@ -69,7 +70,7 @@ function expected(p: Record<string, unknown>) {
 function personFromClient(c: Record<string, unknown>, level: 'primary' | 'secondary') {
   return Object.fromEntries(PERSON_FIELDS.map((f) => [f, c[level === 'primary' ? f : CO_FIELDS[f]]]));
 }
-const reveal = async (id: string, field: 'ssn' | 'coSSN') => (await call('POST', `/clients/${id}/reveal`, { field })).json().value;
+const reveal = async (id: string, field: string) => (await call('POST', `/clients/${id}/reveal`, { field })).json().value;
 
 before(async () => {
   s = await startTestServer();
@@ -97,6 +98,8 @@ describe('split', () => {
     assert.equal(res.statusCode, 200, res.body);
     const { newClient, client } = res.json();
     assert.deepEqual(personFromClient(newClient, 'primary'), expected(b), 'the new contact is the secondary, every field');
+    // Sealed numbers are sealed again for the row and field they land in.
+    assert.deepEqual([await reveal(newClient.id, 'dlId'), await reveal(newClient.id, 'healthMBI'), await reveal(client.id, 'dlId')], ['D2', 'MBI2', 'D1']);
     assert.equal(newClient.hasDual, false);
     assert.deepEqual(personFromClient(client, 'primary'), expected(a), 'the original keeps its primary, every field');
     assert.equal(client.hasDual, false);

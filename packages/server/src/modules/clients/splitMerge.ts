@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import type { Sealer } from './crypto';
 import {
   PERSON_FIELDS,
   type Client,
@@ -106,15 +107,16 @@ export async function splitClient(
   ctx: { accountId: string; userId: string },
   id: string,
   input: SplitInput,
+  sealer: Sealer,
 ): Promise<{ newClient: Client; client: Client }> {
   const row = await loadClient(q, ctx.accountId, id, true);
-  const state = stateOf(row);
+  const state = stateOf(row, sealer);
   if (!hasSecondary(state.data)) throw badRequest('Only a contact with a co-applicant can be split');
   const person = personOf(state, input.type);
   const newState = placePerson({ data: householdOf(state.data, person.fields), ssnEnc: null, coSsnEnc: null }, 'primary', person);
   const remaining = input.type === 'secondary' ? clearSecondary(state) : promoteSecondary(state);
-  const newClient = await insertClient(q, ctx.accountId, ctx.userId, newState);
-  const client = await saveClient(q, ctx.accountId, id, remaining);
+  const newClient = await insertClient(q, ctx.accountId, ctx.userId, newState, sealer);
+  const client = await saveClient(q, ctx.accountId, id, remaining, sealer);
   await applyItemActions(q, ctx.accountId, id, newClient.id, input.items);
   // referrals that named the person who left follow them
   const movedLevel: ClientLevel = input.type;
@@ -166,12 +168,19 @@ export const MERGE_TARGET_FULL = 'The target contact already has two people: com
 export const MERGE_SOURCE_DUAL = 'Split the co-applicant out of this contact first: the target has no room for it';
 
 /** Merges contact `id` (source) into `otherId` (target); the target survives with everything the source held. */
-export async function mergeClients(q: Queryable, ctx: { accountId: string; userId: string }, id: string, otherId: string, input: MergeInput): Promise<Client> {
+export async function mergeClients(
+  q: Queryable,
+  ctx: { accountId: string; userId: string },
+  id: string,
+  otherId: string,
+  input: MergeInput,
+  sealer: Sealer,
+): Promise<Client> {
   if (id === otherId) throw badRequest(MERGE_SELF);
   const sourceRow = await loadClient(q, ctx.accountId, id, true);
   const targetRow = await loadClient(q, ctx.accountId, otherId, true);
-  const src = stateOf(sourceRow);
-  const tgt = stateOf(targetRow);
+  const src = stateOf(sourceRow, sealer);
+  const tgt = stateOf(targetRow, sealer);
   const srcDual = hasSecondary(src.data);
   const tgtDual = hasSecondary(tgt.data);
   let next: ClientState;
@@ -229,7 +238,7 @@ export async function mergeClients(q: Queryable, ctx: { accountId: string; userI
   for (const m of targetMoves) await movePersonReviews(q, ctx.accountId, { id: otherId, level: m.from }, { id: otherId, level: m.to });
   for (const m of placed) await movePersonReviews(q, ctx.accountId, { id, level: m.from }, { id: otherId, level: m.to });
   await q.query('delete from clients where id = $1 and account_id = $2', [id, ctx.accountId]);
-  const merged = await saveClient(q, ctx.accountId, otherId, next);
+  const merged = await saveClient(q, ctx.accountId, otherId, next, sealer);
   await addActivity(q, { accountId: ctx.accountId, clientId: otherId, userId: ctx.userId, type: 'system', note: `Merged ${displayName(sourceRow.data) || 'a contact'} into this contact` });
   return merged;
 }

@@ -20,6 +20,7 @@ import type { AppDeps } from '../../app';
 import { auth, type AuthContext } from '../../http/context';
 import { badRequest, forbidden, notFound } from '../../http/errors';
 import { confirmIdentity } from '../auth/identity';
+import { sealerFor } from '../clients/crypto';
 import { SignInLimiter } from '../auth/rate-limit';
 import { hashPassword, revokeSessions, sessionResponse, verifyPassword } from '../auth/service';
 import { auditWho, recordAudit, userAbout } from '../audit/trail';
@@ -69,7 +70,7 @@ export async function userRoutes(app: FastifyInstance, deps: AppDeps) {
       const before = await findUser(db, a.accountId, req.params.id);
       const newEmail = fields.email !== undefined && before && fields.email.toLowerCase() !== before.email.toLowerCase() ? fields.email : null;
       // People change their own email only with their password (and code); anyone's old address is told.
-      if (newEmail && req.params.id === a.userId) await confirmIdentity(db, a, { currentPassword, currentCode });
+      if (newEmail && req.params.id === a.userId) await confirmIdentity(db, sealerFor(config.dataDir), a, { currentPassword, currentCode });
       const user = await updateUser(db, a.accountId, actorOf(a), req.params.id, fields, auditWho(req));
       if (newEmail && before) {
         await mail.send({

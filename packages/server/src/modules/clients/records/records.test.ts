@@ -45,7 +45,7 @@ describe('client records', () => {
     const d = res.json();
     assert.deepEqual([d.dob, d.ssn, d.goodStudent], ['06/02/2012', '***-**-6789', true]);
     const [row] = await s.db.query<{ secret: string; data: object }>('select secret, data from client_records where id = $1', [d.id]);
-    assert.ok(row.secret.startsWith('v1:') && !row.secret.includes('6789'));
+    assert.ok(row.secret.startsWith('v2:') && !row.secret.includes('6789'));
     assert.ok(!JSON.stringify(row.data).includes('123-45'));
     const kept = (await call(owner, 'PUT', `/clients/${clientId}/dependents/${d.id}`, { ssn: '***-**-6789', notes: 'Soccer' })).json();
     assert.deepEqual([kept.ssn, kept.notes], ['***-**-6789', 'Soccer']);

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { idSchema, messageSchema, paymentMethodRevealSchema, quoteListQuerySchema, revealResponseSchema } from '@agency/contracts';
+import { dependentRevealSchema, idSchema, messageSchema, paymentMethodRevealSchema, quoteListQuerySchema, revealResponseSchema, SEALED_FIELD_LABELS } from '@agency/contracts';
 import type { AppDeps } from '../../../app';
 import { auth } from '../../../http/context';
 import { addActivity } from '../activity/service';
@@ -92,18 +92,20 @@ export async function clientRecordRoutes(app: FastifyInstance, deps: AppDeps) {
   const dependents = kindOf('dependent');
   r.post(
     '/clients/:id/dependents/:recordId/reveal',
-    { schema: { tags: ['dependents'], params: recordParams, response: { 200: revealResponseSchema } } },
+    { schema: { tags: ['dependents'], params: recordParams, body: dependentRevealSchema, response: { 200: revealResponseSchema } } },
     async (req) => {
       const a = auth(req);
       const who = await actorName(deps, req);
       return db.tx(async (q) => {
         const client = await loadClient(q, a.accountId, req.params.id);
         const row = await findRecord(q, dependents, a.accountId, req.params.id, req.params.recordId);
-        const value = openSecrets(sealerOf(deps), row).ssn ?? null;
+        const field = req.body?.field ?? 'ssn';
+        const value = openSecrets(sealerOf(deps), row)[field] ?? null;
         if (value) {
           const name = [row.data.firstName, row.data.lastName].filter(Boolean).join(' ') || 'a dependent';
-          await addActivity(q, { accountId: a.accountId, clientId: req.params.id, userId: a.userId, type: 'system', note: `${who} revealed the SSN of dependent ${name}` });
-          await recordAudit(q, auditWho(req), 'fieldRevealed', contactAbout(client), `SSN of dependent ${name}`);
+          const what = SEALED_FIELD_LABELS[field];
+          await addActivity(q, { accountId: a.accountId, clientId: req.params.id, userId: a.userId, type: 'system', note: `${who} revealed the ${what} of dependent ${name}` });
+          await recordAudit(q, auditWho(req), 'fieldRevealed', contactAbout(client), `${what} of dependent ${name}`);
         }
         return { value };
       });

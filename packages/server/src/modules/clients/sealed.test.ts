@@ -1,0 +1,113 @@
+import { after, before, describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import * as OTPAuth from 'otpauth';
+import { bearer, DEMO_SUPER_TOTP_SECRET, signIn, startTestServer, type SignedIn, type TestServer } from '../../testing/harness';
+
+/*
+ * Sensitive fields are sealed at rest: a read of every table finds none of them, answers carry
+ * them masked, and each is revealed one field at a time, recorded in the activity and the audit
+ * trail. A sealed value copied to another row does not open there.
+ */
+let s: TestServer;
+let owner: SignedIn;
+
+const call = (who: SignedIn, method: 'GET' | 'POST' | 'PUT', url: string, payload?: object) =>
+  s.app.inject({ method, url: `/api${url}`, headers: bearer(who.token), ...(payload ? { payload } : {}) });
+
+const SECRETS = {
+  ssn: '901-23-4567',
+  coSSN: '902-34-5678',
+  dlId: 'D55501234',
+  coDlId: 'D55505678',
+  healthMemberId: 'MEMB-771234',
+  coHealthMemberId: 'MEMB-775678',
+  healthMBI: '1EG4TE5MK73',
+  coHealthMBI: '2FH5UF6NL84',
+  healthMedicaid: 'MCD-661234',
+  coHealthMedicaid: 'MCD-665678',
+  immigrantCardNumber: 'IOE0912345678',
+  coImmigrantCardNumber: 'IOE0987654321',
+};
+const DEPENDENT = { ssn: '903-45-6789', dlId: 'DEP-DL-4455' };
+const BANK = { account: '000123456789', routing: '121000358' };
+
+async function everyTable(): Promise<string> {
+  const tables = await s.db.query<{ table_name: string }>(`select table_name from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE'`);
+  let dump = '';
+  for (const { table_name } of tables) dump += JSON.stringify(await s.db.query(`select * from "${table_name}"`));
+  return dump;
+}
+
+let clientId: string;
+let dependentId: string;
+
+before(async () => {
+  s = await startTestServer();
+  owner = await signIn(s.app, 'owner@demo.test');
+  const created = await call(owner, 'POST', '/clients', { firstName: 'Sealed', lastName: 'Person', coFirstName: 'Co', coLastName: 'Person', ...SECRETS });
+  assert.equal(created.statusCode, 201, created.body);
+  clientId = created.json().id;
+  const dep = await call(owner, 'POST', `/clients/${clientId}/dependents`, { firstName: 'Kid', lastName: 'Person', ...DEPENDENT });
+  assert.equal(dep.statusCode, 201, dep.body);
+  dependentId = dep.json().id;
+  const bank = await call(owner, 'POST', `/clients/${clientId}/paymentMethods`, { type: 'checking', ...BANK });
+  assert.equal(bank.statusCode, 201, bank.body);
+  // The owner sets up MFA: the new secret is sealed too.
+  const init = await call(owner, 'POST', '/auth/mfa/init');
+  const secret = init.json().code as string;
+  const code = new OTPAuth.TOTP({ secret: OTPAuth.Secret.fromBase32(secret) }).generate();
+  assert.equal((await call(owner, 'POST', '/auth/mfa/verify', { code })).statusCode, 200);
+  Object.assign(SECRETS, { ownerTotp: secret });
+});
+after(() => s.close());
+
+describe('sealed fields', () => {
+  it('are nowhere readable in the database (TOTP secrets, the seeded one too, included)', async () => {
+    const dump = await everyTable();
+    for (const [name, value] of Object.entries({ ...SECRETS, ...DEPENDENT, ...BANK, superTotp: DEMO_SUPER_TOTP_SECRET })) {
+      assert.ok(!dump.includes(value), `${name} is readable in the database`);
+      const digits = value.replace(/\D/g, '');
+      if (digits.length >= 9) assert.ok(!dump.includes(digits), `${name}'s digits are readable in the database`);
+    }
+  });
+
+  it('are masked in every answer, keeping the last four', async () => {
+    const c = (await call(owner, 'GET', `/clients/${clientId}`)).json();
+    assert.deepEqual([c.ssn, c.coSSN, c.dlId, c.coDlId, c.healthMBI, c.coImmigrantCardNumber], ['***-**-4567', '***-**-5678', '****1234', '****5678', '****MK73', '****4321']);
+    const full = (await call(owner, 'GET', `/clients/${clientId}/full`)).body;
+    const list = (await call(owner, 'GET', '/clients?search=Sealed')).body;
+    const csv = (await call(owner, 'GET', '/clients/export')).body;
+    for (const body of [full, list, csv]) for (const value of [...Object.values(SECRETS), ...Object.values(DEPENDENT)]) assert.ok(!body.includes(value), value);
+    const [dep] = (await call(owner, 'GET', `/clients/${clientId}/dependents`)).json();
+    assert.deepEqual([dep.ssn, dep.dlId], ['***-**-6789', '****4455']);
+  });
+
+  it('a masked value sent back changes nothing; a new value replaces the sealed one', async () => {
+    const saved = (await call(owner, 'PUT', `/clients/${clientId}`, { dlId: '****1234', firstName: 'Sealed' })).json();
+    assert.equal(saved.dlId, '****1234');
+    assert.equal((await call(owner, 'POST', `/clients/${clientId}/reveal`, { field: 'dlId' })).json().value, SECRETS.dlId);
+  });
+
+  it('are revealed one field at a time, each reveal recorded', async () => {
+    for (const field of ['coDlId', 'healthMBI', 'coHealthMedicaid', 'immigrantCardNumber'] as const) {
+      const res = await call(owner, 'POST', `/clients/${clientId}/reveal`, { field });
+      assert.equal(res.json().value, SECRETS[field]);
+    }
+    assert.equal((await call(owner, 'POST', `/clients/${clientId}/dependents/${dependentId}/reveal`, { field: 'dlId' })).json().value, DEPENDENT.dlId);
+    const feed = (await call(owner, 'GET', `/clients/${clientId}/activity?limit=10`)).json() as Array<{ note: string }>;
+    assert.ok(feed.some((e) => e.note === "Olivia Owens revealed the Driver's license of dependent Kid Person"));
+    assert.ok(feed.some((e) => e.note === 'Olivia Owens revealed the MBI of the primary'));
+    assert.ok(feed.some((e) => e.note === 'Olivia Owens revealed the Medicaid of the secondary'));
+    const audit = await s.db.query<{ detail: string }>(`select detail from audit_events where action = 'fieldRevealed' and target_id = $1`, [clientId]);
+    assert.ok(audit.some((r) => r.detail === 'Card number of the primary'));
+    assert.equal((await call(owner, 'POST', `/clients/${clientId}/reveal`, { field: 'firstName' })).statusCode, 400, 'only sealed fields');
+  });
+
+  it('do not open in another row: a copied ciphertext is refused', async () => {
+    const other = (await call(owner, 'POST', '/clients', { firstName: 'Other', lastName: 'Row', dlId: 'X0000' })).json();
+    await s.db.query(`update clients set data = jsonb_set(data, '{dlId}', (select data->'dlId' from clients where id = $1)) where id = $2`, [clientId, other.id]);
+    const res = await call(owner, 'POST', `/clients/${other.id}/reveal`, { field: 'dlId' });
+    assert.notEqual(res.statusCode, 200);
+    assert.ok(!res.body.includes(SECRETS.dlId));
+  });
+});
