@@ -1,4 +1,4 @@
-import { ageInYears, durationSince, lastContactLabel, recentDate, relativeTime, shortTimestamp } from './relative';
+import { ageInYears, durationSince, formatDateTime, lastContactLabel, recentDate, relativeTime, shortTimestamp } from './relative';
 
 const now = new Date(2026, 5, 15, 12, 0, 0);
 
@@ -34,4 +34,11 @@ describe('relative dates', () => {
     expect(shortTimestamp(new Date(2026, 5, 15, 9, 5), now)).toMatch(/^9:05\sAM$/);
     expect(shortTimestamp(new Date(2026, 2, 5), now)).toBe('3/5/26');
   });
+});
+
+test('formatDateTime: MM/dd/yyyy h:mm AM, with seconds when asked', () => {
+  const at = new Date(2026, 10, 20, 15, 4, 5);
+  expect(formatDateTime(at)).toBe('11/20/2026 3:04 PM');
+  expect(formatDateTime(at, { seconds: true })).toBe('11/20/2026 3:04:05 PM');
+  expect(formatDateTime(null)).toBe('');
 });

@@ -86,10 +86,11 @@ export function shortTimestamp(value: string | number | Date | null | undefined,
   return `${d.getMonth() + 1}/${d.getDate()}/${String(d.getFullYear()).slice(-2)}`;
 }
 
-/** MM/dd/yyyy h:mm AM for follow-up and reminder times. */
-export function formatDateTime(value: string | number | Date | null | undefined): string {
+/** MM/dd/yyyy h:mm AM for follow-up and reminder times; with seconds (h:mm:ss AM) where the order of events matters. */
+export function formatDateTime(value: string | number | Date | null | undefined, opts: { seconds?: boolean } = {}): string {
   const d = toDate(value);
   if (!d) return '';
   const pad = (n: number) => String(n).padStart(2, '0');
-  return `${pad(d.getMonth() + 1)}/${pad(d.getDate())}/${d.getFullYear()} ${d.toLocaleTimeString('en-US', { hour: 'numeric', minute: '2-digit' })}`;
+  const time = d.toLocaleTimeString('en-US', { hour: 'numeric', minute: '2-digit', ...(opts.seconds ? { second: '2-digit' } : {}) });
+  return `${pad(d.getMonth() + 1)}/${pad(d.getDate())}/${d.getFullYear()} ${time}`;
 }

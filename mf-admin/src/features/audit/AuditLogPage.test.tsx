@@ -4,7 +4,8 @@ import { bus, hostControls } from '@agency/bus';
 import { auditApi, ApiRequestError, usersApi } from '@agency/api-client';
 import type { AuditEvent, AuditPage } from '@agency/contracts';
 import { demoSession, demoUser } from '../../testing/session';
-import { AuditLogPage, formatWhen, queryOf } from './AuditLogPage';
+import { formatDateTime } from '@agency/ui';
+import { AuditLogPage, queryOf } from './AuditLogPage';
 
 jest.mock('@agency/api-client', () => jest.requireActual('../../testing/apiClientMock'));
 const audit = auditApi as jest.Mocked<typeof auditApi>;
@@ -53,7 +54,7 @@ test('shows the trail: when, action, who (and as whom while ghosting), record, d
   expect(within(revealed).getByText('James Carter')).toBeInTheDocument();
   expect(revealed).toHaveTextContent('Olivia Owner as Emma Ellis');
   expect(revealed).toHaveTextContent('SSN of the primary');
-  const [day, time] = formatWhen('2026-11-20T15:04:05.000Z').split(/ (.*)/);
+  const [day, time] = formatDateTime('2026-11-20T15:04:05.000Z', { seconds: true }).split(/ (.*)/);
   expect(revealed.querySelector('time')).toHaveAttribute('datetime', '2026-11-20T15:04:05.000Z');
   expect(revealed.querySelector('time')).toHaveTextContent(`${day}${time}`);
   const failed = screen.getByText('Sign-in failed').closest('tr') as HTMLElement;

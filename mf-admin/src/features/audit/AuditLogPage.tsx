@@ -15,7 +15,7 @@ import {
   type AuditQuery,
   type User,
 } from '@agency/contracts';
-import { formatDate, fullName, saveFile, useObservable } from '@agency/ui';
+import { formatDateTime, fullName, saveFile, useObservable } from '@agency/ui';
 
 /** Colours of the categories' tags. */
 const CATEGORY_COLORS: Record<AuditCategory, string> = {
@@ -60,13 +60,6 @@ export function queryOf(f: Filters): AuditQuery {
 }
 
 const pad = (n: number) => String(n).padStart(2, '0');
-/** MM/dd/yyyy h:mm:ss AM, in the viewer's time. */
-export function formatWhen(at: string): string {
-  const d = new Date(at);
-  const h = d.getHours() % 12 || 12;
-  return `${formatDate(d)} ${h}:${pad(d.getMinutes())}:${pad(d.getSeconds())} ${d.getHours() < 12 ? 'AM' : 'PM'}`;
-}
-
 const todayOf = (d = new Date()) => `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`;
 
 /**
@@ -139,7 +132,7 @@ export function AuditLogPage() {
       dataIndex: 'at',
       width: 130,
       render: (at: string) => {
-        const [day, ...time] = formatWhen(at).split(' ');
+        const [day, ...time] = formatDateTime(at, { seconds: true }).split(' ');
         return (
           <time dateTime={at}>
             {day}
