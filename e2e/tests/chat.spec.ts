@@ -1,4 +1,4 @@
-import { expect, test, type Browser, type BrowserContext, type Locator, type Page } from '@playwright/test';
+import { expect, test, type Browser, type BrowserContext, type Locator, type Page, type WebSocket } from '@playwright/test';
 
 // Team chat between two people in two browsers: Olivia (owner) and Emma (employee).
 const PASSWORD = 'demo-password';
@@ -11,11 +11,15 @@ interface Person {
   context: BrowserContext;
   page: Page;
   name: string;
+  /** The page's current socket (a navigation opens a new one). */
+  socket: () => WebSocket | undefined;
 }
 
 async function signInAs(browser: Browser, email: string, name: string): Promise<Person> {
   const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
   const page = await context.newPage();
+  let socket: WebSocket | undefined;
+  page.on('websocket', (ws) => (socket = ws));
   await page.goto('/login');
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('Password').fill(PASSWORD);
@@ -23,7 +27,7 @@ async function signInAs(browser: Browser, email: string, name: string): Promise<
   await expect(page.locator('.ant-select-content[title="Demo Insurance Agency"]')).toBeVisible();
   await page.getByRole('button', { name: 'Sign In' }).click();
   await expect(page).not.toHaveURL(/\/login/);
-  return { context, page, name };
+  return { context, page, name, socket: () => socket };
 }
 
 const composer = (p: Person) => p.page.getByLabel('Message', { exact: true });
@@ -31,6 +35,14 @@ const messageFrom = (p: Person, author: string, text: string): Locator => p.page
 const roomButton = (p: Person, title: string) => p.page.getByRole('button', { name: new RegExp(`^Open ${title}(,|$)`) });
 const roomTitles = (p: Person) => p.page.getByRole('navigation', { name: 'Chat rooms' }).locator('[data-room-id]');
 const teamTab = (p: Person) => p.page.getByRole('banner').getByRole('tab', { name: /Team/ });
+
+/** The rooms of a 'chat_rooms' push in a socket.io event frame (42/chat,["chat_rooms",[...]]), or null for any other frame. */
+function roomsPushed(payload: string): Array<{ title: string }> | null {
+  const start = payload.indexOf('[');
+  if (!payload.startsWith('42') || start < 0) return null;
+  const [event, rooms] = JSON.parse(payload.slice(start)) as [string, Array<{ title: string }>];
+  return event === 'chat_rooms' ? rooms : null;
+}
 
 async function send(p: Person, text: string) {
   await composer(p).fill(text);
@@ -129,9 +141,11 @@ test.describe.serial('team chat between two people', () => {
   test('the room order survives a reload', async () => {
     await createRoom(olivia, CLAIMS, ['Emma Ellis']);
     await expect(roomTitles(olivia).first()).toContainText(CLAIMS);
+    // The server answers a saved order with the person's rooms in that order.
+    const saved = olivia.socket()!.waitForEvent('framereceived', { predicate: (f) => roomsPushed(String(f.payload))?.[0]?.title === RENEWALS });
     await roomTitles(olivia).filter({ hasText: RENEWALS }).dragTo(roomTitles(olivia).filter({ hasText: CLAIMS }));
     await expect(roomTitles(olivia).first()).toContainText(RENEWALS);
-    await olivia.page.waitForTimeout(500); // let the order reach the server before reloading
+    await saved;
     await olivia.page.reload();
     await expect(roomTitles(olivia).first()).toContainText(RENEWALS);
     await expect(roomTitles(olivia).nth(1)).toContainText(CLAIMS);

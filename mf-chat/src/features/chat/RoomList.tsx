@@ -18,7 +18,8 @@ interface RowProps {
   canRemove: (room: ChatRoom) => boolean;
   onOpen: (id: string) => void;
   onAction: (room: ChatRoom, action: RoomAction) => void;
-  move: (from: number, to: number) => void;
+  /** Puts the dragged room where the room it is over is. */
+  move: (draggedId: string, overId: string) => void;
   commit: () => void;
 }
 
@@ -46,19 +47,17 @@ function RoomRow({ index, style, ariaAttributes, rooms, me, activeId, canRemove,
   const { token } = theme.useToken();
   const ref = useRef<HTMLDivElement>(null);
   const [{ dragging }, drag] = useDrag(
-    () => ({ type: DRAG, item: { id: room.id, index }, collect: (m) => ({ dragging: m.isDragging() }), end: () => commit() }),
-    [room.id, index, commit],
+    // Rooms are named by id, not position: a room that arrived just before the drag shifts the
+    // positions before a row's drag spec catches up, and an id is never stale.
+    () => ({ type: DRAG, item: { id: room.id }, collect: (m) => ({ dragging: m.isDragging() }), end: () => commit() }),
+    [room.id, commit],
   );
   const [, drop] = useDrop(
     () => ({
       accept: DRAG,
-      hover: (item: { id: string; index: number }) => {
-        if (item.index === index) return;
-        move(item.index, index);
-        item.index = index;
-      },
+      hover: (item: { id: string }) => move(item.id, room.id),
     }),
-    [index, move],
+    [room.id, move],
   );
   drag(drop(ref));
   const title = roomDisplayTitle(room, me);
@@ -120,15 +119,24 @@ export function RoomList({
 }) {
   const [order, setOrder] = useState(() => rooms.map((r) => r.id));
   const dragged = useRef(false);
-  useEffect(() => setOrder(rooms.map((r) => r.id)), [rooms]);
+  // The server's order wins, except during a drag: a room update arriving then (a new message, a
+  // new room) adds or drops rooms but keeps the order the person is dragging into.
+  useEffect(() => {
+    const ids = rooms.map((r) => r.id);
+    setOrder((o) => (dragged.current ? [...o.filter((id) => ids.includes(id)), ...ids.filter((id) => !o.includes(id))] : ids));
+  }, [rooms]);
   const byId = useMemo(() => new Map(rooms.map((r) => [r.id, r])), [rooms]);
   const shown = order.map((id) => byId.get(id)).filter((r): r is ChatRoom => !!r);
-  const move = useCallback((from: number, to: number) => {
+  const move = useCallback((draggedId: string, overId: string) => {
+    if (draggedId === overId) return;
     dragged.current = true;
     setOrder((o) => {
+      const from = o.indexOf(draggedId);
+      const to = o.indexOf(overId);
+      if (from < 0 || to < 0 || from === to) return o;
       const next = [...o];
-      const [id] = next.splice(from, 1);
-      next.splice(to, 0, id);
+      next.splice(from, 1);
+      next.splice(to, 0, draggedId);
       return next;
     });
   }, []);
