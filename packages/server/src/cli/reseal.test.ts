@@ -5,6 +5,7 @@ import { bearer, signIn, startTestServer, type TestServer } from '../testing/har
 import { totpBinding } from '../modules/auth/totpSecrets';
 import { createSealer, keyId, loadClientDataKey } from '../modules/clients/crypto';
 import { sealedFieldBinding } from '../modules/clients/mapping';
+import { recordBinding } from '../modules/clients/records/service';
 import { resealAll } from './reseal';
 
 let s: TestServer;
@@ -34,10 +35,10 @@ describe('key rotation', () => {
     const only = createSealer(newKey);
     const [c] = await s.db.query<{ ssn_enc: string; data: { dlId: string } }>('select ssn_enc, data from clients where id = $1', [clientId]);
     assert.ok(c.ssn_enc.startsWith(`v2:${keyId(newKey)}:`));
-    assert.equal(only.open(c.ssn_enc), '911-22-3333');
+    assert.equal(only.open(c.ssn_enc, sealedFieldBinding(clientId, 'ssn')), '911-22-3333');
     assert.equal(only.open(c.data.dlId, sealedFieldBinding(clientId, 'dlId')), 'ROT-1234');
-    const [r] = await s.db.query<{ secret: string }>('select secret from client_records where client_id = $1', [clientId]);
-    assert.equal(JSON.parse(only.open(r.secret)).ssn, '922-33-4444');
+    const [r] = await s.db.query<{ id: string; secret: string }>('select id, secret from client_records where client_id = $1', [clientId]);
+    assert.equal(JSON.parse(only.open(r.secret, recordBinding(r.id))).ssn, '922-33-4444');
     const [u] = await s.db.query<{ id: string; mfa_secret: string }>(`select id, mfa_secret from users where mfa_secret is not null`);
     assert.match(only.open(u.mfa_secret, totpBinding(u.id)), /^[A-Z2-7]+=*$/);
 

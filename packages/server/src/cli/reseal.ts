@@ -3,6 +3,7 @@ import type { Db } from '../db/index';
 import { totpBinding } from '../modules/auth/totpSecrets';
 import type { Sealer } from '../modules/clients/crypto';
 import { sealedFieldBinding } from '../modules/clients/mapping';
+import { recordBinding } from '../modules/clients/records/service';
 
 /** How many values each place held sealed with an older key (or format), now sealed with the current one. */
 export interface ResealCount {
@@ -44,7 +45,12 @@ export async function resealAll(db: Db, sealer: Sealer): Promise<ResealCount> {
         }
         const ssns = [r.ssn_enc, r.co_ssn_enc].filter((v) => v && sealer.stale(v)).length;
         if (!fields && !ssns) continue;
-        await q.query('update clients set data = $2, ssn_enc = $3, co_ssn_enc = $4 where id = $1', [r.id, JSON.stringify(data), again(r.ssn_enc), again(r.co_ssn_enc)]);
+        await q.query('update clients set data = $2, ssn_enc = $3, co_ssn_enc = $4 where id = $1', [
+          r.id,
+          JSON.stringify(data),
+          again(r.ssn_enc, sealedFieldBinding(r.id, 'ssn')),
+          again(r.co_ssn_enc, sealedFieldBinding(r.id, 'coSSN')),
+        ]);
         count.clientFields += fields;
         count.clientSsns += ssns;
       }
@@ -64,7 +70,7 @@ export async function resealAll(db: Db, sealer: Sealer): Promise<ResealCount> {
   };
   count.records = await stale<{ id: string; secret: string }>(
     'select id, secret from client_records where secret is not null and id > $1 order by id limit $2',
-    async (r) => sealer.stale(r.secret) && !!(await db.query('update client_records set secret = $2 where id = $1', [r.id, again(r.secret)])),
+    async (r) => sealer.stale(r.secret) && !!(await db.query('update client_records set secret = $2 where id = $1', [r.id, again(r.secret, recordBinding(r.id))])),
   );
   count.totpSecrets = await stale<{ id: string; mfa_secret: string | null; mfa_pending_secret: string | null }>(
     'select id, mfa_secret, mfa_pending_secret from users where (mfa_secret is not null or mfa_pending_secret is not null) and id > $1 order by id limit $2',

@@ -10,7 +10,7 @@ import { findDuplicates } from './duplicates';
 import { listConditions, type ListFilters } from './list';
 import { isEmpty, type ClientData } from './mapping';
 import { kindOf } from './records/kinds';
-import { insertRecord, mergeRecord } from './records/service';
+import { insertRecord, mergeRecord, newRecordId } from './records/service';
 import { fold } from './search';
 import { Params } from './sql';
 import { createClient, loadClient, stateOf, updateClient } from './service';
@@ -139,7 +139,7 @@ export async function importClients(db: Db, ctx: { accountId: string; userId: st
       }
       if (addressParsed?.success) {
         const k = kindOf('address');
-        await insertRecord(q, k, ctx.accountId, clientId, ctx.userId, mergeRecord(k, sealer, { data: {}, secret: null }, addressParsed.data as Record<string, unknown>));
+        await insertRecord(q, k, ctx.accountId, clientId, ctx.userId, mergeRecord(k, sealer, { id: newRecordId(), data: {}, secret: null }, addressParsed.data as Record<string, unknown>));
       }
       for (const name of tagNames) {
         const tagId = tagsByName.get(name.toLowerCase());

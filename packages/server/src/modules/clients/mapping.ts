@@ -96,11 +96,14 @@ export function toListItem(row: { id: string; data: ClientData; sort_key: string
   };
 }
 
-/** The person and SSN state of a client, as the service changes it. */
+/**
+ * A client as the service changes it: data with its identity numbers open, and the two SSNs open.
+ * Only saving seals them, for the row they are saved in.
+ */
 export interface ClientState {
   data: ClientData;
-  ssnEnc: string | null;
-  coSsnEnc: string | null;
+  ssn: string | null;
+  coSsn: string | null;
 }
 
 /** The self-employed rule: employees and business type belong to the self-employed, an employer to the employed. */
@@ -118,25 +121,44 @@ function applySelfEmployedRule(d: ClientData) {
 }
 
 /** Applies parsed input (undefined: unchanged; null: cleared) to a client's state. */
-export function applyInput(state: ClientState, input: Partial<ClientInputParsed>, sealer: Sealer): ClientState {
+export function applyInput(state: ClientState, input: Partial<ClientInputParsed>): ClientState {
   const data: ClientData = { ...state.data };
-  let { ssnEnc, coSsnEnc } = state;
+  let { ssn, coSsn } = state;
   for (const [key, value] of Object.entries(input)) {
     if (value === undefined || key === 'room') continue;
-    if (key === 'ssn' || key === 'coSSN') {
-      const sealed = value === null ? null : sealer.seal(String(value));
-      const last4 = value === null ? null : String(value).slice(-4);
-      if (key === 'ssn') ssnEnc = sealed;
-      else coSsnEnc = sealed;
-      if (last4) data[SSN_LAST4[key]] = last4;
-      else delete data[SSN_LAST4[key]];
-      continue;
-    }
-    if (isEmpty(value)) delete data[key];
+    if (key === 'ssn') ssn = value === null ? null : String(value);
+    else if (key === 'coSSN') coSsn = value === null ? null : String(value);
+    else if (isEmpty(value)) delete data[key];
     else data[key] = value;
   }
   applySelfEmployedRule(data);
-  return { data, ssnEnc, coSsnEnc };
+  return { data, ssn, coSsn };
+}
+
+/** A stored client as the service changes it: identity numbers and SSNs opened with their row's binding. */
+export function openState(row: ClientRow, sealer: Sealer): ClientState {
+  const data = openedData(row, sealer);
+  delete data[SSN_LAST4.ssn];
+  delete data[SSN_LAST4.coSSN];
+  return {
+    data,
+    ssn: row.ssn_enc ? sealer.open(row.ssn_enc, sealedFieldBinding(row.id, 'ssn')) : null,
+    coSsn: row.co_ssn_enc ? sealer.open(row.co_ssn_enc, sealedFieldBinding(row.id, 'coSSN')) : null,
+  };
+}
+
+/** The columns a state is stored in for row `id`: data with sealed identity numbers and the SSNs' last four, and the sealed SSNs. */
+export function storedState(id: string, state: ClientState, sealer: Sealer): { data: ClientData; ssnEnc: string | null; coSsnEnc: string | null } {
+  const data = sealedData(id, state.data, sealer);
+  delete data[SSN_LAST4.ssn];
+  delete data[SSN_LAST4.coSSN];
+  if (state.ssn) data[SSN_LAST4.ssn] = state.ssn.slice(-4);
+  if (state.coSsn) data[SSN_LAST4.coSSN] = state.coSsn.slice(-4);
+  return {
+    data,
+    ssnEnc: state.ssn ? sealer.seal(state.ssn, sealedFieldBinding(id, 'ssn')) : null,
+    coSsnEnc: state.coSsn ? sealer.seal(state.coSsn, sealedFieldBinding(id, 'coSSN')) : null,
+  };
 }
 
 /** Moves the secondary into the primary's place and clears the co fields (delete of a primary with a secondary). */
@@ -149,31 +171,25 @@ export function promoteSecondary(state: ClientState): ClientState {
     else data[f] = data[co];
     delete data[co];
   }
-  if (data.coSSNLast4) data.ssnLast4 = data.coSSNLast4;
-  else delete data.ssnLast4;
-  delete data.coSSNLast4;
-  return { data, ssnEnc: state.coSsnEnc, coSsnEnc: null };
+  return { data, ssn: state.coSsn, coSsn: null };
 }
 
 /** Clears every co field (delete of a secondary). */
 export function clearSecondary(state: ClientState): ClientState {
   const data: ClientData = { ...state.data };
   for (const f of PERSON_FIELDS) delete data[CO_FIELDS[f]];
-  delete data.coSSNLast4;
-  return { data, ssnEnc: state.ssnEnc, coSsnEnc: null };
+  return { data, ssn: state.ssn, coSsn: null };
 }
 
 /** A person's fields under primary names, taken from either side of a client. */
-export function personOf(state: ClientState, level: 'primary' | 'secondary'): { fields: ClientData; ssnEnc: string | null; ssnLast4: unknown } {
+export function personOf(state: ClientState, level: 'primary' | 'secondary'): { fields: ClientData; ssn: string | null } {
   const fields: ClientData = {};
   for (const f of PERSON_FIELDS) {
     if (f === 'ssn') continue;
     const v = state.data[level === 'primary' ? f : CO_FIELDS[f]];
     if (!isEmpty(v)) fields[f] = v;
   }
-  return level === 'primary'
-    ? { fields, ssnEnc: state.ssnEnc, ssnLast4: state.data.ssnLast4 }
-    : { fields, ssnEnc: state.coSsnEnc, ssnLast4: state.data.coSSNLast4 };
+  return { fields, ssn: level === 'primary' ? state.ssn : state.coSsn };
 }
 
 /** Writes a person (primary names) into one side of a state, replacing what was there. */
@@ -185,10 +201,7 @@ export function placePerson(state: ClientState, level: 'primary' | 'secondary', 
     if (isEmpty(person.fields[f])) delete data[key];
     else data[key] = person.fields[f];
   }
-  const last4Key = level === 'primary' ? 'ssnLast4' : 'coSSNLast4';
-  if (person.ssnLast4) data[last4Key] = person.ssnLast4;
-  else delete data[last4Key];
-  return level === 'primary' ? { data, ssnEnc: person.ssnEnc, coSsnEnc: state.coSsnEnc } : { data, ssnEnc: state.ssnEnc, coSsnEnc: person.ssnEnc };
+  return level === 'primary' ? { data, ssn: person.ssn, coSsn: state.coSsn } : { data, ssn: state.ssn, coSsn: person.ssn };
 }
 
 export { isEmpty };

@@ -107,7 +107,7 @@ export async function clientRoutes(app: FastifyInstance, deps: AppDeps) {
         const row = await loadClient(q, a.accountId, req.params.id);
         const { field } = req.body;
         const sealed = field === 'ssn' ? row.ssn_enc : field === 'coSSN' ? row.co_ssn_enc : (row.data?.[field] as string | undefined);
-        const value = !sealed ? null : field === 'ssn' || field === 'coSSN' ? sealer().open(sealed) : sealer().open(sealed, sealedFieldBinding(row.id, field));
+        const value = sealed ? sealer().open(sealed, sealedFieldBinding(row.id, field)) : null;
         if (value) {
           const primary = field === 'ssn' || (SEALED_ID_FIELDS as readonly string[]).includes(field);
           const whose = primary ? 'primary' : 'secondary';

@@ -103,11 +103,27 @@ describe('sealed fields', () => {
     assert.equal((await call(owner, 'POST', `/clients/${clientId}/reveal`, { field: 'firstName' })).statusCode, 400, 'only sealed fields');
   });
 
-  it('do not open in another row: a copied ciphertext is refused', async () => {
+  it('do not open in another row: a copied ciphertext (identity number or SSN) is refused', async () => {
     const other = (await call(owner, 'POST', '/clients', { firstName: 'Other', lastName: 'Row', dlId: 'X0000' })).json();
     await s.db.query(`update clients set data = jsonb_set(data, '{dlId}', (select data->'dlId' from clients where id = $1)) where id = $2`, [clientId, other.id]);
     const res = await call(owner, 'POST', `/clients/${other.id}/reveal`, { field: 'dlId' });
     assert.notEqual(res.statusCode, 200);
     assert.ok(!res.body.includes(SECRETS.dlId));
+    await s.db.query('update clients set ssn_enc = (select ssn_enc from clients where id = $1) where id = $2', [clientId, other.id]);
+    const ssn = await call(owner, 'POST', `/clients/${other.id}/reveal`, { field: 'ssn' });
+    assert.notEqual(ssn.statusCode, 200);
+    assert.ok(!ssn.body.includes(SECRETS.ssn));
+  });
+
+  it('a dependent copied to a split-off contact has its numbers sealed again for the copy', async () => {
+    const res = await call(owner, 'PUT', `/clients/${clientId}/split`, { type: 'secondary', items: { dependents: { [dependentId]: 'copy' } } });
+    assert.equal(res.statusCode, 200, res.body);
+    const { newClient } = res.json();
+    const [copy] = (await call(owner, 'GET', `/clients/${newClient.id}/dependents`)).json();
+    assert.notEqual(copy.id, dependentId);
+    assert.equal((await call(owner, 'POST', `/clients/${newClient.id}/dependents/${copy.id}/reveal`, { field: 'ssn' })).json().value, DEPENDENT.ssn);
+    assert.equal((await call(owner, 'POST', `/clients/${clientId}/dependents/${dependentId}/reveal`, { field: 'dlId' })).json().value, DEPENDENT.dlId);
+    // The secondary's SSN moved with them, sealed for the new row.
+    assert.equal((await call(owner, 'POST', `/clients/${newClient.id}/reveal`, { field: 'ssn' })).json().value, SECRETS.coSSN);
   });
 });

@@ -3,7 +3,7 @@ import type { Db, Queryable } from '../../db/index';
 import type { Sealer } from './crypto';
 import { createClient, touchLastContact } from './service';
 import { kindOf } from './records/kinds';
-import { insertRecord, mergeRecord } from './records/service';
+import { insertRecord, mergeRecord, newRecordId } from './records/service';
 import { addActivity } from './activity/service';
 import { randomUUID } from 'node:crypto';
 import { DEMO_PHONES } from '../locations/seed';
@@ -33,7 +33,7 @@ async function client(q: Queryable, accountId: string, userId: string, fields: C
 async function record(q: Queryable, kind: Parameters<typeof kindOf>[0], accountId: string, clientId: string, fields: Record<string, unknown>) {
   const k = kindOf(kind);
   const parsed = k.create.parse(fields) as Record<string, unknown>;
-  await insertRecord(q, k, accountId, clientId, OWNER, mergeRecord(k, noSecrets, { data: {}, secret: null }, parsed));
+  await insertRecord(q, k, accountId, clientId, OWNER, mergeRecord(k, noSecrets, { id: newRecordId(), data: {}, secret: null }, parsed));
 }
 
 const quote = (fields: QuoteInput) => quoteInputSchema.parse(fields) as Record<string, unknown>;

@@ -3,7 +3,7 @@ import type { Client, ClientInputParsed } from '@agency/contracts';
 import type { Queryable } from '../../db/index';
 import { badRequest, notFound } from '../../http/errors';
 import type { Sealer } from './crypto';
-import { applyInput, CLIENT_COLUMNS, clearSecondary, hasSecondary, openedData, promoteSecondary, sealedData, toClient, type ClientRow, type ClientState } from './mapping';
+import { applyInput, CLIENT_COLUMNS, clearSecondary, hasSecondary, openState, promoteSecondary, storedState, toClient, type ClientRow, type ClientState } from './mapping';
 import { sortKey, writeTerms, type SearchableClient } from './search';
 import { checkLocation, locationOfPhone } from '../locations/service';
 import { dropPersonReviews, movePersonReviews } from '../reviews/service';
@@ -20,14 +20,15 @@ export async function loadClient(q: Queryable, accountId: string, id: string, lo
   return row;
 }
 
-export const stateOf = (row: ClientRow, sealer: Sealer): ClientState => ({ data: openedData(row, sealer), ssnEnc: row.ssn_enc, coSsnEnc: row.co_ssn_enc });
+export const stateOf = (row: ClientRow, sealer: Sealer): ClientState => openState(row, sealer);
 
 /** Writes a client's state with its sort key and search terms; answers the stored client. */
 export async function saveClient(q: Queryable, accountId: string, id: string, state: ClientState, sealer: Sealer): Promise<Client> {
+  const stored = storedState(id, state, sealer);
   const [row] = await q.query<ClientRow>(
     `update clients c set data = $3, ssn_enc = $4, co_ssn_enc = $5, sort_key = $6, updated_at = now()
       where c.id = $1 and c.account_id = $2 returning ${CLIENT_COLUMNS}`,
-    [id, accountId, JSON.stringify(sealedData(id, state.data, sealer)), state.ssnEnc, state.coSsnEnc, sortKey(state.data as SearchableClient)],
+    [id, accountId, JSON.stringify(stored.data), stored.ssnEnc, stored.coSsnEnc, sortKey(state.data as SearchableClient)],
   );
   if (!row) throw notFound(CLIENT_NOT_FOUND);
   await writeTerms(q, accountId, id, state.data as SearchableClient);
@@ -78,7 +79,7 @@ export async function createClient(
   sealer: Sealer,
 ): Promise<Client> {
   await checkReferences(q, ctx.accountId, null, input);
-  const state = applyInput({ data: {}, ssnEnc: null, coSsnEnc: null }, withManagedOn({}, await withLocation(q, ctx.accountId, input)), sealer);
+  const state = applyInput({ data: {}, ssn: null, coSsn: null }, withManagedOn({}, await withLocation(q, ctx.accountId, input)));
   const client = await insertClient(q, ctx.accountId, ctx.userId, state, sealer);
   if (input.room) {
     const rows = await q.query('update sms_rooms set client_id = $1 where id = $2 and account_id = $3 returning id', [client.id, input.room, ctx.accountId]);
@@ -90,7 +91,7 @@ export async function createClient(
 export async function updateClient(q: Queryable, accountId: string, id: string, input: Partial<ClientInputParsed>, sealer: Sealer): Promise<Client> {
   const row = await loadClient(q, accountId, id, true);
   await checkReferences(q, accountId, id, input);
-  const state = applyInput(stateOf(row, sealer), withManagedOn(row.data, await withLocation(q, accountId, input)), sealer);
+  const state = applyInput(stateOf(row, sealer), withManagedOn(row.data, await withLocation(q, accountId, input)));
   return saveClient(q, accountId, id, state, sealer);
 }
 

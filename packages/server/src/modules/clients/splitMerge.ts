@@ -26,6 +26,7 @@ import {
 } from './mapping';
 import { displayName } from './search';
 import { insertClient, loadClient, saveClient, stateOf } from './service';
+import { newRecordId, recordBinding } from './records/service';
 import { movePersonReviews } from '../reviews/service';
 
 type SplitInput = z.output<typeof splitRequestSchema>;
@@ -52,7 +53,25 @@ function householdOf(d: ClientData, person: ClientData): ClientData {
   return out;
 }
 
-async function applyItemActions(q: Queryable, accountId: string, fromId: string, toId: string, items: SplitInput['items']) {
+/** A copy of a record for another contact: a new id, and its sealed numbers sealed again for that id. */
+async function copyRecord(q: Queryable, sealer: Sealer, c: { itemId: string; fromId: string; toId: string; accountId: string; kind: string }): Promise<unknown[]> {
+  const [source] = await q.query<{ secret: string | null }>('select secret from client_records where id = $1 and client_id = $2 and account_id = $3 and kind = $4', [
+    c.itemId,
+    c.fromId,
+    c.accountId,
+    c.kind,
+  ]);
+  if (!source) return [];
+  const id = newRecordId();
+  const secret = source.secret ? sealer.seal(sealer.open(source.secret, recordBinding(c.itemId)), recordBinding(id)) : null;
+  return q.query(
+    `insert into client_records (id, account_id, client_id, kind, data, secret, created_by, created_at)
+     select $2, account_id, $3, kind, data, $4, created_by, created_at from client_records where id = $1 returning id`,
+    [c.itemId, id, c.toId, secret],
+  );
+}
+
+async function applyItemActions(q: Queryable, accountId: string, fromId: string, toId: string, items: SplitInput['items'], sealer: Sealer) {
   for (const [entity, actions] of Object.entries(items) as Array<[SplitEntity, Record<string, 'keep' | 'copy' | 'move'>]>) {
     for (const [itemId, action] of Object.entries(actions ?? {})) {
       if (action === 'keep') continue;
@@ -68,12 +87,7 @@ async function applyItemActions(q: Queryable, accountId: string, fromId: string,
                 toId,
                 recordKind,
               ])
-            : await q.query(
-                `insert into client_records (id, account_id, client_id, kind, data, secret, created_by, created_at)
-                 select $5, account_id, $4, kind, data, secret, created_by, created_at from client_records
-                  where id = $1 and client_id = $2 and account_id = $3 and kind = $6 returning id`,
-                [itemId, fromId, accountId, toId, randomUUID(), recordKind],
-              );
+            : await copyRecord(q, sealer, { itemId, fromId, toId, accountId, kind: recordKind });
       } else if (entity === 'tags') {
         found = await q.query(
           `insert into client_tags (account_id, client_id, tag_id, is_active)
@@ -113,11 +127,11 @@ export async function splitClient(
   const state = stateOf(row, sealer);
   if (!hasSecondary(state.data)) throw badRequest('Only a contact with a co-applicant can be split');
   const person = personOf(state, input.type);
-  const newState = placePerson({ data: householdOf(state.data, person.fields), ssnEnc: null, coSsnEnc: null }, 'primary', person);
+  const newState = placePerson({ data: householdOf(state.data, person.fields), ssn: null, coSsn: null }, 'primary', person);
   const remaining = input.type === 'secondary' ? clearSecondary(state) : promoteSecondary(state);
   const newClient = await insertClient(q, ctx.accountId, ctx.userId, newState, sealer);
   const client = await saveClient(q, ctx.accountId, id, remaining, sealer);
-  await applyItemActions(q, ctx.accountId, id, newClient.id, input.items);
+  await applyItemActions(q, ctx.accountId, id, newClient.id, input.items, sealer);
   // referrals that named the person who left follow them
   const movedLevel: ClientLevel = input.type;
   await repointReferrals(q, ctx.accountId, { id, level: movedLevel }, { id: newClient.id, level: 'primary' });
@@ -146,9 +160,8 @@ function combinePeople(target: ReturnType<typeof personOf>, source: ReturnType<t
     const v = choice === 'source' ? source.fields[f] : choice === 'target' ? target.fields[f] : isEmpty(target.fields[f]) ? source.fields[f] : target.fields[f];
     if (!isEmpty(v)) fields[f] = v;
   }
-  const ssnFromSource = choices.ssn === 'source' || (choices.ssn === undefined && !target.ssnEnc);
-  const ssn = ssnFromSource ? source : target;
-  return { fields, ssnEnc: ssn.ssnEnc, ssnLast4: ssn.ssnLast4 };
+  const ssnFromSource = choices.ssn === 'source' || (choices.ssn === undefined && !target.ssn);
+  return { fields, ssn: ssnFromSource ? source.ssn : target.ssn };
 }
 
 function mergeHousehold(target: ClientData, source: ClientData): ClientData {

@@ -9,7 +9,7 @@ import { auditWho, recordAudit } from '../../audit/trail';
 import { actorName, contactAbout, sealerOf } from '../context';
 import { loadClient } from '../service';
 import { kindOf, RECORD_KINDS } from './kinds';
-import { checkRecordRules, findRecord, insertRecord, listRecords, mergeRecord, openSecrets, toRecord, updateRecord } from './service';
+import { checkRecordRules, findRecord, insertRecord, listRecords, mergeRecord, newRecordId, openSecrets, toRecord, updateRecord } from './service';
 
 const clientParams = z.object({ id: idSchema });
 const recordParams = z.object({ id: idSchema, recordId: idSchema });
@@ -53,7 +53,7 @@ export async function clientRecordRoutes(app: FastifyInstance, deps: AppDeps) {
       const row = await db.tx(async (q) => {
         await loadClient(q, a.accountId, req.params.id);
         const input = await checkRecordRules(q, k, { accountId: a.accountId, clientId: req.params.id }, {}, req.body as Record<string, unknown>);
-        return insertRecord(q, k, a.accountId, req.params.id, a.userId, mergeRecord(k, sealerOf(deps), { data: {}, secret: null }, input));
+        return insertRecord(q, k, a.accountId, req.params.id, a.userId, mergeRecord(k, sealerOf(deps), { id: newRecordId(), data: {}, secret: null }, input));
       });
       return reply.code(201).send(toRecord(k, row));
     });

@@ -48,16 +48,24 @@ export async function findRecord(q: Queryable, k: RecordKind, accountId: string,
   return row;
 }
 
-/** Merges parsed input into a record's data and secret (undefined: unchanged; null or '': cleared). */
+/** A record's sealed numbers open only in that record. */
+export const recordBinding = (recordId: string) => `client_records:${recordId}`;
+/** A new record's id, known before its numbers are sealed for it. */
+export const newRecordId = () => randomUUID();
+
+/**
+ * Merges parsed input into a record's data and secret (undefined: unchanged; null or '': cleared).
+ * `before.id` is the record's id (a new one's from newRecordId): the secret is bound to it.
+ */
 export function mergeRecord(
   k: RecordKind,
   sealer: Sealer,
-  before: { data: Record<string, unknown>; secret: string | null },
+  before: { id: string; data: Record<string, unknown>; secret: string | null },
   input: Record<string, unknown>,
   replace = false,
-): { data: Record<string, unknown>; secret: string | null } {
+): { id: string; data: Record<string, unknown>; secret: string | null } {
   const data: Record<string, unknown> = replace ? Object.fromEntries(Object.entries(before.data).filter(([key]) => key.endsWith('Last4'))) : { ...before.data };
-  const secrets: Record<string, string> = before.secret ? JSON.parse(sealer.open(before.secret)) : {};
+  const secrets: Record<string, string> = before.secret ? JSON.parse(sealer.open(before.secret, recordBinding(before.id))) : {};
   for (const [key, value] of Object.entries(input)) {
     if (value === undefined) continue;
     const last4Key = k.secrets[key];
@@ -72,11 +80,11 @@ export function mergeRecord(
     } else if (value === null || value === '') delete data[key];
     else data[key] = value;
   }
-  return { data, secret: Object.keys(secrets).length ? sealer.seal(JSON.stringify(secrets)) : null };
+  return { id: before.id, data, secret: Object.keys(secrets).length ? sealer.seal(JSON.stringify(secrets), recordBinding(before.id)) : null };
 }
 
-export function openSecrets(sealer: Sealer, row: { secret: string | null }): Record<string, string> {
-  return row.secret ? JSON.parse(sealer.open(row.secret)) : {};
+export function openSecrets(sealer: Sealer, row: { id: string; secret: string | null }): Record<string, string> {
+  return row.secret ? JSON.parse(sealer.open(row.secret, recordBinding(row.id))) : {};
 }
 
 export async function insertRecord(
@@ -85,12 +93,12 @@ export async function insertRecord(
   accountId: string,
   clientId: string,
   userId: string | null,
-  value: { data: Record<string, unknown>; secret: string | null },
+  value: { id: string; data: Record<string, unknown>; secret: string | null },
 ): Promise<RecordRow> {
   const [row] = await q.query<RecordRow>(
     `insert into client_records as r (id, account_id, client_id, kind, data, secret, created_by) values ($1, $2, $3, $4, $5, $6, $7)
      returning ${RECORD_COLUMNS}`,
-    [randomUUID(), accountId, clientId, k.kind, JSON.stringify(value.data), value.secret, userId],
+    [value.id, accountId, clientId, k.kind, JSON.stringify(value.data), value.secret, userId],
   );
   return row;
 }
