@@ -10,3 +10,4 @@ export * from './slots';
 export * from './BucketWidget';
 export * from './ScheduleMessageDialog';
 export * from './files';
+export * from './FormDialog';

@@ -2,7 +2,7 @@ import { useEffect, useMemo, useState } from 'react';
 import { Alert, Form, Input, Radio, Typography } from 'antd';
 import { TAG_MESSAGES, type Tag } from '@agency/contracts';
 import { tagsApi } from '@agency/api-client';
-import { DialogForm } from '../common/DialogForm';
+import { FormDialog } from '@agency/ui';
 import { failureText, withToasts } from '../common/feedback';
 import { QueryBuilder } from './QueryBuilder';
 import { UnsupportedQuery, emptyQuery, fromMongo, isValidQuery, toQueryObj, type QueryGroup } from './queryBuilder';
@@ -80,7 +80,8 @@ export function TagDialog({ open, tag, onClose, onSaved }: { open: boolean; tag:
   };
 
   return (
-    <DialogForm<TagFormValues>
+    <FormDialog<TagFormValues>
+      requiredMark={false}
       open={open}
       title={tag ? `Edit Tag ${tag.name}` : 'Create Tag'}
       initialValues={{ name: tag?.name ?? '', description: tag?.description ?? '' }}
@@ -133,6 +134,6 @@ export function TagDialog({ open, tag, onClose, onSaved }: { open: boolean; tag:
           </div>
         </div>
       ) : null}
-    </DialogForm>
+    </FormDialog>
   );
 }

@@ -2,7 +2,7 @@ import { useRef } from 'react';
 import { Button, Form, Input, Mentions, Radio, Space, Typography } from 'antd';
 import { MAX_TEMPLATE_LENGTH, MAX_TEMPLATE_NAME, MESSAGE_PLACEHOLDERS, TEMPLATE_MESSAGES, smsCount, unknownPlaceholders, type MessageTemplate, type TemplateGroup } from '@agency/contracts';
 import { templatesApi } from '@agency/api-client';
-import { DialogForm } from '../common/DialogForm';
+import { FormDialog } from '@agency/ui';
 import { withToasts } from '../common/feedback';
 
 interface TemplateValues {
@@ -79,7 +79,8 @@ export function TemplateDialog({ template, admin, onClose, onSaved }: { template
     onSaved();
   };
   return (
-    <DialogForm<TemplateValues>
+    <FormDialog<TemplateValues>
+      requiredMark={false}
       open
       width={640}
       title={template ? `Edit Template ${template.name}` : 'Create Template'}
@@ -116,6 +117,6 @@ export function TemplateDialog({ template, admin, onClose, onSaved }: { template
       >
         <MessageEditor />
       </Form.Item>
-    </DialogForm>
+    </FormDialog>
   );
 }

@@ -1,7 +1,7 @@
 import { Checkbox, Col, Form, Input, Row, Select } from 'antd';
 import { DEPENDENT_GENDERS, type Dependent, type DependentInput } from '@agency/contracts';
 import { dependentsApi } from '@agency/api-client';
-import { FormDialog } from '../common/FormDialog';
+import { FormDialog } from '@agency/ui';
 import { DateInput, SealedInput, SsnInput } from '../common/inputs';
 import { MSG } from '../common/messages';
 import { withToasts } from '../common/notify';

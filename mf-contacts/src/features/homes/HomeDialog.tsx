@@ -1,7 +1,7 @@
 import { Tabs } from 'antd';
 import type { Home, HomeInput } from '@agency/contracts';
 import { quotesApi } from '@agency/api-client';
-import { FormDialog } from '../common/FormDialog';
+import { FormDialog } from '@agency/ui';
 import { C, F, Grid, ListOf } from '../common/fields';
 import { MSG } from '../common/messages';
 import { withToasts } from '../common/notify';

@@ -1,6 +1,6 @@
 import { Form, Select } from 'antd';
 import { clientsApi } from '@agency/api-client';
-import { FormDialog } from '../common/FormDialog';
+import { FormDialog } from '@agency/ui';
 import { MSG } from '../common/messages';
 import { withToasts } from '../common/notify';
 import { useUsers, userLabel } from '../common/useUsers';

@@ -1,7 +1,6 @@
 import { Form, Input, Typography } from 'antd';
 import { phoneBlockApi } from '@agency/api-client';
-import { formatPhone } from '@agency/ui';
-import { FormDialog } from '../common/FormDialog';
+import { formatPhone, FormDialog } from '@agency/ui';
 import { MSG } from '../common/messages';
 import { failureText, notifyError, notifySuccess } from '../common/notify';
 

@@ -1,7 +1,7 @@
 import { Form } from 'antd';
 import type { ClientLevel } from '@agency/contracts';
 import { clientsApi } from '@agency/api-client';
-import { FormDialog } from '../common/FormDialog';
+import { FormDialog } from '@agency/ui';
 import { DateInput } from '../common/inputs';
 import { MSG } from '../common/messages';
 import { withToasts } from '../common/notify';

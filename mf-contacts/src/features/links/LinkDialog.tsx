@@ -1,7 +1,7 @@
 import { Form, Input } from 'antd';
 import type { Link, LinkInput } from '@agency/contracts';
 import { linksApi } from '@agency/api-client';
-import { FormDialog } from '../common/FormDialog';
+import { FormDialog } from '@agency/ui';
 import { MSG } from '../common/messages';
 import { withToasts } from '../common/notify';
 import { useContact } from '../detail/ContactContext';

@@ -3,7 +3,7 @@ import { Button, Form, Input, List, Typography } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
 import type { MiscItem, MiscItemInput } from '@agency/contracts';
 import { miscItemsApi } from '@agency/api-client';
-import { FormDialog } from '../common/FormDialog';
+import { FormDialog } from '@agency/ui';
 import { MSG } from '../common/messages';
 import { confirmAction, withToasts } from '../common/notify';
 import { useDialog } from '../common/useDialog';

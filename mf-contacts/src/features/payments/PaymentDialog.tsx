@@ -1,7 +1,7 @@
 import { Alert, Checkbox, Col, Form, Input, Row, Select } from 'antd';
 import { CVC_NOTICE, PAYMENT_TYPES, cardExpiryYears, isCardType, type PaymentMethod, type PaymentMethodInput } from '@agency/contracts';
 import { paymentMethodsApi } from '@agency/api-client';
-import { FormDialog } from '../common/FormDialog';
+import { FormDialog } from '@agency/ui';
 import { MSG } from '../common/messages';
 import { withToasts } from '../common/notify';
 import { dropEmpty, emptyAsNull } from '../common/clean';

@@ -1,7 +1,7 @@
 import { Alert, Checkbox, Col, Form, Input, InputNumber, Row, Select, Tabs, type FormInstance } from 'antd';
 import { PROPULSION_TYPES, TIME_FORMATS, VEHICLE_FORMS, VEHICLE_TYPES, type Vehicle, type VehicleForm, type VehicleInput } from '@agency/contracts';
 import { quotesApi, vinApi } from '@agency/api-client';
-import { FormDialog } from '../common/FormDialog';
+import { FormDialog } from '@agency/ui';
 import { DateInput, MoneyInput } from '../common/inputs';
 import { labelOf } from '../common/labels';
 import { MSG } from '../common/messages';
