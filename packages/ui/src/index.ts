@@ -11,3 +11,4 @@ export * from './BucketWidget';
 export * from './ScheduleMessageDialog';
 export * from './files';
 export * from './FormDialog';
+export * from './RetryAlert';

@@ -1,5 +1,5 @@
 import { useEffect, useMemo, useState } from 'react';
-import { Alert, Button, Flex, Form, Input, Select, Table, Tag, Typography } from 'antd';
+import { Button, Flex, Form, Input, Select, Table, Tag, Typography } from 'antd';
 import { DownloadOutlined } from '@ant-design/icons';
 import { auditApi, errorMessage, usersApi } from '@agency/api-client';
 import { bus } from '@agency/bus';
@@ -15,7 +15,7 @@ import {
   type AuditQuery,
   type User,
 } from '@agency/contracts';
-import { formatDateTime, fullName, saveFile, useObservable } from '@agency/ui';
+import { formatDateTime, fullName, RetryAlert, saveFile, useObservable } from '@agency/ui';
 
 /** Colours of the categories' tags. */
 const CATEGORY_COLORS: Record<AuditCategory, string> = {
@@ -245,20 +245,7 @@ export function AuditLogPage() {
           />
         </Form.Item>
       </Form>
-      {error && (
-        <Alert
-          type="error"
-          showIcon
-          role="alert"
-          title={error}
-          action={
-            <Button size="small" onClick={() => setReload((n) => n + 1)}>
-              Retry
-            </Button>
-          }
-          style={{ marginBottom: 16 }}
-        />
-      )}
+      {error && <RetryAlert message={error} onRetry={() => setReload((n) => n + 1)} />}
       <Table<AuditEvent>
         rowKey="id"
         size="middle"

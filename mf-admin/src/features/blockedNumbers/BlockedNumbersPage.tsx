@@ -4,7 +4,7 @@ import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import { errorMessage, phoneBlockApi } from '@agency/api-client';
 import { bus } from '@agency/bus';
 import { blockedNumberAdded, type BlockedNumber } from '@agency/contracts';
-import { digitsOnly, formatDate, formatPhone, fullName, maskPhone } from '@agency/ui';
+import { digitsOnly, formatDate, formatPhone, fullName, maskPhone, RetryAlert } from '@agency/ui';
 
 export const BLOCK_MESSAGES = {
   loadFailed: (message: string) => `Unable to load block list: ${message}`,
@@ -122,20 +122,7 @@ export function BlockedNumbersPage() {
           Block Number
         </Button>
       </Flex>
-      {error && (
-        <Alert
-          type="error"
-          showIcon
-          role="alert"
-          title={error}
-          action={
-            <Button size="small" onClick={load}>
-              Retry
-            </Button>
-          }
-          style={{ marginBottom: 16 }}
-        />
-      )}
+      {error && <RetryAlert message={error} onRetry={load} />}
       <Table<BlockedNumber>
         rowKey="id"
         size="middle"

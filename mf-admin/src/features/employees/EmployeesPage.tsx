@@ -2,7 +2,7 @@ import { Alert, Button, Col, Empty, Flex, Row, Skeleton, Typography } from 'antd
 import { PlusOutlined } from '@ant-design/icons';
 import { useNavigate } from 'react-router-dom';
 import { bus } from '@agency/bus';
-import { useObservable } from '@agency/ui';
+import { RetryAlert, useObservable } from '@agency/ui';
 import { EmployeeCard } from './EmployeeCard';
 import { useTeam } from './useTeam';
 
@@ -23,20 +23,7 @@ export function EmployeesPage() {
           Add New Employee
         </Button>
       </Flex>
-      {error && (
-        <Alert
-          type="error"
-          showIcon
-          role="alert"
-          title={error}
-          action={
-            <Button size="small" onClick={reload}>
-              Retry
-            </Button>
-          }
-          style={{ marginBottom: 16 }}
-        />
-      )}
+      {error && <RetryAlert message={error} onRetry={reload} />}
       {locationsError && <Alert type="warning" showIcon title={locationsError} style={{ marginBottom: 16 }} />}
       {!users && !error && <Skeleton active avatar paragraph={{ rows: 3 }} />}
       {users && users.length === 0 && <Empty description="No employees yet" />}

@@ -41,11 +41,17 @@ export async function recordAudit(q: Queryable, who: AuditWho, action: AuditActi
   );
 }
 
-/** A user as a record of the trail: "First Last (email)". */
+interface UserNames {
+  first_name: string;
+  last_name: string;
+  email: string;
+}
+
+/** A user as a record of the trail: "First Last (email)", from a row already read. */
+export const userAboutRow = (id: string, u: UserNames | undefined): AuditAbout => ({ type: 'user', id, label: u ? `${u.first_name} ${u.last_name} (${u.email})` : 'A user' });
+
+/** A user as a record of the trail, read by id. */
 export async function userAbout(q: Queryable, accountId: string, userId: string): Promise<AuditAbout> {
-  const [u] = await q.query<{ first_name: string; last_name: string; email: string }>(
-    'select first_name, last_name, email from users where id = $1 and account_id = $2',
-    [userId, accountId],
-  );
-  return { type: 'user', id: userId, label: u ? `${u.first_name} ${u.last_name} (${u.email})` : 'A user' };
+  const [u] = await q.query<UserNames>('select first_name, last_name, email from users where id = $1 and account_id = $2', [userId, accountId]);
+  return userAboutRow(userId, u);
 }

@@ -25,7 +25,7 @@ import type { AppDeps } from '../../app';
 import { auth, resolveSession } from '../../http/context';
 import { HttpError } from '../../http/errors';
 import type { Db } from '../../db/index';
-import { anonymousWho, auditWho, recordAudit, userAbout } from '../audit/trail';
+import { anonymousWho, auditWho, recordAudit, userAboutRow } from '../audit/trail';
 import { sealerFor } from '../clients/crypto';
 import { publishUser } from '../users/service';
 import { confirmIdentity, mfaEnabled, turnMfaOff } from './identity';
@@ -36,15 +36,15 @@ import { accountsForEmail, checkCredentials, checkUnlock, describeSession, openS
 
 /** A refused sign-in, recorded in the account it named (when that account exists), with the user the email belongs to there. */
 async function recordFailedSignIn(db: Db, f: { accountId: string; email: string; ip: string; reason: string; unlock: boolean }): Promise<void> {
-  const [row] = await db.query<{ user_id: string | null }>(
-    `select u.id as user_id from accounts a
+  const [row] = await db.query<{ user_id: string | null; first_name: string; last_name: string; email: string }>(
+    `select u.id as user_id, u.first_name, u.last_name, u.email from accounts a
        left join users u on u.account_id = a.id and lower(u.email) = lower($2) and u.deleted_at is null
       where a.id = $1`,
     [f.accountId, f.email],
   );
   if (!row) return;
   const detail = `${f.unlock ? 'Unlock' : 'Sign-in'} as ${f.email}: ${f.reason}`;
-  await recordAudit(db, anonymousWho(f.accountId, f.ip), 'signInFailed', row.user_id ? await userAbout(db, f.accountId, row.user_id) : null, detail);
+  await recordAudit(db, anonymousWho(f.accountId, f.ip), 'signInFailed', row.user_id ? userAboutRow(row.user_id, row) : null, detail);
 }
 
 /** Whether a refused sign-in stays counted toward the rate limits ("2fa required" is a normal step, not a guess). */

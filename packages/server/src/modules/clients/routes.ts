@@ -38,6 +38,7 @@ import { sealedFieldBinding, toClient } from './mapping';
 import { createClient, deleteClient, loadClient, updateClient } from './service';
 import { mergeClients, splitClient } from './splitMerge';
 import { importExportRoutes } from './importExportRoutes';
+import { displayName } from './search';
 
 /** A secondary's field → the primary's (coSSN → ssn, coDlId → dlId). */
 const PRIMARY_OF: Record<string, string> = Object.fromEntries(Object.entries(CO_FIELDS).map(([primary, co]) => [co, primary]));
@@ -148,7 +149,7 @@ export async function clientRoutes(app: FastifyInstance, deps: AppDeps) {
       const newClient = await db.tx(async (q) => {
         const source = contactAbout(await loadClient(q, auth(req).accountId, req.params.id));
         const merged = await mergeClients(q, auth(req), req.params.id, req.params.otherId, req.body, sealer());
-        await recordAudit(q, auditWho(req), 'contactsMerged', source, `Merged into ${contactAbout(await loadClient(q, auth(req).accountId, merged.id)).label} (${merged.id})`);
+        await recordAudit(q, auditWho(req), 'contactsMerged', source, `Merged into ${displayName(merged) || 'a contact'} (${merged.id})`);
         return merged;
       });
       deps.events.emit('clientsChanged', { accountId: auth(req).accountId, clientIds: [req.params.id, req.params.otherId, newClient.id] });
