@@ -22,6 +22,7 @@ export const AUDIT_CATEGORIES = {
   reveals: 'Reveals',
   deletions: 'Deletions',
   settings: 'Settings',
+  billing: 'Billing',
 } as const;
 export type AuditCategory = keyof typeof AUDIT_CATEGORIES;
 export const AUDIT_CATEGORY_KEYS = Object.keys(AUDIT_CATEGORIES) as AuditCategory[];
@@ -52,6 +53,10 @@ export const AUDIT_ACTIONS = {
   contactsMerged: { label: 'Contacts merged', category: 'deletions' },
   contactRecordDeleted: { label: 'Contact record deleted', category: 'deletions' },
   securitySettingsChanged: { label: 'Security settings changed', category: 'settings' },
+  paymentMethodAdded: { label: 'Payment method added', category: 'billing' },
+  paymentMethodRemoved: { label: 'Payment method removed', category: 'billing' },
+  defaultPaymentMethodChanged: { label: 'Default payment method changed', category: 'billing' },
+  invoicePaid: { label: 'Invoice paid', category: 'billing' },
 } as const satisfies Record<string, { label: string; category: AuditCategory }>;
 export type AuditAction = keyof typeof AUDIT_ACTIONS;
 export const AUDIT_ACTION_KEYS = Object.keys(AUDIT_ACTIONS) as AuditAction[];

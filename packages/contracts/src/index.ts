@@ -32,6 +32,7 @@ export type * from './clients-socket';
 export * from './taskboards';
 export * from './remotes';
 export * from './locations';
+export * from './billing';
 export * from './officeHours';
 export * from './reviews';
 export * from './referrals';

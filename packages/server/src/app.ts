@@ -45,6 +45,10 @@ import { loadClientDataKey } from './modules/clients/crypto';
 import type { Carrier } from './providers/carrier/index';
 import { SIGNATURE_HEADER } from './providers/carrier/index';
 import { createCarrier } from './providers/carrier/create';
+import type { BillingProvider } from './providers/billing/index';
+import { createBilling } from './providers/billing/create';
+import { billingRoutes, stripeWebhookRoutes } from './modules/billing/routes';
+import { countUsage } from './modules/billing/usage';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -65,6 +69,8 @@ export interface AppDeps {
   jobs?: Jobs;
   /** Texts (and later calls and numbers) through the carrier chosen by CARRIER. */
   carrier: Carrier;
+  /** Plans, invoices and payment methods through the provider chosen by BILLING. */
+  billing: BillingProvider;
 }
 
 export interface BuildOptions {
@@ -74,6 +80,7 @@ export interface BuildOptions {
   events?: AppEvents;
   jobs?: Jobs;
   carrier?: Carrier;
+  billing?: BillingProvider;
   logger?: boolean;
 }
 
@@ -96,6 +103,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
         },
         opts.db,
       ),
+    billing: opts.billing ?? createBilling(opts.config, opts.db, countUsage),
   };
   // TOTP secrets stored readable before they were sealed (or by the demo seed) are sealed now.
   await sealReadableTotpSecrets(opts.db, sealerFor(opts.config.dataDir));
@@ -158,6 +166,8 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
       await walkInRoutes(api, deps);
       await campaignRoutes(api, deps);
       await auditRoutes(api, deps);
+      await billingRoutes(api, deps);
+      await api.register(async (stripe) => stripeWebhookRoutes(stripe, deps));
       await api.register(async (carrier) => carrierWebhookRoutes(carrier, deps));
     },
     { prefix: '/api' },

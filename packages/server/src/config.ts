@@ -52,6 +52,11 @@ export interface ServerConfig {
   publicUrl: string;
   /** CAMPAIGN_RATE: campaign texts a second from one agency number (a carrier's long-code rate; default 1). */
   campaignRatePerSecond: number;
+  /** BILLING=local (default) or stripe, with STRIPE_SECRET_KEY, STRIPE_PUBLISHABLE_KEY and STRIPE_WEBHOOK_SECRET. */
+  billing: 'local' | 'stripe';
+  stripeSecretKey?: string;
+  stripePublishableKey?: string;
+  stripeWebhookSecret?: string;
 }
 
 /** TRUST_PROXY: unset or 'false', 'true' (any proxy), or the proxies' addresses/subnets, comma separated. */
@@ -101,5 +106,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     twilioAuthToken: env.TWILIO_AUTH_TOKEN || undefined,
     publicUrl: (env.PUBLIC_URL || `http://127.0.0.1:${Number(env.PORT ?? 8080)}`).replace(/\/+$/, ''),
     campaignRatePerSecond: Number(env.CAMPAIGN_RATE) > 0 ? Number(env.CAMPAIGN_RATE) : 1,
+    billing: env.BILLING === 'stripe' ? 'stripe' : 'local',
+    stripeSecretKey: env.STRIPE_SECRET_KEY || undefined,
+    stripePublishableKey: env.STRIPE_PUBLISHABLE_KEY || undefined,
+    stripeWebhookSecret: env.STRIPE_WEBHOOK_SECRET || undefined,
   };
 }

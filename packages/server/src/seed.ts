@@ -2,6 +2,7 @@ import type { Db } from './db/index';
 import { hashPassword } from './modules/auth/service';
 import { seedDemoClients } from './modules/clients/seed';
 import { seedDemoLocations } from './modules/locations/seed';
+import { seedDemoBilling } from './modules/billing/seed';
 import { seedDemoTemplates } from './modules/templates/service';
 
 export const DEMO_PASSWORD = 'demo-password';
@@ -53,5 +54,6 @@ export async function seedIfEmpty(db: Db): Promise<boolean> {
     await seedDemoTemplates(q, DEMO_ACCOUNTS.demo.id);
   });
   await seedDemoClients(db);
+  await seedDemoBilling(db, DEMO_ACCOUNTS.demo.id);
   return true;
 }

@@ -32,6 +32,8 @@ export const PUBLIC_ROUTES: readonly string[] = [
   'POST /api/carrier/sms/status',
   // Texted pictures: the carrier fetches them without a session; the address carries a 256-bit token.
   'GET /api/media/sms/:id/:token',
+  // The payment provider's signed webhook (checked against Stripe-Signature in modules/billing/routes.ts).
+  'POST /api/billing/stripe/webhook',
 ];
 
 /** What a session that must first enrol in MFA may still do: enrol, see who it is, sign out. */

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Location, LocationCreate, LocationUpdate, PhoneCreate, PhoneNumber, PhoneUpdate } from '@agency/contracts';
 import type { Queryable } from '../../db/index';
 import { badRequest, conflict, notFound } from '../../http/errors';
+import { assertWithinPlan } from '../billing/limits';
 
 export const LOCATION_NOT_FOUND = 'Location not found';
 export const PHONE_NOT_FOUND = 'Phone number not found';
@@ -72,6 +73,7 @@ export async function createLocation(q: Queryable, accountId: string, input: Loc
     if (!row) throw badRequest(FOREIGN_LOCATION);
     from = row;
   }
+  await assertWithinPlan(q, accountId, 'locations');
   await q.query(
     `insert into account_locations (id, account_id, name, timezone, address_sid, business_sid, rep1_sid, rep2_sid)
      values ($1, $2, $3, $4, $5, $6, $7, $8)`,
@@ -169,6 +171,7 @@ export async function createPhone(q: Queryable, accountId: string, input: Parsed
   if (input.account && input.account !== accountId) throw badRequest('Account does not match the path');
   await checkLocation(q, accountId, input.location);
   await checkUniqueNumber(q, accountId, input.phoneNumber, null);
+  await assertWithinPlan(q, accountId, 'phoneNumbers');
   const id = randomUUID();
   await q.query(
     `insert into account_phones (id, account_id, sid, phone_number, friendly_name, location_id, messaging_service_sid, is_default, status)
