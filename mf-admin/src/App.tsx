@@ -1,22 +1,14 @@
 import { Navigate, Route, Routes } from 'react-router-dom';
-import { Typography } from 'antd';
 import type { RemoteProps } from '@agency/ui';
 import { AvatarPage, ChangePasswordPage, MfaPage, ProfileLayout, ProfilePage } from './features/profile';
+import { AccountInfoLayout } from './features/accountInfo/AccountInfoLayout';
 import { SETTINGS_TABS, SettingsIndex, SettingsLayout } from './features/settings';
-
-function RemotePage({ title }: { title: string }) {
-  return (
-    <Typography.Title level={3} style={{ marginTop: 0 }}>
-      {title}
-    </Typography.Title>
-  );
-}
 
 /** The routes of this remote; the shell mounts it on them. */
 export function App(_props: Partial<RemoteProps>) {
   return (
     <Routes>
-      <Route path="/account/info/*" element={<RemotePage title="Account" />} />
+      <Route path="/account/info/*" element={<AccountInfoLayout />} />
       <Route path="/account/settings" element={<SettingsLayout />}>
         <Route index element={<SettingsIndex />} />
         {SETTINGS_TABS.map((t) => (

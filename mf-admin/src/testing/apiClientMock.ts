@@ -44,3 +44,16 @@ export const phoneBlockApi = {
 export const tagsApi = { list: jest.fn(), create: jest.fn(), update: jest.fn(), remove: jest.fn(), count: jest.fn() };
 export const valuesApi = { list: jest.fn(), add: jest.fn(), replace: jest.fn(), remove: jest.fn() };
 export const templatesApi = { list: jest.fn(), create: jest.fn(), update: jest.fn(), remove: jest.fn() };
+export const billingApi = {
+  subscription: jest.fn(),
+  planLimits: jest.fn(),
+  balance: jest.fn(),
+  invoices: jest.fn(),
+  paymentMethods: jest.fn(),
+  setupIntent: jest.fn(),
+  confirmLocalSetup: jest.fn(),
+  setDefault: jest.fn(),
+  remove: jest.fn(),
+  pay: jest.fn(),
+  usage: jest.fn(),
+};

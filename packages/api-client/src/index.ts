@@ -62,3 +62,4 @@ export * from './templates';
 export * from './sms';
 export * from './walkins';
 export * from './campaigns';
+export * from './billing';

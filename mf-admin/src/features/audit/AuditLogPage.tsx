@@ -28,6 +28,7 @@ const CATEGORY_COLORS: Record<AuditCategory, string> = {
   reveals: 'orange',
   deletions: 'red',
   settings: 'geekblue',
+  billing: 'lime',
 };
 
 interface Filters {

@@ -1,0 +1,54 @@
+import { Flex, Menu, Typography } from 'antd';
+import type { ReactNode } from 'react';
+import { Navigate, Route, Routes, useLocation, useNavigate } from 'react-router-dom';
+import { bus } from '@agency/bus';
+import { isAdminRole } from '@agency/contracts';
+import { useObservable } from '@agency/ui';
+import { BillingPage } from '../billing/BillingPage';
+import { mayLeave } from '../settings/unsaved';
+
+export const ACCOUNT_INFO_BASE = '/account/info';
+
+/** The tabs of /account/info (spec 002): a page joins the vertical tab bar with one entry here. */
+export const ACCOUNT_INFO_TABS: { path: string; label: ReactNode; element: ReactNode }[] = [{ path: 'billing', label: 'Billing', element: <BillingPage /> }];
+
+/**
+ * /account/info: the account's own pages in a vertical tab bar whose tab follows the first path
+ * segment after /account/info/. Super, owner and admin (the server refuses anyone else).
+ */
+export function AccountInfoLayout() {
+  const session = useObservable(bus.session$);
+  const { pathname, search } = useLocation();
+  const navigate = useNavigate();
+  const current = pathname.slice(ACCOUNT_INFO_BASE.length).split('/').filter(Boolean)[0] ?? '';
+  if (!session) return null;
+  if (!isAdminRole(session.user.role)) return <Navigate to="/profile" replace />;
+  const first = ACCOUNT_INFO_TABS[0]!.path;
+  if (!ACCOUNT_INFO_TABS.some((t) => t.path === current)) return <Navigate to={`${ACCOUNT_INFO_BASE}/${first}${search}`} replace />;
+
+  return (
+    <div>
+      <Typography.Title level={3} style={{ marginTop: 0 }}>
+        Account
+      </Typography.Title>
+      <Flex gap={24} align="flex-start" wrap={false}>
+        <nav aria-label="Account sections" style={{ flex: '0 0 200px' }}>
+          <Menu
+            mode="vertical"
+            selectedKeys={[current]}
+            onClick={({ key }) => void mayLeave().then((ok) => ok && navigate(`${ACCOUNT_INFO_BASE}/${key}`))}
+            items={ACCOUNT_INFO_TABS.map((t) => ({ key: t.path, label: t.label }))}
+            style={{ borderInlineEnd: 'none' }}
+          />
+        </nav>
+        <div style={{ flex: 1, minWidth: 0 }}>
+          <Routes>
+            {ACCOUNT_INFO_TABS.map((t) => (
+              <Route key={t.path} path={`${t.path}/*`} element={t.element} />
+            ))}
+          </Routes>
+        </div>
+      </Flex>
+    </div>
+  );
+}
