@@ -44,3 +44,4 @@ export type * from './walkins-socket';
 export * from './campaigns';
 export type * from './campaigns-socket';
 export * from './audit';
+export * from './registration';

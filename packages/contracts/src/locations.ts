@@ -6,7 +6,8 @@ import { jsonStringOf, messageSettingsSchema, officeHoursSchema } from './office
 /** The message of a required location or phone field left empty (spec 002 section 5). */
 export const FIELD_REQUIRED = 'field is required';
 
-export const PROFILE_STATUSES = ['not-submitted', 'in-review', 'pending-review', 'approved'] as const;
+/** Where a location's business profile stands; 'rejected' when the carrier's review refused it (the reasons are kept to fix). */
+export const PROFILE_STATUSES = ['not-submitted', 'in-review', 'pending-review', 'approved', 'rejected'] as const;
 
 /** An office of the account (spec 002 section 3). */
 export const locationSchema = z.object({

@@ -49,6 +49,7 @@ import type { BillingProvider } from './providers/billing/index';
 import { createBilling } from './providers/billing/create';
 import { billingRoutes, stripeWebhookRoutes } from './modules/billing/routes';
 import { countUsage } from './modules/billing/usage';
+import { registrationRoutes } from './modules/registration/routes';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -167,6 +168,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
       await campaignRoutes(api, deps);
       await auditRoutes(api, deps);
       await billingRoutes(api, deps);
+      await registrationRoutes(api, deps);
       await api.register(async (stripe) => stripeWebhookRoutes(stripe, deps));
       await api.register(async (carrier) => carrierWebhookRoutes(carrier, deps));
     },

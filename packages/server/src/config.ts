@@ -57,6 +57,8 @@ export interface ServerConfig {
   stripeSecretKey?: string;
   stripePublishableKey?: string;
   stripeWebhookSecret?: string;
+  /** REGISTRATION_REVIEW_SECONDS: how long each step of the local provider's review of a business profile or brand takes (30). */
+  registrationReviewSeconds: number;
 }
 
 /** TRUST_PROXY: unset or 'false', 'true' (any proxy), or the proxies' addresses/subnets, comma separated. */
@@ -110,5 +112,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     stripeSecretKey: env.STRIPE_SECRET_KEY || undefined,
     stripePublishableKey: env.STRIPE_PUBLISHABLE_KEY || undefined,
     stripeWebhookSecret: env.STRIPE_WEBHOOK_SECRET || undefined,
+    registrationReviewSeconds: Number(env.REGISTRATION_REVIEW_SECONDS) >= 0 && env.REGISTRATION_REVIEW_SECONDS ? Number(env.REGISTRATION_REVIEW_SECONDS) : 30,
   };
 }

@@ -8,6 +8,7 @@ import { createRealtime } from './realtime/index';
 import { PUSH_FEATURES, socketFeatures } from './realtime/features';
 import { seedIfEmpty } from './seed';
 import { startBillingCycle } from './modules/billing/cycle';
+import { startRegistrationReviews } from './modules/registration/routes';
 import { createShutdown, onProcessEnd } from './shutdown';
 import { demoDataDecision, missingProductionSecrets, PRODUCTION_SECRETS } from './startup';
 
@@ -29,6 +30,7 @@ const events = createEvents();
 const jobs = await startJobs(db);
 const app = await buildApp({ db, config, events, jobs, logger: process.env.LOG_LEVEL ? true : false });
 const stopBillingCycle = await startBillingCycle(app.deps);
+await startRegistrationReviews(app.deps);
 const realtime = await createRealtime(db, app.server, { redisUrl: config.redisUrl, events, features: socketFeatures(app.deps), pushes: PUSH_FEATURES });
 await app.listen({ port: config.port, host: config.host });
 

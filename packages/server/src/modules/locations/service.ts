@@ -3,6 +3,7 @@ import type { Location, LocationCreate, LocationUpdate, PhoneCreate, PhoneNumber
 import type { Queryable } from '../../db/index';
 import { badRequest, conflict, notFound } from '../../http/errors';
 import { assertWithinPlan } from '../billing/limits';
+import { copyRegistration } from '../registration/service';
 
 export const LOCATION_NOT_FOUND = 'Location not found';
 export const PHONE_NOT_FOUND = 'Phone number not found';
@@ -79,6 +80,7 @@ export async function createLocation(q: Queryable, accountId: string, input: Loc
      values ($1, $2, $3, $4, $5, $6, $7, $8)`,
     [id, accountId, input.name.trim(), input.timezone.trim(), from.address_sid, from.business_sid, from.rep1_sid, from.rep2_sid],
   );
+  if (input.copyFrom) await copyRegistration(q, input.copyFrom, id, accountId);
   return id;
 }
 
