@@ -91,7 +91,7 @@ export async function startServer(o: { port: number; dataDir: string; logFile: s
   const log = createWriteStream(o.logFile);
   const child = spawn(process.execPath, [TSX, join(REPO_ROOT, 'packages/server/src/main.ts')], {
     cwd: REPO_ROOT,
-    env: serverEnv({ DEMO_DATA: '1', PORT: String(o.port), HOST: '127.0.0.1', DATA_DIR: o.dataDir }),
+    env: serverEnv({ DEMO_DATA: '1', PORT: String(o.port), HOST: '127.0.0.1', DATA_DIR: o.dataDir, REGISTRATION_REVIEW_SECONDS: '1' }),
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   child.stdout!.pipe(log);

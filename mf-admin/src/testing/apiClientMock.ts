@@ -33,6 +33,8 @@ export const employeesApi = {
 };
 export const locationsApi = {
   list: jest.fn(),
+  get: jest.fn(),
+  create: jest.fn(),
   update: jest.fn(),
 };
 export const reviewSettingsApi = { get: jest.fn(), update: jest.fn() };
@@ -57,3 +59,14 @@ export const billingApi = {
   pay: jest.fn(),
   usage: jest.fn(),
 };
+export const registrationApi = {
+  get: jest.fn(),
+  saveAddress: jest.fn(),
+  saveBusiness: jest.fn(),
+  saveRep: jest.fn(),
+  evaluate: jest.fn(),
+  submit: jest.fn(),
+  brand: jest.fn(),
+  submitBrand: jest.fn(),
+};
+export const phonesApi = { list: jest.fn(), create: jest.fn(), update: jest.fn() };

@@ -1,4 +1,12 @@
-import type { Account, AccountUpdate, AuditPage, AuditPageQuery, AuditQuery, EmployeeCreate, Location, LocationCreate, LocationUpdate, PhoneCreate, PhoneNumber, PhoneUpdate, User } from '@agency/contracts';
+import type {
+  BrandView,
+  Evaluation,
+  Registration,
+  RegistrationAddressInput,
+  RegistrationBrandInput,
+  RegistrationBusinessInput,
+  RegistrationRepInput,
+  Account, AccountUpdate, AuditPage, AuditPageQuery, AuditQuery, EmployeeCreate, Location, LocationCreate, LocationUpdate, PhoneCreate, PhoneNumber, PhoneUpdate, User } from '@agency/contracts';
 import { api } from './index';
 
 const data = <T>(r: { data: T }) => r.data;
@@ -37,4 +45,22 @@ export const auditApi = {
   page: (accountId: string, query: AuditPageQuery) => api.get<AuditPage>(`${a(accountId)}/audit`, { params: query }).then(data),
   exportCsv: (accountId: string, query: AuditQuery) =>
     api.get<string>(`${a(accountId)}/audit/export`, { params: query, responseType: 'text', timeout: 300_000 }).then(data),
+};
+
+/** A location's registration for texting: its steps, the evaluation and submission, the brand. */
+export const registrationApi = {
+  get: (accountId: string, locationId: string) => api.get<Registration>(`${a(accountId)}/locations/${locationId}/registration`).then(data),
+  saveAddress: (accountId: string, locationId: string, body: RegistrationAddressInput) =>
+    api.post<{ addressSid: string }>(`${a(accountId)}/locations/${locationId}/address`, body).then(data),
+  saveBusiness: (accountId: string, locationId: string, body: RegistrationBusinessInput) =>
+    api.post<{ businessSid: string }>(`${a(accountId)}/locations/${locationId}/business`, body).then(data),
+  /** Level 2 is optional: `null` records that there is none. */
+  saveRep: (accountId: string, locationId: string, level: 1 | 2, body: RegistrationRepInput | null) =>
+    api.post<{ rep1Sid?: string; rep2Sid?: string }>(`${a(accountId)}/locations/${locationId}/rep/${level}`, body ?? { none: true }).then(data),
+  evaluate: (accountId: string, locationId: string) => api.post<Evaluation>(`${a(accountId)}/locations/${locationId}/evaluation`).then(data),
+  submit: (accountId: string, locationId: string) =>
+    api.post<{ status: string; evaluation: Evaluation }>(`${a(accountId)}/locations/${locationId}/evaluation/submit`).then(data),
+  brand: (accountId: string, locationId: string) => api.get<BrandView>(`${a(accountId)}/locations/${locationId}/brand`).then(data),
+  submitBrand: (accountId: string, locationId: string, body: RegistrationBrandInput) =>
+    api.post<BrandView>(`${a(accountId)}/locations/${locationId}/brand`, body).then(data),
 };

@@ -44,6 +44,7 @@ export const registrationAddressSchema = z.object({
   emergencyEnabled: z.boolean().default(false),
 });
 export type RegistrationAddress = z.output<typeof registrationAddressSchema>;
+export type RegistrationAddressInput = z.input<typeof registrationAddressSchema>;
 
 export const registrationBusinessSchema = z.object({
   businessName: required(100),
@@ -60,6 +61,7 @@ export const registrationBusinessSchema = z.object({
   socialMediaUrl: url(300).optional().default(''),
 });
 export type RegistrationBusiness = z.output<typeof registrationBusinessSchema>;
+export type RegistrationBusinessInput = z.input<typeof registrationBusinessSchema>;
 
 export const registrationRepSchema = z.object({
   firstName: required(60),
@@ -71,6 +73,7 @@ export const registrationRepSchema = z.object({
   phoneNumber: required(20).refine((v) => /^\+\d{11,15}$/.test(v), 'Phone number must start with + and the country code'),
 });
 export type RegistrationRep = z.output<typeof registrationRepSchema>;
+export type RegistrationRepInput = z.input<typeof registrationRepSchema>;
 
 export const registrationBrandSchema = z.object({
   brandType: choice(BRAND_TYPES),

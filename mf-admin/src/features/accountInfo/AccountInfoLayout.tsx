@@ -5,12 +5,16 @@ import { bus } from '@agency/bus';
 import { isAdminRole } from '@agency/contracts';
 import { useObservable } from '@agency/ui';
 import { BillingPage } from '../billing/BillingPage';
+import { LocationsPage } from '../locations/LocationsPage';
 import { mayLeave } from '../settings/unsaved';
 
 export const ACCOUNT_INFO_BASE = '/account/info';
 
 /** The tabs of /account/info (spec 002): a page joins the vertical tab bar with one entry here. */
-export const ACCOUNT_INFO_TABS: { path: string; label: ReactNode; element: ReactNode }[] = [{ path: 'billing', label: 'Billing', element: <BillingPage /> }];
+export const ACCOUNT_INFO_TABS: { path: string; label: ReactNode; element: ReactNode }[] = [
+  { path: 'billing', label: 'Billing', element: <BillingPage /> },
+  { path: 'locations', label: 'Locations', element: <LocationsPage /> },
+];
 
 /**
  * /account/info: the account's own pages in a vertical tab bar whose tab follows the first path

@@ -1,0 +1,92 @@
+import { render, screen, waitFor, within } from '@testing-library/react';
+import userEventLib from '@testing-library/user-event';
+import { hostControls } from '@agency/bus';
+import { billingApi, locationsApi, phonesApi, registrationApi } from '@agency/api-client';
+import { locationBadge, type Location } from '@agency/contracts';
+import { demoSession } from '../../testing/session';
+import { canOpen, firstIncomplete, stepsDone } from './LocationWizard';
+import { LocationsPage } from './LocationsPage';
+
+jest.mock('@agency/api-client', () => jest.requireActual('../../testing/apiClientMock'));
+const userEvent = userEventLib.setup({ delay: null, pointerEventsCheck: 0 });
+
+const location = (over: Partial<Location> = {}): Location => ({
+  id: '00000000-0000-4000-a000-000000000001',
+  name: 'Austin',
+  timezone: 'America/Chicago',
+  callFlow: null,
+  officeHours: null,
+  messages: null,
+  profileStatus: 'not-submitted',
+  brandStatus: null,
+  addressSid: null,
+  businessSid: null,
+  rep1Sid: null,
+  rep2Sid: null,
+  brandSid: null,
+  trustBundleSid: null,
+  ...over,
+});
+
+beforeEach(() => {
+  jest.resetAllMocks();
+  hostControls().setSession(demoSession());
+});
+
+test('a step opens once every step before it is done; the wizard starts on the first one not done', () => {
+  expect(stepsDone(null)).toEqual([false, false, false, false, false, false, false]);
+  const partway = stepsDone(location({ addressSid: 'AD1', businessSid: 'IT1' }));
+  expect(firstIncomplete(partway)).toBe(3);
+  expect(canOpen(partway, 3)).toBe(true);
+  expect(canOpen(partway, 4)).toBe(false);
+  const submitted = stepsDone(location({ addressSid: 'AD1', businessSid: 'IT1', rep1Sid: 'IT2', rep2Sid: 'n/a', profileStatus: 'in-review' }));
+  expect(canOpen(submitted, 6)).toBe(true);
+  expect(firstIncomplete(submitted)).toBe(6);
+});
+
+test('the card badge follows the profile, then the brand', () => {
+  expect(locationBadge({ profileStatus: 'in-review', brandStatus: null })).toBe('Business Profile In Review');
+  expect(locationBadge({ profileStatus: 'approved', brandStatus: 'not-submitted' })).toBe('Submit Brand');
+  expect(locationBadge({ profileStatus: 'approved', brandStatus: null })).toBe('Submit Brand');
+  expect(locationBadge({ profileStatus: 'not-submitted', brandStatus: null })).toBe('In Progress');
+  expect(locationBadge({ profileStatus: 'approved', brandStatus: 'pending' })).toBe('pending');
+  expect(locationBadge({ profileStatus: 'approved', brandStatus: 'approved' })).toBeNull();
+});
+
+test('cards show the timezone and numbers (default first); at the plan limit Create says what the plan allows', async () => {
+  (locationsApi.list as jest.Mock).mockResolvedValue([location()]);
+  (phonesApi.list as jest.Mock).mockResolvedValue([
+    { id: 'p2', sid: null, phoneNumber: '15125550002', friendlyName: 'Sales', location: { id: location().id, name: 'Austin' }, messagingServiceSid: null, isDefault: false, status: 'in-use', origin: 'purchased' },
+    { id: 'p1', sid: null, phoneNumber: '15125550001', friendlyName: 'Main', location: { id: location().id, name: 'Austin' }, messagingServiceSid: null, isDefault: true, status: 'in-use', origin: 'purchased' },
+  ]);
+  (billingApi.planLimits as jest.Mock).mockResolvedValue({ maxLocations: 1, maxServices: 1, maxPhoneNumbers: 1 });
+  render(<LocationsPage />);
+  const numbers = await screen.findByRole('list', { name: 'Austin phone numbers' });
+  expect(within(numbers).getAllByRole('listitem').map((li) => li.textContent)).toEqual([expect.stringContaining('+1-512-555-0001'), expect.stringContaining('+1-512-555-0002')]);
+  expect(screen.getByText('In Progress')).toBeInTheDocument();
+  const create = screen.getByRole('button', { name: /Create Location/ });
+  expect(create).toBeDisabled();
+  await userEvent.hover(screen.getByTestId('create-location'));
+  expect(await screen.findByText('Plan allows 1 location')).toBeInTheDocument();
+});
+
+test('editing opens the wizard on the first step not done, with what was saved', async () => {
+  const austin = location({ addressSid: 'AD1' });
+  (locationsApi.list as jest.Mock).mockResolvedValue([austin]);
+  (locationsApi.get as jest.Mock).mockResolvedValue(austin);
+  (phonesApi.list as jest.Mock).mockResolvedValue([]);
+  (billingApi.planLimits as jest.Mock).mockResolvedValue({ maxLocations: 3, maxServices: 1, maxPhoneNumbers: 1 });
+  (registrationApi.get as jest.Mock).mockResolvedValue({
+    address: { legalName: 'Demo LLC', address: '1 Main', address2: '', city: 'Austin', state: 'TX', zipcode: '78701', emergencyEnabled: false },
+    business: null,
+    rep1: null,
+    rep2: null,
+    failures: [{ step: 'business', field: 'websiteUrl', failureReason: 'The website does not match the business name.' }],
+  });
+  render(<LocationsPage />);
+  await userEvent.click(await screen.findByRole('button', { name: 'Edit Austin' }));
+  const dialog = await screen.findByRole('dialog', { name: 'Update Austin' });
+  expect(await within(dialog).findByLabelText('Business Name')).toBeInTheDocument();
+  expect(within(dialog).getByText('The website does not match the business name.')).toBeInTheDocument();
+  await waitFor(() => expect(registrationApi.get).toHaveBeenCalledWith(demoSession().account.id, austin.id));
+});
