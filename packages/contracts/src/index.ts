@@ -45,3 +45,4 @@ export * from './campaigns';
 export type * from './campaigns-socket';
 export * from './audit';
 export * from './registration';
+export * from './phoneNumbers';

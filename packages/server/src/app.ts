@@ -50,6 +50,7 @@ import { createBilling } from './providers/billing/create';
 import { billingRoutes, stripeWebhookRoutes } from './modules/billing/routes';
 import { countUsage } from './modules/billing/usage';
 import { registrationRoutes } from './modules/registration/routes';
+import { numberRoutes } from './modules/numbers/routes';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -169,6 +170,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
       await auditRoutes(api, deps);
       await billingRoutes(api, deps);
       await registrationRoutes(api, deps);
+      await numberRoutes(api, deps);
       await api.register(async (stripe) => stripeWebhookRoutes(stripe, deps));
       await api.register(async (carrier) => carrierWebhookRoutes(carrier, deps));
     },

@@ -9,6 +9,7 @@ import { PUSH_FEATURES, socketFeatures } from './realtime/features';
 import { seedIfEmpty } from './seed';
 import { startBillingCycle } from './modules/billing/cycle';
 import { startRegistrationReviews } from './modules/registration/routes';
+import { startCampaignReviews } from './modules/numbers/routes';
 import { createShutdown, onProcessEnd } from './shutdown';
 import { demoDataDecision, missingProductionSecrets, PRODUCTION_SECRETS } from './startup';
 
@@ -31,6 +32,7 @@ const jobs = await startJobs(db);
 const app = await buildApp({ db, config, events, jobs, logger: process.env.LOG_LEVEL ? true : false });
 const stopBillingCycle = await startBillingCycle(app.deps);
 await startRegistrationReviews(app.deps);
+await startCampaignReviews(app.deps);
 const realtime = await createRealtime(db, app.server, { redisUrl: config.redisUrl, events, features: socketFeatures(app.deps), pushes: PUSH_FEATURES });
 await app.listen({ port: config.port, host: config.host });
 

@@ -3,6 +3,7 @@ import { hashPassword } from './modules/auth/service';
 import { seedDemoClients } from './modules/clients/seed';
 import { seedDemoLocations } from './modules/locations/seed';
 import { seedDemoBilling } from './modules/billing/seed';
+import { seedDemoRegistration } from './modules/registration/seed';
 import { seedDemoTemplates } from './modules/templates/service';
 
 export const DEMO_PASSWORD = 'demo-password';
@@ -51,6 +52,7 @@ export async function seedIfEmpty(db: Db): Promise<boolean> {
       [DEMO_ACCOUNTS.demo.id, 'ChIJLwPMoJm1RIYRetVp1EtGm10'],
     );
     await seedDemoLocations(q);
+    await seedDemoRegistration(q);
     await seedDemoTemplates(q, DEMO_ACCOUNTS.demo.id);
   });
   await seedDemoClients(db);

@@ -32,7 +32,7 @@ describe('locations', () => {
     assert.deepEqual(
       res.json().map((l: Location) => [l.name, l.timezone, l.profileStatus]),
       [
-        ['Austin', 'America/Chicago', 'not-submitted'],
+        ['Austin', 'America/Chicago', 'approved'],
         ['Round Rock', 'America/Chicago', 'not-submitted'],
       ],
     );

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { PHONE_MESSAGES } from '@agency/contracts';
 import type { Location, LocationCreate, LocationUpdate, PhoneCreate, PhoneNumber, PhoneUpdate } from '@agency/contracts';
 import type { Queryable } from '../../db/index';
 import { badRequest, conflict, notFound } from '../../http/errors';
@@ -198,6 +199,7 @@ export async function updatePhone(q: Queryable, accountId: string, id: string, i
   await getPhone(q, accountId, id);
   await checkLocation(q, accountId, input.location);
   if (input.phoneNumber !== undefined) await checkUniqueNumber(q, accountId, input.phoneNumber, id);
+  if (input.messagingServiceSid) await checkMessagingService(q, accountId, id, input.messagingServiceSid);
   const sets: string[] = [];
   const values: unknown[] = [id, accountId];
   const set = (column: string, value: unknown) => {
@@ -213,6 +215,14 @@ export async function updatePhone(q: Queryable, accountId: string, id: string, i
   if (sets.length) await q.query(`update account_phones set ${sets.join(', ')}, updated_at = now() where id = $1 and account_id = $2`, values);
   if (input.isDefault) await keepOneDefault(q, accountId, id);
   return getPhone(q, accountId, id);
+}
+
+/** A campaign assigned to a number must be the account's, and a number still porting in takes none. */
+async function checkMessagingService(q: Queryable, accountId: string, phoneId: string, sid: string): Promise<void> {
+  const [service] = await q.query('select 1 from messaging_services where sid = $1 and account_id = $2', [sid, accountId]);
+  if (!service) throw badRequest('Campaign must be a campaign of this account');
+  const [phone] = await q.query<{ status: string; messaging_service_sid: string | null }>('select status, messaging_service_sid from account_phones where id = $1', [phoneId]);
+  if (phone?.status === 'porting-in' && phone.messaging_service_sid !== sid) throw conflict(PHONE_MESSAGES.portingIn);
 }
 
 /** The location a client's default phone puts it in; refuses a number of another account or one without a location. */

@@ -12,7 +12,7 @@ let employee: string;
 let other: string;
 const call = (method: 'GET' | 'POST', url: string, payload?: unknown, token = owner) =>
   s.app.inject({ method, url: `/api${url}`, headers: bearer(token), ...(payload === undefined ? {} : { payload: payload as object }) });
-const loc = `/accounts/${DEMO}/locations/${DEMO_LOCATIONS.austin.id}`;
+const loc = `/accounts/${DEMO}/locations/${DEMO_LOCATIONS.roundRock.id}`;
 
 const address = { legalName: 'Demo Insurance Agency LLC', address: '500 Congress Ave', city: 'Austin', state: 'TX', zipcode: '78701', emergencyEnabled: true };
 const business = {
@@ -24,7 +24,7 @@ const business = {
   websiteUrl: 'https://www.bestquotes.example',
 };
 const rep = { firstName: 'Olivia', lastName: 'Owens', email: 'olivia@demoinsurance.example', businessTitle: 'Owner', jobPosition: 'CEO', phoneNumber: '+15125550100' };
-const review = () => advanceReview(s.db, { accountId: DEMO, locationId: DEMO_LOCATIONS.austin.id, what: 'profile' });
+const review = () => advanceReview(s.db, { accountId: DEMO, locationId: DEMO_LOCATIONS.roundRock.id, what: 'profile' });
 const status = async () => (await call('GET', `${loc}`)).json().profileStatus;
 
 before(async () => {
@@ -101,13 +101,13 @@ describe('a location registration', () => {
     assert.deepEqual([pub.statusCode, pub.json().message], [400, 'field is required']);
     const brand = (await call('POST', `${loc}/brand`, { brandType: 'private' })).json();
     assert.deepEqual([brand.status, brand.trustBundleStatus], ['pending', 'in-review']);
-    await advanceReview(s.db, { accountId: DEMO, locationId: DEMO_LOCATIONS.austin.id, what: 'brand' });
+    await advanceReview(s.db, { accountId: DEMO, locationId: DEMO_LOCATIONS.roundRock.id, what: 'brand' });
     assert.equal((await call('GET', `${loc}/brand`)).json().status, 'approved');
     assert.equal((await call('GET', loc)).json().brandStatus, 'approved');
   });
 
   it('copies the steps to a new location made from this one', async () => {
-    const created = await call('POST', `/accounts/${DEMO}/locations`, { name: 'Georgetown', timezone: 'America/Chicago', copyFrom: DEMO_LOCATIONS.austin.id });
+    const created = await call('POST', `/accounts/${DEMO}/locations`, { name: 'Georgetown', timezone: 'America/Chicago', copyFrom: DEMO_LOCATIONS.roundRock.id });
     const reg = (await call('GET', `/accounts/${DEMO}/locations/${created.json().id}/registration`)).json();
     assert.equal(reg.business.websiteUrl, 'https://demoinsurance.example');
     assert.equal((await call('GET', `/accounts/${DEMO}/locations/${created.json().id}`)).json().profileStatus, 'not-submitted');

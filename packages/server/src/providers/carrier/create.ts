@@ -6,6 +6,8 @@ import { httpPoster, type WebhookPoster } from './local/webhooks';
 import { signWebhook } from './signature';
 import { lazyTwilioClient } from './twilio/client';
 import { createTwilioSms } from './twilio/sms';
+import { createTwilioNumbers } from './twilio/numbers';
+import { createLocalNumbers } from './local/numbers';
 
 export interface CarrierConfig {
   kind: CarrierKind;
@@ -30,6 +32,7 @@ export function createCarrier(config: CarrierConfig, db: Db): Carrier {
       webhookToken: config.twilioAuthToken,
       publicUrl: config.publicUrl,
       ...createTwilioSms(client),
+      ...createTwilioNumbers(client),
       bind: () => undefined,
       close: async () => undefined,
     };
@@ -61,6 +64,7 @@ export function createCarrier(config: CarrierConfig, db: Db): Carrier {
     webhookToken: token,
     publicUrl: config.publicUrl,
     ...createLocalSms(db, post),
+    ...createLocalNumbers(db),
     bind: (fn) => {
       inject = fn;
       closed = false;

@@ -1,3 +1,4 @@
+import type { NumberCarrier } from './numbers';
 import type { SmsCarrier } from './sms';
 
 export type { AvailableNumber, NumberCarrier, NumberHooks, NumberSearch } from './numbers';
@@ -16,7 +17,7 @@ export { isValidWebhook, signWebhook, SIGNATURE_HEADER, type WebhookParams } fro
  */
 export type CarrierKind = 'local' | 'twilio';
 
-export interface Carrier extends SmsCarrier {
+export interface Carrier extends SmsCarrier, NumberCarrier {
   readonly kind: CarrierKind;
   /** The key webhooks are signed with (Twilio's auth token, or the local carrier's own). */
   readonly webhookToken: string;
