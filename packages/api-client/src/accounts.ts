@@ -1,4 +1,8 @@
 import type {
+  AvailableNumber,
+  MessagingService,
+  MessagingServiceCreate,
+  NumberSearchInput,
   BrandView,
   Evaluation,
   Registration,
@@ -63,4 +67,16 @@ export const registrationApi = {
   brand: (accountId: string, locationId: string) => api.get<BrandView>(`${a(accountId)}/locations/${locationId}/brand`).then(data),
   submitBrand: (accountId: string, locationId: string, body: RegistrationBrandInput) =>
     api.post<BrandView>(`${a(accountId)}/locations/${locationId}/brand`, body).then(data),
+};
+
+/** Numbers through the carrier and the account's message campaigns. */
+export const numbersApi = {
+  search: (body: NumberSearchInput) => api.post<AvailableNumber[]>('/phonenumber/search', body).then(data),
+  purchase: (accountId: string, phoneNumber: string) => api.post<PhoneNumber>(`${a(accountId)}/phones/purchase`, { phoneNumber }).then(data),
+  release: (accountId: string, id: string) => api.delete<{ message: string }>(`${a(accountId)}/phones/${id}`).then(data),
+  services: (accountId: string) => api.get<MessagingService[]>(`${a(accountId)}/messaging-services`).then(data),
+  createService: (accountId: string, locationId: string, body: MessagingServiceCreate) =>
+    api.post<MessagingService>(`${a(accountId)}/locations/${locationId}/campaign`, body).then(data),
+  updateService: (accountId: string, sid: string, body: { friendlyName: string; usecase: string }) =>
+    api.put<MessagingService>(`${a(accountId)}/messaging-service/${sid}`, body).then(data),
 };

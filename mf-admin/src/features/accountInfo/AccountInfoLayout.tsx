@@ -6,6 +6,7 @@ import { isAdminRole } from '@agency/contracts';
 import { useObservable } from '@agency/ui';
 import { BillingPage } from '../billing/BillingPage';
 import { LocationsPage } from '../locations/LocationsPage';
+import { PhoneNumbersPage } from '../phoneNumbers/PhoneNumbersPage';
 import { mayLeave } from '../settings/unsaved';
 
 export const ACCOUNT_INFO_BASE = '/account/info';
@@ -14,6 +15,7 @@ export const ACCOUNT_INFO_BASE = '/account/info';
 export const ACCOUNT_INFO_TABS: { path: string; label: ReactNode; element: ReactNode }[] = [
   { path: 'billing', label: 'Billing', element: <BillingPage /> },
   { path: 'locations', label: 'Locations', element: <LocationsPage /> },
+  { path: 'phonenumbers', label: 'Phone Numbers', element: <PhoneNumbersPage /> },
 ];
 
 /**
