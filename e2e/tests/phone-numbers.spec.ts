@@ -12,8 +12,8 @@ test('an owner buys a number, assigns it, registers a campaign and releases the 
   const main = page.getByRole('main');
   await expect(main.locator('[data-campaign]').filter({ hasText: 'Austin Client Care' })).toContainText('Verified');
 
-  await main.getByRole('button', { name: /Purchase Number/ }).click();
-  const buy = page.getByRole('dialog', { name: 'Purchase Phone Number' });
+  await main.getByRole('button', { name: /Port \/ Purchase/ }).click();
+  const buy = page.getByRole('dialog', { name: 'Port / Purchase Phone Number' });
   await buy.getByLabel('Search', { exact: true }).fill('737');
   await buy.getByLabel('Search', { exact: true }).press('Enter');
   const first = buy.getByRole('list', { name: 'Available numbers' }).getByRole('listitem').first();
@@ -24,7 +24,7 @@ test('an owner buys a number, assigns it, registers a campaign and releases the 
   const card = main.locator(`[data-phone="${number.replace(/\D/g, '')}"]`);
   await expect(card).toContainText('No location (inactive)');
   // The plan's five numbers are used: buying another says so.
-  await expect(main.getByRole('button', { name: /Purchase Number/ })).toBeDisabled();
+  await expect(main.getByRole('button', { name: /Port \/ Purchase/ })).toBeDisabled();
 
   await card.getByRole('button', { name: `Edit ${number}` }).click();
   const edit = page.getByRole('dialog', { name: `Update ${number}` });

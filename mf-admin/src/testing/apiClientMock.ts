@@ -70,4 +70,4 @@ export const registrationApi = {
   submitBrand: jest.fn(),
 };
 export const phonesApi = { list: jest.fn(), create: jest.fn(), update: jest.fn() };
-export const numbersApi = { search: jest.fn(), purchase: jest.fn(), release: jest.fn(), services: jest.fn(), createService: jest.fn(), updateService: jest.fn() };
+export const numbersApi = { port: jest.fn(), search: jest.fn(), purchase: jest.fn(), release: jest.fn(), services: jest.fn(), createService: jest.fn(), updateService: jest.fn() };

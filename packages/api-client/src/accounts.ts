@@ -77,6 +77,14 @@ export const numbersApi = {
   services: (accountId: string) => api.get<MessagingService[]>(`${a(accountId)}/messaging-services`).then(data),
   createService: (accountId: string, locationId: string, body: MessagingServiceCreate) =>
     api.post<MessagingService>(`${a(accountId)}/locations/${locationId}/campaign`, body).then(data),
+  /** The port form and its PDFs (loa, billing) as multipart; `onProgress` gets the share uploaded (0 to 1). */
+  port: (accountId: string, form: FormData, onProgress?: (share: number) => void) =>
+    api
+      .post<{ message: string }>(`${a(accountId)}/phones/port`, form, {
+        timeout: 300_000,
+        onUploadProgress: (e) => onProgress?.(e.total ? e.loaded / e.total : 0),
+      })
+      .then(data),
   updateService: (accountId: string, sid: string, body: { friendlyName: string; usecase: string }) =>
     api.put<MessagingService>(`${a(accountId)}/messaging-service/${sid}`, body).then(data),
 };

@@ -100,3 +100,38 @@ export const PHONE_MESSAGES = {
   portFailed: 'Unable to submit port request',
   formFailed: 'Unable to process form.  Please try again or contact support.',
 };
+
+/** The acknowledgements a port request needs, every one ticked (spec 002 section 5). */
+export const PORT_ACKNOWLEDGEMENTS = [
+  'I am the account holder of these numbers, or authorized by the account holder to port them.',
+  'The numbers are active with the current carrier and the account is in good standing.',
+  'The name and service address I give match the current carrier’s records exactly.',
+  'Porting takes 2 to 4 weeks and is available in the continental US only.',
+  'Text messages to these numbers may be unavailable for up to 3 business days after the port.',
+  'I will not cancel service with the current carrier until the port is complete.',
+  'The Letter of Authorization (LOA) I attach is signed by the account holder.',
+  'The bill I attach is the most recent one and shows the numbers being ported.',
+] as const;
+
+export const PORT_TYPES = ['residential', 'business'] as const;
+const portNumber = z
+  .string()
+  .transform((s) => s.replace(/\D/g, ''))
+  .refine((s) => s.length === 10 || (s.length === 11 && s.startsWith('1')), 'Phone numbers are 10 digits, or 11 with the country code')
+  .transform((s) => (s.length === 10 ? `1${s}` : s));
+
+/** The fields of POST /accounts/{accountId}/phones/port (multipart; local and wireless as JSON, files loa and billing). */
+export const portRequestSchema = z
+  .object({
+    type: z.enum(PORT_TYPES, { error: FIELD_REQUIRED }),
+    firstName: z.string({ error: FIELD_REQUIRED }).trim().min(1, FIELD_REQUIRED).max(60),
+    lastName: z.string({ error: FIELD_REQUIRED }).trim().min(1, FIELD_REQUIRED).max(60),
+    address: z.string({ error: FIELD_REQUIRED }).trim().min(1, FIELD_REQUIRED).max(200),
+    city: z.string({ error: FIELD_REQUIRED }).trim().min(1, FIELD_REQUIRED).max(100),
+    state: z.string({ error: FIELD_REQUIRED }).trim().regex(/^[A-Za-z]{2}$/, 'State must be a 2-letter code'),
+    zipcode: z.string({ error: FIELD_REQUIRED }).trim().regex(/^\d{5}(-\d{4})?$/, 'Zip code must be 5 digits (or 5+4)'),
+    local: z.array(z.object({ phoneNumber: portNumber })).default([]),
+    wireless: z.array(z.object({ phoneNumber: portNumber, accountNumber: z.string().trim().min(1, FIELD_REQUIRED).max(40), pin: z.string().trim().min(1, FIELD_REQUIRED).max(20) })).default([]),
+  })
+  .refine((p) => p.local.length + p.wireless.length > 0, 'Add at least one number to port');
+export type PortRequestInput = z.input<typeof portRequestSchema>;

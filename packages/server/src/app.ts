@@ -51,6 +51,7 @@ import { billingRoutes, stripeWebhookRoutes } from './modules/billing/routes';
 import { countUsage } from './modules/billing/usage';
 import { registrationRoutes } from './modules/registration/routes';
 import { numberRoutes } from './modules/numbers/routes';
+import { portRoutes } from './modules/numbers/ports';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -171,6 +172,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
       await billingRoutes(api, deps);
       await registrationRoutes(api, deps);
       await numberRoutes(api, deps);
+      await portRoutes(api, deps);
       await api.register(async (stripe) => stripeWebhookRoutes(stripe, deps));
       await api.register(async (carrier) => carrierWebhookRoutes(carrier, deps));
     },

@@ -317,7 +317,7 @@ function BrandStep({ accountId, location, onBack, onChanged }: { accountId: stri
   if (!brand) return <Skeleton active paragraph={{ rows: 3 }} />;
   if (location.profileStatus !== 'approved') {
     return (
-      <Space direction="vertical" style={{ width: '100%' }}>
+      <Space orientation="vertical" style={{ width: '100%' }}>
         <Alert type="info" showIcon title="The brand can be submitted once the business profile is approved." />
         <Button onClick={onBack}>Back</Button>
       </Space>

@@ -46,7 +46,7 @@ test('a rejected campaign shows its reasons; at the plan limit Purchase says wha
   expect(within(reasons).getByText('The brand is not registered.')).toBeInTheDocument();
   expect(screen.getByText('porting-in')).toBeInTheDocument();
   expect(screen.getByText('Campaign: Austin Client Care')).toBeInTheDocument();
-  const buy = screen.getByRole('button', { name: /Purchase Number/ });
+  const buy = screen.getByRole('button', { name: /Port \/ Purchase/ });
   expect(buy).toBeDisabled();
   await userEvent.hover(buy.parentElement!);
   expect(await screen.findByText('Plan allows 1 phone number')).toBeInTheDocument();

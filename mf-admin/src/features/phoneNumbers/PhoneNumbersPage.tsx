@@ -14,7 +14,7 @@ import {
 } from '@agency/contracts';
 import { FormDialog, formatPhone, RetryAlert, useObservable } from '@agency/ui';
 import { CampaignDialog } from './CampaignDialog';
-import { PurchaseNumberDialog } from './PurchaseNumberDialog';
+import { PortPurchaseDialog } from './PortPurchaseDialog';
 
 /** How often campaigns in review are looked at again. */
 const REVIEW_POLL_MS = 3000;
@@ -162,7 +162,7 @@ export function PhoneNumbersPage() {
         </Typography.Title>
         <WithinPlan reason={numberLimit}>
           <Button type="primary" icon={<PlusOutlined />} disabled={!!numberLimit || !phones} onClick={() => setBuying(true)}>
-            Purchase Number
+            Port / Purchase
           </Button>
         </WithinPlan>
       </Flex>
@@ -224,7 +224,7 @@ export function PhoneNumbersPage() {
           </Form.Item>
         </FormDialog>
       )}
-      <PurchaseNumberDialog accountId={accountId} open={buying} onClose={() => setBuying(false)} onPurchased={() => void load().then(refreshAccount)} />
+      <PortPurchaseDialog accountId={accountId} open={buying} onClose={() => setBuying(false)} onChanged={() => void load().then(refreshAccount)} />
       <CampaignDialog accountId={accountId} open={creating} locations={locations} onClose={() => setCreating(false)} onSaved={() => void load()} />
     </div>
   );

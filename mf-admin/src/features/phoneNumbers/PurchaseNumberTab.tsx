@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Alert, Button, Empty, Flex, Form, Input, Modal, Segmented, Select, Skeleton, Space, Typography } from 'antd';
+import { Alert, Button, Empty, Flex, Form, Input, Segmented, Select, Skeleton, Space, Typography } from 'antd';
 import { SearchOutlined } from '@ant-design/icons';
 import { errorMessage, numbersApi } from '@agency/api-client';
 import { bus } from '@agency/bus';
@@ -20,7 +20,7 @@ const MATCH = [
 ];
 
 /** Purchase New Number: search the carrier's numbers by type and criteria, then buy one. */
-export function PurchaseNumberDialog({ accountId, open, onClose, onPurchased }: { accountId: string; open: boolean; onClose: () => void; onPurchased: (p: PhoneNumber) => void }) {
+export function PurchaseNumberTab({ accountId, onClose, onPurchased }: { accountId: string; onClose: () => void; onPurchased: (p: PhoneNumber) => void }) {
   const [form] = Form.useForm<Required<NumberSearchInput>>();
   const criteria = Form.useWatch('criteria', form);
   const type = Form.useWatch('type', form);
@@ -57,7 +57,7 @@ export function PurchaseNumberDialog({ accountId, open, onClose, onPurchased }: 
   }
 
   return (
-    <Modal open={open} title="Purchase Phone Number" onCancel={onClose} footer={null} width={640} destroyOnHidden afterClose={() => setResults(null)} mask={{ closable: false }}>
+    <>
       {error && <Alert type="error" showIcon role="alert" title={error} style={{ marginBottom: 16 }} />}
       <Form form={form} layout="vertical" name="number-search" initialValues={{ type: 'local', criteria: 'areacode', search: '', matchTo: 'any' }} onFinish={(v) => void search(v)}>
         <Form.Item label="Type" name="type">
@@ -110,6 +110,6 @@ export function PurchaseNumberDialog({ accountId, open, onClose, onPurchased }: 
           ))}
         </ul>
       )}
-    </Modal>
+    </>
   );
 }

@@ -1,0 +1,133 @@
+import { randomUUID } from 'node:crypto';
+import multipart from '@fastify/multipart';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { ADMIN_ROLES, accountParamsSchema, errorSchema, messageSchema, planLimitMessage, portRequestSchema } from '@agency/contracts';
+import type { AppDeps } from '../../app';
+import type { Db } from '../../db/index';
+import { badRequest, forbidden, HttpError } from '../../http/errors';
+import { createFileStorage, type FileStorage } from '../../providers/files/index';
+import { newSid } from '../../providers/carrier/local/sms';
+import { cleanFileName } from '../chat/uploads';
+import { planLimits } from '../billing/limits';
+
+/** The LOA and the bill: PDFs up to 10 MB each. */
+const MAX_PDF_BYTES = 10 * 1024 * 1024;
+export const PORT_JOB = 'port-request-progress';
+export const PORT_SUBMITTED = 'Port request submitted. Porting takes 2 to 4 weeks; the numbers show here as porting in until it completes.';
+const mask = (v: string) => `****${v.slice(-4)}`;
+
+/**
+ * A port request moves on: submitted, in progress with the losing carrier, then completed, when
+ * its numbers become the account's in-use numbers. Answers whether another step is due.
+ */
+export async function advancePort(db: Db, id: string): Promise<boolean> {
+  return db.tx(async (q) => {
+    const [row] = await q.query<{ account_id: string; status: string; numbers: Array<{ phoneNumber: string }> }>('select account_id, status, numbers from port_requests where id = $1 for update', [id]);
+    if (!row || row.status === 'completed') return false;
+    if (row.status === 'submitted') {
+      await q.query(`update port_requests set status = 'in-progress', updated_at = now() where id = $1`, [id]);
+      return true;
+    }
+    await q.query(`update port_requests set status = 'completed', updated_at = now() where id = $1`, [id]);
+    for (const n of row.numbers) {
+      await q.query(`update account_phones set status = 'in-use', sid = coalesce(sid, $3), updated_at = now() where account_id = $1 and phone_number = $2 and status = 'porting-in'`, [
+        row.account_id,
+        n.phoneNumber,
+        newSid('PN'),
+      ]);
+    }
+    await q.query(
+      `update accounts set twilio_phone_number = (select phone_number from account_phones where account_id = $1 and status = 'in-use' order by created_at limit 1)
+       where id = $1 and twilio_phone_number is null`,
+      [row.account_id],
+    );
+    return false;
+  });
+}
+
+export async function startPortProgress(deps: Pick<AppDeps, 'jobs' | 'db' | 'config'>): Promise<void> {
+  await deps.jobs?.work<{ id: string }>(PORT_JOB, async ({ id }) => {
+    if (await advancePort(deps.db, id)) await deps.jobs?.schedule(PORT_JOB, { id }, new Date(Date.now() + deps.config.registrationReviewSeconds * 1000));
+  });
+}
+
+/** POST /accounts/{accountId}/phones/port: the form and its two PDFs in one multipart request. */
+export async function portRoutes(app: FastifyInstance, deps: AppDeps, opts: { storage?: FileStorage } = {}) {
+  const storage = opts.storage ?? createFileStorage(deps.config.dataDir);
+  await app.register(async (scope) => {
+    await scope.register(multipart, { limits: { fileSize: MAX_PDF_BYTES, files: 2, fields: 12 } });
+    scope.withTypeProvider<ZodTypeProvider>().post(
+      '/accounts/:accountId/phones/port',
+      {
+        config: { roles: ADMIN_ROLES },
+        schema: {
+          tags: ['phones'],
+          description: 'A port request: the form fields (local and wireless as JSON) and the files loa and billing (PDF).',
+          consumes: ['multipart/form-data'],
+          params: accountParamsSchema,
+          response: { 201: messageSchema, 400: errorSchema, 403: errorSchema, 413: errorSchema },
+        },
+      },
+      async (req, reply) => {
+        const { accountId } = req.params;
+        if (!req.isMultipart()) throw badRequest('Send the form as multipart/form-data');
+        const fields: Record<string, string> = {};
+        const files: Record<string, Buffer> = {};
+        try {
+          for await (const part of req.parts()) {
+            if (part.type === 'file') {
+              const data = await part.toBuffer();
+              const name = cleanFileName(part.filename);
+              const isPdf = name.toLowerCase().endsWith('.pdf') && data.subarray(0, 5).toString('latin1') === '%PDF-';
+              if (!isPdf) throw badRequest(`The ${part.fieldname === 'loa' ? 'LOA' : 'bill'} must be a PDF`);
+              files[part.fieldname] = data;
+            } else {
+              fields[part.fieldname] = String(part.value);
+            }
+          }
+        } catch (err) {
+          if ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw new HttpError(413, 'Each file may be at most 10 MB');
+          throw err;
+        }
+        if (!files.loa) throw badRequest('The signed LOA (PDF) is required');
+        if (!files.billing) throw badRequest('A recent bill (PDF) is required');
+        const parsed = portRequestSchema.safeParse({
+          ...fields,
+          local: fields.local ? JSON.parse(fields.local) : [],
+          wireless: fields.wireless ? JSON.parse(fields.wireless) : [],
+        });
+        if (!parsed.success) throw badRequest(parsed.error.issues[0]?.message ?? 'Invalid port request');
+        const p = parsed.data;
+        const numbers = [...p.local.map((n) => ({ phoneNumber: n.phoneNumber, kind: 'local' })), ...p.wireless.map((n) => ({ phoneNumber: n.phoneNumber, kind: 'wireless', accountNumber: mask(n.accountNumber), pin: '****' }))];
+        const id = randomUUID();
+        await storage.put(`ports/${accountId}/${id}/loa.pdf`, files.loa, 'application/pdf');
+        await storage.put(`ports/${accountId}/${id}/bill.pdf`, files.billing, 'application/pdf');
+        await deps.db.tx(async (q) => {
+          await q.query('select 1 from accounts where id = $1 for update', [accountId]);
+          const { maxPhoneNumbers } = await planLimits(q, accountId);
+          const [{ count }] = await q.query<{ count: number }>('select count(*)::int as count from account_phones where account_id = $1', [accountId]);
+          if (count + numbers.length > maxPhoneNumbers) throw forbidden(planLimitMessage.phoneNumbers(maxPhoneNumbers));
+          const [taken] = await q.query<{ phone_number: string }>('select phone_number from account_phones where account_id = $1 and phone_number = any($2)', [
+            accountId,
+            numbers.map((n) => n.phoneNumber),
+          ]);
+          if (taken) throw badRequest(`${taken.phone_number} is already a number of this account`);
+          await q.query(
+            `insert into port_requests (id, account_id, type, first_name, last_name, address, city, state, zipcode, numbers, loa_key, bill_key)
+             values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)`,
+            [id, accountId, p.type, p.firstName, p.lastName, p.address, p.city, p.state.toUpperCase(), p.zipcode, JSON.stringify(numbers), `ports/${accountId}/${id}/loa.pdf`, `ports/${accountId}/${id}/bill.pdf`],
+          );
+          for (const n of numbers) {
+            await q.query(
+              `insert into account_phones (id, account_id, phone_number, friendly_name, status, origin) values (gen_random_uuid(), $1, $2, '', 'porting-in', 'ported')`,
+              [accountId, n.phoneNumber],
+            );
+          }
+        });
+        await deps.jobs?.schedule(PORT_JOB, { id }, new Date(Date.now() + deps.config.registrationReviewSeconds * 1000));
+        return reply.code(201).send({ message: PORT_SUBMITTED });
+      },
+    );
+  });
+}
