@@ -41,7 +41,9 @@ export async function expectDashboard(page: Page) {
 export const topTab = (page: Page, name: string): Locator => page.getByRole('banner').getByRole('tab', { name, exact: true });
 
 /** The routed area of a remote (the main region), not a widget or the phone drawer elsewhere. */
-export const remoteArea = (page: Page, remote: string): Locator => page.getByRole('main').locator(`[data-remote="${remote}"]`);
+export const remoteArea = (page: Page, remote: string): Locator =>
+  // The dashboard's widgets are parcels of remotes too: while it is still leaving, they are not the route.
+  page.getByRole('main').locator(`xpath=.//*[@data-remote="${remote}" and not(ancestor::*[@data-testid="dashboard"])]`);
 
 /** Waits until a remote's route has mounted and rendered something other than an error. */
 export async function expectRemoteMounted(page: Page, remote: string) {

@@ -1,4 +1,6 @@
 import type {
+  MobileAppInput,
+  MobileAppSettings,
   AvailableNumber,
   MessagingService,
   MessagingServiceCreate,
@@ -87,4 +89,11 @@ export const numbersApi = {
       .then(data),
   updateService: (accountId: string, sid: string, body: { friendlyName: string; usecase: string }) =>
     api.put<MessagingService>(`${a(accountId)}/messaging-service/${sid}`, body).then(data),
+};
+
+/** The signed-in account's client mobile app settings (null until first set). */
+export const mobileAppApi = {
+  get: () => api.get<MobileAppSettings | null>('/mobileApp').then(data),
+  create: (body: MobileAppInput) => api.post<MobileAppSettings>('/mobileApp', body).then(data),
+  update: (body: MobileAppInput) => api.put<MobileAppSettings>('/mobileApp', body).then(data),
 };

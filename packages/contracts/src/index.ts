@@ -46,3 +46,4 @@ export type * from './campaigns-socket';
 export * from './audit';
 export * from './registration';
 export * from './phoneNumbers';
+export * from './mobileApp';

@@ -52,6 +52,7 @@ import { countUsage } from './modules/billing/usage';
 import { registrationRoutes } from './modules/registration/routes';
 import { numberRoutes } from './modules/numbers/routes';
 import { portRoutes } from './modules/numbers/ports';
+import { mobileAppRoutes } from './modules/mobileApp/routes';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -173,6 +174,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
       await registrationRoutes(api, deps);
       await numberRoutes(api, deps);
       await portRoutes(api, deps);
+      await mobileAppRoutes(api, deps);
       await api.register(async (stripe) => stripeWebhookRoutes(stripe, deps));
       await api.register(async (carrier) => carrierWebhookRoutes(carrier, deps));
     },

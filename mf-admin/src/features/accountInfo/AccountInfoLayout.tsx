@@ -1,4 +1,4 @@
-import { Flex, Menu, Typography } from 'antd';
+import { Flex, Menu, Tag, Typography } from 'antd';
 import type { ReactNode } from 'react';
 import { Navigate, Route, Routes, useLocation, useNavigate } from 'react-router-dom';
 import { bus } from '@agency/bus';
@@ -7,6 +7,7 @@ import { useObservable } from '@agency/ui';
 import { BillingPage } from '../billing/BillingPage';
 import { LocationsPage } from '../locations/LocationsPage';
 import { PhoneNumbersPage } from '../phoneNumbers/PhoneNumbersPage';
+import { MobileAppPage } from '../mobileApp/MobileAppPage';
 import { mayLeave } from '../settings/unsaved';
 
 export const ACCOUNT_INFO_BASE = '/account/info';
@@ -16,6 +17,15 @@ export const ACCOUNT_INFO_TABS: { path: string; label: ReactNode; element: React
   { path: 'billing', label: 'Billing', element: <BillingPage /> },
   { path: 'locations', label: 'Locations', element: <LocationsPage /> },
   { path: 'phonenumbers', label: 'Phone Numbers', element: <PhoneNumbersPage /> },
+  {
+    path: 'mobileapp',
+    label: (
+      <span>
+        Client Mobile App <Tag color="purple">beta</Tag>
+      </span>
+    ),
+    element: <MobileAppPage />,
+  },
 ];
 
 /**

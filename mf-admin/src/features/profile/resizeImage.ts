@@ -38,9 +38,10 @@ async function decode(file: Blob): Promise<Drawable> {
 
 /**
  * Resizes an image in the browser to a size x size square (centre crop) and returns a data URL:
- * WEBP where the browser encodes it, PNG otherwise, JPEG if those come out too large to send.
+ * WEBP where the browser encodes it, PNG otherwise, JPEG if those come out too large to send; or
+ * always PNG when `format` says so (the mobile app's logo).
  */
-export async function resizeImage(file: Blob, size = AVATAR_SIZE): Promise<string> {
+export async function resizeImage(file: Blob, size = AVATAR_SIZE, format: 'compact' | 'png' = 'compact'): Promise<string> {
   let image: Drawable;
   try {
     image = await decode(file);
@@ -57,6 +58,7 @@ export async function resizeImage(file: Blob, size = AVATAR_SIZE): Promise<strin
     ctx.imageSmoothingQuality = 'high';
     const { sx, sy, side } = coverCrop(image.width, image.height);
     ctx.drawImage(image.source, sx, sy, side, side, 0, 0, size, size);
+    if (format === 'png') return canvas.toDataURL('image/png');
     let url = canvas.toDataURL('image/webp', 0.9);
     if (!url.startsWith('data:image/webp')) url = canvas.toDataURL('image/png');
     if (url.length > MAX_DATA_URL_LENGTH) url = canvas.toDataURL('image/jpeg', 0.85);
