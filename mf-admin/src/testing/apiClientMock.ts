@@ -15,6 +15,7 @@ export const usersApi = {
   picture: jest.fn(),
   changePassword: jest.fn(),
   list: jest.fn(),
+  ghost: jest.fn(),
 };
 export const authApi = {
   mfaInit: jest.fn(),

@@ -8,6 +8,13 @@ export const ADMIN_ROLES: readonly (typeof ROLES)[number][] = ['super', 'owner',
 export const isAdminRole = (role: string | undefined | null): boolean =>
   !!role && (ADMIN_ROLES as readonly string[]).includes(role.toLowerCase());
 
+const ROLE_RANK: Record<(typeof ROLES)[number], number> = { employee: 0, admin: 1, owner: 2, super: 3 };
+/** A role's rank: nobody acts on (changes, deletes, ghosts) someone of a higher rank. */
+export const roleRank = (role: string): number => ROLE_RANK[role.toLowerCase() as (typeof ROLES)[number]] ?? -1;
+/** Ghosting: super, owner and admin act as another user of the account who is not above them. */
+export const canGhost = (real: { id: string; role: string }, target: { id: string; role: string }): boolean =>
+  isAdminRole(real.role) && real.id !== target.id && roleRank(target.role) <= roleRank(real.role);
+
 export const DEFAULT_THEME_COLOR = '#19d0de';
 
 /** Error messages the client reacts to by their exact text. */

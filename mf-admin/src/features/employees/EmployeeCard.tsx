@@ -1,5 +1,5 @@
-import { Avatar, Button, Card, Flex, Tag, Typography } from 'antd';
-import { EditOutlined } from '@ant-design/icons';
+import { Avatar, Button, Card, Flex, Popconfirm, Tag, Tooltip, Typography } from 'antd';
+import { EditOutlined, UserSwitchOutlined } from '@ant-design/icons';
 import type { Location, User } from '@agency/contracts';
 import { fullName, initials } from '@agency/ui';
 import { ROLE_LABELS } from './messages';
@@ -10,6 +10,8 @@ export interface EmployeeCardProps {
   locations: Location[];
   mfaRequired: boolean;
   onEdit: (user: User) => void;
+  /** Act as this user (offered only when the signed-in user may ghost them). */
+  onGhost?: (user: User) => Promise<void>;
 }
 
 /** The chips of an employee card, in the order they show. */
@@ -26,7 +28,7 @@ export function employeeChips(user: User, locations: Location[], mfaRequired: bo
 }
 
 /** One employee: avatar, name, role, NPN, extension and chips, with Edit. */
-export function EmployeeCard({ user, locations, mfaRequired, onEdit }: EmployeeCardProps) {
+export function EmployeeCard({ user, locations, mfaRequired, onEdit, onGhost }: EmployeeCardProps) {
   const name = fullName(user);
   return (
     <Card
@@ -48,6 +50,18 @@ export function EmployeeCard({ user, locations, mfaRequired, onEdit }: EmployeeC
             {ROLE_LABELS[user.role || 'employee'] ?? user.role}
           </Typography.Text>
         </div>
+        {onGhost && (
+          <Popconfirm
+            title={`Act as ${name}?`}
+            description="You see and do what they can; they are told by email, and the audit log keeps your name."
+            okText="Act as"
+            onConfirm={() => onGhost(user)}
+          >
+            <Tooltip title="Ghost: act as this person">
+              <Button icon={<UserSwitchOutlined />} aria-label={`Act as ${name}`} style={{ flex: 'none' }} />
+            </Tooltip>
+          </Popconfirm>
+        )}
         <Button icon={<EditOutlined />} aria-label={`Edit ${name}`} onClick={() => onEdit(user)} style={{ flex: 'none' }}>
           Edit
         </Button>

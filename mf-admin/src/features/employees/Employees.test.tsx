@@ -101,6 +101,34 @@ describe('the cards', () => {
   });
 });
 
+describe('ghosting', () => {
+  test('an owner acts as a colleague after confirming: the session becomes theirs and the dashboard opens', async () => {
+    const ghosted = { ...demoSession({}, { mfaRequired: true }), user: emma, ghostedBy: owner };
+    users.ghost.mockResolvedValue(ghosted);
+    at('/account/settings/employees');
+    await screen.findByRole('button', { name: 'Edit Emma Ellis' });
+    expect(screen.queryByRole('button', { name: 'Act as Olivia Owens' })).not.toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Act as Emma Ellis' }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Act as' }));
+    await waitFor(() => expect(bus.session$.value?.user.id).toBe(emma.id));
+    expect(users.ghost).toHaveBeenCalledWith(emma.id);
+    expect(bus.session$.value?.ghostedBy?.id).toBe(owner.id);
+    await waitFor(() => expect(screen.getByTestId('where')).toHaveTextContent(/^\/$/));
+  });
+
+  test('an admin may not act as the owner, an employee as nobody; a refusal says so', async () => {
+    hostControls().setSession(demoSession({ ...adam }, { mfaRequired: true }));
+    at('/account/settings/employees');
+    await screen.findByRole('button', { name: 'Edit Emma Ellis' });
+    expect(screen.queryByRole('button', { name: 'Act as Olivia Owens' })).not.toBeInTheDocument();
+    users.ghost.mockRejectedValue(new ApiRequestError('You do not have access to perform this action.', 403));
+    await userEvent.click(screen.getByRole('button', { name: 'Act as Emma Ellis' }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Act as' }));
+    await waitFor(() => expect(toasts).toContain('You do not have access to perform this action.'));
+    expect(bus.session$.value?.user.id).toBe(adam.id);
+  });
+});
+
 describe('the form', () => {
   test('validates before sending anything', async () => {
     at('/account/settings/employees/new');

@@ -1,7 +1,9 @@
 import { Alert, Button, Col, Empty, Flex, Row, Skeleton, Typography } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
 import { useNavigate } from 'react-router-dom';
+import { errorMessage, usersApi } from '@agency/api-client';
 import { bus } from '@agency/bus';
+import { canGhost, type User } from '@agency/contracts';
 import { RetryAlert, useObservable } from '@agency/ui';
 import { EmployeeCard } from './EmployeeCard';
 import { useTeam } from './useTeam';
@@ -12,6 +14,18 @@ export function EmployeesPage() {
   const account = session?.account;
   const { users, locations, error, locationsError, reload } = useTeam(account?.id);
   const navigate = useNavigate();
+  // Ghosting is decided by the person signed in, not by whom they are acting as.
+  const real = session?.ghostedBy ?? session?.user;
+
+  async function ghost(user: User) {
+    try {
+      const next = await usersApi.ghost(user.id);
+      bus.updateSession({ user: next.user, account: next.account, ghostedBy: next.ghostedBy, mfaSetupRequired: next.mfaSetupRequired });
+      navigate('/');
+    } catch (err) {
+      bus.toast({ kind: 'error', message: errorMessage(err, 'Could not ghost user') });
+    }
+  }
 
   return (
     <div>
@@ -31,7 +45,13 @@ export function EmployeesPage() {
         <Row gutter={[16, 16]}>
           {users.map((u) => (
             <Col key={u.id} xs={24} lg={12} xxl={8}>
-              <EmployeeCard user={u} locations={locations} mfaRequired={!!account?.mfaRequired} onEdit={(user) => navigate(user.id, { state: { user } })} />
+              <EmployeeCard
+                user={u}
+                locations={locations}
+                mfaRequired={!!account?.mfaRequired}
+                onEdit={(user) => navigate(user.id, { state: { user } })}
+                onGhost={real && u.id !== session?.user.id && canGhost(real, u) ? ghost : undefined}
+              />
             </Col>
           ))}
         </Row>

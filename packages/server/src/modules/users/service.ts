@@ -1,5 +1,5 @@
 import { randomBytes, randomUUID } from 'node:crypto';
-import { isAdminRole, type EmployeeCreateParsed, type Role, type User, type UserUpdateParsed } from '@agency/contracts';
+import { isAdminRole, roleRank, type EmployeeCreateParsed, type Role, type User, type UserUpdateParsed } from '@agency/contracts';
 import type { Db, Queryable } from '../../db/index';
 import type { AppEvents } from '../../events';
 import { badRequest, conflict, forbidden, notFound } from '../../http/errors';
@@ -25,8 +25,7 @@ import { findUser, toUser, USER_COLUMNS, type UserRow } from './mapping';
  *   Ghosting itself is decided by the signed-in (real) user's role.
  */
 
-const RANK: Record<Role, number> = { employee: 0, admin: 1, owner: 2, super: 3 };
-export const rank = (role: string) => RANK[role.toLowerCase() as Role] ?? -1;
+export const rank = roleRank;
 
 export interface Actor {
   id: string;
