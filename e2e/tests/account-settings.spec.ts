@@ -190,6 +190,6 @@ test('an employee cannot reach the settings', async ({ browser }) => {
 
   await other.goto('/account/settings/blocked-numbers');
   await expect(other).toHaveURL(/\/profile$/);
-  await expect(other.getByLabel('First name')).toHaveValue('Emma');
+  await expect(other.getByRole('heading', { name: 'Emma Ellis' })).toBeVisible();
   await other.close();
 });

@@ -2,7 +2,7 @@ import { render, screen } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
 import userEventLib from '@testing-library/user-event';
 import { hostControls } from '@agency/bus';
-import { locationsApi, tagsApi, templatesApi, usersApi, valuesApi } from '@agency/api-client';
+import { locationsApi, metricsApi, tagsApi, templatesApi, usersApi, valuesApi } from '@agency/api-client';
 import { demoSession, meOf } from './testing/session';
 import { App } from './App';
 
@@ -12,6 +12,8 @@ const userEvent = userEventLib.setup({ delay: null });
 beforeEach(() => {
   hostControls().setSession(demoSession());
   (usersApi.me as jest.Mock).mockResolvedValue(meOf(demoSession()));
+  (usersApi.list as jest.Mock).mockResolvedValue([demoSession().user]);
+  (metricsApi.employeeStats as jest.Mock).mockResolvedValue({ monthYear: '01/2026', metricView: 'monthly', users: [], rows: [], updatedAt: new Date().toISOString() });
 });
 
 const at = (path: string) =>
@@ -22,10 +24,11 @@ const at = (path: string) =>
   );
 
 test.each([
-  ['/profile', 'First name'],
+  ['/profile', 'User'],
+  ['/profile/details', 'First name'],
   ['/profile/avatar', 'Picture file'],
   ['/profile/change-password', 'Current Password'],
-  ['/profile/nothing-here', 'First name'],
+  ['/profile/nothing-here', 'User'],
 ])('%s shows its screen', async (path, label) => {
   at(path);
   expect(await screen.findByLabelText(label)).toBeInTheDocument();

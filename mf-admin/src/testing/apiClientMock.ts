@@ -47,6 +47,7 @@ export const phoneBlockApi = {
 export const tagsApi = { list: jest.fn(), create: jest.fn(), update: jest.fn(), remove: jest.fn(), count: jest.fn() };
 export const valuesApi = { list: jest.fn(), add: jest.fn(), replace: jest.fn(), remove: jest.fn() };
 export const templatesApi = { list: jest.fn(), create: jest.fn(), update: jest.fn(), remove: jest.fn() };
+export const metricsApi = { employeeStats: jest.fn() };
 export const billingApi = {
   subscription: jest.fn(),
   planLimits: jest.fn(),

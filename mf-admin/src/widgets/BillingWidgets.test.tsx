@@ -5,7 +5,8 @@ import { hostControls } from '@agency/bus';
 import { ApiRequestError, billingApi } from '@agency/api-client';
 import { demoAccount, demoSession } from '../testing/session';
 import { AccountBalance } from './AccountBalance';
-import { gauge, monthKey, Usage } from './Usage';
+import { gauge, Usage } from './Usage';
+import { monthKey } from '../features/common/MonthStepper';
 
 jest.mock('@agency/api-client', () => jest.requireActual('../testing/apiClientMock'));
 const api = billingApi as jest.Mocked<typeof billingApi>;

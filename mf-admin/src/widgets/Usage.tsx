@@ -1,13 +1,10 @@
 import { useEffect, useState } from 'react';
-import { Button, Card, Col, Flex, Progress, Row, Typography } from 'antd';
-import { LeftOutlined, RightOutlined } from '@ant-design/icons';
+import { Card, Col, Flex, Progress, Row, Typography } from 'antd';
 import { billingApi, errorMessage } from '@agency/api-client';
 import { bus } from '@agency/bus';
 import type { Usage as UsageFigures } from '@agency/contracts';
 import { formatDateTime, useObservable } from '@agency/ui';
-
-/** MM/yyyy of a month. */
-export const monthKey = (d: Date) => `${String(d.getMonth() + 1).padStart(2, '0')}/${d.getFullYear()}`;
+import { MonthStepper, monthKey, startOfMonth } from '../features/common/MonthStepper';
 
 /**
  * A gauge's scale: the committed amount; past it the maximum becomes usage plus the excess, and the
@@ -42,7 +39,7 @@ function Gauge({ label, used, committed }: { label: string; used: number; commit
 /** Dashboard widget: the month's minutes, messages and recordings against the plan's commitment, month by month. */
 export function Usage() {
   const accountId = useObservable(bus.session$)?.account.id;
-  const [month, setMonth] = useState(() => new Date(new Date().getFullYear(), new Date().getMonth(), 1));
+  const [month, setMonth] = useState(() => startOfMonth(new Date()));
   const [usage, setUsage] = useState<UsageFigures | null>(null);
   const [loading, setLoading] = useState(true);
   const [error, setError] = useState<string | null>(null);
@@ -62,22 +59,11 @@ export function Usage() {
     };
   }, [accountId, month]);
 
-  const now = new Date();
-  const next = new Date(month.getFullYear(), month.getMonth() + 1, 1);
-  const nextDisabled = loading || next > now;
-  const step = (by: number) => setMonth((m) => new Date(m.getFullYear(), m.getMonth() + by, 1));
-
   return (
     <Card
       title="Usage"
       size="small"
-      extra={
-        <Flex align="center" gap={4}>
-          <Button type="text" size="small" icon={<LeftOutlined />} aria-label="Previous month" disabled={loading} onClick={() => step(-1)} />
-          <Typography.Text aria-live="polite">{monthKey(month)}</Typography.Text>
-          <Button type="text" size="small" icon={<RightOutlined />} aria-label="Next month" disabled={nextDisabled} onClick={() => step(1)} />
-        </Flex>
-      }
+      extra={<MonthStepper month={month} onChange={setMonth} disabled={loading} />}
     >
       {error ? (
         <Typography.Text type="danger">Unable to load usage: {error}</Typography.Text>

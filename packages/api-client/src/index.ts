@@ -63,3 +63,4 @@ export * from './sms';
 export * from './walkins';
 export * from './campaigns';
 export * from './billing';
+export * from './metrics';

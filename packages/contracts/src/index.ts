@@ -47,3 +47,4 @@ export * from './audit';
 export * from './registration';
 export * from './phoneNumbers';
 export * from './mobileApp';
+export * from './metrics';

@@ -53,6 +53,7 @@ import { registrationRoutes } from './modules/registration/routes';
 import { numberRoutes } from './modules/numbers/routes';
 import { portRoutes } from './modules/numbers/ports';
 import { mobileAppRoutes } from './modules/mobileApp/routes';
+import { metricsRoutes } from './modules/metrics/routes';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -175,6 +176,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
       await numberRoutes(api, deps);
       await portRoutes(api, deps);
       await mobileAppRoutes(api, deps);
+      await metricsRoutes(api, deps);
       await api.register(async (stripe) => stripeWebhookRoutes(stripe, deps));
       await api.register(async (carrier) => carrierWebhookRoutes(carrier, deps));
     },

@@ -2,7 +2,8 @@ import { Menu, Typography } from 'antd';
 import { Link, Outlet, useLocation } from 'react-router-dom';
 
 export const PROFILE_SECTIONS = [
-  { path: '/profile', label: 'Profile' },
+  { path: '/profile', label: 'Metrics' },
+  { path: '/profile/details', label: 'Edit Profile' },
   { path: '/profile/avatar', label: 'Change Photo' },
   { path: '/profile/change-password', label: 'Change Password' },
   { path: '/profile/mfa', label: 'MFA' },

@@ -2,7 +2,7 @@ import { render, screen, waitFor } from '@testing-library/react';
 import userEventLib from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
 import { bus, hostControls } from '@agency/bus';
-import { accountsApi, locationsApi, phoneBlockApi, usersApi } from '@agency/api-client';
+import { accountsApi, locationsApi, metricsApi, phoneBlockApi, usersApi } from '@agency/api-client';
 import { demoSession, demoUser, meOf } from '../../testing/session';
 import { App } from '../../App';
 import { SETTINGS_TABS } from './settingsTabs';
@@ -33,6 +33,7 @@ beforeEach(() => {
   (locationsApi.list as jest.Mock).mockResolvedValue([]);
   (phoneBlockApi.list as jest.Mock).mockResolvedValue([]);
   (accountsApi.get as jest.Mock).mockResolvedValue(demoSession().account);
+  (metricsApi.employeeStats as jest.Mock).mockResolvedValue({ monthYear: '11/2026', metricView: 'monthly', users: [], rows: [], updatedAt: new Date().toISOString() });
 });
 
 test('the tab list comes from one array, and the active tab follows the path', async () => {

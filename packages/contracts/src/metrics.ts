@@ -1,0 +1,84 @@
+import { z } from 'zod';
+import { idSchema } from './common';
+import { userSchema } from './user';
+
+/** The employee metric names GET /metrics/employee-stats counts (spec 002 "Metrics"). */
+export const EMPLOYEE_METRICS = [
+  'contacts',
+  'policies',
+  'premiums',
+  'calls',
+  'calls_duration',
+  'calls_incoming',
+  'calls_incoming_duration',
+  'calls_outgoing',
+  'calls_outgoing_duration',
+  'messages',
+  'tasks_completed',
+  'tasks_pending',
+  'tasks_total',
+] as const;
+export type EmployeeMetric = (typeof EMPLOYEE_METRICS)[number];
+
+export const monthYearSchema = z.string().regex(/^(0[1-9]|1[0-2])\/\d{4}$/, 'monthYear is MM/yyyy');
+
+/** GET /metrics/employee-stats: one user's figures, or (without user) every user's of the account. */
+export const employeeStatsQuerySchema = z.object({
+  user: idSchema.optional(),
+  metricView: z.enum(['monthly', 'daily']).default('monthly'),
+  monthYear: monthYearSchema,
+  category: z.literal('user').default('user'),
+  /** A comma-separated list of metric names; all of them when omitted. */
+  metrics: z
+    .string()
+    .optional()
+    .transform((v, ctx) => {
+      if (!v) return [...EMPLOYEE_METRICS];
+      const names = [...new Set(v.split(',').map((s) => s.trim()).filter(Boolean))];
+      const unknown = names.filter((n) => !(EMPLOYEE_METRICS as readonly string[]).includes(n));
+      if (unknown.length) ctx.addIssue({ code: 'custom', message: `Unknown metric: ${unknown.join(', ')}` });
+      return names as EmployeeMetric[];
+    }),
+});
+export type EmployeeStatsQuery = z.input<typeof employeeStatsQuerySchema>;
+
+export const employeeStatSchema = z.object({
+  name: z.enum(EMPLOYEE_METRICS),
+  /** A count, cents for premiums, seconds for durations. */
+  value: z.number(),
+  user: idSchema,
+  /** MM/yyyy for the monthly view, yyyy-mm-dd for the daily one. */
+  metricDate: z.string(),
+});
+export type EmployeeStat = z.infer<typeof employeeStatSchema>;
+
+/** The users the figures are about, former employees included (their figures stay). */
+export const employeeStatsUserSchema = userSchema.pick({ id: true, firstName: true, lastName: true, avatar: true, role: true }).extend({ former: z.boolean() });
+export type EmployeeStatsUser = z.infer<typeof employeeStatsUserSchema>;
+
+export const employeeStatsSchema = z.object({
+  monthYear: z.string(),
+  metricView: z.enum(['monthly', 'daily']),
+  users: z.array(employeeStatsUserSchema),
+  rows: z.array(employeeStatSchema),
+  /** When the figures were counted (ISO). */
+  updatedAt: z.string(),
+});
+export type EmployeeStats = z.infer<typeof employeeStatsSchema>;
+
+/** The figures of one user, every metric present (0 when nothing was counted). */
+export function statsOf(rows: EmployeeStat[], userId: string): Record<EmployeeMetric, number> {
+  const out = Object.fromEntries(EMPLOYEE_METRICS.map((m) => [m, 0])) as Record<EmployeeMetric, number>;
+  for (const r of rows) if (r.user === userId) out[r.name] += r.value;
+  return out;
+}
+
+/** Seconds as the cards show them: 1h 05m, 4m 09s, 35s. */
+export function formatDuration(seconds: number): string {
+  const s = Math.max(0, Math.round(seconds));
+  const h = Math.floor(s / 3600);
+  const m = Math.floor((s % 3600) / 60);
+  if (h) return `${h}h ${String(m).padStart(2, '0')}m`;
+  if (m) return `${m}m ${String(s % 60).padStart(2, '0')}s`;
+  return `${s}s`;
+}
