@@ -22,12 +22,14 @@ const renderWidget = () =>
   );
 
 let toasts: ToastRequest[];
-let sub: { unsubscribe(): void };
+let celebrations: string[];
+let subs: Array<{ unsubscribe(): void }>;
 beforeEach(() => {
   toasts = [];
-  sub = bus.toast$.subscribe((t) => toasts.push(t));
+  celebrations = [];
+  subs = [bus.toast$.subscribe((t) => toasts.push(t)), bus.celebrate$.subscribe((reason) => celebrations.push(reason))];
 });
-afterEach(() => sub.unsubscribe());
+afterEach(() => subs.forEach((s) => s.unsubscribe()));
 
 test('lists what is left, each linking to where it is done', async () => {
   hostControls().setSession(demoSession());
@@ -51,9 +53,11 @@ test('raises Setup Tasks Completed when the last task is done, once', () => {
   act(() => hostControls().setSession(demoSession({ mfaEnabled: true }, DONE)));
   expect(screen.queryByRole('list')).not.toBeInTheDocument();
   expect(toasts.map((t) => t.message)).toEqual(['Setup Tasks Completed']);
+  expect(celebrations).toEqual(['Setup Tasks Completed']);
 
   act(() => hostControls().setSession(demoSession({ mfaEnabled: true, firstName: 'Liv' }, DONE)));
   expect(toasts).toHaveLength(1);
+  expect(celebrations).toHaveLength(1);
 });
 
 test('says nothing when the setup was already done', () => {
@@ -61,6 +65,7 @@ test('says nothing when the setup was already done', () => {
   const { container } = renderWidget();
   expect(container).toBeEmptyDOMElement();
   expect(toasts).toEqual([]);
+  expect(celebrations).toEqual([]);
 });
 
 test('shows nothing to an employee', () => {

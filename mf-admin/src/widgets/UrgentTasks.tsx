@@ -20,6 +20,7 @@ export function UrgentTasks() {
     } else if (hadTasks.current) {
       hadTasks.current = false;
       bus.toast({ kind: 'success', message: SETUP_COMPLETED, key: 'setup-tasks-completed' });
+      bus.celebrate(SETUP_COMPLETED);
     }
   }, [tasks.length]);
 

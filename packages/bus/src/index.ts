@@ -130,6 +130,7 @@ export class Bus {
   readonly #theme = new BehaviorSubject<ThemeState>({ dark: false, color: DEFAULT_THEME_COLOR });
   readonly #loading = new BehaviorSubject<boolean>(false);
   readonly #dial = new Subject<DialRequest>();
+  readonly #celebrate = new Subject<string>();
   #sessionPatchHandler: ((patch: SessionPatch) => void) | null = null;
 
   readonly session$ = new StateStream(this.#session);
@@ -146,6 +147,8 @@ export class Bus {
   readonly navigate$ = new Stream<NavigateRequest>(this.#navigate);
   /** Call requests from anywhere (peers list, contact records); the phone remote places them. */
   readonly dial$ = new Stream<DialRequest>(this.#dial);
+  /** Moments worth a celebration (the reason, e.g. 'Setup Tasks Completed'): the shell shows confetti. Since 1.2. */
+  readonly celebrate$ = new Stream<string>(this.#celebrate);
   private socket: Socket<ServerToClientEvents, ClientToServerEvents> | null = null;
   /** Clients of the account were added, edited, tagged, split, merged, imported or deleted (by anyone): lists and open records catch up. */
   readonly clientsUpdate$: Observable<ServerEventPayload<'clients_update'>> = this.on('clients_update');
@@ -175,6 +178,11 @@ export class Bus {
 
   confirm(title: string, content?: string): Promise<boolean> {
     return new Promise((resolve) => this.#confirm.next({ title, content, resolve }));
+  }
+
+  /** Asks the shell for the confetti overlay (3 s). */
+  celebrate(reason: string): void {
+    this.#celebrate.next(reason);
   }
 
   dial(request: DialRequest): void {

@@ -38,7 +38,7 @@ test('the shell serves on 3000 and provides the singletons; remotes bring none o
   expect(shell.resolve.alias['@module-federation/runtime-core$']).toMatch(/runtime-core\/dist\/index\.js$/);
   const hostShared = sharedConfig({ role: 'host', appDir: path.join(root, 'shell') });
   expect(Object.keys(hostShared).every((k) => SINGLETONS.includes(k))).toBe(true);
-  expect(hostShared['@agency/bus']).toMatchObject({ singleton: true, version: '1.1.0', requiredVersion: '^1.1.0' });
+  expect(hostShared['@agency/bus']).toMatchObject({ singleton: true, version: '1.2.0', requiredVersion: '^1.2.0' });
   const remoteShared = sharedConfig({ role: 'remote', appDir: path.join(root, 'mf-tasks') });
   expect(Object.values(remoteShared).every((e) => (e as { import?: unknown }).import === false)).toBe(true);
 });

@@ -11,6 +11,7 @@ import { BrandMark } from '../pages/PublicLayout';
 import { SessionWatch } from '../session/SessionWatch';
 import { myStatus, setMyStatus } from '../session/status';
 import { ConfirmHost } from './ConfirmHost';
+import { ConfettiOverlay } from './ConfettiOverlay';
 import { FrameErrorBoundary } from './ErrorBoundary';
 import { FrameFooter } from './FrameFooter';
 import { LoadingOverlay } from './LoadingOverlay';
@@ -49,6 +50,7 @@ function FrameBody() {
       <ToastHost />
       <ConfirmHost />
       <LoadingOverlay />
+      <ConfettiOverlay />
       <SessionWatch />
       <IdleWatch />
       {locked && <LockScreen />}

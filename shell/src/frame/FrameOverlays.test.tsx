@@ -2,6 +2,7 @@ import { act, fireEvent, render, screen, waitFor } from '@testing-library/react'
 import { bus } from '@agency/bus';
 import { ConfirmHost } from './ConfirmHost';
 import { LoadingOverlay } from './LoadingOverlay';
+import { CONFETTI_MS, ConfettiOverlay } from './ConfettiOverlay';
 import { ErrorPage } from '../pages/ErrorPage';
 
 describe('ConfirmHost', () => {
@@ -32,6 +33,33 @@ describe('LoadingOverlay', () => {
     expect(screen.getByTestId('loading-overlay')).toHaveTextContent('Loading');
     act(() => bus.setLoading(false));
     await waitFor(() => expect(screen.queryByTestId('loading-overlay')).not.toBeInTheDocument());
+  });
+});
+
+jest.mock('canvas-confetti', () => {
+  const fire = Object.assign(jest.fn(() => Promise.resolve()), { reset: jest.fn() });
+  return { __esModule: true, default: { create: jest.fn(() => fire) }, fire };
+});
+
+describe('ConfettiOverlay', () => {
+  it('bursts over everything when asked, without taking clicks, and leaves after 3 s', () => {
+    jest.useFakeTimers();
+    try {
+      const { fire } = jest.requireMock<{ fire: jest.Mock & { reset: jest.Mock } }>('canvas-confetti');
+      render(<ConfettiOverlay />);
+      expect(screen.queryByTestId('confetti')).not.toBeInTheDocument();
+      act(() => bus.celebrate('Setup Tasks Completed'));
+      expect(screen.getByTestId('confetti')).toHaveStyle({ pointerEvents: 'none', position: 'fixed' });
+      expect(fire).toHaveBeenCalledTimes(2);
+      act(() => jest.advanceTimersByTime(CONFETTI_MS - 1));
+      expect(screen.getByTestId('confetti')).toBeInTheDocument();
+      act(() => jest.advanceTimersByTime(1));
+      expect(screen.queryByTestId('confetti')).not.toBeInTheDocument();
+      expect(fire).toHaveBeenCalledTimes(3);
+      expect(fire.reset).toHaveBeenCalled();
+    } finally {
+      jest.useRealTimers();
+    }
   });
 });
 

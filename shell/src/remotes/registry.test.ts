@@ -20,7 +20,7 @@ beforeEach(() => {
 });
 
 test('a release built against the previous minor version of the bus loads under this shell', async () => {
-  fetchMock.mockImplementation((url: string) => json(url === '/remotes.json' ? REMOTES : release('1.0.0')));
+  fetchMock.mockImplementation((url: string) => json(url === '/remotes.json' ? REMOTES : release('1.1.0')));
   await expect(registry.loadRemoteModule('tasks', 'app')).resolves.toBe(lifecycles);
   expect(loadRemote).toHaveBeenCalledWith('tasks/app');
   await expect(registry.remoteExposes('tasks')).resolves.toEqual(['app', 'background']);
@@ -28,7 +28,7 @@ test('a release built against the previous minor version of the bus loads under 
 
 test('a release built against a newer major version is refused with the reason', async () => {
   fetchMock.mockImplementation((url: string) => json(url === '/remotes.json' ? REMOTES : release('2.0.0')));
-  await expect(registry.loadRemoteModule('tasks', 'app')).rejects.toThrow('This module needs a newer version of the app (2.0.0; this page runs 1.1.0). Reload the page to update.');
+  await expect(registry.loadRemoteModule('tasks', 'app')).rejects.toThrow('This module needs a newer version of the app (2.0.0; this page runs 1.2.0). Reload the page to update.');
   expect(loadRemote).not.toHaveBeenCalled();
 });
 
