@@ -72,6 +72,7 @@ export const SMS_MESSAGES = {
   noRoom: 'Error locating room',
   noAgencyNumber: 'The account has no phone number to text from. Add one under Account, Phone Numbers.',
   blocked: 'This number is blocked.',
+  campaignNotVerified: 'Held: carriers block texts from a number without a verified message campaign. Register one for this number under Account, Phone Numbers, then resend.',
   empty: 'Type a message or attach a picture.',
   searchTooShort: 'Needs to be at least 4 characters',
   mediaType: 'Only pictures (JPEG, PNG or GIF) can be texted.',

@@ -91,6 +91,20 @@ export async function scheduleSend(deps: AppDeps, accountId: string, messageId: 
 /** How long a worker's claim on a text holds (a carrier call takes seconds; a dead worker's claim lapses). */
 export const CLAIM_SECONDS = 30;
 
+/**
+ * Whether carriers take texts from one of the account's numbers: US carriers block application
+ * texts (A2P 10DLC) from a number outside a verified message campaign, so such a text is held here.
+ */
+export async function mayText(q: Queryable, accountId: string, number: string): Promise<boolean> {
+  const [row] = await q.query<{ verified: boolean }>(
+    `select coalesce(ms.campaign_status = 'VERIFIED', false) as verified
+       from account_phones p left join messaging_services ms on ms.sid = p.messaging_service_sid and ms.account_id = p.account_id
+      where p.account_id = $1 and p.phone_number = $2`,
+    [accountId, toDigits(number)],
+  );
+  return row?.verified ?? false;
+}
+
 /** The job: one pending text to the carrier, once. */
 export async function sendPending(deps: AppDeps, accountId: string, messageId: string): Promise<void> {
   const { db } = deps;
@@ -103,7 +117,13 @@ export async function sendPending(deps: AppDeps, accountId: string, messageId: s
   );
   if (!row) return;
   const [account] = await db.query<{ messaging_enabled: boolean }>('select messaging_enabled from accounts where id = $1', [accountId]);
-  const refusal = !account?.messaging_enabled ? SMS_MESSAGES.disabled : (await isOptedOut(db, accountId, row.to_number)) ? SMS_MESSAGES.optedOut : null;
+  const refusal = !account?.messaging_enabled
+    ? SMS_MESSAGES.disabled
+    : (await isOptedOut(db, accountId, row.to_number))
+      ? SMS_MESSAGES.optedOut
+      : !(await mayText(db, accountId, row.by_number))
+        ? SMS_MESSAGES.campaignNotVerified
+        : null;
   if (refusal) {
     await db.tx((q) => q.query(`update sms_messages set status = 'failed', error = $3 where id = $1 and account_id = $2 and status = 'pending'`, [messageId, accountId, refusal]));
     deps.events.emit('smsChanged', { accountId, roomId: row.room_id, messageId });

@@ -171,13 +171,18 @@ export async function clientByMobile(q: Queryable, accountId: string, phone: str
   return row?.id ?? null;
 }
 
-/** The account's number to text from: the client's default phone, else the account's default, else any. */
+/**
+ * The account's number to text from: the client's default phone, else a number carriers take texts
+ * from (a verified campaign), a location's default first, else any.
+ */
 export async function agencyNumberFor(q: Queryable, accountId: string, clientId: string | null): Promise<string> {
   const [row] = await q.query<{ phone_number: string }>(
     `select p.phone_number from account_phones p
+       left join messaging_services ms on ms.sid = p.messaging_service_sid and ms.account_id = p.account_id
       where p.account_id = $1
       order by (p.id::text = (select data->>'accountPhone' from clients where id = $2 and account_id = $1)) desc nulls last,
-               (p.location_id is not null) desc, p.is_default desc, p.created_at
+               (ms.campaign_status = 'VERIFIED') desc nulls last,
+               (p.location_id is not null) desc, p.is_default desc, p.created_at, p.phone_number
       limit 1`,
     [accountId, clientId],
   );

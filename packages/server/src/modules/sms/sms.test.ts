@@ -133,6 +133,34 @@ describe('sending from a room', () => {
   });
 });
 
+describe('message campaigns', () => {
+  it('hold a text from a number outside a verified campaign with the reason, and send its resend once the number joins one', async () => {
+    const from = DEMO_PHONES.roundRock.number;
+    const roomId = await s.db.tx((q) => ensureRoom(q, DEMO, '15125550611', from, null));
+    const id = randomUUID();
+    await ask<SmsMessage>('sms_send_message', { roomId, id, message: 'Your policy documents are ready.' });
+    await until(async () => (await statusOf(id)) === 'failed', 'held');
+    const [held] = await s.db.query<{ error: string; carrier_sid: string | null }>('select error, carrier_sid from sms_messages where id = $1', [id]);
+    assert.deepEqual([held.error, held.carrier_sid], [SMS_MESSAGES.campaignNotVerified, null]);
+    const [{ n }] = await s.db.query<{ n: number }>('select count(*)::int as n from carrier_local_texts where idempotency_key = $1', [id]);
+    assert.equal(n, 0, 'the carrier never saw it');
+
+    await s.db.query(`update account_phones set messaging_service_sid = 'MG00000000000000000000000000000001' where phone_number = $1`, [from]);
+    try {
+      const retried = await ask<SmsMessage>('sms_resend_message', { roomId, id });
+      await until(async () => (await statusOf(retried.id)) === 'delivered', 'delivered');
+    } finally {
+      await s.db.query('update account_phones set messaging_service_sid = null where phone_number = $1', [from]);
+    }
+  });
+
+  it('texts a client from a number that may text before one that may not', async () => {
+    const client = (await s.app.inject({ method: 'POST', url: '/api/clients', headers: bearer(owner.token), payload: { firstName: 'Rhea', lastName: 'Rock', mobilePhone: '5125550612' } })).json();
+    const room = await ask<SmsRoom>('sms_create_room', { clientId: client.id, phoneNumber: '5125550612' });
+    assert.equal(room.agencyNumber, AGENCY);
+  });
+});
+
 describe('consent follows the client', () => {
   it('STOP opts the number out: a send is refused and never reaches the carrier; START opts back in', async () => {
     await inbound('Stop');
