@@ -26,6 +26,8 @@ export const FORBIDDEN_MESSAGE = 'You do not have access to perform this action.
 export const accountsApi = {
   get: jest.fn(),
   update: jest.fn(),
+  info: jest.fn(),
+  updateInfo: jest.fn(),
 };
 export const auditApi = { page: jest.fn(), exportCsv: jest.fn() };
 export const employeesApi = {

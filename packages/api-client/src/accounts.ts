@@ -1,4 +1,6 @@
 import type {
+  AccountInfo,
+  AccountInfoInput,
   MobileAppInput,
   MobileAppSettings,
   AvailableNumber,
@@ -38,6 +40,8 @@ export const phonesApi = {
 export const accountsApi = {
   get: (accountId: string) => api.get<Account>(a(accountId)).then(data),
   update: (accountId: string, body: AccountUpdate) => api.put<Account>(a(accountId), body).then(data),
+  info: (accountId: string) => api.get<AccountInfo>(`${a(accountId)}/info`).then(data),
+  updateInfo: (accountId: string, body: AccountInfoInput) => api.put<AccountInfo>(`${a(accountId)}/info`, body).then(data),
 };
 
 /** Adding and deleting the account's employees; editing is PUT /users/{id} (usersApi.update). */

@@ -53,6 +53,7 @@ export const AUDIT_ACTIONS = {
   contactsMerged: { label: 'Contacts merged', category: 'deletions' },
   contactRecordDeleted: { label: 'Contact record deleted', category: 'deletions' },
   securitySettingsChanged: { label: 'Security settings changed', category: 'settings' },
+  accountInfoChanged: { label: 'Account details changed', category: 'settings' },
   paymentMethodAdded: { label: 'Payment method added', category: 'billing' },
   paymentMethodRemoved: { label: 'Payment method removed', category: 'billing' },
   defaultPaymentMethodChanged: { label: 'Default payment method changed', category: 'billing' },

@@ -48,3 +48,4 @@ export * from './registration';
 export * from './phoneNumbers';
 export * from './mobileApp';
 export * from './metrics';
+export * from './accountInfo';

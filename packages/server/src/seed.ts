@@ -51,6 +51,13 @@ export async function seedIfEmpty(db: Db): Promise<boolean> {
        where id = $1`,
       [DEMO_ACCOUNTS.demo.id, 'ChIJLwPMoJm1RIYRetVp1EtGm10'],
     );
+    await q.query(
+      `update accounts set legal_name = 'Demo Insurance Agency LLC', email = 'hello@demoinsurance.example',
+         phone = '15125550100', website = 'https://demoinsurance.example', address = '500 Congress Ave', address2 = 'Suite 200',
+         city = 'Austin', state = 'TX', zipcode = '78701'
+       where id = $1`,
+      [DEMO_ACCOUNTS.demo.id],
+    );
     await seedDemoLocations(q);
     await seedDemoRegistration(q);
     await seedDemoTemplates(q, DEMO_ACCOUNTS.demo.id);

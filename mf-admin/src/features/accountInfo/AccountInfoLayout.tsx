@@ -5,6 +5,7 @@ import { bus } from '@agency/bus';
 import { isAdminRole } from '@agency/contracts';
 import { useObservable } from '@agency/ui';
 import { BillingPage } from '../billing/BillingPage';
+import { AccountDetailsPage } from './AccountDetailsPage';
 import { LocationsPage } from '../locations/LocationsPage';
 import { PhoneNumbersPage } from '../phoneNumbers/PhoneNumbersPage';
 import { MobileAppPage } from '../mobileApp/MobileAppPage';
@@ -14,6 +15,7 @@ export const ACCOUNT_INFO_BASE = '/account/info';
 
 /** The tabs of /account/info (spec 002): a page joins the vertical tab bar with one entry here. */
 export const ACCOUNT_INFO_TABS: { path: string; label: ReactNode; element: ReactNode }[] = [
+  { path: 'settings', label: 'Settings', element: <AccountDetailsPage /> },
   { path: 'billing', label: 'Billing', element: <BillingPage /> },
   { path: 'locations', label: 'Locations', element: <LocationsPage /> },
   { path: 'phonenumbers', label: 'Phone Numbers', element: <PhoneNumbersPage /> },

@@ -89,3 +89,45 @@ describe('PUT /accounts/:accountId', () => {
     assert.equal((await me(otherOwner.token)).account.gatheringForms, 'home');
   });
 });
+
+describe('/accounts/:accountId/info', () => {
+  const info = (token: string, payload?: object, account: string = DEMO) =>
+    s.app.inject({ method: payload ? 'PUT' : 'GET', url: `/api/accounts/${account}/info`, headers: bearer(token), ...(payload ? { payload } : {}) });
+  const valid = { name: 'Demo Insurance Agency', timezone: 'America/Chicago', legalName: 'Demo Insurance Agency LLC', phone: '(512) 555-0100', email: 'hello@demoinsurance.example', website: 'https://demoinsurance.example', address: '500 Congress Ave', address2: 'Suite 200', city: 'Austin', state: 'TX', zipcode: '78701' };
+
+  it("reads the seeded details to staff and saves an owner's or admin's change, in the audit log and the account", async () => {
+    const seeded = (await info(employee.token)).json();
+    assert.deepEqual([seeded.legalName, seeded.city, seeded.state, seeded.phone], ['Demo Insurance Agency LLC', 'Austin', 'TX', '15125550100']);
+    const saved = await info(admin.token, { ...valid, name: 'Demo Insurance Agency ', zipcode: '78701-1234' });
+    assert.equal(saved.statusCode, 200, saved.body);
+    assert.deepEqual([saved.json().name, saved.json().timezone, saved.json().zipcode, saved.json().phone], ['Demo Insurance Agency', 'America/Chicago', '78701-1234', '15125550100']);
+    assert.equal((await get(owner.token)).json().timezone, 'America/Chicago');
+    const [entry] = await s.db.query<{ detail: string }>(`select detail from audit_events where account_id = $1 and action = 'accountInfoChanged' order by id desc limit 1`, [DEMO]);
+    assert.match(entry!.detail, /timezone/);
+    assert.equal((await info(owner.token, { ...valid, timezone: 'America/New_York' })).statusCode, 200);
+  });
+
+  it('says what is wrong with bad input and changes nothing', async () => {
+    const cases: Array<[object, RegExp]> = [
+      [{ ...valid, name: ' ' }, /field is required/],
+      [{ ...valid, timezone: 'Mars/Olympus' }, /Choose a time zone/],
+      [{ ...valid, state: 'ZZ' }, /Choose a state/],
+      [{ ...valid, zipcode: '7870' }, /Zip code must be 5 digits/],
+      [{ ...valid, phone: '555-0100' }, /10-digit US phone/],
+      [{ ...valid, email: 'hello@' }, /valid email/],
+      [{ ...valid, website: 'demoinsurance.example' }, /http:\/\/ or https:\/\//],
+    ];
+    for (const [payload, message] of cases) {
+      const res = await info(owner.token, payload);
+      assert.equal(res.statusCode, 400, JSON.stringify(payload));
+      assert.match(res.json().message, message);
+    }
+    assert.equal((await info(owner.token)).json().timezone, 'America/New_York');
+  });
+
+  it('is changed by owners and admins of the account only', async () => {
+    assert.equal((await info(employee.token, valid)).statusCode, 403);
+    assert.equal((await info(otherOwner.token, valid)).statusCode, 403);
+    assert.equal((await info(otherOwner.token)).statusCode, 403);
+  });
+});
