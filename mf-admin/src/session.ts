@@ -17,3 +17,11 @@ export function applyMe(me: MeResponse): void {
   const next: Session = { ...session, user: me.user, account: me.account, ghostedBy: me.ghostedBy, mfaSetupRequired: me.mfaSetupRequired };
   if (!same(session, next)) bus.updateSession({ user: me.user, account: me.account, ghostedBy: me.ghostedBy, mfaSetupRequired: me.mfaSetupRequired });
 }
+
+/**
+ * Starts the app afresh at `path` as whoever the session now names (after ghosting starts): every
+ * remote drops what it read as the previous person.
+ */
+export function restartAt(path: string): void {
+  window.location.assign(path);
+}

@@ -8,8 +8,10 @@ import { demoSession, demoUser } from '../../testing/session';
 import { fill } from '../../testing/fill';
 import { EmployeesSection } from './EmployeesSection';
 import { employeeChips } from './EmployeeCard';
+import { restartAt } from '../../session';
 
 jest.mock('@agency/api-client', () => jest.requireActual('../../testing/apiClientMock'));
+jest.mock('../../session', () => ({ ...jest.requireActual('../../session'), restartAt: jest.fn() }));
 const users = usersApi as jest.Mocked<typeof usersApi>;
 const employees = employeesApi as jest.Mocked<typeof employeesApi>;
 const locations = locationsApi as jest.Mocked<typeof locationsApi>;
@@ -102,7 +104,7 @@ describe('the cards', () => {
 });
 
 describe('ghosting', () => {
-  test('an owner acts as a colleague after confirming: the session becomes theirs and the dashboard opens', async () => {
+  test('an owner acts as a colleague after confirming: the session becomes theirs and the app restarts on the dashboard', async () => {
     const ghosted = { ...demoSession({}, { mfaRequired: true }), user: emma, ghostedBy: owner };
     users.ghost.mockResolvedValue(ghosted);
     at('/account/settings/employees');
@@ -113,7 +115,7 @@ describe('ghosting', () => {
     await waitFor(() => expect(bus.session$.value?.user.id).toBe(emma.id));
     expect(users.ghost).toHaveBeenCalledWith(emma.id);
     expect(bus.session$.value?.ghostedBy?.id).toBe(owner.id);
-    await waitFor(() => expect(screen.getByTestId('where')).toHaveTextContent(/^\/$/));
+    expect(restartAt).toHaveBeenCalledWith('/');
   });
 
   test('an admin may not act as the owner, an employee as nobody; a refusal says so', async () => {
@@ -126,6 +128,7 @@ describe('ghosting', () => {
     await userEvent.click(await screen.findByRole('button', { name: 'Act as' }));
     await waitFor(() => expect(toasts).toContain('You do not have access to perform this action.'));
     expect(bus.session$.value?.user.id).toBe(adam.id);
+    expect(restartAt).not.toHaveBeenCalled();
   });
 });
 

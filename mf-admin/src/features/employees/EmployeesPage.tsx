@@ -5,6 +5,7 @@ import { errorMessage, usersApi } from '@agency/api-client';
 import { bus } from '@agency/bus';
 import { canGhost, type User } from '@agency/contracts';
 import { RetryAlert, useObservable } from '@agency/ui';
+import { restartAt } from '../../session';
 import { EmployeeCard } from './EmployeeCard';
 import { useTeam } from './useTeam';
 
@@ -20,8 +21,9 @@ export function EmployeesPage() {
   async function ghost(user: User) {
     try {
       const next = await usersApi.ghost(user.id);
+      // Away first, so no screen of this page reacts to the new person before the app restarts as them.
+      restartAt('/');
       bus.updateSession({ user: next.user, account: next.account, ghostedBy: next.ghostedBy, mfaSetupRequired: next.mfaSetupRequired });
-      navigate('/');
     } catch (err) {
       bus.toast({ kind: 'error', message: errorMessage(err, 'Could not ghost user') });
     }
