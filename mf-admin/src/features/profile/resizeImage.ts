@@ -18,9 +18,11 @@ export function pictureProblem(file: { type: string; size: number }): string | n
   return null;
 }
 
-type Drawable = { width: number; height: number; source: CanvasImageSource; close(): void };
+/** A decoded image, ready to draw. */
+export type Drawable = { width: number; height: number; source: CanvasImageSource; close(): void };
 
-async function decode(file: Blob): Promise<Drawable> {
+/** Decodes an image file (ImageBitmap where the browser has it). */
+export async function decode(file: Blob): Promise<Drawable> {
   if (typeof createImageBitmap === 'function') {
     const bitmap = await createImageBitmap(file);
     return { width: bitmap.width, height: bitmap.height, source: bitmap, close: () => bitmap.close() };
