@@ -1,6 +1,8 @@
 import { expect, test } from '../support/fixtures';
 import { expectRemoteMounted, signIn } from '../support/app';
 
+const suite = `Suite ${Date.now() % 1000}`;
+
 test('an owner opens Account on its Settings, is told what is wrong, saves the agency details and finds them after a reload', async ({ page }) => {
   await signIn(page, 'owner@demo.test');
   await page.getByRole('button', { name: 'Profile menu' }).click();
@@ -10,7 +12,7 @@ test('an owner opens Account on its Settings, is told what is wrong, saves the a
   await expect(page.getByLabel('Legal Name')).toHaveValue('Demo Insurance Agency LLC');
   await expect(page.getByRole('button', { name: 'Save' })).toBeDisabled();
 
-  await page.getByLabel('Address 2').fill('Suite 410');
+  await page.getByLabel('Address 2').fill(suite);
   await page.getByLabel('Website').fill('demoinsurance');
   await page.getByRole('button', { name: 'Save' }).click();
   await expect(page.getByText('Enter a full address starting with http:// or https://')).toBeVisible();
@@ -20,6 +22,6 @@ test('an owner opens Account on its Settings, is told what is wrong, saves the a
   await expect(page.getByRole('button', { name: 'Save' })).toBeDisabled();
 
   await page.reload();
-  await expect(page.getByLabel('Address 2')).toHaveValue('Suite 410');
+  await expect(page.getByLabel('Address 2')).toHaveValue(suite);
   await expect(page.getByLabel('Website')).toHaveValue('https://www.demoinsurance.example');
 });
