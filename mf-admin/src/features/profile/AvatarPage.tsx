@@ -109,7 +109,10 @@ export function AvatarPage() {
         <Flex gap={24} align="flex-start" wrap>
           <CropCanvas image={image} crop={crop} onMove={(dx, dy) => setCrop((c) => ({ ...c, x: c.x + dx, y: c.y + dy }))} />
           <Flex vertical gap={8} style={{ flex: 1, minWidth: 220 }}>
-            <Typography.Text id="crop-scale">Scale</Typography.Text>
+            <Flex justify="space-between">
+              <Typography.Text id="crop-scale">Scale</Typography.Text>
+              <Typography.Text type="secondary">{crop.scale.toFixed(1)}×</Typography.Text>
+            </Flex>
             <Slider
               min={CROP_SCALE.min}
               max={CROP_SCALE.max}
@@ -119,7 +122,10 @@ export function AvatarPage() {
               ariaLabelledByForHandle="crop-scale"
               tooltip={{ formatter: (v) => `${v?.toFixed(1)}×` }}
             />
-            <Typography.Text id="crop-rotation">Rotation</Typography.Text>
+            <Flex justify="space-between">
+              <Typography.Text id="crop-rotation">Rotation</Typography.Text>
+              <Typography.Text type="secondary">{crop.rotation}°</Typography.Text>
+            </Flex>
             <Slider min={-180} max={180} step={1} value={crop.rotation} onChange={(rotation: number) => setCrop((c) => ({ ...c, rotation }))} ariaLabelledByForHandle="crop-rotation" tooltip={{ formatter: (v) => `${v}°` }} />
             <Space wrap>
               <Button icon={<RotateLeftOutlined />} aria-label="Rotate left" onClick={() => rotate(-90)} />
