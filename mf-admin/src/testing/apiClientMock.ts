@@ -16,6 +16,7 @@ export const usersApi = {
   changePassword: jest.fn(),
   list: jest.fn(),
   ghost: jest.fn(),
+  resetMfa: jest.fn(),
 };
 export const authApi = {
   mfaInit: jest.fn(),

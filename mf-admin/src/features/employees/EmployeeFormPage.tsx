@@ -1,6 +1,6 @@
 import { useEffect, useMemo, useRef, useState, type ChangeEvent } from 'react';
 import { Alert, Avatar, Button, Card, Col, Flex, Form, Input, Row, Select, Skeleton, Space, Typography } from 'antd';
-import { DeleteOutlined } from '@ant-design/icons';
+import { DeleteOutlined, SafetyCertificateOutlined } from '@ant-design/icons';
 import { useLocation, useNavigate, useParams } from 'react-router-dom';
 import { employeesApi, errorMessage, usersApi } from '@agency/api-client';
 import { bus } from '@agency/bus';
@@ -9,12 +9,14 @@ import {
   EXTENSION_MESSAGE,
   isAdminRole,
   NPN_MESSAGE,
+  roleRank,
   USER_PHONE_MESSAGE,
   type Role,
   type User,
 } from '@agency/contracts';
 import { digitsOnly, fullName, initials, maskPhone, useObservable } from '@agency/ui';
 import { AVATAR_SIZE, PICTURE_TYPES, pictureProblem, resizeImage } from '../profile/resizeImage';
+import { useUnsavedChanges } from '../settings/unsaved';
 import { EMPLOYEE_MESSAGES, ROLE_LABELS } from './messages';
 import { useTeam } from './useTeam';
 
@@ -32,10 +34,9 @@ export interface EmployeeValues {
   accountLocations: string[];
 }
 
-const RANK: Record<Role, number> = { employee: 0, admin: 1, owner: 2, super: 3 };
 /** Whether the actor may change the target (the server decides the same way: same or lower rank). */
 export const canManage = (actor: Pick<User, 'id' | 'role'>, target: Pick<User, 'id' | 'role'>) =>
-  actor.id === target.id || (isAdminRole(actor.role) && RANK[actor.role] >= RANK[target.role]);
+  actor.id === target.id || (isAdminRole(actor.role) && roleRank(actor.role) >= roleRank(target.role));
 
 const valuesOf = (u: User | null): EmployeeValues => ({
   firstName: u?.firstName ?? '',
@@ -66,8 +67,13 @@ export function EmployeeFormPage() {
   const [form] = Form.useForm<EmployeeValues>();
   const [avatar, setAvatar] = useState<string | null | undefined>(undefined);
   const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState<'save' | 'delete' | null>(null);
+  const [busy, setBusy] = useState<'save' | 'delete' | 'mfa' | null>(null);
+  const [saved, setSaved] = useState(false);
+  const [mfaReset, setMfaReset] = useState(false);
   const fileInput = useRef<HTMLInputElement>(null);
+  const watched = Form.useWatch([], form) as EmployeeValues | undefined;
+  const dirty = !saved && (avatar !== undefined || (!!watched && JSON.stringify({ ...valuesOf(target), ...watched }) !== JSON.stringify(valuesOf(target))));
+  useUnsavedChanges(dirty);
 
   const missing = !creating && !target && (team.users !== null || !!team.error);
   useEffect(() => {
@@ -143,9 +149,28 @@ export function EmployeeFormPage() {
         });
         bus.toast({ kind: 'success', message: EMPLOYEE_MESSAGES.updated });
       }
+      setSaved(true);
       back();
     } catch (err) {
       const message = (creating ? EMPLOYEE_MESSAGES.createFailed : EMPLOYEE_MESSAGES.updateFailed)(errorMessage(err));
+      setError(message);
+      bus.toast({ kind: 'error', message });
+    } finally {
+      setBusy(null);
+    }
+  }
+
+  async function resetMfa() {
+    if (!target) return;
+    if (!(await bus.confirm(`Reset MFA for ${fullName(target)}?`, 'Their authenticator stops working here; they set MFA up again at their next sign-in.'))) return;
+    setBusy('mfa');
+    setError(null);
+    try {
+      await usersApi.resetMfa(target.id);
+      setMfaReset(true);
+      bus.toast({ kind: 'success', message: EMPLOYEE_MESSAGES.mfaReset });
+    } catch (err) {
+      const message = EMPLOYEE_MESSAGES.mfaResetFailed(errorMessage(err));
       setError(message);
       bus.toast({ kind: 'error', message });
     } finally {
@@ -249,13 +274,18 @@ export function EmployeeFormPage() {
           )}
         </Row>
         <Flex justify="space-between" wrap gap={8}>
-          <div>
+          <Space>
             {target && !self && editable && (
               <Button danger icon={<DeleteOutlined />} onClick={() => void remove()} loading={busy === 'delete'}>
                 Delete
               </Button>
             )}
-          </div>
+            {target && !self && editable && isAdminRole(actor.role) && target.mfaEnabled && !mfaReset && (
+              <Button icon={<SafetyCertificateOutlined />} onClick={() => void resetMfa()} loading={busy === 'mfa'}>
+                Reset MFA
+              </Button>
+            )}
+          </Space>
           <Space>
             <Button onClick={back} disabled={false}>
               Cancel

@@ -9,6 +9,7 @@ import { fill } from '../../testing/fill';
 import { EmployeesSection } from './EmployeesSection';
 import { employeeChips } from './EmployeeCard';
 import { restartAt } from '../../session';
+import { mayLeave, UNSAVED_CHANGES_MESSAGE } from '../settings/unsaved';
 
 jest.mock('@agency/api-client', () => jest.requireActual('../../testing/apiClientMock'));
 jest.mock('../../session', () => ({ ...jest.requireActual('../../session'), restartAt: jest.fn() }));
@@ -234,6 +235,62 @@ describe('the form', () => {
     expect(await screen.findByText('Only a user of the same or a higher role can change Olivia Owens.')).toBeInTheDocument();
     expect(screen.getByLabelText('First Name')).toBeDisabled();
     expect(screen.queryByRole('button', { name: /Delete/ })).not.toBeInTheDocument();
+  });
+
+  test('an admin resets the MFA of someone who has it, after confirming; never their own', async () => {
+    users.resetMfa.mockResolvedValue({ message: 'MFA reset' });
+    const asked: string[] = [];
+    const confirm = bus.confirm$.subscribe((c) => {
+      asked.push(c.title);
+      c.resolve(true);
+    });
+    try {
+      at(`/account/settings/employees/${emma.id}`);
+      await userEvent.click(await screen.findByRole('button', { name: /Reset MFA/ }));
+      expect(asked).toEqual(['Reset MFA for Emma Ellis?']);
+      await waitFor(() => expect(users.resetMfa).toHaveBeenCalledWith(emma.id));
+      expect(toasts).toContain('MFA reset: they set it up again at their next sign-in');
+      expect(screen.queryByRole('button', { name: /Reset MFA/ })).not.toBeInTheDocument();
+    } finally {
+      confirm.unsubscribe();
+    }
+  });
+
+  test('a refused MFA reset says why', async () => {
+    users.resetMfa.mockRejectedValue(new ApiRequestError('You do not have access to perform this action.', 403));
+    const confirm = bus.confirm$.subscribe((c) => c.resolve(true));
+    try {
+      at(`/account/settings/employees/${emma.id}`);
+      await userEvent.click(await screen.findByRole('button', { name: /Reset MFA/ }));
+      expect(await screen.findByRole('alert')).toHaveTextContent('Unable to reset MFA: You do not have access to perform this action.');
+    } finally {
+      confirm.unsubscribe();
+    }
+  });
+
+  test('someone without MFA offers no reset', async () => {
+    at(`/account/settings/employees/${adam.id}`);
+    await screen.findByLabelText('First Name');
+    expect(screen.getByRole('button', { name: /Delete/ })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /Reset MFA/ })).not.toBeInTheDocument();
+  });
+
+  test('leaving a changed form asks first', async () => {
+    at(`/account/settings/employees/${emma.id}`);
+    await screen.findByLabelText('Last Name');
+    expect(await mayLeave()).toBe(true);
+    await fill('Last Name', 'Ellison');
+    const asked: string[] = [];
+    const confirm = bus.confirm$.subscribe((c) => {
+      asked.push(c.title);
+      c.resolve(false);
+    });
+    try {
+      expect(await mayLeave()).toBe(false);
+      expect(asked).toEqual([UNSAVED_CHANGES_MESSAGE]);
+    } finally {
+      confirm.unsubscribe();
+    }
   });
 
   test('delete asks first, then deletes', async () => {

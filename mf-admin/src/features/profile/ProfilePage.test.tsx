@@ -5,6 +5,7 @@ import { usersApi, ApiRequestError } from '@agency/api-client';
 import { demoSession, demoUser, meOf } from '../../testing/session';
 import { fill } from '../../testing/fill';
 import { ProfilePage } from './ProfilePage';
+import { mayLeave, UNSAVED_CHANGES_MESSAGE } from '../settings/unsaved';
 
 jest.mock('@agency/api-client', () => jest.requireActual('../../testing/apiClientMock'));
 const api = usersApi as jest.Mocked<typeof usersApi>;
@@ -93,4 +94,22 @@ test('a new email asks for the current password and sends it; other edits do not
   await fill('Current password', 'demo-password');
   await userEvent.click(screen.getByRole('button', { name: 'Save' }));
   await waitFor(() => expect(api.update).toHaveBeenCalledWith(expect.any(String), expect.objectContaining({ email: 'olivia@demo.test', currentPassword: 'demo-password' })));
+});
+
+test('leaving with a changed field asks first; an unchanged form leaves quietly', async () => {
+  render(<ProfilePage />);
+  await waitFor(() => expect(api.me).toHaveBeenCalled());
+  expect(await mayLeave()).toBe(true);
+  await fill('Extension', '205');
+  const asked: string[] = [];
+  const sub = bus.confirm$.subscribe((c) => {
+    asked.push(c.title);
+    c.resolve(true);
+  });
+  try {
+    expect(await mayLeave()).toBe(true);
+    expect(asked).toEqual([UNSAVED_CHANGES_MESSAGE]);
+  } finally {
+    sub.unsubscribe();
+  }
 });

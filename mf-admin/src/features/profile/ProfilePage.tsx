@@ -6,6 +6,7 @@ import { usersApi, errorMessage } from '@agency/api-client';
 import { bus } from '@agency/bus';
 import { HEX_COLOR_MESSAGE, isHexColor, normalizeHex, useObservable } from '@agency/ui';
 import { applyMe, setSessionUser } from '../../session';
+import { useUnsavedChanges } from '../settings/unsaved';
 
 export interface ProfileValues {
   firstName: string;
@@ -34,6 +35,10 @@ export function ProfilePage() {
   const [saving, setSaving] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [loadError, setLoadError] = useState<string | null>(null);
+  const watched = Form.useWatch([], form) as ProfileValues | undefined;
+  const stored = user ? valuesOf(user) : null;
+  const dirty = !!stored && !!watched && (Object.keys(stored) as (keyof ProfileValues)[]).some((k) => watched[k] !== undefined && watched[k] !== stored[k]);
+  useUnsavedChanges(dirty);
 
   // Read the user afresh (GET /users/me); a session retired elsewhere is sent to /logout by the API client.
   useEffect(() => {
