@@ -32,6 +32,8 @@ function Bubble({ m, onResend }: { m: SmsMessage; onResend(): void }) {
   }
   const mine = m.flow === 'outgoing';
   const bad = m.status === 'undelivered' || m.status === 'failed';
+  // Held by us before any carrier (the number has no verified campaign): said as such, with why.
+  const held = m.status === 'failed' && m.error === SMS_MESSAGES.campaignNotVerified;
   return (
     <div style={{ display: 'flex', justifyContent: mine ? 'flex-end' : 'flex-start', margin: '6px 0' }} data-testid="sms-message">
       <div style={{ maxWidth: '72%' }}>
@@ -52,10 +54,10 @@ function Bubble({ m, onResend }: { m: SmsMessage; onResend(): void }) {
         </div>
         <div style={{ fontSize: 12, textAlign: mine ? 'right' : 'left', marginTop: 2 }}>
           <Typography.Text type={bad ? 'danger' : 'secondary'} style={{ fontSize: 12 }}>
-            {[mine && m.user ? fullName(m.user) : null, m.campaign ? `campaign ${m.campaign}` : null, formatDateTime(m.scheduleFor ?? m.createdAt), m.scheduleFor ? 'scheduled' : STATUS_LABEL[m.status]]
+            {[mine && m.user ? fullName(m.user) : null, m.campaign ? `campaign ${m.campaign}` : null, formatDateTime(m.scheduleFor ?? m.createdAt), m.scheduleFor ? 'scheduled' : held ? 'held' : STATUS_LABEL[m.status]]
               .filter(Boolean)
               .join(' · ')}
-            {bad && m.error ? ` (${m.error})` : ''}
+            {bad && m.error ? ` (${held ? m.error.replace(/^Held: /, '') : m.error})` : ''}
           </Typography.Text>
           {bad && (
             <Button type="link" size="small" danger onClick={onResend}>

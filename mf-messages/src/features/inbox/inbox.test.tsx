@@ -181,6 +181,18 @@ describe('Conversation', () => {
     await waitFor(() => expect(screen.getByRole('textbox', { name: 'Message' })).toHaveValue(''));
   });
 
+  it('says a text held for want of a verified campaign was held, and why, with Resend', async () => {
+    const onResend = jest.fn();
+    render(
+      <MemoryRouter>
+        <Conversation {...props} onResend={onResend} room={room()} messages={[text({ id: 'held', flow: 'outgoing', status: 'failed', error: SMS_MESSAGES.campaignNotVerified, message: 'Want a quote?' })]} onSend={jest.fn()} />
+      </MemoryRouter>,
+    );
+    expect(screen.getByText(/· held \(carriers block texts from a number without a verified message campaign\. Register one/)).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Resend' }));
+    expect(onResend).toHaveBeenCalledWith('held');
+  });
+
   it('refuses to compose to an opted-out number and says why', () => {
     render(
       <MemoryRouter>
