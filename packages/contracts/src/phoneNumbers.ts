@@ -99,6 +99,7 @@ export const PHONE_MESSAGES = {
   portingIn: "Can't assign campaign till porting is completed",
   portFailed: 'Unable to submit port request',
   formFailed: 'Unable to process form.  Please try again or contact support.',
+  textsHeld: 'Texts from this number are held until it joins a verified message campaign: carriers block them otherwise.',
 };
 
 /** The acknowledgements a port request needs, every one ticked (spec 002 section 5). */

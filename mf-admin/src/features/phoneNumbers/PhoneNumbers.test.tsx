@@ -2,7 +2,7 @@ import { render, screen, within } from '@testing-library/react';
 import userEventLib from '@testing-library/user-event';
 import { hostControls } from '@agency/bus';
 import { billingApi, locationsApi, numbersApi, phonesApi } from '@agency/api-client';
-import { campaignStatusLabel, type MessagingService } from '@agency/contracts';
+import { campaignStatusLabel, PHONE_MESSAGES, type MessagingService } from '@agency/contracts';
 import { demoSession } from '../../testing/session';
 import { PhoneNumbersPage } from './PhoneNumbersPage';
 
@@ -54,4 +54,24 @@ test('a rejected campaign shows its reasons; at the plan limit Purchase says wha
   // A number porting in takes no campaign, and says why.
   await userEvent.click(screen.getByRole('button', { name: 'Edit +1-512-555-0001' }));
   expect(await screen.findByText("Can't assign campaign till porting is completed")).toBeInTheDocument();
+});
+
+test('a number in use outside a verified campaign says its texts are held', async () => {
+  const pending = service({ sid: 'MG2', friendlyName: 'Round Rock Service', campaign: { ...service().campaign!, status: 'IN_PROGRESS' } });
+  (numbersApi.services as jest.Mock).mockResolvedValue([service(), pending]);
+  (phonesApi.list as jest.Mock).mockResolvedValue([
+    { id: 'p1', sid: 'PN1', phoneNumber: '15125550001', friendlyName: 'Main', location: { id: 'l1', name: 'Austin' }, messagingServiceSid: 'MG1', isDefault: true, status: 'in-use', origin: 'purchased' },
+    { id: 'p2', sid: 'PN2', phoneNumber: '15125550003', friendlyName: 'Round Rock', location: { id: 'l2', name: 'Round Rock' }, messagingServiceSid: 'MG2', isDefault: true, status: 'in-use', origin: 'purchased' },
+    { id: 'p3', sid: 'PN3', phoneNumber: '15125550004', friendlyName: 'Spare', location: null, messagingServiceSid: null, isDefault: false, status: 'in-use', origin: 'purchased' },
+  ]);
+  (locationsApi.list as jest.Mock).mockResolvedValue([]);
+  (billingApi.planLimits as jest.Mock).mockResolvedValue({ maxLocations: 3, maxServices: 3, maxPhoneNumbers: 3 });
+  const { container } = render(<PhoneNumbersPage />);
+  await screen.findByText('Campaign: Round Rock Service');
+  const held = (number: string) => within(container.querySelector(`[data-phone="${number}"]`) as HTMLElement).queryByText('Texts held');
+  expect(held('15125550001')).not.toBeInTheDocument();
+  expect(held('15125550003')).toBeInTheDocument();
+  expect(held('15125550004')).toBeInTheDocument();
+  await userEvent.hover(held('15125550003')!);
+  expect(await screen.findByText(PHONE_MESSAGES.textsHeld)).toBeInTheDocument();
 });

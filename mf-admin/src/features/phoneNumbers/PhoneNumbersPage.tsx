@@ -80,6 +80,8 @@ export function PhoneNumbersPage() {
   const numberLimit = limits && phones && phones.length >= limits.maxPhoneNumbers ? planLimitMessage.phoneNumbers(limits.maxPhoneNumbers) : null;
   const serviceLimit = limits && services.length >= limits.maxServices ? planLimitMessage.services(limits.maxServices) : null;
   const serviceName = (sid: string | null) => services.find((s) => s.sid === sid)?.friendlyName ?? null;
+  // The server holds texts from a number outside a verified campaign (sms outbound's mayText).
+  const textsGo = (sid: string | null) => services.some((s) => s.sid === sid && s.campaign?.status === 'VERIFIED');
 
   async function savePhone(p: PhoneNumber, v: PhoneValues) {
     try {
@@ -194,6 +196,11 @@ export function PhoneNumbersPage() {
                     <Tag icon={<WarningOutlined />} color="warning">
                       {p.status}
                     </Tag>
+                  )}
+                  {p.status === 'in-use' && !textsGo(p.messagingServiceSid) && (
+                    <Tooltip title={PHONE_MESSAGES.textsHeld}>
+                      <Tag color="orange">Texts held</Tag>
+                    </Tooltip>
                   )}
                 </span>
               </Flex>
