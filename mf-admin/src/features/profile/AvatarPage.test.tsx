@@ -54,7 +54,8 @@ test('Reset puts the crop back; Cancel leaves the saved picture', async () => {
   render(<AvatarPage />);
   await userEvent.upload(screen.getByLabelText('Picture file'), photo());
   await userEvent.click(await screen.findByRole('button', { name: 'Rotate left' }));
-  expect(screen.getByRole('slider', { name: 'Rotation' })).toHaveAttribute('aria-valuenow', '-90');
+  expect(screen.getByRole('slider', { name: 'Rotation' })).toHaveAttribute('aria-valuenow', '270');
+  expect(screen.getByRole('slider', { name: 'Rotation' })).toHaveAttribute('aria-valuemax', '360');
   await userEvent.click(screen.getByRole('button', { name: /Reset/ }));
   expect(screen.getByRole('slider', { name: 'Rotation' })).toHaveAttribute('aria-valuenow', String(INITIAL_CROP.rotation));
   await userEvent.click(screen.getByRole('button', { name: 'Cancel' }));

@@ -100,7 +100,7 @@ export function AvatarPage() {
       setError(errorMessage(err));
     }
   }
-  const rotate = (by: number) => setCrop((c) => ({ ...c, rotation: ((((c.rotation + by + 180) % 360) + 360) % 360) - 180 }));
+  const rotate = (by: number) => setCrop((c) => ({ ...c, rotation: (((c.rotation + by) % 360) + 360) % 360 }));
 
   return (
     <Flex vertical gap={16} style={{ maxWidth: 640 }}>
@@ -126,7 +126,7 @@ export function AvatarPage() {
               <Typography.Text id="crop-rotation">Rotation</Typography.Text>
               <Typography.Text type="secondary">{crop.rotation}°</Typography.Text>
             </Flex>
-            <Slider min={-180} max={180} step={1} value={crop.rotation} onChange={(rotation: number) => setCrop((c) => ({ ...c, rotation }))} ariaLabelledByForHandle="crop-rotation" tooltip={{ formatter: (v) => `${v}°` }} />
+            <Slider min={0} max={360} step={1} value={crop.rotation} onChange={(rotation: number) => setCrop((c) => ({ ...c, rotation }))} ariaLabelledByForHandle="crop-rotation" tooltip={{ formatter: (v) => `${v}°` }} />
             <Space wrap>
               <Button icon={<RotateLeftOutlined />} aria-label="Rotate left" onClick={() => rotate(-90)} />
               <Button icon={<RotateRightOutlined />} aria-label="Rotate right" onClick={() => rotate(90)} />

@@ -21,11 +21,11 @@ test('Submit waits for the current password, 8 characters and a matching confirm
   expect(submit()).toBeDisabled();
   await fill('Current Password', 'demo-password');
   await fill('New Password', 'short');
-  expect(await screen.findByText('Password must be at least 8 characters')).toBeInTheDocument();
+  expect(await screen.findByText('Password complexity is weak')).toBeInTheDocument();
   expect(submit()).toBeDisabled();
   await fill('New Password', 'a-longer-password');
   await fill('Confirm Password', 'a-longer-passwore');
-  expect(await screen.findByText('Passwords do not match')).toBeInTheDocument();
+  expect(await screen.findByText('Password do not match')).toBeInTheDocument();
   expect(submit()).toBeDisabled();
   await fill('Confirm Password', 'a-longer-password');
   await waitFor(() => expect(submit()).toBeEnabled());

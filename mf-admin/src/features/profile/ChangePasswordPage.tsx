@@ -6,6 +6,9 @@ import { useObservable } from '@agency/ui';
 
 export const MIN_PASSWORD_LENGTH = 8;
 export const MAX_PASSWORD_LENGTH = 128;
+/** The spec's words (002 section 5); the length asked is the server's policy, above the spec's 5. */
+export const PASSWORD_WEAK = 'Password complexity is weak';
+export const PASSWORD_MISMATCH = 'Password do not match';
 
 interface PasswordValues {
   currentPassword: string;
@@ -53,9 +56,10 @@ export function ChangePasswordPage() {
         <Form.Item
           label="New Password"
           name="password"
+          extra={`At least ${MIN_PASSWORD_LENGTH} characters.`}
           rules={[
             { required: true, message: 'Enter a new password' },
-            { min: MIN_PASSWORD_LENGTH, message: `Password must be at least ${MIN_PASSWORD_LENGTH} characters` },
+            { min: MIN_PASSWORD_LENGTH, message: PASSWORD_WEAK },
             { max: MAX_PASSWORD_LENGTH, message: `Password must be at most ${MAX_PASSWORD_LENGTH} characters` },
           ]}
         >
@@ -69,7 +73,7 @@ export function ChangePasswordPage() {
             { required: true, message: 'Enter the new password again' },
             ({ getFieldValue }) => ({
               validator: (_r, value: string) =>
-                !value || value === getFieldValue('password') ? Promise.resolve() : Promise.reject(new Error('Passwords do not match')),
+                !value || value === getFieldValue('password') ? Promise.resolve() : Promise.reject(new Error(PASSWORD_MISMATCH)),
             }),
           ]}
         >
