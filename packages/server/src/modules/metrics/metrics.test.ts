@@ -36,10 +36,17 @@ describe('employee stats', () => {
     }
     const room = { id: randomUUID() };
     await s.db.query(`insert into sms_rooms (id, account_id, phone_number, agency_number) values ($1, $2, '15125550142', '15125550100')`, [room.id, DEMO]);
-    for (const [flow, status, type] of [['outgoing', 'sent', 'message'], ['outgoing', 'delivered', 'campaign'], ['incoming', 'received', 'message'], ['outgoing', 'sent', 'status']])
+    const texts: Array<[string, string, string, string | null]> = [
+      ['outgoing', 'sent', 'message', 'SM1'],
+      ['outgoing', 'delivered', 'campaign', 'SM2'],
+      ['incoming', 'received', 'message', 'SM3'],
+      ['outgoing', 'sent', 'status', null],
+      ['outgoing', 'failed', 'message', null], // held: it never reached the carrier
+    ];
+    for (const [flow, status, type, sid] of texts)
       await s.db.query(
-        `insert into sms_messages (id, account_id, room_id, flow, type, by_number, to_number, message, status, user_id) values ($1, $2, $3, $4, $5, '15125550100', '15125550142', 'Hi', $6, $7)`,
-        [randomUUID(), DEMO, room.id, flow, type, status, employee.user.id],
+        `insert into sms_messages (id, account_id, room_id, flow, type, by_number, to_number, message, status, user_id, carrier_sid) values ($1, $2, $3, $4, $5, '15125550100', '15125550142', 'Hi', $6, $7, $8)`,
+        [randomUUID(), DEMO, room.id, flow, type, status, employee.user.id, sid && `${sid}${randomUUID().replace(/-/g, '')}`],
       );
     const after = await monthly(employee.user.id);
     assert.deepEqual(

@@ -5,7 +5,8 @@ import { monthRange } from '../billing/usage';
 /*
  * Employee figures counted from what people did in the app, in the account's timezone:
  * - contacts: clients the user created; policies: policies the user added, premiums their sum (cents);
- * - messages: texts the user sent (typed, scheduled or campaign), as usage counts them;
+ * - messages: texts the user sent (typed, scheduled or campaign) that reached the carrier, as usage
+ *   counts them (a held or refused text was not sent);
  * - tasks: cards assigned to the user; completed when cleared from a board, or sitting in the last
  *   lane of a board of several lanes (dated by their last change); pending when open elsewhere
  *   (dated by their creation, or the month's start for older ones); total is both.
@@ -25,7 +26,7 @@ const SOURCES = `
      and jsonb_typeof(data->'premium') = 'number'
   union all
   select user_id, created_at, 'messages', 1
-    from sms_messages where account_id = $1 and flow = 'outgoing' and type = any($4) and created_at >= $2 and created_at < $3
+    from sms_messages where account_id = $1 and flow = 'outgoing' and type = any($4) and carrier_sid is not null and created_at >= $2 and created_at < $3
   union all
   select c.assigned_to, coalesce(c.closed_at, c.updated_at), 'tasks_completed', 1
     from task_cards c
