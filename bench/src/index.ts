@@ -28,6 +28,7 @@ const RUNS = Number(process.env.BENCH_RUNS || 5);
 const SIGNINS = Number(process.env.BENCH_SIGNINS || 400);
 const ME_REQUESTS = Number(process.env.BENCH_ME_REQUESTS || 5000);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS || 50);
+const STATS_REQUESTS = Number(process.env.BENCH_STATS_REQUESTS || 1000);
 const CHROMIUM = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
 const PASSWORD = 'demo-password';
 /** Users without MFA, so sign-ins need no code; spread so no single user's sessions pile up. */
@@ -68,6 +69,12 @@ async function measureApi(url: string): Promise<LoadResult[]> {
   const results: LoadResult[] = [];
   results.push(await load({ name: 'POST /api/auth (sign in)', url: `${url}/api/auth`, method: 'POST', build: signIn, requests: SIGNINS, connections: CONNECTIONS }));
   results.push(await load({ name: 'GET /api/users/me', url: `${url}/api/users/me`, method: 'GET', build: me, requests: ME_REQUESTS, connections: CONNECTIONS }));
+  // What the Employee Stats widget asks on every dashboard: the whole team's month, counted from the data.
+  const now = new Date();
+  const monthYear = `${String(now.getMonth() + 1).padStart(2, '0')}/${now.getFullYear()}`;
+  results.push(
+    await load({ name: 'GET /api/metrics/employee-stats (team, month)', url: `${url}/api/metrics/employee-stats?monthYear=${encodeURIComponent(monthYear)}`, method: 'GET', build: me, requests: STATS_REQUESTS, connections: CONNECTIONS }),
+  );
   return results;
 }
 
