@@ -37,7 +37,8 @@ test('an employee crops and saves a new photo, seen in the menu, and changes the
   } finally {
     await other.close();
   }
-  // The newer sign-in ended this one: sign in again with the new password and put the old one back.
+  // The newer sign-in ended this one (it is sent to /login): sign in again and put the old password back.
+  await page.waitForURL(/\/login\?reason=/);
   await signIn(page, 'employee2@demo.test', { password: NEW_PASSWORD });
   await changePassword(page, NEW_PASSWORD, PASSWORD);
 });
