@@ -79,6 +79,10 @@ test('the month steps back, never past this month, and Refresh asks past the cac
   await waitFor(() => expect(screen.getByRole('button', { name: 'Refresh figures' })).toBeEnabled());
   await userEvent.click(screen.getByRole('button', { name: 'Refresh figures' }));
   await waitFor(() => expect(stats.employeeStats).toHaveBeenLastCalledWith({ user: owner.id, monthYear: previous, refresh: true }));
+  // Another month loads plainly again.
+  await waitFor(() => expect(screen.getByRole('button', { name: 'Next month' })).toBeEnabled());
+  await userEvent.click(screen.getByRole('button', { name: 'Next month' }));
+  await waitFor(() => expect(stats.employeeStats).toHaveBeenLastCalledWith({ user: owner.id, monthYear: thisMonth, refresh: false }));
 });
 
 test('an owner switches to a colleague; an employee only sees their own figures', async () => {

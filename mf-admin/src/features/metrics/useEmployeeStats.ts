@@ -2,13 +2,15 @@ import { useCallback, useEffect, useState } from 'react';
 import { errorMessage, metricsApi, type EmployeeStatsParams } from '@agency/api-client';
 import type { EmployeeStats } from '@agency/contracts';
 
-/** GET /metrics/employee-stats for the given user and month; `refresh` asks again past any cache. */
+/** GET /metrics/employee-stats for the given user and month; `refresh` asks that again, past any cache. */
 export function useEmployeeStats(params: Omit<EmployeeStatsParams, 'refresh'> | null) {
   const [stats, setStats] = useState<EmployeeStats | null>(null);
   const [loading, setLoading] = useState(!!params);
   const [error, setError] = useState<string | null>(null);
-  const [asked, setAsked] = useState({ n: 0, refresh: false });
   const key = params ? JSON.stringify(params) : null;
+  // The key a Refresh was asked for (with a count, so asking twice asks twice); other keys load plainly.
+  const [refreshed, setRefreshed] = useState<{ key: string | null; n: number }>({ key: null, n: 0 });
+  const refresh = refreshed.key === key && refreshed.n > 0;
 
   useEffect(() => {
     if (!key) return;
@@ -16,7 +18,7 @@ export function useEmployeeStats(params: Omit<EmployeeStatsParams, 'refresh'> | 
     setLoading(true);
     setError(null);
     metricsApi
-      .employeeStats({ ...(JSON.parse(key) as EmployeeStatsParams), refresh: asked.refresh })
+      .employeeStats({ ...(JSON.parse(key) as EmployeeStatsParams), refresh })
       .then((s) => live && setStats(s))
       .catch((err: unknown) => {
         if (!live) return;
@@ -27,8 +29,8 @@ export function useEmployeeStats(params: Omit<EmployeeStatsParams, 'refresh'> | 
     return () => {
       live = false;
     };
-  }, [key, asked]);
+  }, [key, refresh, refreshed.n]);
 
-  const refresh = useCallback(() => setAsked((a) => ({ n: a.n + 1, refresh: true })), []);
-  return { stats, loading, error, refresh };
+  const ask = useCallback(() => setRefreshed((r) => ({ key, n: r.key === key ? r.n + 1 : 1 })), [key]);
+  return { stats, loading, error, refresh: ask };
 }
