@@ -66,19 +66,12 @@ export const employeeStatsSchema = z.object({
 });
 export type EmployeeStats = z.infer<typeof employeeStatsSchema>;
 
-/** The figures of one user, every metric present (0 when nothing was counted). */
-export function statsOf(rows: EmployeeStat[], userId: string): Record<EmployeeMetric, number> {
+/** The rows summed by metric, every metric present (0 when nothing was counted). */
+export function sumStats(rows: EmployeeStat[]): Record<EmployeeMetric, number> {
   const out = Object.fromEntries(EMPLOYEE_METRICS.map((m) => [m, 0])) as Record<EmployeeMetric, number>;
-  for (const r of rows) if (r.user === userId) out[r.name] += r.value;
+  for (const r of rows) out[r.name] += r.value;
   return out;
 }
 
-/** Seconds as the cards show them: 1h 05m, 4m 09s, 35s. */
-export function formatDuration(seconds: number): string {
-  const s = Math.max(0, Math.round(seconds));
-  const h = Math.floor(s / 3600);
-  const m = Math.floor((s % 3600) / 60);
-  if (h) return `${h}h ${String(m).padStart(2, '0')}m`;
-  if (m) return `${m}m ${String(s % 60).padStart(2, '0')}s`;
-  return `${s}s`;
-}
+/** The figures of one user. */
+export const statsOf = (rows: EmployeeStat[], userId: string) => sumStats(rows.filter((r) => r.user === userId));

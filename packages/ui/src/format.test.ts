@@ -1,4 +1,4 @@
-import { capBadge, clientDisplayName, formatCents, formatDate, formatPhone, isHexColor } from './format';
+import { capBadge, clientDisplayName, formatCents, formatDate, formatDuration, formatPhone, isHexColor } from './format';
 
 describe('formatters', () => {
   it('shows phone numbers as +#-###-###-####', () => {
@@ -36,4 +36,11 @@ describe('clientDisplayName', () => {
     expect(clientDisplayName({}, 'Unnamed contact')).toBe('Unnamed contact');
     expect(clientDisplayName({})).toBe('');
   });
+});
+
+test('durations read as hours and minutes, minutes and seconds, or seconds', () => {
+  expect(formatDuration(3900)).toBe('1h 05m');
+  expect(formatDuration(249)).toBe('4m 09s');
+  expect(formatDuration(35)).toBe('35s');
+  expect(formatDuration(-3)).toBe('0s');
 });

@@ -55,3 +55,13 @@ export interface ClientNameParts {
 export function clientDisplayName(c: ClientNameParts, fallback = ''): string {
   return [c.preferredFirstName || c.firstName, c.lastName].filter(Boolean).join(' ') || c.companyName || fallback;
 }
+
+/** Seconds as the metric cards show them: 1h 05m, 4m 09s, 35s. */
+export function formatDuration(seconds: number): string {
+  const s = Math.max(0, Math.round(seconds));
+  const h = Math.floor(s / 3600);
+  const m = Math.floor((s % 3600) / 60);
+  if (h) return `${h}h ${String(m).padStart(2, '0')}m`;
+  if (m) return `${m}m ${String(s % 60).padStart(2, '0')}s`;
+  return `${s}s`;
+}

@@ -3,7 +3,7 @@ import { Avatar, Button, Card, Flex, Skeleton, Table, Tag, Typography } from 'an
 import type { ColumnsType } from 'antd/es/table';
 import { ReloadOutlined } from '@ant-design/icons';
 import { metricsApi } from '@agency/api-client';
-import { statsOf, type EmployeeMetric, type EmployeeStat, type EmployeeStatsUser } from '@agency/contracts';
+import { statsOf, sumStats, type EmployeeMetric, type EmployeeStat, type EmployeeStatsUser } from '@agency/contracts';
 import { formatCents, formatDate, fullName, initials } from '@agency/ui';
 import { MonthStepper, monthKey, startOfMonth } from '../common/MonthStepper';
 import { useEmployeeStats } from './useEmployeeStats';
@@ -33,7 +33,7 @@ const figureColumns = <T extends Figures>(): ColumnsType<T> =>
 /** The days of a month that counted something, from the daily view. */
 export function dailyRows(rows: EmployeeStat[]): DayRow[] {
   const dates = [...new Set(rows.map((r) => r.metricDate))].sort();
-  return dates.map((date) => ({ key: date, date, ...statsOf(rows.filter((r) => r.metricDate === date).map((r) => ({ ...r, user: 'day' })), 'day') }));
+  return dates.map((date) => ({ key: date, date, ...sumStats(rows.filter((r) => r.metricDate === date)) }));
 }
 
 /** One person's month, day by day; a failure collapses the row (the caller) and shows nothing. */

@@ -10,8 +10,8 @@ import {
   ScheduleOutlined,
   TeamOutlined,
 } from '@ant-design/icons';
-import { formatDuration, type EmployeeMetric } from '@agency/contracts';
-import { formatCents } from '@agency/ui';
+import type { EmployeeMetric } from '@agency/contracts';
+import { formatCents, formatDuration } from '@agency/ui';
 
 type Figures = Record<EmployeeMetric, number>;
 
