@@ -44,10 +44,4 @@ export function cropToJpeg(image: Drawable, crop: Crop, size = AVATAR_SIZE): str
 }
 
 /** Reads a picked file for the crop editor. */
-export async function loadForCrop(file: Blob): Promise<Drawable> {
-  try {
-    return await decode(file);
-  } catch {
-    throw new Error('That file could not be read as an image.');
-  }
-}
+export const loadForCrop = (file: Blob): Promise<Drawable> => decode(file);

@@ -21,8 +21,16 @@ export function pictureProblem(file: { type: string; size: number }): string | n
 /** A decoded image, ready to draw. */
 export type Drawable = { width: number; height: number; source: CanvasImageSource; close(): void };
 
-/** Decodes an image file (ImageBitmap where the browser has it). */
+/** Decodes an image file (ImageBitmap where the browser has it); a file that is no image says so. */
 export async function decode(file: Blob): Promise<Drawable> {
+  try {
+    return await decodeRaw(file);
+  } catch {
+    throw new Error('That file could not be read as an image.');
+  }
+}
+
+async function decodeRaw(file: Blob): Promise<Drawable> {
   if (typeof createImageBitmap === 'function') {
     const bitmap = await createImageBitmap(file);
     return { width: bitmap.width, height: bitmap.height, source: bitmap, close: () => bitmap.close() };
@@ -44,12 +52,7 @@ export async function decode(file: Blob): Promise<Drawable> {
  * always PNG when `format` says so (the mobile app's logo).
  */
 export async function resizeImage(file: Blob, size = AVATAR_SIZE, format: 'compact' | 'png' = 'compact'): Promise<string> {
-  let image: Drawable;
-  try {
-    image = await decode(file);
-  } catch {
-    throw new Error('That file could not be read as an image.');
-  }
+  const image = await decode(file);
   try {
     const canvas = document.createElement('canvas');
     canvas.width = size;
