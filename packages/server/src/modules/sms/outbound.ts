@@ -92,17 +92,20 @@ export async function scheduleSend(deps: AppDeps, accountId: string, messageId: 
 export const CLAIM_SECONDS = 30;
 
 /**
- * Whether carriers take texts from one of the account's numbers: US carriers block application
- * texts (A2P 10DLC) from a number outside a verified message campaign, so such a text is held here.
+ * What decides whether a text from `number` may go, in one round trip: texting on for the account,
+ * and the number in a verified message campaign (US carriers block application texts, A2P 10DLC,
+ * from a number outside one, so such a text is held here).
  */
-export async function mayText(q: Queryable, accountId: string, number: string): Promise<boolean> {
-  const [row] = await q.query<{ verified: boolean }>(
-    `select coalesce(ms.campaign_status = 'VERIFIED', false) as verified
-       from account_phones p left join messaging_services ms on ms.sid = p.messaging_service_sid and ms.account_id = p.account_id
-      where p.account_id = $1 and p.phone_number = $2`,
+async function senderState(q: Queryable, accountId: string, number: string): Promise<{ messagingEnabled: boolean; mayText: boolean }> {
+  const [row] = await q.query<{ messaging_enabled: boolean; may_text: boolean }>(
+    `select a.messaging_enabled,
+            coalesce((select ms.campaign_status = 'VERIFIED'
+                        from account_phones p join messaging_services ms on ms.sid = p.messaging_service_sid and ms.account_id = p.account_id
+                       where p.account_id = a.id and p.phone_number = $2), false) as may_text
+       from accounts a where a.id = $1`,
     [accountId, toDigits(number)],
   );
-  return row?.verified ?? false;
+  return { messagingEnabled: !!row?.messaging_enabled, mayText: !!row?.may_text };
 }
 
 /** The job: one pending text to the carrier, once. */
@@ -116,12 +119,12 @@ export async function sendPending(deps: AppDeps, accountId: string, messageId: s
     [messageId, accountId, CLAIM_SECONDS],
   );
   if (!row) return;
-  const [account] = await db.query<{ messaging_enabled: boolean }>('select messaging_enabled from accounts where id = $1', [accountId]);
-  const refusal = !account?.messaging_enabled
+  const sender = await senderState(db, accountId, row.by_number);
+  const refusal = !sender.messagingEnabled
     ? SMS_MESSAGES.disabled
     : (await isOptedOut(db, accountId, row.to_number))
       ? SMS_MESSAGES.optedOut
-      : !(await mayText(db, accountId, row.by_number))
+      : !sender.mayText
         ? SMS_MESSAGES.campaignNotVerified
         : null;
   if (refusal) {
