@@ -49,3 +49,6 @@ export * from './phoneNumbers';
 export * from './mobileApp';
 export * from './metrics';
 export * from './accountInfo';
+export * from './phone';
+export * from './holidays';
+export * from './callFlow';

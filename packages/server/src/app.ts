@@ -41,6 +41,8 @@ import { smsRoutes } from './modules/sms/routes';
 import { campaignRoutes } from './modules/campaigns/routes';
 import { walkInRoutes } from './modules/walkins/routes';
 import { carrierWebhookRoutes } from './modules/sms/webhooks';
+import { phoneRoutes } from './modules/phone/routes';
+import { voiceWebhookRoutes } from './modules/phone/webhooks';
 import { loadClientDataKey } from './modules/clients/crypto';
 import type { Carrier } from './providers/carrier/index';
 import { SIGNATURE_HEADER } from './providers/carrier/index';
@@ -104,6 +106,9 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
           publicUrl: opts.config.publicUrl,
           twilioAccountSid: opts.config.twilioAccountSid,
           twilioAuthToken: opts.config.twilioAuthToken,
+          twilioApiKey: opts.config.twilioApiKey,
+          twilioApiSecret: opts.config.twilioApiSecret,
+          twilioTwimlAppSid: opts.config.twilioTwimlAppSid,
           localSecret: loadClientDataKey(opts.config.dataDir),
         },
         opts.db,
@@ -177,19 +182,24 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
       await portRoutes(api, deps);
       await mobileAppRoutes(api, deps);
       await metricsRoutes(api, deps);
+      await phoneRoutes(api, deps);
       await api.register(async (stripe) => stripeWebhookRoutes(stripe, deps));
-      await api.register(async (carrier) => carrierWebhookRoutes(carrier, deps));
+      await api.register(async (carrier) => {
+        await carrierWebhookRoutes(carrier, deps);
+        await voiceWebhookRoutes(carrier, deps);
+      });
     },
     { prefix: '/api' },
   );
   // The local carrier posts its signed webhooks straight into these routes.
   deps.carrier.bind(async (url, params, signature) => {
-    await app.inject({
+    const res = await app.inject({
       method: 'POST',
       url: url.slice(deps.carrier.publicUrl.length),
       headers: { 'content-type': 'application/x-www-form-urlencoded', [SIGNATURE_HEADER]: signature },
       payload: new URLSearchParams(params).toString(),
     });
+    return res.statusCode < 300 ? res.body : '';
   });
   app.addHook('onClose', async () => deps.carrier.close());
   await staticRoutes(app, opts.config);

@@ -48,6 +48,12 @@ export interface ServerConfig {
   carrier: 'local' | 'twilio';
   twilioAccountSid?: string;
   twilioAuthToken?: string;
+  /** Calling with Twilio: an API key and secret sign the Devices' tokens; the TwiML App's Voice URL is our outgoing webhook. */
+  twilioApiKey?: string;
+  twilioApiSecret?: string;
+  twilioTwimlAppSid?: string;
+  /** PHONE_SIGNAL_PORT: where the local carrier's phone signalling listens over TLS (PORT + 1). */
+  phoneSignalPort: number;
   /** The base URL the carrier reaches our webhooks at (PUBLIC_URL); links in mails and texts use it too. */
   publicUrl: string;
   /** CAMPAIGN_RATE: campaign texts a second from one agency number (a carrier's long-code rate; default 1). */
@@ -106,6 +112,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     carrier: env.CARRIER === 'twilio' ? 'twilio' : 'local',
     twilioAccountSid: env.TWILIO_ACCOUNT_SID || undefined,
     twilioAuthToken: env.TWILIO_AUTH_TOKEN || undefined,
+    twilioApiKey: env.TWILIO_API_KEY || undefined,
+    twilioApiSecret: env.TWILIO_API_SECRET || undefined,
+    twilioTwimlAppSid: env.TWILIO_TWIML_APP_SID || undefined,
+    phoneSignalPort: Number(env.PHONE_SIGNAL_PORT) > 0 ? Number(env.PHONE_SIGNAL_PORT) : Number(env.PORT ?? 8080) + 1,
     publicUrl: (env.PUBLIC_URL || `http://127.0.0.1:${Number(env.PORT ?? 8080)}`).replace(/\/+$/, ''),
     campaignRatePerSecond: Number(env.CAMPAIGN_RATE) > 0 ? Number(env.CAMPAIGN_RATE) : 1,
     billing: env.BILLING === 'stripe' ? 'stripe' : 'local',

@@ -33,6 +33,8 @@ export interface AppEventMap {
   walkInsChanged: { accountId: string; id: string };
   /** A campaign was saved or deleted, or one of its runs started or finished. */
   campaignsChanged: { accountId: string; campaignId: string };
+  /** A call was logged or moved on (rang, answered, ended, reviewed): the Phone tab's work count catches up. */
+  callsChanged: { accountId: string };
   /** A room itself changed (followed, assigned, completed); `removed` when it left the inbox. */
   smsRoomChanged: { accountId: string; roomId: string; removed?: boolean };
 }

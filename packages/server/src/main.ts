@@ -37,6 +37,7 @@ await startCampaignReviews(app.deps);
 await startPortProgress(app.deps);
 const realtime = await createRealtime(db, app.server, { redisUrl: config.redisUrl, events, features: socketFeatures(app.deps), pushes: PUSH_FEATURES });
 await app.listen({ port: config.port, host: config.host });
+await app.deps.carrier.listenSignaling({ port: config.phoneSignalPort, host: config.host, certDir: config.dataDir });
 
 const url = `http://localhost:${config.port}`;
 console.log(`\nAgency Desk is running at ${url}`);

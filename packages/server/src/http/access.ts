@@ -30,6 +30,12 @@ export const PUBLIC_ROUTES: readonly string[] = [
   // The carrier's signed webhooks (checked against X-Twilio-Signature in modules/sms/webhooks.ts).
   'POST /api/carrier/sms/inbound',
   'POST /api/carrier/sms/status',
+  // Its voice webhooks (checked the same way in modules/phone/webhooks.ts).
+  'POST /api/carrier/voice/incoming',
+  'POST /api/carrier/voice/outgoing',
+  'POST /api/carrier/voice/dial',
+  'POST /api/carrier/voice/dial-event',
+  'POST /api/carrier/voice/status',
   // Texted pictures: the carrier fetches them without a session; the address carries a 256-bit token.
   'GET /api/media/sms/:id/:token',
   // The payment provider's signed webhook (checked against Stripe-Signature in modules/billing/routes.ts).

@@ -31,7 +31,7 @@ const isSecondary = (d: Record<string, string> | null, phone: string): boolean =
   return !!d && mobile(d.coMobilePhone) === phone && mobile(d.mobilePhone) !== phone;
 };
 
-const clientName = (d: Record<string, string> | null, phone: string): string => {
+export const clientName = (d: Record<string, string> | null, phone: string): string => {
   if (!d) return '';
   const secondary = isSecondary(d, phone);
   const first = secondary ? d.coPreferredFirstName || d.coFirstName : d.preferredFirstName || d.firstName;

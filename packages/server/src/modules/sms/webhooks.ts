@@ -1,10 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { HELP_WORDS, OPT_IN_WORDS, OPT_OUT_WORDS, parseMessageSettings, type SmsMessageStatus } from '@agency/contracts';
 import type { AppDeps } from '../../app';
 import type { Queryable } from '../../db/index';
-import { forbidden } from '../../http/errors';
-import { isValidWebhook, SIGNATURE_HEADER } from '../../providers/carrier/index';
+import { verifiedCarrierParams } from '../../http/carrierWebhooks';
 import { scheduleSend, storeOutgoing } from './outbound';
 import { clientByMobile, ensureRoom, toDigits, touchRoom } from './service';
 
@@ -20,13 +19,6 @@ const EMPTY_TWIML = '<?xml version="1.0" encoding="UTF-8"?><Response></Response>
 /** How far along a text is: a late callback never moves it back. */
 const RANK: Record<string, number> = { pending: 0, sent: 1, delivered: 2, undelivered: 2, failed: 2 };
 
-function verified(deps: AppDeps, req: FastifyRequest): Record<string, string> {
-  const params = (req.body ?? {}) as Record<string, string>;
-  const signature = req.headers[SIGNATURE_HEADER];
-  const url = `${deps.carrier.publicUrl}${req.url}`;
-  if (!isValidWebhook(deps.carrier.webhookToken, Array.isArray(signature) ? signature[0] : signature, url, params)) throw forbidden('Invalid signature');
-  return params;
-}
 
 const keyword = (body: string) => body.trim().toUpperCase().replace(/[^A-Z]/g, '');
 
@@ -173,11 +165,11 @@ export async function carrierWebhookRoutes(app: FastifyInstance, deps: AppDeps) 
     done(null, Object.fromEntries(new URLSearchParams(body as string)));
   });
   app.post('/carrier/sms/inbound', { schema: { tags: ['carrier'], description: 'Inbound texts from the carrier (signed like Twilio).', hide: true } }, async (req, reply) => {
-    await receiveText(deps, verified(deps, req));
+    await receiveText(deps, verifiedCarrierParams(deps, req));
     return reply.type('text/xml').send(EMPTY_TWIML);
   });
   app.post('/carrier/sms/status', { schema: { tags: ['carrier'], description: 'Status callbacks of sent texts (signed like Twilio).', hide: true } }, async (req, reply) => {
-    await receiveStatus(deps, verified(deps, req), (req.query as { message?: string }).message);
+    await receiveStatus(deps, verifiedCarrierParams(deps, req), (req.query as { message?: string }).message);
     return reply.type('text/xml').send(EMPTY_TWIML);
   });
 }

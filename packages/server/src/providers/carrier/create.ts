@@ -8,12 +8,17 @@ import { lazyTwilioClient } from './twilio/client';
 import { createTwilioSms } from './twilio/sms';
 import { createTwilioNumbers } from './twilio/numbers';
 import { createLocalNumbers } from './local/numbers';
+import { createLocalVoice } from './local/voice/index';
+import { createTwilioVoice } from './twilio/voice';
 
 export interface CarrierConfig {
   kind: CarrierKind;
   publicUrl: string;
   twilioAccountSid?: string;
   twilioAuthToken?: string;
+  twilioApiKey?: string;
+  twilioApiSecret?: string;
+  twilioTwimlAppSid?: string;
   /** The key the local carrier derives its webhook token from (the client data key). */
   localSecret: Buffer;
 }
@@ -33,13 +38,14 @@ export function createCarrier(config: CarrierConfig, db: Db): Carrier {
       publicUrl: config.publicUrl,
       ...createTwilioSms(client),
       ...createTwilioNumbers(client),
+      ...createTwilioVoice({ accountSid: config.twilioAccountSid, apiKey: config.twilioApiKey, apiSecret: config.twilioApiSecret, twimlAppSid: config.twilioTwimlAppSid }),
       bind: () => undefined,
       close: async () => undefined,
     };
   }
   const token = localWebhookToken(config.localSecret);
   const http = httpPoster(token);
-  let inject: ((url: string, params: Record<string, string>, signature: string) => Promise<void>) | null = null;
+  let inject: ((url: string, params: Record<string, string>, signature: string) => Promise<string>) | null = null;
   // Callbacks to our own URL wait until the routes are bound: texts handed over while the app
   // starts (the send worker resumes before the routes are ready) keep their status callbacks.
   let markBound: () => void = () => undefined;
@@ -48,23 +54,28 @@ export function createCarrier(config: CarrierConfig, db: Db): Carrier {
   const post: WebhookPoster = async (url, params) => {
     if (url.startsWith(config.publicUrl)) {
       await bound;
-      if (closed || !inject) return;
+      if (closed || !inject) return '';
       // Our own URL: straight into this process's routes, signed exactly as over the network.
       try {
-        await inject(url, params, signWebhook(token, url, params));
+        return await inject(url, params, signWebhook(token, url, params));
       } catch (err) {
         console.error('carrier:', (err as Error).message);
+        return '';
       }
-      return;
     }
-    await http(url, params);
+    return http(url, params);
   };
+  const voice = createLocalVoice(token, config.publicUrl, post);
   return {
     kind: 'local',
     webhookToken: token,
     publicUrl: config.publicUrl,
     ...createLocalSms(db, post),
     ...createLocalNumbers(db),
+    accessToken: voice.accessToken,
+    signaling: voice.signaling,
+    listenSignaling: voice.listenSignaling,
+    switchboard: voice.switchboard,
     bind: (fn) => {
       inject = fn;
       closed = false;
@@ -74,6 +85,7 @@ export function createCarrier(config: CarrierConfig, db: Db): Carrier {
       inject = null;
       closed = true;
       markBound();
+      await voice.closeVoice();
     },
   };
 }

@@ -1,9 +1,12 @@
 import type { NumberCarrier } from './numbers';
 import type { SmsCarrier } from './sms';
+import type { VoiceCarrier } from './voice';
+import type { Switch } from './local/voice/switch';
 
 export type { AvailableNumber, NumberCarrier, NumberHooks, NumberSearch } from './numbers';
 export type { OutboundText, SentText, SmsCarrier } from './sms';
-export type { VoiceCarrier } from './voice';
+export type { SignalingEndpoint, VoiceCarrier } from './voice';
+export { VOICE_PATHS } from './voice';
 export { isValidWebhook, signWebhook, SIGNATURE_HEADER, type WebhookParams } from './signature';
 
 /*
@@ -12,12 +15,11 @@ export { isValidWebhook, signWebhook, SIGNATURE_HEADER, type WebhookParams } fro
  *   status callbacks and inbound webhooks posted to our own URLs), so the webhook code is one.
  * - twilio: the official `twilio` SDK with TWILIO_ACCOUNT_SID and TWILIO_AUTH_TOKEN.
  * Implementations live in local/ and twilio/, one file per facet; createCarrier (create.ts)
- * composes them. The voice (voice.ts) and numbers (numbers.ts) facets join the interface as their
- * implementations land.
+ * composes them.
  */
 export type CarrierKind = 'local' | 'twilio';
 
-export interface Carrier extends SmsCarrier, NumberCarrier {
+export interface Carrier extends SmsCarrier, NumberCarrier, VoiceCarrier {
   readonly kind: CarrierKind;
   /** The key webhooks are signed with (Twilio's auth token, or the local carrier's own). */
   readonly webhookToken: string;
@@ -27,6 +29,8 @@ export interface Carrier extends SmsCarrier, NumberCarrier {
    * Lets the local carrier post its webhooks into this process's own routes (same signed request,
    * no network); the Twilio carrier posts from Twilio's side and ignores it.
    */
-  bind(inject: (url: string, params: Record<string, string>, signature: string) => Promise<void>): void;
+  bind(inject: (url: string, params: Record<string, string>, signature: string) => Promise<string>): void;
+  /** The local carrier's switch (tests watch its calls); absent with Twilio. */
+  readonly switchboard?: Switch;
   close(): Promise<void>;
 }

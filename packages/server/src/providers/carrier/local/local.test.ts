@@ -24,6 +24,7 @@ describe('the local carrier', () => {
     const calls: Array<{ url: string; status: string; valid: boolean }> = [];
     carrier.bind(async (url, params, signature) => {
       calls.push({ url, status: params.MessageStatus!, valid: isValidWebhook(carrier.webhookToken, signature, url, params) });
+      return '';
     });
     await until(() => calls.length === 3);
     assert.deepEqual(

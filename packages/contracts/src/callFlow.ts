@@ -1,0 +1,43 @@
+import { z } from 'zod';
+import { flowMessageSchema } from './officeHours';
+
+/*
+ * A location's call flow (spec 002 CallFlow), stored as a JSON string on the location. What the
+ * call-flow engine reads; a flow that cannot be parsed is treated as empty (spec 002 §8).
+ */
+export const RING_GROUP_TIMEOUT = { min: 0, max: 30, default: 30 } as const;
+export const RING_GROUP_REPEAT = { min: 1, max: 10, default: 1 } as const;
+
+export const ringGroupUserSchema = z.object({ id: z.string(), format: z.string().default('softphone') });
+export const ringGroupSchema = z.object({
+  timeout: z.number().int().min(RING_GROUP_TIMEOUT.min).max(RING_GROUP_TIMEOUT.max).default(RING_GROUP_TIMEOUT.default),
+  repeat: z.number().int().min(RING_GROUP_REPEAT.min).max(RING_GROUP_REPEAT.max).default(RING_GROUP_REPEAT.default),
+  users: z.array(ringGroupUserSchema).default([]),
+});
+export type RingGroup = z.infer<typeof ringGroupSchema>;
+
+export const callFlowSchema = z.object({
+  recordCalls: z.boolean().default(false),
+  /** Ring only people whose status is available. */
+  ringWhenAvailable: z.boolean().default(false),
+  voice: z.enum(['man', 'woman']).default('woman'),
+  groups: z.array(ringGroupSchema).default([]),
+  messages: z
+    .object({
+      welcomeMessage: flowMessageSchema.optional(),
+      voicemailMessage: flowMessageSchema.optional(),
+    })
+    .default({}),
+});
+export type CallFlow = z.infer<typeof callFlowSchema>;
+
+export function parseCallFlow(text: string | null): CallFlow {
+  let value: unknown = {};
+  try {
+    value = text ? (JSON.parse(text) as unknown) : {};
+  } catch {
+    value = {};
+  }
+  const parsed = callFlowSchema.safeParse(value ?? {});
+  return parsed.success ? parsed.data : callFlowSchema.parse({});
+}

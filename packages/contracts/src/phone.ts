@@ -1,0 +1,128 @@
+import { z } from 'zod';
+import { userRefSchema } from './clientFields';
+
+/*
+ * The phone (spec 000 "Phone drawer and call UI", §7 "Phone"; spec 001 "Call log", "Call log
+ * entry"). Calls are logged once per call as the carrier reports them.
+ */
+
+/** POST /phone/token: the browser Device's token (ttl 36000 s, refreshed every 10 minutes). */
+export const PHONE_TOKEN_TTL_SECONDS = 36_000;
+export const PHONE_TOKEN_REFRESH_MS = 10 * 60 * 1000;
+export const phoneTokenSchema = z.object({
+  token: z.string(),
+  identity: z.string(),
+  ttl: z.number(),
+  /**
+   * The local carrier's signalling host:port (the Device connects to wss://{chunderw}/signal);
+   * null with Twilio, whose Device finds its own edge.
+   */
+  chunderw: z.string().nullable(),
+  /** The page that lets this browser trust the local carrier's own certificate; null with Twilio. */
+  trustUrl: z.string().nullable(),
+});
+export type PhoneToken = z.infer<typeof phoneTokenSchema>;
+
+/** A number as the phone dials it: exactly 11 digits beginning with 1 (spec 000 §5). */
+export const DIALER_MAX_DIGITS = 11;
+export const isDialable = (digits: string) => /^1\d{10}$/.test(digits);
+
+export const CALL_FORMATS = ['inbound', 'outbound', 'transfer', 'transfer-external', 'voicemail'] as const;
+export type CallFormat = (typeof CALL_FORMATS)[number];
+export const CALL_STATUSES = ['ringing', 'in-progress', 'completed', 'missed', 'hangup', 'no-answer', 'busy', 'error', 'blocked'] as const;
+export type CallStatus = (typeof CALL_STATUSES)[number];
+/** Statuses a person follows up on (spec 001 §4 "Call review"); voicemails too. */
+export const REVIEWABLE_STATUSES: CallStatus[] = ['missed', 'hangup', 'no-answer', 'error'];
+
+export const callLogEntrySchema = z.object({
+  id: z.string(),
+  createdAt: z.string(),
+  format: z.enum(CALL_FORMATS),
+  status: z.enum(CALL_STATUSES),
+  direction: z.enum(['incoming', 'outgoing']),
+  /** The client's number (11 digits). */
+  phoneNumber: z.string(),
+  /** The agency's number the call used (11 digits). */
+  agencyNumber: z.string().nullable(),
+  /** Who answered or placed it. */
+  user: userRefSchema.nullable(),
+  client: z.object({ id: z.string(), name: z.string() }).nullable(),
+  accountLocation: z.object({ id: z.string(), name: z.string() }).nullable(),
+  /** 'main' means none. */
+  ivr: z.string(),
+  callDuration: z.number(),
+  errorMessage: z.string().nullable(),
+  viewedBy: userRefSchema.nullable(),
+  viewedOn: z.string().nullable(),
+});
+export type CallLogEntry = z.infer<typeof callLogEntrySchema>;
+
+export const CALL_LOG_VIEWS = ['all', 'mine', 'missed'] as const;
+export type CallLogView = (typeof CALL_LOG_VIEWS)[number];
+export const CALL_LOG_PAGE_SIZES = [5, 10, 25, 50] as const;
+export const callLogQuerySchema = z.object({
+  view: z.enum(CALL_LOG_VIEWS).default('missed'),
+  page: z.coerce.number().int().min(1).default(1),
+  limit: z.coerce
+    .number()
+    .int()
+    .refine((n) => (CALL_LOG_PAGE_SIZES as readonly number[]).includes(n), 'Page size is 5, 10, 25 or 50')
+    .default(25),
+  /** 'contains' filters. */
+  phoneNumber: z.string().trim().max(20).optional(),
+  status: z.enum(CALL_STATUSES).optional(),
+  direction: z.enum(['incoming', 'outgoing']).optional(),
+});
+export type CallLogQuery = z.input<typeof callLogQuerySchema>;
+export const callLogPageSchema = z.object({ items: z.array(callLogEntrySchema), total: z.number() });
+export type CallLogPage = z.infer<typeof callLogPageSchema>;
+
+/** A call can be reviewed when it needs following up and nobody else reviewed it (spec 001 §4). */
+export function canReview(entry: Pick<CallLogEntry, 'status' | 'format' | 'viewedBy'>, userId: string): boolean {
+  const needs = REVIEWABLE_STATUSES.includes(entry.status) || entry.format === 'voicemail';
+  return needs && (!entry.viewedBy || entry.viewedBy.id === userId);
+}
+
+/** The phone drawer's messages (spec 000 §4, §8), word for word. */
+export const CALL_MESSAGES = {
+  inputDevice: 'Unable to find or set the phone input device.  Please check your settings.',
+  phoneError: 'We have detected an error with the phone. Please refresh or contact tech support if issues persists.',
+  callError: (message: string) => `Call encountered an error. ${message}`.trim(),
+  transferMissingId: 'Unable to transfer call.  Missing call id.  Please try again.',
+  microphone: 'Please check that your browser has access to the microphone and output devices',
+  reconnecting: 'Call was disconnected... trying to reconnect',
+  reconnected: 'Call regained connectivity.',
+  markReviewed: 'Mark call as reviewed?',
+  unmarkReviewed: 'Unmark call as reviewed?',
+} as const;
+
+/** The phone button by status (spec 000 §2). */
+export type PhoneButtonStatus = 'pending' | 'open' | 'ringing' | 'connected' | 'ready' | 'closed' | 'reconnecting' | 'connecting' | 'offline';
+export function phoneButtonLabel(status: PhoneButtonStatus): string {
+  switch (status) {
+    case 'pending':
+      return 'Answer Call';
+    case 'open':
+    case 'ringing':
+    case 'connected':
+      return 'Toggle Mute Call';
+    case 'ready':
+    case 'closed':
+      return 'Place Call';
+    case 'reconnecting':
+      return 'Reconnecting to call';
+    case 'connecting':
+      return 'Connecting to call';
+    default:
+      return 'Phone Disabled';
+  }
+}
+
+/** The carrier simulator: a person plays a client's phone (owners and admins, local carrier only). */
+export const simulatorTokenInputSchema = z.object({
+  phoneNumber: z
+    .string()
+    .transform((s) => s.replace(/\D/g, ''))
+    .transform((s) => (s.length === 10 ? `1${s}` : s))
+    .refine(isDialable, 'Enter a phone number of 10 or 11 digits'),
+});

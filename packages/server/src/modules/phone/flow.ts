@@ -1,0 +1,174 @@
+import { createRequire } from 'node:module';
+import moment from 'moment-timezone';
+import { holidayDate, parseCallFlow, parseOfficeHours, WEEKDAYS, type CallFlow, type FlowMessage, type RingGroup } from '@agency/contracts';
+import type { Queryable } from '../../db/index';
+import { VOICE_PATHS } from '../../providers/carrier/index';
+
+/*
+ * The call-flow engine: what happens to a call, as TwiML, for both carriers (spec 002 CallFlow,
+ * OfficeHours; spec 000 §4). Inbound: a blocked caller is rejected; outside office hours or on a
+ * holiday the closed message plays; otherwise the location's ring groups ring in turn (each for
+ * its timeout, `repeat` times), then the voicemail message plays and the call is logged missed.
+ */
+const require = createRequire(import.meta.url);
+type VoiceResponseClass = new () => {
+  say(attrs: Record<string, string>, text: string): void;
+  play(attrs: Record<string, string>, url: string): void;
+  reject(attrs?: Record<string, string>): void;
+  hangup(): void;
+  dial(attrs: Record<string, unknown>): {
+    client(attrs: Record<string, string>): { identity(id: string): void; parameter(attrs: { name: string; value: string }): void };
+    number(attrs: Record<string, string>, number: string): void;
+  };
+  toString(): string;
+};
+const VoiceResponse = require('twilio/lib/twiml/VoiceResponse') as VoiceResponseClass;
+
+export type OfficeState = 'open' | 'closed' | 'holiday';
+
+/** Open, closed or a holiday at `now` in the location's time zone; a location without office hours is always open. */
+export function officeState(hoursText: string | null, timezone: string, now: Date = new Date()): OfficeState {
+  if (!hoursText) return 'open';
+  const hours = parseOfficeHours(hoursText);
+  const local = moment.tz(now, timezone || 'America/Chicago');
+  const month = local.month() + 1;
+  const date = local.date();
+  if (hours.holidays.some((h) => {
+    const [m, d] = holidayDate(h, local.year());
+    return m === month && d === date;
+  })) {
+    return 'holiday';
+  }
+  const day = hours.hours[WEEKDAYS[local.isoWeekday() - 1]];
+  if (!day?.open || !day.openTime || !day.closeTime) return 'closed';
+  const hm = local.format('HH:mm');
+  return hm >= day.openTime && hm < day.closeTime ? 'open' : 'closed';
+}
+
+const voiceOf = (flow: CallFlow) => (flow.voice === 'man' ? 'man' : 'woman');
+
+function speak(res: InstanceType<VoiceResponseClass>, flow: CallFlow, message: FlowMessage | undefined) {
+  if (!message || message.type === 'disabled') return;
+  if (message.type === 'text') res.say({ voice: voiceOf(flow) }, message.message);
+  else res.play({}, message.url);
+}
+
+export const twimlReject = () => {
+  const res = new VoiceResponse();
+  res.reject();
+  return res.toString();
+};
+export const twimlEmpty = () => new VoiceResponse().toString();
+
+export interface InboundCall {
+  callId: string;
+  callerNumber: string;
+  callerName: string;
+  clientId: string | null;
+  locationId: string | null;
+  locationName: string;
+}
+
+export interface LocationFlow {
+  flow: CallFlow;
+  officeHours: string | null;
+  timezone: string;
+}
+
+export async function locationFlow(q: Queryable, locationId: string | null): Promise<LocationFlow> {
+  if (!locationId) return { flow: parseCallFlow(null), officeHours: null, timezone: 'America/Chicago' };
+  const [row] = await q.query<{ call_flow: string | null; office_hours: string | null; timezone: string }>(
+    'select call_flow, office_hours, timezone from account_locations where id = $1',
+    [locationId],
+  );
+  return { flow: parseCallFlow(row?.call_flow ?? null), officeHours: row?.office_hours ?? null, timezone: row?.timezone ?? 'America/Chicago' };
+}
+
+/** The closed message, then the end of the call. */
+export function twimlClosed(officeHours: string | null, flow: CallFlow): string {
+  const res = new VoiceResponse();
+  speak(res, flow, parseOfficeHours(officeHours).closedMessage);
+  res.hangup();
+  return res.toString();
+}
+
+/**
+ * The ring groups to work through: the location's, or when none names anyone, one group of the
+ * location's staff (everyone in the account when nobody is placed at a location).
+ */
+export async function ringGroups(q: Queryable, accountId: string, locationId: string | null, flow: CallFlow): Promise<RingGroup[]> {
+  const configured = flow.groups.filter((g) => g.users.length && g.timeout > 0);
+  if (configured.length) return configured;
+  const users = await q.query<{ id: string }>(
+    `select u.id from users u
+      where u.account_id = $1 and u.deleted_at is null and u.role <> 'super'
+        and ($2::uuid is null or not exists (select 1 from user_locations ul where ul.user_id = u.id)
+             or exists (select 1 from user_locations ul where ul.user_id = u.id and ul.location_id = $2))
+      order by u.created_at`,
+    [accountId, locationId],
+  );
+  return [{ timeout: 30, repeat: 1, users: users.map((u) => ({ id: u.id, format: 'softphone' })) }];
+}
+
+/** Who of a ring group is rung: softphone members, only the available ones when the flow says so. */
+async function ringable(q: Queryable, accountId: string, group: RingGroup, flow: CallFlow): Promise<string[]> {
+  const ids = group.users.filter((u) => u.format === 'softphone').map((u) => u.id);
+  if (!ids.length) return [];
+  const rows = await q.query<{ id: string }>(
+    `select id from users where account_id = $1 and id = any($2::uuid[]) and deleted_at is null and ($3::boolean is false or phone_status = 'available')`,
+    [accountId, ids, flow.ringWhenAvailable],
+  );
+  const allowed = new Set(rows.map((r) => r.id));
+  return ids.filter((id) => allowed.has(id));
+}
+
+/** Where a ring group step stands: group index and the attempt within it (1-based). */
+export interface RingStep {
+  group: number;
+  attempt: number;
+}
+
+export function nextStep(groups: RingGroup[], step: RingStep): RingStep | null {
+  const group = groups[step.group];
+  if (group && step.attempt < group.repeat) return { group: step.group, attempt: step.attempt + 1 };
+  if (step.group + 1 < groups.length) return { group: step.group + 1, attempt: 1 };
+  return null;
+}
+
+/** Rings one step of the ring groups; with nobody to ring, the next step, and after the last, voicemail. */
+export async function twimlRing(q: Queryable, accountId: string, call: InboundCall, lf: LocationFlow, step: RingStep, welcome: boolean): Promise<{ twiml: string; rang: boolean }> {
+  const groups = await ringGroups(q, accountId, call.locationId, lf.flow);
+  const res = new VoiceResponse();
+  if (welcome) speak(res, lf.flow, lf.flow.messages.welcomeMessage);
+  for (let at: RingStep | null = step; at; at = nextStep(groups, at)) {
+    const group = groups[at.group];
+    if (!group) break;
+    const users = await ringable(q, accountId, group, lf.flow);
+    if (!users.length) continue;
+    const dial = res.dial({
+      timeout: group.timeout,
+      action: `${VOICE_PATHS.dialAction}?call=${call.callId}&group=${at.group}&attempt=${at.attempt}`,
+      answerOnBridge: true,
+    });
+    for (const id of users) {
+      const client = dial.client({ statusCallback: `${VOICE_PATHS.dialEvent}?call=${call.callId}`, statusCallbackEvent: 'answered completed' });
+      client.identity(id);
+      client.parameter({ name: 'callerName', value: call.callerName });
+      client.parameter({ name: 'clientId', value: call.clientId ?? '' });
+      client.parameter({ name: 'location', value: call.locationName });
+      client.parameter({ name: 'callId', value: call.callId });
+    }
+    return { twiml: res.toString(), rang: true };
+  }
+  speak(res, lf.flow, lf.flow.messages.voicemailMessage);
+  res.hangup();
+  return { twiml: res.toString(), rang: false };
+}
+
+/** An outbound call from a Device: the agency's number calls the client's. */
+export function twimlOutbound(callId: string, callerId: string, to: string): string {
+  const res = new VoiceResponse();
+  const dial = res.dial({ callerId, timeout: 30, action: `${VOICE_PATHS.dialAction}?call=${callId}&out=1`, answerOnBridge: true });
+  dial.number({ statusCallback: `${VOICE_PATHS.dialEvent}?call=${callId}`, statusCallbackEvent: 'answered completed' }, to);
+  return res.toString();
+}

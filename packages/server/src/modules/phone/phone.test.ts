@@ -1,0 +1,293 @@
+import { after, before, beforeEach, describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import WebSocket from 'ws';
+import { DEFAULT_CLOSED_MESSAGE } from '@agency/contracts';
+import { bearer, signIn, startTestServer, type TestServer } from '../../testing/harness';
+import { signInSecond } from '../clients/testSupport';
+import { signWebhook, SIGNATURE_HEADER, VOICE_PATHS } from '../../providers/carrier/index';
+import { officeState } from './flow';
+
+/*
+ * Calls through the local carrier end to end on the server: Devices are plain WebSocket clients
+ * speaking PStream to the signalling server, the switch asks our voice webhooks (signed) for TwiML,
+ * and the call log records what happened.
+ */
+let s: TestServer;
+let owner: string;
+let employee: string;
+let other: string;
+let port: number;
+const EMMA = '00000000-0000-4000-9000-000000000003';
+const AUSTIN = '00000000-0000-4000-a000-000000000001';
+const api = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, token = owner, payload?: unknown) =>
+  s.app.inject({ method, url: `/api${url}`, headers: bearer(token), ...(payload === undefined ? {} : { payload: payload as object }) });
+
+interface Message {
+  type: string;
+  payload: Record<string, unknown>;
+}
+
+/** A Device as the SDK would be: it listens with its token, registers, and keeps what it is sent. */
+class Device {
+  readonly received: Message[] = [];
+  private waiters: Array<() => void> = [];
+  private constructor(private ws: WebSocket) {
+    ws.on('message', (data) => {
+      this.received.push(JSON.parse(String(data)) as Message);
+      for (const w of this.waiters.splice(0)) w();
+    });
+  }
+  static async open(token: string, register = true): Promise<Device> {
+    const ws = new WebSocket(`wss://127.0.0.1:${port}/signal`, { rejectUnauthorized: false });
+    await new Promise((resolve, reject) => ws.once('open', resolve).once('error', reject));
+    const device = new Device(ws);
+    device.send('listen', { token, browserinfo: {}, reconnectTimeout: 0 });
+    await device.next('connected');
+    if (register) {
+      device.send('register', { media: { audio: true } });
+      await device.next('ready');
+    }
+    return device;
+  }
+  send(type: string, payload: Record<string, unknown>) {
+    this.ws.send(JSON.stringify({ type, version: '1.6', payload }));
+  }
+  /** The first message of `type` not taken yet (waits for it). */
+  async next(type: string, timeoutMs = 5000): Promise<Record<string, unknown>> {
+    const deadline = Date.now() + timeoutMs;
+    for (;;) {
+      const i = this.received.findIndex((m) => m.type === type);
+      if (i >= 0) return this.received.splice(i, 1)[0].payload;
+      if (Date.now() > deadline) throw new Error(`no ${type} (got ${this.received.map((m) => m.type).join(', ') || 'nothing'})`);
+      await new Promise<void>((resolve) => {
+        this.waiters.push(resolve);
+        setTimeout(resolve, 100).unref();
+      });
+    }
+  }
+  has(type: string) {
+    return this.received.some((m) => m.type === type);
+  }
+  close() {
+    this.ws.close();
+  }
+}
+
+const userToken = async (token: string) => (await api('POST', '/phone/token', token)).json().token as string;
+const simToken = async (phoneNumber: string) => (await api('POST', '/phone/simulator/token', owner, { phoneNumber })).json().token as string;
+const lastCall = async () => (await api('GET', '/phone/logs?view=all&limit=5')).json().items[0];
+const settled = async (predicate: (entry: Record<string, unknown>) => boolean) => {
+  for (let i = 0; i < 100; i++) {
+    const entry = await lastCall();
+    if (entry && predicate(entry)) return entry;
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  throw new Error(`the call log did not settle: ${JSON.stringify(await lastCall())}`);
+};
+const setFlow = (flow: unknown, hours: unknown = null) =>
+  s.db.query('update account_locations set call_flow = $2, office_hours = $3 where id = $1', [AUSTIN, flow ? JSON.stringify(flow) : null, hours ? JSON.stringify(hours) : null]);
+
+let devices: Device[] = [];
+const open = async (token: string, register = true) => {
+  const d = await Device.open(token, register);
+  devices.push(d);
+  return d;
+};
+
+before(async () => {
+  s = await startTestServer();
+  await s.app.deps.carrier.listenSignaling({ port: 0, host: '127.0.0.1', certDir: s.config.dataDir });
+  port = s.app.deps.carrier.signaling()!.port;
+  owner = (await signIn(s.app, 'owner@demo.test')).token;
+  employee = (await signIn(s.app, 'employee@demo.test')).token;
+  other = await signInSecond(s.app);
+});
+beforeEach(async () => {
+  for (const d of devices) d.close();
+  devices = [];
+  await setFlow(null);
+});
+after(async () => {
+  for (const d of devices) d.close();
+  await s.close();
+});
+
+describe('phone tokens and signalling', () => {
+  it("gives a Device its token (ttl 36000) and where the local carrier's signalling listens", async () => {
+    const res = await api('POST', '/phone/token', employee);
+    assert.equal(res.statusCode, 200);
+    assert.deepEqual([res.json().identity, res.json().ttl, res.json().chunderw], [EMMA, 36000, `localhost:${port}`]);
+    assert.equal(res.json().trustUrl, `https://localhost:${port}/trust`);
+    const device = await open(res.json().token);
+    assert.ok(device);
+  });
+
+  it('refuses a forged token, and a simulator token to employees', async () => {
+    const ws = new WebSocket(`wss://127.0.0.1:${port}/signal`, { rejectUnauthorized: false });
+    await new Promise((resolve) => ws.once('open', resolve));
+    const got = new Promise<Message>((resolve) => ws.once('message', (d) => resolve(JSON.parse(String(d)) as Message)));
+    ws.send(JSON.stringify({ type: 'listen', version: '1.6', payload: { token: 'eyJpZGVudGl0eSI6Im1lIn0.forged' } }));
+    assert.deepEqual((await got).payload, { error: { code: 20101, message: 'Invalid Access Token' } });
+    ws.close();
+    assert.equal((await api('POST', '/phone/simulator/token', employee, { phoneNumber: '5125550177' })).statusCode, 403);
+    assert.equal((await api('POST', '/phone/simulator/token', owner, { phoneNumber: '55501' })).json().message, 'Enter a phone number of 10 or 11 digits');
+  });
+});
+
+describe('inbound calls', () => {
+  it('rings the staff, bridges the first to answer, cancels the others, and logs who took it', async () => {
+    const emma = await open(await userToken(employee));
+    const olivia = await open(await userToken(owner));
+    const caller = await open(await simToken('5125550177'));
+    caller.send('invite', { callsid: 'TJSlocal1', sdp: 'offer-sdp', twilio: { params: 'To=%2B15125550001' } });
+    const ringing = await caller.next('ringing');
+    const invite = await emma.next('invite');
+    await olivia.next('invite');
+    assert.equal(invite.sdp, 'offer-sdp');
+    const params = invite.parameters as Record<string, string>;
+    assert.deepEqual([params.From, params.To], ['+15125550177', `client:${EMMA}`]);
+    assert.match(new URLSearchParams(params.Params).get('location') ?? '', /Austin/);
+    emma.send('answer', { callsid: invite.callsid, sdp: 'answer-sdp' });
+    const answered = await caller.next('answer');
+    assert.deepEqual([answered.callsid, answered.sdp], [ringing.callsid, 'answer-sdp']);
+    await olivia.next('cancel');
+    await settled((e) => e.status === 'in-progress');
+    caller.send('hangup', { callsid: ringing.callsid });
+    await emma.next('hangup');
+    const entry = await settled((e) => e.status === 'completed');
+    assert.deepEqual([entry.direction, entry.format, entry.phoneNumber, entry.agencyNumber, (entry.user as { id: string }).id], ['incoming', 'inbound', '15125550177', '15125550001', EMMA]);
+    assert.equal(s.app.deps.carrier.switchboard!.active(), 0);
+  });
+
+  it('works through the ring groups (timeout and repeat), then logs the call missed for review', async () => {
+    await setFlow({ groups: [{ timeout: 1, repeat: 2, users: [{ id: EMMA, format: 'softphone' }] }] });
+    const emma = await open(await userToken(employee));
+    const olivia = await open(await userToken(owner));
+    const caller = await open(await simToken('5125550178'));
+    caller.send('invite', { callsid: 'TJSlocal2', sdp: 'offer', twilio: { params: 'To=%2B15125550001' } });
+    await emma.next('invite');
+    await emma.next('cancel', 3000);
+    await emma.next('invite', 3000);
+    await emma.next('cancel', 3000);
+    await caller.next('hangup', 3000);
+    assert.equal(olivia.has('invite'), false);
+    const missed = await settled((e) => e.status === 'missed');
+    assert.equal((await api('GET', '/phone/logs?view=missed')).json().items[0].id, missed.id);
+    assert.equal((await api('GET', '/phone/logs/work-count')).json().count, 1);
+
+    const reviewed = await api('PUT', `/phone/logs/work/${missed.id}`, employee);
+    assert.deepEqual([reviewed.json().viewedBy.id, !!reviewed.json().viewedOn], [EMMA, true]);
+    assert.equal((await api('GET', '/phone/logs/work-count')).json().count, 0);
+    assert.equal((await api('DELETE', `/phone/logs/work/${missed.id}`, owner)).json().message, 'Emma Ellis reviewed this call');
+    assert.equal((await api('DELETE', `/phone/logs/work/${missed.id}`, employee)).json().viewedBy, null);
+    assert.equal((await api('PUT', `/phone/logs/work/${missed.id}`, other)).statusCode, 404);
+    assert.deepEqual((await api('GET', '/phone/logs?view=all', other)).json(), { items: [], total: 0 });
+  });
+
+  it('rings only available people when the flow says so, and counts the call missed when nobody is', async () => {
+    await setFlow({ ringWhenAvailable: true, groups: [{ timeout: 5, repeat: 1, users: [{ id: EMMA, format: 'softphone' }] }] });
+    await s.db.query("update users set phone_status = 'lunch' where id = $1", [EMMA]);
+    const emma = await open(await userToken(employee));
+    const caller = await open(await simToken('5125550179'));
+    caller.send('invite', { callsid: 'TJSlocal3', sdp: 'offer', twilio: { params: 'To=%2B15125550001' } });
+    await caller.next('hangup');
+    assert.equal(emma.has('invite'), false);
+    assert.equal((await settled((e) => e.status === 'missed')).errorMessage, 'Nobody was available to answer');
+    await s.db.query("update users set phone_status = 'available' where id = $1", [EMMA]);
+  });
+
+  it('logs a caller who hangs up while it rings', async () => {
+    const emma = await open(await userToken(employee));
+    const caller = await open(await simToken('5125550180'));
+    caller.send('invite', { callsid: 'TJSlocal4', sdp: 'offer', twilio: { params: 'To=%2B15125550001' } });
+    const ringing = await caller.next('ringing');
+    await emma.next('invite');
+    caller.send('hangup', { callsid: ringing.callsid });
+    await emma.next('cancel');
+    assert.equal((await settled((e) => e.status !== 'ringing')).status, 'hangup');
+  });
+
+  it('rejects blocked callers and plays the closed message outside office hours', async () => {
+    await api('POST', '/phone/block', owner, { phoneNumber: '15125550181', reason: 'Spam' });
+    const blocked = await open(await simToken('5125550181'));
+    blocked.send('invite', { callsid: 'TJSlocal5', sdp: 'offer', twilio: { params: 'To=%2B15125550001' } });
+    await blocked.next('hangup');
+    assert.equal((await settled((e) => e.phoneNumber === '15125550181')).status, 'blocked');
+
+    await setFlow(null, { hours: {}, holidays: [], closedMessage: { type: 'text', message: DEFAULT_CLOSED_MESSAGE }, smsClosedMessage: { enabled: false, message: '' } });
+    const emma = await open(await userToken(employee));
+    const caller = await open(await simToken('5125550182'));
+    caller.send('invite', { callsid: 'TJSlocal6', sdp: 'offer', twilio: { params: 'To=%2B15125550001' } });
+    const said = await caller.next('message');
+    assert.deepEqual(JSON.parse(String(said.content)), { say: DEFAULT_CLOSED_MESSAGE });
+    await caller.next('hangup');
+    assert.equal(emma.has('invite'), false);
+    const entry = await settled((e) => e.phoneNumber === '15125550182');
+    assert.deepEqual([entry.status, entry.errorMessage], ['missed', 'Called while the office was closed']);
+  });
+});
+
+describe('outbound calls', () => {
+  it("calls a client's phone from the agency's number and logs it on the caller", async () => {
+    const emma = await open(await userToken(employee));
+    const client = await open(await simToken('5125550190'));
+    emma.send('invite', { callsid: 'TJSout1', sdp: 'emma-offer', twilio: { params: 'To=15125550190' } });
+    const ringing = await emma.next('ringing');
+    const invite = await client.next('invite');
+    assert.equal((invite.parameters as Record<string, string>).From, '+15125550001');
+    client.send('answer', { callsid: invite.callsid, sdp: 'client-answer' });
+    assert.equal((await emma.next('answer')).sdp, 'client-answer');
+    emma.send('hangup', { callsid: ringing.callsid });
+    await client.next('hangup');
+    const entry = await settled((e) => e.status === 'completed' && e.direction === 'outgoing');
+    assert.deepEqual([entry.format, entry.phoneNumber, (entry.user as { id: string }).id], ['outbound', '15125550190', EMMA]);
+    const mine = (await api('GET', '/phone/logs?view=mine', employee)).json();
+    assert.ok(mine.items.some((e: { id: string }) => e.id === entry.id));
+  });
+
+  it('logs busy when the client rejects, and no-answer for a number out of reach', async () => {
+    const emma = await open(await userToken(employee));
+    const client = await open(await simToken('5125550191'));
+    emma.send('invite', { callsid: 'TJSout2', sdp: 'offer', twilio: { params: 'To=15125550191' } });
+    const invite = await client.next('invite');
+    client.send('reject', { callsid: invite.callsid });
+    await emma.next('hangup');
+    assert.equal((await settled((e) => e.phoneNumber === '15125550191')).status, 'busy');
+  });
+});
+
+describe('voice webhooks', () => {
+  it('refuse unsigned or wrongly signed requests, and log a retried call once', async () => {
+    const url = `${s.app.deps.carrier.publicUrl}${VOICE_PATHS.incoming}`;
+    const params = { CallSid: 'CAretried', From: '+15125550199', To: '+15125550001', CallStatus: 'ringing' };
+    const post = (signature: string | null) =>
+      s.app.inject({
+        method: 'POST',
+        url: VOICE_PATHS.incoming,
+        headers: { 'content-type': 'application/x-www-form-urlencoded', ...(signature ? { [SIGNATURE_HEADER]: signature } : {}) },
+        payload: new URLSearchParams(params).toString(),
+      });
+    assert.equal((await post(null)).statusCode, 403);
+    assert.equal((await post(signWebhook('wrong', url, params))).statusCode, 403);
+    const first = await post(signWebhook(s.app.deps.carrier.webhookToken, url, params));
+    assert.equal(first.statusCode, 200);
+    assert.match(first.body, /<Dial/);
+    await post(signWebhook(s.app.deps.carrier.webhookToken, url, params));
+    const [{ n }] = await s.db.query<{ n: number }>("select count(*)::int as n from calls where call_sid = 'CAretried'");
+    assert.equal(n, 1);
+  });
+});
+
+describe('office hours', () => {
+  const hours = (extra: object = {}) =>
+    JSON.stringify({ hours: { thursday: { open: true, openTime: '08:00', closeTime: '17:00' } }, holidays: [], closedMessage: { type: 'disabled' }, smsClosedMessage: { enabled: false, message: '' }, ...extra });
+  it('are open within the day’s hours in the location’s time zone, closed outside, and closed on a chosen holiday', () => {
+    // Thursday 2026-11-19, 15:00 UTC = 09:00 in Chicago.
+    assert.equal(officeState(hours(), 'America/Chicago', new Date('2026-11-19T15:00:00Z')), 'open');
+    assert.equal(officeState(hours(), 'America/Chicago', new Date('2026-11-19T13:00:00Z')), 'closed');
+    assert.equal(officeState(hours(), 'America/Chicago', new Date('2026-11-20T15:00:00Z')), 'closed');
+    // Thanksgiving 2026 is Thursday the 26th.
+    assert.equal(officeState(hours({ holidays: ['Thanksgiving Day'] }), 'America/Chicago', new Date('2026-11-26T15:00:00Z')), 'holiday');
+    assert.equal(officeState(null, 'America/Chicago'), 'open');
+  });
+});

@@ -1,0 +1,199 @@
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { AppDeps } from '../../app';
+import { verifiedCarrierParams } from '../../http/carrierWebhooks';
+import { toDigits } from '../sms/service';
+import { locationFlow, nextStep, officeState, ringGroups, twimlClosed, twimlEmpty, twimlOutbound, twimlReject, twimlRing } from './flow';
+import { callBySid, clientByPhone, logCall } from './service';
+
+/*
+ * The carrier's voice webhooks (the same for the local carrier and Twilio, signed alike):
+ * - incoming: a call to an agency number; the call-flow engine answers with TwiML;
+ * - outgoing: a Device placed a call (From=client:{userId});
+ * - dial: a Dial ended (answered and hung up, not answered, busy, or the caller left);
+ * - dial-event: a dialled leg was answered or completed (who took the call);
+ * - status: the call ended.
+ * Each call is one row of the call log, found again by its CallSid when Twilio retries.
+ */
+const xml = (reply: FastifyReply, twiml: string) => reply.type('text/xml').send(twiml);
+
+interface CallContext {
+  id: string;
+  accountId: string;
+  phoneNumber: string;
+  locationId: string | null;
+}
+
+async function callById(deps: AppDeps, id: string | undefined): Promise<CallContext | null> {
+  if (!id || !/^[0-9a-f-]{36}$/.test(id)) return null;
+  const [row] = await deps.db.query<{ id: string; account_id: string; phone_number: string; location_id: string | null }>(
+    'select id, account_id, phone_number, location_id from calls where id = $1',
+    [id],
+  );
+  return row ? { id: row.id, accountId: row.account_id, phoneNumber: row.phone_number, locationId: row.location_id } : null;
+}
+
+async function callerLabel(deps: AppDeps, clientId: string | null, phone: string): Promise<string> {
+  if (!clientId) return '';
+  const [row] = await deps.db.query<{ data: Record<string, string> }>('select data from clients where id = $1', [clientId]);
+  const d = row?.data ?? {};
+  return [d.preferredFirstName || d.firstName, d.lastName].filter(Boolean).join(' ') || d.companyName || phone;
+}
+
+export async function voiceWebhookRoutes(app: FastifyInstance, deps: AppDeps) {
+  const { db } = deps;
+  const hidden = { schema: { tags: ['carrier'], hide: true } };
+
+  app.post('/carrier/voice/incoming', hidden, async (req, reply) => {
+    const p = verifiedCarrierParams(deps, req);
+    const from = toDigits(p.From ?? '');
+    const agency = toDigits(p.To ?? '');
+    const [number] = await db.query<{ account_id: string; location_id: string | null; location_name: string | null }>(
+      `select p.account_id, p.location_id, l.name as location_name from account_phones p left join account_locations l on l.id = p.location_id
+        where regexp_replace(p.phone_number, '\\D', '', 'g') = $1 order by p.is_default desc limit 1`,
+      [agency],
+    );
+    if (!number || !p.CallSid) return xml(reply, twimlReject());
+    const accountId = number.account_id;
+    const clientId = await clientByPhone(db, accountId, from);
+    const [blocked] = await db.query("select 1 from blocked_numbers where account_id = $1 and regexp_replace(phone_number, '\\D', '', 'g') in ($2, $3)", [accountId, from, from.slice(1)]);
+    const base = { accountId, callSid: p.CallSid, format: 'inbound' as const, direction: 'incoming' as const, phoneNumber: from, agencyNumber: agency, clientId, locationId: number.location_id };
+    if (blocked) {
+      await logCall(db, { ...base, status: 'blocked' });
+      deps.events.emit('callsChanged', { accountId });
+      return xml(reply, twimlReject());
+    }
+    const lf = await locationFlow(db, number.location_id);
+    const state = officeState(lf.officeHours, lf.timezone);
+    if (state !== 'open') {
+      await logCall(db, { ...base, status: 'missed', errorMessage: state === 'holiday' ? 'Called on a holiday' : 'Called while the office was closed' });
+      deps.events.emit('callsChanged', { accountId });
+      return xml(reply, twimlClosed(lf.officeHours, lf.flow));
+    }
+    const { id, fresh } = await logCall(db, { ...base, status: 'ringing' });
+    if (fresh) deps.events.emit('callsChanged', { accountId });
+    const call = { callId: id, callerNumber: from, callerName: await callerLabel(deps, clientId, from), clientId, locationId: number.location_id, locationName: number.location_name ?? '' };
+    const { twiml, rang } = await twimlRing(db, accountId, call, lf, { group: 0, attempt: 1 }, true);
+    if (!rang) {
+      await db.query("update calls set status = 'missed', error_message = 'Nobody was available to answer' where id = $1 and status = 'ringing'", [id]);
+      deps.events.emit('callsChanged', { accountId });
+    }
+    return xml(reply, twiml);
+  });
+
+  app.post('/carrier/voice/outgoing', hidden, async (req, reply) => {
+    const p = verifiedCarrierParams(deps, req);
+    const userId = (p.From ?? '').replace(/^client:/, '');
+    const to = toDigits(p.To ?? '');
+    if (!/^[0-9a-f-]{36}$/.test(userId) || !/^1\d{10}$/.test(to) || !p.CallSid) return xml(reply, twimlReject());
+    const [user] = await db.query<{ account_id: string }>('select account_id from users where id = $1 and deleted_at is null', [userId]);
+    if (!user) return xml(reply, twimlReject());
+    // The number it calls from: the chosen location's, else the user's location's, else the account's default.
+    const [number] = await db.query<{ phone_number: string; location_id: string | null }>(
+      `select p.phone_number, p.location_id from account_phones p
+        where p.account_id = $1 and p.status = 'in-use'
+        order by (p.location_id = $2::uuid) is true desc,
+                 exists (select 1 from user_locations ul where ul.user_id = $3 and ul.location_id = p.location_id) desc,
+                 p.is_default desc, p.created_at
+        limit 1`,
+      [user.account_id, /^[0-9a-f-]{36}$/.test(p.Location ?? '') ? p.Location : null, userId],
+    );
+    if (!number) return xml(reply, twimlReject());
+    const clientId = await clientByPhone(db, user.account_id, to);
+    const { id, fresh } = await logCall(db, {
+      accountId: user.account_id,
+      callSid: p.CallSid,
+      format: 'outbound',
+      status: 'ringing',
+      direction: 'outgoing',
+      phoneNumber: to,
+      agencyNumber: toDigits(number.phone_number),
+      userId,
+      clientId,
+      locationId: number.location_id,
+    });
+    if (fresh) deps.events.emit('callsChanged', { accountId: user.account_id });
+    return xml(reply, twimlOutbound(id, `+${toDigits(number.phone_number)}`, `+${to}`));
+  });
+
+  app.post('/carrier/voice/dial-event', hidden, async (req, reply) => {
+    const p = verifiedCarrierParams(deps, req);
+    const call = await callById(deps, (req.query as { call?: string }).call);
+    if (!call) return xml(reply, twimlEmpty());
+    if (p.CallStatus === 'in-progress') {
+      const answeredBy = (p.To ?? '').startsWith('client:') ? (p.To ?? '').slice('client:'.length) : null;
+      await db.query(
+        `update calls set status = 'in-progress', answered_at = coalesce(answered_at, now()),
+                user_id = coalesce(case when $2::text ~ '^[0-9a-f-]{36}$' then $2::uuid end, user_id)
+          where id = $1 and status = 'ringing'`,
+        [call.id, answeredBy],
+      );
+      deps.events.emit('callsChanged', { accountId: call.accountId });
+    }
+    return xml(reply, twimlEmpty());
+  });
+
+  app.post('/carrier/voice/dial', hidden, async (req, reply) => {
+    const p = verifiedCarrierParams(deps, req);
+    const query = req.query as { call?: string; group?: string; attempt?: string; out?: string };
+    const call = await callById(deps, query.call);
+    if (!call) return xml(reply, twimlEmpty());
+    const dialStatus = p.DialCallStatus ?? 'failed';
+    const duration = Number(p.DialCallDuration) || 0;
+    const settle = async (status: string, error: string | null = null) => {
+      await db.query(`update calls set status = $2, call_duration = $3, error_message = coalesce($4, error_message), ended_at = now() where id = $1 and status in ('ringing', 'in-progress')`, [
+        call.id,
+        status,
+        duration,
+        error,
+      ]);
+      deps.events.emit('callsChanged', { accountId: call.accountId });
+    };
+    if (dialStatus === 'completed') {
+      await settle('completed');
+      return xml(reply, twimlEmpty());
+    }
+    if (query.out) {
+      await settle(dialStatus === 'canceled' ? 'hangup' : dialStatus === 'busy' ? 'busy' : dialStatus === 'no-answer' ? 'no-answer' : 'error', dialStatus === 'failed' ? 'The call could not be connected' : null);
+      return xml(reply, twimlEmpty());
+    }
+    if (dialStatus === 'canceled' || p.CallStatus === 'completed') {
+      await settle('hangup');
+      return xml(reply, twimlEmpty());
+    }
+    // Nobody took it: the next ring step, or voicemail when the groups are done.
+    const lf = await locationFlow(db, call.locationId);
+    const groups = await ringGroups(db, call.accountId, call.locationId, lf.flow);
+    const next = nextStep(groups, { group: Number(query.group) || 0, attempt: Number(query.attempt) || 1 });
+    const [row] = await db.query<{ client_id: string | null; location_name: string | null }>(
+      'select c.client_id, l.name as location_name from calls c left join account_locations l on l.id = c.location_id where c.id = $1',
+      [call.id],
+    );
+    const context = { callId: call.id, callerNumber: call.phoneNumber, callerName: await callerLabel(deps, row?.client_id ?? null, call.phoneNumber), clientId: row?.client_id ?? null, locationId: call.locationId, locationName: row?.location_name ?? '' };
+    if (next) {
+      await db.query('update calls set ring_attempt = ring_attempt + 1 where id = $1', [call.id]);
+      const { twiml, rang } = await twimlRing(db, call.accountId, context, lf, next, false);
+      if (rang) return xml(reply, twiml);
+      await settle('missed');
+      return xml(reply, twiml);
+    }
+    await settle('missed');
+    const { twiml } = await twimlRing(db, call.accountId, context, lf, { group: groups.length, attempt: 1 }, false);
+    return xml(reply, twiml);
+  });
+
+  app.post('/carrier/voice/status', hidden, async (req, reply) => {
+    const p = verifiedCarrierParams(deps, req);
+    const row = p.CallSid ? await callBySid(db, p.CallSid) : null;
+    if (row) {
+      // A call still ringing when it ended was hung up by the caller; one in progress was completed.
+      await db.query(
+        `update calls set ended_at = coalesce(ended_at, now()),
+                status = case status when 'ringing' then (case when direction = 'incoming' then 'hangup' else 'no-answer' end) when 'in-progress' then 'completed' else status end
+          where id = $1`,
+        [row.id],
+      );
+      if (row.status === 'ringing' || row.status === 'in-progress') deps.events.emit('callsChanged', { accountId: row.account_id });
+    }
+    return xml(reply, twimlEmpty());
+  });
+}

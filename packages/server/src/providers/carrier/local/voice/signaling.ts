@@ -1,0 +1,114 @@
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { createServer, type Server } from 'node:https';
+import { join } from 'node:path';
+import { generate } from 'selfsigned';
+import { WebSocketServer, type WebSocket } from 'ws';
+import type { SignalPeer, Switch } from './switch';
+import { verifyVoiceToken } from './token';
+
+/*
+ * The signalling server the real @twilio/voice-sdk talks to when its `chunderw` option points
+ * here: wss://{host}:{port}/signal, JSON messages {type, version, payload} (PStream 1.6). The SDK
+ * only connects over TLS, so the server makes itself a certificate once (kept in the data folder);
+ * a browser that has not trusted it yet opens TRUST_PATH once and accepts it.
+ */
+export const SIGNAL_PATH = '/signal';
+export const TRUST_PATH = '/trust';
+const PSTREAM_VERSION = '1.6';
+
+async function certificate(dir: string): Promise<{ key: string; cert: string }> {
+  const file = join(dir, 'phone-signaling-cert.json');
+  if (existsSync(file)) return JSON.parse(readFileSync(file, 'utf8')) as { key: string; cert: string };
+  const notAfterDate = new Date();
+  notAfterDate.setFullYear(notAfterDate.getFullYear() + 5);
+  const pems = await generate([{ name: 'commonName', value: 'Agency Desk local phone line' }], {
+    keySize: 2048,
+    notAfterDate,
+    extensions: [{ name: 'subjectAltName', altNames: [{ type: 2, value: 'localhost' }, { type: 7, ip: '127.0.0.1' }] }],
+  });
+  const pair = { key: pems.private, cert: pems.cert };
+  mkdirSync(dir, { recursive: true });
+  writeFileSync(file, JSON.stringify(pair), { mode: 0o600 });
+  return pair;
+}
+
+const TRUST_PAGE = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Agency Desk phone line</title></head>
+<body style="font-family:system-ui,sans-serif;max-width:560px;margin:64px auto;line-height:1.5">
+<h1 style="font-size:22px">This browser trusts the local phone line</h1>
+<p>The phone in Agency Desk can now connect. Close this tab and press Phone Disabled in Agency Desk to connect.</p>
+</body></html>`;
+
+export interface SignalingServer {
+  port: number;
+  close(): Promise<void>;
+}
+
+export async function startSignaling(sw: Switch, key: string, options: { port: number; host: string; certDir: string }): Promise<SignalingServer> {
+  const tls = await certificate(options.certDir);
+  const server: Server = createServer(tls, (req, res) => {
+    if (req.url === TRUST_PATH) {
+      res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
+      res.end(TRUST_PAGE);
+      return;
+    }
+    res.writeHead(404).end();
+  });
+  const wss = new WebSocketServer({ server, path: SIGNAL_PATH });
+  wss.on('connection', (socket: WebSocket) => {
+    const peer: SignalPeer = {
+      identity: null,
+      registered: false,
+      send: (type, payload) => {
+        if (socket.readyState === socket.OPEN) socket.send(JSON.stringify({ type, version: PSTREAM_VERSION, payload }));
+      },
+    };
+    socket.on('message', (data) => {
+      let message: { type?: unknown; payload?: unknown };
+      try {
+        message = JSON.parse(String(data)) as typeof message;
+      } catch {
+        return;
+      }
+      const type = String(message.type ?? '');
+      const payload = (message.payload ?? {}) as Record<string, unknown>;
+      if (type === 'listen') {
+        const valid = verifyVoiceToken(key, payload.token);
+        if (!valid || (peer.identity && peer.identity !== valid.identity)) {
+          peer.send('error', { error: { code: 20101, message: 'Invalid Access Token' } });
+          return;
+        }
+        peer.identity = valid.identity;
+        sw.peers.add(peer);
+        peer.send('connected', { token: { identity: valid.identity, ttl: valid.ttl }, region: 'local', edge: 'local', home: 'local' });
+        return;
+      }
+      if (!peer.identity) {
+        peer.send('error', { error: { code: 20101, message: 'Invalid Access Token' } });
+        return;
+      }
+      if (type === 'register') {
+        const media = (payload.media ?? {}) as { audio?: unknown };
+        peer.registered = media.audio !== false;
+        peer.send(peer.registered ? 'ready' : 'offline', {});
+        return;
+      }
+      sw.handle(peer, type, payload);
+    });
+    socket.on('close', () => sw.drop(peer));
+    socket.on('error', () => socket.terminate());
+  });
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(options.port, options.host, () => resolve());
+  });
+  const address = server.address();
+  return {
+    port: typeof address === 'object' && address ? address.port : options.port,
+    close: () =>
+      new Promise<void>((resolve) => {
+        for (const client of wss.clients) client.terminate();
+        wss.close();
+        server.close(() => resolve());
+      }),
+  };
+}

@@ -1,0 +1,341 @@
+import { randomBytes } from 'node:crypto';
+import { VOICE_PATHS } from '../../voice';
+import { parseTwiml, type DialTarget, type Verb } from './twiml';
+
+/*
+ * The local carrier's switch: what Twilio's voice network does for the app, in this process.
+ * Browsers (staff Devices, and the simulator playing clients' phones) speak PStream to it through
+ * signaling.ts; it asks our voice webhooks for TwiML, signed as Twilio signs them, and carries
+ * them out: it rings the Devices a Dial names, hands the caller's offer to each, bridges the first
+ * answer (media then flows browser to browser) and cancels the rest, and reports each leg's end.
+ *
+ * Identities: a user id for staff; `sim:+15125550123` for a simulated phone. A call from a
+ * simulated phone is an inbound call to the number it dialled (the number's Voice URL); a call
+ * from staff goes to the TwiML App's Voice URL with From=client:{identity}.
+ */
+export const SIM_PREFIX = 'sim:';
+export const ACCOUNT_SID = 'AC00000000000000000000000000local';
+
+/** One browser connected to the signalling server. */
+export interface SignalPeer {
+  identity: string | null;
+  registered: boolean;
+  send(type: string, payload: unknown): void;
+}
+
+/** Posts a signed webhook and answers the TwiML it returned ('' when none). */
+export type VoicePoster = (url: string, params: Record<string, string>) => Promise<string>;
+
+type DialStatus = 'completed' | 'no-answer' | 'busy' | 'failed' | 'canceled';
+
+interface Fork {
+  sid: string;
+  peer: SignalPeer;
+  target: DialTarget;
+  state: 'ringing' | 'answered' | 'ended';
+}
+
+interface Dialing {
+  forks: Fork[];
+  bridged: Fork | null;
+  bridgedAt: number | null;
+  timer: NodeJS.Timeout | null;
+  done: (status: DialStatus) => void;
+}
+
+interface Call {
+  sid: string;
+  caller: SignalPeer;
+  /** The callsid the caller's Device invited with (its own temporary one). */
+  callerSid: string;
+  offer: string;
+  from: string;
+  to: string;
+  params: Record<string, string>;
+  startedAt: number;
+  ringingSent: boolean;
+  callerGone: boolean;
+  ended: boolean;
+  dialing: Dialing | null;
+}
+
+export const newCallSid = () => `CA${randomBytes(16).toString('hex')}`;
+
+export interface Switch {
+  /** A verified peer's message (listen and registration are the signalling server's). */
+  handle(peer: SignalPeer, type: string, payload: Record<string, unknown>): void;
+  /** A peer went away: its calls end as if it hung up. */
+  drop(peer: SignalPeer): void;
+  peers: Set<SignalPeer>;
+  /** Calls in progress (for tests and shutdown). */
+  active(): number;
+  close(): void;
+}
+
+export function createSwitch(publicUrl: string, post: VoicePoster): Switch {
+  const peers = new Set<SignalPeer>();
+  const calls = new Map<string, Call>();
+  const absolute = (url: string) => (url.startsWith('http') ? url : `${publicUrl}${url}`);
+
+  const peersOf = (identity: string) => [...peers].filter((p) => p.identity === identity && p.registered);
+
+  function baseParams(call: Call): Record<string, string> {
+    return { AccountSid: ACCOUNT_SID, ApiVersion: '2010-04-01', CallSid: call.sid, From: call.from, To: call.to, Caller: call.from, Called: call.to, Direction: 'inbound' };
+  }
+
+  function sendRinging(call: Call) {
+    if (call.ringingSent) return;
+    call.ringingSent = true;
+    call.caller.send('ringing', { callsid: call.sid });
+  }
+
+  function endCall(call: Call, status: DialStatus | 'completed') {
+    if (call.ended) return;
+    call.ended = true;
+    calls.delete(call.sid);
+    if (!call.callerGone) call.caller.send('hangup', { callsid: call.sid });
+    const duration = Math.round((Date.now() - call.startedAt) / 1000);
+    void post(absolute(VOICE_PATHS.status), { ...baseParams(call), CallStatus: status === 'canceled' ? 'completed' : status, CallDuration: String(duration) });
+  }
+
+  function legEvent(call: Call, fork: Fork, status: 'in-progress' | 'completed', duration?: number) {
+    if (!fork.target.statusCallback) return;
+    const params: Record<string, string> = {
+      ...baseParams(call),
+      CallSid: fork.sid,
+      ParentCallSid: call.sid,
+      Direction: 'outbound-dial',
+      To: fork.target.kind === 'client' ? `client:${fork.target.value}` : fork.target.value,
+      Called: fork.target.kind === 'client' ? `client:${fork.target.value}` : fork.target.value,
+      CallStatus: status,
+    };
+    if (duration !== undefined) params.CallDuration = String(duration);
+    void post(absolute(fork.target.statusCallback), params);
+  }
+
+  function dial(call: Call, verb: Extract<Verb, { verb: 'Dial' }>): Promise<{ status: DialStatus; duration: number }> {
+    return new Promise((resolve) => {
+      const forks: Fork[] = [];
+      for (const target of verb.targets) {
+        const identity = target.kind === 'client' ? target.value : `${SIM_PREFIX}${target.value}`;
+        for (const peer of peersOf(identity)) {
+          if (peer === call.caller) continue;
+          forks.push({ sid: newCallSid(), peer, target, state: 'ringing' });
+        }
+      }
+      const dialing: Dialing = {
+        forks,
+        bridged: null,
+        bridgedAt: null,
+        timer: null,
+        done: (status) => {
+          if (call.dialing !== dialing) return;
+          call.dialing = null;
+          if (dialing.timer) clearTimeout(dialing.timer);
+          for (const f of forks) {
+            if (f.state === 'ringing') f.peer.send('cancel', { callsid: f.sid });
+            f.state = 'ended';
+          }
+          const duration = dialing.bridgedAt ? Math.round((Date.now() - dialing.bridgedAt) / 1000) : 0;
+          if (dialing.bridged) legEvent(call, dialing.bridged, 'completed', duration);
+          resolve({ status, duration });
+        },
+      };
+      call.dialing = dialing;
+      // Only numbers ring on when nobody is there to answer (a phone rings out); offline staff don't.
+      if (!forks.length && !verb.targets.some((t) => t.kind === 'number')) {
+        dialing.done('no-answer');
+        return;
+      }
+      sendRinging(call);
+      const callerId = verb.callerId ?? call.from;
+      for (const f of forks) {
+        const parameters: Record<string, string> = {
+          CallSid: f.sid,
+          AccountSid: ACCOUNT_SID,
+          From: callerId,
+          To: f.target.kind === 'client' ? `client:${f.target.value}` : f.target.value,
+        };
+        const custom = new URLSearchParams(f.target.parameters).toString();
+        if (custom) parameters.Params = custom;
+        f.peer.send('invite', { callsid: f.sid, sdp: call.offer, parameters });
+      }
+      dialing.timer = setTimeout(() => dialing.done('no-answer'), verb.timeoutSeconds * 1000);
+      dialing.timer.unref();
+    });
+  }
+
+  async function fetchTwiml(url: string, params: Record<string, string>): Promise<Verb[]> {
+    try {
+      return parseTwiml(await post(absolute(url), params));
+    } catch (err) {
+      console.error('carrier: unreadable TwiML from', url, (err as Error).message);
+      return [{ verb: 'Hangup' }];
+    }
+  }
+
+  async function run(call: Call, verbs: Verb[], depth = 0): Promise<void> {
+    for (const verb of verbs) {
+      if (call.ended || call.callerGone) return;
+      switch (verb.verb) {
+        case 'Say':
+        case 'Play':
+          sendRinging(call);
+          call.caller.send('message', {
+            callsid: call.sid,
+            content: JSON.stringify(verb.verb === 'Say' ? { say: verb.text } : { play: verb.url }),
+            contenttype: 'application/json',
+            messagetype: 'user-defined-message',
+            voiceeventsid: `KX${randomBytes(16).toString('hex')}`,
+          });
+          break;
+        case 'Pause':
+          break;
+        case 'Reject':
+          return endCall(call, verb.reason === 'busy' ? 'busy' : 'failed');
+        case 'Hangup':
+          return endCall(call, 'completed');
+        case 'Redirect':
+          if (depth > 20) return endCall(call, 'failed');
+          return run(call, await fetchTwiml(verb.url, { ...baseParams(call), CallStatus: 'in-progress' }), depth + 1);
+        case 'Dial': {
+          const result = await dial(call, verb);
+          const bridged = result.status === 'completed';
+          if (verb.action) {
+            const next = await fetchTwiml(verb.action, { ...baseParams(call), CallStatus: call.callerGone ? 'completed' : 'in-progress', DialCallStatus: result.status, DialCallDuration: String(result.duration) });
+            // Once a bridged call is over, or the caller left, the call ends whatever the action says.
+            if (bridged || call.callerGone) return endCall(call, 'completed');
+            if (depth > 20) return endCall(call, 'failed');
+            return run(call, next, depth + 1);
+          }
+          if (bridged || call.callerGone) return endCall(call, 'completed');
+          break;
+        }
+      }
+    }
+    endCall(call, 'completed');
+  }
+
+  function callOf(peer: SignalPeer, callsid: string): { call: Call; fork: Fork | null } | null {
+    for (const call of calls.values()) {
+      if (call.caller === peer && (call.callerSid === callsid || call.sid === callsid)) return { call, fork: null };
+      const fork = call.dialing?.forks.find((f) => f.sid === callsid && f.peer === peer);
+      if (fork) return { call, fork };
+    }
+    return null;
+  }
+
+  function invite(peer: SignalPeer, payload: Record<string, unknown>) {
+    const callerSid = String(payload.callsid ?? '');
+    const sdp = String(payload.sdp ?? '');
+    if (!callerSid || !sdp || !peer.identity) return;
+    const twilio = (payload.twilio ?? {}) as { params?: string };
+    const params = Object.fromEntries(new URLSearchParams(twilio.params ?? ''));
+    const simulated = peer.identity.startsWith(SIM_PREFIX);
+    const to = params.To ?? '';
+    const call: Call = {
+      sid: newCallSid(),
+      caller: peer,
+      callerSid,
+      offer: sdp,
+      from: simulated ? peer.identity.slice(SIM_PREFIX.length) : `client:${peer.identity}`,
+      to,
+      params,
+      startedAt: Date.now(),
+      ringingSent: false,
+      callerGone: false,
+      ended: false,
+      dialing: null,
+    };
+    calls.set(call.sid, call);
+    const custom = Object.fromEntries(Object.entries(params).filter(([k]) => k !== 'To'));
+    const url = simulated ? VOICE_PATHS.incoming : VOICE_PATHS.outgoing;
+    void fetchTwiml(url, { ...custom, ...baseParams(call), CallStatus: 'ringing' }).then((verbs) => run(call, verbs));
+  }
+
+  function answer(peer: SignalPeer, payload: Record<string, unknown>) {
+    const found = callOf(peer, String(payload.callsid ?? ''));
+    if (!found?.fork) return;
+    const { call, fork } = found;
+    const dialing = call.dialing;
+    if (!dialing || fork.state !== 'ringing' || dialing.bridged) {
+      peer.send('hangup', { callsid: fork.sid });
+      return;
+    }
+    fork.state = 'answered';
+    dialing.bridged = fork;
+    dialing.bridgedAt = Date.now();
+    if (dialing.timer) clearTimeout(dialing.timer);
+    dialing.timer = null;
+    for (const other of dialing.forks) {
+      if (other === fork || other.state !== 'ringing') continue;
+      other.state = 'ended';
+      other.peer.send('cancel', { callsid: other.sid });
+    }
+    call.caller.send('answer', { callsid: call.sid, sdp: String(payload.sdp ?? '') });
+    legEvent(call, fork, 'in-progress');
+  }
+
+  function hangup(peer: SignalPeer, payload: Record<string, unknown>) {
+    const found = callOf(peer, String(payload.callsid ?? ''));
+    if (!found) return;
+    const { call, fork } = found;
+    if (!fork) {
+      // The caller hung up: whoever was ringing or talking hears it end.
+      call.callerGone = true;
+      if (call.dialing?.bridged) {
+        call.dialing.bridged.peer.send('hangup', { callsid: call.dialing.bridged.sid });
+        call.dialing.done('completed');
+      } else if (call.dialing) {
+        call.dialing.done('canceled');
+      } else {
+        endCall(call, 'canceled');
+      }
+      return;
+    }
+    if (fork.state === 'answered') {
+      // The answering side hung up: the caller's call ends with it.
+      fork.state = 'ended';
+      call.caller.send('hangup', { callsid: call.sid });
+      call.callerGone = true;
+      call.dialing?.done('completed');
+    }
+  }
+
+  function reject(peer: SignalPeer, payload: Record<string, unknown>) {
+    const found = callOf(peer, String(payload.callsid ?? ''));
+    if (!found?.fork || found.fork.state !== 'ringing') return;
+    found.fork.state = 'ended';
+    const dialing = found.call.dialing;
+    if (dialing && dialing.forks.every((f) => f.state === 'ended')) dialing.done('busy');
+  }
+
+  return {
+    peers,
+    handle(peer, type, payload) {
+      if (type === 'invite') invite(peer, payload);
+      else if (type === 'answer') answer(peer, payload);
+      else if (type === 'hangup') hangup(peer, payload);
+      else if (type === 'reject') reject(peer, payload);
+    },
+    drop(peer) {
+      peers.delete(peer);
+      for (const call of [...calls.values()]) {
+        if (call.caller === peer) {
+          hangup(peer, { callsid: call.callerSid });
+          continue;
+        }
+        const fork = call.dialing?.forks.find((f) => f.peer === peer && f.state !== 'ended');
+        if (fork?.state === 'answered') hangup(peer, { callsid: fork.sid });
+        else if (fork) reject(peer, { callsid: fork.sid });
+      }
+    },
+    active: () => calls.size,
+    close() {
+      for (const call of [...calls.values()]) {
+        call.dialing?.done('canceled');
+        endCall(call, 'canceled');
+      }
+    },
+  };
+}

@@ -1,0 +1,112 @@
+import { XMLParser } from 'fast-xml-parser';
+
+/*
+ * The TwiML the local carrier understands: what our call-flow engine answers, read the way
+ * Twilio reads it (verbs in order; unknown verbs are skipped, as Twilio would refuse them).
+ */
+export interface DialTarget {
+  kind: 'client' | 'number';
+  /** A user id (Client) or an E.164 number (Number). */
+  value: string;
+  /** Where the carrier posts this leg's 'answered' and 'completed' events (the noun's statusCallback). */
+  statusCallback: string | null;
+  /** Custom parameters handed to the answering Device (Client's Parameter nouns). */
+  parameters: Record<string, string>;
+}
+
+export type Verb =
+  | { verb: 'Say'; text: string }
+  | { verb: 'Play'; url: string }
+  | { verb: 'Pause'; seconds: number }
+  | { verb: 'Dial'; targets: DialTarget[]; timeoutSeconds: number; action: string | null; callerId: string | null }
+  | { verb: 'Redirect'; url: string }
+  | { verb: 'Reject'; reason: 'busy' | 'rejected' }
+  | { verb: 'Hangup' };
+
+type Node = Record<string, unknown> & { ':@'?: Record<string, string> };
+
+const parser = new XMLParser({ preserveOrder: true, ignoreAttributes: false, attributeNamePrefix: '', trimValues: true, parseTagValue: false, parseAttributeValue: false });
+
+const nameOf = (node: Node) => Object.keys(node).find((k) => k !== ':@')!;
+const textOf = (children: unknown): string =>
+  Array.isArray(children)
+    ? (children as Node[])
+        .map((c) => (typeof c['#text'] === 'string' ? c['#text'] : ''))
+        .join('')
+        .trim()
+    : '';
+
+/** A Client noun: its text, or an Identity with Parameter nouns. */
+function clientNoun(children: unknown): { value: string; parameters: Record<string, string> } {
+  const nodes = Array.isArray(children) ? (children as Node[]) : [];
+  const identity = nodes.find((n) => nameOf(n) === 'Identity');
+  const parameters: Record<string, string> = {};
+  for (const n of nodes) {
+    if (nameOf(n) !== 'Parameter') continue;
+    const a = n[':@'] ?? {};
+    if (a.name) parameters[a.name] = a.value ?? '';
+  }
+  return { value: identity ? textOf(identity.Identity) : textOf(children), parameters };
+}
+
+/** Dial's timeout: 5 to 600 seconds, 30 when absent (Twilio's bounds). */
+function dialTimeout(value: string | undefined): number {
+  const n = Number(value);
+  if (!Number.isFinite(n) || value === undefined || value === '') return 30;
+  return Math.min(600, Math.max(1, Math.round(n)));
+}
+
+export function parseTwiml(xml: string): Verb[] {
+  if (!xml.trim()) return [];
+  const doc = parser.parse(xml) as Node[];
+  const response = doc.find((n) => nameOf(n) === 'Response');
+  if (!response) return [];
+  const verbs: Verb[] = [];
+  for (const node of response.Response as Node[]) {
+    const name = nameOf(node);
+    const attrs = node[':@'] ?? {};
+    const children = node[name];
+    switch (name) {
+      case 'Say':
+        verbs.push({ verb: 'Say', text: textOf(children) });
+        break;
+      case 'Play':
+        verbs.push({ verb: 'Play', url: textOf(children) });
+        break;
+      case 'Pause':
+        verbs.push({ verb: 'Pause', seconds: Math.max(0, Number(attrs.length ?? 1) || 0) });
+        break;
+      case 'Redirect':
+        verbs.push({ verb: 'Redirect', url: textOf(children) });
+        break;
+      case 'Reject':
+        verbs.push({ verb: 'Reject', reason: attrs.reason === 'busy' ? 'busy' : 'rejected' });
+        break;
+      case 'Hangup':
+        verbs.push({ verb: 'Hangup' });
+        break;
+      case 'Dial': {
+        const targets: DialTarget[] = [];
+        const plain = textOf(children);
+        for (const child of Array.isArray(children) ? (children as Node[]) : []) {
+          const childName = nameOf(child);
+          const statusCallback = child[':@']?.statusCallback ?? null;
+          if (childName === 'Client') targets.push({ kind: 'client', ...clientNoun(child.Client), statusCallback });
+          if (childName === 'Number') targets.push({ kind: 'number', value: textOf(child.Number), statusCallback, parameters: {} });
+        }
+        if (!targets.length && plain) targets.push({ kind: 'number', value: plain, statusCallback: null, parameters: {} });
+        verbs.push({
+          verb: 'Dial',
+          targets,
+          timeoutSeconds: dialTimeout(attrs.timeout),
+          action: attrs.action ?? null,
+          callerId: attrs.callerId ?? null,
+        });
+        break;
+      }
+      default:
+        break;
+    }
+  }
+  return verbs;
+}
