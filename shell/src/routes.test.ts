@@ -8,7 +8,7 @@ test('every remote route comes from its descriptor', () => {
     { path: 'walkins', remote: 'messages' },
     { path: 'campaigns/*', remote: 'messages' },
     { path: 'report/*', remote: 'messages' },
-    { path: 'phone-log', remote: 'phone' },
+    { path: 'phone-log/*', remote: 'phone' },
     { path: 'chat/*', remote: 'chat' },
     { path: 'tasks/*', remote: 'tasks' },
     { path: 'admin/tasks', remote: 'tasks' },

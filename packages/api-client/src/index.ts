@@ -64,3 +64,4 @@ export * from './walkins';
 export * from './campaigns';
 export * from './billing';
 export * from './metrics';
+export * from './phone';

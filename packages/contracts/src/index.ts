@@ -50,5 +50,6 @@ export * from './mobileApp';
 export * from './metrics';
 export * from './accountInfo';
 export * from './phone';
+export type * from './phone-socket';
 export * from './holidays';
 export * from './callFlow';

@@ -140,7 +140,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     },
     transform: jsonSchemaTransform,
   });
-  securityHeaders(app, { shellIndex: join(opts.config.shellDir, 'index.html'), devRemoteUrls: Object.values(devRemotes(process.env.DEV_REMOTES)) });
+  securityHeaders(app, { shellIndex: join(opts.config.shellDir, 'index.html'), devRemoteUrls: Object.values(devRemotes(process.env.DEV_REMOTES)), signalPort: () => deps.carrier.signaling()?.port ?? null });
   // The API's docs page: in production only for a signed-in owner or admin (a bearer token).
   await app.register(fastifySwaggerUi, { routePrefix: '/api/docs', staticCSP: true, ...(opts.config.production ? { uiHooks: { onRequest: adminsOnly(opts.db) } } : {}) });
 

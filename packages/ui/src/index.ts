@@ -12,3 +12,4 @@ export * from './ScheduleMessageDialog';
 export * from './files';
 export * from './FormDialog';
 export * from './RetryAlert';
+export * from './presence';

@@ -3,7 +3,7 @@ import { bus, type DialRequest, hostControls } from '@agency/bus';
 import { saveSession } from '../session/session';
 import { makePeer, makeSession } from '../test/fixtures';
 import { renderAt } from '../test/router';
-import { peerStatus, sortPeers, STATUS_COLORS } from './presence';
+import { peerStatus, sortPeers, STATUS_COLORS } from '@agency/ui';
 import { SideNav } from './SideNav';
 
 

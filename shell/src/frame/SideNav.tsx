@@ -2,10 +2,9 @@ import { Avatar, Badge, Button, Dropdown, Empty, Layout, theme, Tooltip, Typogra
 import { DownOutlined, MobileOutlined, PhoneOutlined } from '@ant-design/icons';
 import { bus } from '@agency/bus';
 import { SELECTABLE_STATUSES, type Peer, type PhoneStatus, type Session } from '@agency/contracts';
-import { fullName, initials, useObservable } from '@agency/ui';
+import { fullName, initials, peerStatus, sortPeers, STATUS_COLORS, STATUS_LABELS, useObservable } from '@agency/ui';
 import { setMyStatus } from '../session/status';
 import { UserAvatar } from './ProfileMenu';
-import { peerStatus, sortPeers, STATUS_COLORS, STATUS_LABELS } from './presence';
 
 export const SIDEBAR_WIDTH = 256;
 export const SIDEBAR_COLLAPSED_WIDTH = 64;

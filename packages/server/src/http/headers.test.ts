@@ -35,7 +35,7 @@ describe('security headers', () => {
     assert.deepEqual(csp['script-src-attr'], ["'none'"]);
     assert.deepEqual(csp['object-src'], ["'none'"]);
     assert.deepEqual(csp['frame-ancestors'], ["'self'"]);
-    assert.deepEqual(csp['connect-src'], ["'self'", 'ws://agency.example.com', 'wss://agency.example.com']);
+    assert.deepEqual(csp['connect-src'], ["'self'", 'blob:', 'ws://agency.example.com', 'wss://agency.example.com']);
     assert.equal(res.headers['x-content-type-options'], 'nosniff');
     assert.equal(res.headers['referrer-policy'], 'strict-origin-when-cross-origin');
     assert.equal(res.headers['strict-transport-security'], undefined, 'no HSTS over plain HTTP');
@@ -48,9 +48,14 @@ describe('security headers', () => {
     assert.ok(String(res.headers['content-security-policy']).includes("default-src 'self'"));
   });
 
+  it("lets pages reach the local carrier's phone signalling on its own port of the same host", () => {
+    const csp = contentSecurityPolicy({ scriptHashes: [], extraOrigins: [], host: 'localhost:8080', signalPort: 8081 });
+    assert.deepEqual(directives(csp)['connect-src'], ["'self'", 'blob:', 'ws://localhost:8080', 'wss://localhost:8080', 'wss://localhost:8081']);
+  });
+
   it('a Host that is not a plain host adds nothing to the policy', () => {
     const csp = contentSecurityPolicy({ scriptHashes: [], extraOrigins: [], host: "evil.example; script-src *" });
-    assert.deepEqual(directives(csp)['connect-src'], ["'self'"]);
+    assert.deepEqual(directives(csp)['connect-src'], ["'self'", 'blob:']);
     assert.deepEqual(directives(csp)['script-src'], ["'self'"]);
   });
 

@@ -18,10 +18,12 @@ export function inlineScriptHashes(indexHtml: string): string[] {
  * eval, no plugins, never framed by another site. Styles may be inline: antd writes its styles at
  * run time.
  */
-export function contentSecurityPolicy(o: { scriptHashes: string[]; extraOrigins: string[]; host?: string }): string {
+export function contentSecurityPolicy(o: { scriptHashes: string[]; extraOrigins: string[]; host?: string; signalPort?: number | null }): string {
   // This origin's socket (some browsers do not count ws: under 'self'); a Host that is not a plain host[:port] adds nothing.
   const host = o.host && /^[a-z0-9.\-]+(:\d{1,5})?$/i.test(o.host) ? o.host : null;
   const sockets = host ? [`ws://${host}`, `wss://${host}`] : [];
+  // The local carrier's phone signalling: the same host, its own TLS port.
+  if (host && o.signalPort) sockets.push(`wss://${host.replace(/:\d+$/, '')}:${o.signalPort}`);
   const directives: Record<string, string[]> = {
     'default-src': ["'self'"],
     'script-src': ["'self'", ...o.scriptHashes, ...o.extraOrigins],
@@ -30,7 +32,8 @@ export function contentSecurityPolicy(o: { scriptHashes: string[]; extraOrigins:
     'img-src': ["'self'", 'data:', 'blob:'],
     'font-src': ["'self'", 'data:'],
     'media-src': ["'self'", 'data:', 'blob:'],
-    'connect-src': ["'self'", ...sockets, ...o.extraOrigins],
+    // blob: the phone's sounds, made in the page and read by the Voice SDK.
+    'connect-src': ["'self'", 'blob:', ...sockets, ...o.extraOrigins],
     'worker-src': ["'self'", 'blob:'],
     'object-src': ["'none'"],
     'base-uri': ["'self'"],
@@ -62,11 +65,11 @@ const isTls = (req: FastifyRequest) => req.protocol === 'https';
  * keeps it), nosniff, a referrer policy that never sends a path to another site, and HSTS when
  * the request came over TLS (directly, or through a proxy TRUST_PROXY believes).
  */
-export function securityHeaders(app: FastifyInstance, o: { shellIndex: string; devRemoteUrls: string[] }): void {
+export function securityHeaders(app: FastifyInstance, o: { shellIndex: string; devRemoteUrls: string[]; signalPort?: () => number | null }): void {
   const scriptHashes = inlineScriptHashes(o.shellIndex);
   const extraOrigins = originsOf(o.devRemoteUrls);
   app.addHook('onSend', async (req, reply) => {
-    if (!reply.hasHeader('content-security-policy')) reply.header('content-security-policy', contentSecurityPolicy({ scriptHashes, extraOrigins, host: req.headers.host }));
+    if (!reply.hasHeader('content-security-policy')) reply.header('content-security-policy', contentSecurityPolicy({ scriptHashes, extraOrigins, host: req.headers.host, signalPort: o.signalPort?.() }));
     reply.header('x-content-type-options', 'nosniff');
     reply.header('referrer-policy', 'strict-origin-when-cross-origin');
     if (isTls(req)) reply.header('strict-transport-security', 'max-age=31536000; includeSubDomains');

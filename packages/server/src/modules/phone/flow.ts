@@ -172,3 +172,12 @@ export function twimlOutbound(callId: string, callerId: string, to: string): str
   dial.number({ statusCallback: `${VOICE_PATHS.dialEvent}?call=${callId}`, statusCallbackEvent: 'answered completed' }, to);
   return res.toString();
 }
+
+/** A call to a colleague: their Devices ring with the caller's name. */
+export function twimlPeer(userId: string, callerName: string): string {
+  const res = new VoiceResponse();
+  const client = res.dial({ timeout: 30, answerOnBridge: true }).client({});
+  client.identity(userId);
+  client.parameter({ name: 'callerName', value: callerName });
+  return res.toString();
+}

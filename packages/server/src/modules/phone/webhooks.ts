@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { AppDeps } from '../../app';
 import { verifiedCarrierParams } from '../../http/carrierWebhooks';
 import { toDigits } from '../sms/service';
-import { locationFlow, nextStep, officeState, ringGroups, twimlClosed, twimlEmpty, twimlOutbound, twimlReject, twimlRing } from './flow';
+import { locationFlow, nextStep, officeState, ringGroups, twimlClosed, twimlEmpty, twimlOutbound, twimlPeer, twimlReject, twimlRing } from './flow';
 import { callBySid, clientByPhone, logCall } from './service';
 
 /*
@@ -83,10 +83,17 @@ export async function voiceWebhookRoutes(app: FastifyInstance, deps: AppDeps) {
   app.post('/carrier/voice/outgoing', hidden, async (req, reply) => {
     const p = verifiedCarrierParams(deps, req);
     const userId = (p.From ?? '').replace(/^client:/, '');
-    const to = toDigits(p.To ?? '');
-    if (!/^[0-9a-f-]{36}$/.test(userId) || !/^1\d{10}$/.test(to) || !p.CallSid) return xml(reply, twimlReject());
-    const [user] = await db.query<{ account_id: string }>('select account_id from users where id = $1 and deleted_at is null', [userId]);
+    if (!/^[0-9a-f-]{36}$/.test(userId) || !p.CallSid) return xml(reply, twimlReject());
+    const [user] = await db.query<{ account_id: string; first_name: string; last_name: string }>('select account_id, first_name, last_name from users where id = $1 and deleted_at is null', [userId]);
     if (!user) return xml(reply, twimlReject());
+    // A colleague (To=client:{userId}) of the same account rings their phone; calls between staff stay out of the call log.
+    const peerId = /^client:([0-9a-f-]{36})$/.exec(p.To ?? '')?.[1];
+    if (peerId) {
+      const [peer] = await db.query('select 1 from users where id = $1 and account_id = $2 and deleted_at is null', [peerId, user.account_id]);
+      return xml(reply, peer && peerId !== userId ? twimlPeer(peerId, `${user.first_name} ${user.last_name}`.trim()) : twimlReject());
+    }
+    const to = toDigits(p.To ?? '');
+    if (!/^1\d{10}$/.test(to)) return xml(reply, twimlReject());
     // The number it calls from: the chosen location's, else the user's location's, else the account's default.
     const [number] = await db.query<{ phone_number: string; location_id: string | null }>(
       `select p.phone_number, p.location_id from account_phones p

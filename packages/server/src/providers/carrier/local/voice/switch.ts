@@ -1,13 +1,14 @@
 import { randomBytes } from 'node:crypto';
 import { VOICE_PATHS } from '../../voice';
+import { bridge, MediaLeg } from './media';
 import { parseTwiml, type DialTarget, type Verb } from './twiml';
 
 /*
  * The local carrier's switch: what Twilio's voice network does for the app, in this process.
  * Browsers (staff Devices, and the simulator playing clients' phones) speak PStream to it through
  * signaling.ts; it asks our voice webhooks for TwiML, signed as Twilio signs them, and carries
- * them out: it rings the Devices a Dial names, hands the caller's offer to each, bridges the first
- * answer (media then flows browser to browser) and cancels the rest, and reports each leg's end.
+ * them out: it rings the Devices a Dial names, bridges the first to answer and cancels the rest,
+ * and reports each leg's end. Every leg's audio ends at our own media (media.ts), as at Twilio.
  *
  * Identities: a user id for staff; `sim:+15125550123` for a simulated phone. A call from a
  * simulated phone is an inbound call to the number it dialled (the number's Voice URL); a call
@@ -33,6 +34,7 @@ interface Fork {
   peer: SignalPeer;
   target: DialTarget;
   state: 'ringing' | 'answered' | 'ended';
+  media: MediaLeg;
 }
 
 interface Dialing {
@@ -40,6 +42,7 @@ interface Dialing {
   bridged: Fork | null;
   bridgedAt: number | null;
   timer: NodeJS.Timeout | null;
+  unbridge: (() => void) | null;
   done: (status: DialStatus) => void;
 }
 
@@ -48,7 +51,9 @@ interface Call {
   caller: SignalPeer;
   /** The callsid the caller's Device invited with (its own temporary one). */
   callerSid: string;
-  offer: string;
+  /** The caller's leg of our media, and our answer to its offer (sent once the call is bridged). */
+  media: MediaLeg;
+  answer: Promise<string>;
   from: string;
   to: string;
   params: Record<string, string>;
@@ -93,7 +98,9 @@ export function createSwitch(publicUrl: string, post: VoicePoster): Switch {
     if (call.ended) return;
     call.ended = true;
     calls.delete(call.sid);
-    if (!call.callerGone) call.caller.send('hangup', { callsid: call.sid });
+    // Until it rang, the caller's Device knows its call only by the id it invited with.
+    if (!call.callerGone) call.caller.send('hangup', { callsid: call.ringingSent ? call.sid : call.callerSid });
+    call.media.close();
     const duration = Math.round((Date.now() - call.startedAt) / 1000);
     void post(absolute(VOICE_PATHS.status), { ...baseParams(call), CallStatus: status === 'canceled' ? 'completed' : status, CallDuration: String(duration) });
   }
@@ -120,7 +127,7 @@ export function createSwitch(publicUrl: string, post: VoicePoster): Switch {
         const identity = target.kind === 'client' ? target.value : `${SIM_PREFIX}${target.value}`;
         for (const peer of peersOf(identity)) {
           if (peer === call.caller) continue;
-          forks.push({ sid: newCallSid(), peer, target, state: 'ringing' });
+          forks.push({ sid: newCallSid(), peer, target, state: 'ringing', media: new MediaLeg() });
         }
       }
       const dialing: Dialing = {
@@ -128,13 +135,16 @@ export function createSwitch(publicUrl: string, post: VoicePoster): Switch {
         bridged: null,
         bridgedAt: null,
         timer: null,
+        unbridge: null,
         done: (status) => {
           if (call.dialing !== dialing) return;
           call.dialing = null;
           if (dialing.timer) clearTimeout(dialing.timer);
+          dialing.unbridge?.();
           for (const f of forks) {
             if (f.state === 'ringing') f.peer.send('cancel', { callsid: f.sid });
             f.state = 'ended';
+            f.media.close();
           }
           const duration = dialing.bridgedAt ? Math.round((Date.now() - dialing.bridgedAt) / 1000) : 0;
           if (dialing.bridged) legEvent(call, dialing.bridged, 'completed', duration);
@@ -158,7 +168,14 @@ export function createSwitch(publicUrl: string, post: VoicePoster): Switch {
         };
         const custom = new URLSearchParams(f.target.parameters).toString();
         if (custom) parameters.Params = custom;
-        f.peer.send('invite', { callsid: f.sid, sdp: call.offer, parameters });
+        f.media.offer().then(
+          (sdp) => f.state === 'ringing' && f.peer.send('invite', { callsid: f.sid, sdp, parameters }),
+          () => {
+            f.state = 'ended';
+            f.media.close();
+            if (forks.every((x) => x.state === 'ended')) dialing.done('failed');
+          },
+        );
       }
       dialing.timer = setTimeout(() => dialing.done('no-answer'), verb.timeoutSeconds * 1000);
       dialing.timer.unref();
@@ -233,11 +250,13 @@ export function createSwitch(publicUrl: string, post: VoicePoster): Switch {
     const params = Object.fromEntries(new URLSearchParams(twilio.params ?? ''));
     const simulated = peer.identity.startsWith(SIM_PREFIX);
     const to = params.To ?? '';
+    const media = new MediaLeg();
     const call: Call = {
       sid: newCallSid(),
       caller: peer,
       callerSid,
-      offer: sdp,
+      media,
+      answer: media.answer(sdp),
       from: simulated ? peer.identity.slice(SIM_PREFIX.length) : `client:${peer.identity}`,
       to,
       params,
@@ -248,6 +267,12 @@ export function createSwitch(publicUrl: string, post: VoicePoster): Switch {
       dialing: null,
     };
     calls.set(call.sid, call);
+    // An offer we cannot answer ends the call before anyone is asked.
+    call.answer.catch(() => {
+      if (call.ended) return;
+      call.dialing?.done('failed');
+      endCall(call, 'failed');
+    });
     const custom = Object.fromEntries(Object.entries(params).filter(([k]) => k !== 'To'));
     const url = simulated ? VOICE_PATHS.incoming : VOICE_PATHS.outgoing;
     void fetchTwiml(url, { ...custom, ...baseParams(call), CallStatus: 'ringing' }).then((verbs) => run(call, verbs));
@@ -271,9 +296,22 @@ export function createSwitch(publicUrl: string, post: VoicePoster): Switch {
       if (other === fork || other.state !== 'ringing') continue;
       other.state = 'ended';
       other.peer.send('cancel', { callsid: other.sid });
+      other.media.close();
     }
-    call.caller.send('answer', { callsid: call.sid, sdp: String(payload.sdp ?? '') });
-    legEvent(call, fork, 'in-progress');
+    dialing.unbridge = bridge(call.media, fork.media);
+    Promise.all([fork.media.accept(String(payload.sdp ?? '')), call.answer]).then(
+      ([, sdp]) => {
+        if (call.dialing !== dialing || call.callerGone) return;
+        call.caller.send('answer', { callsid: call.sid, sdp });
+        legEvent(call, fork, 'in-progress');
+      },
+      () => {
+        // The answering Device's SDP was unusable: that leg ends, and the call with it.
+        fork.peer.send('hangup', { callsid: fork.sid });
+        dialing.done('failed');
+        endCall(call, 'failed');
+      },
+    );
   }
 
   function hangup(peer: SignalPeer, payload: Record<string, unknown>) {

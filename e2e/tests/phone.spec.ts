@@ -1,0 +1,98 @@
+import type { Locator, Page } from '@playwright/test';
+import { expect, test } from '../support/fixtures';
+import { signIn } from '../support/app';
+
+/**
+ * The phone on the local carrier, with the real Twilio Voice SDK in both browsers: the owner plays
+ * a client's phone on the call simulator page, the employee works the phone drawer. Audio is
+ * measured on the level meters the call UI shows (Chromium's fake microphone beeps), not assumed.
+ */
+test.describe.configure({ mode: 'serial' });
+
+let staff: Page;
+let client: Page;
+const CLIENT = '512-555-0142'; // James Carter's mobile
+const CLIENT_LABEL = '+1-512-555-0142';
+
+const drawer = () => staff.getByRole('region', { name: 'Phone drawer' });
+const staffCall = () => staff.getByRole('region', { name: 'Active call' });
+const clientCall = () => client.getByRole('region', { name: 'Simulated call' });
+
+/** A level meter that rises above silence at some point (the fake microphone beeps about once a second). */
+async function hearsSound(area: Locator) {
+  await expect.poll(async () => Number(await area.getByRole('meter', { name: 'Output volume' }).getAttribute('aria-valuenow')), { timeout: 10_000, intervals: [100] }).toBeGreaterThan(0);
+}
+
+test.beforeAll(async ({ browser }) => {
+  staff = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+  await signIn(staff, 'employee@demo.test');
+  client = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+  await signIn(client, 'owner@demo.test');
+  await client.goto('/phone-log/simulator');
+  await client.getByLabel('Client number').fill(CLIENT);
+  await client.getByRole('button', { name: 'Connect Phone' }).click();
+  await expect(client.getByText(`${CLIENT_LABEL} is on the line`)).toBeVisible();
+  await expect(staff.getByRole('button', { name: 'Place Call' })).toBeVisible();
+});
+test.afterAll(async () => {
+  await staff.close();
+  await client.close();
+});
+
+test('a client calls the agency, the employee answers in the browser, and they hear each other', async () => {
+  await client.getByRole('button', { name: 'Call Agency' }).click();
+  await staff.getByRole('button', { name: 'Answer Call' }).waitFor();
+  await expect(staffCall()).toContainText('James Carter');
+  await staffCall().getByRole('button', { name: /Answer$/ }).click();
+  await expect(staffCall()).toContainText('Connected');
+  await expect(clientCall()).toContainText('Connected');
+  await Promise.all([hearsSound(staffCall()), hearsSound(clientCall())]);
+  // Presence follows the call.
+  await expect(staff.getByRole('button', { name: /^Status: On Call/ })).toBeVisible();
+  await clientCall().getByRole('button', { name: 'Hang Up' }).click();
+  await drawer().getByRole('tab', { name: 'Last Call' }).click();
+  await expect(drawer().getByRole('list', { name: 'Last calls' })).toContainText('James Carter');
+
+  await staff.goto('/phone-log');
+  await staff.getByText('All', { exact: true }).click();
+  const row = staff.getByRole('row').filter({ hasText: 'James Carter' }).first();
+  await expect(row).toContainText('Incoming');
+  await expect(row).toContainText('Completed');
+});
+
+test('the employee calls a client from the dialpad', async () => {
+  await staff.getByRole('button', { name: 'Place Call' }).click();
+  const number = drawer().getByLabel('Phone number');
+  await number.fill('5125550142');
+  await expect(number).toHaveValue(CLIENT_LABEL);
+  await number.press('Enter');
+  await expect(clientCall()).toContainText('The agency is calling');
+  await clientCall().getByRole('button', { name: 'Answer' }).click();
+  await expect(staffCall()).toContainText('Connected');
+  await Promise.all([hearsSound(staffCall()), hearsSound(clientCall())]);
+  await staffCall().getByRole('button', { name: 'End Call' }).click();
+  await expect(client.getByText('No call.')).toBeVisible();
+
+  await staff.getByText('Mine', { exact: true }).click();
+  const row = staff.getByRole('row').filter({ hasText: 'Outgoing' }).first();
+  await expect(row).toContainText('James Carter');
+  await expect(row).toContainText('Completed');
+});
+
+test('a call nobody took is missed, counted on the Phone tab, and marked reviewed', async () => {
+  await client.getByRole('button', { name: 'Call Agency' }).click();
+  await staff.getByRole('button', { name: 'Answer Call' }).waitFor();
+  await clientCall().getByRole('button', { name: 'Hang Up' }).click();
+  await expect(staff.getByRole('button', { name: 'Place Call' })).toBeVisible();
+
+  const phoneTab = staff.getByRole('banner').getByRole('tab', { name: /^Phone/ });
+  await expect(phoneTab).toContainText(/Phone\s*1/);
+  await staff.getByText('Missed', { exact: true }).click();
+  const row = staff.getByRole('row').filter({ hasText: 'Hung up' }).first();
+  await expect(row).toContainText('James Carter');
+  await row.getByRole('button', { name: 'Mark reviewed' }).click();
+  const dialog = staff.getByRole('dialog', { name: 'Mark call as reviewed?' });
+  await dialog.getByRole('button', { name: 'Yes' }).click();
+  await expect(row.getByRole('button', { name: 'Reviewed by Emma Ellis' })).toBeVisible();
+  await expect(phoneTab).not.toContainText(/Phone\s*1/);
+});

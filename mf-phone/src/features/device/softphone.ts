@@ -1,0 +1,282 @@
+import { BehaviorSubject } from 'rxjs';
+import { Call, Device } from '@twilio/voice-sdk';
+import { errorMessage } from '@agency/api-client';
+import { CALL_MESSAGES, PHONE_TOKEN_REFRESH_MS, type PhoneButtonStatus, type PhoneToken } from '@agency/contracts';
+import { soundUrls } from './sounds';
+
+/*
+ * One browser phone: the real Twilio Voice SDK Device, in production, locally and in tests. With
+ * the local carrier the token names its signalling server (the SDK's `chunderw` option) and calls
+ * use no ICE servers; with Twilio the Device finds Twilio's edge itself.
+ */
+export interface ActiveCall {
+  direction: 'incoming' | 'outgoing';
+  /** The other side's number (digits) or, for a colleague, their name. */
+  number: string;
+  name: string;
+  clientId: string | null;
+  location: string;
+  status: 'pending' | 'connecting' | 'ringing' | 'open' | 'reconnecting';
+  /** When the call connected (ms), for the timer. */
+  startedAt: number | null;
+  muted: boolean;
+  /** Microphone and speaker levels, 0 to 1. */
+  volume: { input: number; output: number };
+  /** What the other side said through the carrier (the closed message, ...). */
+  said: string[];
+}
+
+export interface FinishedCall {
+  id: string;
+  direction: 'incoming' | 'outgoing';
+  number: string;
+  name: string;
+  clientId: string | null;
+  /** Seconds connected. */
+  duration: number;
+  endedAt: number;
+}
+
+export interface PhoneState {
+  device: 'init' | 'ready' | 'offline' | 'error';
+  /** Why the phone is not ready (one of the phone messages). */
+  error: string | null;
+  /** The local carrier's page to trust its certificate, when the phone could not connect. */
+  trustUrl: string | null;
+  call: ActiveCall | null;
+  /** Calls that ended here, newest first. */
+  lastCalls: FinishedCall[];
+}
+
+export interface SoftphoneEvents {
+  /** A call connected or ended (presence follows). */
+  onCallActive?(active: boolean): void;
+  /** A message for the user (errors, reconnecting). */
+  onNotice?(kind: 'error' | 'warning' | 'info', message: string): void;
+}
+
+const MIC_ERRORS = new Set([31401, 31402, 31208, 31201]);
+
+export function buttonStatus(state: PhoneState): PhoneButtonStatus {
+  const call = state.call;
+  if (call) {
+    if (call.status === 'pending') return 'pending';
+    if (call.status === 'open') return 'open';
+    if (call.status === 'ringing') return 'ringing';
+    if (call.status === 'reconnecting') return 'reconnecting';
+    return 'connecting';
+  }
+  return state.device === 'ready' ? 'ready' : 'offline';
+}
+
+export class Softphone {
+  readonly state$ = new BehaviorSubject<PhoneState>({ device: 'init', error: null, trustUrl: null, call: null, lastCalls: [] });
+  private device: Device | null = null;
+  private current: Call | null = null;
+  private token: PhoneToken | null = null;
+  private refreshTimer: ReturnType<typeof setInterval> | null = null;
+  private destroyed = false;
+
+  constructor(
+    private readonly fetchToken: () => Promise<PhoneToken>,
+    private readonly events: SoftphoneEvents = {},
+  ) {}
+
+  private patch(p: Partial<PhoneState>) {
+    this.state$.next({ ...this.state$.value, ...p });
+  }
+  private patchCall(p: Partial<ActiveCall>) {
+    const call = this.state$.value.call;
+    if (call) this.patch({ call: { ...call, ...p } });
+  }
+  private get rtcConfiguration(): RTCConfiguration | undefined {
+    return this.token?.chunderw ? { iceServers: [] } : undefined;
+  }
+
+  /** Gets a token, makes the Device and registers it for incoming calls. */
+  async start(): Promise<void> {
+    this.patch({ device: 'init', error: null, trustUrl: null });
+    try {
+      this.token = await this.fetchToken();
+    } catch (err) {
+      this.patch({ device: 'error', error: `${CALL_MESSAGES.phoneError} ${errorMessage(err)}` });
+      return;
+    }
+    if (this.destroyed) return;
+    this.device?.destroy();
+    const options = {
+      publishEvents: false,
+      closeProtection: false,
+      logLevel: 'error',
+      sounds: soundUrls(),
+      codecPreferences: [Call.Codec.Opus, Call.Codec.PCMU],
+      ...(this.token.chunderw ? { chunderw: this.token.chunderw } : {}),
+    } as Device.Options;
+    const device = new Device(this.token.token, options);
+    this.device = device;
+    device.on('registered', () => this.patch({ device: 'ready', error: null, trustUrl: null }));
+    device.on('unregistered', () => !this.destroyed && this.patch({ device: 'offline' }));
+    device.on('error', (err: { code?: number; message?: string }) => this.deviceError(err));
+    device.on('incoming', (call: Call) => this.incoming(call));
+    try {
+      await device.register();
+    } catch (err) {
+      this.deviceError(err as { code?: number; message?: string });
+    }
+    if (this.refreshTimer) clearInterval(this.refreshTimer);
+    this.refreshTimer = setInterval(() => void this.refreshToken(), PHONE_TOKEN_REFRESH_MS);
+  }
+
+  private async refreshToken() {
+    try {
+      this.token = await this.fetchToken();
+      this.device?.updateToken(this.token.token);
+    } catch {
+      // the next refresh tries again; the current token lasts 10 hours
+    }
+  }
+
+  private deviceError(err: { code?: number; message?: string }) {
+    if (this.destroyed) return;
+    if (err.code && MIC_ERRORS.has(err.code)) {
+      this.patch({ error: CALL_MESSAGES.microphone });
+      this.events.onNotice?.('error', CALL_MESSAGES.microphone);
+      return;
+    }
+    if (this.device?.state === Device.State.Registered) {
+      this.events.onNotice?.('error', CALL_MESSAGES.callError(err.message ?? ''));
+      return;
+    }
+    this.patch({ device: 'error', error: CALL_MESSAGES.phoneError, trustUrl: this.token?.trustUrl ?? null });
+  }
+
+  private track(call: Call, active: ActiveCall) {
+    this.current = call;
+    this.patch({ call: active });
+    call.on('ringing', () => this.patchCall({ status: 'ringing' }));
+    call.on('accept', () => {
+      this.patchCall({ status: 'open', startedAt: Date.now() });
+      this.events.onCallActive?.(true);
+    });
+    call.on('volume', (input: number, output: number) => this.patchCall({ volume: { input, output } }));
+    call.on('mute', (muted: boolean) => this.patchCall({ muted }));
+    call.on('reconnecting', () => {
+      this.patchCall({ status: 'reconnecting' });
+      this.events.onNotice?.('warning', CALL_MESSAGES.reconnecting);
+    });
+    call.on('reconnected', () => {
+      this.patchCall({ status: 'open' });
+      this.events.onNotice?.('info', CALL_MESSAGES.reconnected);
+    });
+    call.on('messageReceived', (message: { content: unknown }) => {
+      const content = (typeof message.content === 'string' ? JSON.parse(message.content) : message.content) as { say?: string; play?: string };
+      const line = content.say ?? (content.play ? 'A recording plays.' : null);
+      if (line) this.patchCall({ said: [...(this.state$.value.call?.said ?? []), line] });
+    });
+    call.on('error', (err: { code?: number; message?: string }) => {
+      if (err.code && MIC_ERRORS.has(err.code)) this.events.onNotice?.('error', CALL_MESSAGES.microphone);
+      else this.events.onNotice?.('error', CALL_MESSAGES.callError(err.message ?? ''));
+    });
+    const ended = () => this.ended(call);
+    call.on('disconnect', ended);
+    call.on('cancel', ended);
+    call.on('reject', ended);
+  }
+
+  private ended(call: Call) {
+    if (this.current !== call) return;
+    const active = this.state$.value.call;
+    this.current = null;
+    const lastCalls = this.state$.value.lastCalls;
+    const finished: FinishedCall[] = active
+      ? [
+          {
+            id: call.parameters.CallSid ?? `${Date.now()}`,
+            direction: active.direction,
+            number: active.number,
+            name: active.name,
+            clientId: active.clientId,
+            duration: active.startedAt ? Math.round((Date.now() - active.startedAt) / 1000) : 0,
+            endedAt: Date.now(),
+          },
+        ]
+      : [];
+    this.patch({ call: null, lastCalls: [...finished, ...lastCalls].slice(0, 25) });
+    if (active?.startedAt) this.events.onCallActive?.(false);
+  }
+
+  private incoming(call: Call) {
+    // Incoming calls while busy are not allowed (spec 000 §4); the SDK ignores them, so does this.
+    if (this.current) return;
+    const custom = call.customParameters;
+    const from = call.parameters.From ?? '';
+    this.track(call, {
+      direction: 'incoming',
+      number: from.replace(/^client:/, '').replace(/\D/g, ''),
+      name: custom.get('callerName') ?? '',
+      clientId: custom.get('clientId') || null,
+      location: custom.get('location') ?? '',
+      status: 'pending',
+      startedAt: null,
+      muted: false,
+      volume: { input: 0, output: 0 },
+      said: [],
+    });
+  }
+
+  /** Places a call to an 11-digit number (or `client:{userId}` for a colleague). */
+  async dial(to: string, details: { name?: string; clientId?: string | null; location?: string } = {}): Promise<void> {
+    if (!this.device || this.current || this.state$.value.call || this.state$.value.device !== 'ready') return;
+    const pending = { direction: 'outgoing' as const, number: to.replace(/\D/g, ''), name: details.name ?? '', clientId: details.clientId ?? null, location: details.location ?? '', status: 'connecting' as const, startedAt: null, muted: false, volume: { input: 0, output: 0 }, said: [] };
+    this.patch({ call: pending });
+    try {
+      const call = await this.device.connect({ params: { To: to }, rtcConfiguration: this.rtcConfiguration });
+      this.track(call, pending);
+    } catch (err) {
+      this.patch({ call: null });
+      const code = (err as { code?: number }).code;
+      this.events.onNotice?.('error', code && MIC_ERRORS.has(code) ? CALL_MESSAGES.microphone : CALL_MESSAGES.callError(errorMessage(err)));
+    }
+  }
+
+  answer() {
+    if (this.state$.value.call?.status !== 'pending') return;
+    this.patchCall({ status: 'connecting' });
+    this.current?.accept({ rtcConfiguration: this.rtcConfiguration });
+  }
+  /** Stops ringing here; the call goes on ringing elsewhere. */
+  ignore() {
+    const call = this.current;
+    if (!call) return;
+    call.ignore();
+    this.ended(call);
+  }
+  reject() {
+    this.current?.reject();
+  }
+  hangUp() {
+    this.current?.disconnect();
+  }
+  toggleMute() {
+    const call = this.current;
+    if (call) call.mute(!call.isMuted());
+  }
+  sendDigits(digits: string) {
+    this.current?.sendDigits(digits);
+  }
+  removeLastCall(id: string) {
+    this.patch({ lastCalls: this.state$.value.lastCalls.filter((c) => c.id !== id) });
+  }
+  /** The other side's audio (for the level meters of the simulator). */
+  remoteStream(): MediaStream | undefined {
+    return this.current?.getRemoteStream();
+  }
+
+  destroy() {
+    this.destroyed = true;
+    if (this.refreshTimer) clearInterval(this.refreshTimer);
+    this.current?.disconnect();
+    this.device?.destroy();
+    this.device = null;
+  }
+}

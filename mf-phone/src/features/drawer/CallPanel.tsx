@@ -1,0 +1,97 @@
+import { Avatar, Button, Space, Tag, theme, Typography } from 'antd';
+import { AudioMutedOutlined, AudioOutlined, CloseOutlined, PhoneOutlined, StopOutlined, UserOutlined } from '@ant-design/icons';
+import { bus } from '@agency/bus';
+import { formatPhone } from '@agency/ui';
+import type { ActiveCall } from '../device/softphone';
+import { useCallTimer } from '../device/useCallTimer';
+import { VolumeMeter } from '../device/VolumeMeter';
+
+export interface CallPanelProps {
+  call: ActiveCall;
+  multiLocation: boolean;
+  onAnswer(): void;
+  onIgnore(): void;
+  onReject(): void;
+  onHangUp(): void;
+  onToggleMute(): void;
+}
+
+const STATUS_TEXT: Record<ActiveCall['status'], string> = {
+  pending: 'Incoming call',
+  connecting: 'Connecting…',
+  ringing: 'Ringing…',
+  open: 'Connected',
+  reconnecting: 'Reconnecting…',
+};
+
+/** The active-call bar and its controls (spec 000 §2 "Phone drawer and call UI"). */
+export function CallPanel({ call, multiLocation, onAnswer, onIgnore, onReject, onHangUp, onToggleMute }: CallPanelProps) {
+  const { token } = theme.useToken();
+  const timer = useCallTimer(call.startedAt);
+  const peer = call.number.length !== 11;
+  const label = call.name || (peer ? 'Colleague' : formatPhone(call.number));
+  const viewContact = () => bus.navigate(call.clientId ? `/contacts/contact/${call.clientId}` : `/contacts/contact/new?mobilePhone=${call.number}`);
+  return (
+    <section aria-label="Active call" style={{ display: 'flex', flexDirection: 'column', gap: 14 }}>
+      <div style={{ display: 'flex', gap: 12, alignItems: 'center' }}>
+        <Avatar size={48} icon={<UserOutlined />} style={{ background: token.colorPrimaryBg, color: token.colorPrimary, flex: 'none' }} />
+        <div style={{ minWidth: 0 }}>
+          <Typography.Text strong style={{ display: 'block', fontSize: 16 }} ellipsis>
+            {label}
+          </Typography.Text>
+          {!peer && call.name && <Typography.Text type="secondary">{formatPhone(call.number)}</Typography.Text>}
+        </div>
+      </div>
+      <Space size={[6, 6]} wrap>
+        <Tag color={call.direction === 'incoming' ? 'blue' : 'purple'}>{call.direction === 'incoming' ? 'Incoming' : 'Outgoing'}</Tag>
+        {multiLocation && call.location && <Tag>{call.location}</Tag>}
+        <Tag color={call.status === 'open' ? 'green' : call.status === 'reconnecting' ? 'red' : 'default'}>{STATUS_TEXT[call.status]}</Tag>
+      </Space>
+      <div style={{ display: 'flex', justifyContent: 'space-between', alignItems: 'center' }}>
+        <span aria-label="Call timer" role="timer" style={{ fontSize: 28, fontVariantNumeric: 'tabular-nums', fontWeight: 300 }}>
+          {timer}
+        </span>
+        <span style={{ display: 'flex', flexDirection: 'column', alignItems: 'flex-end', gap: 4 }}>
+          <VolumeMeter label="Input volume" level={call.volume.input} />
+          <VolumeMeter label="Output volume" level={call.volume.output} />
+        </span>
+      </div>
+      {call.said.length > 0 && (
+        <div role="log" aria-label="What the line said" style={{ background: token.colorFillTertiary, borderRadius: 8, padding: '8px 10px', fontSize: 13 }}>
+          {call.said.map((line, i) => (
+            <div key={i}>{line}</div>
+          ))}
+        </div>
+      )}
+      {!peer && (
+        <Button icon={<UserOutlined />} onClick={viewContact}>
+          View Contact
+        </Button>
+      )}
+      {call.status === 'pending' ? (
+        <div style={{ display: 'grid', gridTemplateColumns: peer ? '1fr 1fr' : '1fr 1fr 1fr', gap: 8 }}>
+          <Button type="primary" icon={<PhoneOutlined />} onClick={onAnswer} style={{ background: '#52c41a' }}>
+            Answer
+          </Button>
+          {!peer && (
+            <Button icon={<CloseOutlined />} onClick={onIgnore}>
+              Ignore
+            </Button>
+          )}
+          <Button danger icon={<StopOutlined />} onClick={onReject}>
+            Reject
+          </Button>
+        </div>
+      ) : (
+        <div style={{ display: 'grid', gridTemplateColumns: '1fr 1fr', gap: 8 }}>
+          <Button icon={call.muted ? <AudioMutedOutlined /> : <AudioOutlined />} aria-pressed={call.muted} onClick={onToggleMute} disabled={call.status !== 'open'}>
+            {call.muted ? 'Unmute' : 'Mute'}
+          </Button>
+          <Button type="primary" danger icon={<PhoneOutlined rotate={225} />} onClick={onHangUp}>
+            End Call
+          </Button>
+        </div>
+      )}
+    </section>
+  );
+}

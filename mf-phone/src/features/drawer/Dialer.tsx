@@ -1,0 +1,125 @@
+import { useState } from 'react';
+import { Avatar, Badge, Button, Empty, Input, Tabs, theme, Tooltip } from 'antd';
+import { PhoneOutlined } from '@ant-design/icons';
+import { bus } from '@agency/bus';
+import { formatPhone, fullName, initials, peerStatus, sortPeers, STATUS_COLORS, STATUS_LABELS, useObservable } from '@agency/ui';
+import { canDial, dialerValue, recentNumbers } from '../device/dialer';
+
+const KEYS: Array<[string, string]> = [
+  ['1', ''],
+  ['2', 'ABC'],
+  ['3', 'DEF'],
+  ['4', 'GHI'],
+  ['5', 'JKL'],
+  ['6', 'MNO'],
+  ['7', 'PQRS'],
+  ['8', 'TUV'],
+  ['9', 'WXYZ'],
+  ['*', ''],
+  ['0', '+'],
+  ['#', ''],
+];
+
+export interface DialerProps {
+  ready: boolean;
+  onDial(to: string, name?: string): void;
+}
+
+function Keypad({ ready, onDial }: DialerProps) {
+  const { token } = theme.useToken();
+  const [number, setNumber] = useState('');
+  const dialable = canDial(number);
+  const press = (key: string) => /\d/.test(key) && setNumber((n) => dialerValue(n + key));
+  return (
+    <div style={{ display: 'flex', flexDirection: 'column', gap: 12 }}>
+      <Input
+        aria-label="Phone number"
+        placeholder="1 (512) 555-0100"
+        inputMode="tel"
+        value={number.length > 1 ? formatPhone(number) : number}
+        onChange={(e) => setNumber(dialerValue(e.target.value))}
+        onKeyDown={(e) => {
+          // Enter dials only at exactly 11 digits.
+          if (e.key === 'Enter' && dialable && ready) onDial(number);
+        }}
+        allowClear
+        size="large"
+        style={{ textAlign: 'center', fontVariantNumeric: 'tabular-nums' }}
+      />
+      <div role="group" aria-label="Keypad" style={{ display: 'grid', gridTemplateColumns: 'repeat(3, 1fr)', gap: 8 }}>
+        {KEYS.map(([key, letters]) => (
+          <Button key={key} aria-label={key} onClick={() => press(key)} style={{ height: 52, display: 'flex', flexDirection: 'column', gap: 0, lineHeight: 1.1 }}>
+            <span style={{ fontSize: 18, fontWeight: 500 }}>{key}</span>
+            <span style={{ fontSize: 9, letterSpacing: 1, color: token.colorTextTertiary, minHeight: 10 }}>{letters}</span>
+          </Button>
+        ))}
+      </div>
+      <Button type="primary" size="large" icon={<PhoneOutlined />} disabled={!dialable || !ready} onClick={() => onDial(number)} style={{ background: dialable && ready ? '#52c41a' : undefined }}>
+        Call
+      </Button>
+    </div>
+  );
+}
+
+function Peers({ ready, onDial }: DialerProps) {
+  const session = useObservable(bus.session$);
+  const peers = sortPeers(useObservable(bus.peers$).filter((p) => p.id !== session?.user.id));
+  if (!peers.length) return <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="No colleagues yet" />;
+  return (
+    <ul aria-label="Peers" style={{ listStyle: 'none', margin: 0, padding: 0 }}>
+      {peers.map((peer) => {
+        const status = peerStatus(peer);
+        const name = fullName(peer);
+        const reachable = status !== 'offline';
+        return (
+          <li key={peer.id} style={{ display: 'flex', alignItems: 'center', gap: 10, padding: '6px 0' }}>
+            <Badge dot color={STATUS_COLORS[status]} offset={[-4, 28]}>
+              <Avatar src={peer.avatar ?? undefined} size={32}>
+                {initials(peer)}
+              </Avatar>
+            </Badge>
+            <span style={{ flex: 1, minWidth: 0, lineHeight: 1.3 }}>
+              <span style={{ display: 'block', whiteSpace: 'nowrap', overflow: 'hidden', textOverflow: 'ellipsis' }}>{name}</span>
+              <span style={{ fontSize: 12, opacity: 0.7 }}>
+                {STATUS_LABELS[status]}
+                {peer.extension ? ` · ${peer.extension}` : ''}
+              </span>
+            </span>
+            <Tooltip title={reachable ? `Call ${name}` : `${name} is offline`}>
+              <Button shape="circle" type="text" icon={<PhoneOutlined />} aria-label={`Call ${name}`} disabled={!reachable || !ready} onClick={() => onDial(`client:${peer.id}`, name)} />
+            </Tooltip>
+          </li>
+        );
+      })}
+    </ul>
+  );
+}
+
+function Recent({ ready, onDial }: DialerProps) {
+  const numbers = recentNumbers();
+  if (!numbers.length) return <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="Numbers you call show here" />;
+  return (
+    <ul aria-label="Recent numbers" style={{ listStyle: 'none', margin: 0, padding: 0 }}>
+      {numbers.map((n) => (
+        <li key={n} style={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between', padding: '4px 0' }}>
+          <span style={{ fontVariantNumeric: 'tabular-nums' }}>{formatPhone(n)}</span>
+          <Button shape="circle" type="text" icon={<PhoneOutlined />} aria-label={`Call ${formatPhone(n)}`} disabled={!ready} onClick={() => onDial(n)} />
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** The dialer: Dialpad, Peers and Recent numbers. */
+export function Dialer(props: DialerProps) {
+  return (
+    <Tabs
+      size="small"
+      items={[
+        { key: 'dialpad', label: 'Dialpad', children: <Keypad {...props} /> },
+        { key: 'peers', label: 'Peers', children: <Peers {...props} /> },
+        { key: 'recent', label: 'Recent', children: <Recent {...props} /> },
+      ]}
+    />
+  );
+}

@@ -1,0 +1,182 @@
+import { useEffect, useState } from 'react';
+import { Alert, Badge, Button, Tabs, theme, Tooltip, Typography } from 'antd';
+import { AudioMutedOutlined, DisconnectOutlined, LoadingOutlined, PhoneOutlined } from '@ant-design/icons';
+import { bus } from '@agency/bus';
+import { phoneButtonLabel } from '@agency/contracts';
+import { useObservable } from '@agency/ui';
+import { buttonStatus, type PhoneState } from '../device/softphone';
+import { CallPanel } from './CallPanel';
+import { Dialer } from './Dialer';
+import { LastCalls } from './LastCalls';
+import { startPhone, stopPhone } from './phone';
+
+const OPEN_KEY = 'agency.phone.drawer';
+export const DRAWER_WIDTH = 300;
+
+type TabKey = 'dialpad' | 'call' | 'last';
+
+/** The phone button shakes while a call rings in (still, for people who asked for less motion). */
+const RING_CSS = `
+@keyframes phone-ring { 0%, 50%, 100% { transform: rotate(0); } 10%, 30% { transform: rotate(-14deg); } 20%, 40% { transform: rotate(14deg); } }
+.phone-ringing { animation: phone-ring 1.2s ease-in-out infinite; }
+@media (prefers-reduced-motion: reduce) { .phone-ringing { animation: none; } }`;
+
+/** The tabs that show: Call while a caller is present, Last Call while recent calls exist (spec 000 §2). */
+export function visibleTabs(state: PhoneState): TabKey[] {
+  return ['dialpad', ...(state.call ? (['call'] as const) : []), ...(state.lastCalls.length ? (['last'] as const) : [])];
+}
+
+/** The phone button, by status (spec 000 §2), and what pressing it does. */
+function PhoneButton({ state, open, onToggle, onAnswer, onMute, onRestart }: { state: PhoneState; open: boolean; onToggle(): void; onAnswer(): void; onMute(): void; onRestart(): void }) {
+  const { token } = theme.useToken();
+  const status = buttonStatus(state);
+  const label = phoneButtonLabel(status);
+  const press = () => {
+    if (status === 'pending') onAnswer();
+    else if (status === 'open' || status === 'ringing' || status === 'connected') onMute();
+    else if (status === 'ready' || status === 'closed') onToggle();
+    else if (status === 'offline') onRestart();
+  };
+  const ringing = status === 'pending';
+  const colour = status === 'offline' ? token.colorTextDisabled : status === 'reconnecting' ? token.colorError : ringing || status === 'open' ? '#52c41a' : token.colorPrimary;
+  const icon =
+    status === 'offline' ? <DisconnectOutlined /> : status === 'connecting' ? <LoadingOutlined /> : state.call?.muted ? <AudioMutedOutlined /> : <PhoneOutlined />;
+  return (
+    <Tooltip title={label} placement="left">
+      <Button
+        shape="circle"
+        size="large"
+        aria-label={label}
+        aria-expanded={status === 'ready' || status === 'closed' ? open : undefined}
+        className={ringing ? 'phone-ringing' : undefined}
+        icon={icon}
+        onClick={press}
+        style={{
+          color: status === 'offline' ? colour : '#fff',
+          background: status === 'offline' ? token.colorFillSecondary : colour,
+          borderColor: colour,
+          boxShadow: status === 'reconnecting' ? `0 0 0 3px ${token.colorErrorBg}` : undefined,
+        }}
+      />
+    </Tooltip>
+  );
+}
+
+/** The right-hand phone drawer, 300 wide, on every page: the phone button and, when open, the dialer and the call. */
+export function PhoneDrawer() {
+  const { token } = theme.useToken();
+  const [phone] = useState(startPhone);
+  useEffect(() => () => stopPhone(), []);
+  const state = useObservable(phone.state$);
+  const session = useObservable(bus.session$);
+  const [open, setOpen] = useState(() => localStorage.getItem(OPEN_KEY) === '1');
+  const [tab, setTab] = useState<TabKey>('dialpad');
+  const tabs = visibleTabs(state);
+  const selected: TabKey = tabs.includes(tab) ? tab : state.call ? 'call' : 'dialpad';
+
+  const show = (next: boolean) => {
+    setOpen(next);
+    localStorage.setItem(OPEN_KEY, next ? '1' : '0');
+  };
+
+  // A call (placed or ringing in) opens the drawer on the Call tab.
+  const callKey = state.call ? `${state.call.direction}:${state.call.number}` : null;
+  useEffect(() => {
+    if (!callKey) return;
+    setTab('call');
+    setOpen(true);
+  }, [callKey]);
+
+  // Calls asked for anywhere (peers, contact records) are placed here.
+  useEffect(() => {
+    const sub = bus.dial$.subscribe((req) => {
+      const to = req.peerId ? `client:${req.peerId}` : req.to.replace(/\D/g, '');
+      void phone.dial(to.length === 10 ? `1${to}` : to, { name: req.name });
+    });
+    return () => sub.unsubscribe();
+  }, [phone]);
+
+  // The Phone tab's badge: missed calls nobody has reviewed.
+  useEffect(() => {
+    const sub = bus.on('phone_workCount').subscribe(({ count }) => bus.setBadge('phone', count));
+    return () => sub.unsubscribe();
+  }, []);
+
+  const ready = state.device === 'ready';
+  const dial = (to: string, name?: string) => void phone.dial(to, { name });
+  return (
+    <div style={{ display: 'flex', height: '100%', boxSizing: 'border-box', borderLeft: `1px solid ${token.colorBorderSecondary}`, background: token.colorBgContainer }}>
+      {open && (
+        <div role="region" aria-label="Phone drawer" style={{ width: DRAWER_WIDTH, display: 'flex', flexDirection: 'column', borderRight: `1px solid ${token.colorBorderSecondary}`, minHeight: 0 }}>
+          <div style={{ padding: '12px 16px 0', display: 'flex', justifyContent: 'space-between', alignItems: 'center' }}>
+            <Typography.Text strong>Phone</Typography.Text>
+            <Typography.Text type={ready ? 'success' : 'secondary'} style={{ fontSize: 12 }}>
+              {ready ? 'Ready' : state.device === 'init' ? 'Connecting…' : 'Offline'}
+            </Typography.Text>
+          </div>
+          {state.error && (
+            <Alert
+              type="error"
+              showIcon
+              role="alert"
+              style={{ margin: '8px 16px 0' }}
+              title={state.error}
+              description={
+                state.trustUrl ? (
+                  <span>
+                    This browser has not trusted the local phone line yet.{' '}
+                    <a href={state.trustUrl} target="_blank" rel="noreferrer">
+                      Open the phone line
+                    </a>
+                    , accept it, then press Phone Disabled.
+                  </span>
+                ) : undefined
+              }
+            />
+          )}
+          <Tabs
+            activeKey={selected}
+            onChange={(k) => setTab(k as TabKey)}
+            style={{ flex: 1, minHeight: 0, padding: '0 16px', overflow: 'auto' }}
+            items={[
+              { key: 'dialpad', label: 'Dialpad', children: <Dialer ready={ready && !state.call} onDial={dial} /> },
+              ...(state.call
+                ? [
+                    {
+                      key: 'call',
+                      label: 'Call',
+                      children: (
+                        <CallPanel
+                          call={state.call}
+                          multiLocation={(session?.account.locationCount ?? 0) > 1}
+                          onAnswer={() => phone.answer()}
+                          onIgnore={() => phone.ignore()}
+                          onReject={() => phone.reject()}
+                          onHangUp={() => phone.hangUp()}
+                          onToggleMute={() => phone.toggleMute()}
+                        />
+                      ),
+                    },
+                  ]
+                : []),
+              ...(state.lastCalls.length ? [{ key: 'last', label: 'Last Call', children: <LastCalls calls={state.lastCalls} onRemove={(id) => phone.removeLastCall(id)} /> }] : []),
+            ]}
+          />
+        </div>
+      )}
+      <style>{RING_CSS}</style>
+      <div style={{ width: 56, display: 'flex', flexDirection: 'column', alignItems: 'center', paddingTop: 12, gap: 12 }}>
+        <Badge dot={!!state.call && state.call.status === 'pending'} color="#52c41a">
+          <PhoneButton
+            state={state}
+            open={open}
+            onToggle={() => show(!open)}
+            onAnswer={() => phone.answer()}
+            onMute={() => phone.toggleMute()}
+            onRestart={() => void phone.start()}
+          />
+        </Badge>
+      </div>
+    </div>
+  );
+}

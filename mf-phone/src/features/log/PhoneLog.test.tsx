@@ -1,0 +1,72 @@
+import { render, screen, waitFor, within } from '@testing-library/react';
+import userEventLib from '@testing-library/user-event';
+import { MemoryRouter } from 'react-router-dom';
+import { bus, hostControls } from '@agency/bus';
+import { phoneApi } from '@agency/api-client';
+import type { CallLogEntry, Session } from '@agency/contracts';
+import { PhoneLogPage } from './PhoneLogPage';
+
+jest.mock('@agency/api-client', () => jest.requireActual('../../testing/apiClientMock'));
+const phone = phoneApi as jest.Mocked<typeof phoneApi>;
+const userEvent = userEventLib.setup({ delay: null, pointerEventsCheck: 0 });
+const EMMA = { id: '00000000-0000-4000-9000-000000000003', firstName: 'Emma', lastName: 'Ellis', avatar: null };
+
+const entry = (over: Partial<CallLogEntry> = {}): CallLogEntry => ({
+  id: 'c1',
+  createdAt: '2026-11-26T15:00:00.000Z',
+  format: 'inbound',
+  status: 'missed',
+  direction: 'incoming',
+  phoneNumber: '15125550142',
+  agencyNumber: '15125550001',
+  user: null,
+  client: { id: 'k1', name: 'James Carter' },
+  accountLocation: { id: 'l1', name: 'Austin' },
+  ivr: 'main',
+  callDuration: 0,
+  errorMessage: null,
+  viewedBy: null,
+  viewedOn: null,
+  ...over,
+});
+
+beforeEach(() => {
+  jest.resetAllMocks();
+  hostControls().setSession({ token: 't', user: { id: EMMA.id, role: 'employee' }, account: { id: 'a1', locationCount: 2 } } as unknown as Session);
+});
+
+test('opens on the missed calls, 25 a page, and marks one reviewed after asking', async () => {
+  phone.logs.mockResolvedValue({ items: [entry()], total: 1 });
+  phone.review.mockResolvedValue(entry({ viewedBy: EMMA, viewedOn: '2026-11-26T15:05:00.000Z' }));
+  const confirm = jest.spyOn(bus, 'confirm').mockResolvedValue(true);
+  render(
+    <MemoryRouter>
+      <PhoneLogPage />
+    </MemoryRouter>,
+  );
+  const row = (await screen.findByText('James Carter')).closest('tr')!;
+  expect(phone.logs).toHaveBeenCalledWith({ view: 'missed', page: 1, limit: 25, phoneNumber: undefined });
+  expect(within(row).getByText('Austin')).toBeInTheDocument();
+  expect(within(row).getByText('+1-512-555-0001')).toBeInTheDocument();
+  phone.logs.mockResolvedValue({ items: [entry({ viewedBy: EMMA, viewedOn: '2026-11-26T15:05:00.000Z' })], total: 1 });
+  await userEvent.click(within(row).getByRole('button', { name: /Mark reviewed/ }));
+  expect(confirm).toHaveBeenCalledWith('Mark call as reviewed?');
+  expect(phone.review).toHaveBeenCalledWith('c1', true);
+  await screen.findByRole('button', { name: 'Reviewed by Emma Ellis' });
+
+  await userEvent.click(screen.getByRole('button', { name: 'Reviewed by Emma Ellis' }));
+  expect(confirm).toHaveBeenLastCalledWith('Unmark call as reviewed?');
+  expect(phone.review).toHaveBeenLastCalledWith('c1', false);
+});
+
+test('another person’s review cannot be undone here, and All asks for every call', async () => {
+  phone.logs.mockResolvedValue({ items: [entry({ viewedBy: { ...EMMA, id: 'someone-else', firstName: 'Olivia', lastName: 'Owens' } })], total: 1 });
+  render(
+    <MemoryRouter>
+      <PhoneLogPage />
+    </MemoryRouter>,
+  );
+  expect(await screen.findByRole('button', { name: 'Reviewed by Olivia Owens' })).toBeDisabled();
+  await userEvent.click(screen.getByText('All'));
+  await waitFor(() => expect(phone.logs).toHaveBeenLastCalledWith({ view: 'all', page: 1, limit: 25, phoneNumber: undefined }));
+});

@@ -1,0 +1,213 @@
+import { useMemo, useState } from 'react';
+import { Link } from 'react-router-dom';
+import { Alert, Avatar, Button, Input, Segmented, Space, Table, Tag, theme, Tooltip, Typography } from 'antd';
+import type { ColumnsType } from 'antd/es/table';
+import { CheckCircleFilled, ClockCircleOutlined, PhoneOutlined } from '@ant-design/icons';
+import { errorMessage, phoneApi } from '@agency/api-client';
+import { bus } from '@agency/bus';
+import { CALL_LOG_PAGE_SIZES, CALL_MESSAGES, canReview, isAdminRole, REVIEWABLE_STATUSES, type CallLogEntry, type CallLogView } from '@agency/contracts';
+import { formatDateTime, formatDuration, formatPhone, fullName, initials, useLiveQuery, useObservable } from '@agency/ui';
+
+const VIEWS: Array<{ value: CallLogView; label: string }> = [
+  { value: 'all', label: 'All' },
+  { value: 'mine', label: 'Mine' },
+  { value: 'missed', label: 'Missed' },
+];
+
+const STATUS_COLORS: Record<string, string> = {
+  completed: 'green',
+  'in-progress': 'blue',
+  ringing: 'blue',
+  missed: 'red',
+  hangup: 'orange',
+  'no-answer': 'orange',
+  busy: 'orange',
+  error: 'red',
+  blocked: 'default',
+};
+
+const STATUS_LABELS: Record<string, string> = {
+  completed: 'Completed',
+  'in-progress': 'In progress',
+  ringing: 'Ringing',
+  missed: 'Missed',
+  hangup: 'Hung up',
+  'no-answer': 'No answer',
+  busy: 'Busy',
+  error: 'Error',
+  blocked: 'Blocked',
+};
+
+const needsReview = (e: CallLogEntry) => (REVIEWABLE_STATUSES.includes(e.status) || e.format === 'voicemail') && !e.viewedBy;
+
+function Party({ number, name, clientId }: { number: string | null; name?: string | null; clientId?: string | null }) {
+  if (!number) return null;
+  return (
+    <span style={{ display: 'flex', flexDirection: 'column', lineHeight: 1.3 }}>
+      {name && (clientId ? <Link to={`/contacts/contact/${clientId}`}>{name}</Link> : <span>{name}</span>)}
+      <Typography.Text type={name ? 'secondary' : undefined} style={{ fontVariantNumeric: 'tabular-nums', fontSize: name ? 12 : undefined, whiteSpace: 'nowrap' }}>
+        {formatPhone(number)}
+      </Typography.Text>
+    </span>
+  );
+}
+
+/** The call log (/phone-log): All, Mine and Missed (the default), paged, with review marking. */
+export function PhoneLogPage() {
+  const { token } = theme.useToken();
+  const session = useObservable(bus.session$);
+  const me = session?.user.id ?? '';
+  const [view, setView] = useState<CallLogView>('missed');
+  const [page, setPage] = useState(1);
+  const [limit, setLimit] = useState(25);
+  const [search, setSearch] = useState('');
+  const [busy, setBusy] = useState<string | null>(null);
+  // Calls moving on anywhere in the account (answered, missed, reviewed) bring a new work count.
+  const callsMoved$ = useMemo(() => bus.on('phone_workCount'), []);
+  const logs = useLiveQuery(() => phoneApi.logs({ view, page, limit, phoneNumber: search || undefined }), callsMoved$, [view, page, limit, search]);
+  const multiLocation = (session?.account.locationCount ?? 0) > 1;
+
+  async function toggleReview(entry: CallLogEntry) {
+    const reviewed = !entry.viewedBy;
+    if (!(await bus.confirm(reviewed ? CALL_MESSAGES.markReviewed : CALL_MESSAGES.unmarkReviewed))) return;
+    setBusy(entry.id);
+    try {
+      await phoneApi.review(entry.id, reviewed);
+      logs.reload();
+    } catch (err) {
+      bus.toast({ kind: 'error', message: errorMessage(err) });
+    } finally {
+      setBusy(null);
+    }
+  }
+
+  const columns: ColumnsType<CallLogEntry> = [
+    { key: 'date', title: 'Date', width: 170, render: (_, e) => formatDateTime(e.createdAt) },
+    ...(multiLocation ? [{ key: 'location', title: 'Location', render: (_: unknown, e: CallLogEntry) => e.accountLocation?.name ?? '' }] : []),
+    {
+      key: 'direction',
+      title: 'Direction',
+      width: 110,
+      render: (_, e) => (
+        <Space size={4}>
+          <PhoneOutlined rotate={e.direction === 'incoming' ? 180 : 0} aria-hidden />
+          {e.direction === 'incoming' ? 'Incoming' : 'Outgoing'}
+        </Space>
+      ),
+    },
+    {
+      key: 'from',
+      title: 'From',
+      width: 170,
+      render: (_, e) => (e.direction === 'incoming' ? <Party number={e.phoneNumber} name={e.client?.name} clientId={e.client?.id} /> : <Party number={e.agencyNumber} name={e.user ? fullName(e.user) : null} />),
+    },
+    {
+      key: 'to',
+      title: 'To',
+      width: 170,
+      render: (_, e) => (e.direction === 'incoming' ? <Party number={e.agencyNumber} /> : <Party number={e.phoneNumber} name={e.client?.name} clientId={e.client?.id} />),
+    },
+    {
+      key: 'participants',
+      title: 'Participants',
+      width: 120,
+      render: (_, e) =>
+        e.user ? (
+          <Tooltip title={fullName(e.user)}>
+            <Avatar size="small" src={e.user.avatar ?? undefined} aria-label={fullName(e.user)}>
+              {initials(e.user)}
+            </Avatar>
+          </Tooltip>
+        ) : null,
+    },
+    {
+      key: 'status',
+      title: 'Status',
+      width: 130,
+      render: (_, e) => (
+        <Tooltip title={e.errorMessage ?? undefined}>
+          <Tag color={STATUS_COLORS[e.status]}>{STATUS_LABELS[e.status] ?? e.status}</Tag>
+        </Tooltip>
+      ),
+    },
+    { key: 'duration', title: 'Duration', width: 100, render: (_, e) => (e.callDuration ? formatDuration(e.callDuration) : '—') },
+    {
+      key: 'worked',
+      title: 'Worked',
+      width: 150,
+      render: (_, e) => {
+        if (!REVIEWABLE_STATUSES.includes(e.status) && e.format !== 'voicemail') return null;
+        const allowed = canReview(e, me);
+        if (e.viewedBy) {
+          const who = fullName(e.viewedBy);
+          return (
+            <Tooltip title={`Reviewed by ${who}${e.viewedOn ? ` on ${formatDateTime(e.viewedOn)}` : ''}`}>
+              <Button size="small" type="text" icon={<CheckCircleFilled style={{ color: token.colorSuccess }} />} disabled={!allowed} loading={busy === e.id} onClick={() => void toggleReview(e)} aria-label={`Reviewed by ${who}`}>
+                {e.viewedBy.firstName}
+              </Button>
+            </Tooltip>
+          );
+        }
+        return (
+          <Button size="small" icon={<ClockCircleOutlined />} loading={busy === e.id} onClick={() => void toggleReview(e)}>
+            Mark reviewed
+          </Button>
+        );
+      },
+    },
+  ];
+
+  const data = logs.data;
+  return (
+    <div style={{ display: 'flex', flexDirection: 'column', gap: 16 }}>
+      <div style={{ display: 'flex', alignItems: 'center', gap: 16, flexWrap: 'wrap' }}>
+        <Typography.Title level={3} style={{ margin: 0, flex: 1 }}>
+          Call log
+        </Typography.Title>
+        {isAdminRole(session?.user.role) && <Link to="/phone-log/simulator">Call simulator</Link>}
+        <Input.Search
+          aria-label="Phone number contains"
+          placeholder="Phone number contains"
+          allowClear
+          style={{ width: 240 }}
+          onSearch={(v) => {
+            setSearch(v.replace(/\D/g, ''));
+            setPage(1);
+          }}
+        />
+        <Segmented<CallLogView>
+          aria-label="Calls to show"
+          options={VIEWS}
+          value={view}
+          onChange={(v) => {
+            setView(v);
+            setPage(1);
+          }}
+        />
+      </div>
+      {logs.error ? <Alert type="error" showIcon title={`Unable to load calls: ${errorMessage(logs.error)}`} action={<Button onClick={logs.reload}>Retry</Button>} /> : null}
+      <Table<CallLogEntry>
+        rowKey="id"
+        size="middle"
+        columns={columns}
+        dataSource={data?.items ?? []}
+        loading={logs.loading && !data}
+        onRow={(e) => (needsReview(e) ? { style: { background: token.colorErrorBg } } : {})}
+        locale={{ emptyText: view === 'missed' ? 'No missed calls' : 'No calls yet' }}
+        pagination={{
+          current: page,
+          pageSize: limit,
+          total: data?.total ?? 0,
+          showSizeChanger: true,
+          pageSizeOptions: CALL_LOG_PAGE_SIZES.map(String),
+          onChange: (p, size) => {
+            setPage(size !== limit ? 1 : p);
+            setLimit(size);
+          },
+          showTotal: (total) => `${total} ${total === 1 ? 'call' : 'calls'}`,
+        }}
+        scroll={{ x: 1100 }}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,13 @@
+import type { CallLogEntry, CallLogPage, CallLogQuery, PhoneToken } from '@agency/contracts';
+import { api } from './index';
+
+/** The phone (spec 000 §7 "Phone", spec 001 §7 "Call log"). */
+export const phoneApi = {
+  /** The browser phone's access token. */
+  token: () => api.post<PhoneToken>('/phone/token').then((r) => r.data),
+  /** A token that makes this browser a client's phone on the local carrier (owners and admins). */
+  simulatorToken: (phoneNumber: string) => api.post<PhoneToken>('/phone/simulator/token', { phoneNumber }).then((r) => r.data),
+  logs: (query: CallLogQuery) => api.get<CallLogPage>('/phone/logs', { params: query }).then((r) => r.data),
+  /** Marks a call as reviewed by the signed-in user, or unmarks it. */
+  review: (id: string, reviewed: boolean) => (reviewed ? api.put<CallLogEntry>(`/phone/logs/work/${id}`) : api.delete<CallLogEntry>(`/phone/logs/work/${id}`)).then((r) => r.data),
+};

@@ -1,0 +1,135 @@
+import { createRequire } from 'node:module';
+
+/*
+ * The local carrier's media: like Twilio's media servers, every Device's audio ends here, on one
+ * WebRTC peer connection per call leg (@roamhq/wrtc), and the switch bridges legs by handing each
+ * 10 ms frame one leg hears to the other leg's source. The Voice SDK sends its SDP without ICE
+ * candidates and never trickles them, so this side always gathers its own first: the browser then
+ * reaches us, and we learn its address from its checks.
+ */
+export interface AudioFrame {
+  samples: Int16Array;
+  sampleRate: number;
+  bitsPerSample: number;
+  channelCount: number;
+  numberOfFrames: number;
+}
+
+interface WrtcSource {
+  createTrack(): unknown;
+  onData(frame: AudioFrame): void;
+}
+interface WrtcSink {
+  ondata: ((frame: AudioFrame) => void) | null;
+  stop(): void;
+}
+interface WrtcPeer {
+  iceGatheringState: string;
+  connectionState: string;
+  localDescription: { sdp: string } | null;
+  addTrack(track: unknown, stream: unknown): void;
+  addEventListener(type: string, listener: (e: { track?: unknown }) => void): void;
+  createOffer(): Promise<{ type: string; sdp: string }>;
+  createAnswer(): Promise<{ type: string; sdp: string }>;
+  setLocalDescription(d: { type: string; sdp: string }): Promise<void>;
+  setRemoteDescription(d: { type: string; sdp: string }): Promise<void>;
+  close(): void;
+}
+interface Wrtc {
+  RTCPeerConnection: new (config: { iceServers: unknown[] }) => WrtcPeer;
+  MediaStream: new (tracks: unknown[]) => unknown;
+  nonstandard: { RTCAudioSource: new () => WrtcSource; RTCAudioSink: new (track: unknown) => WrtcSink };
+}
+
+let wrtc: Wrtc | null = null;
+/** The native WebRTC stack loads with the first call, not with the app. */
+function load(): Wrtc {
+  wrtc ??= createRequire(import.meta.url)('@roamhq/wrtc') as Wrtc;
+  return wrtc;
+}
+
+const GATHER_LIMIT_MS = 2000;
+
+function gathered(pc: WrtcPeer): Promise<void> {
+  if (pc.iceGatheringState === 'complete') return Promise.resolve();
+  return new Promise((resolve) => {
+    const timer = setTimeout(resolve, GATHER_LIMIT_MS);
+    pc.addEventListener('icegatheringstatechange', () => {
+      if (pc.iceGatheringState !== 'complete') return;
+      clearTimeout(timer);
+      resolve();
+    });
+  });
+}
+
+/** One call leg's media: what the Device sends arrives as frames; what we give `play` it hears. */
+export class MediaLeg {
+  private readonly pc: WrtcPeer;
+  private readonly source: WrtcSource;
+  private sink: WrtcSink | null = null;
+  private listeners = new Set<(frame: AudioFrame) => void>();
+  private closed = false;
+
+  constructor() {
+    const { RTCPeerConnection, MediaStream, nonstandard } = load();
+    this.pc = new RTCPeerConnection({ iceServers: [] });
+    this.source = new nonstandard.RTCAudioSource();
+    const track = this.source.createTrack();
+    // A stream id in the SDP (a=msid): the SDK finds the remote stream only with one.
+    this.pc.addTrack(track, new MediaStream([track]));
+    this.pc.addEventListener('track', (e) => {
+      if (this.closed || !e.track) return;
+      this.sink?.stop();
+      this.sink = new nonstandard.RTCAudioSink(e.track);
+      this.sink.ondata = (frame) => {
+        for (const listener of this.listeners) listener(frame);
+      };
+    });
+  }
+
+  /** Answers a Device's offer; the answer carries our candidates. */
+  async answer(offerSdp: string): Promise<string> {
+    await this.pc.setRemoteDescription({ type: 'offer', sdp: offerSdp });
+    await this.pc.setLocalDescription(await this.pc.createAnswer());
+    await gathered(this.pc);
+    return this.pc.localDescription!.sdp;
+  }
+
+  /** An offer for a Device we call, with our candidates. */
+  async offer(): Promise<string> {
+    await this.pc.setLocalDescription(await this.pc.createOffer());
+    await gathered(this.pc);
+    return this.pc.localDescription!.sdp;
+  }
+
+  /** The Device's answer to our offer. */
+  async accept(answerSdp: string): Promise<void> {
+    await this.pc.setRemoteDescription({ type: 'answer', sdp: answerSdp });
+  }
+
+  /** Frames this leg hears from its Device. Returns the way to stop listening. */
+  onFrame(listener: (frame: AudioFrame) => void): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  /** Sends a frame to this leg's Device. */
+  play(frame: AudioFrame) {
+    if (!this.closed) this.source.onData(frame);
+  }
+
+  close() {
+    if (this.closed) return;
+    this.closed = true;
+    this.listeners.clear();
+    this.sink?.stop();
+    this.sink = null;
+    this.pc.close();
+  }
+}
+
+/** Each leg hears the other. Returns the way to undo it. */
+export function bridge(a: MediaLeg, b: MediaLeg): () => void {
+  const stops = [a.onFrame((f) => b.play(f)), b.onFrame((f) => a.play(f))];
+  return () => stops.forEach((stop) => stop());
+}

@@ -1,0 +1,165 @@
+import { createRequire } from 'node:module';
+import WebSocket from 'ws';
+import type { AudioFrame } from './media';
+
+/*
+ * A phone in Node that speaks to the local carrier exactly as the Voice SDK does (PStream over
+ * wss, its SDP without ICE candidates): `npm run carrier -- call` uses it to be a client, and the
+ * tests use it for every party of a call. It sends a tone and measures what it hears.
+ */
+interface Message {
+  type: string;
+  payload: Record<string, unknown>;
+}
+
+interface Peer {
+  localDescription: { sdp: string } | null;
+  addTrack(track: unknown, stream: unknown): void;
+  addEventListener(type: string, listener: (e: { track?: unknown }) => void): void;
+  createOffer(): Promise<{ type: string; sdp: string }>;
+  createAnswer(): Promise<{ type: string; sdp: string }>;
+  setLocalDescription(d: { type: string; sdp: string }): Promise<void>;
+  setRemoteDescription(d: { type: string; sdp: string }): Promise<void>;
+  close(): void;
+}
+interface Wrtc {
+  RTCPeerConnection: new (config: { iceServers: unknown[] }) => Peer;
+  MediaStream: new (tracks: unknown[]) => unknown;
+  nonstandard: {
+    RTCAudioSource: new () => { createTrack(): unknown; onData(frame: AudioFrame): void };
+    RTCAudioSink: new (track: unknown) => { ondata: ((frame: AudioFrame) => void) | null; stop(): void };
+  };
+}
+const wrtc = () => createRequire(import.meta.url)('@roamhq/wrtc') as Wrtc;
+
+/** What the SDK sends: its SDP before any candidate was gathered. */
+const withoutCandidates = (sdp: string) => sdp.replace(/a=candidate:.*\r\n/g, '').replace(/a=end-of-candidates\r\n/g, '');
+
+export class SimulatedPhone {
+  readonly received: Message[] = [];
+  /** 10 ms frames heard with sound in them (RMS above the noise floor). */
+  heardFrames = 0;
+  private waiters: Array<() => void> = [];
+  private pc: Peer | null = null;
+  private toneTimer: NodeJS.Timeout | null = null;
+  private sink: { stop(): void } | null = null;
+
+  private constructor(private readonly ws: WebSocket) {
+    ws.on('message', (data) => {
+      const message = JSON.parse(String(data)) as Message;
+      this.received.push(message);
+      if (message.type === 'answer' && typeof message.payload.sdp === 'string' && this.pc) void this.pc.setRemoteDescription({ type: 'answer', sdp: message.payload.sdp });
+      if (message.type === 'hangup' || message.type === 'cancel') this.stopMedia();
+      for (const w of this.waiters.splice(0)) w();
+    });
+  }
+
+  /** Connects with `token` (and registers for incoming calls unless told not to). */
+  static async connect(url: string, token: string, register = true): Promise<SimulatedPhone> {
+    const ws = new WebSocket(url, { rejectUnauthorized: false });
+    await new Promise((resolve, reject) => ws.once('open', resolve).once('error', reject));
+    const phone = new SimulatedPhone(ws);
+    phone.send('listen', { token, browserinfo: {}, reconnectTimeout: 0 });
+    await phone.next('connected');
+    if (register) {
+      phone.send('register', { media: { audio: true } });
+      await phone.next('ready');
+    }
+    return phone;
+  }
+
+  send(type: string, payload: Record<string, unknown>) {
+    this.ws.send(JSON.stringify({ type, version: '1.6', payload }));
+  }
+
+  /** The first message of `type` not taken yet (waits for it). */
+  async next(type: string, timeoutMs = 5000): Promise<Record<string, unknown>> {
+    const deadline = Date.now() + timeoutMs;
+    for (;;) {
+      const i = this.received.findIndex((m) => m.type === type);
+      if (i >= 0) return this.received.splice(i, 1)[0].payload;
+      if (Date.now() > deadline) throw new Error(`no ${type} (got ${this.received.map((m) => m.type).join(', ') || 'nothing'})`);
+      await new Promise<void>((resolve) => {
+        this.waiters.push(resolve);
+        setTimeout(resolve, 100).unref();
+      });
+    }
+  }
+
+  has(type: string) {
+    return this.received.some((m) => m.type === type);
+  }
+
+  private media(toneHz: number): Peer {
+    this.stopMedia();
+    const { RTCPeerConnection, MediaStream, nonstandard } = wrtc();
+    const pc = new RTCPeerConnection({ iceServers: [] });
+    const source = new nonstandard.RTCAudioSource();
+    const track = source.createTrack();
+    pc.addTrack(track, new MediaStream([track]));
+    pc.addEventListener('track', (e) => {
+      const sink = new nonstandard.RTCAudioSink(e.track);
+      sink.ondata = (frame) => {
+        let sum = 0;
+        for (const v of frame.samples) sum += v * v;
+        if (Math.sqrt(sum / frame.samples.length) > 200) this.heardFrames++;
+      };
+      this.sink = sink;
+    });
+    const samples = new Int16Array(480);
+    let n = 0;
+    this.toneTimer = setInterval(() => {
+      for (let i = 0; i < 480; i++) samples[i] = Math.round(Math.sin((2 * Math.PI * toneHz * (n * 480 + i)) / 48000) * 6000);
+      n++;
+      source.onData({ samples, sampleRate: 48000, bitsPerSample: 16, channelCount: 1, numberOfFrames: 480 });
+    }, 10);
+    this.pc = pc;
+    return pc;
+  }
+
+  /** Places a call (To is a number or client:{userId}); the id it invited with. */
+  async call(to: string, toneHz = 440): Promise<string> {
+    const pc = this.media(toneHz);
+    await pc.setLocalDescription(await pc.createOffer());
+    const callsid = `TJS${Math.random().toString(16).slice(2)}`;
+    this.send('invite', { callsid, sdp: withoutCandidates(pc.localDescription!.sdp), twilio: { params: new URLSearchParams({ To: to }).toString() } });
+    return callsid;
+  }
+
+  /** Answers an invite it was sent. */
+  async answer(invite: Record<string, unknown>, toneHz = 660): Promise<void> {
+    const pc = this.media(toneHz);
+    await pc.setRemoteDescription({ type: 'offer', sdp: String(invite.sdp) });
+    await pc.setLocalDescription(await pc.createAnswer());
+    this.send('answer', { callsid: invite.callsid, sdp: withoutCandidates(pc.localDescription!.sdp) });
+  }
+
+  hangup(callsid: string) {
+    this.send('hangup', { callsid });
+    this.stopMedia();
+  }
+
+  /** Waits until it has heard `frames` frames with sound in them. */
+  async hears(frames = 20, timeoutMs = 5000): Promise<void> {
+    const start = this.heardFrames;
+    const deadline = Date.now() + timeoutMs;
+    while (this.heardFrames - start < frames) {
+      if (Date.now() > deadline) throw new Error(`heard ${this.heardFrames - start} frames of sound, wanted ${frames}`);
+      await new Promise((r) => setTimeout(r, 20));
+    }
+  }
+
+  private stopMedia() {
+    if (this.toneTimer) clearInterval(this.toneTimer);
+    this.toneTimer = null;
+    this.sink?.stop();
+    this.sink = null;
+    this.pc?.close();
+    this.pc = null;
+  }
+
+  close() {
+    this.stopMedia();
+    this.ws.close();
+  }
+}
