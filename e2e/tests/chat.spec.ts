@@ -11,7 +11,7 @@ interface Person {
   context: BrowserContext;
   page: Page;
   name: string;
-  /** The page's current socket (a navigation opens a new one). */
+  /** The page's current socket.io socket (a navigation opens a new one; the phone has its own). */
   socket: () => WebSocket | undefined;
 }
 
@@ -19,7 +19,9 @@ async function signInAs(browser: Browser, email: string, name: string): Promise<
   const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
   const page = await context.newPage();
   let socket: WebSocket | undefined;
-  page.on('websocket', (ws) => (socket = ws));
+  page.on('websocket', (ws) => {
+    if (ws.url().includes('/socket.io/')) socket = ws;
+  });
   await page.goto('/login');
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('Password').fill(PASSWORD);

@@ -32,6 +32,9 @@ test.beforeAll(async ({ browser }) => {
   await client.getByLabel('Client number').fill(CLIENT);
   await client.getByRole('button', { name: 'Connect Phone' }).click();
   await expect(client.getByText(`${CLIENT_LABEL} is on the line`)).toBeVisible();
+  // Round Rock keeps no office hours (open around the clock); Austin's are set by another journey.
+  await client.getByRole('combobox', { name: 'Agency number' }).click();
+  await client.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: 'Round Rock Main' }).click();
   await expect(staff.getByRole('button', { name: 'Place Call' })).toBeVisible();
 });
 test.afterAll(async () => {

@@ -7,6 +7,8 @@ export const phoneApi = {
   token: () => api.post<PhoneToken>('/phone/token').then((r) => r.data),
   /** A token that makes this browser a client's phone on the local carrier (owners and admins). */
   simulatorToken: (phoneNumber: string) => api.post<PhoneToken>('/phone/simulator/token', { phoneNumber }).then((r) => r.data),
+  /** Cold transfer of the call in progress to a colleague (user id) or an 11-digit number. */
+  transfer: (callSid: string, target: string) => api.post<{ message: string }>(`/phone/transfer/cold/${encodeURIComponent(callSid)}/to/${encodeURIComponent(target)}`).then((r) => r.data),
   logs: (query: CallLogQuery) => api.get<CallLogPage>('/phone/logs', { params: query }).then((r) => r.data),
   /** Marks a call as reviewed by the signed-in user, or unmarks it. */
   review: (id: string, reviewed: boolean) => (reviewed ? api.put<CallLogEntry>(`/phone/logs/work/${id}`) : api.delete<CallLogEntry>(`/phone/logs/work/${id}`)).then((r) => r.data),

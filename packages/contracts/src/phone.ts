@@ -52,6 +52,8 @@ export const callLogEntrySchema = z.object({
   ivr: z.string(),
   callDuration: z.number(),
   errorMessage: z.string().nullable(),
+  /** The recording, when the call was recorded and the recording not deleted. */
+  recording: z.object({ sid: z.string(), duration: z.number() }).nullable(),
   viewedBy: userRefSchema.nullable(),
   viewedOn: z.string().nullable(),
 });
@@ -93,6 +95,8 @@ export const CALL_MESSAGES = {
   reconnecting: 'Call was disconnected... trying to reconnect',
   reconnected: 'Call regained connectivity.',
   markReviewed: 'Mark call as reviewed?',
+  deleteRecording: 'Sure you want to delete this recording?',
+  recordingsFailed: (message: string) => `Unable to get recordings.  ${message}`,
   unmarkReviewed: 'Unmark call as reviewed?',
 } as const;
 

@@ -7,6 +7,7 @@ import { volumeLevel } from './VolumeMeter';
 
 const state = (over: Partial<PhoneState> = {}): PhoneState => ({ device: 'ready', error: null, trustUrl: null, call: null, lastCalls: [], ...over });
 const call = (status: NonNullable<PhoneState['call']>['status']): PhoneState['call'] => ({
+  sid: null,
   direction: 'incoming',
   number: '15125550142',
   name: '',

@@ -10,6 +10,8 @@ import { soundUrls } from './sounds';
  * use no ICE servers; with Twilio the Device finds Twilio's edge itself.
  */
 export interface ActiveCall {
+  /** This leg's CallSid once the carrier named it (transfers need it). */
+  sid: string | null;
   direction: 'incoming' | 'outgoing';
   /** The other side's number (digits) or, for a colleague, their name. */
   number: string;
@@ -155,7 +157,7 @@ export class Softphone {
     this.patch({ call: active });
     call.on('ringing', () => this.patchCall({ status: 'ringing' }));
     call.on('accept', () => {
-      this.patchCall({ status: 'open', startedAt: Date.now() });
+      this.patchCall({ status: 'open', startedAt: Date.now(), sid: call.parameters.CallSid ?? null });
       this.events.onCallActive?.(true);
     });
     call.on('volume', (input: number, output: number) => this.patchCall({ volume: { input, output } }));
@@ -211,6 +213,7 @@ export class Softphone {
     const custom = call.customParameters;
     const from = call.parameters.From ?? '';
     this.track(call, {
+      sid: call.parameters.CallSid ?? null,
       direction: 'incoming',
       number: from.replace(/^client:/, '').replace(/\D/g, ''),
       name: custom.get('callerName') ?? '',
@@ -227,7 +230,7 @@ export class Softphone {
   /** Places a call to an 11-digit number (or `client:{userId}` for a colleague). */
   async dial(to: string, details: { name?: string; clientId?: string | null; location?: string } = {}): Promise<void> {
     if (!this.device || this.current || this.state$.value.call || this.state$.value.device !== 'ready') return;
-    const pending = { direction: 'outgoing' as const, number: to.replace(/\D/g, ''), name: details.name ?? '', clientId: details.clientId ?? null, location: details.location ?? '', status: 'connecting' as const, startedAt: null, muted: false, volume: { input: 0, output: 0 }, said: [] };
+    const pending = { sid: null, direction: 'outgoing' as const, number: to.replace(/\D/g, ''), name: details.name ?? '', clientId: details.clientId ?? null, location: details.location ?? '', status: 'connecting' as const, startedAt: null, muted: false, volume: { input: 0, output: 0 }, said: [] };
     this.patch({ call: pending });
     try {
       const call = await this.device.connect({ params: { To: to }, rtcConfiguration: this.rtcConfiguration });

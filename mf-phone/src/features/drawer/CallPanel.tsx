@@ -1,10 +1,12 @@
+import { useState } from 'react';
 import { Avatar, Button, Space, Tag, theme, Typography } from 'antd';
-import { AudioMutedOutlined, AudioOutlined, CloseOutlined, PhoneOutlined, StopOutlined, UserOutlined } from '@ant-design/icons';
+import { AudioMutedOutlined, AudioOutlined, CloseOutlined, PhoneOutlined, StopOutlined, SwapOutlined, UserOutlined } from '@ant-design/icons';
 import { bus } from '@agency/bus';
 import { formatPhone } from '@agency/ui';
 import type { ActiveCall } from '../device/softphone';
 import { useCallTimer } from '../device/useCallTimer';
 import { VolumeMeter } from '../device/VolumeMeter';
+import { TransferDialog } from './TransferDialog';
 
 export interface CallPanelProps {
   call: ActiveCall;
@@ -28,6 +30,7 @@ const STATUS_TEXT: Record<ActiveCall['status'], string> = {
 export function CallPanel({ call, multiLocation, onAnswer, onIgnore, onReject, onHangUp, onToggleMute }: CallPanelProps) {
   const { token } = theme.useToken();
   const timer = useCallTimer(call.startedAt);
+  const [transferring, setTransferring] = useState(false);
   const peer = call.number.length !== 11;
   const label = call.name || (peer ? 'Colleague' : formatPhone(call.number));
   const viewContact = () => bus.navigate(call.clientId ? `/contacts/contact/${call.clientId}` : `/contacts/contact/new?mobilePhone=${call.number}`);
@@ -90,8 +93,14 @@ export function CallPanel({ call, multiLocation, onAnswer, onIgnore, onReject, o
           <Button type="primary" danger icon={<PhoneOutlined rotate={225} />} onClick={onHangUp}>
             End Call
           </Button>
+          {call.direction === 'incoming' && !peer && (
+            <Button icon={<SwapOutlined />} onClick={() => setTransferring(true)} disabled={call.status !== 'open'} style={{ gridColumn: '1 / -1' }}>
+              Transfer
+            </Button>
+          )}
         </div>
       )}
+      <TransferDialog callSid={call.sid} open={transferring} onClose={() => setTransferring(false)} />
     </section>
   );
 }

@@ -25,6 +25,7 @@ const entry = (over: Partial<CallLogEntry> = {}): CallLogEntry => ({
   ivr: 'main',
   callDuration: 0,
   errorMessage: null,
+  recording: null,
   viewedBy: null,
   viewedOn: null,
   ...over,

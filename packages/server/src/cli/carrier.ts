@@ -3,14 +3,27 @@
  *   npm run carrier -- sms <from> <to> "text"
  * posts the signed inbound webhook a carrier would post, to the running server (PUBLIC_URL, or
  * http://127.0.0.1:PORT), with the token the server derives from the same data folder's key.
+ *   npm run carrier -- call <from> <to> [seconds]
+ * is a client's phone calling an agency number: it plays a tone, reports what it hears, and hangs
+ * up after the seconds given (30) or when the agency does.
+ *   npm run carrier -- answer <number> [seconds]
+ * is a client's phone waiting for the agency's call, answering it, and hanging up the same way.
  */
 import { randomBytes } from 'node:crypto';
 import { loadConfig } from '../config';
 import { loadClientDataKey } from '../modules/clients/crypto';
 import { localWebhookToken } from '../providers/carrier/create';
 import { signWebhook, SIGNATURE_HEADER } from '../providers/carrier/index';
+import { SimulatedPhone } from '../providers/carrier/local/voice/simulatedPhone';
+import { SIM_PREFIX } from '../providers/carrier/local/voice/switch';
+import { signVoiceToken } from '../providers/carrier/local/voice/token';
 
-const USAGE = 'Usage: npm run carrier -- sms <from> <to> "text"   (numbers of 10 or 11 digits, in any format)';
+const USAGE = [
+  'Usage: npm run carrier -- sms <from> <to> "text"',
+  '       npm run carrier -- call <from> <to> [seconds]',
+  '       npm run carrier -- answer <number> [seconds]',
+  '(numbers of 10 or 11 digits, in any format)',
+].join('\n');
 
 function e164(n: string): string {
   const d = n.replace(/\D/g, '');
@@ -18,8 +31,64 @@ function e164(n: string): string {
   return `+${d.length === 10 ? `1${d}` : d}`;
 }
 
+/** A client's phone on the local carrier's signalling, for `call` and `answer`. */
+async function phoneFor(number: string): Promise<SimulatedPhone> {
+  const config = loadConfig();
+  const key = localWebhookToken(loadClientDataKey(config.dataDir));
+  return SimulatedPhone.connect(`wss://127.0.0.1:${config.phoneSignalPort}/signal`, signVoiceToken(key, `${SIM_PREFIX}${e164(number)}`, 3600));
+}
+
+/** Talks until the other side hangs up or `seconds` pass; reports the sound it heard. */
+async function talk(phone: SimulatedPhone, callsid: string, seconds: number): Promise<number> {
+  console.log('Connected: playing a tone.');
+  const deadline = Date.now() + seconds * 1000;
+  while (Date.now() < deadline && !phone.has('hangup')) await new Promise((r) => setTimeout(r, 200));
+  const heard = phone.heardFrames;
+  if (!phone.has('hangup')) {
+    phone.hangup(callsid);
+    console.log('Hung up.');
+  } else {
+    console.log('The agency hung up.');
+  }
+  console.log(`Heard ${(heard / 100).toFixed(1)} s of sound.`);
+  phone.close();
+  return 0;
+}
+
+async function call(from: string, to: string, seconds: number): Promise<number> {
+  const phone = await phoneFor(from);
+  const callerSid = await phone.call(e164(to));
+  console.log(`Calling ${e164(to)} from ${e164(from)}...`);
+  for (;;) {
+    const said = phone.received.find((m) => m.type === 'message');
+    if (said) {
+      phone.received.splice(phone.received.indexOf(said), 1);
+      const content = JSON.parse(String(said.payload.content)) as { say?: string };
+      if (content.say) console.log(`The line says: "${content.say}"`);
+    }
+    if (phone.has('answer')) return talk(phone, String((await phone.next('answer')).callsid ?? callerSid), seconds);
+    if (phone.has('hangup')) {
+      console.log('The call ended without an answer.');
+      phone.close();
+      return 0;
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+async function answer(number: string, seconds: number): Promise<number> {
+  const phone = await phoneFor(number);
+  console.log(`${e164(number)} is waiting for a call...`);
+  const invite = await phone.next('invite', 24 * 3600 * 1000);
+  console.log(`The agency is calling from ${String((invite.parameters as Record<string, string>).From)}: answering.`);
+  await phone.answer(invite);
+  return talk(phone, String(invite.callsid), seconds);
+}
+
 async function main(argv: string[]) {
   const [kind, from, to, ...words] = argv;
+  if (kind === 'call' && from && to) return call(from, to, Number(words[0]) || 30);
+  if (kind === 'answer' && from) return answer(from, Number(to) || 30);
   if (kind !== 'sms' || !from || !to || !words.length) {
     console.error(USAGE);
     return 2;

@@ -4,6 +4,8 @@ create table calls (
   id uuid primary key,
   account_id uuid not null references accounts(id) on delete cascade,
   call_sid text not null,
+  -- The leg that answered (the staff member's side of an inbound call): transfers name it.
+  leg_sid text,
   format text not null check (format in ('inbound', 'outbound', 'transfer', 'transfer-external', 'voicemail')),
   status text not null check (status in ('ringing', 'in-progress', 'completed', 'missed', 'hangup', 'no-answer', 'busy', 'error', 'blocked')),
   direction text not null check (direction in ('incoming', 'outgoing')),
@@ -18,6 +20,10 @@ create table calls (
   error_message text,
   answered_at timestamptz,
   ended_at timestamptz,
+  -- The call's recording at the carrier: in-progress, paused, completed or deleted ('deleted' hides it).
+  recording_sid text,
+  recording_duration integer,
+  recording_status text,
   viewed_by uuid references users(id) on delete set null,
   viewed_on timestamptz,
   created_at timestamptz not null default now()

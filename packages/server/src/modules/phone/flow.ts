@@ -150,19 +150,39 @@ export async function twimlRing(q: Queryable, accountId: string, call: InboundCa
       action: `${VOICE_PATHS.dialAction}?call=${call.callId}&group=${at.group}&attempt=${at.attempt}`,
       answerOnBridge: true,
     });
-    for (const id of users) {
-      const client = dial.client({ statusCallback: `${VOICE_PATHS.dialEvent}?call=${call.callId}`, statusCallbackEvent: 'answered completed' });
-      client.identity(id);
-      client.parameter({ name: 'callerName', value: call.callerName });
-      client.parameter({ name: 'clientId', value: call.clientId ?? '' });
-      client.parameter({ name: 'location', value: call.locationName });
-      client.parameter({ name: 'callId', value: call.callId });
-    }
+    for (const id of users) ringClient(dial, id, call, `${VOICE_PATHS.dialEvent}?call=${call.callId}`);
     return { twiml: res.toString(), rang: true };
   }
   speak(res, lf.flow, lf.flow.messages.voicemailMessage);
   res.hangup();
   return { twiml: res.toString(), rang: false };
+}
+
+/** The voicemail message, then the end of the call. */
+export function twimlVoicemail(flow: CallFlow): string {
+  const res = new VoiceResponse();
+  speak(res, flow, flow.messages.voicemailMessage);
+  res.hangup();
+  return res.toString();
+}
+
+function ringClient(dial: ReturnType<InstanceType<VoiceResponseClass>['dial']>, userId: string, call: InboundCall, events: string) {
+  const client = dial.client({ statusCallback: events, statusCallbackEvent: 'answered completed' });
+  client.identity(userId);
+  client.parameter({ name: 'callerName', value: call.callerName });
+  client.parameter({ name: 'clientId', value: call.clientId ?? '' });
+  client.parameter({ name: 'location', value: call.locationName });
+  client.parameter({ name: 'callId', value: call.callId });
+}
+
+/** A cold transfer: the caller is put through to a colleague (a user id) or a number (11 digits). */
+export function twimlTransfer(call: InboundCall, to: string): string {
+  const res = new VoiceResponse();
+  const dial = res.dial({ timeout: 30, action: `${VOICE_PATHS.dialAction}?call=${call.callId}&transfer=1`, answerOnBridge: true });
+  const events = `${VOICE_PATHS.dialEvent}?call=${call.callId}&transfer=1`;
+  if (/^1\d{10}$/.test(to)) dial.number({ statusCallback: events, statusCallbackEvent: 'answered completed' }, `+${to}`);
+  else ringClient(dial, to, call, events);
+  return res.toString();
 }
 
 /** An outbound call from a Device: the agency's number calls the client's. */

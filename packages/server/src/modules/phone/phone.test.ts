@@ -216,6 +216,66 @@ describe('outbound calls', () => {
   });
 });
 
+describe('cold transfers', () => {
+  it('put the caller through to a colleague, who then talks with them; the log names who took it last', async () => {
+    const oliviaId = (await api('GET', '/users/me')).json().user.id as string;
+    await setFlow({ groups: [{ timeout: 10, repeat: 1, users: [{ id: EMMA, format: 'softphone' }] }] });
+    const emma = await open(await userToken(employee));
+    const olivia = await open(await userToken(owner));
+    const caller = await open(await simToken('5125550192'));
+    await caller.call('+15125550001');
+    const ringing = await caller.next('ringing');
+    const invite = await emma.next('invite');
+    await emma.answer(invite);
+    await caller.next('answer');
+    await settled((e) => e.status === 'in-progress');
+    assert.equal((await api('POST', `/phone/transfer/cold/${invite.callsid}/to/${EMMA}`, employee)).json().message, 'You are already on this call');
+    assert.equal((await api('POST', `/phone/transfer/cold/CAnothing/to/${oliviaId}`, employee)).statusCode, 404);
+    assert.equal((await api('POST', `/phone/transfer/cold/${invite.callsid}/to/${oliviaId}`, employee)).json().message, 'Call transferred');
+    await emma.next('hangup');
+    const transferred = await olivia.next('invite');
+    assert.equal(new URLSearchParams((transferred.parameters as Record<string, string>).Params).get('callerName'), '');
+    await olivia.answer(transferred);
+    await Promise.all([olivia.hears(), caller.hears()]);
+    const during = await settled((e) => (e.user as { id: string } | null)?.id === oliviaId);
+    assert.deepEqual([during.format, during.status], ['transfer', 'in-progress']);
+    caller.hangup(String(ringing.callsid));
+    await olivia.next('hangup');
+    assert.equal((await settled((e) => e.status === 'completed')).format, 'transfer');
+  });
+});
+
+describe('recordings', () => {
+  it('record both sides when the flow says so, pause and resume, play in the page, and are deleted by admins', async () => {
+    await setFlow({ recordCalls: true, groups: [{ timeout: 10, repeat: 1, users: [{ id: EMMA, format: 'softphone' }] }] });
+    const emma = await open(await userToken(employee));
+    const caller = await open(await simToken('5125550193'));
+    await caller.call('+15125550001');
+    const ringing = await caller.next('ringing');
+    const invite = await emma.next('invite');
+    await emma.answer(invite);
+    await Promise.all([caller.hears(30), emma.hears(30)]);
+    assert.equal((await api('PUT', `/phone/recording/${invite.callsid}/pause`, employee)).json().message, 'Recording paused');
+    assert.equal((await api('PUT', `/phone/recording/${invite.callsid}/resume`, employee)).json().message, 'Recording resumed');
+    await Promise.all([caller.hears(20), emma.hears(20)]);
+    caller.hangup(String(ringing.callsid));
+    const entry = await settled((e) => e.phoneNumber === '15125550193' && !!e.recording);
+    const audio = await api('GET', `/phone/recordings/${entry.id}`, employee);
+    assert.equal(audio.headers['content-type'], 'audio/wav');
+    const wav = audio.rawPayload;
+    assert.equal(wav.subarray(0, 4).toString(), 'RIFF');
+    let loud = 0;
+    for (let i = 44; i + 1 < wav.length; i += 2) if (Math.abs(wav.readInt16LE(i)) > 500) loud++;
+    assert.ok(loud > 800, `the recording holds sound (${loud} loud samples)`);
+    assert.equal((await api('GET', `/phone/recordings/${entry.id}`, other)).statusCode, 404);
+    const sid = (entry.recording as { sid: string }).sid;
+    assert.equal((await api('DELETE', `/phone/recording/${entry.id}/${sid}`, employee)).statusCode, 403);
+    assert.equal((await api('DELETE', `/phone/recording/${entry.id}/${sid}`, owner)).json().message, 'Recording deleted');
+    assert.equal((await lastCall()).recording, null);
+    assert.equal((await api('GET', `/phone/recordings/${entry.id}`, employee)).statusCode, 404);
+  });
+});
+
 describe('calls between colleagues', () => {
   it("ring the colleague's phone with the caller's name and stay out of the call log", async () => {
     const oliviaId = (await api('GET', '/users/me')).json().user.id as string;

@@ -9,6 +9,14 @@ export const phonePush: RealtimePush = ({ db, events, nsFor, track }) =>
     }),
   );
 
+/** A recording started, paused or resumed: the person on that call sees it. */
+export const recordingPush: RealtimePush = ({ events, nsFor, track }) =>
+  events.on('callRecording', ({ accountId, callSid, status }) =>
+    track(async () => {
+      (await nsFor(accountId))?.emit('conference_recording', { callSid, status });
+    }),
+  );
+
 /** The work count as a socket connects. */
 export const phoneSocketFeature: SocketFeature = (socket, { db }) => {
   void workCount(db, socket.data.auth.accountId)

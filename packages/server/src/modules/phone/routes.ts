@@ -1,10 +1,11 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { ADMIN_ROLES, callLogEntrySchema, callLogPageSchema, callLogQuerySchema, errorSchema, PHONE_TOKEN_TTL_SECONDS, phoneTokenSchema, simulatorTokenInputSchema, type PhoneToken } from '@agency/contracts';
+import { ADMIN_ROLES, CALL_MESSAGES, callLogEntrySchema, messageSchema, callLogPageSchema, callLogQuerySchema, errorSchema, PHONE_TOKEN_TTL_SECONDS, phoneTokenSchema, simulatorTokenInputSchema, type PhoneToken } from '@agency/contracts';
 import type { AppDeps } from '../../app';
 import { auth } from '../../http/context';
-import { badRequest } from '../../http/errors';
+import { badRequest, notFound } from '../../http/errors';
+import { VOICE_PATHS } from '../../providers/carrier/index';
 import { SIM_PREFIX } from '../../providers/carrier/local/voice/switch';
 import { listCalls, setReviewed, workCount } from './service';
 
@@ -54,7 +55,106 @@ export async function phoneRoutes(app: FastifyInstance, deps: AppDeps) {
     count: await workCount(db, auth(req).accountId),
   }));
 
+  r.post(
+    '/phone/transfer/cold/:callSid/to/:target',
+    {
+      schema: {
+        tags,
+        description: "Cold transfer: the caller of an incoming call in progress is put through to a colleague (user id) or a number (11 digits); the transferring person's leg ends.",
+        params: z.object({ callSid: z.string().min(1, CALL_MESSAGES.transferMissingId).max(64), target: z.string().max(64) }),
+        response: { 200: messageSchema, ...errors },
+      },
+    },
+    async (req) => {
+      const { accountId, userId } = auth(req);
+      const { callSid, target } = req.params;
+      const external = /^1\d{10}$/.test(target.replace(/\D/g, ''));
+      const to = external ? target.replace(/\D/g, '') : target;
+      if (!external) {
+        const [peer] = /^[0-9a-f-]{36}$/.test(to) ? await db.query('select 1 from users where id = $1 and account_id = $2 and deleted_at is null', [to, accountId]) : [];
+        if (!peer) throw badRequest('Transfer to a colleague or an 11-digit number');
+        if (to === userId) throw badRequest('You are already on this call');
+      }
+      const [call] = await db.query<{ id: string; call_sid: string }>(
+        `select id, call_sid from calls where account_id = $1 and (leg_sid = $2 or call_sid = $2) and status = 'in-progress' and direction = 'incoming'`,
+        [accountId, callSid],
+      );
+      if (!call) throw notFound('That call is not in progress');
+      await db.query('update calls set format = $2 where id = $1', [call.id, external ? 'transfer-external' : 'transfer']);
+      try {
+        await deps.carrier.redirectCall(call.call_sid, `${VOICE_PATHS.transfer}?call=${call.id}&to=${to}`);
+      } catch (err) {
+        throw badRequest(`Unable to transfer call. ${(err as Error).message}`);
+      }
+      return { message: 'Call transferred' };
+    },
+  );
+
   const idParams = z.object({ id: z.uuid({ error: 'Call not found' }) });
+
+  /** The call a browser's leg belongs to, in progress, in this account. */
+  async function liveCall(accountId: string, callSid: string) {
+    const [call] = await db.query<{ id: string; call_sid: string; recording_status: string | null }>(
+      `select id, call_sid, recording_status from calls where account_id = $1 and (leg_sid = $2 or call_sid = $2) and status = 'in-progress'`,
+      [accountId, callSid],
+    );
+    if (!call) throw notFound('That call is not in progress');
+    return call;
+  }
+
+  for (const action of ['pause', 'resume'] as const) {
+    r.put(
+      `/phone/recording/:callSid/${action}`,
+      { schema: { tags, description: `${action === 'pause' ? 'Pause' : 'Resume'} the recording of a call in progress.`, params: z.object({ callSid: z.string().min(1).max(64) }), response: { 200: messageSchema, ...errors } } },
+      async (req) => {
+        const { accountId } = auth(req);
+        const call = await liveCall(accountId, req.params.callSid);
+        if (!call.recording_status || call.recording_status === 'completed') throw badRequest('This call is not being recorded');
+        await deps.carrier.pauseRecording(call.call_sid, action === 'pause');
+        const status = action === 'pause' ? 'paused' : 'in-progress';
+        await db.query('update calls set recording_status = $2 where id = $1', [call.id, status]);
+        deps.events.emit('callRecording', { accountId, callSid: req.params.callSid, status });
+        return { message: action === 'pause' ? 'Recording paused' : 'Recording resumed' };
+      },
+    );
+  }
+
+  r.get(
+    '/phone/recordings/:id',
+    { schema: { tags, description: "A call's recording (WAV), to play in the page.", params: idParams } },
+    async (req, reply) => {
+      const { accountId } = auth(req);
+      const [call] = await db.query<{ recording_sid: string | null; recording_status: string | null }>('select recording_sid, recording_status from calls where account_id = $1 and id = $2', [
+        accountId,
+        req.params.id,
+      ]);
+      if (!call?.recording_sid || call.recording_status !== 'completed') throw notFound('Recording not found');
+      const audio = await deps.carrier.recordingAudio(call.recording_sid);
+      if (!audio) throw notFound('Recording not found');
+      return reply.type('audio/wav').header('cache-control', 'private, no-store').send(audio);
+    },
+  );
+
+  r.delete(
+    '/phone/recording/:id/:recordingSid',
+    {
+      config: { roles: ADMIN_ROLES },
+      schema: { tags, description: "Delete a call's recording (owners and admins).", params: z.object({ id: z.uuid({ error: 'Call not found' }), recordingSid: z.string().max(64) }), response: { 200: messageSchema, ...errors } },
+    },
+    async (req) => {
+      const { accountId } = auth(req);
+      const [call] = await db.query<{ id: string }>(`select id from calls where account_id = $1 and id = $2 and recording_sid = $3 and recording_status = 'completed'`, [
+        accountId,
+        req.params.id,
+        req.params.recordingSid,
+      ]);
+      if (!call) throw notFound('Recording not found');
+      await deps.carrier.deleteRecording(req.params.recordingSid);
+      await db.query("update calls set recording_status = 'deleted' where id = $1", [call.id]);
+      deps.events.emit('callsChanged', { accountId });
+      return { message: 'Recording deleted' };
+    },
+  );
   for (const [method, reviewed] of [
     ['put', true],
     ['delete', false],

@@ -62,6 +62,7 @@ export async function clientByPhone(q: Queryable, accountId: string, phone: stri
 
 const ENTRY_SELECT = `
   select c.id, c.created_at, c.format, c.status, c.direction, c.phone_number, c.agency_number, c.ivr, c.call_duration, c.error_message, c.viewed_on,
+         c.recording_sid, c.recording_duration, c.recording_status,
          u.id as user_id, u.first_name as user_first, u.last_name as user_last, u.avatar as user_avatar,
          v.id as viewer_id, v.first_name as viewer_first, v.last_name as viewer_last, v.avatar as viewer_avatar,
          cl.id as client_id, cl.data as client_data, l.id as location_id, l.name as location_name
@@ -83,6 +84,9 @@ interface EntryRow {
   call_duration: number;
   error_message: string | null;
   viewed_on: Date | null;
+  recording_sid: string | null;
+  recording_duration: number | null;
+  recording_status: string | null;
   user_id: string | null;
   user_first: string | null;
   user_last: string | null;
@@ -111,6 +115,7 @@ const toEntry = (r: EntryRow): CallLogEntry => ({
   ivr: r.ivr,
   callDuration: r.call_duration,
   errorMessage: r.error_message,
+  recording: r.recording_sid && r.recording_status === 'completed' ? { sid: r.recording_sid, duration: r.recording_duration ?? 0 } : null,
   viewedBy: r.viewer_id ? { id: r.viewer_id, firstName: r.viewer_first ?? '', lastName: r.viewer_last ?? '', avatar: r.viewer_avatar } : null,
   viewedOn: r.viewed_on ? r.viewed_on.toISOString() : null,
 });

@@ -1,8 +1,9 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { AppDeps } from '../../app';
 import { verifiedCarrierParams } from '../../http/carrierWebhooks';
+import { VOICE_PATHS } from '../../providers/carrier/index';
 import { toDigits } from '../sms/service';
-import { locationFlow, nextStep, officeState, ringGroups, twimlClosed, twimlEmpty, twimlOutbound, twimlPeer, twimlReject, twimlRing } from './flow';
+import { locationFlow, nextStep, officeState, ringGroups, twimlClosed, twimlEmpty, twimlOutbound, twimlPeer, twimlReject, twimlRing, twimlTransfer, twimlVoicemail } from './flow';
 import { callBySid, clientByPhone, logCall } from './service';
 
 /*
@@ -128,31 +129,48 @@ export async function voiceWebhookRoutes(app: FastifyInstance, deps: AppDeps) {
     if (!call) return xml(reply, twimlEmpty());
     if (p.CallStatus === 'in-progress') {
       const answeredBy = (p.To ?? '').startsWith('client:') ? (p.To ?? '').slice('client:'.length) : null;
-      await db.query(
-        `update calls set status = 'in-progress', answered_at = coalesce(answered_at, now()),
+      const transfer = (req.query as { transfer?: string }).transfer === '1';
+      const [answered] = await db.query<{ first: boolean; call_sid: string; recording_sid: string | null; recording_status: string | null }>(
+        `update calls c set status = 'in-progress', answered_at = coalesce(answered_at, now()), leg_sid = $3,
                 user_id = coalesce(case when $2::text ~ '^[0-9a-f-]{36}$' then $2::uuid end, user_id)
-          where id = $1 and status = 'ringing'`,
-        [call.id, answeredBy],
+           from (select id, status as before from calls where id = $1) b
+          where c.id = b.id and (c.status = 'ringing' or ($4 and c.status = 'in-progress'))
+          returning b.before = 'ringing' as first, c.call_sid, c.recording_sid, c.recording_status`,
+        [call.id, answeredBy, p.CallSid ?? null, transfer],
       );
       deps.events.emit('callsChanged', { accountId: call.accountId });
+      const leg = p.CallSid ?? answered?.call_sid ?? '';
+      // The location's flow says whether calls are recorded; a recording runs until the call ends, across transfers.
+      if (answered?.first && (await locationFlow(db, call.locationId)).flow.recordCalls) {
+        try {
+          await deps.carrier.startRecording(answered.call_sid, `${VOICE_PATHS.recording}?call=${call.id}`);
+          await db.query("update calls set recording_status = 'in-progress' where id = $1", [call.id]);
+          deps.events.emit('callRecording', { accountId: call.accountId, callSid: leg, status: 'in-progress' });
+        } catch (err) {
+          console.error('phone: could not start recording', (err as Error).message);
+        }
+      } else if (answered && !answered.first && answered.recording_status && answered.recording_status !== 'completed') {
+        deps.events.emit('callRecording', { accountId: call.accountId, callSid: leg, status: answered.recording_status === 'paused' ? 'paused' : 'in-progress' });
+      }
     }
     return xml(reply, twimlEmpty());
   });
 
   app.post('/carrier/voice/dial', hidden, async (req, reply) => {
     const p = verifiedCarrierParams(deps, req);
-    const query = req.query as { call?: string; group?: string; attempt?: string; out?: string };
+    const query = req.query as { call?: string; group?: string; attempt?: string; out?: string; transfer?: string };
     const call = await callById(deps, query.call);
     if (!call) return xml(reply, twimlEmpty());
     const dialStatus = p.DialCallStatus ?? 'failed';
     const duration = Number(p.DialCallDuration) || 0;
+    // Talk time runs from the first answer, across transfers.
     const settle = async (status: string, error: string | null = null) => {
-      await db.query(`update calls set status = $2, call_duration = $3, error_message = coalesce($4, error_message), ended_at = now() where id = $1 and status in ('ringing', 'in-progress')`, [
-        call.id,
-        status,
-        duration,
-        error,
-      ]);
+      await db.query(
+        `update calls set status = $2, error_message = coalesce($4, error_message), ended_at = now(),
+                call_duration = case when answered_at is null then $3 else greatest($3, round(extract(epoch from now() - answered_at))::int) end
+          where id = $1 and status in ('ringing', 'in-progress')`,
+        [call.id, status, duration, error],
+      );
       deps.events.emit('callsChanged', { accountId: call.accountId });
     };
     if (dialStatus === 'completed') {
@@ -164,8 +182,13 @@ export async function voiceWebhookRoutes(app: FastifyInstance, deps: AppDeps) {
       return xml(reply, twimlEmpty());
     }
     if (dialStatus === 'canceled' || p.CallStatus === 'completed') {
-      await settle('hangup');
+      await settle(query.transfer ? 'completed' : 'hangup');
       return xml(reply, twimlEmpty());
+    }
+    if (query.transfer) {
+      // Nobody took the transfer: the caller hears the voicemail message and the call counts as missed.
+      await settle('missed', 'The transfer was not answered');
+      return xml(reply, twimlVoicemail((await locationFlow(db, call.locationId)).flow));
     }
     // Nobody took it: the next ring step, or voicemail when the groups are done.
     const lf = await locationFlow(db, call.locationId);
@@ -186,6 +209,33 @@ export async function voiceWebhookRoutes(app: FastifyInstance, deps: AppDeps) {
     await settle('missed');
     const { twiml } = await twimlRing(db, call.accountId, context, lf, { group: groups.length, attempt: 1 }, false);
     return xml(reply, twiml);
+  });
+
+  app.post('/carrier/voice/transfer', hidden, async (req, reply) => {
+    verifiedCarrierParams(deps, req);
+    const query = req.query as { call?: string; to?: string };
+    const call = await callById(deps, query.call);
+    if (!call || !query.to) return xml(reply, twimlEmpty());
+    const [row] = await db.query<{ client_id: string | null; location_name: string | null }>(
+      'select c.client_id, l.name as location_name from calls c left join account_locations l on l.id = c.location_id where c.id = $1',
+      [call.id],
+    );
+    const context = { callId: call.id, callerNumber: call.phoneNumber, callerName: await callerLabel(deps, row?.client_id ?? null, call.phoneNumber), clientId: row?.client_id ?? null, locationId: call.locationId, locationName: row?.location_name ?? '' };
+    return xml(reply, twimlTransfer(context, query.to));
+  });
+
+  app.post('/carrier/voice/recording', hidden, async (req, reply) => {
+    const p = verifiedCarrierParams(deps, req);
+    const call = await callById(deps, (req.query as { call?: string }).call);
+    if (call && p.RecordingSid && p.RecordingStatus === 'completed') {
+      await db.query(`update calls set recording_sid = $2, recording_duration = $3, recording_status = 'completed' where id = $1 and recording_status is distinct from 'deleted'`, [
+        call.id,
+        p.RecordingSid,
+        Number(p.RecordingDuration) || 0,
+      ]);
+      deps.events.emit('callsChanged', { accountId: call.accountId });
+    }
+    return xml(reply, twimlEmpty());
   });
 
   app.post('/carrier/voice/status', hidden, async (req, reply) => {

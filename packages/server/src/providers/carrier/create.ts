@@ -38,7 +38,7 @@ export function createCarrier(config: CarrierConfig, db: Db): Carrier {
       publicUrl: config.publicUrl,
       ...createTwilioSms(client),
       ...createTwilioNumbers(client),
-      ...createTwilioVoice({ accountSid: config.twilioAccountSid, apiKey: config.twilioApiKey, apiSecret: config.twilioApiSecret, twimlAppSid: config.twilioTwimlAppSid }),
+      ...createTwilioVoice({ accountSid: config.twilioAccountSid, authToken: config.twilioAuthToken, apiKey: config.twilioApiKey, apiSecret: config.twilioApiSecret, twimlAppSid: config.twilioTwimlAppSid }, client, config.publicUrl),
       bind: () => undefined,
       close: async () => undefined,
     };
@@ -75,6 +75,11 @@ export function createCarrier(config: CarrierConfig, db: Db): Carrier {
     accessToken: voice.accessToken,
     signaling: voice.signaling,
     listenSignaling: voice.listenSignaling,
+    redirectCall: voice.redirectCall,
+    startRecording: voice.startRecording,
+    pauseRecording: voice.pauseRecording,
+    recordingAudio: voice.recordingAudio,
+    deleteRecording: voice.deleteRecording,
     switchboard: voice.switchboard,
     bind: (fn) => {
       inject = fn;

@@ -12,6 +12,8 @@ export const VOICE_PATHS = {
   status: '/api/carrier/voice/status',
   dialAction: '/api/carrier/voice/dial',
   dialEvent: '/api/carrier/voice/dial-event',
+  transfer: '/api/carrier/voice/transfer',
+  recording: '/api/carrier/voice/recording',
 } as const;
 
 /** Where the local carrier's signalling listens (the browser connects to wss://{host}:{port}/signal). */
@@ -26,6 +28,21 @@ export interface VoiceCarrier {
   accessToken(identity: string, ttlSeconds: number): Promise<string>;
   /** The local carrier's signalling once it listens; null with Twilio (its Device finds its own edge). */
   signaling(): SignalingEndpoint | null;
+  /**
+   * Gives a call in progress new instructions (Twilio's call update with a url): whoever it is
+   * bridged to is let go and the call runs the TwiML that `path` answers.
+   */
+  redirectCall(callSid: string, path: string): Promise<void>;
+  /**
+   * Records a call in progress from now until it ends (both sides, across transfers); the carrier
+   * posts `path` (RecordingSid, RecordingDuration, RecordingStatus) when the recording is ready.
+   */
+  startRecording(callSid: string, path: string): Promise<void>;
+  /** Pauses or resumes a call's recording. */
+  pauseRecording(callSid: string, paused: boolean): Promise<void>;
+  /** A finished recording's audio (WAV), or null when the carrier has none. */
+  recordingAudio(recordingSid: string): Promise<Buffer | null>;
+  deleteRecording(recordingSid: string): Promise<void>;
   /** Starts the local carrier's signalling (a no-op with Twilio). */
   listenSignaling(options: { port: number; host: string; certDir: string }): Promise<void>;
 }

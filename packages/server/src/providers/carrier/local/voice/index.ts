@@ -1,3 +1,5 @@
+import { existsSync, readFileSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
 import type { SignalingEndpoint, VoiceCarrier } from '../../voice';
 import { startSignaling, TRUST_PATH, type SignalingServer } from './signaling';
 import { createSwitch, type Switch, type VoicePoster } from './switch';
@@ -10,13 +12,27 @@ export interface LocalVoice extends VoiceCarrier {
 
 /** The local carrier's calling: tokens it signs itself, its signalling server and its switch. */
 export function createLocalVoice(key: string, publicUrl: string, post: VoicePoster): LocalVoice {
-  const switchboard = createSwitch(publicUrl, post);
+  let recordingsDir = '';
+  const switchboard = createSwitch(publicUrl, post, () => recordingsDir);
   let server: SignalingServer | null = null;
+  const recordingFile = (sid: string) => (/^RE[0-9a-f]{32}$/.test(sid) && recordingsDir ? join(recordingsDir, `${sid}.wav`) : null);
   return {
     switchboard,
     accessToken: async (identity, ttlSeconds) => signVoiceToken(key, identity, ttlSeconds),
+    redirectCall: async (callSid, path) => switchboard.redirect(callSid, path),
+    startRecording: async (callSid, path) => switchboard.record(callSid, path),
+    pauseRecording: async (callSid, paused) => switchboard.pauseRecording(callSid, paused),
+    recordingAudio: async (sid) => {
+      const file = recordingFile(sid);
+      return file && existsSync(file) ? readFileSync(file) : null;
+    },
+    deleteRecording: async (sid) => {
+      const file = recordingFile(sid);
+      if (file) rmSync(file, { force: true });
+    },
     signaling: (): SignalingEndpoint | null => (server ? { port: server.port, trustPath: TRUST_PATH } : null),
     listenSignaling: async (options) => {
+      recordingsDir = join(options.certDir, 'carrier-recordings');
       server ??= await startSignaling(switchboard, key, options);
     },
     closeVoice: async () => {

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { VOICE_PATHS } from '../../voice';
 import { bridge, MediaLeg } from './media';
+import { Recorder } from './recorder';
 import { parseTwiml, type DialTarget, type Verb } from './twiml';
 
 /*
@@ -59,9 +60,14 @@ interface Call {
   params: Record<string, string>;
   startedAt: number;
   ringingSent: boolean;
+  /** The caller's Device has our answer (sent once, at the first bridge). */
+  answerSent: boolean;
+  /** New instructions (a transfer) that take over once the current Dial lets go. */
+  redirect: string | null;
   callerGone: boolean;
   ended: boolean;
   dialing: Dialing | null;
+  recording: { recorder: Recorder; callback: string; stopAgency: (() => void) | null; stopCaller: () => void } | null;
 }
 
 export const newCallSid = () => `CA${randomBytes(16).toString('hex')}`;
@@ -72,12 +78,17 @@ export interface Switch {
   /** A peer went away: its calls end as if it hung up. */
   drop(peer: SignalPeer): void;
   peers: Set<SignalPeer>;
+  /** Records the call from now on; `url` hears when the recording is ready. */
+  record(callSid: string, url: string): void;
+  pauseRecording(callSid: string, paused: boolean): void;
+  /** A transfer: the call lets its current Dial go and runs what `url` answers. */
+  redirect(callSid: string, url: string): void;
   /** Calls in progress (for tests and shutdown). */
   active(): number;
   close(): void;
 }
 
-export function createSwitch(publicUrl: string, post: VoicePoster): Switch {
+export function createSwitch(publicUrl: string, post: VoicePoster, recordingsDir: () => string = () => ''): Switch {
   const peers = new Set<SignalPeer>();
   const calls = new Map<string, Call>();
   const absolute = (url: string) => (url.startsWith('http') ? url : `${publicUrl}${url}`);
@@ -101,8 +112,38 @@ export function createSwitch(publicUrl: string, post: VoicePoster): Switch {
     // Until it rang, the caller's Device knows its call only by the id it invited with.
     if (!call.callerGone) call.caller.send('hangup', { callsid: call.ringingSent ? call.sid : call.callerSid });
     call.media.close();
+    finishRecording(call);
     const duration = Math.round((Date.now() - call.startedAt) / 1000);
     void post(absolute(VOICE_PATHS.status), { ...baseParams(call), CallStatus: status === 'canceled' ? 'completed' : status, CallDuration: String(duration) });
+  }
+
+  /** The agency's side of the recording follows whichever leg the caller is bridged to. */
+  function recordLeg(call: Call, leg: MediaLeg) {
+    const rec = call.recording;
+    if (!rec) return;
+    rec.stopAgency?.();
+    rec.recorder.align();
+    rec.stopAgency = leg.onFrame((f) => rec.recorder.push(1, f));
+  }
+
+  function finishRecording(call: Call) {
+    const rec = call.recording;
+    if (!rec) return;
+    call.recording = null;
+    rec.stopCaller();
+    rec.stopAgency?.();
+    const dir = recordingsDir();
+    if (!dir) return;
+    const { seconds } = rec.recorder.finish(dir);
+    void post(absolute(rec.callback), {
+      AccountSid: ACCOUNT_SID,
+      CallSid: call.sid,
+      RecordingSid: rec.recorder.sid,
+      RecordingUrl: `${publicUrl}/api/carrier/recordings/${rec.recorder.sid}`,
+      RecordingDuration: String(seconds),
+      RecordingStatus: 'completed',
+      RecordingChannels: '1',
+    });
   }
 
   function legEvent(call: Call, fork: Fork, status: 'in-progress' | 'completed', duration?: number) {
@@ -217,6 +258,11 @@ export function createSwitch(publicUrl: string, post: VoicePoster): Switch {
           return run(call, await fetchTwiml(verb.url, { ...baseParams(call), CallStatus: 'in-progress' }), depth + 1);
         case 'Dial': {
           const result = await dial(call, verb);
+          if (call.redirect && !call.callerGone) {
+            const url = call.redirect;
+            call.redirect = null;
+            return run(call, await fetchTwiml(url, { ...baseParams(call), CallStatus: 'in-progress' }), depth + 1);
+          }
           const bridged = result.status === 'completed';
           if (verb.action) {
             const next = await fetchTwiml(verb.action, { ...baseParams(call), CallStatus: call.callerGone ? 'completed' : 'in-progress', DialCallStatus: result.status, DialCallDuration: String(result.duration) });
@@ -262,9 +308,12 @@ export function createSwitch(publicUrl: string, post: VoicePoster): Switch {
       params,
       startedAt: Date.now(),
       ringingSent: false,
+      answerSent: false,
+      redirect: null,
       callerGone: false,
       ended: false,
       dialing: null,
+      recording: null,
     };
     calls.set(call.sid, call);
     // An offer we cannot answer ends the call before anyone is asked.
@@ -299,10 +348,13 @@ export function createSwitch(publicUrl: string, post: VoicePoster): Switch {
       other.media.close();
     }
     dialing.unbridge = bridge(call.media, fork.media);
+    recordLeg(call, fork.media);
     Promise.all([fork.media.accept(String(payload.sdp ?? '')), call.answer]).then(
       ([, sdp]) => {
         if (call.dialing !== dialing || call.callerGone) return;
-        call.caller.send('answer', { callsid: call.sid, sdp });
+        // A transferred call is answered already: the caller simply hears the new leg.
+        if (!call.answerSent) call.caller.send('answer', { callsid: call.sid, sdp });
+        call.answerSent = true;
         legEvent(call, fork, 'in-progress');
       },
       () => {
@@ -367,6 +419,30 @@ export function createSwitch(publicUrl: string, post: VoicePoster): Switch {
         if (fork?.state === 'answered') hangup(peer, { callsid: fork.sid });
         else if (fork) reject(peer, { callsid: fork.sid });
       }
+    },
+    record(callSid, url) {
+      const call = calls.get(callSid);
+      if (!call || call.ended) throw new Error('That call is not in progress');
+      if (call.recording) return;
+      const recorder = new Recorder();
+      call.recording = { recorder, callback: url, stopAgency: null, stopCaller: call.media.onFrame((f) => recorder.push(0, f)) };
+      const bridged = call.dialing?.bridged;
+      if (bridged) recordLeg(call, bridged.media);
+    },
+    pauseRecording(callSid, paused) {
+      const call = calls.get(callSid);
+      if (!call?.recording) throw new Error('That call is not being recorded');
+      call.recording.recorder.paused = paused;
+    },
+    redirect(callSid, url) {
+      const call = calls.get(callSid);
+      if (!call || call.ended || call.callerGone) throw new Error('That call is not in progress');
+      call.redirect = url;
+      const dialing = call.dialing;
+      if (!dialing) return;
+      // Whoever the caller is talking to is let go; the caller stays on the line.
+      if (dialing.bridged) dialing.bridged.peer.send('hangup', { callsid: dialing.bridged.sid });
+      dialing.done('completed');
     },
     active: () => calls.size,
     close() {

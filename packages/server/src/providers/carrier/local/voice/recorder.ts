@@ -1,0 +1,61 @@
+import { randomBytes } from 'node:crypto';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { AudioFrame } from './media';
+
+/*
+ * A call's recording at the local carrier: the caller's side and the agency's side, each frame
+ * brought down to 8 kHz as it arrives, mixed into one mono WAV when the call ends (as Twilio
+ * keeps a call's recording). While paused nothing is kept, on either side.
+ */
+const RATE = 8000;
+
+export class Recorder {
+  readonly sid = `RE${randomBytes(16).toString('hex')}`;
+  private readonly sides: [number[], number[]] = [[], []];
+  paused = false;
+
+  /** A frame heard from one side (0: the caller, 1: the agency). */
+  push(side: 0 | 1, frame: AudioFrame) {
+    if (this.paused) return;
+    const step = Math.max(1, Math.round(frame.sampleRate / RATE));
+    const channels = Math.max(1, frame.channelCount);
+    const out = this.sides[side];
+    for (let i = 0; i + step * channels <= frame.samples.length; i += step * channels) {
+      let sum = 0;
+      for (let j = 0; j < step; j++) sum += frame.samples[i + j * channels];
+      out.push(sum / step);
+    }
+  }
+
+  /** A new leg joins the agency's side: it starts where the caller's side is now (silence before). */
+  align() {
+    const [caller, agency] = this.sides;
+    while (agency.length < caller.length) agency.push(0);
+  }
+
+  /** Writes the WAV into `dir`; its length in seconds. */
+  finish(dir: string): { file: string; seconds: number } {
+    const [a, b] = this.sides;
+    const length = Math.max(a.length, b.length);
+    const data = Buffer.alloc(44 + length * 2);
+    data.write('RIFF', 0);
+    data.writeUInt32LE(36 + length * 2, 4);
+    data.write('WAVE', 8);
+    data.write('fmt ', 12);
+    data.writeUInt32LE(16, 16);
+    data.writeUInt16LE(1, 20);
+    data.writeUInt16LE(1, 22);
+    data.writeUInt32LE(RATE, 24);
+    data.writeUInt32LE(RATE * 2, 28);
+    data.writeUInt16LE(2, 32);
+    data.writeUInt16LE(16, 34);
+    data.write('data', 36);
+    data.writeUInt32LE(length * 2, 40);
+    for (let i = 0; i < length; i++) data.writeInt16LE(Math.max(-32768, Math.min(32767, Math.round((a[i] ?? 0) + (b[i] ?? 0)))), 44 + i * 2);
+    mkdirSync(dir, { recursive: true });
+    const file = join(dir, `${this.sid}.wav`);
+    writeFileSync(file, data);
+    return { file, seconds: Math.round(length / RATE) };
+  }
+}
