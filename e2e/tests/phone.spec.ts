@@ -26,7 +26,8 @@ async function hearsSound(area: Locator) {
 test.beforeAll(async ({ browser }) => {
   staff = await browser.newPage({ viewport: { width: 1280, height: 900 } });
   await signIn(staff, 'employee@demo.test');
-  client = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+  // Its own context: the owner opens a second tab in it later.
+  client = await (await browser.newContext({ viewport: { width: 1280, height: 900 } })).newPage();
   await signIn(client, 'owner@demo.test');
   await client.goto('/phone-log/simulator');
   await client.getByLabel('Client number').fill(CLIENT);
@@ -39,7 +40,7 @@ test.beforeAll(async ({ browser }) => {
 });
 test.afterAll(async () => {
   await staff.close();
-  await client.close();
+  await client.context().close();
 });
 
 test('a client calls the agency, the employee answers in the browser, and they hear each other', async () => {
@@ -80,6 +81,44 @@ test('the employee calls a client from the dialpad', async () => {
   const row = staff.getByRole('row').filter({ hasText: 'Outgoing' }).first();
   await expect(row).toContainText('James Carter');
   await expect(row).toContainText('Completed');
+});
+
+test("a recorded call is transferred to a colleague, who talks with the client; the log plays its recording", async () => {
+  // The owner records Round Rock's incoming calls (in a second tab: the simulator stays connected).
+  const settings = await client.context().newPage();
+  await settings.goto('/account/settings/call-settings');
+  await settings.getByRole('combobox', { name: 'Location' }).click();
+  await settings.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: 'Round Rock' }).click();
+  const record = settings.getByRole('switch', { name: 'Record incoming calls' });
+  if ((await record.getAttribute('aria-checked')) !== 'true') {
+    await record.click();
+    await settings.getByRole('button', { name: 'Save' }).click();
+    await expect(settings.getByText('Call Flow saved.')).toBeVisible();
+  }
+  await settings.close();
+
+  await client.getByRole('button', { name: 'Call Agency' }).click();
+  await staff.getByRole('button', { name: 'Answer Call' }).waitFor();
+  await staffCall().getByRole('button', { name: /Answer$/ }).click();
+  await expect(staffCall()).toContainText('Recording');
+  await staffCall().getByRole('button', { name: 'Transfer' }).click();
+  await staff.getByRole('dialog', { name: 'Transfer call' }).getByRole('button', { name: 'Transfer to Olivia Owens' }).click();
+  await expect(staffCall()).toHaveCount(0);
+
+  // The owner's own phone rings on the page she plays the client on.
+  const ownerCall = client.getByRole('region', { name: 'Active call' });
+  await client.getByRole('button', { name: 'Answer Call' }).waitFor();
+  await ownerCall.getByRole('button', { name: /Answer$/ }).click();
+  await expect(ownerCall).toContainText('Connected');
+  await Promise.all([hearsSound(ownerCall), hearsSound(clientCall())]);
+  await clientCall().getByRole('button', { name: 'Hang Up' }).click();
+  await expect(ownerCall).toHaveCount(0);
+
+  await staff.getByText('All', { exact: true }).click();
+  const row = staff.getByRole('row').filter({ hasText: 'Transfer' }).first();
+  await expect(row).toContainText('James Carter');
+  await row.getByRole('button', { name: /^Play recording/ }).click();
+  await expect(row.getByLabel(/^Recording, /)).toBeVisible();
 });
 
 test('a call nobody took is missed, counted on the Phone tab, and marked reviewed', async () => {

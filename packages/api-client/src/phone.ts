@@ -9,6 +9,11 @@ export const phoneApi = {
   simulatorToken: (phoneNumber: string) => api.post<PhoneToken>('/phone/simulator/token', { phoneNumber }).then((r) => r.data),
   /** Cold transfer of the call in progress to a colleague (user id) or an 11-digit number. */
   transfer: (callSid: string, target: string) => api.post<{ message: string }>(`/phone/transfer/cold/${encodeURIComponent(callSid)}/to/${encodeURIComponent(target)}`).then((r) => r.data),
+  /** A call's recording as audio the page can play. */
+  recordingAudio: (callId: string) => api.get<Blob>(`/phone/recordings/${callId}`, { responseType: 'blob' }).then((r) => r.data),
+  deleteRecording: (callId: string, recordingSid: string) => api.delete<{ message: string }>(`/phone/recording/${callId}/${recordingSid}`).then((r) => r.data),
+  /** Pauses or resumes the recording of the call this leg is on. */
+  pauseRecording: (callSid: string, paused: boolean) => api.put<{ message: string }>(`/phone/recording/${encodeURIComponent(callSid)}/${paused ? 'pause' : 'resume'}`).then((r) => r.data),
   logs: (query: CallLogQuery) => api.get<CallLogPage>('/phone/logs', { params: query }).then((r) => r.data),
   /** Marks a call as reviewed by the signed-in user, or unmarks it. */
   review: (id: string, reviewed: boolean) => (reviewed ? api.put<CallLogEntry>(`/phone/logs/work/${id}`) : api.delete<CallLogEntry>(`/phone/logs/work/${id}`)).then((r) => r.data),

@@ -21,7 +21,9 @@ export const callFlowSchema = z.object({
   /** Ring only people whose status is available. */
   ringWhenAvailable: z.boolean().default(false),
   voice: z.enum(['man', 'woman']).default('woman'),
-  groups: z.array(ringGroupSchema).default([]),
+  /** Outbound calls are recorded with 'all' (and 'manual', which is treated alike). */
+  outbound: z.object({ recording: z.object({ format: z.enum(['disabled', 'all', 'manual']).default('disabled') }).default({ format: 'disabled' }) }).default({ recording: { format: 'disabled' } }),
+  groups: z.array(ringGroupSchema).max(20, 'A call flow has at most 20 ring groups').default([]),
   messages: z
     .object({
       welcomeMessage: flowMessageSchema.optional(),
@@ -41,3 +43,10 @@ export function parseCallFlow(text: string | null): CallFlow {
   const parsed = callFlowSchema.safeParse(value ?? {});
   return parsed.success ? parsed.data : callFlowSchema.parse({});
 }
+
+export const CALL_FLOW_SAVED = 'Call Flow saved.';
+export const callFlowFailed = (message: string) => `Unable to update call flow: ${message}`;
+export const CALL_FLOW_ERROR = 'Error saving call flow.';
+
+/** Whether a call in `direction` is recorded under this flow. */
+export const recordsCalls = (flow: CallFlow, direction: 'incoming' | 'outgoing') => (direction === 'incoming' ? flow.recordCalls : flow.outbound.recording.format !== 'disabled');

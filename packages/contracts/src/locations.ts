@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { idSchema } from './common';
 import { normalizePhone, PHONE_MESSAGE } from './clientFields';
+import { callFlowSchema } from './callFlow';
 import { jsonStringOf, messageSettingsSchema, officeHoursSchema } from './officeHours';
 
 /** The message of a required location or phone field left empty (spec 002 section 5). */
@@ -48,8 +49,8 @@ export const locationCreateSchema = z.object({
 });
 export type LocationCreate = z.input<typeof locationCreateSchema>;
 /**
- * PUT /accounts/{accountId}/locations/{locationId}: the name and timezone, or the office hours or
- * message settings, each a JSON string (spec 002), checked and stored in their checked form.
+ * PUT /accounts/{accountId}/locations/{locationId}: the name and timezone, or the office hours,
+ * message settings or call flow, each a JSON string (spec 002), checked and stored in their checked form.
  */
 export const locationUpdateSchema = z
   .object({
@@ -57,6 +58,7 @@ export const locationUpdateSchema = z
     timezone: required(64).optional(),
     officeHours: jsonStringOf(officeHoursSchema, 'Office hours').optional(),
     messages: jsonStringOf(messageSettingsSchema, 'Message settings').optional(),
+    callFlow: jsonStringOf(callFlowSchema, 'Call flow').optional(),
   })
   .refine((b) => Object.values(b).some((v) => v !== undefined), 'Nothing to update');
 export type LocationUpdate = z.input<typeof locationUpdateSchema>;

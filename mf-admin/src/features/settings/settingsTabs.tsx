@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { AUDIT_ROLES, type Role } from '@agency/contracts';
 import { AuditLogPage } from '../audit/AuditLogPage';
 import { BlockedNumbersPage } from '../blockedNumbers/BlockedNumbersPage';
+import { CallSettingsPage } from '../callSettings/CallSettingsPage';
 import { EmployeesSection } from '../employees/EmployeesSection';
 import { MessageSettingsPage } from '../messageSettings/MessageSettingsPage';
 import { OfficeHoursPage } from '../officeHours/OfficeHoursPage';
@@ -31,6 +32,7 @@ export const SETTINGS_TABS: SettingsTab[] = [
   { path: 'general', label: 'General', element: <AccountSettingsPage /> },
   { path: 'employees', label: 'Employees', element: <EmployeesSection /> },
   { path: 'office-hours', label: 'Office Hours', element: <OfficeHoursPage /> },
+  { path: 'call-settings', label: 'Call Settings', element: <CallSettingsPage /> },
   { path: 'messages', label: 'Messages', element: <MessageSettingsPage /> },
   { path: 'blocked-numbers', label: 'Blocked Numbers', element: <BlockedNumbersPage /> },
   { path: 'tag-management', label: 'Tags', element: <TagsPage /> },

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Avatar, Button, Space, Tag, theme, Typography } from 'antd';
-import { AudioMutedOutlined, AudioOutlined, CloseOutlined, PhoneOutlined, StopOutlined, SwapOutlined, UserOutlined } from '@ant-design/icons';
+import { AudioMutedOutlined, AudioOutlined, CloseOutlined, PauseCircleOutlined, PhoneOutlined, PlayCircleOutlined, StopOutlined, SwapOutlined, UserOutlined } from '@ant-design/icons';
 import { bus } from '@agency/bus';
 import { formatPhone } from '@agency/ui';
 import type { ActiveCall } from '../device/softphone';
@@ -16,6 +16,9 @@ export interface CallPanelProps {
   onReject(): void;
   onHangUp(): void;
   onToggleMute(): void;
+  /** The call's recording: in progress, paused, or none. */
+  recording: 'in-progress' | 'paused' | null;
+  onToggleRecording(): void;
 }
 
 const STATUS_TEXT: Record<ActiveCall['status'], string> = {
@@ -27,7 +30,7 @@ const STATUS_TEXT: Record<ActiveCall['status'], string> = {
 };
 
 /** The active-call bar and its controls (spec 000 §2 "Phone drawer and call UI"). */
-export function CallPanel({ call, multiLocation, onAnswer, onIgnore, onReject, onHangUp, onToggleMute }: CallPanelProps) {
+export function CallPanel({ call, multiLocation, onAnswer, onIgnore, onReject, onHangUp, onToggleMute, recording, onToggleRecording }: CallPanelProps) {
   const { token } = theme.useToken();
   const timer = useCallTimer(call.startedAt);
   const [transferring, setTransferring] = useState(false);
@@ -49,6 +52,7 @@ export function CallPanel({ call, multiLocation, onAnswer, onIgnore, onReject, o
         <Tag color={call.direction === 'incoming' ? 'blue' : 'purple'}>{call.direction === 'incoming' ? 'Incoming' : 'Outgoing'}</Tag>
         {multiLocation && call.location && <Tag>{call.location}</Tag>}
         <Tag color={call.status === 'open' ? 'green' : call.status === 'reconnecting' ? 'red' : 'default'}>{STATUS_TEXT[call.status]}</Tag>
+        {recording && <Tag color={recording === 'in-progress' ? 'red' : 'default'}>{recording === 'in-progress' ? '● Recording' : 'Recording paused'}</Tag>}
       </Space>
       <div style={{ display: 'flex', justifyContent: 'space-between', alignItems: 'center' }}>
         <span aria-label="Call timer" role="timer" style={{ fontSize: 28, fontVariantNumeric: 'tabular-nums', fontWeight: 300 }}>
@@ -93,6 +97,11 @@ export function CallPanel({ call, multiLocation, onAnswer, onIgnore, onReject, o
           <Button type="primary" danger icon={<PhoneOutlined rotate={225} />} onClick={onHangUp}>
             End Call
           </Button>
+          {recording && (
+            <Button icon={recording === 'in-progress' ? <PauseCircleOutlined /> : <PlayCircleOutlined />} onClick={onToggleRecording} style={{ gridColumn: '1 / -1' }}>
+              {recording === 'in-progress' ? 'Pause Recording' : 'Resume Recording'}
+            </Button>
+          )}
           {call.direction === 'incoming' && !peer && (
             <Button icon={<SwapOutlined />} onClick={() => setTransferring(true)} disabled={call.status !== 'open'} style={{ gridColumn: '1 / -1' }}>
               Transfer

@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { Alert, Badge, Button, Tabs, theme, Tooltip, Typography } from 'antd';
 import { AudioMutedOutlined, DisconnectOutlined, LoadingOutlined, PhoneOutlined } from '@ant-design/icons';
+import { errorMessage, phoneApi } from '@agency/api-client';
 import { bus } from '@agency/bus';
 import { phoneButtonLabel } from '@agency/contracts';
 import { useObservable } from '@agency/ui';
@@ -96,6 +97,24 @@ export function PhoneDrawer() {
     return () => sub.unsubscribe();
   }, [phone]);
 
+  // The recording of the call on this phone, as the server reports it.
+  const [recordings, setRecordings] = useState<Record<string, 'in-progress' | 'paused' | 'stopped'>>({});
+  useEffect(() => {
+    const sub = bus.on('conference_recording').subscribe(({ callSid, status }) => setRecordings((r) => ({ ...r, [callSid]: status })));
+    return () => sub.unsubscribe();
+  }, []);
+  const sid = state.call?.sid ?? null;
+  const recordingStatus = sid ? recordings[sid] : undefined;
+  const recording = recordingStatus === 'in-progress' || recordingStatus === 'paused' ? recordingStatus : null;
+  async function toggleRecording() {
+    if (!sid || !recording) return;
+    try {
+      await phoneApi.pauseRecording(sid, recording === 'in-progress');
+    } catch (err) {
+      bus.toast({ kind: 'error', message: errorMessage(err) });
+    }
+  }
+
   // The Phone tab's badge: missed calls nobody has reviewed.
   useEffect(() => {
     const sub = bus.on('phone_workCount').subscribe(({ count }) => bus.setBadge('phone', count));
@@ -154,6 +173,8 @@ export function PhoneDrawer() {
                           onReject={() => phone.reject()}
                           onHangUp={() => phone.hangUp()}
                           onToggleMute={() => phone.toggleMute()}
+                          recording={recording}
+                          onToggleRecording={() => void toggleRecording()}
                         />
                       ),
                     },

@@ -7,6 +7,7 @@ import { errorMessage, phoneApi } from '@agency/api-client';
 import { bus } from '@agency/bus';
 import { CALL_LOG_PAGE_SIZES, CALL_MESSAGES, canReview, isAdminRole, REVIEWABLE_STATUSES, type CallLogEntry, type CallLogView } from '@agency/contracts';
 import { formatDateTime, formatDuration, formatPhone, fullName, initials, useLiveQuery, useObservable } from '@agency/ui';
+import { RecordingPlayer } from './RecordingPlayer';
 
 const VIEWS: Array<{ value: CallLogView; label: string }> = [
   { value: 'all', label: 'All' },
@@ -91,7 +92,7 @@ export function PhoneLogPage() {
       render: (_, e) => (
         <Space size={4}>
           <PhoneOutlined rotate={e.direction === 'incoming' ? 180 : 0} aria-hidden />
-          {e.direction === 'incoming' ? 'Incoming' : 'Outgoing'}
+          {e.format === 'transfer' || e.format === 'transfer-external' ? 'Transfer' : e.direction === 'incoming' ? 'Incoming' : 'Outgoing'}
         </Space>
       ),
     },
@@ -131,6 +132,7 @@ export function PhoneLogPage() {
       ),
     },
     { key: 'duration', title: 'Duration', width: 100, render: (_, e) => (e.callDuration ? formatDuration(e.callDuration) : '—') },
+    { key: 'recording', title: 'Recording', width: 150, render: (_, e) => <RecordingPlayer entry={e} canDelete={isAdminRole(session?.user.role)} onDeleted={logs.reload} /> },
     {
       key: 'worked',
       title: 'Worked',
@@ -206,7 +208,7 @@ export function PhoneLogPage() {
           },
           showTotal: (total) => `${total} ${total === 1 ? 'call' : 'calls'}`,
         }}
-        scroll={{ x: 1100 }}
+        scroll={{ x: 1250 }}
       />
     </div>
   );

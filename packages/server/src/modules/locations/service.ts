@@ -92,6 +92,7 @@ export async function updateLocation(q: Queryable, accountId: string, id: string
   if (input.timezone !== undefined) columns.push(['timezone', input.timezone.trim()]);
   if (input.officeHours !== undefined) columns.push(['office_hours', input.officeHours]);
   if (input.messages !== undefined) columns.push(['messages', input.messages]);
+  if (input.callFlow !== undefined) columns.push(['call_flow', input.callFlow]);
   const set = columns.map(([c], i) => `${c} = $${i + 3}`).join(', ');
   const rows = await q.query(`update account_locations set ${set}, updated_at = now() where id = $1 and account_id = $2 returning id`, [
     id,

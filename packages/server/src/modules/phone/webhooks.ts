@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
+import { recordsCalls } from '@agency/contracts';
 import type { AppDeps } from '../../app';
 import { verifiedCarrierParams } from '../../http/carrierWebhooks';
 import { VOICE_PATHS } from '../../providers/carrier/index';
@@ -130,18 +131,19 @@ export async function voiceWebhookRoutes(app: FastifyInstance, deps: AppDeps) {
     if (p.CallStatus === 'in-progress') {
       const answeredBy = (p.To ?? '').startsWith('client:') ? (p.To ?? '').slice('client:'.length) : null;
       const transfer = (req.query as { transfer?: string }).transfer === '1';
-      const [answered] = await db.query<{ first: boolean; call_sid: string; recording_sid: string | null; recording_status: string | null }>(
+      const [answered] = await db.query<{ first: boolean; call_sid: string; direction: 'incoming' | 'outgoing'; recording_sid: string | null; recording_status: string | null }>(
         `update calls c set status = 'in-progress', answered_at = coalesce(answered_at, now()), leg_sid = $3,
                 user_id = coalesce(case when $2::text ~ '^[0-9a-f-]{36}$' then $2::uuid end, user_id)
            from (select id, status as before from calls where id = $1) b
           where c.id = b.id and (c.status = 'ringing' or ($4 and c.status = 'in-progress'))
-          returning b.before = 'ringing' as first, c.call_sid, c.recording_sid, c.recording_status`,
+          returning b.before = 'ringing' as first, c.call_sid, c.direction, c.recording_sid, c.recording_status`,
         [call.id, answeredBy, p.CallSid ?? null, transfer],
       );
       deps.events.emit('callsChanged', { accountId: call.accountId });
-      const leg = p.CallSid ?? answered?.call_sid ?? '';
+      // The browser knows its own leg: the answering leg of an incoming call, the call itself when it placed it.
+      const leg = answered?.direction === 'outgoing' ? answered.call_sid : (p.CallSid ?? answered?.call_sid ?? '');
       // The location's flow says whether calls are recorded; a recording runs until the call ends, across transfers.
-      if (answered?.first && (await locationFlow(db, call.locationId)).flow.recordCalls) {
+      if (answered?.first && recordsCalls((await locationFlow(db, call.locationId)).flow, answered.direction)) {
         try {
           await deps.carrier.startRecording(answered.call_sid, `${VOICE_PATHS.recording}?call=${call.id}`);
           await db.query("update calls set recording_status = 'in-progress' where id = $1", [call.id]);

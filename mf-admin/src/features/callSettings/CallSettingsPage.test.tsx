@@ -1,0 +1,60 @@
+import { render, screen, waitFor } from '@testing-library/react';
+import userEventLib from '@testing-library/user-event';
+import { hostControls } from '@agency/bus';
+import { ApiRequestError, locationsApi, usersApi } from '@agency/api-client';
+import { demoSession, demoUser } from '../../testing/session';
+import { demoLocation } from '../../testing/locations';
+import { CallSettingsPage } from './CallSettingsPage';
+
+jest.mock('@agency/api-client', () => jest.requireActual('../../testing/apiClientMock'));
+const locations = locationsApi as jest.Mocked<typeof locationsApi>;
+const users = usersApi as jest.Mocked<typeof usersApi>;
+const userEvent = userEventLib.setup({ delay: null, pointerEventsCheck: 0 });
+
+const emma = demoUser({ id: '00000000-0000-4000-9000-000000000003', role: 'employee', firstName: 'Emma', lastName: 'Ellis' });
+const stored = { recordCalls: false, groups: [{ timeout: 20, repeat: 2, users: [{ id: emma.id, format: 'softphone' }] }], messages: { welcomeMessage: { type: 'text', message: 'Hello' } } };
+const sent = () => JSON.parse(locations.update.mock.calls[0]![2].callFlow as string) as Record<string, unknown>;
+
+beforeEach(() => {
+  jest.resetAllMocks();
+  hostControls().setSession(demoSession());
+  users.list.mockResolvedValue([demoUser(), emma]);
+});
+
+test("shows a location's ring groups and saves recording on, keeping what the page does not edit", async () => {
+  locations.list.mockResolvedValue([demoLocation({ callFlow: JSON.stringify(stored) })]);
+  locations.update.mockImplementation(async (_a, _l, body) => demoLocation({ callFlow: body.callFlow as string }));
+  render(<CallSettingsPage />);
+  expect(await screen.findByText('Ring for 20 seconds')).toBeInTheDocument();
+  expect(screen.getByText('Repeat 2 times')).toBeInTheDocument();
+  expect(await screen.findByText('Emma Ellis')).toBeInTheDocument();
+  expect(screen.getByRole('button', { name: 'Save' })).toBeDisabled();
+  await userEvent.click(screen.getByRole('switch', { name: 'Record incoming calls' }));
+  await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+  await waitFor(() => expect(locations.update).toHaveBeenCalled());
+  expect(sent()).toMatchObject({ recordCalls: true, groups: [{ timeout: 20, repeat: 2, users: [{ id: emma.id }] }], messages: { welcomeMessage: { message: 'Hello' } } });
+  await waitFor(() => expect(screen.getByRole('button', { name: 'Save' })).toBeDisabled());
+});
+
+test('adds and removes ring groups; a group naming nobody is not kept', async () => {
+  locations.list.mockResolvedValue([demoLocation({ callFlow: JSON.stringify(stored) })]);
+  locations.update.mockImplementation(async (_a, _l, body) => demoLocation({ callFlow: body.callFlow as string }));
+  render(<CallSettingsPage />);
+  await screen.findByText('Ring group 1');
+  await userEvent.click(screen.getByRole('button', { name: /Add Ring Group/ }));
+  expect(screen.getByText('Ring group 2')).toBeInTheDocument();
+  expect(screen.getByText('Ring for 30 seconds')).toBeInTheDocument();
+  await userEvent.click(screen.getByRole('tab', { name: 'Outbound' }));
+  await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+  await waitFor(() => expect(locations.update).toHaveBeenCalled());
+  expect((sent().groups as unknown[]).length).toBe(1);
+});
+
+test("a refused save says 'Unable to update call flow' with the server's reason", async () => {
+  locations.list.mockResolvedValue([demoLocation()]);
+  locations.update.mockRejectedValue(new ApiRequestError('A call flow has at most 20 ring groups', 400));
+  render(<CallSettingsPage />);
+  await userEvent.click(await screen.findByRole('switch', { name: 'Ring only people who are available' }));
+  await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+  expect(await screen.findByRole('alert')).toHaveTextContent('Unable to update call flow: A call flow has at most 20 ring groups');
+});
