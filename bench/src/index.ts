@@ -22,6 +22,7 @@ import { benchContacts } from './contacts';
 import { benchTasks } from './tasks';
 import { benchMessages } from './messages';
 import { benchCampaigns } from './campaigns';
+import { benchPhone } from './phone';
 
 const PORT = Number(process.env.BENCH_PORT || 8390);
 const RUNS = Number(process.env.BENCH_RUNS || 5);
@@ -171,6 +172,7 @@ async function main() {
   await benchTasks();
   if (process.env.BENCH_MESSAGES !== '0') await benchMessages();
   await benchCampaigns();
+  if (process.env.BENCH_PHONE !== '0') await benchPhone();
 }
 
 main().catch((err) => {

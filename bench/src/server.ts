@@ -33,6 +33,8 @@ export interface BenchServer {
   url: string;
   dataDir: string;
   startupMs: number;
+  /** The server process (its CPU can be read). */
+  pid: number;
   stop(): Promise<void>;
 }
 
@@ -78,5 +80,5 @@ export async function startServer(port: number): Promise<BenchServer> {
     }
     await new Promise((r) => setTimeout(r, 100));
   }
-  return { url, dataDir, startupMs: Date.now() - started, stop };
+  return { url, dataDir, startupMs: Date.now() - started, pid: child.pid!, stop };
 }

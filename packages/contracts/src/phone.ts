@@ -59,7 +59,7 @@ export const callLogEntrySchema = z.object({
 });
 export type CallLogEntry = z.infer<typeof callLogEntrySchema>;
 
-export const CALL_LOG_VIEWS = ['all', 'mine', 'missed'] as const;
+export const CALL_LOG_VIEWS = ['all', 'mine', 'missed', 'voicemails', 'recordings'] as const;
 export type CallLogView = (typeof CALL_LOG_VIEWS)[number];
 export const CALL_LOG_PAGE_SIZES = [5, 10, 25, 50] as const;
 export const callLogQuerySchema = z.object({

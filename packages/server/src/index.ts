@@ -7,3 +7,6 @@ export { openSession } from './modules/auth/service';
 export { generateClients, type GeneratedClients } from './modules/clients/benchSeed';
 export { localWebhookToken } from './providers/carrier/create';
 export { signWebhook } from './providers/carrier/signature';
+export { SimulatedPhone } from './providers/carrier/local/voice/simulatedPhone';
+export { SIM_PREFIX } from './providers/carrier/local/voice/switch';
+export { signVoiceToken } from './providers/carrier/local/voice/token';

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Alert, Button, Card, Form, Select, Slider, Space, Switch, Tabs, Typography } from 'antd';
+import { Alert, Button, Card, Form, Input, Select, Slider, Space, Switch, Tabs, Typography } from 'antd';
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import { locationsApi, usersApi } from '@agency/api-client';
 import {
@@ -78,6 +78,8 @@ function CallFlowForm({ accountId, location, saved }: { accountId: string; locat
   const dirty = JSON.stringify(flow) !== initial;
   useUnsavedChanges(dirty);
   const set = (patch: Partial<CallFlow>) => setFlow((f) => ({ ...f, ...patch }));
+  const voicemail = flow.messages.voicemailMessage;
+  const greeting = voicemail?.type === 'text' ? voicemail.message : '';
   const setGroup = (i: number, g: RingGroup) => set({ groups: flow.groups.map((x, j) => (j === i ? g : x)) });
 
   async function save() {
@@ -122,6 +124,15 @@ function CallFlowForm({ accountId, location, saved }: { accountId: string; locat
                 </Button>
                 <Form.Item label="Ring only people who are available" htmlFor="ringWhenAvailable" style={{ margin: 0 }}>
                   <Switch id="ringWhenAvailable" checked={flow.ringWhenAvailable} onChange={(ringWhenAvailable) => set({ ringWhenAvailable })} />
+                </Form.Item>
+                <Form.Item label="Voicemail greeting" htmlFor="voicemailGreeting" extra="Read to callers nobody answered, before they leave a message. Leave it empty for no voicemail." style={{ margin: 0 }}>
+                  <Input.TextArea
+                    id="voicemailGreeting"
+                    autoSize={{ minRows: 2, maxRows: 4 }}
+                    maxLength={1000}
+                    value={greeting}
+                    onChange={(e) => set({ messages: { ...flow.messages, voicemailMessage: e.target.value.trim() ? { type: 'text', message: e.target.value } : { type: 'disabled' } } })}
+                  />
                 </Form.Item>
                 <Form.Item label="Record incoming calls" htmlFor="recordCalls" style={{ margin: 0 }}>
                   <Switch id="recordCalls" checked={flow.recordCalls} onChange={(recordCalls) => set({ recordCalls })} />

@@ -13,6 +13,8 @@ const VIEWS: Array<{ value: CallLogView; label: string }> = [
   { value: 'all', label: 'All' },
   { value: 'mine', label: 'Mine' },
   { value: 'missed', label: 'Missed' },
+  { value: 'voicemails', label: 'Voicemails' },
+  { value: 'recordings', label: 'Recordings' },
 ];
 
 const STATUS_COLORS: Record<string, string> = {
@@ -92,7 +94,7 @@ export function PhoneLogPage() {
       render: (_, e) => (
         <Space size={4}>
           <PhoneOutlined rotate={e.direction === 'incoming' ? 180 : 0} aria-hidden />
-          {e.format === 'transfer' || e.format === 'transfer-external' ? 'Transfer' : e.direction === 'incoming' ? 'Incoming' : 'Outgoing'}
+          {e.format === 'voicemail' ? 'Voicemail' : e.format === 'transfer' || e.format === 'transfer-external' ? 'Transfer' : e.direction === 'incoming' ? 'Incoming' : 'Outgoing'}
         </Space>
       ),
     },
@@ -195,7 +197,7 @@ export function PhoneLogPage() {
         dataSource={data?.items ?? []}
         loading={logs.loading && !data}
         onRow={(e) => (needsReview(e) ? { style: { background: token.colorErrorBg } } : {})}
-        locale={{ emptyText: view === 'missed' ? 'No missed calls' : 'No calls yet' }}
+        locale={{ emptyText: { missed: 'No missed calls', voicemails: 'No voicemails', recordings: 'No recordings', all: 'No calls yet', mine: 'No calls yet' }[view] }}
         pagination={{
           current: page,
           pageSize: limit,

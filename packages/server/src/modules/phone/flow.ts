@@ -15,6 +15,7 @@ type VoiceResponseClass = new () => {
   say(attrs: Record<string, string>, text: string): void;
   play(attrs: Record<string, string>, url: string): void;
   reject(attrs?: Record<string, string>): void;
+  record(attrs: Record<string, unknown>): void;
   hangup(): void;
   dial(attrs: Record<string, unknown>): {
     client(attrs: Record<string, string>): { identity(id: string): void; parameter(attrs: { name: string; value: string }): void };
@@ -153,16 +154,26 @@ export async function twimlRing(q: Queryable, accountId: string, call: InboundCa
     for (const id of users) ringClient(dial, id, call, `${VOICE_PATHS.dialEvent}?call=${call.callId}`);
     return { twiml: res.toString(), rang: true };
   }
-  speak(res, lf.flow, lf.flow.messages.voicemailMessage);
-  res.hangup();
+  voicemail(res, lf.flow, call.callId);
   return { twiml: res.toString(), rang: false };
 }
 
-/** The voicemail message, then the end of the call. */
-export function twimlVoicemail(flow: CallFlow): string {
-  const res = new VoiceResponse();
-  speak(res, flow, flow.messages.voicemailMessage);
+/** The voicemail greeting and the caller's message (up to 2 minutes); no greeting set means no voicemail. */
+function voicemail(res: InstanceType<VoiceResponseClass>, flow: CallFlow, callId: string) {
+  const greeting = flow.messages.voicemailMessage;
+  if (greeting && greeting.type !== 'disabled') {
+    speak(res, flow, greeting);
+    res.record({ maxLength: VOICEMAIL_MAX_SECONDS, playBeep: true, recordingStatusCallback: `${VOICE_PATHS.recording}?call=${callId}&voicemail=1` });
+  }
   res.hangup();
+}
+
+export const VOICEMAIL_MAX_SECONDS = 120;
+
+/** Voicemail, then the end of the call. */
+export function twimlVoicemail(flow: CallFlow, callId: string): string {
+  const res = new VoiceResponse();
+  voicemail(res, flow, callId);
   return res.toString();
 }
 

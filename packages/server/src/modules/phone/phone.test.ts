@@ -276,6 +276,27 @@ describe('recordings', () => {
   });
 });
 
+describe('voicemail', () => {
+  it('plays the greeting when nobody answers, keeps the caller’s message, and files the call under Voicemails', async () => {
+    await setFlow({ groups: [{ timeout: 5, repeat: 1, users: [{ id: EMMA, format: 'softphone' }] }], messages: { voicemailMessage: { type: 'text', message: 'Please leave a message.' } } });
+    const caller = await open(await simToken('5125550194'));
+    await caller.call('+15125550001');
+    assert.deepEqual(JSON.parse(String((await caller.next('message')).content)), { say: 'Please leave a message.' });
+    const answered = await caller.next('answer');
+    await new Promise((r) => setTimeout(r, 600));
+    caller.hangup(String(answered.callsid));
+    const entry = await settled((e) => e.phoneNumber === '15125550194' && !!e.recording);
+    assert.deepEqual([entry.format, entry.status], ['voicemail', 'missed']);
+    const voicemails = (await api('GET', '/phone/logs?view=voicemails')).json();
+    assert.deepEqual(voicemails.items.map((e: { id: string }) => e.id), [entry.id]);
+    const wav = (await api('GET', `/phone/recordings/${entry.id}`, employee)).rawPayload;
+    let loud = 0;
+    for (let i = 44; i + 1 < wav.length; i += 2) if (Math.abs(wav.readInt16LE(i)) > 500) loud++;
+    assert.ok(loud > 500, `the message holds the caller's voice (${loud} loud samples)`);
+    assert.ok((await api('GET', '/phone/logs?view=recordings')).json().items.some((e: { id: string }) => e.id === entry.id));
+  });
+});
+
 describe('calls between colleagues', () => {
   it("ring the colleague's phone with the caller's name and stay out of the call log", async () => {
     const oliviaId = (await api('GET', '/users/me')).json().user.id as string;

@@ -133,6 +133,8 @@ export async function listCalls(q: Queryable, accountId: string, userId: string,
   };
   if (view === 'mine') where.push(`c.user_id = ${arg(userId)}`);
   if (view === 'missed') where.push(`c.status = any(${arg(MISSED)}::text[])`);
+  if (view === 'voicemails') where.push(`c.format = 'voicemail'`);
+  if (view === 'recordings') where.push(`c.recording_status = 'completed'`);
   if (status) where.push(`c.status = ${arg(status)}`);
   if (direction) where.push(`c.direction = ${arg(direction)}`);
   const digits = phoneNumber?.replace(/\D/g, '');

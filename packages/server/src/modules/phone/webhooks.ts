@@ -190,7 +190,7 @@ export async function voiceWebhookRoutes(app: FastifyInstance, deps: AppDeps) {
     if (query.transfer) {
       // Nobody took the transfer: the caller hears the voicemail message and the call counts as missed.
       await settle('missed', 'The transfer was not answered');
-      return xml(reply, twimlVoicemail((await locationFlow(db, call.locationId)).flow));
+      return xml(reply, twimlVoicemail((await locationFlow(db, call.locationId)).flow, call.id));
     }
     // Nobody took it: the next ring step, or voicemail when the groups are done.
     const lf = await locationFlow(db, call.locationId);
@@ -228,13 +228,15 @@ export async function voiceWebhookRoutes(app: FastifyInstance, deps: AppDeps) {
 
   app.post('/carrier/voice/recording', hidden, async (req, reply) => {
     const p = verifiedCarrierParams(deps, req);
-    const call = await callById(deps, (req.query as { call?: string }).call);
+    const query = req.query as { call?: string; voicemail?: string };
+    const call = await callById(deps, query.call);
     if (call && p.RecordingSid && p.RecordingStatus === 'completed') {
-      await db.query(`update calls set recording_sid = $2, recording_duration = $3, recording_status = 'completed' where id = $1 and recording_status is distinct from 'deleted'`, [
-        call.id,
-        p.RecordingSid,
-        Number(p.RecordingDuration) || 0,
-      ]);
+      // A voicemail makes the call one; the caller's message is its recording.
+      await db.query(
+        `update calls set recording_sid = $2, recording_duration = $3, recording_status = 'completed', format = case when $4 then 'voicemail' else format end
+          where id = $1 and recording_status is distinct from 'deleted'`,
+        [call.id, p.RecordingSid, Number(p.RecordingDuration) || 0, query.voicemail === '1'],
+      );
       deps.events.emit('callsChanged', { accountId: call.accountId });
     }
     return xml(reply, twimlEmpty());

@@ -39,6 +39,8 @@ export class SimulatedPhone {
   readonly received: Message[] = [];
   /** 10 ms frames heard with sound in them (RMS above the noise floor). */
   heardFrames = 0;
+  /** When (ms) it last heard a frame with sound in it. */
+  lastHeardAt = 0;
   private waiters: Array<() => void> = [];
   private pc: Peer | null = null;
   private toneTimer: NodeJS.Timeout | null = null;
@@ -102,7 +104,10 @@ export class SimulatedPhone {
       sink.ondata = (frame) => {
         let sum = 0;
         for (const v of frame.samples) sum += v * v;
-        if (Math.sqrt(sum / frame.samples.length) > 200) this.heardFrames++;
+        if (Math.sqrt(sum / frame.samples.length) > 200) {
+          this.heardFrames++;
+          this.lastHeardAt = Date.now();
+        }
       };
       this.sink = sink;
     });
@@ -147,6 +152,16 @@ export class SimulatedPhone {
       if (Date.now() > deadline) throw new Error(`heard ${this.heardFrames - start} frames of sound, wanted ${frames}`);
       await new Promise((r) => setTimeout(r, 20));
     }
+  }
+
+  /** When it first hears sound after `since` (ms). */
+  async soundAfter(since: number, timeoutMs = 5000): Promise<number> {
+    const deadline = Date.now() + timeoutMs;
+    while (this.lastHeardAt <= since) {
+      if (Date.now() > deadline) throw new Error('heard no sound');
+      await new Promise((r) => setTimeout(r, 2));
+    }
+    return this.lastHeardAt;
   }
 
   private stopMedia() {

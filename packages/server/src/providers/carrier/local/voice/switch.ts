@@ -256,6 +256,31 @@ export function createSwitch(publicUrl: string, post: VoicePoster, recordingsDir
         case 'Redirect':
           if (depth > 20) return endCall(call, 'failed');
           return run(call, await fetchTwiml(verb.url, { ...baseParams(call), CallStatus: 'in-progress' }), depth + 1);
+        case 'Record': {
+          // The call is answered so the caller's voice reaches us; it is kept until they hang up or the time is up.
+          const recorder = new Recorder();
+          const stop = call.media.onFrame((f) => recorder.push(0, f));
+          call.caller.send('answer', { callsid: call.sid, sdp: await call.answer });
+          call.answerSent = true;
+          await new Promise<void>((resolve) => {
+            const timer = setTimeout(finish, verb.maxLengthSeconds * 1000);
+            timer.unref();
+            const poll = setInterval(() => (call.callerGone || call.ended) && finish(), 100);
+            function finish() {
+              clearTimeout(timer);
+              clearInterval(poll);
+              resolve();
+            }
+          });
+          stop();
+          const dir = recordingsDir();
+          const { seconds } = dir ? recorder.finish(dir) : { seconds: 0 };
+          const params = { ...baseParams(call), RecordingSid: recorder.sid, RecordingDuration: String(seconds), RecordingStatus: 'completed', RecordingUrl: `${publicUrl}/api/carrier/recordings/${recorder.sid}` };
+          if (verb.recordingStatusCallback && dir) void post(absolute(verb.recordingStatusCallback), params);
+          if (call.callerGone || call.ended) return endCall(call, 'completed');
+          if (verb.action) return run(call, await fetchTwiml(verb.action, { ...params, CallStatus: 'in-progress' }), depth + 1);
+          break;
+        }
         case 'Dial': {
           const result = await dial(call, verb);
           if (call.redirect && !call.callerGone) {

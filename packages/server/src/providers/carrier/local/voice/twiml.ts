@@ -20,6 +20,7 @@ export type Verb =
   | { verb: 'Pause'; seconds: number }
   | { verb: 'Dial'; targets: DialTarget[]; timeoutSeconds: number; action: string | null; callerId: string | null }
   | { verb: 'Redirect'; url: string }
+  | { verb: 'Record'; maxLengthSeconds: number; action: string | null; recordingStatusCallback: string | null }
   | { verb: 'Reject'; reason: 'busy' | 'rejected' }
   | { verb: 'Hangup' };
 
@@ -85,6 +86,16 @@ export function parseTwiml(xml: string): Verb[] {
       case 'Hangup':
         verbs.push({ verb: 'Hangup' });
         break;
+      case 'Record': {
+        const max = Number(attrs.maxLength);
+        verbs.push({
+          verb: 'Record',
+          maxLengthSeconds: Number.isFinite(max) && max > 0 ? Math.min(max, 14_400) : 3600,
+          action: attrs.action ?? null,
+          recordingStatusCallback: attrs.recordingStatusCallback ?? null,
+        });
+        break;
+      }
       case 'Dial': {
         const targets: DialTarget[] = [];
         const plain = textOf(children);
