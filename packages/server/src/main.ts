@@ -37,7 +37,11 @@ await startCampaignReviews(app.deps);
 await startPortProgress(app.deps);
 const realtime = await createRealtime(db, app.server, { redisUrl: config.redisUrl, events, features: socketFeatures(app.deps), pushes: PUSH_FEATURES });
 await app.listen({ port: config.port, host: config.host });
-await app.deps.carrier.listenSignaling({ port: config.phoneSignalPort, host: config.host, certDir: config.dataDir });
+// The local carrier's phone signalling: one process per host serves it (a second API process on
+// the same host keeps serving the API and texts without it).
+await app.deps.carrier.listenSignaling({ port: config.phoneSignalPort, host: config.host, certDir: config.dataDir }).catch((err: NodeJS.ErrnoException) => {
+  console.warn(`The phone's signalling did not start on port ${config.phoneSignalPort}: ${err.code ?? err.message}. Calls go through the process that has it.`);
+});
 
 const url = `http://localhost:${config.port}`;
 console.log(`\nAgency Desk is running at ${url}`);
