@@ -74,6 +74,8 @@ export const callLogQuerySchema = z.object({
   phoneNumber: z.string().trim().max(20).optional(),
   status: z.enum(CALL_STATUSES).optional(),
   direction: z.enum(['incoming', 'outgoing']).optional(),
+  /** One contact's calls (the contact record's Recordings tab). */
+  clientId: z.uuid({ error: 'Contact not found' }).optional(),
 });
 export type CallLogQuery = z.input<typeof callLogQuerySchema>;
 export const callLogPageSchema = z.object({ items: z.array(callLogEntrySchema), total: z.number() });

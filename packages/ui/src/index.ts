@@ -13,3 +13,4 @@ export * from './files';
 export * from './FormDialog';
 export * from './RetryAlert';
 export * from './presence';
+export * from './RecordingPlayer';

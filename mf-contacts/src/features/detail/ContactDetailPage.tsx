@@ -25,6 +25,7 @@ import { DependentsSection } from '../dependents/DependentsSection';
 import { ContactCard, type CardAction } from './ContactCard';
 import { ContactProvider, useClientFull } from './ContactContext';
 import { RecordTabs } from './RecordTabs';
+import { CallsTab } from '../calls/CallsTab';
 import { TasksTab } from '../tasks/TasksTab';
 import { SummaryStrip, type SummaryAction } from './SummaryStrip';
 import { hasPerson, personName, personOf, type Person } from './person';
@@ -161,6 +162,7 @@ export function ContactDetailPage() {
             items={[
               { key: 'tags', label: 'Tags', children: <TagsPanel onAssign={() => setDialog({ kind: 'tags' })} onFollowUp={() => setDialog({ kind: 'followUp' })} /> },
               { key: 'tasks', label: 'Tasks', children: <TasksTab /> },
+              { key: 'recordings', label: 'Recordings', children: <CallsTab /> },
             ]}
           />
         </Col>

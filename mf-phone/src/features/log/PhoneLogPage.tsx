@@ -6,8 +6,7 @@ import { CheckCircleFilled, ClockCircleOutlined, PhoneOutlined } from '@ant-desi
 import { errorMessage, phoneApi } from '@agency/api-client';
 import { bus } from '@agency/bus';
 import { CALL_LOG_PAGE_SIZES, CALL_MESSAGES, canReview, isAdminRole, REVIEWABLE_STATUSES, type CallLogEntry, type CallLogView } from '@agency/contracts';
-import { formatDateTime, formatDuration, formatPhone, fullName, initials, useLiveQuery, useObservable } from '@agency/ui';
-import { RecordingPlayer } from './RecordingPlayer';
+import { formatDateTime, formatDuration, formatPhone, fullName, initials, RecordingPlayer, useLiveQuery, useObservable } from '@agency/ui';
 
 const VIEWS: Array<{ value: CallLogView; label: string }> = [
   { value: 'all', label: 'All' },
@@ -134,7 +133,27 @@ export function PhoneLogPage() {
       ),
     },
     { key: 'duration', title: 'Duration', width: 100, render: (_, e) => (e.callDuration ? formatDuration(e.callDuration) : '—') },
-    { key: 'recording', title: 'Recording', width: 150, render: (_, e) => <RecordingPlayer entry={e} canDelete={isAdminRole(session?.user.role)} onDeleted={logs.reload} /> },
+    {
+      key: 'recording',
+      title: 'Recording',
+      width: 150,
+      render: (_, e) =>
+        e.recording && (
+          <RecordingPlayer
+            duration={e.recording.duration}
+            load={() => phoneApi.recordingAudio(e.id)}
+            failed={CALL_MESSAGES.recordingsFailed}
+            onDelete={
+              isAdminRole(session?.user.role)
+                ? async () => {
+                    await phoneApi.deleteRecording(e.id, e.recording!.sid);
+                    logs.reload();
+                  }
+                : undefined
+            }
+          />
+        ),
+    },
     {
       key: 'worked',
       title: 'Worked',

@@ -124,7 +124,7 @@ const toEntry = (r: EntryRow): CallLogEntry => ({
 const MISSED = ['missed', 'hangup'];
 
 export async function listCalls(q: Queryable, accountId: string, userId: string, query: CallLogQuery): Promise<{ items: CallLogEntry[]; total: number }> {
-  const { view, page, limit, phoneNumber, status, direction } = callLogQuerySchema.parse(query);
+  const { view, page, limit, phoneNumber, status, direction, clientId } = callLogQuerySchema.parse(query);
   const where = ['c.account_id = $1'];
   const args: unknown[] = [accountId];
   const arg = (v: unknown) => {
@@ -137,6 +137,7 @@ export async function listCalls(q: Queryable, accountId: string, userId: string,
   if (view === 'recordings') where.push(`c.recording_status = 'completed'`);
   if (status) where.push(`c.status = ${arg(status)}`);
   if (direction) where.push(`c.direction = ${arg(direction)}`);
+  if (clientId) where.push(`c.client_id = ${arg(clientId)}`);
   const digits = phoneNumber?.replace(/\D/g, '');
   if (digits) where.push(`c.phone_number like ${arg(`%${digits}%`)}`);
   const filter = where.join(' and ');
