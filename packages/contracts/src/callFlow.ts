@@ -16,6 +16,14 @@ export const ringGroupSchema = z.object({
 });
 export type RingGroup = z.infer<typeof ringGroupSchema>;
 
+/** A named group of the IVR menu: callers press its extension (one digit) to ring its own groups. */
+export const ivrGroupSchema = z.object({
+  label: z.string().trim().min(1, 'A group needs a name').max(40, 'Group names are at most 40 characters'),
+  extension: z.string().regex(/^[1-9]$/, 'An extension is one digit, 1 to 9'),
+  groups: z.array(ringGroupSchema).max(20).default([]),
+});
+export type IvrGroup = z.infer<typeof ivrGroupSchema>;
+
 export const callFlowSchema = z.object({
   recordCalls: z.boolean().default(false),
   /** Ring only people whose status is available. */
@@ -24,10 +32,17 @@ export const callFlowSchema = z.object({
   /** Outbound calls are recorded with 'all' (and 'manual', which is treated alike). */
   outbound: z.object({ recording: z.object({ format: z.enum(['disabled', 'all', 'manual']).default('disabled') }).default({ format: 'disabled' }) }).default({ recording: { format: 'disabled' } }),
   groups: z.array(ringGroupSchema).max(20, 'A call flow has at most 20 ring groups').default([]),
+  /** Named groups by their lowercase name; with any, callers hear the menu and press an extension. */
+  ivr: z
+    .record(z.string(), ivrGroupSchema)
+    .default({})
+    .refine((ivr) => new Set(Object.values(ivr).map((g) => g.extension)).size === Object.keys(ivr).length, 'Each group needs its own extension'),
   messages: z
     .object({
       welcomeMessage: flowMessageSchema.optional(),
       voicemailMessage: flowMessageSchema.optional(),
+      /** What the menu says; without one it is read from the groups ('For Sales, press 1.'). */
+      extensionsMessage: flowMessageSchema.optional(),
     })
     .default({}),
 });
@@ -50,3 +65,14 @@ export const CALL_FLOW_ERROR = 'Error saving call flow.';
 
 /** Whether a call in `direction` is recorded under this flow. */
 export const recordsCalls = (flow: CallFlow, direction: 'incoming' | 'outgoing') => (direction === 'incoming' ? flow.recordCalls : flow.outbound.recording.format !== 'disabled');
+
+/** The menu read to callers from the named groups, in extension order. */
+export function ivrMenuText(flow: Pick<CallFlow, 'ivr'>): string {
+  return Object.values(flow.ivr)
+    .sort((a, b) => a.extension.localeCompare(b.extension))
+    .map((g) => `For ${g.label}, press ${g.extension}.`)
+    .join(' ');
+}
+
+/** The key a named group is kept under. */
+export const ivrKey = (label: string) => label.trim().toLowerCase();

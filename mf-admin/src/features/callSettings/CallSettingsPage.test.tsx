@@ -58,3 +58,18 @@ test("a refused save says 'Unable to update call flow' with the server's reason"
   await userEvent.click(screen.getByRole('button', { name: 'Save' }));
   expect(await screen.findByRole('alert')).toHaveTextContent('Unable to update call flow: A call flow has at most 20 ring groups');
 });
+
+test('a named group makes a menu: it gets the next free extension, its own ring groups, and is saved under its name', async () => {
+  locations.list.mockResolvedValue([demoLocation({ callFlow: JSON.stringify(stored) })]);
+  locations.update.mockImplementation(async (_a, _l, body) => demoLocation({ callFlow: body.callFlow as string }));
+  render(<CallSettingsPage />);
+  await screen.findByText('Ring group 1');
+  await userEvent.type(screen.getByLabelText('Create Group'), 'Sales{Enter}');
+  expect(screen.getByText('Callers hear: “For Sales, press 1.”')).toBeInTheDocument();
+  expect(screen.getByText('Ring for 30 seconds')).toBeInTheDocument();
+  await userEvent.type(screen.getByLabelText('Create Group'), 'sales{Enter}');
+  expect(screen.getByText('A group by that name exists')).toBeInTheDocument();
+  await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+  await waitFor(() => expect(locations.update).toHaveBeenCalled());
+  expect(sent().ivr).toEqual({ sales: { label: 'Sales', extension: '1', groups: [] } });
+});

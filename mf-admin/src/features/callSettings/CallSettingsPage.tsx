@@ -1,10 +1,12 @@
 import { useState } from 'react';
-import { Alert, Button, Card, Form, Input, Select, Slider, Space, Switch, Tabs, Typography } from 'antd';
+import { Alert, Button, Card, Form, Input, Select, Slider, Space, Steps, Switch, Tabs, Typography } from 'antd';
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import { locationsApi, usersApi } from '@agency/api-client';
 import {
   CALL_FLOW_SAVED,
   callFlowFailed,
+  ivrKey,
+  ivrMenuText,
   parseCallFlow,
   RING_GROUP_REPEAT,
   RING_GROUP_TIMEOUT,
@@ -80,15 +82,44 @@ function CallFlowForm({ accountId, location, saved }: { accountId: string; locat
   const set = (patch: Partial<CallFlow>) => setFlow((f) => ({ ...f, ...patch }));
   const voicemail = flow.messages.voicemailMessage;
   const greeting = voicemail?.type === 'text' ? voicemail.message : '';
-  const setGroup = (i: number, g: RingGroup) => set({ groups: flow.groups.map((x, j) => (j === i ? g : x)) });
+  // The step being edited: 'main' or a named group's key.
+  const [step, setStep] = useState('main');
+  const [newName, setNewName] = useState('');
+  const [nameError, setNameError] = useState<string | null>(null);
+  const named = Object.entries(flow.ivr).sort(([, a], [, b]) => a.extension.localeCompare(b.extension));
+  const current = step === 'main' || !flow.ivr[step] ? 'main' : step;
+  const groups = current === 'main' ? flow.groups : flow.ivr[current]!.groups;
+  const setGroups = (next: RingGroup[]) => (current === 'main' ? set({ groups: next }) : set({ ivr: { ...flow.ivr, [current]: { ...flow.ivr[current]!, groups: next } } }));
+  const setGroup = (i: number, g: RingGroup) => setGroups(groups.map((x, j) => (j === i ? g : x)));
+  const freeExtensions = (keep?: string) => ['1', '2', '3', '4', '5', '6', '7', '8', '9'].filter((d) => d === keep || !Object.values(flow.ivr).some((g) => g.extension === d));
+
+  function createGroup() {
+    const label = newName.trim();
+    const key = ivrKey(label);
+    if (!label) return setNameError('A group needs a name');
+    if (key === 'main' || flow.ivr[key]) return setNameError('A group by that name exists');
+    const extension = freeExtensions()[0];
+    if (!extension) return setNameError('Every extension, 1 to 9, is taken');
+    set({ ivr: { ...flow.ivr, [key]: { label, extension, groups: [newGroup()] } } });
+    setNewName('');
+    setNameError(null);
+    setStep(key);
+  }
+  function deleteGroup(key: string) {
+    const next = { ...flow.ivr };
+    delete next[key];
+    set({ ivr: next });
+    setStep('main');
+  }
 
   async function save() {
     setSaving(true);
     setError(null);
     try {
       // Groups that name nobody ring nobody: they are not kept.
-      const groups = flow.groups.filter((g) => g.users.length);
-      const next = await locationsApi.update(accountId, location.id, { callFlow: JSON.stringify({ ...base.raw, ...flow, groups }) });
+      const kept = (list: RingGroup[]) => list.filter((g) => g.users.length);
+      const ivr = Object.fromEntries(Object.entries(flow.ivr).map(([k, g]) => [k, { ...g, groups: kept(g.groups) }]));
+      const next = await locationsApi.update(accountId, location.id, { callFlow: JSON.stringify({ ...base.raw, ...flow, groups: kept(flow.groups), ivr }) });
       const reread = stored(next);
       setBase(reread);
       setFlow({ ...reread.flow, groups: reread.flow.groups.length ? reread.flow.groups : [newGroup()] });
@@ -115,11 +146,58 @@ function CallFlowForm({ accountId, location, saved }: { accountId: string; locat
               <Space orientation="vertical" size={16} style={{ width: '100%' }}>
                 <Typography.Paragraph type="secondary" style={{ margin: 0 }}>
                   Calls to this location&apos;s numbers ring each group in turn, each for its seconds and as many times as it repeats. With no group, everyone at the location rings.
+                  Named groups make a menu: callers press a group&apos;s extension to ring its people.
                 </Typography.Paragraph>
-                {flow.groups.map((g, i) => (
-                  <RingGroupCard key={i} index={i} group={g} people={people} onChange={(next) => setGroup(i, next)} onRemove={flow.groups.length > 1 ? () => set({ groups: flow.groups.filter((_, j) => j !== i) }) : undefined} />
+                <Form.Item label="Create Group" htmlFor="createGroup" validateStatus={nameError ? 'error' : undefined} help={nameError ?? undefined} style={{ margin: 0 }}>
+                  <Space.Compact style={{ maxWidth: 360, width: '100%' }}>
+                    <Input
+                      id="createGroup"
+                      placeholder="Sales"
+                      maxLength={40}
+                      value={newName}
+                      onChange={(e) => setNewName(e.target.value)}
+                      onPressEnter={(e) => {
+                        e.preventDefault();
+                        createGroup();
+                      }}
+                    />
+                    <Button icon={<PlusOutlined />} onClick={createGroup}>
+                      Add
+                    </Button>
+                  </Space.Compact>
+                </Form.Item>
+                {named.length > 0 && (
+                  <>
+                    <Steps
+                      type="navigation"
+                      size="small"
+                      current={current === 'main' ? 0 : named.findIndex(([k]) => k === current) + 1}
+                      onChange={(i) => setStep(i === 0 ? 'main' : named[i - 1]![0])}
+                      items={[{ title: 'Main' }, ...named.map(([, g]) => ({ title: `${g.label} · ${g.extension}` }))]}
+                    />
+                    <Typography.Text type="secondary">Callers hear: “{ivrMenuText(flow)}”</Typography.Text>
+                  </>
+                )}
+                {current !== 'main' && (
+                  <Space wrap>
+                    <Form.Item label="Extension" htmlFor="groupExtension" style={{ margin: 0 }}>
+                      <Select
+                        id="groupExtension"
+                        style={{ width: 100 }}
+                        value={flow.ivr[current]!.extension}
+                        options={freeExtensions(flow.ivr[current]!.extension).map((d) => ({ value: d, label: d }))}
+                        onChange={(extension: string) => set({ ivr: { ...flow.ivr, [current]: { ...flow.ivr[current]!, extension } } })}
+                      />
+                    </Form.Item>
+                    <Button danger icon={<DeleteOutlined />} onClick={() => deleteGroup(current)} style={{ alignSelf: 'flex-end' }}>
+                      Delete {flow.ivr[current]!.label}
+                    </Button>
+                  </Space>
+                )}
+                {groups.map((g, i) => (
+                  <RingGroupCard key={`${current}-${i}`} index={i} group={g} people={people} onChange={(next) => setGroup(i, next)} onRemove={groups.length > 1 ? () => setGroups(groups.filter((_, j) => j !== i)) : undefined} />
                 ))}
-                <Button icon={<PlusOutlined />} onClick={() => set({ groups: [...flow.groups, newGroup()] })} disabled={flow.groups.length >= 20}>
+                <Button icon={<PlusOutlined />} onClick={() => setGroups([...groups, newGroup()])} disabled={groups.length >= 20}>
                   Add Ring Group
                 </Button>
                 <Form.Item label="Ring only people who are available" htmlFor="ringWhenAvailable" style={{ margin: 0 }}>

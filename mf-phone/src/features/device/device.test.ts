@@ -13,6 +13,7 @@ const call = (status: NonNullable<PhoneState['call']>['status']): PhoneState['ca
   name: '',
   clientId: null,
   location: '',
+  ivr: '',
   status,
   startedAt: null,
   muted: false,

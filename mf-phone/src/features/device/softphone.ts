@@ -18,6 +18,8 @@ export interface ActiveCall {
   name: string;
   clientId: string | null;
   location: string;
+  /** The menu group the caller chose ('' for none). */
+  ivr: string;
   status: 'pending' | 'connecting' | 'ringing' | 'open' | 'reconnecting';
   /** When the call connected (ms), for the timer. */
   startedAt: number | null;
@@ -219,6 +221,7 @@ export class Softphone {
       name: custom.get('callerName') ?? '',
       clientId: custom.get('clientId') || null,
       location: custom.get('location') ?? '',
+      ivr: custom.get('ivr') ?? '',
       status: 'pending',
       startedAt: null,
       muted: false,
@@ -230,7 +233,7 @@ export class Softphone {
   /** Places a call to an 11-digit number (or `client:{userId}` for a colleague). */
   async dial(to: string, details: { name?: string; clientId?: string | null; location?: string } = {}): Promise<void> {
     if (!this.device || this.current || this.state$.value.call || this.state$.value.device !== 'ready') return;
-    const pending = { sid: null, direction: 'outgoing' as const, number: to.replace(/\D/g, ''), name: details.name ?? '', clientId: details.clientId ?? null, location: details.location ?? '', status: 'connecting' as const, startedAt: null, muted: false, volume: { input: 0, output: 0 }, said: [] };
+    const pending = { sid: null, direction: 'outgoing' as const, number: to.replace(/\D/g, ''), name: details.name ?? '', clientId: details.clientId ?? null, location: details.location ?? '', ivr: '', status: 'connecting' as const, startedAt: null, muted: false, volume: { input: 0, output: 0 }, said: [] };
     this.patch({ call: pending });
     try {
       const call = await this.device.connect({ params: { To: to }, rtcConfiguration: this.rtcConfiguration });

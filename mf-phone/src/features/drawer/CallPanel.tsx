@@ -51,6 +51,7 @@ export function CallPanel({ call, multiLocation, onAnswer, onIgnore, onReject, o
       <Space size={[6, 6]} wrap>
         <Tag color={call.direction === 'incoming' ? 'blue' : 'purple'}>{call.direction === 'incoming' ? 'Incoming' : 'Outgoing'}</Tag>
         {multiLocation && call.location && <Tag>{call.location}</Tag>}
+        {call.ivr && <Tag color="geekblue">{call.ivr}</Tag>}
         <Tag color={call.status === 'open' ? 'green' : call.status === 'reconnecting' ? 'red' : 'default'}>{STATUS_TEXT[call.status]}</Tag>
         {recording && <Tag color={recording === 'in-progress' ? 'red' : 'default'}>{recording === 'in-progress' ? '● Recording' : 'Recording paused'}</Tag>}
       </Space>

@@ -37,6 +37,7 @@ export const PUBLIC_ROUTES: readonly string[] = [
   'POST /api/carrier/voice/dial-event',
   'POST /api/carrier/voice/transfer',
   'POST /api/carrier/voice/recording',
+  'POST /api/carrier/voice/ivr',
   'POST /api/carrier/voice/status',
   // Texted pictures: the carrier fetches them without a session; the address carries a 256-bit token.
   'GET /api/media/sms/:id/:token',

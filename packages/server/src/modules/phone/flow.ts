@@ -1,6 +1,6 @@
 import { createRequire } from 'node:module';
 import moment from 'moment-timezone';
-import { holidayDate, parseCallFlow, parseOfficeHours, WEEKDAYS, type CallFlow, type FlowMessage, type RingGroup } from '@agency/contracts';
+import { holidayDate, ivrMenuText, parseCallFlow, parseOfficeHours, WEEKDAYS, type CallFlow, type FlowMessage, type RingGroup } from '@agency/contracts';
 import type { Queryable } from '../../db/index';
 import { VOICE_PATHS } from '../../providers/carrier/index';
 
@@ -15,6 +15,8 @@ type VoiceResponseClass = new () => {
   say(attrs: Record<string, string>, text: string): void;
   play(attrs: Record<string, string>, url: string): void;
   reject(attrs?: Record<string, string>): void;
+  gather(attrs: Record<string, unknown>): { say(attrs: Record<string, string>, text: string): void; play(attrs: Record<string, string>, url: string): void };
+  redirect(attrs: Record<string, string>, url: string): void;
   record(attrs: Record<string, unknown>): void;
   hangup(): void;
   dial(attrs: Record<string, unknown>): {
@@ -85,6 +87,32 @@ export async function locationFlow(q: Queryable, locationId: string | null): Pro
   return { flow: parseCallFlow(row?.call_flow ?? null), officeHours: row?.office_hours ?? null, timezone: row?.timezone ?? 'America/Chicago' };
 }
 
+/** Whether the location answers with a menu of named groups. */
+export const hasMenu = (flow: CallFlow) => Object.keys(flow.ivr).length > 0;
+
+/**
+ * The menu: the welcome message and the extensions, while the caller may press one; with no press
+ * the call goes on to the main groups.
+ */
+export function twimlMenu(callId: string, flow: CallFlow): string {
+  const res = new VoiceResponse();
+  const gather = res.gather({ numDigits: 1, timeout: 6, action: `${VOICE_PATHS.ivr}?call=${callId}` });
+  const welcome = flow.messages.welcomeMessage;
+  if (welcome?.type === 'text') gather.say({ voice: voiceOf(flow) }, welcome.message);
+  else if (welcome?.type === 'recording') gather.play({}, welcome.url);
+  const menu = flow.messages.extensionsMessage;
+  if (menu?.type === 'text') gather.say({ voice: voiceOf(flow) }, menu.message);
+  else if (menu?.type === 'recording') gather.play({}, menu.url);
+  else if (!menu) gather.say({ voice: voiceOf(flow) }, ivrMenuText(flow));
+  res.redirect({ method: 'POST' }, `${VOICE_PATHS.ivr}?call=${callId}`);
+  return res.toString();
+}
+
+/** The named group a key press chooses ('main' when none does). */
+export function ivrChoice(flow: CallFlow, digits: string | undefined): string {
+  return Object.entries(flow.ivr).find(([, g]) => g.extension === digits)?.[0] ?? 'main';
+}
+
 /** The closed message, then the end of the call. */
 export function twimlClosed(officeHours: string | null, flow: CallFlow): string {
   const res = new VoiceResponse();
@@ -97,7 +125,10 @@ export function twimlClosed(officeHours: string | null, flow: CallFlow): string 
  * The ring groups to work through: the location's, or when none names anyone, one group of the
  * location's staff (everyone in the account when nobody is placed at a location).
  */
-export async function ringGroups(q: Queryable, accountId: string, locationId: string | null, flow: CallFlow): Promise<RingGroup[]> {
+export async function ringGroups(q: Queryable, accountId: string, locationId: string | null, flow: CallFlow, ivr = 'main'): Promise<RingGroup[]> {
+  // A named group rings its own groups; one that names nobody falls back to the main ones.
+  const named = (flow.ivr[ivr]?.groups ?? []).filter((g) => g.users.length && g.timeout > 0);
+  if (named.length) return named;
   const configured = flow.groups.filter((g) => g.users.length && g.timeout > 0);
   if (configured.length) return configured;
   const users = await q.query<{ id: string }>(
@@ -137,8 +168,8 @@ export function nextStep(groups: RingGroup[], step: RingStep): RingStep | null {
 }
 
 /** Rings one step of the ring groups; with nobody to ring, the next step, and after the last, voicemail. */
-export async function twimlRing(q: Queryable, accountId: string, call: InboundCall, lf: LocationFlow, step: RingStep, welcome: boolean): Promise<{ twiml: string; rang: boolean }> {
-  const groups = await ringGroups(q, accountId, call.locationId, lf.flow);
+export async function twimlRing(q: Queryable, accountId: string, call: InboundCall, lf: LocationFlow, step: RingStep, welcome: boolean, ivr = 'main'): Promise<{ twiml: string; rang: boolean }> {
+  const groups = await ringGroups(q, accountId, call.locationId, lf.flow, ivr);
   const res = new VoiceResponse();
   if (welcome) speak(res, lf.flow, lf.flow.messages.welcomeMessage);
   for (let at: RingStep | null = step; at; at = nextStep(groups, at)) {
@@ -148,10 +179,10 @@ export async function twimlRing(q: Queryable, accountId: string, call: InboundCa
     if (!users.length) continue;
     const dial = res.dial({
       timeout: group.timeout,
-      action: `${VOICE_PATHS.dialAction}?call=${call.callId}&group=${at.group}&attempt=${at.attempt}`,
+      action: `${VOICE_PATHS.dialAction}?call=${call.callId}&group=${at.group}&attempt=${at.attempt}&ivr=${encodeURIComponent(ivr)}`,
       answerOnBridge: true,
     });
-    for (const id of users) ringClient(dial, id, call, `${VOICE_PATHS.dialEvent}?call=${call.callId}`);
+    for (const id of users) ringClient(dial, id, call, `${VOICE_PATHS.dialEvent}?call=${call.callId}`, lf.flow.ivr[ivr]?.label);
     return { twiml: res.toString(), rang: true };
   }
   voicemail(res, lf.flow, call.callId);
@@ -177,13 +208,14 @@ export function twimlVoicemail(flow: CallFlow, callId: string): string {
   return res.toString();
 }
 
-function ringClient(dial: ReturnType<InstanceType<VoiceResponseClass>['dial']>, userId: string, call: InboundCall, events: string) {
+function ringClient(dial: ReturnType<InstanceType<VoiceResponseClass>['dial']>, userId: string, call: InboundCall, events: string, ivrLabel = '') {
   const client = dial.client({ statusCallback: events, statusCallbackEvent: 'answered completed' });
   client.identity(userId);
   client.parameter({ name: 'callerName', value: call.callerName });
   client.parameter({ name: 'clientId', value: call.clientId ?? '' });
   client.parameter({ name: 'location', value: call.locationName });
   client.parameter({ name: 'callId', value: call.callId });
+  if (ivrLabel) client.parameter({ name: 'ivr', value: ivrLabel });
 }
 
 /** A cold transfer: the caller is put through to a colleague (a user id) or a number (11 digits). */

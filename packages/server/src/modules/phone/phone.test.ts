@@ -276,6 +276,37 @@ describe('recordings', () => {
   });
 });
 
+describe('the IVR menu', () => {
+  it('reads the named groups to the caller and rings the group whose extension they press', async () => {
+    const oliviaId = (await api('GET', '/users/me')).json().user.id as string;
+    await setFlow({
+      groups: [{ timeout: 10, repeat: 1, users: [{ id: oliviaId, format: 'softphone' }] }],
+      ivr: { sales: { label: 'Sales', extension: '1', groups: [{ timeout: 10, repeat: 1, users: [{ id: EMMA, format: 'softphone' }] }] }, service: { label: 'Service', extension: '2', groups: [] } },
+      messages: { welcomeMessage: { type: 'text', message: 'Thanks for calling.' } },
+    });
+    const emma = await open(await userToken(employee));
+    const olivia = await open(await userToken(owner));
+    const caller = await open(await simToken('5125550195'));
+    await caller.call('+15125550001');
+    assert.deepEqual(JSON.parse(String((await caller.next('message')).content)), { say: 'Thanks for calling.' });
+    assert.deepEqual(JSON.parse(String((await caller.next('message')).content)), { say: 'For Sales, press 1. For Service, press 2.' });
+    const ringing = await caller.next('ringing');
+    caller.send('dtmf', { callsid: ringing.callsid, dtmf: '1' });
+    const invite = await emma.next('invite');
+    assert.equal(new URLSearchParams((invite.parameters as Record<string, string>).Params).get('ivr'), 'Sales');
+    assert.equal(olivia.has('invite'), false);
+    caller.hangup(String(ringing.callsid));
+    await emma.next('cancel');
+    const entry = await settled((e) => e.phoneNumber === '15125550195' && e.status === 'hangup');
+    assert.equal(entry.ivr, 'sales');
+
+    // No key pressed: the main groups ring.
+    const again = await open(await simToken('5125550196'));
+    await again.call('+15125550001');
+    await olivia.next('invite', 10_000);
+  });
+});
+
 describe('voicemail', () => {
   it('plays the greeting when nobody answers, keeps the caller’s message, and files the call under Voicemails', async () => {
     await setFlow({ groups: [{ timeout: 5, repeat: 1, users: [{ id: EMMA, format: 'softphone' }] }], messages: { voicemailMessage: { type: 'text', message: 'Please leave a message.' } } });

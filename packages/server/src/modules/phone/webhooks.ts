@@ -4,7 +4,7 @@ import type { AppDeps } from '../../app';
 import { verifiedCarrierParams } from '../../http/carrierWebhooks';
 import { VOICE_PATHS } from '../../providers/carrier/index';
 import { toDigits } from '../sms/service';
-import { locationFlow, nextStep, officeState, ringGroups, twimlClosed, twimlEmpty, twimlOutbound, twimlPeer, twimlReject, twimlRing, twimlTransfer, twimlVoicemail } from './flow';
+import { hasMenu, ivrChoice, locationFlow, nextStep, officeState, ringGroups, twimlClosed, twimlEmpty, twimlOutbound, twimlPeer, twimlReject, twimlRing, twimlMenu, twimlTransfer, twimlVoicemail } from './flow';
 import { callBySid, clientByPhone, logCall } from './service';
 
 /*
@@ -73,6 +73,7 @@ export async function voiceWebhookRoutes(app: FastifyInstance, deps: AppDeps) {
     }
     const { id, fresh } = await logCall(db, { ...base, status: 'ringing' });
     if (fresh) deps.events.emit('callsChanged', { accountId });
+    if (hasMenu(lf.flow)) return xml(reply, twimlMenu(id, lf.flow));
     const call = { callId: id, callerNumber: from, callerName: await callerLabel(deps, clientId, from), clientId, locationId: number.location_id, locationName: number.location_name ?? '' };
     const { twiml, rang } = await twimlRing(db, accountId, call, lf, { group: 0, attempt: 1 }, true);
     if (!rang) {
@@ -160,7 +161,8 @@ export async function voiceWebhookRoutes(app: FastifyInstance, deps: AppDeps) {
 
   app.post('/carrier/voice/dial', hidden, async (req, reply) => {
     const p = verifiedCarrierParams(deps, req);
-    const query = req.query as { call?: string; group?: string; attempt?: string; out?: string; transfer?: string };
+    const query = req.query as { call?: string; group?: string; attempt?: string; out?: string; transfer?: string; ivr?: string };
+    const ivr = query.ivr || 'main';
     const call = await callById(deps, query.call);
     if (!call) return xml(reply, twimlEmpty());
     const dialStatus = p.DialCallStatus ?? 'failed';
@@ -194,7 +196,7 @@ export async function voiceWebhookRoutes(app: FastifyInstance, deps: AppDeps) {
     }
     // Nobody took it: the next ring step, or voicemail when the groups are done.
     const lf = await locationFlow(db, call.locationId);
-    const groups = await ringGroups(db, call.accountId, call.locationId, lf.flow);
+    const groups = await ringGroups(db, call.accountId, call.locationId, lf.flow, ivr);
     const next = nextStep(groups, { group: Number(query.group) || 0, attempt: Number(query.attempt) || 1 });
     const [row] = await db.query<{ client_id: string | null; location_name: string | null }>(
       'select c.client_id, l.name as location_name from calls c left join account_locations l on l.id = c.location_id where c.id = $1',
@@ -203,13 +205,33 @@ export async function voiceWebhookRoutes(app: FastifyInstance, deps: AppDeps) {
     const context = { callId: call.id, callerNumber: call.phoneNumber, callerName: await callerLabel(deps, row?.client_id ?? null, call.phoneNumber), clientId: row?.client_id ?? null, locationId: call.locationId, locationName: row?.location_name ?? '' };
     if (next) {
       await db.query('update calls set ring_attempt = ring_attempt + 1 where id = $1', [call.id]);
-      const { twiml, rang } = await twimlRing(db, call.accountId, context, lf, next, false);
+      const { twiml, rang } = await twimlRing(db, call.accountId, context, lf, next, false, ivr);
       if (rang) return xml(reply, twiml);
       await settle('missed');
       return xml(reply, twiml);
     }
     await settle('missed');
-    const { twiml } = await twimlRing(db, call.accountId, context, lf, { group: groups.length, attempt: 1 }, false);
+    const { twiml } = await twimlRing(db, call.accountId, context, lf, { group: groups.length, attempt: 1 }, false, ivr);
+    return xml(reply, twiml);
+  });
+
+  app.post('/carrier/voice/ivr', hidden, async (req, reply) => {
+    const p = verifiedCarrierParams(deps, req);
+    const call = await callById(deps, (req.query as { call?: string }).call);
+    if (!call) return xml(reply, twimlEmpty());
+    const lf = await locationFlow(db, call.locationId);
+    const ivr = ivrChoice(lf.flow, p.Digits);
+    await db.query('update calls set ivr = $2 where id = $1', [call.id, ivr]);
+    const [row] = await db.query<{ client_id: string | null; location_name: string | null }>(
+      'select c.client_id, l.name as location_name from calls c left join account_locations l on l.id = c.location_id where c.id = $1',
+      [call.id],
+    );
+    const context = { callId: call.id, callerNumber: call.phoneNumber, callerName: await callerLabel(deps, row?.client_id ?? null, call.phoneNumber), clientId: row?.client_id ?? null, locationId: call.locationId, locationName: row?.location_name ?? '' };
+    const { twiml, rang } = await twimlRing(db, call.accountId, context, lf, { group: 0, attempt: 1 }, false, ivr);
+    if (!rang) {
+      await db.query("update calls set status = 'missed', error_message = 'Nobody was available to answer' where id = $1 and status = 'ringing'", [call.id]);
+      deps.events.emit('callsChanged', { accountId: call.accountId });
+    }
     return xml(reply, twiml);
   });
 

@@ -14,6 +14,7 @@ export const VOICE_PATHS = {
   dialEvent: '/api/carrier/voice/dial-event',
   transfer: '/api/carrier/voice/transfer',
   recording: '/api/carrier/voice/recording',
+  ivr: '/api/carrier/voice/ivr',
 } as const;
 
 /** Where the local carrier's signalling listens (the browser connects to wss://{host}:{port}/signal). */

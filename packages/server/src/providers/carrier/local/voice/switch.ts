@@ -68,6 +68,8 @@ interface Call {
   ended: boolean;
   dialing: Dialing | null;
   recording: { recorder: Recorder; callback: string; stopAgency: (() => void) | null; stopCaller: () => void } | null;
+  /** Digits the caller is pressing for a Gather. */
+  gathering: { digits: string; add(digits: string): void } | null;
 }
 
 export const newCallSid = () => `CA${randomBytes(16).toString('hex')}`;
@@ -223,6 +225,41 @@ export function createSwitch(publicUrl: string, post: VoicePoster, recordingsDir
     });
   }
 
+  /** What the line says to the caller reaches their Device as a call message (the local carrier speaks no audio). */
+  function tell(call: Call, verb: Extract<Verb, { verb: 'Say' | 'Play' }>) {
+    sendRinging(call);
+    call.caller.send('message', {
+      callsid: call.sid,
+      content: JSON.stringify(verb.verb === 'Say' ? { say: verb.text } : { play: verb.url }),
+      contenttype: 'application/json',
+      messagetype: 'user-defined-message',
+      voiceeventsid: `KX${randomBytes(16).toString('hex')}`,
+    });
+  }
+
+  /** The digits the caller presses (up to `count`) before `seconds` pass; '' when none. */
+  function gather(call: Call, count: number, seconds: number): Promise<string> {
+    return new Promise((resolve) => {
+      const state = {
+        digits: '',
+        add(more: string) {
+          state.digits += more.replace(/[^0-9*#]/g, '');
+          if (state.digits.length >= count) finish();
+        },
+      };
+      const timer = setTimeout(finish, seconds * 1000);
+      timer.unref();
+      const poll = setInterval(() => (call.callerGone || call.ended) && finish(), 100);
+      function finish() {
+        clearTimeout(timer);
+        clearInterval(poll);
+        if (call.gathering === state) call.gathering = null;
+        resolve(state.digits.slice(0, count));
+      }
+      call.gathering = state;
+    });
+  }
+
   async function fetchTwiml(url: string, params: Record<string, string>): Promise<Verb[]> {
     try {
       return parseTwiml(await post(absolute(url), params));
@@ -238,15 +275,17 @@ export function createSwitch(publicUrl: string, post: VoicePoster, recordingsDir
       switch (verb.verb) {
         case 'Say':
         case 'Play':
-          sendRinging(call);
-          call.caller.send('message', {
-            callsid: call.sid,
-            content: JSON.stringify(verb.verb === 'Say' ? { say: verb.text } : { play: verb.url }),
-            contenttype: 'application/json',
-            messagetype: 'user-defined-message',
-            voiceeventsid: `KX${randomBytes(16).toString('hex')}`,
-          });
+          tell(call, verb);
           break;
+        case 'Gather': {
+          for (const prompt of verb.prompts) if (prompt.verb === 'Say' || prompt.verb === 'Play') tell(call, prompt);
+          sendRinging(call);
+          const digits = await gather(call, verb.numDigits, verb.timeoutSeconds);
+          if (call.ended || call.callerGone) return endCall(call, 'completed');
+          // No digits: on to the next verb, as Twilio does.
+          if (digits && verb.action) return run(call, await fetchTwiml(verb.action, { ...baseParams(call), CallStatus: 'in-progress', Digits: digits }), depth + 1);
+          break;
+        }
         case 'Pause':
           break;
         case 'Reject':
@@ -339,6 +378,7 @@ export function createSwitch(publicUrl: string, post: VoicePoster, recordingsDir
       ended: false,
       dialing: null,
       recording: null,
+      gathering: null,
     };
     calls.set(call.sid, call);
     // An offer we cannot answer ends the call before anyone is asked.
@@ -432,6 +472,10 @@ export function createSwitch(publicUrl: string, post: VoicePoster, recordingsDir
       else if (type === 'answer') answer(peer, payload);
       else if (type === 'hangup') hangup(peer, payload);
       else if (type === 'reject') reject(peer, payload);
+      else if (type === 'dtmf') {
+        const found = callOf(peer, String(payload.callsid ?? ''));
+        if (found && !found.fork) found.call.gathering?.add(String(payload.dtmf ?? ''));
+      }
     },
     drop(peer) {
       peers.delete(peer);

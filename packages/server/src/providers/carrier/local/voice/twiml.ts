@@ -21,6 +21,7 @@ export type Verb =
   | { verb: 'Dial'; targets: DialTarget[]; timeoutSeconds: number; action: string | null; callerId: string | null }
   | { verb: 'Redirect'; url: string }
   | { verb: 'Record'; maxLengthSeconds: number; action: string | null; recordingStatusCallback: string | null }
+  | { verb: 'Gather'; numDigits: number; timeoutSeconds: number; action: string | null; prompts: Verb[] }
   | { verb: 'Reject'; reason: 'busy' | 'rejected' }
   | { verb: 'Hangup' };
 
@@ -62,8 +63,12 @@ export function parseTwiml(xml: string): Verb[] {
   const doc = parser.parse(xml) as Node[];
   const response = doc.find((n) => nameOf(n) === 'Response');
   if (!response) return [];
+  return parseVerbs(response.Response as Node[]);
+}
+
+function parseVerbs(nodes: Node[]): Verb[] {
   const verbs: Verb[] = [];
-  for (const node of response.Response as Node[]) {
+  for (const node of nodes) {
     const name = nameOf(node);
     const attrs = node[':@'] ?? {};
     const children = node[name];
@@ -86,6 +91,18 @@ export function parseTwiml(xml: string): Verb[] {
       case 'Hangup':
         verbs.push({ verb: 'Hangup' });
         break;
+      case 'Gather': {
+        const digits = Number(attrs.numDigits);
+        const timeout = Number(attrs.timeout);
+        verbs.push({
+          verb: 'Gather',
+          numDigits: Number.isFinite(digits) && digits > 0 ? Math.min(digits, 20) : 1,
+          timeoutSeconds: Number.isFinite(timeout) && timeout > 0 ? Math.min(timeout, 60) : 5,
+          action: attrs.action ?? null,
+          prompts: parseVerbs(Array.isArray(children) ? (children as Node[]) : []).filter((v) => v.verb === 'Say' || v.verb === 'Play' || v.verb === 'Pause'),
+        });
+        break;
+      }
       case 'Record': {
         const max = Number(attrs.maxLength);
         verbs.push({
