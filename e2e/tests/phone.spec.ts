@@ -11,12 +11,20 @@ test.describe.configure({ mode: 'serial' });
 
 let staff: Page;
 let client: Page;
+/** The owner's second tab, for Call Settings (the simulator stays connected in the first). */
+let settings: Page;
 const CLIENT = '512-555-0142'; // James Carter's mobile
 const CLIENT_LABEL = '+1-512-555-0142';
 
 const drawer = () => staff.getByRole('region', { name: 'Phone drawer' });
 const staffCall = () => staff.getByRole('region', { name: 'Active call' });
 const clientCall = () => client.getByRole('region', { name: 'Simulated call' });
+
+async function openCallSettings() {
+  await settings.goto('/account/settings/call-settings');
+  await settings.getByRole('combobox', { name: 'Location' }).click();
+  await settings.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: 'Round Rock' }).click();
+}
 
 /** A level meter that rises above silence at some point (the fake microphone beeps about once a second). */
 async function hearsSound(area: Locator) {
@@ -28,6 +36,7 @@ test.beforeAll(async ({ browser }) => {
   await signIn(staff, 'employee@demo.test');
   // Its own context: the owner opens a second tab in it later.
   client = await (await browser.newContext({ viewport: { width: 1280, height: 900 } })).newPage();
+  settings = await client.context().newPage();
   await signIn(client, 'owner@demo.test');
   await client.goto('/phone-log/simulator');
   await client.getByLabel('Client number').fill(CLIENT);
@@ -84,18 +93,14 @@ test('the employee calls a client from the dialpad', async () => {
 });
 
 test("a recorded call is transferred to a colleague, who talks with the client; the log plays its recording", async () => {
-  // The owner records Round Rock's incoming calls (in a second tab: the simulator stays connected).
-  const settings = await client.context().newPage();
-  await settings.goto('/account/settings/call-settings');
-  await settings.getByRole('combobox', { name: 'Location' }).click();
-  await settings.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: 'Round Rock' }).click();
+  // The owner records Round Rock's incoming calls.
+  await openCallSettings();
   const record = settings.getByRole('switch', { name: 'Record incoming calls' });
   if ((await record.getAttribute('aria-checked')) !== 'true') {
     await record.click();
     await settings.getByRole('button', { name: 'Save' }).click();
     await expect(settings.getByText('Call Flow saved.')).toBeVisible();
   }
-  await settings.close();
 
   await client.getByRole('button', { name: 'Call Agency' }).click();
   await staff.getByRole('button', { name: 'Answer Call' }).waitFor();
@@ -137,4 +142,31 @@ test('a call nobody took is missed, counted on the Phone tab, and marked reviewe
   await dialog.getByRole('button', { name: 'Yes' }).click();
   await expect(row.getByRole('button', { name: 'Reviewed by Emma Ellis' })).toBeVisible();
   await expect(phoneTab).not.toContainText(/Phone\s*1/);
+});
+
+test('the menu sends a caller who presses 1 to the Sales group', async () => {
+  await openCallSettings();
+  await settings.getByLabel('Create Group').fill('Sales');
+  await settings.getByLabel('Create Group').press('Enter');
+  await expect(settings.getByText('Callers hear: “For Sales, press 1.”')).toBeVisible();
+  await settings.getByRole('combobox', { name: 'Who rings' }).click();
+  await settings.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: 'Emma Ellis' }).click();
+  await settings.keyboard.press('Escape');
+  await settings.getByRole('button', { name: 'Save' }).click();
+  await expect(settings.getByText('Call Flow saved.')).toBeVisible();
+
+  await client.getByRole('button', { name: 'Call Agency' }).click();
+  await expect(client.getByRole('log', { name: 'What the line said' })).toContainText('For Sales, press 1.');
+  await clientCall().getByRole('button', { name: 'Press 1' }).click();
+  await staff.getByRole('button', { name: 'Answer Call' }).waitFor();
+  await expect(staffCall()).toContainText('Sales');
+  await staffCall().getByRole('button', { name: /Answer$/ }).click();
+  await expect(clientCall()).toContainText('Connected');
+  await clientCall().getByRole('button', { name: 'Hang Up' }).click();
+  await expect(staffCall()).toHaveCount(0);
+
+  // The menu goes again, so Round Rock's calls ring as before.
+  await settings.getByRole('button', { name: /Delete Sales/ }).click();
+  await settings.getByRole('button', { name: 'Save' }).click();
+  await expect(settings.getByText('Call Flow saved.').first()).toBeVisible();
 });

@@ -58,7 +58,7 @@ function SimulatedCall({ phone }: { phone: Softphone }) {
           </Button>
         )}
       </Space>
-      {call.status === 'open' && (
+      {(call.status === 'open' || (call.direction === 'outgoing' && call.status === 'ringing')) && (
         <div role="group" aria-label="Keypad" style={{ display: 'grid', gridTemplateColumns: 'repeat(6, 40px)', gap: 6 }}>
           {['1', '2', '3', '4', '5', '6', '7', '8', '9', '*', '0', '#'].map((k) => (
             <Button key={k} aria-label={`Press ${k}`} onClick={() => phone.sendDigits(k)}>
