@@ -1,4 +1,4 @@
-import type { CallLogEntry, CallLogPage, CallLogQuery, PhoneToken } from '@agency/contracts';
+import type { CallLogEntry, CallLogPage, CallLogQuery, OutgoingLocation, PhoneToken } from '@agency/contracts';
 import { api } from './index';
 
 /** The phone (spec 000 §7 "Phone", spec 001 §7 "Call log"). */
@@ -14,6 +14,8 @@ export const phoneApi = {
   deleteRecording: (callId: string, recordingSid: string) => api.delete<{ message: string }>(`/phone/recording/${callId}/${recordingSid}`).then((r) => r.data),
   /** Pauses or resumes the recording of the call this leg is on. */
   pauseRecording: (callSid: string, paused: boolean) => api.put<{ message: string }>(`/phone/recording/${encodeURIComponent(callSid)}/${paused ? 'pause' : 'resume'}`).then((r) => r.data),
+  /** The location a number's contact is served from, if any (multi-location accounts ask before dialling). */
+  outgoingLocation: (to: string) => api.post<OutgoingLocation>('/phone/outgoing/location', { To: to }).then((r) => r.data),
   logs: (query: CallLogQuery) => api.get<CallLogPage>('/phone/logs', { params: query }).then((r) => r.data),
   /** Marks a call as reviewed by the signed-in user, or unmarks it. */
   review: (id: string, reviewed: boolean) => (reviewed ? api.put<CallLogEntry>(`/phone/logs/work/${id}`) : api.delete<CallLogEntry>(`/phone/logs/work/${id}`)).then((r) => r.data),

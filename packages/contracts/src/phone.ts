@@ -124,6 +124,17 @@ export function phoneButtonLabel(status: PhoneButtonStatus): string {
   }
 }
 
+/** POST /phone/outgoing/location: the location a number's contact is served from, when it has one. */
+export const outgoingLocationInputSchema = z.object({
+  To: z
+    .string()
+    .transform((s) => s.replace(/\D/g, ''))
+    .transform((s) => (s.length === 10 ? `1${s}` : s))
+    .refine(isDialable, 'Enter a phone number of 10 or 11 digits'),
+});
+export const outgoingLocationSchema = z.object({ location: z.object({ id: z.string(), name: z.string() }).nullable() });
+export type OutgoingLocation = z.infer<typeof outgoingLocationSchema>;
+
 /** The carrier simulator: a person plays a client's phone (owners and admins, local carrier only). */
 export const simulatorTokenInputSchema = z.object({
   phoneNumber: z

@@ -1,6 +1,7 @@
 import { BehaviorSubject } from 'rxjs';
 import { Call, Device } from '@twilio/voice-sdk';
 import { errorMessage } from '@agency/api-client';
+import { DEVICE_STORAGE_KEYS } from '@agency/bus';
 import { CALL_MESSAGES, PHONE_TOKEN_REFRESH_MS, type PhoneButtonStatus, type PhoneToken } from '@agency/contracts';
 import { soundUrls } from './sounds';
 
@@ -124,6 +125,7 @@ export class Softphone {
     device.on('incoming', (call: Call) => this.incoming(call));
     try {
       await device.register();
+      await this.applyOutputs();
     } catch (err) {
       this.deviceError(err as { code?: number; message?: string });
     }
@@ -230,13 +232,14 @@ export class Softphone {
     });
   }
 
-  /** Places a call to an 11-digit number (or `client:{userId}` for a colleague). */
-  async dial(to: string, details: { name?: string; clientId?: string | null; location?: string } = {}): Promise<void> {
+  /** Places a call to an 11-digit number (or `client:{userId}` for a colleague), from a location's number when one is given. */
+  async dial(to: string, details: { name?: string; clientId?: string | null; location?: string; locationId?: string } = {}): Promise<void> {
     if (!this.device || this.current || this.state$.value.call || this.state$.value.device !== 'ready') return;
     const pending = { sid: null, direction: 'outgoing' as const, number: to.replace(/\D/g, ''), name: details.name ?? '', clientId: details.clientId ?? null, location: details.location ?? '', ivr: '', status: 'connecting' as const, startedAt: null, muted: false, volume: { input: 0, output: 0 }, said: [] };
     this.patch({ call: pending });
     try {
-      const call = await this.device.connect({ params: { To: to }, rtcConfiguration: this.rtcConfiguration });
+      await this.applyDevices();
+      const call = await this.device.connect({ params: { To: to, ...(details.locationId ? { Location: details.locationId } : {}) }, rtcConfiguration: this.rtcConfiguration });
       this.track(call, pending);
     } catch (err) {
       this.patch({ call: null });
@@ -248,7 +251,36 @@ export class Softphone {
   answer() {
     if (this.state$.value.call?.status !== 'pending') return;
     this.patchCall({ status: 'connecting' });
-    this.current?.accept({ rtcConfiguration: this.rtcConfiguration });
+    const call = this.current;
+    void this.applyDevices().then(() => call?.accept({ rtcConfiguration: this.rtcConfiguration }));
+  }
+
+  /** The microphone, speaker and ringer chosen in Phone settings (kept in this browser), applied before each call. */
+  private async applyDevices() {
+    const audio = this.device?.audio;
+    if (!audio) return;
+    const chosen = (role: keyof typeof DEVICE_STORAGE_KEYS) => localStorage.getItem(DEVICE_STORAGE_KEYS[role]);
+    const input = chosen('input');
+    try {
+      if (input) await audio.setInputDevice(input);
+    } catch {
+      this.events.onNotice?.('error', CALL_MESSAGES.inputDevice);
+    }
+    await this.applyOutputs();
+  }
+
+  /** The speaker and ringer only (no microphone is opened until a call). */
+  private async applyOutputs() {
+    const audio = this.device?.audio;
+    if (!audio?.isOutputSelectionSupported) return;
+    try {
+      const output = localStorage.getItem(DEVICE_STORAGE_KEYS.output);
+      const ring = localStorage.getItem(DEVICE_STORAGE_KEYS.ring);
+      if (output) await audio.speakerDevices.set(output);
+      if (ring) await audio.ringtoneDevices.set(ring);
+    } catch {
+      // a speaker that went away: the browser's default plays
+    }
   }
   /** Stops ringing here; the call goes on ringing elsewhere. */
   ignore() {

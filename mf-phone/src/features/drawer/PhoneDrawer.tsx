@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Alert, Badge, Button, Tabs, theme, Tooltip, Typography } from 'antd';
 import { AudioMutedOutlined, DisconnectOutlined, LoadingOutlined, PhoneOutlined } from '@ant-design/icons';
 import { errorMessage, phoneApi } from '@agency/api-client';
@@ -9,6 +9,7 @@ import { buttonStatus, type PhoneState } from '../device/softphone';
 import { CallPanel } from './CallPanel';
 import { Dialer } from './Dialer';
 import { LastCalls } from './LastCalls';
+import { LocationPicker } from './LocationPicker';
 import { startPhone, stopPhone } from './phone';
 
 const OPEN_KEY = 'agency.phone.drawer';
@@ -88,14 +89,28 @@ export function PhoneDrawer() {
     setOpen(true);
   }, [callKey]);
 
+  // Multi-location accounts call from the location of the number's contact; when it has none, the person picks one.
+  const [picking, setPicking] = useState<{ to: string; name?: string } | null>(null);
+  const locationCount = session?.account.locationCount ?? 0;
+  const dialRef = useRef<(to: string, name?: string) => Promise<void>>(async () => undefined);
+  dialRef.current = async (to: string, name?: string) => {
+    if (to.startsWith('client:') || locationCount <= 1) return phone.dial(to, { name });
+    const found = await phoneApi.outgoingLocation(to).then(
+      (r) => r.location,
+      () => null,
+    );
+    if (found) return phone.dial(to, { name, locationId: found.id, location: found.name });
+    setPicking({ to, name });
+  };
+
   // Calls asked for anywhere (peers, contact records) are placed here.
   useEffect(() => {
     const sub = bus.dial$.subscribe((req) => {
       const to = req.peerId ? `client:${req.peerId}` : req.to.replace(/\D/g, '');
-      void phone.dial(to.length === 10 ? `1${to}` : to, { name: req.name });
+      void dialRef.current(to.length === 10 ? `1${to}` : to, req.name);
     });
     return () => sub.unsubscribe();
-  }, [phone]);
+  }, []);
 
   // The recording of the call on this phone, as the server reports it.
   const [recordings, setRecordings] = useState<Record<string, 'in-progress' | 'paused' | 'stopped'>>({});
@@ -122,7 +137,7 @@ export function PhoneDrawer() {
   }, []);
 
   const ready = state.device === 'ready';
-  const dial = (to: string, name?: string) => void phone.dial(to, { name });
+  const dial = (to: string, name?: string) => void dialRef.current(to, name);
   return (
     <div style={{ display: 'flex', height: '100%', boxSizing: 'border-box', borderLeft: `1px solid ${token.colorBorderSecondary}`, background: token.colorBgContainer }}>
       {open && (
@@ -186,6 +201,18 @@ export function PhoneDrawer() {
         </div>
       )}
       <style>{RING_CSS}</style>
+      {session && (
+        <LocationPicker
+          accountId={session.account.id}
+          open={!!picking}
+          onCancel={() => setPicking(null)}
+          onPick={(location) => {
+            const call = picking;
+            setPicking(null);
+            if (call) void phone.dial(call.to, { name: call.name, locationId: location.id, location: location.name });
+          }}
+        />
+      )}
       <div style={{ width: 56, display: 'flex', flexDirection: 'column', alignItems: 'center', paddingTop: 12, gap: 12 }}>
         <Badge dot={!!state.call && state.call.status === 'pending'} color="#52c41a">
           <PhoneButton

@@ -346,6 +346,15 @@ describe('calls between colleagues', () => {
   });
 });
 
+describe('the outgoing location', () => {
+  it("is the location of the number's contact, and none for a number nobody has", async () => {
+    assert.deepEqual((await api('POST', '/phone/outgoing/location', employee, { To: '512-555-0142' })).json(), { location: { id: AUSTIN, name: 'Austin' } });
+    assert.deepEqual((await api('POST', '/phone/outgoing/location', employee, { To: '15125550999' })).json(), { location: null });
+    assert.equal((await api('POST', '/phone/outgoing/location', employee, { To: '555' })).json().message, 'Enter a phone number of 10 or 11 digits');
+    assert.deepEqual((await api('POST', '/phone/outgoing/location', other, { To: '512-555-0142' })).json(), { location: null });
+  });
+});
+
 describe('voice webhooks', () => {
   it('refuse unsigned or wrongly signed requests, and log a retried call once', async () => {
     const url = `${s.app.deps.carrier.publicUrl}${VOICE_PATHS.incoming}`;

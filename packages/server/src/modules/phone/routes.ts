@@ -1,13 +1,27 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { ADMIN_ROLES, CALL_MESSAGES, callLogEntrySchema, messageSchema, callLogPageSchema, callLogQuerySchema, errorSchema, PHONE_TOKEN_TTL_SECONDS, phoneTokenSchema, simulatorTokenInputSchema, type PhoneToken } from '@agency/contracts';
+import {
+  ADMIN_ROLES,
+  CALL_MESSAGES,
+  callLogEntrySchema,
+  callLogPageSchema,
+  callLogQuerySchema,
+  errorSchema,
+  messageSchema,
+  outgoingLocationInputSchema,
+  outgoingLocationSchema,
+  PHONE_TOKEN_TTL_SECONDS,
+  phoneTokenSchema,
+  simulatorTokenInputSchema,
+  type PhoneToken,
+} from '@agency/contracts';
 import type { AppDeps } from '../../app';
 import { auth } from '../../http/context';
 import { badRequest, notFound } from '../../http/errors';
 import { VOICE_PATHS } from '../../providers/carrier/index';
 import { SIM_PREFIX } from '../../providers/carrier/local/voice/switch';
-import { listCalls, setReviewed, workCount } from './service';
+import { clientByPhone, listCalls, setReviewed, workCount } from './service';
 
 const tags = ['phone'];
 const errors = { 400: errorSchema, 403: errorSchema, 404: errorSchema };
@@ -87,6 +101,24 @@ export async function phoneRoutes(app: FastifyInstance, deps: AppDeps) {
         throw badRequest(`Unable to transfer call. ${(err as Error).message}`);
       }
       return { message: 'Call transferred' };
+    },
+  );
+
+  r.post(
+    '/phone/outgoing/location',
+    { schema: { tags, description: "The location a number's contact is served from (its default phone's location), to call from that location's number.", body: outgoingLocationInputSchema, response: { 200: outgoingLocationSchema, ...errors } } },
+    async (req) => {
+      const { accountId } = auth(req);
+      const clientId = await clientByPhone(db, accountId, req.body.To);
+      if (!clientId) return { location: null };
+      const [row] = await db.query<{ id: string; name: string }>(
+        `select l.id, l.name from clients c
+           join account_phones p on p.id::text = c.data->>'accountPhone' and p.account_id = c.account_id
+           join account_locations l on l.id = p.location_id
+          where c.id = $1`,
+        [clientId],
+      );
+      return { location: row ?? null };
     },
   );
 
