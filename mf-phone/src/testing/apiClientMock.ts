@@ -2,5 +2,5 @@
 export const errorMessage = (err: unknown, fallback = 'Something went wrong. Please try again.') => (err instanceof Error && err.message ? err.message : fallback);
 export const phoneApi = { token: jest.fn(), simulatorToken: jest.fn(), logs: jest.fn(), review: jest.fn(), transfer: jest.fn(), recordingAudio: jest.fn(), deleteRecording: jest.fn(), pauseRecording: jest.fn(), outgoingLocation: jest.fn() };
 export const locationsApi = { list: jest.fn() };
-export const activityApi = { create: jest.fn() };
+export const activityApi = { create: jest.fn(), stickies: jest.fn() };
 export const smsApi = { simulatorNumbers: jest.fn() };

@@ -6,6 +6,7 @@ import { formatPhone } from '@agency/ui';
 import type { ActiveCall } from '../device/softphone';
 import { useCallTimer } from '../device/useCallTimer';
 import { VolumeMeter } from '../device/VolumeMeter';
+import { CallNotes } from './CallNotes';
 import { TransferDialog } from './TransferDialog';
 
 export interface CallPanelProps {
@@ -110,6 +111,7 @@ export function CallPanel({ call, multiLocation, onAnswer, onIgnore, onReject, o
           )}
         </div>
       )}
+      {call.clientId && call.status !== 'pending' && <CallNotes clientId={call.clientId} />}
       <TransferDialog callSid={call.sid} open={transferring} onClose={() => setTransferring(false)} />
     </section>
   );
