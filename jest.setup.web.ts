@@ -52,7 +52,22 @@ if (typeof globalThis.MessageChannel === 'undefined') {
   Object.assign(globalThis, { MessageChannel: MessageChannelStub });
 }
 
-// antd's CSS-in-JS makes each dialog render take a second or more in jsdom, several on a busy machine.
+// antd's CSS-in-JS puts thousands of rules into the document, and jsdom matches every one of them
+// against the element on each getComputedStyle (testing-library's visibility checks, user-event's
+// pointer-events check): most of a screen test's time. The styles go into a detached node instead;
+// hidden parts of antd's components are hidden by their markup (hidden, aria-hidden, inline style).
+jest.mock('@rc-component/util/lib/Dom/dynamicCSS', () => {
+  const actual = jest.requireActual('@rc-component/util/lib/Dom/dynamicCSS');
+  const detached = document.createElement('div');
+  const into = <T extends object>(option: T | undefined) => ({ ...option, attachTo: detached });
+  return {
+    ...actual,
+    injectCSS: (css: string, option?: object) => actual.injectCSS(css, into(option)),
+    updateCSS: (css: string, key: string, option?: object) => actual.updateCSS(css, key, into(option)),
+    removeCSS: (key: string, option?: object) => actual.removeCSS(key, into(option)),
+  };
+});
+
 import { configure } from '@testing-library/react';
 jest.setTimeout(60_000);
 configure({ asyncUtilTimeout: 10_000 });
