@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { DEFAULT_HOLD_MUSIC, HOLD_MUSIC } from './holdMusic';
 import { flowMessageSchema } from './officeHours';
 
 /*
@@ -7,6 +8,9 @@ import { flowMessageSchema } from './officeHours';
  */
 export const RING_GROUP_TIMEOUT = { min: 0, max: 30, default: 30 } as const;
 export const RING_GROUP_REPEAT = { min: 1, max: 10, default: 1 } as const;
+
+/** How long a caller waits in the queue before voicemail (seconds). */
+export const QUEUE_MAX_WAIT = { min: 30, max: 1800, default: 300 } as const;
 
 export const ringGroupUserSchema = z.object({ id: z.string(), format: z.string().default('softphone') });
 export const ringGroupSchema = z.object({
@@ -37,6 +41,17 @@ export const callFlowSchema = z.object({
     .record(z.string(), ivrGroupSchema)
     .default({})
     .refine((ivr) => new Set(Object.values(ivr).map((g) => g.extension)).size === Object.keys(ivr).length, 'Each group needs its own extension'),
+  /** Callers nobody answered wait in the location's queue (with hold music) for up to maxWait seconds, then voicemail. */
+  queue: z
+    .object({
+      enabled: z.boolean().default(false),
+      maxWait: z.number().int().min(QUEUE_MAX_WAIT.min, `The longest wait is at least ${QUEUE_MAX_WAIT.min} seconds`).max(QUEUE_MAX_WAIT.max, `The longest wait is at most ${QUEUE_MAX_WAIT.max} seconds`).default(QUEUE_MAX_WAIT.default),
+    })
+    .default({ enabled: false, maxWait: QUEUE_MAX_WAIT.default }),
+  holdMusic: z
+    .string()
+    .refine((id) => HOLD_MUSIC.some((t) => t.id === id), 'Choose one of the hold music tracks')
+    .default(DEFAULT_HOLD_MUSIC),
   messages: z
     .object({
       welcomeMessage: flowMessageSchema.optional(),

@@ -53,3 +53,4 @@ export * from './phone';
 export type * from './phone-socket';
 export * from './holidays';
 export * from './callFlow';
+export * from './holdMusic';

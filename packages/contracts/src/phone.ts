@@ -143,3 +143,33 @@ export const simulatorTokenInputSchema = z.object({
     .transform((s) => (s.length === 10 ? `1${s}` : s))
     .refine(isDialable, 'Enter a phone number of 10 or 11 digits'),
 });
+
+/**
+ * A location's call queue (spec 000 "Queues"): callers nobody answered, waiting with hold music.
+ * `id` is the location's; `sid` the carrier's queue name; averageWaitTime in seconds.
+ */
+export const phoneQueueSchema = z.object({
+  id: z.string(),
+  sid: z.string(),
+  friendlyName: z.string(),
+  currentSize: z.number(),
+  averageWaitTime: z.number(),
+});
+export type PhoneQueue = z.infer<typeof phoneQueueSchema>;
+export const phoneQueuesSchema = z.object({ items: z.array(phoneQueueSchema) });
+
+export const QUEUE_MESSAGES = {
+  takeNextCall: 'Take Next Call',
+  empty: 'Nobody is waiting in this queue.',
+  takeFailed: (message: string) => `Unable to take the next call: ${message}`,
+  notReady: 'Your phone is not ready to take a call.',
+} as const;
+
+/** A wait in short units: '45s', '3m', '1h 5m'. */
+export function shortWait(seconds: number): string {
+  const s = Math.max(0, Math.round(seconds));
+  if (s < 60) return `${s}s`;
+  if (s < 3600) return `${Math.floor(s / 60)}m`;
+  const m = Math.floor((s % 3600) / 60);
+  return m ? `${Math.floor(s / 3600)}h ${m}m` : `${Math.floor(s / 3600)}h`;
+}

@@ -35,6 +35,8 @@ export interface AppEventMap {
   campaignsChanged: { accountId: string; campaignId: string };
   /** A call was logged or moved on (rang, answered, ended, reviewed): the Phone tab's work count catches up. */
   callsChanged: { accountId: string };
+  /** A caller joined, left or was taken from one of the account's call queues. */
+  queuesChanged: { accountId: string };
   /** A call's recording started, paused or resumed (callSid: the leg that answered). */
   callRecording: { accountId: string; callSid: string; status: 'in-progress' | 'paused' | 'stopped' };
   /** A room itself changed (followed, assigned, completed); `removed` when it left the inbox. */

@@ -10,6 +10,7 @@ import { seedIfEmpty } from './seed';
 import { startBillingCycle } from './modules/billing/cycle';
 import { startRegistrationReviews } from './modules/registration/routes';
 import { startCampaignReviews } from './modules/numbers/routes';
+import { startQueueExpiry } from './modules/phone/queues';
 import { startPortProgress } from './modules/numbers/ports';
 import { createShutdown, onProcessEnd } from './shutdown';
 import { demoDataDecision, missingProductionSecrets, PRODUCTION_SECRETS } from './startup';
@@ -34,6 +35,7 @@ const app = await buildApp({ db, config, events, jobs, logger: process.env.LOG_L
 const stopBillingCycle = await startBillingCycle(app.deps);
 await startRegistrationReviews(app.deps);
 await startCampaignReviews(app.deps);
+await startQueueExpiry(app.deps);
 await startPortProgress(app.deps);
 const realtime = await createRealtime(db, app.server, { redisUrl: config.redisUrl, events, features: socketFeatures(app.deps), pushes: PUSH_FEATURES });
 await app.listen({ port: config.port, host: config.host });

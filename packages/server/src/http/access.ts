@@ -39,6 +39,9 @@ export const PUBLIC_ROUTES: readonly string[] = [
   'POST /api/carrier/voice/recording',
   'POST /api/carrier/voice/ivr',
   'POST /api/carrier/voice/status',
+  'POST /api/carrier/voice/queue-wait',
+  'POST /api/carrier/voice/queue-left',
+  'POST /api/carrier/voice/queue-take',
   // Texted pictures: the carrier fetches them without a session; the address carries a 256-bit token.
   'GET /api/media/sms/:id/:token',
   // The payment provider's signed webhook (checked against Stripe-Signature in modules/billing/routes.ts).

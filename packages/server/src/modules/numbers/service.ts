@@ -4,6 +4,7 @@ import type { z } from 'zod';
 import type { AppDeps } from '../../app';
 import type { Db, Queryable } from '../../db/index';
 import { badRequest, conflict, forbidden, notFound } from '../../http/errors';
+import { VOICE_PATHS } from '../../providers/carrier/index';
 import { newSid } from '../../providers/carrier/local/sms';
 import { assertWithinPlan, planLimits } from '../billing/limits';
 import { getPhone } from '../locations/service';
@@ -14,7 +15,7 @@ export async function purchaseNumber(deps: Pick<AppDeps, 'db' | 'carrier'>, acco
   await db.tx((q) => assertWithinPlan(q, accountId, 'phoneNumbers'));
   let bought: { sid: string; phoneNumber: string };
   try {
-    bought = await carrier.purchaseNumber(phoneNumber, { smsUrl: `${carrier.publicUrl}/api/carrier/sms/inbound`, voiceUrl: `${carrier.publicUrl}/api/carrier/voice/inbound` });
+    bought = await carrier.purchaseNumber(phoneNumber, { smsUrl: `${carrier.publicUrl}/api/carrier/sms/inbound`, voiceUrl: `${carrier.publicUrl}${VOICE_PATHS.incoming}` });
   } catch (err) {
     throw conflict((err as Error).message || 'This number is not available.');
   }

@@ -1,6 +1,6 @@
 import { createRequire } from 'node:module';
 import moment from 'moment-timezone';
-import { holidayDate, ivrMenuText, parseCallFlow, parseOfficeHours, WEEKDAYS, type CallFlow, type FlowMessage, type RingGroup } from '@agency/contracts';
+import { holdMusicTrack, holidayDate, ivrMenuText, parseCallFlow, parseOfficeHours, WEEKDAYS, type CallFlow, type FlowMessage, type RingGroup } from '@agency/contracts';
 import type { Queryable } from '../../db/index';
 import { VOICE_PATHS } from '../../providers/carrier/index';
 
@@ -8,7 +8,9 @@ import { VOICE_PATHS } from '../../providers/carrier/index';
  * The call-flow engine: what happens to a call, as TwiML, for both carriers (spec 002 CallFlow,
  * OfficeHours; spec 000 §4). Inbound: a blocked caller is rejected; outside office hours or on a
  * holiday the closed message plays; otherwise the location's ring groups ring in turn (each for
- * its timeout, `repeat` times), then the voicemail message plays and the call is logged missed.
+ * its timeout, `repeat` times), then the caller waits in the location's queue when it has one
+ * (hold music, until someone takes the call or the longest wait runs out), then the voicemail
+ * message plays and the call is logged missed.
  */
 const require = createRequire(import.meta.url);
 type VoiceResponseClass = new () => {
@@ -18,6 +20,8 @@ type VoiceResponseClass = new () => {
   gather(attrs: Record<string, unknown>): { say(attrs: Record<string, string>, text: string): void; play(attrs: Record<string, string>, url: string): void };
   redirect(attrs: Record<string, string>, url: string): void;
   record(attrs: Record<string, unknown>): void;
+  enqueue(attrs: Record<string, string>, name: string): void;
+  leave(): void;
   hangup(): void;
   dial(attrs: Record<string, unknown>): {
     client(attrs: Record<string, string>): { identity(id: string): void; parameter(attrs: { name: string; value: string }): void };
@@ -167,8 +171,14 @@ export function nextStep(groups: RingGroup[], step: RingStep): RingStep | null {
   return null;
 }
 
-/** Rings one step of the ring groups; with nobody to ring, the next step, and after the last, voicemail. */
-export async function twimlRing(q: Queryable, accountId: string, call: InboundCall, lf: LocationFlow, step: RingStep, welcome: boolean, ivr = 'main'): Promise<{ twiml: string; rang: boolean }> {
+/** What a ring step came to: someone's phone rings, the caller waits in the queue, or voicemail. */
+export type RingOutcome = 'rang' | 'queued' | 'voicemail';
+
+/**
+ * Rings one step of the ring groups; with nobody to ring, the next step; after the last, the
+ * location's queue when it has one, else voicemail.
+ */
+export async function twimlRing(q: Queryable, accountId: string, call: InboundCall, lf: LocationFlow, step: RingStep, welcome: boolean, ivr = 'main'): Promise<{ twiml: string; outcome: RingOutcome }> {
   const groups = await ringGroups(q, accountId, call.locationId, lf.flow, ivr);
   const res = new VoiceResponse();
   if (welcome) speak(res, lf.flow, lf.flow.messages.welcomeMessage);
@@ -183,10 +193,53 @@ export async function twimlRing(q: Queryable, accountId: string, call: InboundCa
       answerOnBridge: true,
     });
     for (const id of users) ringClient(dial, id, call, `${VOICE_PATHS.dialEvent}?call=${call.callId}`, lf.flow.ivr[ivr]?.label);
-    return { twiml: res.toString(), rang: true };
+    return { twiml: res.toString(), outcome: 'rang' };
+  }
+  if (lf.flow.queue.enabled && call.locationId) {
+    enqueue(res, call.callId, call.locationId);
+    return { twiml: res.toString(), outcome: 'queued' };
   }
   voicemail(res, lf.flow, call.callId);
-  return { twiml: res.toString(), rang: false };
+  return { twiml: res.toString(), outcome: 'voicemail' };
+}
+
+/** The carrier's name for a location's queue. */
+export const queueName = (locationId: string) => `queue-${locationId}`;
+
+function enqueue(res: InstanceType<VoiceResponseClass>, callId: string, locationId: string) {
+  res.enqueue({ waitUrl: `${VOICE_PATHS.queueWait}?call=${callId}`, waitUrlMethod: 'POST', action: `${VOICE_PATHS.queueLeft}?call=${callId}`, method: 'POST' }, queueName(locationId));
+}
+
+/** The caller goes (back) into the location's queue. */
+export function twimlEnqueue(callId: string, locationId: string): string {
+  const res = new VoiceResponse();
+  enqueue(res, callId, locationId);
+  return res.toString();
+}
+
+export const QUEUE_GREETING = (position: number) => `All of our team members are helping other callers. You are number ${position} in line. Please stay on the line.`;
+
+/**
+ * What a caller in the queue hears (the waitUrl): on joining, their place in line; then the
+ * location's hold music; once they have waited the longest wait, they leave the queue.
+ */
+export function twimlHold(flow: CallFlow, queueSeconds: number, position: number): string {
+  const res = new VoiceResponse();
+  if (queueSeconds >= flow.queue.maxWait) {
+    res.leave();
+    return res.toString();
+  }
+  if (queueSeconds < 1) res.say({ voice: voiceOf(flow) }, QUEUE_GREETING(Math.max(1, position)));
+  res.play({}, holdMusicTrack(flow.holdMusic).url);
+  return res.toString();
+}
+
+/** A queued call someone took: their phone rings with it (the caller's details, and that it came from the queue). */
+export function twimlTake(call: InboundCall, userId: string): string {
+  const res = new VoiceResponse();
+  const dial = res.dial({ timeout: 30, action: `${VOICE_PATHS.dialAction}?call=${call.callId}&taken=1`, answerOnBridge: true });
+  ringClient(dial, userId, call, `${VOICE_PATHS.dialEvent}?call=${call.callId}`, '', true);
+  return res.toString();
 }
 
 /** The voicemail greeting and the caller's message (up to 2 minutes); no greeting set means no voicemail. */
@@ -208,7 +261,7 @@ export function twimlVoicemail(flow: CallFlow, callId: string): string {
   return res.toString();
 }
 
-function ringClient(dial: ReturnType<InstanceType<VoiceResponseClass>['dial']>, userId: string, call: InboundCall, events: string, ivrLabel = '') {
+function ringClient(dial: ReturnType<InstanceType<VoiceResponseClass>['dial']>, userId: string, call: InboundCall, events: string, ivrLabel = '', fromQueue = false) {
   const client = dial.client({ statusCallback: events, statusCallbackEvent: 'answered completed' });
   client.identity(userId);
   client.parameter({ name: 'callerName', value: call.callerName });
@@ -216,6 +269,7 @@ function ringClient(dial: ReturnType<InstanceType<VoiceResponseClass>['dial']>, 
   client.parameter({ name: 'location', value: call.locationName });
   client.parameter({ name: 'callId', value: call.callId });
   if (ivrLabel) client.parameter({ name: 'ivr', value: ivrLabel });
+  if (fromQueue) client.parameter({ name: 'queue', value: '1' });
 }
 
 /** A cold transfer: the caller is put through to a colleague (a user id) or a number (11 digits). */

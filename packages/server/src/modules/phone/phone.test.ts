@@ -2,11 +2,12 @@ import { after, before, beforeEach, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import WebSocket from 'ws';
 import { SimulatedPhone } from '../../providers/carrier/local/voice/simulatedPhone';
-import { DEFAULT_CLOSED_MESSAGE } from '@agency/contracts';
+import { DEFAULT_CLOSED_MESSAGE, holdMusicTrack } from '@agency/contracts';
 import { bearer, signIn, startTestServer, type TestServer } from '../../testing/harness';
 import { signInSecond } from '../clients/testSupport';
 import { signWebhook, SIGNATURE_HEADER, VOICE_PATHS } from '../../providers/carrier/index';
-import { officeState } from './flow';
+import { officeState, QUEUE_GREETING, twimlHold } from './flow';
+import { expireQueuedCall } from './queues';
 
 /*
  * Calls through the local carrier end to end on the server: Devices are plain WebSocket clients
@@ -33,6 +34,15 @@ const settled = async (predicate: (entry: Record<string, unknown>) => boolean) =
     await new Promise((r) => setTimeout(r, 50));
   }
   throw new Error(`the call log did not settle: ${JSON.stringify(await lastCall())}`);
+};
+/** The latest call from `phone` once it satisfies `predicate`. */
+const settledFrom = async (phone: string, predicate: (entry: Record<string, unknown>) => boolean) => {
+  for (let i = 0; i < 100; i++) {
+    const entry = (await api('GET', `/phone/logs?view=all&limit=5&phoneNumber=${phone}`)).json().items[0];
+    if (entry && predicate(entry)) return entry;
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  throw new Error(`the call from ${phone} did not settle`);
 };
 const setFlow = (flow: unknown, hours: unknown = null) =>
   s.db.query('update account_locations set call_flow = $2, office_hours = $3 where id = $1', [AUSTIN, flow ? JSON.stringify(flow) : null, hours ? JSON.stringify(hours) : null]);
@@ -183,6 +193,71 @@ describe('inbound calls', () => {
     assert.equal(emma.has('invite'), false);
     const entry = await settled((e) => e.phoneNumber === '15125550182');
     assert.deepEqual([entry.status, entry.errorMessage], ['missed', 'Called while the office was closed']);
+  });
+});
+
+describe('call queues', () => {
+  it('holds callers nobody answered with hold music, lets someone take the next call, and sends the rest to voicemail when the wait runs out', async () => {
+    // The ring group names Emma, whose phone is off: callers go straight to the queue.
+    await setFlow({
+      queue: { enabled: true, maxWait: 60 },
+      holdMusic: 'guitar-long-winter',
+      groups: [{ timeout: 5, repeat: 1, users: [{ id: EMMA, format: 'softphone' }] }],
+    });
+    const said = async (phone: SimulatedPhone) => JSON.parse(String((await phone.next('message')).content)) as Record<string, string>;
+    const first = await open(await simToken('5125550183'));
+    await first.call('+15125550001');
+    await first.next('answer');
+    assert.deepEqual(await said(first), { say: QUEUE_GREETING(1) });
+    assert.deepEqual(await said(first), { play: holdMusicTrack('guitar-long-winter').url });
+    const second = await open(await simToken('5125550184'));
+    await second.call('+15125550001');
+    assert.deepEqual(await said(second), { say: QUEUE_GREETING(2) });
+    assert.ok((await said(second)).play);
+    const queues = (await api('GET', '/phone/queues', employee)).json().items;
+    assert.deepEqual(
+      queues.map((q: Record<string, unknown>) => [q.id, q.currentSize]),
+      [[AUSTIN, 2]],
+    );
+    assert.equal((await api('GET', '/phone/queues', other)).json().items.length, 0);
+    assert.equal((await api('POST', `/phone/queue/assign/${AUSTIN}`, other)).statusCode, 404);
+
+    // Emma takes the next call: the caller who waited longest rings her phone, marked as from the queue.
+    const emma = await open(await userToken(employee));
+    assert.equal((await api('POST', `/phone/queue/assign/${AUSTIN}`, employee)).statusCode, 200);
+    const invite = await emma.next('invite');
+    const params = invite.parameters as Record<string, string>;
+    assert.deepEqual([params.From, new URLSearchParams(params.Params).get('queue')], ['+15125550183', '1']);
+    await emma.answer(invite);
+    await Promise.all([first.hears(), emma.hears()]);
+    const taken = await settledFrom('15125550183', (e) => e.status === 'in-progress');
+    assert.equal((taken.user as { id: string }).id, EMMA);
+    assert.equal((await api('GET', '/phone/queues', employee)).json().items[0].currentSize, 1);
+
+    // The second caller's longest wait runs out (the job does this at maxWait): on to voicemail (none here: the call ends), missed.
+    const [waiting] = await s.db.query<{ id: string; queued_at: Date }>("select id, queued_at from calls where phone_number = '15125550184'");
+    assert.equal(await expireQueuedCall(s.app.deps, { callId: waiting.id, queuedAt: new Date(waiting.queued_at).toISOString() }), true);
+    await second.next('hangup');
+    const missed = await settledFrom('15125550184', (e) => e.status === 'missed');
+    assert.equal(missed.errorMessage, 'Nobody took the call while the caller waited');
+    assert.equal((await api('GET', '/phone/queues', employee)).json().items[0].currentSize, 0);
+    assert.equal((await api('POST', `/phone/queue/assign/${AUSTIN}`, employee)).json().message, 'Nobody is waiting in this queue.');
+    // An expiry for a caller no longer waiting does nothing.
+    assert.equal(await expireQueuedCall(s.app.deps, { callId: waiting.id, queuedAt: new Date(waiting.queued_at).toISOString() }), false);
+  });
+});
+
+describe('hold music', () => {
+  it("greets a caller joining the queue with their place in line, plays the location's track, and lets them go at the longest wait", async () => {
+    const { parseCallFlow } = await import('@agency/contracts');
+    const flow = parseCallFlow(JSON.stringify({ queue: { enabled: true, maxWait: 120 }, holdMusic: 'rock-fight-song' }));
+    const joining = twimlHold(flow, 0, 3);
+    assert.match(joining, new RegExp(QUEUE_GREETING(3)));
+    assert.match(joining, /<Play>http:\/\/com\.twilio\.music\.rock\.s3\.amazonaws\.com\/FreddyFromAmsterdam_-_Fight_Song\.mp3<\/Play>/);
+    assert.doesNotMatch(twimlHold(flow, 30, 1), /<Say/);
+    assert.match(twimlHold(flow, 120, 1), /<Leave\/>/);
+    // A flow naming a track that is not on the list is refused; the default track plays for an old flow without one.
+    assert.equal(parseCallFlow(JSON.stringify({ holdMusic: 'nope' })).holdMusic, 'classical-busy-strings');
   });
 });
 

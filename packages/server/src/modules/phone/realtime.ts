@@ -1,4 +1,5 @@
 import type { RealtimePush, SocketFeature } from '../../realtime/index';
+import { listQueues } from './queues';
 import { workCount } from './service';
 
 /** Calls moved on: every screen of the account gets the new work count, on every API process. */
@@ -23,3 +24,11 @@ export const phoneSocketFeature: SocketFeature = (socket, { db }) => {
     .then((count) => socket.emit('phone_workCount', { count }))
     .catch((err) => console.error('phone connect', err));
 };
+
+/** A caller joined, left or was taken from a queue: every screen of the account sees the queues as they are. */
+export const queuesPush: RealtimePush = ({ db, events, nsFor, track }) =>
+  events.on('queuesChanged', ({ accountId }) =>
+    track(async () => {
+      (await nsFor(accountId))?.emit('users_queue', { queues: await listQueues(db, accountId) });
+    }),
+  );

@@ -12,6 +12,7 @@ import {
   outgoingLocationInputSchema,
   outgoingLocationSchema,
   PHONE_TOKEN_TTL_SECONDS,
+  phoneQueuesSchema,
   phoneTokenSchema,
   simulatorTokenInputSchema,
   type PhoneToken,
@@ -21,6 +22,7 @@ import { auth } from '../../http/context';
 import { badRequest, notFound } from '../../http/errors';
 import { VOICE_PATHS } from '../../providers/carrier/index';
 import { SIM_PREFIX } from '../../providers/carrier/local/voice/switch';
+import { listQueues, takeNextCall } from './queues';
 import { clientByPhone, listCalls, setReviewed, workCount } from './service';
 
 const tags = ['phone'];
@@ -123,6 +125,26 @@ export async function phoneRoutes(app: FastifyInstance, deps: AppDeps) {
   );
 
   const idParams = z.object({ id: z.uuid({ error: 'Call not found' }) });
+
+  r.get('/phone/queues', { schema: { tags, description: "The account's call queues: who waits at each location whose call flow has its queue on.", response: { 200: phoneQueuesSchema, ...errors } } }, async (req) => ({
+    items: await listQueues(db, auth(req).accountId),
+  }));
+
+  r.post(
+    '/phone/queue/assign/:id',
+    {
+      schema: {
+        tags,
+        description: "Take Next Call: the caller who has waited longest at the location (the queue's id) rings this user's phone.",
+        params: z.object({ id: z.uuid({ error: 'Queue not found' }) }),
+        response: { 200: z.object({ callId: z.string() }), ...errors },
+      },
+    },
+    async (req) => {
+      const { accountId, userId } = auth(req);
+      return takeNextCall(deps, accountId, req.params.id, userId);
+    },
+  );
 
   /** The call a browser's leg belongs to, in progress, in this account. */
   async function liveCall(accountId: string, callSid: string) {

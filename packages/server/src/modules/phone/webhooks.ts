@@ -3,8 +3,9 @@ import { recordsCalls } from '@agency/contracts';
 import type { AppDeps } from '../../app';
 import { verifiedCarrierParams } from '../../http/carrierWebhooks';
 import { VOICE_PATHS } from '../../providers/carrier/index';
-import { toDigits } from '../sms/service';
-import { hasMenu, ivrChoice, locationFlow, nextStep, officeState, ringGroups, twimlClosed, twimlEmpty, twimlOutbound, twimlPeer, twimlReject, twimlRing, twimlMenu, twimlTransfer, twimlVoicemail } from './flow';
+import { clientName, toDigits } from '../sms/service';
+import { hasMenu, ivrChoice, locationFlow, nextStep, officeState, ringGroups, twimlClosed, twimlEmpty, twimlEnqueue, twimlHold, twimlOutbound, twimlPeer, twimlReject, twimlRing, twimlMenu, twimlTake, twimlTransfer, twimlVoicemail, type InboundCall, type LocationFlow, type RingOutcome } from './flow';
+import { enterQueue, leaveQueue } from './queues';
 import { callBySid, clientByPhone, logCall } from './service';
 
 /*
@@ -13,7 +14,8 @@ import { callBySid, clientByPhone, logCall } from './service';
  * - outgoing: a Device placed a call (From=client:{userId});
  * - dial: a Dial ended (answered and hung up, not answered, busy, or the caller left);
  * - dial-event: a dialled leg was answered or completed (who took the call);
- * - status: the call ended.
+ * - status: the call ended;
+ * - queue-wait, queue-left, queue-take: a caller on hold in a location's queue.
  * Each call is one row of the call log, found again by its CallSid when Twilio retries.
  */
 const xml = (reply: FastifyReply, twiml: string) => reply.type('text/xml').send(twiml);
@@ -37,8 +39,25 @@ async function callById(deps: AppDeps, id: string | undefined): Promise<CallCont
 async function callerLabel(deps: AppDeps, clientId: string | null, phone: string): Promise<string> {
   if (!clientId) return '';
   const [row] = await deps.db.query<{ data: Record<string, string> }>('select data from clients where id = $1', [clientId]);
-  const d = row?.data ?? {};
-  return [d.preferredFirstName || d.firstName, d.lastName].filter(Boolean).join(' ') || d.companyName || phone;
+  return clientName(row?.data ?? null, phone) || phone;
+}
+
+/** The inbound call as the ring steps need it: who calls, their contact, the location. */
+async function inboundCall(deps: AppDeps, call: CallContext): Promise<InboundCall> {
+  const [row] = await deps.db.query<{ client_id: string | null; location_name: string | null }>(
+    'select c.client_id, l.name as location_name from calls c left join account_locations l on l.id = c.location_id where c.id = $1',
+    [call.id],
+  );
+  const clientId = row?.client_id ?? null;
+  return { callId: call.id, callerNumber: call.phoneNumber, callerName: await callerLabel(deps, clientId, call.phoneNumber), clientId, locationId: call.locationId, locationName: row?.location_name ?? '' };
+}
+
+/** After a ring step: nobody to ring means the call is missed (voicemail follows), or the caller waits in the queue. */
+async function afterRing(deps: AppDeps, call: CallContext, lf: LocationFlow, outcome: RingOutcome): Promise<void> {
+  if (outcome === 'queued') return enterQueue(deps, call, lf.flow.queue.maxWait);
+  if (outcome !== 'voicemail') return;
+  await deps.db.query("update calls set status = 'missed', error_message = 'Nobody was available to answer' where id = $1 and status = 'ringing'", [call.id]);
+  deps.events.emit('callsChanged', { accountId: call.accountId });
 }
 
 export async function voiceWebhookRoutes(app: FastifyInstance, deps: AppDeps) {
@@ -74,12 +93,9 @@ export async function voiceWebhookRoutes(app: FastifyInstance, deps: AppDeps) {
     const { id, fresh } = await logCall(db, { ...base, status: 'ringing' });
     if (fresh) deps.events.emit('callsChanged', { accountId });
     if (hasMenu(lf.flow)) return xml(reply, twimlMenu(id, lf.flow));
-    const call = { callId: id, callerNumber: from, callerName: await callerLabel(deps, clientId, from), clientId, locationId: number.location_id, locationName: number.location_name ?? '' };
-    const { twiml, rang } = await twimlRing(db, accountId, call, lf, { group: 0, attempt: 1 }, true);
-    if (!rang) {
-      await db.query("update calls set status = 'missed', error_message = 'Nobody was available to answer' where id = $1 and status = 'ringing'", [id]);
-      deps.events.emit('callsChanged', { accountId });
-    }
+    const context: CallContext = { id, accountId, phoneNumber: from, locationId: number.location_id };
+    const { twiml, outcome } = await twimlRing(db, accountId, await inboundCall(deps, context), lf, { group: 0, attempt: 1 }, true);
+    await afterRing(deps, context, lf, outcome);
     return xml(reply, twiml);
   });
 
@@ -161,7 +177,7 @@ export async function voiceWebhookRoutes(app: FastifyInstance, deps: AppDeps) {
 
   app.post('/carrier/voice/dial', hidden, async (req, reply) => {
     const p = verifiedCarrierParams(deps, req);
-    const query = req.query as { call?: string; group?: string; attempt?: string; out?: string; transfer?: string; ivr?: string };
+    const query = req.query as { call?: string; group?: string; attempt?: string; out?: string; transfer?: string; ivr?: string; taken?: string };
     const ivr = query.ivr || 'main';
     const call = await callById(deps, query.call);
     if (!call) return xml(reply, twimlEmpty());
@@ -189,6 +205,11 @@ export async function voiceWebhookRoutes(app: FastifyInstance, deps: AppDeps) {
       await settle(query.transfer ? 'completed' : 'hangup');
       return xml(reply, twimlEmpty());
     }
+    if (query.taken && call.locationId) {
+      // Whoever took the call from the queue did not answer: the caller goes back in line.
+      await enterQueue(deps, call, (await locationFlow(db, call.locationId)).flow.queue.maxWait);
+      return xml(reply, twimlEnqueue(call.id, call.locationId));
+    }
     if (query.transfer) {
       // Nobody took the transfer: the caller hears the voicemail message and the call counts as missed.
       await settle('missed', 'The transfer was not answered');
@@ -198,20 +219,10 @@ export async function voiceWebhookRoutes(app: FastifyInstance, deps: AppDeps) {
     const lf = await locationFlow(db, call.locationId);
     const groups = await ringGroups(db, call.accountId, call.locationId, lf.flow, ivr);
     const next = nextStep(groups, { group: Number(query.group) || 0, attempt: Number(query.attempt) || 1 });
-    const [row] = await db.query<{ client_id: string | null; location_name: string | null }>(
-      'select c.client_id, l.name as location_name from calls c left join account_locations l on l.id = c.location_id where c.id = $1',
-      [call.id],
-    );
-    const context = { callId: call.id, callerNumber: call.phoneNumber, callerName: await callerLabel(deps, row?.client_id ?? null, call.phoneNumber), clientId: row?.client_id ?? null, locationId: call.locationId, locationName: row?.location_name ?? '' };
-    if (next) {
-      await db.query('update calls set ring_attempt = ring_attempt + 1 where id = $1', [call.id]);
-      const { twiml, rang } = await twimlRing(db, call.accountId, context, lf, next, false, ivr);
-      if (rang) return xml(reply, twiml);
-      await settle('missed');
-      return xml(reply, twiml);
-    }
-    await settle('missed');
-    const { twiml } = await twimlRing(db, call.accountId, context, lf, { group: groups.length, attempt: 1 }, false, ivr);
+    if (next) await db.query('update calls set ring_attempt = ring_attempt + 1 where id = $1', [call.id]);
+    const { twiml, outcome } = await twimlRing(db, call.accountId, await inboundCall(deps, call), lf, next ?? { group: groups.length, attempt: 1 }, false, ivr);
+    if (outcome === 'voicemail') await settle('missed');
+    if (outcome === 'queued') await enterQueue(deps, call, lf.flow.queue.maxWait);
     return xml(reply, twiml);
   });
 
@@ -222,16 +233,8 @@ export async function voiceWebhookRoutes(app: FastifyInstance, deps: AppDeps) {
     const lf = await locationFlow(db, call.locationId);
     const ivr = ivrChoice(lf.flow, p.Digits);
     await db.query('update calls set ivr = $2 where id = $1', [call.id, ivr]);
-    const [row] = await db.query<{ client_id: string | null; location_name: string | null }>(
-      'select c.client_id, l.name as location_name from calls c left join account_locations l on l.id = c.location_id where c.id = $1',
-      [call.id],
-    );
-    const context = { callId: call.id, callerNumber: call.phoneNumber, callerName: await callerLabel(deps, row?.client_id ?? null, call.phoneNumber), clientId: row?.client_id ?? null, locationId: call.locationId, locationName: row?.location_name ?? '' };
-    const { twiml, rang } = await twimlRing(db, call.accountId, context, lf, { group: 0, attempt: 1 }, false, ivr);
-    if (!rang) {
-      await db.query("update calls set status = 'missed', error_message = 'Nobody was available to answer' where id = $1 and status = 'ringing'", [call.id]);
-      deps.events.emit('callsChanged', { accountId: call.accountId });
-    }
+    const { twiml, outcome } = await twimlRing(db, call.accountId, await inboundCall(deps, call), lf, { group: 0, attempt: 1 }, false, ivr);
+    await afterRing(deps, call, lf, outcome);
     return xml(reply, twiml);
   });
 
@@ -240,12 +243,49 @@ export async function voiceWebhookRoutes(app: FastifyInstance, deps: AppDeps) {
     const query = req.query as { call?: string; to?: string };
     const call = await callById(deps, query.call);
     if (!call || !query.to) return xml(reply, twimlEmpty());
-    const [row] = await db.query<{ client_id: string | null; location_name: string | null }>(
-      'select c.client_id, l.name as location_name from calls c left join account_locations l on l.id = c.location_id where c.id = $1',
-      [call.id],
-    );
-    const context = { callId: call.id, callerNumber: call.phoneNumber, callerName: await callerLabel(deps, row?.client_id ?? null, call.phoneNumber), clientId: row?.client_id ?? null, locationId: call.locationId, locationName: row?.location_name ?? '' };
-    return xml(reply, twimlTransfer(context, query.to));
+    return xml(reply, twimlTransfer(await inboundCall(deps, call), query.to));
+  });
+
+  app.post('/carrier/voice/queue-wait', hidden, async (req, reply) => {
+    const p = verifiedCarrierParams(deps, req);
+    const call = await callById(deps, (req.query as { call?: string }).call);
+    if (!call) return xml(reply, twimlEmpty());
+    const { flow } = await locationFlow(db, call.locationId);
+    return xml(reply, twimlHold(flow, Number(p.QueueTime) || 0, Number(p.QueuePosition) || 1));
+  });
+
+  app.post('/carrier/voice/queue-left', hidden, async (req, reply) => {
+    const p = verifiedCarrierParams(deps, req);
+    const query = req.query as { call?: string; expired?: string };
+    const call = await callById(deps, query.call);
+    if (!call) return xml(reply, twimlEmpty());
+    const result = query.expired ? 'leave' : p.QueueResult;
+    // Taken by someone ('redirected'): the call already runs what the take answered.
+    if (result !== 'leave' && result !== 'hangup') return xml(reply, twimlEmpty());
+    await leaveQueue(db, call.id);
+    deps.events.emit('queuesChanged', { accountId: call.accountId });
+    if (result === 'hangup') {
+      await db.query("update calls set status = 'hangup', ended_at = coalesce(ended_at, now()) where id = $1 and status = 'ringing'", [call.id]);
+      deps.events.emit('callsChanged', { accountId: call.accountId });
+      return xml(reply, twimlEmpty());
+    }
+    // The longest wait ran out: the call is missed and the caller may leave a voicemail.
+    await db.query("update calls set status = 'missed', error_message = 'Nobody took the call while the caller waited', ended_at = now() where id = $1 and status = 'ringing'", [call.id]);
+    deps.events.emit('callsChanged', { accountId: call.accountId });
+    return xml(reply, twimlVoicemail((await locationFlow(db, call.locationId)).flow, call.id));
+  });
+
+  app.post('/carrier/voice/queue-take', hidden, async (req, reply) => {
+    verifiedCarrierParams(deps, req);
+    const query = req.query as { call?: string; user?: string };
+    const call = await callById(deps, query.call);
+    if (!call) return xml(reply, twimlEmpty());
+    const [user] = /^[0-9a-f-]{36}$/.test(query.user ?? '') ? await db.query('select 1 from users where id = $1 and account_id = $2 and deleted_at is null', [query.user, call.accountId]) : [];
+    if (!user && call.locationId) {
+      await enterQueue(deps, call, (await locationFlow(db, call.locationId)).flow.queue.maxWait);
+      return xml(reply, twimlEnqueue(call.id, call.locationId));
+    }
+    return xml(reply, twimlTake(await inboundCall(deps, call), query.user!));
   });
 
   app.post('/carrier/voice/recording', hidden, async (req, reply) => {
@@ -270,12 +310,13 @@ export async function voiceWebhookRoutes(app: FastifyInstance, deps: AppDeps) {
     if (row) {
       // A call still ringing when it ended was hung up by the caller; one in progress was completed.
       await db.query(
-        `update calls set ended_at = coalesce(ended_at, now()),
+        `update calls set ended_at = coalesce(ended_at, now()), queued_at = null,
                 status = case status when 'ringing' then (case when direction = 'incoming' then 'hangup' else 'no-answer' end) when 'in-progress' then 'completed' else status end
           where id = $1`,
         [row.id],
       );
       if (row.status === 'ringing' || row.status === 'in-progress') deps.events.emit('callsChanged', { accountId: row.account_id });
+      if (row.status === 'ringing') deps.events.emit('queuesChanged', { accountId: row.account_id });
     }
     return xml(reply, twimlEmpty());
   });

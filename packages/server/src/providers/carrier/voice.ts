@@ -15,6 +15,12 @@ export const VOICE_PATHS = {
   transfer: '/api/carrier/voice/transfer',
   recording: '/api/carrier/voice/recording',
   ivr: '/api/carrier/voice/ivr',
+  /** Enqueue's waitUrl: hold music while the caller waits, until the longest wait. */
+  queueWait: '/api/carrier/voice/queue-wait',
+  /** Enqueue's action: the caller left the queue (hung up, or the wait ran out). */
+  queueLeft: '/api/carrier/voice/queue-left',
+  /** A queued call taken by someone (Take Next Call): their phone rings with it. */
+  queueTake: '/api/carrier/voice/queue-take',
 } as const;
 
 /** Where the local carrier's signalling listens (the browser connects to wss://{host}:{port}/signal). */

@@ -70,6 +70,16 @@ interface Call {
   recording: { recorder: Recorder; callback: string; stopAgency: (() => void) | null; stopCaller: () => void } | null;
   /** Digits the caller is pressing for a Gather. */
   gathering: { digits: string; add(digits: string): void } | null;
+  /** Ends the wait the call is in (hold music in a queue) when it is taken, redirected or gone. */
+  wake: (() => void) | null;
+  /** What the queue's action answered when the caller left it. */
+  queueAction: Verb[] | null;
+}
+
+interface Queue {
+  sid: string;
+  /** Callers in the order they joined. */
+  members: Call[];
 }
 
 export const newCallSid = () => `CA${randomBytes(16).toString('hex')}`;
@@ -90,9 +100,19 @@ export interface Switch {
   close(): void;
 }
 
-export function createSwitch(publicUrl: string, post: VoicePoster, recordingsDir: () => string = () => ''): Switch {
+export interface SwitchOptions {
+  /**
+   * How long the local carrier takes to 'play' a hold music track before it asks the queue's
+   * waitUrl again (it plays no audio; Twilio asks again when a track ends).
+   */
+  holdTrackMs?: number;
+}
+
+export function createSwitch(publicUrl: string, post: VoicePoster, recordingsDir: () => string = () => '', options: SwitchOptions = {}): Switch {
   const peers = new Set<SignalPeer>();
   const calls = new Map<string, Call>();
+  const queues = new Map<string, Queue>();
+  const holdTrackMs = options.holdTrackMs ?? 10_000;
   const absolute = (url: string) => (url.startsWith('http') ? url : `${publicUrl}${url}`);
 
   const peersOf = (identity: string) => [...peers].filter((p) => p.identity === identity && p.registered);
@@ -111,6 +131,7 @@ export function createSwitch(publicUrl: string, post: VoicePoster, recordingsDir
     if (call.ended) return;
     call.ended = true;
     calls.delete(call.sid);
+    call.wake?.();
     // Until it rang, the caller's Device knows its call only by the id it invited with.
     if (!call.callerGone) call.caller.send('hangup', { callsid: call.ringingSent ? call.sid : call.callerSid });
     call.media.close();
@@ -260,6 +281,88 @@ export function createSwitch(publicUrl: string, post: VoicePoster, recordingsDir
     });
   }
 
+  /** The caller's call is answered (our media takes their audio): before a recording or a queue. */
+  async function answerCaller(call: Call) {
+    if (call.answerSent) return;
+    call.caller.send('answer', { callsid: call.sid, sdp: await call.answer });
+    call.answerSent = true;
+  }
+
+  /** Waits `ms`, or less when the call is woken. */
+  function pause(call: Call, ms: number): Promise<void> {
+    return new Promise((resolve) => {
+      const timer = setTimeout(done, ms);
+      timer.unref();
+      call.wake = done;
+      function done() {
+        clearTimeout(timer);
+        if (call.wake === done) call.wake = null;
+        resolve();
+      }
+    });
+  }
+
+  function queueOf(name: string): Queue {
+    let queue = queues.get(name);
+    if (!queue) {
+      queue = { sid: `QU${randomBytes(16).toString('hex')}`, members: [] };
+      queues.set(name, queue);
+    }
+    return queue;
+  }
+
+  /**
+   * Enqueue: the caller waits in the named queue, hearing what the waitUrl answers (asked again
+   * each time it is done), until it says Leave, the caller hangs up, or the call is redirected
+   * out (taken by someone, or the longest wait ran out). Then the action says what follows.
+   */
+  async function enqueue(call: Call, verb: Extract<Verb, { verb: 'Enqueue' }>): Promise<'leave' | 'hangup' | 'redirected'> {
+    await answerCaller(call);
+    const queue = queueOf(verb.name);
+    queue.members.push(call);
+    const since = Date.now();
+    const waited = () => String(Math.floor((Date.now() - since) / 1000));
+    const gone = () => call.ended || call.callerGone;
+    let result: 'leave' | 'hangup' | 'redirected' = 'hangup';
+    try {
+      for (;;) {
+        if (gone()) return (result = 'hangup');
+        if (call.redirect) return (result = 'redirected');
+        const verbs = verb.waitUrl
+          ? await fetchTwiml(verb.waitUrl, {
+              ...baseParams(call),
+              CallStatus: 'in-progress',
+              QueueSid: queue.sid,
+              QueueTime: waited(),
+              QueuePosition: String(queue.members.indexOf(call) + 1),
+              CurrentQueueSize: String(queue.members.length),
+            })
+          : [];
+        let waitedHere = false;
+        for (const v of verbs) {
+          if (gone() || call.redirect) break;
+          if (v.verb === 'Leave') return (result = 'leave');
+          if (v.verb === 'Hangup') {
+            endCall(call, 'completed');
+            return (result = 'hangup');
+          }
+          if (v.verb === 'Say' || v.verb === 'Play') tell(call, v);
+          if (v.verb === 'Play' || v.verb === 'Pause') {
+            waitedHere = true;
+            await pause(call, v.verb === 'Pause' ? v.seconds * 1000 : holdTrackMs);
+          }
+        }
+        if (!waitedHere && !gone() && !call.redirect) await pause(call, holdTrackMs);
+      }
+    } finally {
+      queue.members.splice(queue.members.indexOf(call), 1);
+      if (verb.action && result !== 'redirected') {
+        const params = { ...baseParams(call), CallStatus: result === 'hangup' ? 'completed' : 'in-progress', QueueResult: result, QueueSid: queue.sid, QueueTime: waited() };
+        call.queueAction = await fetchTwiml(verb.action, params);
+      }
+    }
+  }
+
   async function fetchTwiml(url: string, params: Record<string, string>): Promise<Verb[]> {
     try {
       return parseTwiml(await post(absolute(url), params));
@@ -288,6 +391,21 @@ export function createSwitch(publicUrl: string, post: VoicePoster, recordingsDir
         }
         case 'Pause':
           break;
+        case 'Leave':
+          break;
+        case 'Enqueue': {
+          call.queueAction = null;
+          const result = await enqueue(call, verb);
+          if (result === 'redirected' && call.redirect && !call.callerGone) {
+            const url = call.redirect;
+            call.redirect = null;
+            return run(call, await fetchTwiml(url, { ...baseParams(call), CallStatus: 'in-progress' }), depth + 1);
+          }
+          if (result === 'hangup' || call.ended || call.callerGone) return endCall(call, 'completed');
+          // Left the queue: what the action says, else the verbs after Enqueue.
+          if (call.queueAction) return run(call, call.queueAction, depth + 1);
+          break;
+        }
         case 'Reject':
           return endCall(call, verb.reason === 'busy' ? 'busy' : 'failed');
         case 'Hangup':
@@ -299,8 +417,7 @@ export function createSwitch(publicUrl: string, post: VoicePoster, recordingsDir
           // The call is answered so the caller's voice reaches us; it is kept until they hang up or the time is up.
           const recorder = new Recorder();
           const stop = call.media.onFrame((f) => recorder.push(0, f));
-          call.caller.send('answer', { callsid: call.sid, sdp: await call.answer });
-          call.answerSent = true;
+          await answerCaller(call);
           await new Promise<void>((resolve) => {
             const timer = setTimeout(finish, verb.maxLengthSeconds * 1000);
             timer.unref();
@@ -379,6 +496,8 @@ export function createSwitch(publicUrl: string, post: VoicePoster, recordingsDir
       dialing: null,
       recording: null,
       gathering: null,
+      wake: null,
+      queueAction: null,
     };
     calls.set(call.sid, call);
     // An offer we cannot answer ends the call before anyone is asked.
@@ -507,6 +626,7 @@ export function createSwitch(publicUrl: string, post: VoicePoster, recordingsDir
       const call = calls.get(callSid);
       if (!call || call.ended || call.callerGone) throw new Error('That call is not in progress');
       call.redirect = url;
+      call.wake?.();
       const dialing = call.dialing;
       if (!dialing) return;
       // Whoever the caller is talking to is let go; the caller stays on the line.

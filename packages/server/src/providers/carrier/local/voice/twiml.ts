@@ -22,6 +22,8 @@ export type Verb =
   | { verb: 'Redirect'; url: string }
   | { verb: 'Record'; maxLengthSeconds: number; action: string | null; recordingStatusCallback: string | null }
   | { verb: 'Gather'; numDigits: number; timeoutSeconds: number; action: string | null; prompts: Verb[] }
+  | { verb: 'Enqueue'; name: string; waitUrl: string | null; action: string | null }
+  | { verb: 'Leave' }
   | { verb: 'Reject'; reason: 'busy' | 'rejected' }
   | { verb: 'Hangup' };
 
@@ -90,6 +92,12 @@ function parseVerbs(nodes: Node[]): Verb[] {
         break;
       case 'Hangup':
         verbs.push({ verb: 'Hangup' });
+        break;
+      case 'Enqueue':
+        verbs.push({ verb: 'Enqueue', name: textOf(children), waitUrl: attrs.waitUrl ?? null, action: attrs.action ?? null });
+        break;
+      case 'Leave':
+        verbs.push({ verb: 'Leave' });
         break;
       case 'Gather': {
         const digits = Number(attrs.numDigits);
