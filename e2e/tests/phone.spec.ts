@@ -170,3 +170,40 @@ test('the menu sends a caller who presses 1 to the Sales group', async () => {
   await settings.getByRole('button', { name: 'Save' }).click();
   await expect(settings.getByText('Call Flow saved.').first()).toBeVisible();
 });
+
+test('a caller nobody answered waits in the queue with hold music; the employee takes the next call from the dashboard', async () => {
+  // Round Rock rings only Adam, who is not signed in, and keeps callers in its queue.
+  await openCallSettings();
+  await settings.getByRole('combobox', { name: 'Who rings' }).click();
+  await settings.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: 'Adam Atkins' }).click();
+  await settings.keyboard.press('Escape');
+  await settings.getByRole('switch', { name: 'Call queue' }).click();
+  await settings.getByRole('button', { name: 'Save' }).click();
+  await expect(settings.getByText('Call Flow saved.').first()).toBeVisible();
+
+  await staff.goto('/');
+  const widget = staff.getByRole('listitem', { name: 'Round Rock queue' });
+  await expect(widget).toContainText('0 waiting');
+  await client.getByRole('button', { name: 'Call Agency' }).click();
+  const line = client.getByRole('log', { name: 'What the line said' });
+  await expect(line).toContainText('You are number 1 in line.');
+  await expect(line).toContainText('Hold music: Busy Strings (Classical)');
+  await expect(widget).toContainText('1 waiting');
+  await expect(drawer().getByRole('tab', { name: /Queue/ })).toBeVisible();
+
+  await widget.getByRole('button', { name: 'Take Next Call from Round Rock' }).click();
+  await expect(staffCall()).toContainText('Connected');
+  await expect(staffCall()).toContainText('James Carter');
+  await Promise.all([hearsSound(staffCall()), hearsSound(clientCall())]);
+  await expect(widget).toContainText('0 waiting');
+  await clientCall().getByRole('button', { name: 'Hang Up' }).click();
+  await expect(staffCall()).toHaveCount(0);
+
+  // Round Rock rings its staff again, without a queue.
+  await settings.getByRole('switch', { name: 'Call queue' }).click();
+  await settings.getByRole('combobox', { name: 'Who rings' }).click();
+  await settings.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: 'Adam Atkins' }).click();
+  await settings.keyboard.press('Escape');
+  await settings.getByRole('button', { name: 'Save' }).click();
+  await expect(settings.getByText('Call Flow saved.').first()).toBeVisible();
+});

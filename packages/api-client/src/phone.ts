@@ -1,4 +1,4 @@
-import type { CallLogEntry, CallLogPage, CallLogQuery, OutgoingLocation, PhoneToken } from '@agency/contracts';
+import type { CallLogEntry, CallLogPage, CallLogQuery, OutgoingLocation, PhoneQueue, PhoneToken } from '@agency/contracts';
 import { api } from './index';
 
 /** The phone (spec 000 §7 "Phone", spec 001 §7 "Call log"). */
@@ -16,6 +16,10 @@ export const phoneApi = {
   pauseRecording: (callSid: string, paused: boolean) => api.put<{ message: string }>(`/phone/recording/${encodeURIComponent(callSid)}/${paused ? 'pause' : 'resume'}`).then((r) => r.data),
   /** The location a number's contact is served from, if any (multi-location accounts ask before dialling). */
   outgoingLocation: (to: string) => api.post<OutgoingLocation>('/phone/outgoing/location', { To: to }).then((r) => r.data),
+  /** The account's call queues (locations whose call flow has its queue on). */
+  queues: () => api.get<{ items: PhoneQueue[] }>('/phone/queues').then((r) => r.data.items),
+  /** Take Next Call: the caller who has waited longest in the queue rings this user's phone. */
+  takeNextCall: (queueId: string) => api.post<{ callId: string }>(`/phone/queue/assign/${queueId}`).then((r) => r.data),
   logs: (query: CallLogQuery) => api.get<CallLogPage>('/phone/logs', { params: query }).then((r) => r.data),
   /** Marks a call as reviewed by the signed-in user, or unmarks it. */
   review: (id: string, reviewed: boolean) => (reviewed ? api.put<CallLogEntry>(`/phone/logs/work/${id}`) : api.delete<CallLogEntry>(`/phone/logs/work/${id}`)).then((r) => r.data),

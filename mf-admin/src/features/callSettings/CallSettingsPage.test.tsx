@@ -73,3 +73,24 @@ test('a named group makes a menu: it gets the next free extension, its own ring 
   await waitFor(() => expect(locations.update).toHaveBeenCalled());
   expect(sent().ivr).toEqual({ sales: { label: 'Sales', extension: '1', groups: [] } });
 });
+
+test('turns the call queue on with its longest wait, and picks the hold music from the grouped list', async () => {
+  locations.list.mockResolvedValue([demoLocation({ callFlow: JSON.stringify(stored) })]);
+  locations.update.mockImplementation(async (_a, _l, body) => demoLocation({ callFlow: body.callFlow as string }));
+  render(<CallSettingsPage />);
+  await screen.findByText('Ring for 20 seconds');
+  expect(screen.queryByLabelText('Longest wait (seconds)')).not.toBeInTheDocument();
+  await userEvent.click(screen.getByRole('switch', { name: 'Call queue' }));
+  const wait = screen.getByLabelText('Longest wait (seconds)');
+  expect(wait).toHaveValue('300');
+  await userEvent.clear(wait);
+  await userEvent.type(wait, '120');
+  await userEvent.click(screen.getByRole('tab', { name: 'Global' }));
+  await userEvent.click(screen.getByLabelText('Hold Music'));
+  expect(await screen.findByTitle('Ambient')).toBeInTheDocument();
+  await userEvent.type(screen.getByLabelText('Hold Music'), 'Long');
+  await userEvent.click(await screen.findByText('Long Winter'));
+  await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+  await waitFor(() => expect(locations.update).toHaveBeenCalled());
+  expect(sent()).toMatchObject({ queue: { enabled: true, maxWait: 120 }, holdMusic: 'guitar-long-winter' });
+});

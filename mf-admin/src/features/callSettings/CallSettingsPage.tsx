@@ -1,10 +1,13 @@
 import { useState } from 'react';
-import { Alert, Button, Card, Form, Input, Select, Slider, Space, Steps, Switch, Tabs, Typography } from 'antd';
+import { Alert, Button, Card, Form, Input, InputNumber, Select, Slider, Space, Steps, Switch, Tabs, Typography } from 'antd';
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import { locationsApi, usersApi } from '@agency/api-client';
 import {
   CALL_FLOW_SAVED,
   callFlowFailed,
+  HOLD_MUSIC,
+  HOLD_MUSIC_GROUPS,
+  QUEUE_MAX_WAIT,
   ivrKey,
   ivrMenuText,
   parseCallFlow,
@@ -212,6 +215,22 @@ function CallFlowForm({ accountId, location, saved }: { accountId: string; locat
                     onChange={(e) => set({ messages: { ...flow.messages, voicemailMessage: e.target.value.trim() ? { type: 'text', message: e.target.value } : { type: 'disabled' } } })}
                   />
                 </Form.Item>
+                <Form.Item label="Call queue" htmlFor="queueEnabled" extra="Callers nobody answered wait on hold, with the hold music, until someone takes the next call." style={{ margin: 0 }}>
+                  <Switch id="queueEnabled" checked={flow.queue.enabled} onChange={(enabled) => set({ queue: { ...flow.queue, enabled } })} />
+                </Form.Item>
+                {flow.queue.enabled && (
+                  <Form.Item label="Longest wait (seconds)" htmlFor="queueMaxWait" extra={`After this long on hold the caller goes to voicemail (${QUEUE_MAX_WAIT.min} to ${QUEUE_MAX_WAIT.max}).`} style={{ margin: 0 }}>
+                    <InputNumber
+                      id="queueMaxWait"
+                      min={QUEUE_MAX_WAIT.min}
+                      max={QUEUE_MAX_WAIT.max}
+                      step={30}
+                      precision={0}
+                      value={flow.queue.maxWait}
+                      onChange={(maxWait) => typeof maxWait === 'number' && set({ queue: { ...flow.queue, maxWait } })}
+                    />
+                  </Form.Item>
+                )}
                 <Form.Item label="Record incoming calls" htmlFor="recordCalls" style={{ margin: 0 }}>
                   <Switch id="recordCalls" checked={flow.recordCalls} onChange={(recordCalls) => set({ recordCalls })} />
                 </Form.Item>
@@ -240,18 +259,30 @@ function CallFlowForm({ accountId, location, saved }: { accountId: string; locat
             key: 'global',
             label: 'Global',
             children: (
-              <Form.Item label="Default Voice" htmlFor="defaultVoice" extra="The voice that reads this location's messages to callers.">
-                <Select
-                  id="defaultVoice"
-                  style={{ maxWidth: 240 }}
-                  value={flow.voice}
-                  onChange={(voice: 'man' | 'woman') => set({ voice })}
-                  options={[
-                    { value: 'woman', label: 'Woman' },
-                    { value: 'man', label: 'Man' },
-                  ]}
-                />
-              </Form.Item>
+              <>
+                <Form.Item label="Default Voice" htmlFor="defaultVoice" extra="The voice that reads this location's messages to callers.">
+                  <Select
+                    id="defaultVoice"
+                    style={{ maxWidth: 240 }}
+                    value={flow.voice}
+                    onChange={(voice: 'man' | 'woman') => set({ voice })}
+                    options={[
+                      { value: 'woman', label: 'Woman' },
+                      { value: 'man', label: 'Man' },
+                    ]}
+                  />
+                </Form.Item>
+                <Form.Item label="Hold Music" htmlFor="holdMusic" extra="What callers hear while they wait in the queue.">
+                  <Select
+                    id="holdMusic"
+                    showSearch={{ optionFilterProp: 'label' }}
+                    style={{ maxWidth: 320 }}
+                    value={flow.holdMusic}
+                    onChange={(holdMusic: string) => set({ holdMusic })}
+                    options={HOLD_MUSIC_GROUPS.map((group) => ({ label: group, title: group, options: HOLD_MUSIC.filter((t) => t.group === group).map((t) => ({ value: t.id, label: t.title })) }))}
+                  />
+                </Form.Item>
+              </>
             ),
           },
         ]}

@@ -2,7 +2,7 @@ import { BehaviorSubject } from 'rxjs';
 import { Call, Device } from '@twilio/voice-sdk';
 import { errorMessage } from '@agency/api-client';
 import { DEVICE_STORAGE_KEYS } from '@agency/bus';
-import { CALL_MESSAGES, PHONE_TOKEN_REFRESH_MS, type PhoneButtonStatus, type PhoneToken } from '@agency/contracts';
+import { CALL_MESSAGES, HOLD_MUSIC, PHONE_TOKEN_REFRESH_MS, type PhoneButtonStatus, type PhoneToken } from '@agency/contracts';
 import { soundUrls } from './sounds';
 
 /*
@@ -78,6 +78,8 @@ export class Softphone {
   readonly state$ = new BehaviorSubject<PhoneState>({ device: 'init', error: null, trustUrl: null, call: null, lastCalls: [] });
   private device: Device | null = null;
   private current: Call | null = null;
+  /** Until when a call taken from a queue (Take Next Call) is answered as it rings. */
+  private takingUntil = 0;
   private token: PhoneToken | null = null;
   private refreshTimer: ReturnType<typeof setInterval> | null = null;
   private destroyed = false;
@@ -176,7 +178,8 @@ export class Softphone {
     });
     call.on('messageReceived', (message: { content: unknown }) => {
       const content = (typeof message.content === 'string' ? JSON.parse(message.content) : message.content) as { say?: string; play?: string };
-      const line = content.say ?? (content.play ? 'A recording plays.' : null);
+      const music = content.play ? HOLD_MUSIC.find((t) => t.url === content.play) : undefined;
+      const line = content.say ?? (music ? `Hold music: ${music.title} (${music.group})` : content.play ? 'A recording plays.' : null);
       if (line) this.patchCall({ said: [...(this.state$.value.call?.said ?? []), line] });
     });
     call.on('error', (err: { code?: number; message?: string }) => {
@@ -230,6 +233,16 @@ export class Softphone {
       volume: { input: 0, output: 0 },
       said: [],
     });
+    // The caller this person just took from a queue: answered without a second click.
+    if (custom.get('queue') === '1' && Date.now() < this.takingUntil) {
+      this.takingUntil = 0;
+      this.answer();
+    }
+  }
+
+  /** Take Next Call was pressed: the queued caller's call, when it rings here shortly, is answered at once. */
+  expectTakenCall(withinMs = 30_000) {
+    this.takingUntil = Date.now() + withinMs;
   }
 
   /** Places a call to an 11-digit number (or `client:{userId}` for a colleague), from a location's number when one is given. */

@@ -10,12 +10,14 @@ import { CallPanel } from './CallPanel';
 import { Dialer } from './Dialer';
 import { LastCalls } from './LastCalls';
 import { LocationPicker } from './LocationPicker';
-import { startPhone, stopPhone } from './phone';
+import { QueueList } from '../queues/QueueList';
+import { useQueues } from '../queues/useQueues';
+import { startPhone, stopPhone, takeNextCall } from './phone';
 
 const OPEN_KEY = 'agency.phone.drawer';
 export const DRAWER_WIDTH = 300;
 
-type TabKey = 'dialpad' | 'call' | 'last';
+type TabKey = 'dialpad' | 'call' | 'last' | 'queue';
 
 /** The phone button shakes while a call rings in (still, for people who asked for less motion). */
 const RING_CSS = `
@@ -23,9 +25,9 @@ const RING_CSS = `
 .phone-ringing { animation: phone-ring 1.2s ease-in-out infinite; }
 @media (prefers-reduced-motion: reduce) { .phone-ringing { animation: none; } }`;
 
-/** The tabs that show: Call while a caller is present, Last Call while recent calls exist (spec 000 §2). */
-export function visibleTabs(state: PhoneState): TabKey[] {
-  return ['dialpad', ...(state.call ? (['call'] as const) : []), ...(state.lastCalls.length ? (['last'] as const) : [])];
+/** The tabs that show: Call while a caller is present, Last Call while recent calls exist, Queue while a call queue is on (spec 000 §2). */
+export function visibleTabs(state: PhoneState, queueEnabled = false): TabKey[] {
+  return ['dialpad', ...(state.call ? (['call'] as const) : []), ...(state.lastCalls.length ? (['last'] as const) : []), ...(queueEnabled ? (['queue'] as const) : [])];
 }
 
 /** The phone button, by status (spec 000 §2), and what pressing it does. */
@@ -73,7 +75,9 @@ export function PhoneDrawer() {
   const session = useObservable(bus.session$);
   const [open, setOpen] = useState(() => localStorage.getItem(OPEN_KEY) === '1');
   const [tab, setTab] = useState<TabKey>('dialpad');
-  const tabs = visibleTabs(state);
+  const { queues } = useQueues();
+  const waiting = queues.reduce((n, q) => n + q.currentSize, 0);
+  const tabs = visibleTabs(state, queues.length > 0);
   const selected: TabKey = tabs.includes(tab) ? tab : state.call ? 'call' : 'dialpad';
 
   const show = (next: boolean) => {
@@ -196,6 +200,19 @@ export function PhoneDrawer() {
                   ]
                 : []),
               ...(state.lastCalls.length ? [{ key: 'last', label: 'Last Call', children: <LastCalls calls={state.lastCalls} onRemove={(id) => phone.removeLastCall(id)} /> }] : []),
+              ...(queues.length
+                ? [
+                    {
+                      key: 'queue',
+                      label: (
+                        <Badge count={waiting} size="small" offset={[8, -2]} overflowCount={99}>
+                          Queue
+                        </Badge>
+                      ),
+                      children: <QueueList queues={queues} canTake={ready && !state.call} onTake={takeNextCall} />,
+                    },
+                  ]
+                : []),
             ]}
           />
         </div>

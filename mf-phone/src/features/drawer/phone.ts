@@ -1,8 +1,9 @@
 import { phoneApi } from '@agency/api-client';
 import { bus } from '@agency/bus';
-import type { PhoneStatus } from '@agency/contracts';
+import { QUEUE_MESSAGES, type PhoneStatus } from '@agency/contracts';
 import { rememberNumber } from '../device/dialer';
-import { Softphone } from '../device/softphone';
+import { BehaviorSubject } from 'rxjs';
+import { Softphone, type PhoneState } from '../device/softphone';
 
 /*
  * The signed-in user's phone, one per page: the drawer starts it and stops it. Presence goes to
@@ -10,6 +11,9 @@ import { Softphone } from '../device/softphone';
  * notices are toasts; numbers called or calling are remembered for the Recent list.
  */
 let phone: Softphone | null = null;
+const OFFLINE: PhoneState = { device: 'offline', error: null, trustUrl: null, call: null, lastCalls: [] };
+/** This page's phone state for screens beside the drawer (the dashboard's Queues): offline until the drawer starts the phone. */
+export const phoneState$ = new BehaviorSubject<PhoneState>(OFFLINE);
 
 export function startPhone(): Softphone {
   if (phone) return phone;
@@ -30,8 +34,12 @@ export function startPhone(): Softphone {
       bus.toast({ kind, message });
     },
   });
-  created.state$.subscribe((s) => s.call && rememberNumber(s.call.number));
+  created.state$.subscribe((s) => {
+    if (s.call) rememberNumber(s.call.number);
+    if (phone === created) phoneState$.next(s);
+  });
   phone = created;
+  phoneState$.next(created.state$.value);
   void created.start();
   return created;
 }
@@ -39,4 +47,14 @@ export function startPhone(): Softphone {
 export function stopPhone() {
   phone?.destroy();
   phone = null;
+  phoneState$.next(OFFLINE);
 }
+
+/** Take Next Call: the longest-waiting caller of the queue rings this phone and is answered as they do. */
+export async function takeNextCall(queueId: string): Promise<void> {
+  const state = phone?.state$.value;
+  if (!phone || state?.device !== 'ready' || state.call) throw new Error(QUEUE_MESSAGES.notReady);
+  phone.expectTakenCall();
+  await phoneApi.takeNextCall(queueId);
+}
+

@@ -1,0 +1,52 @@
+import { useState } from 'react';
+import { Button, Empty, Flex, Tag, theme, Typography } from 'antd';
+import { ClockCircleOutlined, UserOutlined } from '@ant-design/icons';
+import { errorMessage } from '@agency/api-client';
+import { bus } from '@agency/bus';
+import { QUEUE_MESSAGES, shortWait, type PhoneQueue } from '@agency/contracts';
+
+/**
+ * Call queues with who waits and for how long on average; Take Next Call puts the longest-waiting
+ * caller through to this person's phone (disabled while nobody waits, or the phone cannot take it).
+ */
+export function QueueList({ queues, canTake, onTake }: { queues: PhoneQueue[]; canTake: boolean; onTake(queueId: string): Promise<void> }) {
+  const [taking, setTaking] = useState<string | null>(null);
+  const { token } = theme.useToken();
+  async function take(id: string) {
+    setTaking(id);
+    try {
+      await onTake(id);
+    } catch (err) {
+      bus.toast({ kind: 'error', message: QUEUE_MESSAGES.takeFailed(errorMessage(err)) });
+    } finally {
+      setTaking(null);
+    }
+  }
+  if (!queues.length) return <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="No call queues" />;
+  return (
+    <ul aria-label="Call queues" style={{ listStyle: 'none', margin: 0, padding: 0 }}>
+      {queues.map((q, i) => (
+        <li key={q.id} aria-label={`${q.friendlyName} queue`} style={{ padding: '10px 0', borderTop: i ? `1px solid ${token.colorBorderSecondary}` : undefined }}>
+          <Flex vertical gap={6} style={{ width: '100%' }}>
+            <Flex justify="space-between" align="center" gap={8}>
+              <Typography.Text strong ellipsis title={q.sid}>
+                {q.friendlyName}
+              </Typography.Text>
+              <Tag color={q.currentSize ? 'orange' : 'default'} icon={<UserOutlined />} style={{ marginInlineEnd: 0 }}>
+                {q.currentSize} waiting
+              </Tag>
+            </Flex>
+            <Flex justify="space-between" align="center" gap={8}>
+              <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+                <ClockCircleOutlined /> Average wait {shortWait(q.averageWaitTime)}
+              </Typography.Text>
+              <Button size="small" type="primary" disabled={q.currentSize === 0 || !canTake} loading={taking === q.id} onClick={() => void take(q.id)} aria-label={`${QUEUE_MESSAGES.takeNextCall} from ${q.friendlyName}`}>
+                {QUEUE_MESSAGES.takeNextCall}
+              </Button>
+            </Flex>
+          </Flex>
+        </li>
+      ))}
+    </ul>
+  );
+}
