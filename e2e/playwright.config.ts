@@ -15,7 +15,7 @@ export default defineConfig({
   // One browser at a time on a 2-core machine; the release journeys also change what every page loads.
   workers: 1,
   fullyParallel: false,
-  retries: CI ? 1 : 0,
+  retries: 0,
   forbidOnly: CI,
   timeout: 60_000,
   expect: { timeout: 15_000 },

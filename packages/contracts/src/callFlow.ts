@@ -12,7 +12,13 @@ export const RING_GROUP_REPEAT = { min: 1, max: 10, default: 1 } as const;
 /** How long a caller waits in the queue before voicemail (seconds). */
 export const QUEUE_MAX_WAIT = { min: 30, max: 1800, default: 300 } as const;
 
-export const ringGroupUserSchema = z.object({ id: z.string(), format: z.string().default('softphone') });
+/**
+ * Where a ring group reaches a person (spec 002 §9): their browser phone ('softphone', the
+ * default), the phone on their profile ('mobile'), or a number of 11 digits.
+ */
+export const ringFormatSchema = z.union([z.enum(['softphone', 'mobile']), z.string().regex(/^1\d{10}$/, 'A ring number is 11 digits beginning with 1')]);
+export type RingFormat = z.infer<typeof ringFormatSchema>;
+export const ringGroupUserSchema = z.object({ id: z.string(), format: ringFormatSchema.default('softphone') });
 export const ringGroupSchema = z.object({
   timeout: z.number().int().min(RING_GROUP_TIMEOUT.min).max(RING_GROUP_TIMEOUT.max).default(RING_GROUP_TIMEOUT.default),
   repeat: z.number().int().min(RING_GROUP_REPEAT.min).max(RING_GROUP_REPEAT.max).default(RING_GROUP_REPEAT.default),
@@ -76,7 +82,6 @@ export function parseCallFlow(text: string | null): CallFlow {
 
 export const CALL_FLOW_SAVED = 'Call Flow saved.';
 export const callFlowFailed = (message: string) => `Unable to update call flow: ${message}`;
-export const CALL_FLOW_ERROR = 'Error saving call flow.';
 
 /** Whether a call in `direction` is recorded under this flow. */
 export const recordsCalls = (flow: CallFlow, direction: 'incoming' | 'outgoing') => (direction === 'incoming' ? flow.recordCalls : flow.outbound.recording.format !== 'disabled');

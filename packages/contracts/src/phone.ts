@@ -31,6 +31,18 @@ export const CALL_FORMATS = ['inbound', 'outbound', 'transfer', 'transfer-extern
 export type CallFormat = (typeof CALL_FORMATS)[number];
 export const CALL_STATUSES = ['ringing', 'in-progress', 'completed', 'missed', 'hangup', 'no-answer', 'busy', 'error', 'blocked'] as const;
 export type CallStatus = (typeof CALL_STATUSES)[number];
+/** How a call's status reads in the call log and on a contact's record. */
+export const CALL_STATUS_LABELS: Record<CallStatus, string> = {
+  completed: 'Completed',
+  'in-progress': 'In progress',
+  ringing: 'Ringing',
+  missed: 'Missed',
+  hangup: 'Hung up',
+  'no-answer': 'No answer',
+  busy: 'Busy',
+  error: 'Error',
+  blocked: 'Blocked',
+};
 /** Statuses a person follows up on (spec 001 §4 "Call review"); voicemails too. */
 export const REVIEWABLE_STATUSES: CallStatus[] = ['missed', 'hangup', 'no-answer', 'error'];
 

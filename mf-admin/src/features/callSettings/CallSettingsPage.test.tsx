@@ -27,7 +27,7 @@ test("shows a location's ring groups and saves recording on, keeping what the pa
   render(<CallSettingsPage />);
   expect(await screen.findByText('Ring for 20 seconds')).toBeInTheDocument();
   expect(screen.getByText('Repeat 2 times')).toBeInTheDocument();
-  expect(await screen.findByText('Emma Ellis')).toBeInTheDocument();
+  expect(await screen.findByRole('combobox', { name: 'Emma Ellis rings on' })).toBeInTheDocument();
   expect(screen.getByRole('button', { name: 'Save' })).toBeDisabled();
   await userEvent.click(screen.getByRole('switch', { name: 'Record incoming calls' }));
   await userEvent.click(screen.getByRole('button', { name: 'Save' }));
@@ -93,4 +93,23 @@ test('turns the call queue on with its longest wait, and picks the hold music fr
   await userEvent.click(screen.getByRole('button', { name: 'Save' }));
   await waitFor(() => expect(locations.update).toHaveBeenCalled());
   expect(sent()).toMatchObject({ queue: { enabled: true, maxWait: 120 }, holdMusic: 'guitar-long-winter' });
+});
+
+test("each member rings on their browser phone, their profile's mobile, or another number", async () => {
+  users.list.mockResolvedValue([demoUser(), { ...emma, phone: '15125550300' }]);
+  locations.list.mockResolvedValue([demoLocation({ callFlow: JSON.stringify(stored) })]);
+  locations.update.mockImplementation(async (_a, _l, body) => demoLocation({ callFlow: body.callFlow as string }));
+  render(<CallSettingsPage />);
+  const ringsOn = await screen.findByRole('combobox', { name: 'Emma Ellis rings on' });
+  expect(screen.getByRole('group', { name: 'Ring group 1 rings on' })).toHaveTextContent('Browser phone');
+  await userEvent.click(ringsOn);
+  expect(await screen.findByText('Mobile +1-512-555-0300')).toBeInTheDocument();
+  await userEvent.click(screen.getByText('Another number'));
+  const number = screen.getByRole('textbox', { name: 'Emma Ellis ring number' });
+  await userEvent.type(number, '512555');
+  expect(number).toHaveAttribute('aria-invalid', 'true');
+  await userEvent.type(number, '0301');
+  await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+  await waitFor(() => expect(locations.update).toHaveBeenCalled());
+  expect(sent()).toMatchObject({ groups: [{ users: [{ id: emma.id, format: '15125550301' }] }] });
 });

@@ -15,9 +15,10 @@ import {
   RING_GROUP_TIMEOUT,
   type CallFlow,
   type Location,
+  type RingFormat,
   type RingGroup,
 } from '@agency/contracts';
-import { fullName, useLiveQuery } from '@agency/ui';
+import { formatPhone, fullName, useLiveQuery } from '@agency/ui';
 import { failureText, notifyError, notifySuccess } from '../common/feedback';
 import { LocationSettings } from '../common/LocationSettings';
 import { SettingsActions } from '../common/SettingsActions';
@@ -36,7 +37,61 @@ const stored = (location: Location) => {
   return { raw, flow: parseCallFlow(location.callFlow) };
 };
 
-function RingGroupCard({ index, group, people, onChange, onRemove }: { index: number; group: RingGroup; people: Array<{ value: string; label: string }>; onChange(g: RingGroup): void; onRemove?: () => void }) {
+interface Person {
+  value: string;
+  label: string;
+  /** The phone on their profile (digits), if any. */
+  phone: string | null;
+}
+
+const OTHER_NUMBER = 'number';
+
+/** Where one member of a ring group is rung: their browser phone, their profile's phone, or a number typed here. */
+function RingFormat({ id, person, format, onChange }: { id: string; person: Person; format: RingFormat; onChange(format: RingFormat): void }) {
+  const [other, setOther] = useState(format !== 'softphone' && format !== 'mobile');
+  const [typed, setTyped] = useState(other ? formatPhone(format) : '');
+  const digits = typed.replace(/\D/g, '');
+  const number = digits.length === 10 ? `1${digits}` : digits;
+  const invalid = other && typed !== '' && !/^1\d{10}$/.test(number);
+  return (
+    <div style={{ display: 'grid', gridTemplateColumns: 'minmax(120px, 1fr) 200px minmax(160px, 1fr)', gap: 8, alignItems: 'center' }}>
+      <Typography.Text ellipsis>{person.label}</Typography.Text>
+      <Select
+        id={id}
+        aria-label={`${person.label} rings on`}
+        value={other ? OTHER_NUMBER : format}
+        onChange={(v: string) => {
+          setOther(v === OTHER_NUMBER);
+          // Until a whole number is typed the member keeps ringing where they did.
+          if (v !== OTHER_NUMBER) onChange(v as RingFormat);
+          else if (/^1\d{10}$/.test(number)) onChange(number);
+        }}
+        options={[
+          { value: 'softphone', label: 'Browser phone' },
+          { value: 'mobile', label: person.phone ? `Mobile ${formatPhone(person.phone)}` : 'Mobile (none on profile)', disabled: !person.phone },
+          { value: OTHER_NUMBER, label: 'Another number' },
+        ]}
+      />
+      {other && (
+        <Input
+          aria-label={`${person.label} ring number`}
+          placeholder="+1-512-555-0100"
+          status={invalid ? 'error' : undefined}
+          aria-invalid={invalid}
+          value={typed}
+          onChange={(e) => {
+            setTyped(e.target.value);
+            const d = e.target.value.replace(/\D/g, '');
+            const n = d.length === 10 ? `1${d}` : d;
+            if (/^1\d{10}$/.test(n)) onChange(n);
+          }}
+        />
+      )}
+    </div>
+  );
+}
+
+function RingGroupCard({ index, group, people, onChange, onRemove }: { index: number; group: RingGroup; people: Person[]; onChange(g: RingGroup): void; onRemove?: () => void }) {
   const name = `Ring group ${index + 1}`;
   return (
     <Card
@@ -56,6 +111,22 @@ function RingGroupCard({ index, group, people, onChange, onRemove }: { index: nu
           optionFilterProp="label"
         />
       </Form.Item>
+      {group.users.length > 0 && (
+        <div role="group" aria-label={`${name} rings on`} style={{ display: 'grid', gap: 6 }}>
+          {group.users.map((u, i) => {
+            const person = people.find((p) => p.value === u.id);
+            return person ? (
+              <RingFormat
+                key={u.id}
+                id={`group-${index}-format-${i}`}
+                person={person}
+                format={u.format}
+                onChange={(format) => onChange({ ...group, users: group.users.map((x) => (x.id === u.id ? { ...x, format } : x)) })}
+              />
+            ) : null;
+          })}
+        </div>
+      )}
       <div style={{ display: 'grid', gridTemplateColumns: '1fr 1fr', gap: 24 }}>
         <div>
           <Typography.Text id={`group-${index}-timeout`}>Ring for {group.timeout} seconds</Typography.Text>
@@ -78,7 +149,7 @@ function CallFlowForm({ accountId, location, saved }: { accountId: string; locat
   const [saving, setSaving] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const users = useLiveQuery(usersApi.list).data ?? [];
-  const people = users.filter((u) => u.role !== 'super').map((u) => ({ value: u.id, label: fullName(u) }));
+  const people: Person[] = users.filter((u) => u.role !== 'super').map((u) => ({ value: u.id, label: fullName(u), phone: u.phone ?? null }));
   const initial = JSON.stringify({ ...base.flow, groups: base.flow.groups.length ? base.flow.groups : [newGroup()] });
   const dirty = JSON.stringify(flow) !== initial;
   useUnsavedChanges(dirty);

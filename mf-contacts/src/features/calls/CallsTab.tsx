@@ -2,11 +2,10 @@ import { useMemo } from 'react';
 import { Alert, Empty, Spin, Tag, Typography } from 'antd';
 import { errorMessage, phoneApi } from '@agency/api-client';
 import { bus } from '@agency/bus';
-import { CALL_MESSAGES, isAdminRole } from '@agency/contracts';
+import { CALL_MESSAGES, CALL_STATUS_LABELS, isAdminRole } from '@agency/contracts';
 import { formatDateTime, formatDuration, fullName, RecordingPlayer, useLiveQuery, useObservable } from '@agency/ui';
 import { useContact } from '../detail/ContactContext';
 
-const LABELS: Record<string, string> = { completed: 'Completed', missed: 'Missed', hangup: 'Hung up', 'no-answer': 'No answer', busy: 'Busy', error: 'Error', blocked: 'Blocked', ringing: 'Ringing', 'in-progress': 'In progress' };
 
 /** The contact's calls, newest first, with their recordings and voicemails to play (spec 001: the Recordings tab, 400 high). */
 export function CallsTab() {
@@ -26,7 +25,7 @@ export function CallsTab() {
             <Typography.Text type="secondary">{formatDateTime(c.createdAt)}</Typography.Text>
           </div>
           <div style={{ display: 'flex', flexWrap: 'wrap', gap: 6, alignItems: 'center' }}>
-            <Tag style={{ marginInlineEnd: 0 }}>{LABELS[c.status] ?? c.status}</Tag>
+            <Tag style={{ marginInlineEnd: 0 }}>{CALL_STATUS_LABELS[c.status]}</Tag>
             {c.callDuration > 0 && <Typography.Text type="secondary">{formatDuration(c.callDuration)}</Typography.Text>}
             {c.user && <Typography.Text type="secondary">{fullName(c.user)}</Typography.Text>}
           </div>

@@ -318,11 +318,6 @@ export class Softphone {
   removeLastCall(id: string) {
     this.patch({ lastCalls: this.state$.value.lastCalls.filter((c) => c.id !== id) });
   }
-  /** The other side's audio (for the level meters of the simulator). */
-  remoteStream(): MediaStream | undefined {
-    return this.current?.getRemoteStream();
-  }
-
   destroy() {
     this.destroyed = true;
     if (this.refreshTimer) clearInterval(this.refreshTimer);

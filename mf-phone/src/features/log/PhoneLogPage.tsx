@@ -5,7 +5,7 @@ import type { ColumnsType } from 'antd/es/table';
 import { CheckCircleFilled, ClockCircleOutlined, PhoneOutlined } from '@ant-design/icons';
 import { errorMessage, phoneApi } from '@agency/api-client';
 import { bus } from '@agency/bus';
-import { CALL_LOG_PAGE_SIZES, CALL_MESSAGES, canReview, isAdminRole, REVIEWABLE_STATUSES, type CallLogEntry, type CallLogView } from '@agency/contracts';
+import { CALL_LOG_PAGE_SIZES, CALL_MESSAGES, CALL_STATUS_LABELS, canReview, isAdminRole, REVIEWABLE_STATUSES, type CallLogEntry, type CallLogView } from '@agency/contracts';
 import { formatDateTime, formatDuration, formatPhone, fullName, initials, RecordingPlayer, useLiveQuery, useObservable } from '@agency/ui';
 
 const VIEWS: Array<{ value: CallLogView; label: string }> = [
@@ -26,18 +26,6 @@ const STATUS_COLORS: Record<string, string> = {
   busy: 'orange',
   error: 'red',
   blocked: 'default',
-};
-
-const STATUS_LABELS: Record<string, string> = {
-  completed: 'Completed',
-  'in-progress': 'In progress',
-  ringing: 'Ringing',
-  missed: 'Missed',
-  hangup: 'Hung up',
-  'no-answer': 'No answer',
-  busy: 'Busy',
-  error: 'Error',
-  blocked: 'Blocked',
 };
 
 const needsReview = (e: CallLogEntry) => (REVIEWABLE_STATUSES.includes(e.status) || e.format === 'voicemail') && !e.viewedBy;
@@ -128,7 +116,7 @@ export function PhoneLogPage() {
       width: 130,
       render: (_, e) => (
         <Tooltip title={e.errorMessage ?? undefined}>
-          <Tag color={STATUS_COLORS[e.status]}>{STATUS_LABELS[e.status] ?? e.status}</Tag>
+          <Tag color={STATUS_COLORS[e.status]}>{CALL_STATUS_LABELS[e.status]}</Tag>
         </Tooltip>
       ),
     },

@@ -146,16 +146,30 @@ export async function ringGroups(q: Queryable, accountId: string, locationId: st
   return [{ timeout: 30, repeat: 1, users: users.map((u) => ({ id: u.id, format: 'softphone' })) }];
 }
 
-/** Who of a ring group is rung: softphone members, only the available ones when the flow says so. */
-async function ringable(q: Queryable, accountId: string, group: RingGroup, flow: CallFlow): Promise<string[]> {
-  const ids = group.users.filter((u) => u.format === 'softphone').map((u) => u.id);
+/** Who of a ring group is rung, and where: their browser phone, or a number (their profile's phone, or one the group names). */
+export type RingTarget = { userId: string; number: string | null };
+
+/** The members of a ring group that can be rung (only the available ones when the flow says so). */
+async function ringable(q: Queryable, accountId: string, group: RingGroup, flow: CallFlow): Promise<RingTarget[]> {
+  const ids = group.users.map((u) => u.id);
   if (!ids.length) return [];
-  const rows = await q.query<{ id: string }>(
-    `select id from users where account_id = $1 and id = any($2::uuid[]) and deleted_at is null and ($3::boolean is false or phone_status = 'available')`,
+  const rows = await q.query<{ id: string; phone: string | null }>(
+    `select id, phone from users where account_id = $1 and id = any($2::uuid[]) and deleted_at is null and ($3::boolean is false or phone_status = 'available')`,
     [accountId, ids, flow.ringWhenAvailable],
   );
-  const allowed = new Set(rows.map((r) => r.id));
-  return ids.filter((id) => allowed.has(id));
+  const allowed = new Map(rows.map((r) => [r.id, r.phone]));
+  const targets: RingTarget[] = [];
+  for (const u of group.users) {
+    if (!allowed.has(u.id)) continue;
+    if (u.format === 'softphone') targets.push({ userId: u.id, number: null });
+    else {
+      const digits = (u.format === 'mobile' ? (allowed.get(u.id) ?? '') : u.format).replace(/\D/g, '');
+      const number = digits.length === 10 ? `1${digits}` : digits;
+      // Someone whose profile has no phone cannot be reached on it.
+      if (/^1\d{10}$/.test(number)) targets.push({ userId: u.id, number });
+    }
+  }
+  return targets;
 }
 
 /** Where a ring group step stands: group index and the attempt within it (1-based). */
@@ -185,14 +199,19 @@ export async function twimlRing(q: Queryable, accountId: string, call: InboundCa
   for (let at: RingStep | null = step; at; at = nextStep(groups, at)) {
     const group = groups[at.group];
     if (!group) break;
-    const users = await ringable(q, accountId, group, lf.flow);
-    if (!users.length) continue;
+    const targets = await ringable(q, accountId, group, lf.flow);
+    if (!targets.length) continue;
     const dial = res.dial({
       timeout: group.timeout,
       action: `${VOICE_PATHS.dialAction}?call=${call.callId}&group=${at.group}&attempt=${at.attempt}&ivr=${encodeURIComponent(ivr)}`,
       answerOnBridge: true,
     });
-    for (const id of users) ringClient(dial, id, call, `${VOICE_PATHS.dialEvent}?call=${call.callId}`, lf.flow.ivr[ivr]?.label);
+    for (const t of targets) {
+      const events = `${VOICE_PATHS.dialEvent}?call=${call.callId}`;
+      // A number that answers is the person it belongs to in the log.
+      if (t.number) dial.number({ statusCallback: `${events}&user=${t.userId}`, statusCallbackEvent: 'answered completed' }, `+${t.number}`);
+      else ringClient(dial, t.userId, call, events, lf.flow.ivr[ivr]?.label);
+    }
     return { twiml: res.toString(), outcome: 'rang' };
   }
   if (lf.flow.queue.enabled && call.locationId) {

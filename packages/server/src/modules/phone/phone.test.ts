@@ -165,6 +165,34 @@ describe('inbound calls', () => {
     await s.db.query("update users set phone_status = 'available' where id = $1", [EMMA]);
   });
 
+  it("rings a member on the phone of their profile ('mobile') or a number the group names, and logs them as who answered", async () => {
+    await s.db.query("update users set phone = '5125550300' where id = $1", [EMMA]);
+    await setFlow({ groups: [{ timeout: 5, repeat: 1, users: [{ id: EMMA, format: 'mobile' }] }] });
+    const emmaBrowser = await open(await userToken(employee));
+    const emmaMobile = await open(await simToken('5125550300'));
+    const caller = await open(await simToken('5125550185'));
+    await caller.call('+15125550001');
+    const invite = await emmaMobile.next('invite');
+    assert.equal((invite.parameters as Record<string, string>).From, '+15125550185');
+    assert.equal(emmaBrowser.has('invite'), false);
+    await emmaMobile.answer(invite);
+    await Promise.all([caller.hears(), emmaMobile.hears()]);
+    const entry = await settledFrom('15125550185', (e) => e.status === 'in-progress');
+    assert.equal((entry.user as { id: string }).id, EMMA);
+    emmaMobile.hangup(String(invite.callsid));
+    await caller.next('hangup');
+
+    // A number of its own; a member whose profile has no phone is skipped.
+    await s.db.query('update users set phone = null where id = $1', [EMMA]);
+    await setFlow({ groups: [{ timeout: 5, repeat: 1, users: [{ id: EMMA, format: 'mobile' }, { id: EMMA, format: '15125550301' }] }] });
+    const desk = await open(await simToken('5125550301'));
+    const again = await open(await simToken('5125550186'));
+    await again.call('+15125550001');
+    await desk.next('invite');
+    again.hangup(String((await again.next('ringing')).callsid));
+    await desk.next('cancel');
+  });
+
   it('logs a caller who hangs up while it rings', async () => {
     const emma = await open(await userToken(employee));
     const caller = await open(await simToken('5125550180'));

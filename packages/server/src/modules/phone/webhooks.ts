@@ -146,7 +146,8 @@ export async function voiceWebhookRoutes(app: FastifyInstance, deps: AppDeps) {
     const call = await callById(deps, (req.query as { call?: string }).call);
     if (!call) return xml(reply, twimlEmpty());
     if (p.CallStatus === 'in-progress') {
-      const answeredBy = (p.To ?? '').startsWith('client:') ? (p.To ?? '').slice('client:'.length) : null;
+      // A Device answers as client:{userId}; a ring group member's number names them in the callback.
+      const answeredBy = (p.To ?? '').startsWith('client:') ? (p.To ?? '').slice('client:'.length) : ((req.query as { user?: string }).user ?? null);
       const transfer = (req.query as { transfer?: string }).transfer === '1';
       const [answered] = await db.query<{ first: boolean; call_sid: string; direction: 'incoming' | 'outgoing'; recording_sid: string | null; recording_status: string | null }>(
         `update calls c set status = 'in-progress', answered_at = coalesce(answered_at, now()), leg_sid = $3,

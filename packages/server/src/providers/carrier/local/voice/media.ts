@@ -1,4 +1,4 @@
-import { createRequire } from 'node:module';
+import { wrtc, type AudioFrame, type WrtcPeer, type WrtcSink, type WrtcSource } from './wrtc';
 
 /*
  * The local carrier's media: like Twilio's media servers, every Device's audio ends here, on one
@@ -7,46 +7,6 @@ import { createRequire } from 'node:module';
  * candidates and never trickles them, so this side always gathers its own first: the browser then
  * reaches us, and we learn its address from its checks.
  */
-export interface AudioFrame {
-  samples: Int16Array;
-  sampleRate: number;
-  bitsPerSample: number;
-  channelCount: number;
-  numberOfFrames: number;
-}
-
-interface WrtcSource {
-  createTrack(): unknown;
-  onData(frame: AudioFrame): void;
-}
-interface WrtcSink {
-  ondata: ((frame: AudioFrame) => void) | null;
-  stop(): void;
-}
-interface WrtcPeer {
-  iceGatheringState: string;
-  connectionState: string;
-  localDescription: { sdp: string } | null;
-  addTrack(track: unknown, stream: unknown): void;
-  addEventListener(type: string, listener: (e: { track?: unknown }) => void): void;
-  createOffer(): Promise<{ type: string; sdp: string }>;
-  createAnswer(): Promise<{ type: string; sdp: string }>;
-  setLocalDescription(d: { type: string; sdp: string }): Promise<void>;
-  setRemoteDescription(d: { type: string; sdp: string }): Promise<void>;
-  close(): void;
-}
-interface Wrtc {
-  RTCPeerConnection: new (config: { iceServers: unknown[] }) => WrtcPeer;
-  MediaStream: new (tracks: unknown[]) => unknown;
-  nonstandard: { RTCAudioSource: new () => WrtcSource; RTCAudioSink: new (track: unknown) => WrtcSink };
-}
-
-let wrtc: Wrtc | null = null;
-/** The native WebRTC stack loads with the first call, not with the app. */
-function load(): Wrtc {
-  wrtc ??= createRequire(import.meta.url)('@roamhq/wrtc') as Wrtc;
-  return wrtc;
-}
 
 const GATHER_LIMIT_MS = 2000;
 
@@ -71,7 +31,7 @@ export class MediaLeg {
   private closed = false;
 
   constructor() {
-    const { RTCPeerConnection, MediaStream, nonstandard } = load();
+    const { RTCPeerConnection, MediaStream, nonstandard } = wrtc();
     this.pc = new RTCPeerConnection({ iceServers: [] });
     this.source = new nonstandard.RTCAudioSource();
     const track = this.source.createTrack();

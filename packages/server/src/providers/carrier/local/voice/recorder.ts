@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { AudioFrame } from './media';
+import type { AudioFrame } from './wrtc';
 
 /*
  * A call's recording at the local carrier: the caller's side and the agency's side, each frame

@@ -1,6 +1,5 @@
-import { createRequire } from 'node:module';
 import WebSocket from 'ws';
-import type { AudioFrame } from './media';
+import { wrtc, type WrtcPeer as Peer } from './wrtc';
 
 /*
  * A phone in Node that speaks to the local carrier exactly as the Voice SDK does (PStream over
@@ -11,26 +10,6 @@ interface Message {
   type: string;
   payload: Record<string, unknown>;
 }
-
-interface Peer {
-  localDescription: { sdp: string } | null;
-  addTrack(track: unknown, stream: unknown): void;
-  addEventListener(type: string, listener: (e: { track?: unknown }) => void): void;
-  createOffer(): Promise<{ type: string; sdp: string }>;
-  createAnswer(): Promise<{ type: string; sdp: string }>;
-  setLocalDescription(d: { type: string; sdp: string }): Promise<void>;
-  setRemoteDescription(d: { type: string; sdp: string }): Promise<void>;
-  close(): void;
-}
-interface Wrtc {
-  RTCPeerConnection: new (config: { iceServers: unknown[] }) => Peer;
-  MediaStream: new (tracks: unknown[]) => unknown;
-  nonstandard: {
-    RTCAudioSource: new () => { createTrack(): unknown; onData(frame: AudioFrame): void };
-    RTCAudioSink: new (track: unknown) => { ondata: ((frame: AudioFrame) => void) | null; stop(): void };
-  };
-}
-const wrtc = () => createRequire(import.meta.url)('@roamhq/wrtc') as Wrtc;
 
 /** What the SDK sends: its SDP before any candidate was gathered. */
 const withoutCandidates = (sdp: string) => sdp.replace(/a=candidate:.*\r\n/g, '').replace(/a=end-of-candidates\r\n/g, '');
