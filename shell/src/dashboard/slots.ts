@@ -8,6 +8,8 @@ interface SlotOf<R extends RemoteName> {
   expose: RemoteModuleName<R>;
   adminOnly?: boolean;
   span: number;
+  /** Its width when the admin-only widgets beside it are not shown. */
+  employeeSpan?: number;
 }
 export type DashboardSlot = { [R in RemoteName]: SlotOf<R> }[RemoteName];
 
@@ -15,7 +17,7 @@ export type DashboardSlot = { [R in RemoteName]: SlotOf<R> }[RemoteName];
 export const DASHBOARD_SLOTS: DashboardSlot[] = [
   { key: 'urgentTasks', title: 'Urgent Tasks', remote: 'admin', expose: 'widget-urgent-tasks', adminOnly: true, span: 24 },
   { key: 'accountBalance', title: 'Account Balance', remote: 'admin', expose: 'widget-account-balance', adminOnly: true, span: 8 },
-  { key: 'queues', title: 'Queues', remote: 'phone', expose: 'widget-queues', span: 8 },
+  { key: 'queues', title: 'Queues', remote: 'phone', expose: 'widget-queues', span: 8, employeeSpan: 12 },
   { key: 'usage', title: 'Usage', remote: 'admin', expose: 'widget-usage', adminOnly: true, span: 8 },
   { key: 'followUp', title: 'Follow Up', remote: 'contacts', expose: 'widget-follow-up', span: 12 },
   { key: 'scheduledMessages', title: 'Scheduled Messages', remote: 'messages', expose: 'widget-scheduled-messages', span: 12 },

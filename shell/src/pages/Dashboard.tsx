@@ -71,7 +71,7 @@ export default function Dashboard() {
       )}
       <Row gutter={[16, 16]}>
         {exposed?.map((s) => (
-          <Col key={s.key} xs={24} lg={s.span}>
+          <Col key={s.key} xs={24} lg={isAdminRole(role) ? s.span : (s.employeeSpan ?? s.span)}>
             <WidgetSlot slot={s} />
           </Col>
         ))}

@@ -54,9 +54,10 @@ function RingFormat({ id, person, format, onChange }: { id: string; person: Pers
   const number = digits.length === 10 ? `1${digits}` : digits;
   const invalid = other && typed !== '' && !/^1\d{10}$/.test(number);
   return (
-    <div style={{ display: 'grid', gridTemplateColumns: 'minmax(120px, 1fr) 200px minmax(160px, 1fr)', gap: 8, alignItems: 'center' }}>
-      <Typography.Text ellipsis>{person.label}</Typography.Text>
+    <div style={{ display: 'flex', flexWrap: 'wrap', gap: 8, alignItems: 'center' }}>
+      <Typography.Text style={{ flex: '1 1 120px', minWidth: 0 }}>{person.label}</Typography.Text>
       <Select
+        style={{ flex: '0 1 200px', minWidth: 160 }}
         id={id}
         aria-label={`${person.label} rings on`}
         value={other ? OTHER_NUMBER : format}
@@ -74,6 +75,7 @@ function RingFormat({ id, person, format, onChange }: { id: string; person: Pers
       />
       {other && (
         <Input
+          style={{ flex: '1 1 160px' }}
           aria-label={`${person.label} ring number`}
           placeholder="+1-512-555-0100"
           status={invalid ? 'error' : undefined}
@@ -127,7 +129,7 @@ function RingGroupCard({ index, group, people, onChange, onRemove }: { index: nu
           })}
         </div>
       )}
-      <div style={{ display: 'grid', gridTemplateColumns: '1fr 1fr', gap: 24 }}>
+      <div style={{ display: 'grid', gridTemplateColumns: 'minmax(0, 1fr) minmax(0, 1fr)', gap: 24 }}>
         <div>
           <Typography.Text id={`group-${index}-timeout`}>Ring for {group.timeout} seconds</Typography.Text>
           <Slider aria-labelledby={`group-${index}-timeout`} min={RING_GROUP_TIMEOUT.min} max={RING_GROUP_TIMEOUT.max} value={group.timeout} onChange={(timeout: number) => onChange({ ...group, timeout })} />

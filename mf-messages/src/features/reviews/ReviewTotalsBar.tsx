@@ -12,7 +12,7 @@ export function ReviewTotalsBar({ totals, compact = false }: { totals: ReviewTot
   const stats = (
     <Row gutter={[16, 16]}>
       {items.map((i) => (
-        <Col key={i.key} xs={12} md={6}>
+        <Col key={i.key} xs={12} md={compact ? 12 : 6}>
           <Statistic title={i.title} value={i.value} data-testid={`total-${i.key}`} />
         </Col>
       ))}

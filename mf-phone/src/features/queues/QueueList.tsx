@@ -28,16 +28,16 @@ export function QueueList({ queues, canTake, onTake }: { queues: PhoneQueue[]; c
       {queues.map((q, i) => (
         <li key={q.id} aria-label={`${q.friendlyName} queue`} style={{ padding: '10px 0', borderTop: i ? `1px solid ${token.colorBorderSecondary}` : undefined }}>
           <Flex vertical gap={6} style={{ width: '100%' }}>
-            <Flex justify="space-between" align="center" gap={8}>
-              <Typography.Text strong ellipsis title={q.sid}>
+            <Flex justify="space-between" align="center" gap={8} wrap>
+              <Typography.Text strong title={q.sid} style={{ minWidth: 0, overflowWrap: 'anywhere' }}>
                 {q.friendlyName}
               </Typography.Text>
               <Tag color={q.currentSize ? 'orange' : 'default'} icon={<UserOutlined />} style={{ marginInlineEnd: 0 }}>
                 {q.currentSize} waiting
               </Tag>
             </Flex>
-            <Flex justify="space-between" align="center" gap={8}>
-              <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+            <Flex justify="space-between" align="center" gap={8} wrap>
+              <Typography.Text type="secondary" style={{ fontSize: 12, whiteSpace: 'nowrap' }}>
                 <ClockCircleOutlined /> Average wait {shortWait(q.averageWaitTime)}
               </Typography.Text>
               <Button size="small" type="primary" disabled={q.currentSize === 0 || !canTake} loading={taking === q.id} onClick={() => void take(q.id)} aria-label={`${QUEUE_MESSAGES.takeNextCall} from ${q.friendlyName}`}>

@@ -238,6 +238,8 @@ describe('call queues', () => {
     await first.next('answer');
     assert.deepEqual(await said(first), { say: QUEUE_GREETING(1) });
     assert.deepEqual(await said(first), { play: holdMusicTrack('guitar-long-winter').url });
+    // The local carrier plays a melody of its own for the track: the caller hears it.
+    await first.hears();
     const second = await open(await simToken('5125550184'));
     await second.call('+15125550001');
     assert.deepEqual(await said(second), { say: QUEUE_GREETING(2) });

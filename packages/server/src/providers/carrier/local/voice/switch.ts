@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { VOICE_PATHS } from '../../voice';
+import { playHoldMusic } from './holdMusic';
 import { bridge, MediaLeg } from './media';
 import { Recorder } from './recorder';
 import { parseTwiml, type DialTarget, type Verb } from './twiml';
@@ -324,6 +325,7 @@ export function createSwitch(publicUrl: string, post: VoicePoster, recordingsDir
     const waited = () => String(Math.floor((Date.now() - since) / 1000));
     const gone = () => call.ended || call.callerGone;
     let result: 'leave' | 'hangup' | 'redirected' = 'hangup';
+    let stopMusic: (() => void) | null = null;
     try {
       for (;;) {
         if (gone()) return (result = 'hangup');
@@ -347,6 +349,7 @@ export function createSwitch(publicUrl: string, post: VoicePoster, recordingsDir
             return (result = 'hangup');
           }
           if (v.verb === 'Say' || v.verb === 'Play') tell(call, v);
+          if (v.verb === 'Play') stopMusic ??= playHoldMusic(call.media, v.url);
           if (v.verb === 'Play' || v.verb === 'Pause') {
             waitedHere = true;
             await pause(call, v.verb === 'Pause' ? v.seconds * 1000 : holdTrackMs);
@@ -355,6 +358,7 @@ export function createSwitch(publicUrl: string, post: VoicePoster, recordingsDir
         if (!waitedHere && !gone() && !call.redirect) await pause(call, holdTrackMs);
       }
     } finally {
+      stopMusic?.();
       queue.members.splice(queue.members.indexOf(call), 1);
       if (verb.action && result !== 'redirected') {
         const params = { ...baseParams(call), CallStatus: result === 'hangup' ? 'completed' : 'in-progress', QueueResult: result, QueueSid: queue.sid, QueueTime: waited() };
