@@ -73,7 +73,7 @@ test('a client calls the agency, the employee answers in the browser, and they h
   await expect(row).toContainText('Completed');
 });
 
-test('the employee calls a client from the dialpad', async () => {
+test('the employee calls a client from the dialpad and texts them during the call', async () => {
   await staff.getByRole('button', { name: 'Place Call' }).click();
   const number = drawer().getByLabel('Phone number');
   await number.fill('5125550142');
@@ -83,6 +83,11 @@ test('the employee calls a client from the dialpad', async () => {
   await clientCall().getByRole('button', { name: 'Answer' }).click();
   await expect(staffCall()).toContainText('Connected');
   await Promise.all([hearsSound(staffCall()), hearsSound(clientCall())]);
+  // While they talk, the employee texts the client from the call's Messages tab.
+  await staffCall().getByRole('tab', { name: 'Messages' }).click();
+  await staffCall().getByLabel('Text message').fill('Sending the quote now.');
+  await staffCall().getByLabel('Text message').press('Enter');
+  await expect(staffCall().getByRole('log', { name: 'Texts with the caller' })).toContainText('Sending the quote now.');
   await staffCall().getByRole('button', { name: 'End Call' }).click();
   await expect(client.getByText('No call.')).toBeVisible();
 

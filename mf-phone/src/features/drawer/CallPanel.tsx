@@ -1,11 +1,12 @@
 import { useState } from 'react';
-import { Avatar, Button, Space, Tag, theme, Typography } from 'antd';
+import { Avatar, Button, Space, Tabs, Tag, theme, Typography } from 'antd';
 import { AudioMutedOutlined, AudioOutlined, CloseOutlined, PauseCircleOutlined, PhoneOutlined, PlayCircleOutlined, StopOutlined, SwapOutlined, UserOutlined } from '@ant-design/icons';
 import { bus } from '@agency/bus';
 import { formatPhone } from '@agency/ui';
 import type { ActiveCall } from '../device/softphone';
 import { useCallTimer } from '../device/useCallTimer';
 import { VolumeMeter } from '../device/VolumeMeter';
+import { CallMessages } from './CallMessages';
 import { CallNotes } from './CallNotes';
 import { TransferDialog } from './TransferDialog';
 
@@ -111,7 +112,16 @@ export function CallPanel({ call, multiLocation, onAnswer, onIgnore, onReject, o
           )}
         </div>
       )}
-      {call.clientId && call.status !== 'pending' && <CallNotes clientId={call.clientId} />}
+      {!peer && call.status !== 'pending' && (
+        <Tabs
+          size="small"
+          defaultActiveKey={call.clientId ? 'notes' : 'messages'}
+          items={[
+            ...(call.clientId ? [{ key: 'notes', label: 'Notes', children: <CallNotes clientId={call.clientId} /> }] : []),
+            { key: 'messages', label: 'Messages', children: <CallMessages phoneNumber={call.number} clientId={call.clientId} /> },
+          ]}
+        />
+      )}
       <TransferDialog callSid={call.sid} open={transferring} onClose={() => setTransferring(false)} />
     </section>
   );
