@@ -64,6 +64,10 @@ export const callFlowSchema = z.object({
       voicemailMessage: flowMessageSchema.optional(),
       /** What the menu says; without one it is read from the groups ('For Sales, press 1.'). */
       extensionsMessage: flowMessageSchema.optional(),
+      /** Said before a call that is recorded rings ('This call may be recorded...'). */
+      recordCallMessage: flowMessageSchema.optional(),
+      /** Texted to a caller whose call went to voicemail. */
+      voicemailSMS: flowMessageSchema.optional(),
     })
     .default({}),
 });

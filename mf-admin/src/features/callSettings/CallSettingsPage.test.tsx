@@ -113,3 +113,20 @@ test("each member rings on their browser phone, their profile's mobile, or anoth
   await waitFor(() => expect(locations.update).toHaveBeenCalled());
   expect(sent()).toMatchObject({ groups: [{ users: [{ id: emma.id, format: '15125550301' }] }] });
 });
+
+test('a recorded location can say so before ringing, and callers who reach voicemail can be texted', async () => {
+  locations.list.mockResolvedValue([demoLocation({ callFlow: JSON.stringify(stored) })]);
+  locations.update.mockImplementation(async (_a, _l, body) => demoLocation({ callFlow: body.callFlow as string }));
+  render(<CallSettingsPage />);
+  await screen.findByText('Ring for 20 seconds');
+  expect(screen.queryByLabelText('Recording notice')).not.toBeInTheDocument();
+  await userEvent.click(screen.getByRole('switch', { name: 'Record incoming calls' }));
+  await userEvent.type(screen.getByLabelText('Recording notice'), 'This call may be recorded.');
+  await userEvent.type(screen.getByLabelText('Voicemail text'), 'Sorry we missed you.');
+  await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+  await waitFor(() => expect(locations.update).toHaveBeenCalled());
+  expect(sent()).toMatchObject({
+    recordCalls: true,
+    messages: { welcomeMessage: { message: 'Hello' }, recordCallMessage: { type: 'text', message: 'This call may be recorded.' }, voicemailSMS: { type: 'text', message: 'Sorry we missed you.' } },
+  });
+});

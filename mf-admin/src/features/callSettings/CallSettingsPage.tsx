@@ -14,6 +14,7 @@ import {
   RING_GROUP_REPEAT,
   RING_GROUP_TIMEOUT,
   type CallFlow,
+  type FlowMessage,
   type Location,
   type RingFormat,
   type RingGroup,
@@ -23,6 +24,10 @@ import { failureText, notifyError, notifySuccess } from '../common/feedback';
 import { LocationSettings } from '../common/LocationSettings';
 import { SettingsActions } from '../common/SettingsActions';
 import { useUnsavedChanges } from '../settings/unsaved';
+
+/** A message typed on this page: text, or none when left empty. */
+const textMessage = (value: string): FlowMessage => (value.trim() ? { type: 'text', message: value } : { type: 'disabled' });
+const messageText = (message: FlowMessage | undefined) => (message?.type === 'text' ? message.message : '');
 
 const newGroup = (): RingGroup => ({ timeout: RING_GROUP_TIMEOUT.default, repeat: RING_GROUP_REPEAT.default, users: [] });
 
@@ -285,7 +290,17 @@ function CallFlowForm({ accountId, location, saved }: { accountId: string; locat
                     autoSize={{ minRows: 2, maxRows: 4 }}
                     maxLength={1000}
                     value={greeting}
-                    onChange={(e) => set({ messages: { ...flow.messages, voicemailMessage: e.target.value.trim() ? { type: 'text', message: e.target.value } : { type: 'disabled' } } })}
+                    onChange={(e) => set({ messages: { ...flow.messages, voicemailMessage: textMessage(e.target.value) } })}
+                  />
+                </Form.Item>
+                <Form.Item label="Voicemail text" htmlFor="voicemailSMS" extra="Texted to callers whose call went to voicemail. Leave it empty to send nothing." style={{ margin: 0 }}>
+                  <Input.TextArea
+                    id="voicemailSMS"
+                    autoSize={{ minRows: 1, maxRows: 3 }}
+                    maxLength={320}
+                    showCount
+                    value={messageText(flow.messages.voicemailSMS)}
+                    onChange={(e) => set({ messages: { ...flow.messages, voicemailSMS: textMessage(e.target.value) } })}
                   />
                 </Form.Item>
                 <Form.Item label="Call queue" htmlFor="queueEnabled" extra="Callers nobody answered wait on hold, with the hold music, until someone takes the next call." style={{ margin: 0 }}>
@@ -307,6 +322,17 @@ function CallFlowForm({ accountId, location, saved }: { accountId: string; locat
                 <Form.Item label="Record incoming calls" htmlFor="recordCalls" style={{ margin: 0 }}>
                   <Switch id="recordCalls" checked={flow.recordCalls} onChange={(recordCalls) => set({ recordCalls })} />
                 </Form.Item>
+                {flow.recordCalls && (
+                  <Form.Item label="Recording notice" htmlFor="recordCallMessage" extra="Said to callers before a recorded call rings. Leave it empty to say nothing." style={{ margin: 0 }}>
+                    <Input.TextArea
+                      id="recordCallMessage"
+                      autoSize={{ minRows: 1, maxRows: 3 }}
+                      maxLength={500}
+                      value={messageText(flow.messages.recordCallMessage)}
+                      onChange={(e) => set({ messages: { ...flow.messages, recordCallMessage: textMessage(e.target.value) } })}
+                    />
+                  </Form.Item>
+                )}
               </Space>
             ),
           },

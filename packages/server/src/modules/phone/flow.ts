@@ -104,6 +104,9 @@ export function twimlMenu(callId: string, flow: CallFlow): string {
   const welcome = flow.messages.welcomeMessage;
   if (welcome?.type === 'text') gather.say({ voice: voiceOf(flow) }, welcome.message);
   else if (welcome?.type === 'recording') gather.play({}, welcome.url);
+  const notice = flow.recordCalls ? flow.messages.recordCallMessage : undefined;
+  if (notice?.type === 'text') gather.say({ voice: voiceOf(flow) }, notice.message);
+  else if (notice?.type === 'recording') gather.play({}, notice.url);
   const menu = flow.messages.extensionsMessage;
   if (menu?.type === 'text') gather.say({ voice: voiceOf(flow) }, menu.message);
   else if (menu?.type === 'recording') gather.play({}, menu.url);
@@ -195,7 +198,10 @@ export type RingOutcome = 'rang' | 'queued' | 'voicemail';
 export async function twimlRing(q: Queryable, accountId: string, call: InboundCall, lf: LocationFlow, step: RingStep, welcome: boolean, ivr = 'main'): Promise<{ twiml: string; outcome: RingOutcome }> {
   const groups = await ringGroups(q, accountId, call.locationId, lf.flow, ivr);
   const res = new VoiceResponse();
-  if (welcome) speak(res, lf.flow, lf.flow.messages.welcomeMessage);
+  if (welcome) {
+    speak(res, lf.flow, lf.flow.messages.welcomeMessage);
+    if (lf.flow.recordCalls) speak(res, lf.flow, lf.flow.messages.recordCallMessage);
+  }
   for (let at: RingStep | null = step; at; at = nextStep(groups, at)) {
     const group = groups[at.group];
     if (!group) break;

@@ -6,7 +6,7 @@ import { DEFAULT_CLOSED_MESSAGE, holdMusicTrack } from '@agency/contracts';
 import { bearer, signIn, startTestServer, type TestServer } from '../../testing/harness';
 import { signInSecond } from '../clients/testSupport';
 import { signWebhook, SIGNATURE_HEADER, VOICE_PATHS } from '../../providers/carrier/index';
-import { officeState, QUEUE_GREETING, twimlHold } from './flow';
+import { officeState, QUEUE_GREETING, twimlHold, twimlMenu } from './flow';
 import { expireQueuedCall } from './queues';
 
 /*
@@ -286,6 +286,11 @@ describe('hold music', () => {
     assert.match(joining, /<Play>http:\/\/com\.twilio\.music\.rock\.s3\.amazonaws\.com\/FreddyFromAmsterdam_-_Fight_Song\.mp3<\/Play>/);
     assert.doesNotMatch(twimlHold(flow, 30, 1), /<Say/);
     assert.match(twimlHold(flow, 120, 1), /<Leave\/>/);
+    // A recorded location says so before its menu; one that does not record says nothing of it.
+    const notice = { type: 'text', message: 'This call may be recorded.' };
+    const menu = { ivr: { sales: { label: 'Sales', extension: '1', groups: [] } }, messages: { recordCallMessage: notice } };
+    assert.match(twimlMenu('c1', parseCallFlow(JSON.stringify({ ...menu, recordCalls: true }))), /This call may be recorded\./);
+    assert.doesNotMatch(twimlMenu('c1', parseCallFlow(JSON.stringify(menu))), /recorded/);
     // A flow naming a track that is not on the list is refused; the default track plays for an old flow without one.
     assert.equal(parseCallFlow(JSON.stringify({ holdMusic: 'nope' })).holdMusic, 'classical-busy-strings');
   });
@@ -414,7 +419,10 @@ describe('the IVR menu', () => {
 
 describe('voicemail', () => {
   it('plays the greeting when nobody answers, keeps the caller’s message, and files the call under Voicemails', async () => {
-    await setFlow({ groups: [{ timeout: 5, repeat: 1, users: [{ id: EMMA, format: 'softphone' }] }], messages: { voicemailMessage: { type: 'text', message: 'Please leave a message.' } } });
+    await setFlow({
+      groups: [{ timeout: 5, repeat: 1, users: [{ id: EMMA, format: 'softphone' }] }],
+      messages: { voicemailMessage: { type: 'text', message: 'Please leave a message.' }, voicemailSMS: { type: 'text', message: 'Sorry we missed you, we will call back.' } },
+    });
     const caller = await open(await simToken('5125550194'));
     await caller.call('+15125550001');
     assert.deepEqual(JSON.parse(String((await caller.next('message')).content)), { say: 'Please leave a message.' });
@@ -430,6 +438,9 @@ describe('voicemail', () => {
     for (let i = 44; i + 1 < wav.length; i += 2) if (Math.abs(wav.readInt16LE(i)) > 500) loud++;
     assert.ok(loud > 500, `the message holds the caller's voice (${loud} loud samples)`);
     assert.ok((await api('GET', '/phone/logs?view=recordings')).json().items.some((e: { id: string }) => e.id === entry.id));
+    // The flow's voicemail text went to the caller, once.
+    const texts = await s.db.query<{ flow: string; to_number: string }>('select flow, to_number from sms_messages where idempotency_key = $1', [`voicemail:${entry.id}`]);
+    assert.deepEqual(texts.map((t) => [t.flow, t.to_number.replace(/\D/g, '')]), [['outgoing', '15125550194']]);
   });
 });
 

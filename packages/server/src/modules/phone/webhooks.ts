@@ -1,8 +1,9 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
-import { recordsCalls } from '@agency/contracts';
+import { recordsCalls, type CallFlow } from '@agency/contracts';
 import type { AppDeps } from '../../app';
 import { verifiedCarrierParams } from '../../http/carrierWebhooks';
 import { VOICE_PATHS } from '../../providers/carrier/index';
+import { sendAutomatedText } from '../sms/outbound';
 import { clientName, toDigits } from '../sms/service';
 import { hasMenu, ivrChoice, locationFlow, nextStep, officeState, ringGroups, twimlClosed, twimlEmpty, twimlEnqueue, twimlHold, twimlOutbound, twimlPeer, twimlReject, twimlRing, twimlMenu, twimlTake, twimlTransfer, twimlVoicemail, type InboundCall, type LocationFlow, type RingOutcome } from './flow';
 import { enterQueue, leaveQueue } from './queues';
@@ -52,12 +53,28 @@ async function inboundCall(deps: AppDeps, call: CallContext): Promise<InboundCal
   return { callId: call.id, callerNumber: call.phoneNumber, callerName: await callerLabel(deps, clientId, call.phoneNumber), clientId, locationId: call.locationId, locationName: row?.location_name ?? '' };
 }
 
+/**
+ * The call reached voicemail: the caller is texted the flow's voicemail text, when it has one,
+ * once per call (a retried webhook sends nothing more).
+ */
+async function textVoicemailCaller(deps: AppDeps, call: CallContext, flow: CallFlow): Promise<void> {
+  const text = flow.messages.voicemailSMS;
+  if (text?.type !== 'text' || !text.message.trim()) return;
+  try {
+    const [row] = await deps.db.query<{ client_id: string | null }>('select client_id from calls where id = $1', [call.id]);
+    await sendAutomatedText(deps, { accountId: call.accountId, clientId: row?.client_id ?? null, to: call.phoneNumber, body: text.message, kind: 'voicemail', idempotencyKey: `voicemail:${call.id}` });
+  } catch (err) {
+    console.error('phone: could not text the caller after voicemail', (err as Error).message);
+  }
+}
+
 /** After a ring step: nobody to ring means the call is missed (voicemail follows), or the caller waits in the queue. */
 async function afterRing(deps: AppDeps, call: CallContext, lf: LocationFlow, outcome: RingOutcome): Promise<void> {
   if (outcome === 'queued') return enterQueue(deps, call, lf.flow.queue.maxWait);
   if (outcome !== 'voicemail') return;
   await deps.db.query("update calls set status = 'missed', error_message = 'Nobody was available to answer' where id = $1 and status = 'ringing'", [call.id]);
   deps.events.emit('callsChanged', { accountId: call.accountId });
+  await textVoicemailCaller(deps, call, lf.flow);
 }
 
 export async function voiceWebhookRoutes(app: FastifyInstance, deps: AppDeps) {
@@ -214,7 +231,9 @@ export async function voiceWebhookRoutes(app: FastifyInstance, deps: AppDeps) {
     if (query.transfer) {
       // Nobody took the transfer: the caller hears the voicemail message and the call counts as missed.
       await settle('missed', 'The transfer was not answered');
-      return xml(reply, twimlVoicemail((await locationFlow(db, call.locationId)).flow, call.id));
+      const { flow } = await locationFlow(db, call.locationId);
+      await textVoicemailCaller(deps, call, flow);
+      return xml(reply, twimlVoicemail(flow, call.id));
     }
     // Nobody took it: the next ring step, or voicemail when the groups are done.
     const lf = await locationFlow(db, call.locationId);
@@ -222,7 +241,10 @@ export async function voiceWebhookRoutes(app: FastifyInstance, deps: AppDeps) {
     const next = nextStep(groups, { group: Number(query.group) || 0, attempt: Number(query.attempt) || 1 });
     if (next) await db.query('update calls set ring_attempt = ring_attempt + 1 where id = $1', [call.id]);
     const { twiml, outcome } = await twimlRing(db, call.accountId, await inboundCall(deps, call), lf, next ?? { group: groups.length, attempt: 1 }, false, ivr);
-    if (outcome === 'voicemail') await settle('missed');
+    if (outcome === 'voicemail') {
+      await settle('missed');
+      await textVoicemailCaller(deps, call, lf.flow);
+    }
     if (outcome === 'queued') await enterQueue(deps, call, lf.flow.queue.maxWait);
     return xml(reply, twiml);
   });
@@ -273,7 +295,9 @@ export async function voiceWebhookRoutes(app: FastifyInstance, deps: AppDeps) {
     // The longest wait ran out: the call is missed and the caller may leave a voicemail.
     await db.query("update calls set status = 'missed', error_message = 'Nobody took the call while the caller waited', ended_at = now() where id = $1 and status = 'ringing'", [call.id]);
     deps.events.emit('callsChanged', { accountId: call.accountId });
-    return xml(reply, twimlVoicemail((await locationFlow(db, call.locationId)).flow, call.id));
+    const { flow } = await locationFlow(db, call.locationId);
+    await textVoicemailCaller(deps, call, flow);
+    return xml(reply, twimlVoicemail(flow, call.id));
   });
 
   app.post('/carrier/voice/queue-take', hidden, async (req, reply) => {

@@ -229,7 +229,7 @@ export type AutomatedTextResult =
  */
 export async function sendAutomatedText(
   deps: AppDeps,
-  text: { accountId: string; clientId: string | null; to: string; body: string; kind: 'scheduled' | 'campaign' | 'review'; idempotencyKey: string; campaignName?: string; userId?: string | null; notBefore?: Date; pace?: Pace },
+  text: { accountId: string; clientId: string | null; to: string; body: string; kind: 'scheduled' | 'campaign' | 'review' | 'voicemail'; idempotencyKey: string; campaignName?: string; userId?: string | null; notBefore?: Date; pace?: Pace },
 ): Promise<AutomatedTextResult> {
   const { db } = deps;
   const to = toDigits(text.to ?? '');
