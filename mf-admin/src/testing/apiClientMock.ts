@@ -77,3 +77,4 @@ export const registrationApi = {
 export const phonesApi = { list: jest.fn(), create: jest.fn(), update: jest.fn() };
 export const numbersApi = { port: jest.fn(), search: jest.fn(), purchase: jest.fn(), release: jest.fn(), services: jest.fn(), createService: jest.fn(), updateService: jest.fn() };
 export const mobileAppApi = { get: jest.fn(), create: jest.fn(), update: jest.fn() };
+export const phoneApi = { flowRecordings: jest.fn(), uploadFlowRecording: jest.fn(), deleteFlowRecording: jest.fn() };

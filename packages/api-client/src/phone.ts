@@ -1,4 +1,4 @@
-import type { CallLogEntry, CallLogPage, CallLogQuery, OutgoingLocation, PhoneQueue, PhoneToken } from '@agency/contracts';
+import type { CallFlowRecording, CallLogEntry, CallLogPage, CallLogQuery, OutgoingLocation, PhoneQueue, PhoneToken } from '@agency/contracts';
 import { api } from './index';
 
 /** The phone (spec 000 §7 "Phone", spec 001 §7 "Call log"). */
@@ -20,6 +20,16 @@ export const phoneApi = {
   queues: () => api.get<{ items: PhoneQueue[] }>('/phone/queues').then((r) => r.data.items),
   /** Take Next Call: the caller who has waited longest in the queue rings this user's phone. */
   takeNextCall: (queueId: string) => api.post<{ callId: string }>(`/phone/queue/assign/${queueId}`).then((r) => r.data),
+  /** The account's call-flow recordings (owners and admins). */
+  flowRecordings: () => api.get<CallFlowRecording[]>('/utilities/getFiles/callFlow').then((r) => r.data),
+  /** Uploads a call-flow recording (MP3 or WAV) under a label. */
+  uploadFlowRecording: (label: string, file: File) => {
+    const form = new FormData();
+    form.append('label', label);
+    form.append('file', file, file.name);
+    return api.post<CallFlowRecording>('/utilities/upload/callFlow', form).then((r) => r.data);
+  },
+  deleteFlowRecording: (id: string) => api.delete<{ message: string }>(`/utilities/upload/callFlow/${id}`).then((r) => r.data),
   logs: (query: CallLogQuery) => api.get<CallLogPage>('/phone/logs', { params: query }).then((r) => r.data),
   /** Marks a call as reviewed by the signed-in user, or unmarks it. */
   review: (id: string, reviewed: boolean) => (reviewed ? api.put<CallLogEntry>(`/phone/logs/work/${id}`) : api.delete<CallLogEntry>(`/phone/logs/work/${id}`)).then((r) => r.data),

@@ -100,3 +100,27 @@ export function ivrMenuText(flow: Pick<CallFlow, 'ivr'>): string {
 
 /** The key a named group is kept under. */
 export const ivrKey = (label: string) => label.trim().toLowerCase();
+
+/**
+ * A call-flow recording (spec 002 "Call-flow recording picker", Recording: name, url,
+ * lastModified, Key): an audio file the account uploaded for its call-flow messages.
+ */
+export const callFlowRecordingSchema = z.object({
+  /** The Key. */
+  id: z.string(),
+  name: z.string(),
+  /** Where the carrier fetches it from (public, unguessable). */
+  url: z.string(),
+  lastModified: z.string(),
+});
+export type CallFlowRecording = z.infer<typeof callFlowRecordingSchema>;
+export const MAX_FLOW_RECORDINGS = 4;
+export const FLOW_RECORDING_MAX_BYTES = 10 * 1024 * 1024;
+export const FLOW_RECORDING_MESSAGES = {
+  labelRequired: 'Label is required.',
+  max: `You have reached the maximun of ${MAX_FLOW_RECORDINGS} recordings`,
+  type: 'Upload an audio file: MP3 or WAV.',
+  tooLarge: 'A recording must be 10 MB or less.',
+  deleted: 'Recording deleted.',
+  uploaded: 'Recording uploaded.',
+} as const;

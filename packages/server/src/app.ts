@@ -41,6 +41,7 @@ import { smsRoutes } from './modules/sms/routes';
 import { campaignRoutes } from './modules/campaigns/routes';
 import { walkInRoutes } from './modules/walkins/routes';
 import { carrierWebhookRoutes } from './modules/sms/webhooks';
+import { flowRecordingRoutes } from './modules/phone/flowRecordings';
 import { phoneRoutes } from './modules/phone/routes';
 import { voiceWebhookRoutes } from './modules/phone/webhooks';
 import { loadClientDataKey } from './modules/clients/crypto';
@@ -183,6 +184,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
       await mobileAppRoutes(api, deps);
       await metricsRoutes(api, deps);
       await phoneRoutes(api, deps);
+      await flowRecordingRoutes(api, deps);
       await api.register(async (stripe) => stripeWebhookRoutes(stripe, deps));
       await api.register(async (carrier) => {
         await carrierWebhookRoutes(carrier, deps);

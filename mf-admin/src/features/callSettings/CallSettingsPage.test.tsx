@@ -1,7 +1,7 @@
 import { render, screen, waitFor } from '@testing-library/react';
 import userEventLib from '@testing-library/user-event';
 import { hostControls } from '@agency/bus';
-import { ApiRequestError, locationsApi, usersApi } from '@agency/api-client';
+import { ApiRequestError, locationsApi, phoneApi, usersApi } from '@agency/api-client';
 import { demoSession, demoUser } from '../../testing/session';
 import { demoLocation } from '../../testing/locations';
 import { CallSettingsPage } from './CallSettingsPage';
@@ -13,6 +13,11 @@ const userEvent = userEventLib.setup({ delay: null, pointerEventsCheck: 0 });
 
 const emma = demoUser({ id: '00000000-0000-4000-9000-000000000003', role: 'employee', firstName: 'Emma', lastName: 'Ellis' });
 const stored = { recordCalls: false, groups: [{ timeout: 20, repeat: 2, users: [{ id: emma.id, format: 'softphone' }] }], messages: { welcomeMessage: { type: 'text', message: 'Hello' } } };
+const chooseType = async (label: string, type: string) => {
+  await userEvent.click(screen.getByLabelText(label));
+  const options = await screen.findAllByText(type, { selector: '.ant-select-item-option-content' });
+  await userEvent.click(options[options.length - 1]!);
+};
 const sent = () => JSON.parse(locations.update.mock.calls[0]![2].callFlow as string) as Record<string, unknown>;
 
 beforeEach(() => {
@@ -121,7 +126,8 @@ test('a recorded location can say so before ringing, and callers who reach voice
   await screen.findByText('Ring for 20 seconds');
   expect(screen.queryByLabelText('Recording notice')).not.toBeInTheDocument();
   await userEvent.click(screen.getByRole('switch', { name: 'Record incoming calls' }));
-  await userEvent.type(screen.getByLabelText('Recording notice'), 'This call may be recorded.');
+  await chooseType('Recording notice', 'Text');
+  await userEvent.type(screen.getByLabelText('Recording notice text'), 'This call may be recorded.');
   await userEvent.type(screen.getByLabelText('Voicemail text'), 'Sorry we missed you.');
   await userEvent.click(screen.getByRole('button', { name: 'Save' }));
   await waitFor(() => expect(locations.update).toHaveBeenCalled());
@@ -129,4 +135,40 @@ test('a recorded location can say so before ringing, and callers who reach voice
     recordCalls: true,
     messages: { welcomeMessage: { message: 'Hello' }, recordCallMessage: { type: 'text', message: 'This call may be recorded.' }, voicemailSMS: { type: 'text', message: 'Sorry we missed you.' } },
   });
+});
+
+test('a message plays a recording chosen in the picker, where recordings are uploaded (label required) and deleted', async () => {
+  const recordings = phoneApi as jest.Mocked<typeof phoneApi>;
+  const welcome = { id: 'r1', name: 'Welcome', url: 'http://localhost/api/media/call-flow/r1/t1', lastModified: '2026-11-20T10:00:00.000Z' };
+  recordings.flowRecordings.mockResolvedValue([welcome]);
+  recordings.uploadFlowRecording.mockResolvedValue({ id: 'r2', name: 'After hours', url: 'http://localhost/api/media/call-flow/r2/t2', lastModified: '2026-11-26T10:00:00.000Z' });
+  recordings.deleteFlowRecording.mockResolvedValue({ message: 'Recording deleted.' });
+  locations.list.mockResolvedValue([demoLocation({ callFlow: JSON.stringify(stored) })]);
+  locations.update.mockImplementation(async (_a, _l, body) => demoLocation({ callFlow: body.callFlow as string }));
+  render(<CallSettingsPage />);
+  await screen.findByText('Ring for 20 seconds');
+  await chooseType('Voicemail greeting', 'Recording');
+  const dialog = await screen.findByRole('dialog', { name: 'Recordings' });
+  expect(await screen.findByText('Welcome')).toBeInTheDocument();
+  expect(screen.getByRole('button', { name: 'Choose' })).toBeDisabled();
+
+  await userEvent.click(screen.getByRole('button', { name: /Upload$/ }));
+  expect(screen.getByRole('alert')).toHaveTextContent('Label is required.');
+  await userEvent.type(screen.getByLabelText('Label'), 'After hours');
+  await userEvent.upload(screen.getByLabelText('Audio file'), new File([new Uint8Array([0x49, 0x44, 0x33])], 'after.mp3', { type: 'audio/mpeg' }));
+  await userEvent.click(screen.getByRole('button', { name: /Upload$/ }));
+  await waitFor(() => expect(recordings.uploadFlowRecording).toHaveBeenCalledWith('After hours', expect.any(File)));
+  expect(await screen.findByText('After hours')).toBeInTheDocument();
+
+  await userEvent.click(screen.getByRole('button', { name: 'Delete Welcome' }));
+  await userEvent.click(await screen.findByRole('button', { name: 'Yes' }));
+  await waitFor(() => expect(recordings.deleteFlowRecording).toHaveBeenCalledWith('r1'));
+  await waitFor(() => expect(dialog).not.toHaveTextContent('Welcome'));
+
+  // The upload is chosen: Choose puts it on the message.
+  await userEvent.click(screen.getByRole('button', { name: 'Choose' }));
+  expect(await screen.findByText('After hours')).toBeInTheDocument();
+  await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+  await waitFor(() => expect(locations.update).toHaveBeenCalled());
+  expect(sent()).toMatchObject({ messages: { voicemailMessage: { type: 'recording', name: 'After hours', url: 'http://localhost/api/media/call-flow/r2/t2' } } });
 });

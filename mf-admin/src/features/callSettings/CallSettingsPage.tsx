@@ -24,6 +24,7 @@ import { failureText, notifyError, notifySuccess } from '../common/feedback';
 import { LocationSettings } from '../common/LocationSettings';
 import { SettingsActions } from '../common/SettingsActions';
 import { useUnsavedChanges } from '../settings/unsaved';
+import { FlowMessageField } from './FlowMessageField';
 
 /** A message typed on this page: text, or none when left empty. */
 const textMessage = (value: string): FlowMessage => (value.trim() ? { type: 'text', message: value } : { type: 'disabled' });
@@ -161,8 +162,6 @@ function CallFlowForm({ accountId, location, saved }: { accountId: string; locat
   const dirty = JSON.stringify(flow) !== initial;
   useUnsavedChanges(dirty);
   const set = (patch: Partial<CallFlow>) => setFlow((f) => ({ ...f, ...patch }));
-  const voicemail = flow.messages.voicemailMessage;
-  const greeting = voicemail?.type === 'text' ? voicemail.message : '';
   // The step being edited: 'main' or a named group's key.
   const [step, setStep] = useState('main');
   const [newName, setNewName] = useState('');
@@ -284,15 +283,20 @@ function CallFlowForm({ accountId, location, saved }: { accountId: string; locat
                 <Form.Item label="Ring only people who are available" htmlFor="ringWhenAvailable" style={{ margin: 0 }}>
                   <Switch id="ringWhenAvailable" checked={flow.ringWhenAvailable} onChange={(ringWhenAvailable) => set({ ringWhenAvailable })} />
                 </Form.Item>
-                <Form.Item label="Voicemail greeting" htmlFor="voicemailGreeting" extra="Read to callers nobody answered, before they leave a message. Leave it empty for no voicemail." style={{ margin: 0 }}>
-                  <Input.TextArea
-                    id="voicemailGreeting"
-                    autoSize={{ minRows: 2, maxRows: 4 }}
-                    maxLength={1000}
-                    value={greeting}
-                    onChange={(e) => set({ messages: { ...flow.messages, voicemailMessage: textMessage(e.target.value) } })}
-                  />
-                </Form.Item>
+                <FlowMessageField
+                  id="welcomeMessage"
+                  label="Welcome message"
+                  extra="Said to every caller as the call is answered."
+                  value={flow.messages.welcomeMessage}
+                  onChange={(welcomeMessage) => set({ messages: { ...flow.messages, welcomeMessage } })}
+                />
+                <FlowMessageField
+                  id="voicemailGreeting"
+                  label="Voicemail greeting"
+                  extra="Played to callers nobody answered, before they leave a message. Disabled means no voicemail."
+                  value={flow.messages.voicemailMessage}
+                  onChange={(voicemailMessage) => set({ messages: { ...flow.messages, voicemailMessage } })}
+                />
                 <Form.Item label="Voicemail text" htmlFor="voicemailSMS" extra="Texted to callers whose call went to voicemail. Leave it empty to send nothing." style={{ margin: 0 }}>
                   <Input.TextArea
                     id="voicemailSMS"
@@ -323,15 +327,13 @@ function CallFlowForm({ accountId, location, saved }: { accountId: string; locat
                   <Switch id="recordCalls" checked={flow.recordCalls} onChange={(recordCalls) => set({ recordCalls })} />
                 </Form.Item>
                 {flow.recordCalls && (
-                  <Form.Item label="Recording notice" htmlFor="recordCallMessage" extra="Said to callers before a recorded call rings. Leave it empty to say nothing." style={{ margin: 0 }}>
-                    <Input.TextArea
-                      id="recordCallMessage"
-                      autoSize={{ minRows: 1, maxRows: 3 }}
-                      maxLength={500}
-                      value={messageText(flow.messages.recordCallMessage)}
-                      onChange={(e) => set({ messages: { ...flow.messages, recordCallMessage: textMessage(e.target.value) } })}
-                    />
-                  </Form.Item>
+                  <FlowMessageField
+                    id="recordCallMessage"
+                    label="Recording notice"
+                    extra="Said to callers before a recorded call rings."
+                    value={flow.messages.recordCallMessage}
+                    onChange={(recordCallMessage) => set({ messages: { ...flow.messages, recordCallMessage } })}
+                  />
                 )}
               </Space>
             ),

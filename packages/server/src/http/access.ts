@@ -44,6 +44,8 @@ export const PUBLIC_ROUTES: readonly string[] = [
   'POST /api/carrier/voice/queue-take',
   // Texted pictures: the carrier fetches them without a session; the address carries a 256-bit token.
   'GET /api/media/sms/:id/:token',
+  // Call-flow recordings the carrier plays to callers; the address carries a 256-bit token.
+  'GET /api/media/call-flow/:id/:token',
   // The payment provider's signed webhook (checked against Stripe-Signature in modules/billing/routes.ts).
   'POST /api/billing/stripe/webhook',
 ];

@@ -271,10 +271,11 @@ export function createSwitch(publicUrl: string, post: VoicePoster, recordingsDir
       };
       const timer = setTimeout(finish, seconds * 1000);
       timer.unref();
-      const poll = setInterval(() => (call.callerGone || call.ended) && finish(), 100);
+      // The caller hanging up ends the wait at once.
+      call.wake = finish;
       function finish() {
         clearTimeout(timer);
-        clearInterval(poll);
+        if (call.wake === finish) call.wake = null;
         if (call.gathering === state) call.gathering = null;
         resolve(state.digits.slice(0, count));
       }
@@ -422,16 +423,8 @@ export function createSwitch(publicUrl: string, post: VoicePoster, recordingsDir
           const recorder = new Recorder();
           const stop = call.media.onFrame((f) => recorder.push(0, f));
           await answerCaller(call);
-          await new Promise<void>((resolve) => {
-            const timer = setTimeout(finish, verb.maxLengthSeconds * 1000);
-            timer.unref();
-            const poll = setInterval(() => (call.callerGone || call.ended) && finish(), 100);
-            function finish() {
-              clearTimeout(timer);
-              clearInterval(poll);
-              resolve();
-            }
-          });
+          // Until the time is up, or the caller hangs up (which wakes the call).
+          await pause(call, verb.maxLengthSeconds * 1000);
           stop();
           const dir = recordingsDir();
           const { seconds } = dir ? recorder.finish(dir) : { seconds: 0 };
