@@ -5,6 +5,9 @@ import { errorMessage, phoneApi } from '@agency/api-client';
 import { FLOW_RECORDING_MESSAGES, MAX_FLOW_RECORDINGS, type CallFlowRecording } from '@agency/contracts';
 import { formatDateTime } from '@agency/ui';
 
+/** The recording from this page's own origin (the address the carrier is given may name another host for the same server). */
+const playable = (url: string) => url.replace(/^https?:\/\/[^/]+(?=\/api\/media\/call-flow\/)/, '');
+
 /**
  * The call-flow recording picker (spec 002): choose one of the account's recordings for a
  * message, upload one (a label and an MP3 or WAV; at most four), or delete one.
@@ -85,7 +88,7 @@ export function RecordingPicker({ open, current, onChoose, onClose }: { open: bo
                       {formatDateTime(r.lastModified)}
                     </Typography.Text>
                   </Radio>
-                  <audio controls preload="none" src={r.url} aria-label={`Play ${r.name}`} style={{ height: 32, maxWidth: 200 }} />
+                  <audio controls preload="none" src={playable(r.url)} aria-label={`Play ${r.name}`} style={{ height: 32, maxWidth: 200 }} />
                   <Popconfirm title="Delete this recording?" okText="Yes" cancelText="No" onConfirm={() => void remove(r)}>
                     <Button type="text" danger icon={<DeleteOutlined />} aria-label={`Delete ${r.name}`} />
                   </Popconfirm>
