@@ -24,7 +24,7 @@ import { failureText, notifyError, notifySuccess } from '../common/feedback';
 import { LocationSettings } from '../common/LocationSettings';
 import { SettingsActions } from '../common/SettingsActions';
 import { useUnsavedChanges } from '../settings/unsaved';
-import { FlowMessageField } from './FlowMessageField';
+import { FlowMessageField } from '../common/FlowMessageField';
 
 /** A message typed on this page: text, or none when left empty. */
 const textMessage = (value: string): FlowMessage => (value.trim() ? { type: 'text', message: value } : { type: 'disabled' });

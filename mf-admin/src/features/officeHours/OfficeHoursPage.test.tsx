@@ -1,7 +1,7 @@
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import userEventLib from '@testing-library/user-event';
 import { bus, hostControls } from '@agency/bus';
-import { ApiRequestError, locationsApi } from '@agency/api-client';
+import { ApiRequestError, locationsApi, phoneApi } from '@agency/api-client';
 import { DEFAULT_CLOSED_MESSAGE, type OfficeHours } from '@agency/contracts';
 import { demoSession } from '../../testing/session';
 import { demoLocation, roundRock } from '../../testing/locations';
@@ -130,4 +130,19 @@ test("a refused save shows the catalogue's words with the server's message and k
   expect(await screen.findByRole('alert')).toHaveTextContent('Unable to update office hours: Monday: close time must be after open time');
   expect(screen.getByRole('switch', { name: 'Monday open' })).toBeChecked();
   expect(saveButton()).toBeEnabled();
+});
+
+test('the closed call message can play one of the call-flow recordings', async () => {
+  (phoneApi.flowRecordings as jest.Mock).mockResolvedValue([{ id: 'r1', name: 'Closed for the day', url: 'http://localhost/api/media/call-flow/r1/t1', lastModified: '2026-11-20T10:00:00.000Z' }]);
+  locations.list.mockResolvedValue([austin]);
+  locations.update.mockImplementation(async (_a, _l, body) => demoLocation({ officeHours: body.officeHours as string }));
+  render(<OfficeHoursPage />);
+  await userEvent.click(await screen.findByLabelText('Closed call message'));
+  await userEvent.click(within(document.querySelector('.ant-select-dropdown:not(.ant-select-dropdown-hidden)') as HTMLElement).getByText('Recording'));
+  const dialog = await screen.findByRole('dialog', { name: 'Recordings' });
+  await userEvent.click(await within(dialog).findByRole('radio', { name: /Closed for the day/ }));
+  await userEvent.click(within(dialog).getByRole('button', { name: 'Choose' }));
+  await userEvent.click(saveButton());
+  await waitFor(() => expect(locations.update).toHaveBeenCalledTimes(1));
+  expect(sent().closedMessage).toEqual({ type: 'recording', name: 'Closed for the day', url: 'http://localhost/api/media/call-flow/r1/t1', lastModified: '2026-11-20T10:00:00.000Z' });
 });

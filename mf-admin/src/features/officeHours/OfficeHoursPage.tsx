@@ -17,6 +17,7 @@ import {
 } from '@agency/contracts';
 import { failureText, notifyError, notifySuccess } from '../common/feedback';
 import { LocationSettings } from '../common/LocationSettings';
+import { FlowMessageField } from '../common/FlowMessageField';
 import { SettingsActions } from '../common/SettingsActions';
 import { useUnsavedChanges } from '../settings/unsaved';
 
@@ -151,33 +152,17 @@ function OfficeHoursForm({ accountId, location, saved }: { accountId: string; lo
           onChange={(holidays) => setValues({ ...values, holidays })}
         />
       </Form.Item>
-      <Form.Item label="Closed call message" htmlFor="closedMessageType" extra="Recordings are chosen in Call Settings.">
-        <Select
+      <div style={{ marginBottom: 24 }}>
+        <FlowMessageField
           id="closedMessageType"
-          value={message.type}
-          style={{ maxWidth: 240 }}
-          options={[
-            { value: 'disabled', label: 'Disabled' },
-            { value: 'text', label: 'Text' },
-            ...(message.type === 'recording' ? [{ value: 'recording', label: `Recording: ${message.name}` }] : []),
-          ]}
-          onChange={(type: FlowMessage['type']) => {
-            if (type === 'text') setValues({ ...values, closedMessage: { type, message: message.type === 'text' ? message.message : DEFAULT_CLOSED_MESSAGE } });
-            else if (type === 'disabled') setValues({ ...values, closedMessage: { type } });
-          }}
+          label="Closed call message"
+          extra="Played to callers outside office hours and on closed holidays."
+          textLabel="Closed message text"
+          defaultText={DEFAULT_CLOSED_MESSAGE}
+          value={message}
+          onChange={(closedMessage) => setValues({ ...values, closedMessage })}
         />
-      </Form.Item>
-      {message.type === 'text' && (
-        <Form.Item label="Closed message text" htmlFor="closedMessageText">
-          <Input.TextArea
-            id="closedMessageText"
-            autoSize={{ minRows: 2, maxRows: 5 }}
-            maxLength={1000}
-            value={message.message}
-            onChange={(e) => setValues({ ...values, closedMessage: { type: 'text', message: e.target.value } })}
-          />
-        </Form.Item>
-      )}
+      </div>
       <Form.Item label="Closed text reply" htmlFor="smsClosedMessage" extra="Sent to people who text while the office is closed.">
         <Input.TextArea
           id="smsClosedMessage"

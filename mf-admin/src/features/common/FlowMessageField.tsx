@@ -8,7 +8,27 @@ import { RecordingPicker } from './RecordingPicker';
  * One call-flow message: disabled, a text the voice reads, or a recording from the picker
  * (spec 002: 'A message type switches among disabled, text and recording').
  */
-export function FlowMessageField({ id, label, extra, value, onChange, maxLength = 1000 }: { id: string; label: string; extra?: string; value: FlowMessage | undefined; onChange(next: FlowMessage): void; maxLength?: number }) {
+export function FlowMessageField({
+  id,
+  label,
+  extra,
+  value,
+  onChange,
+  maxLength = 1000,
+  textLabel = `${label} text`,
+  defaultText = '',
+}: {
+  id: string;
+  label: string;
+  extra?: string;
+  value: FlowMessage | undefined;
+  onChange(next: FlowMessage): void;
+  maxLength?: number;
+  /** The text box's label. */
+  textLabel?: string;
+  /** What the text starts as when Text is chosen. */
+  defaultText?: string;
+}) {
   const message = value ?? { type: 'disabled' as const };
   const [picking, setPicking] = useState(false);
   return (
@@ -20,7 +40,7 @@ export function FlowMessageField({ id, label, extra, value, onChange, maxLength 
           value={message.type}
           onChange={(type: FlowMessage['type']) => {
             if (type === 'recording') setPicking(true);
-            else if (type === 'text') onChange({ type, message: '' });
+            else if (type === 'text') onChange({ type, message: defaultText });
             else onChange({ type });
           }}
           options={[
@@ -31,7 +51,7 @@ export function FlowMessageField({ id, label, extra, value, onChange, maxLength 
         />
       </Form.Item>
       {message.type === 'text' && (
-        <Input.TextArea aria-label={`${label} text`} autoSize={{ minRows: 2, maxRows: 4 }} maxLength={maxLength} value={message.message} onChange={(e) => onChange({ type: 'text', message: e.target.value })} />
+        <Input.TextArea aria-label={textLabel} autoSize={{ minRows: 2, maxRows: 4 }} maxLength={maxLength} value={message.message} onChange={(e) => onChange({ type: 'text', message: e.target.value })} />
       )}
       {message.type === 'recording' && (
         <div style={{ display: 'flex', alignItems: 'center', gap: 8, flexWrap: 'wrap' }}>

@@ -74,12 +74,12 @@ export function RecordingPicker({ open, current, onChoose, onClose }: { open: bo
       onOk={() => picked && onChoose(picked)}
       destroyOnHidden
     >
-      <Space direction="vertical" size={16} style={{ width: '100%' }}>
+      <Space orientation="vertical" size={16} style={{ width: '100%' }}>
         {error && <Alert type="error" showIcon role="alert" title={error} />}
         {recordings && !recordings.length && <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="No recordings yet" />}
         {!!recordings?.length && (
           <Radio.Group value={chosen} onChange={(e) => setChosen(e.target.value as string)} style={{ width: '100%' }} aria-label="Recordings">
-            <Space direction="vertical" style={{ width: '100%' }}>
+            <Space orientation="vertical" style={{ width: '100%' }}>
               {recordings.map((r) => (
                 <div key={r.id} style={{ display: 'flex', alignItems: 'center', gap: 8, flexWrap: 'wrap' }}>
                   <Radio value={r.url} style={{ flex: '1 1 160px' }}>
