@@ -21,7 +21,8 @@ interface Expiry {
 
 /** The caller joins their location's queue; the longest wait is scheduled as a job. */
 export async function enterQueue(deps: Pick<AppDeps, 'db' | 'jobs' | 'events'>, call: { id: string; accountId: string }, maxWaitSeconds: number): Promise<void> {
-  const [row] = await deps.db.query<{ queued_at: Date }>("update calls set queued_at = now() where id = $1 and status = 'ringing' returning queued_at", [call.id]);
+  // Kept to the millisecond: the expiry job carries it back as a JavaScript date and must find it equal.
+  const [row] = await deps.db.query<{ queued_at: Date }>("update calls set queued_at = date_trunc('milliseconds', now()) where id = $1 and status = 'ringing' returning queued_at", [call.id]);
   if (!row) return;
   deps.events.emit('queuesChanged', { accountId: call.accountId });
   const queuedAt = new Date(row.queued_at).toISOString();
