@@ -12,6 +12,8 @@ export const phoneApi = {
   /** A call's recording as audio the page can play. */
   recordingAudio: (callId: string) => api.get<Blob>(`/phone/recordings/${callId}`, { responseType: 'blob' }).then((r) => r.data),
   deleteRecording: (callId: string, recordingSid: string) => api.delete<{ message: string }>(`/phone/recording/${callId}/${recordingSid}`).then((r) => r.data),
+  /** Sends an incoming call (ringing here, or this user's) to the location's voicemail. */
+  sendToVoicemail: (callIdOrSid: string) => api.put<{ message: string }>(`/phone/voicemail/${encodeURIComponent(callIdOrSid)}`).then((r) => r.data),
   /** Pauses or resumes the recording of the call this leg is on. */
   pauseRecording: (callSid: string, paused: boolean) => api.put<{ message: string }>(`/phone/recording/${encodeURIComponent(callSid)}/${paused ? 'pause' : 'resume'}`).then((r) => r.data),
   /** The location a number's contact is served from, if any (multi-location accounts ask before dialling). */

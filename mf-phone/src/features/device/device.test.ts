@@ -14,6 +14,7 @@ const call = (status: NonNullable<PhoneState['call']>['status']): PhoneState['ca
   clientId: null,
   location: '',
   ivr: '',
+  callId: null,
   status,
   startedAt: null,
   muted: false,

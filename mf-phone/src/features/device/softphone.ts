@@ -21,6 +21,8 @@ export interface ActiveCall {
   location: string;
   /** The menu group the caller chose ('' for none). */
   ivr: string;
+  /** The call's id in the call log, for an incoming call the carrier named it for. */
+  callId: string | null;
   status: 'pending' | 'connecting' | 'ringing' | 'open' | 'reconnecting';
   /** When the call connected (ms), for the timer. */
   startedAt: number | null;
@@ -227,6 +229,7 @@ export class Softphone {
       clientId: custom.get('clientId') || null,
       location: custom.get('location') ?? '',
       ivr: custom.get('ivr') ?? '',
+      callId: custom.get('callId') || null,
       status: 'pending',
       startedAt: null,
       muted: false,
@@ -248,7 +251,7 @@ export class Softphone {
   /** Places a call to an 11-digit number (or `client:{userId}` for a colleague), from a location's number when one is given. */
   async dial(to: string, details: { name?: string; clientId?: string | null; location?: string; locationId?: string } = {}): Promise<void> {
     if (!this.device || this.current || this.state$.value.call || this.state$.value.device !== 'ready') return;
-    const pending = { sid: null, direction: 'outgoing' as const, number: to.replace(/\D/g, ''), name: details.name ?? '', clientId: details.clientId ?? null, location: details.location ?? '', ivr: '', status: 'connecting' as const, startedAt: null, muted: false, volume: { input: 0, output: 0 }, said: [] };
+    const pending = { sid: null, direction: 'outgoing' as const, number: to.replace(/\D/g, ''), name: details.name ?? '', clientId: details.clientId ?? null, location: details.location ?? '', ivr: '', callId: null, status: 'connecting' as const, startedAt: null, muted: false, volume: { input: 0, output: 0 }, said: [] };
     this.patch({ call: pending });
     try {
       await this.applyDevices();

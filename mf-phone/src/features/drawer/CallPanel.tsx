@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Avatar, Button, Space, Tabs, Tag, theme, Typography } from 'antd';
-import { AudioMutedOutlined, AudioOutlined, CloseOutlined, PauseCircleOutlined, PhoneOutlined, PlayCircleOutlined, StopOutlined, SwapOutlined, UserOutlined } from '@ant-design/icons';
+import { AudioMutedOutlined, AudioOutlined, CloseOutlined, InboxOutlined, PauseCircleOutlined, PhoneOutlined, PlayCircleOutlined, StopOutlined, SwapOutlined, UserOutlined } from '@ant-design/icons';
 import { bus } from '@agency/bus';
 import { formatPhone } from '@agency/ui';
 import type { ActiveCall } from '../device/softphone';
@@ -16,6 +16,8 @@ export interface CallPanelProps {
   onAnswer(): void;
   onIgnore(): void;
   onReject(): void;
+  /** Sends the ringing caller to voicemail (incoming calls from outside). */
+  onVoicemail(): void;
   onHangUp(): void;
   onToggleMute(): void;
   /** The call's recording: in progress, paused, or none. */
@@ -32,7 +34,7 @@ const STATUS_TEXT: Record<ActiveCall['status'], string> = {
 };
 
 /** The active-call bar and its controls (spec 000 §2 "Phone drawer and call UI"). */
-export function CallPanel({ call, multiLocation, onAnswer, onIgnore, onReject, onHangUp, onToggleMute, recording, onToggleRecording }: CallPanelProps) {
+export function CallPanel({ call, multiLocation, onAnswer, onIgnore, onReject, onVoicemail, onHangUp, onToggleMute, recording, onToggleRecording }: CallPanelProps) {
   const { token } = theme.useToken();
   const timer = useCallTimer(call.startedAt);
   const [transferring, setTransferring] = useState(false);
@@ -91,6 +93,11 @@ export function CallPanel({ call, multiLocation, onAnswer, onIgnore, onReject, o
           <Button danger icon={<StopOutlined />} onClick={onReject}>
             Reject
           </Button>
+          {!peer && call.callId && (
+            <Button icon={<InboxOutlined />} onClick={onVoicemail} style={{ gridColumn: '1 / -1' }}>
+              Send to Voicemail
+            </Button>
+          )}
         </div>
       ) : (
         <div style={{ display: 'grid', gridTemplateColumns: '1fr 1fr', gap: 8 }}>

@@ -125,7 +125,16 @@ export function PhoneDrawer() {
   const sid = state.call?.sid ?? null;
   const recordingStatus = sid ? recordings[sid] : undefined;
   const recording = recordingStatus === 'in-progress' || recordingStatus === 'paused' ? recordingStatus : null;
-  async function toggleRecording() {
+  async function sendToVoicemail() {
+    const callId = state.call?.callId;
+    if (!callId) return;
+    try {
+      await phoneApi.sendToVoicemail(callId);
+    } catch (err) {
+      bus.toast({ kind: 'error', message: errorMessage(err) });
+    }
+  }
+    async function toggleRecording() {
     if (!sid || !recording) return;
     try {
       await phoneApi.pauseRecording(sid, recording === 'in-progress');
@@ -190,6 +199,7 @@ export function PhoneDrawer() {
                           onAnswer={() => phone.answer()}
                           onIgnore={() => phone.ignore()}
                           onReject={() => phone.reject()}
+                          onVoicemail={() => void sendToVoicemail()}
                           onHangUp={() => phone.hangUp()}
                           onToggleMute={() => phone.toggleMute()}
                           recording={recording}

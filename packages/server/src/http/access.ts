@@ -42,6 +42,7 @@ export const PUBLIC_ROUTES: readonly string[] = [
   'POST /api/carrier/voice/queue-wait',
   'POST /api/carrier/voice/queue-left',
   'POST /api/carrier/voice/queue-take',
+  'POST /api/carrier/voice/voicemail',
   // Texted pictures: the carrier fetches them without a session; the address carries a 256-bit token.
   'GET /api/media/sms/:id/:token',
   // Call-flow recordings the carrier plays to callers; the address carries a 256-bit token.

@@ -444,6 +444,26 @@ describe('voicemail', () => {
   });
 });
 
+describe('sending a call to voicemail', () => {
+  it('stops the ringing, plays the greeting to the caller, and logs the call missed', async () => {
+    await setFlow({ messages: { voicemailMessage: { type: 'text', message: 'Please leave a message.' } } });
+    const emma = await open(await userToken(employee));
+    const caller = await open(await simToken('5125550187'));
+    await caller.call('+15125550001');
+    const invite = await emma.next('invite');
+    const callId = new URLSearchParams((invite.parameters as Record<string, string>).Params).get('callId')!;
+    assert.equal((await api('PUT', `/phone/voicemail/${callId}`, other)).statusCode, 404);
+    const sent = await api('PUT', `/phone/voicemail/${callId}`, employee);
+    assert.equal(sent.json().message, 'Call sent to voicemail');
+    await emma.next('cancel');
+    assert.deepEqual(JSON.parse(String((await caller.next('message')).content)), { say: 'Please leave a message.' });
+    await caller.next('answer');
+    const entry = await settledFrom('15125550187', (e) => e.status === 'missed');
+    assert.equal(entry.errorMessage, 'Sent to voicemail');
+    assert.equal((await api('PUT', `/phone/voicemail/${callId}`, employee)).statusCode, 404);
+  });
+});
+
 describe('calls between colleagues', () => {
   it("ring the colleague's phone with the caller's name and stay out of the call log", async () => {
     const oliviaId = (await api('GET', '/users/me')).json().user.id as string;

@@ -126,6 +126,34 @@ export async function phoneRoutes(app: FastifyInstance, deps: AppDeps) {
 
   const idParams = z.object({ id: z.uuid({ error: 'Call not found' }) });
 
+  r.put(
+    '/phone/voicemail/:callSid',
+    {
+      schema: {
+        tags,
+        description: "Sends an incoming call (ringing, or one this user is on) to the location's voicemail; `callSid` is the call's id, its CallSid or the leg's.",
+        params: z.object({ callSid: z.string().min(1).max(64) }),
+        response: { 200: messageSchema, ...errors },
+      },
+    },
+    async (req) => {
+      const { accountId } = auth(req);
+      const key = req.params.callSid;
+      const [call] = await db.query<{ id: string; call_sid: string }>(
+        `select id, call_sid from calls where account_id = $1 and direction = 'incoming' and status in ('ringing', 'in-progress')
+            and (call_sid = $2 or leg_sid = $2 or ($2 ~ '^[0-9a-f-]{36}$' and id = $2::uuid))`,
+        [accountId, key],
+      );
+      if (!call) throw notFound('That call is not ringing or in progress');
+      try {
+        await deps.carrier.redirectCall(call.call_sid, `${VOICE_PATHS.voicemail}?call=${call.id}`);
+      } catch (err) {
+        throw badRequest(`Unable to send the call to voicemail. ${(err as Error).message}`);
+      }
+      return { message: 'Call sent to voicemail' };
+    },
+  );
+
   r.get('/phone/queues', { schema: { tags, description: "The account's call queues: who waits at each location whose call flow has its queue on.", response: { 200: phoneQueuesSchema, ...errors } } }, async (req) => ({
     items: await listQueues(db, auth(req).accountId),
   }));

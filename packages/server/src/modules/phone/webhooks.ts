@@ -300,6 +300,23 @@ export async function voiceWebhookRoutes(app: FastifyInstance, deps: AppDeps) {
     return xml(reply, twimlVoicemail(flow, call.id));
   });
 
+  app.post('/carrier/voice/voicemail', hidden, async (req, reply) => {
+    verifiedCarrierParams(deps, req);
+    const call = await callById(deps, (req.query as { call?: string }).call);
+    if (!call) return xml(reply, twimlEmpty());
+    // Sent to voicemail while it rang: missed, for someone to follow up; a talk that went on to voicemail stays as it was.
+    const [row] = await db.query<{ was: string }>(
+      `update calls c set status = case when b.was = 'ringing' then 'missed' else c.status end, queued_at = null,
+              error_message = case when b.was = 'ringing' then 'Sent to voicemail' else c.error_message end
+         from (select id, status as was from calls where id = $1) b where c.id = b.id returning b.was`,
+      [call.id],
+    );
+    deps.events.emit('callsChanged', { accountId: call.accountId });
+    const { flow } = await locationFlow(db, call.locationId);
+    if (row?.was === 'ringing') await textVoicemailCaller(deps, call, flow);
+    return xml(reply, twimlVoicemail(flow, call.id));
+  });
+
   app.post('/carrier/voice/queue-take', hidden, async (req, reply) => {
     verifiedCarrierParams(deps, req);
     const query = req.query as { call?: string; user?: string };

@@ -19,6 +19,8 @@ export const VOICE_PATHS = {
   queueWait: '/api/carrier/voice/queue-wait',
   /** Enqueue's action: the caller left the queue (hung up, or the wait ran out). */
   queueLeft: '/api/carrier/voice/queue-left',
+  /** A call someone sent to voicemail (PUT /phone/voicemail): the greeting and Record. */
+  voicemail: '/api/carrier/voice/voicemail',
   /** A queued call taken by someone (Take Next Call): their phone rings with it. */
   queueTake: '/api/carrier/voice/queue-take',
 } as const;

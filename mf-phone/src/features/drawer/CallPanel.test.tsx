@@ -1,0 +1,42 @@
+import { render, screen } from '@testing-library/react';
+import userEventLib from '@testing-library/user-event';
+import type { ActiveCall } from '../device/softphone';
+import { CallPanel } from './CallPanel';
+
+jest.mock('@agency/api-client', () => jest.requireActual('../../testing/apiClientMock'));
+const userEvent = userEventLib.setup({ delay: null, pointerEventsCheck: 0 });
+
+const ringing = (over: Partial<ActiveCall> = {}): ActiveCall => ({
+  sid: 'CA1',
+  direction: 'incoming',
+  number: '15125550142',
+  name: 'James Carter',
+  clientId: null,
+  location: 'Round Rock',
+  ivr: '',
+  callId: 'call-1',
+  status: 'pending',
+  startedAt: null,
+  muted: false,
+  volume: { input: 0, output: 0 },
+  said: [],
+  ...over,
+});
+const handlers = () => ({ onAnswer: jest.fn(), onIgnore: jest.fn(), onReject: jest.fn(), onVoicemail: jest.fn(), onHangUp: jest.fn(), onToggleMute: jest.fn(), onToggleRecording: jest.fn() });
+
+test('a client ringing in can be answered, ignored, rejected or sent to voicemail', async () => {
+  const h = handlers();
+  render(<CallPanel call={ringing()} multiLocation recording={null} {...h} />);
+  expect(screen.getByRole('region', { name: 'Active call' })).toHaveTextContent('Round Rock');
+  await userEvent.click(screen.getByRole('button', { name: /Send to Voicemail$/ }));
+  expect(h.onVoicemail).toHaveBeenCalledTimes(1);
+  expect(screen.getByRole('button', { name: /Ignore$/ })).toBeInTheDocument();
+  expect(screen.getByRole('button', { name: /Reject$/ })).toBeInTheDocument();
+});
+
+test('a colleague calling has no voicemail and no Ignore', () => {
+  render(<CallPanel call={ringing({ number: 'Olivia Owens', name: 'Olivia Owens', callId: null })} multiLocation={false} recording={null} {...handlers()} />);
+  expect(screen.queryByRole('button', { name: /Send to Voicemail$/ })).not.toBeInTheDocument();
+  expect(screen.queryByRole('button', { name: /Ignore$/ })).not.toBeInTheDocument();
+  expect(screen.getByRole('button', { name: /Answer$/ })).toBeInTheDocument();
+});
