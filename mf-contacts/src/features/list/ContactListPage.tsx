@@ -79,6 +79,11 @@ export function ContactListPage() {
   const [tag, setTag] = useState<{ id: string; name: string } | null>(null);
   const tabRef = useRef(tab);
   tabRef.current = tab;
+  /**
+   * Whether the person chose Favorites or Tags: set as they click, before the chosen tab renders
+   * (it does in a transition), so the letter in view cannot take the bar back meanwhile.
+   */
+  const modeRef = useRef<'letters' | 'favorites' | 'tags'>('letters');
   const listRef = useListRef(null);
   const pendingJump = useRef<string | null>(null);
 
@@ -119,6 +124,7 @@ export function ContactListPage() {
   const selectTab = useCallback(
     (next: BarTab) => {
       // the rows are asked for first; the bar and the page render after, in a transition
+      modeRef.current = next === 'favorites' || next === 'tags' ? next : 'letters';
       const start = viewKindRef.current === 'all' && next !== 'favorites' && next !== 'tags' ? letterStart(next) : null;
       if (start !== null) ensure(start, start + JUMP_ROWS);
       startTransition(() => {
@@ -170,7 +176,7 @@ export function ContactListPage() {
       if (viewKind === 'all') {
         const letter = letterAt(visible.startIndex);
         // called on every scrolled frame: the page renders again only when the letter in view changes
-        if (letter && pendingJump.current === null && tabRef.current !== letter && tabRef.current !== 'favorites' && tabRef.current !== 'tags') setTab(letter as BarTab);
+        if (letter && pendingJump.current === null && modeRef.current === 'letters' && tabRef.current !== letter) setTab(letter as BarTab);
       }
     },
     [ensure, letterAt, viewKind],
