@@ -28,12 +28,12 @@ test('shows each queue with who waits and the average wait; Take Next Call is di
   await ready();
   expect(takeButton()).toBeDisabled();
 
-  // A caller joins (users_queue): the widget asks again.
-  queues.mockResolvedValue([queue({ currentSize: 2, averageWaitTime: 95 })]);
-  act(() => hostControls().receive({ event: 'users_queue', payload: { queues: [] } }));
+  // A caller joins: the server pushes the queues (users_queue) and the widget shows them without asking again.
+  act(() => hostControls().receive({ event: 'users_queue', payload: { queues: [queue({ currentSize: 2, averageWaitTime: 95 })] } }));
   expect(await screen.findByText('2 waiting')).toBeInTheDocument();
   expect(screen.getByText(/Average wait 1m/)).toBeInTheDocument();
   expect(takeButton()).toBeEnabled();
+  expect(queues).toHaveBeenCalledTimes(1);
 });
 
 test('Take Next Call needs a phone that is ready, and says why taking failed', async () => {

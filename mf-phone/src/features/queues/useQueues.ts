@@ -1,12 +1,20 @@
-import { useMemo } from 'react';
+import { useEffect, useState } from 'react';
 import { phoneApi } from '@agency/api-client';
 import { bus } from '@agency/bus';
 import type { PhoneQueue } from '@agency/contracts';
 import { useLiveQuery } from '@agency/ui';
 
-/** The account's call queues, asked again whenever a caller joins, leaves or is taken (users_queue). */
+/**
+ * The account's call queues: asked for once, then as the server pushes them (users_queue carries
+ * the whole list whenever a caller joins, leaves or is taken, so nobody asks again).
+ */
 export function useQueues(): { queues: PhoneQueue[]; loading: boolean; failed: boolean } {
-  const changed$ = useMemo(() => bus.on('users_queue'), []);
-  const { data, loading, error } = useLiveQuery(phoneApi.queues, changed$);
-  return { queues: data ?? [], loading: loading && !data, failed: !!error && !data };
+  const { data, loading, error } = useLiveQuery(phoneApi.queues);
+  const [pushed, setPushed] = useState<PhoneQueue[] | null>(null);
+  useEffect(() => {
+    const sub = bus.on('users_queue').subscribe(({ queues }) => setPushed(queues));
+    return () => sub.unsubscribe();
+  }, []);
+  const queues = pushed ?? data;
+  return { queues: queues ?? [], loading: loading && !queues, failed: !!error && !queues };
 }
