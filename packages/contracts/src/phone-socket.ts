@@ -1,4 +1,4 @@
-import type { PhoneQueue } from './phone';
+import type { Conference, PhoneQueue } from './phone';
 
 declare module './socket' {
   /** The phone: missed calls nobody has reviewed yet (the Phone tab badge), on connect and whenever calls move on. */
@@ -8,6 +8,12 @@ declare module './socket' {
     users_queue: (event: { queues: PhoneQueue[] }) => void;
     /** A call's recording started, paused or resumed; `callSid` is the answering leg (or the call). */
     conference_recording: (event: { callSid: string; status: 'in-progress' | 'paused' | 'stopped' }) => void;
+    /** A conference changed (someone joined, left, was held or removed, or it ended). */
+    conference_update: (event: { conference: Conference }) => void;
+  }
+  interface ClientToServerEvents {
+    /** Leaves a conference (the call goes on for the others); `callSid` is the leaving browser's call. */
+    conference_leave: (event: { callSid: string }) => void;
   }
 }
 export {};

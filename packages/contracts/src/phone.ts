@@ -185,3 +185,76 @@ export function shortWait(seconds: number): string {
   const m = Math.floor((s % 3600) / 60);
   return m ? `${Math.floor(s / 3600)}h ${m}m` : `${Math.floor(s / 3600)}h`;
 }
+
+/*
+ * Conference calls (spec 000 §3 "Conference", "Participant"; §7 "Phone"): a call becomes a
+ * conference when someone adds a participant or puts the other side on hold. Staff are labelled
+ * client:{userId}; anyone else by their number (11 digits).
+ */
+export const conferenceParticipantSchema = z.object({
+  label: z.string(),
+  type: z.enum(['user', 'client']),
+  /** ringing until they answer; left once they hung up, were removed or did not answer. */
+  status: z.enum(['ringing', 'joined', 'left']),
+  isHost: z.boolean(),
+  muted: z.boolean(),
+  onHold: z.boolean(),
+  /** A coach: heard only by the person they coach. */
+  coaching: z.boolean(),
+  /** The participant's call at the carrier (a browser finds itself by it). */
+  callSid: z.string().nullable(),
+  userId: z.string().nullable(),
+  firstName: z.string(),
+  lastName: z.string(),
+  phoneNumber: z.string().nullable(),
+  avatar: z.string().nullable(),
+});
+export type ConferenceParticipant = z.infer<typeof conferenceParticipantSchema>;
+
+export const conferenceSchema = z.object({
+  /** The call's id in the call log. */
+  phoneId: z.string(),
+  /** The conference's name at the carrier. */
+  sid: z.string(),
+  hasRecording: z.boolean(),
+  isRecording: z.boolean(),
+  /** Everyone but the person who held the call hears hold music. */
+  onHold: z.boolean(),
+  ended: z.boolean(),
+  participants: z.array(conferenceParticipantSchema),
+});
+export type Conference = z.infer<typeof conferenceSchema>;
+
+export const conferenceAddInputSchema = z.object({
+  /** A colleague's user id, or a number of 11 digits. */
+  to: z.string().trim().min(1, 'Choose a colleague or enter a number'),
+  /** Join as a coach: heard only by the person on the call. */
+  coach: z.boolean().optional(),
+});
+export type ConferenceAddInput = z.infer<typeof conferenceAddInputSchema>;
+
+export const conferenceParticipantInputSchema = z.object({ onHold: z.boolean().optional(), muted: z.boolean().optional() });
+export type ConferenceParticipantInput = z.infer<typeof conferenceParticipantInputSchema>;
+
+export const conferenceHoldInputSchema = z.object({ onHold: z.boolean() });
+export type ConferenceHoldInput = z.infer<typeof conferenceHoldInputSchema>;
+
+export const CONFERENCE_MESSAGES = {
+  notInProgress: 'That call is not in progress',
+  enterTarget: 'Choose a colleague or enter a number of 11 digits',
+  alreadyOnCall: 'Already on this call',
+  notParticipant: 'That participant is not on this call',
+  added: 'Participant added',
+  removed: 'Participant removed',
+  addParticipant: 'Add Participant',
+  hold: 'Hold',
+  resume: 'Resume',
+  leave: 'Leave Call',
+  coach: 'Coach',
+  notOnCall: 'They are not on a call',
+} as const;
+
+/** A participant's name as the call panel shows it: their name, else their number. */
+export function participantName(p: Pick<ConferenceParticipant, 'firstName' | 'lastName' | 'phoneNumber'>, formatNumber: (digits: string) => string = (d) => d): string {
+  return `${p.firstName} ${p.lastName}`.trim() || (p.phoneNumber ? formatNumber(p.phoneNumber) : '');
+}

@@ -41,6 +41,7 @@ import { smsRoutes } from './modules/sms/routes';
 import { campaignRoutes } from './modules/campaigns/routes';
 import { walkInRoutes } from './modules/walkins/routes';
 import { carrierWebhookRoutes } from './modules/sms/webhooks';
+import { conferenceRoutes } from './modules/phone/conferenceRoutes';
 import { flowRecordingRoutes } from './modules/phone/flowRecordings';
 import { phoneRoutes } from './modules/phone/routes';
 import { voiceWebhookRoutes } from './modules/phone/webhooks';
@@ -185,6 +186,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
       await metricsRoutes(api, deps);
       await phoneRoutes(api, deps);
       await flowRecordingRoutes(api, deps);
+      await conferenceRoutes(api, deps);
       await api.register(async (stripe) => stripeWebhookRoutes(stripe, deps));
       await api.register(async (carrier) => {
         await carrierWebhookRoutes(carrier, deps);

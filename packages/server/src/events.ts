@@ -37,6 +37,8 @@ export interface AppEventMap {
   callsChanged: { accountId: string };
   /** A caller joined, left or was taken from one of the account's call queues. */
   queuesChanged: { accountId: string };
+  /** A conference changed: who is in it, held, or it ended. */
+  conferenceChanged: { accountId: string; callId: string };
   /** A call's recording started, paused or resumed (callSid: the leg that answered). */
   callRecording: { accountId: string; callSid: string; status: 'in-progress' | 'paused' | 'stopped' };
   /** A room itself changed (followed, assigned, completed); `removed` when it left the inbox. */

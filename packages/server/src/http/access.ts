@@ -43,6 +43,9 @@ export const PUBLIC_ROUTES: readonly string[] = [
   'POST /api/carrier/voice/queue-left',
   'POST /api/carrier/voice/queue-take',
   'POST /api/carrier/voice/voicemail',
+  'POST /api/carrier/voice/conference-join',
+  'POST /api/carrier/voice/conference-event',
+  'POST /api/carrier/voice/conference-call',
   // Texted pictures: the carrier fetches them without a session; the address carries a 256-bit token.
   'GET /api/media/sms/:id/:token',
   // Call-flow recordings the carrier plays to callers; the address carries a 256-bit token.

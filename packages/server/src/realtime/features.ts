@@ -7,12 +7,12 @@ import { taskBoardsPush } from '../modules/taskboards/publish';
 import { smsPush, smsSocket } from '../modules/sms/socket';
 import { walkInsPush } from '../modules/walkins/realtime';
 import { campaignsPush } from '../modules/campaigns/realtime';
-import { phonePush, phoneSocketFeature, queuesPush, recordingPush } from '../modules/phone/realtime';
+import { conferencePush, phonePush, phoneSocket, queuesPush, recordingPush } from '../modules/phone/realtime';
 
 /** Every feature's socket handlers, registered on each authenticated connection. */
 export function socketFeatures(deps: AppDeps): SocketFeature[] {
-  return [chatSocket, taskBoardSocketFeature, smsSocket(deps), phoneSocketFeature];
+  return [chatSocket, taskBoardSocketFeature, smsSocket(deps), phoneSocket(deps)];
 }
 
 /** Every feature's pushes driven by app events, started once per server. */
-export const PUSH_FEATURES: RealtimePush[] = [clientsPush, smsPush, walkInsPush, campaignsPush, taskBoardsPush, phonePush, recordingPush, queuesPush];
+export const PUSH_FEATURES: RealtimePush[] = [clientsPush, smsPush, walkInsPush, campaignsPush, taskBoardsPush, phonePush, recordingPush, queuesPush, conferencePush];

@@ -26,6 +26,7 @@ type VoiceResponseClass = new () => {
   dial(attrs: Record<string, unknown>): {
     client(attrs: Record<string, string>): { identity(id: string): void; parameter(attrs: { name: string; value: string }): void };
     number(attrs: Record<string, string>, number: string): void;
+    conference(attrs: Record<string, string>, name: string): void;
   };
   toString(): string;
 };
@@ -321,5 +322,22 @@ export function twimlPeer(userId: string, callerName: string): string {
   const client = res.dial({ timeout: 30, answerOnBridge: true }).client({});
   client.identity(userId);
   client.parameter({ name: 'callerName', value: callerName });
+  return res.toString();
+}
+
+/** Puts the call in its conference (named after the call); the room tells us who joins and leaves. */
+export function twimlConference(callId: string): string {
+  const res = new VoiceResponse();
+  res.dial({}).conference(
+    {
+      statusCallback: `${VOICE_PATHS.conferenceEvent}?call=${callId}`,
+      statusCallbackEvent: 'join leave end hold mute',
+      startConferenceOnEnter: 'true',
+      endConferenceOnExit: 'false',
+      beep: 'false',
+      waitUrl: '',
+    },
+    `conf-${callId}`,
+  );
   return res.toString();
 }

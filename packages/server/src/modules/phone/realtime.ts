@@ -1,4 +1,6 @@
+import type { AppDeps } from '../../app';
 import type { RealtimePush, SocketFeature } from '../../realtime/index';
+import { callById, callInProgress, conferenceOf, removeParticipant } from './conferences';
 import { listQueues } from './queues';
 import { workCount } from './service';
 
@@ -18,12 +20,37 @@ export const recordingPush: RealtimePush = ({ events, nsFor, track }) =>
     }),
   );
 
-/** The work count as a socket connects. */
-export const phoneSocketFeature: SocketFeature = (socket, { db }) => {
-  void workCount(db, socket.data.auth.accountId)
-    .then((count) => socket.emit('phone_workCount', { count }))
-    .catch((err) => console.error('phone connect', err));
-};
+/**
+ * The work count as a socket connects; conference_leave: the person leaves a conference (Leave
+ * Call), which goes on for the others.
+ */
+export const phoneSocket =
+  (deps: AppDeps): SocketFeature =>
+  (socket, { db }) => {
+    const { accountId, userId } = socket.data.auth;
+    void workCount(db, accountId)
+      .then((count) => socket.emit('phone_workCount', { count }))
+      .catch((err) => console.error('phone connect', err));
+    socket.on('conference_leave', async (event) => {
+      try {
+        const callSid = typeof event?.callSid === 'string' ? event.callSid.slice(0, 64) : '';
+        if (!callSid) return;
+        const call = await callInProgress(db, accountId, callSid);
+        if (call.conferenceName) await removeParticipant(deps, call, `client:${userId}`, true);
+      } catch {
+        // not in a conference any more: nothing to leave
+      }
+    });
+  };
+
+/** A conference changed: every screen of the account gets it (each call panel keeps its own). */
+export const conferencePush: RealtimePush = ({ db, events, nsFor, track }) =>
+  events.on('conferenceChanged', ({ accountId, callId }) =>
+    track(async () => {
+      const call = await callById(db, callId);
+      if (call) (await nsFor(accountId))?.emit('conference_update', { conference: await conferenceOf(db, call) });
+    }),
+  );
 
 /** A caller joined, left or was taken from a queue: every screen of the account sees the queues as they are. */
 export const queuesPush: RealtimePush = ({ db, events, nsFor, track }) =>

@@ -5,8 +5,9 @@ import { verifiedCarrierParams } from '../../http/carrierWebhooks';
 import { VOICE_PATHS } from '../../providers/carrier/index';
 import { sendAutomatedText } from '../sms/outbound';
 import { clientName, toDigits } from '../sms/service';
-import { hasMenu, ivrChoice, locationFlow, nextStep, officeState, ringGroups, twimlClosed, twimlEmpty, twimlEnqueue, twimlHold, twimlOutbound, twimlPeer, twimlReject, twimlRing, twimlMenu, twimlTake, twimlTransfer, twimlVoicemail, type InboundCall, type LocationFlow, type RingOutcome } from './flow';
+import { hasMenu, ivrChoice, locationFlow, nextStep, officeState, ringGroups, twimlClosed, twimlConference, twimlEmpty, twimlEnqueue, twimlHold, twimlOutbound, twimlPeer, twimlReject, twimlRing, twimlMenu, twimlTake, twimlTransfer, twimlVoicemail, type InboundCall, type LocationFlow, type RingOutcome } from './flow';
 import { enterQueue, leaveQueue } from './queues';
+import { callById as conferenceCall, conferenceEvent, participantCallEnded } from './conferences';
 import { callBySid, clientByPhone, logCall } from './service';
 
 /*
@@ -201,6 +202,9 @@ export async function voiceWebhookRoutes(app: FastifyInstance, deps: AppDeps) {
     if (!call) return xml(reply, twimlEmpty());
     const dialStatus = p.DialCallStatus ?? 'failed';
     const duration = Number(p.DialCallDuration) || 0;
+    // The answering leg moved into the call's conference: the caller follows it there.
+    const [converted] = await db.query<{ conference_name: string | null }>("select conference_name from calls where id = $1 and status = 'in-progress'", [call.id]);
+    if (converted?.conference_name && p.CallStatus !== 'completed') return xml(reply, twimlConference(call.id));
     // Talk time runs from the first answer, across transfers.
     const settle = async (status: string, error: string | null = null) => {
       await db.query(
@@ -330,6 +334,28 @@ export async function voiceWebhookRoutes(app: FastifyInstance, deps: AppDeps) {
     return xml(reply, twimlTake(await inboundCall(deps, call), query.user!));
   });
 
+  app.post('/carrier/voice/conference-join', hidden, async (req, reply) => {
+    verifiedCarrierParams(deps, req);
+    const call = await callById(deps, (req.query as { call?: string }).call);
+    return xml(reply, call ? twimlConference(call.id) : twimlEmpty());
+  });
+
+  app.post('/carrier/voice/conference-event', hidden, async (req, reply) => {
+    const p = verifiedCarrierParams(deps, req);
+    const call = await conferenceCall(db, (req.query as { call?: string }).call ?? '');
+    if (call && p.StatusCallbackEvent && p.CallSid) await conferenceEvent(deps, call, p.StatusCallbackEvent, p.CallSid);
+    else if (call && p.StatusCallbackEvent === 'conference-end') await conferenceEvent(deps, call, 'conference-end', '');
+    return xml(reply, twimlEmpty());
+  });
+
+  app.post('/carrier/voice/conference-call', hidden, async (req, reply) => {
+    const p = verifiedCarrierParams(deps, req);
+    const query = req.query as { call?: string; label?: string };
+    const call = await conferenceCall(db, query.call ?? '');
+    if (call && query.label && p.CallStatus) await participantCallEnded(deps, call, query.label, p.CallStatus);
+    return xml(reply, twimlEmpty());
+  });
+
   app.post('/carrier/voice/recording', hidden, async (req, reply) => {
     const p = verifiedCarrierParams(deps, req);
     const query = req.query as { call?: string; voicemail?: string };
@@ -353,6 +379,7 @@ export async function voiceWebhookRoutes(app: FastifyInstance, deps: AppDeps) {
       // A call still ringing when it ended was hung up by the caller; one in progress was completed.
       await db.query(
         `update calls set ended_at = coalesce(ended_at, now()), queued_at = null,
+                call_duration = case when status = 'in-progress' and answered_at is not null then greatest(call_duration, round(extract(epoch from now() - answered_at))::int) else call_duration end,
                 status = case status when 'ringing' then (case when direction = 'incoming' then 'hangup' else 'no-answer' end) when 'in-progress' then 'completed' else status end
           where id = $1`,
         [row.id],

@@ -23,6 +23,12 @@ export const VOICE_PATHS = {
   voicemail: '/api/carrier/voice/voicemail',
   /** A queued call taken by someone (Take Next Call): their phone rings with it. */
   queueTake: '/api/carrier/voice/queue-take',
+  /** A call joins its conference (a two-party call converted, or a participant added). */
+  conferenceJoin: '/api/carrier/voice/conference-join',
+  /** The conference's statusCallback: participants joining, leaving, held, and its end. */
+  conferenceEvent: '/api/carrier/voice/conference-event',
+  /** A participant's own call: answered, or not (busy, no answer). */
+  conferenceCall: '/api/carrier/voice/conference-call',
 } as const;
 
 /** Where the local carrier's signalling listens (the browser connects to wss://{host}:{port}/signal). */
@@ -30,6 +36,29 @@ export interface SignalingEndpoint {
   port: number;
   /** A page served over the same TLS port that tells a person the phone line is trusted. */
   trustPath: string;
+}
+
+/** A call the carrier places to bring someone into a conference (Twilio's participant create). */
+export interface ParticipantCall {
+  /** `client:{userId}` or an E.164 number. */
+  to: string;
+  from: string;
+  /** The CallSid of the participant the new one coaches: only they hear the coach. */
+  coach?: string | null;
+  /** Custom parameters for a Device (the caller's name, the call's id). */
+  parameters?: Record<string, string>;
+  /** Where the new call's answered or failed status goes. */
+  statusCallback?: string | null;
+  /** Where the conference's events go for this participant. */
+  conferenceStatusCallback?: string | null;
+  timeoutSeconds?: number;
+}
+
+export interface ParticipantChange {
+  hold?: boolean;
+  /** What a held participant hears. */
+  holdUrl?: string;
+  muted?: boolean;
 }
 
 export interface VoiceCarrier {
@@ -47,6 +76,14 @@ export interface VoiceCarrier {
    * posts `path` (RecordingSid, RecordingDuration, RecordingStatus) when the recording is ready.
    */
   startRecording(callSid: string, path: string): Promise<void>;
+  /** Calls someone into the named conference; the new call's sid. */
+  addParticipant(conference: string, call: ParticipantCall): Promise<string>;
+  /** Holds, resumes, mutes or unmutes a participant (by their CallSid). */
+  updateParticipant(conference: string, callSid: string, change: ParticipantChange): Promise<void>;
+  /** Takes a participant out of the conference; their call ends. */
+  removeParticipant(conference: string, callSid: string): Promise<void>;
+  /** Ends the conference: every participant's call ends. */
+  endConference(conference: string): Promise<void>;
   /** Pauses or resumes a call's recording. */
   pauseRecording(callSid: string, paused: boolean): Promise<void>;
   /** A finished recording's audio (WAV), or null when the carrier has none. */

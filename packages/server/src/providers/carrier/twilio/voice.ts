@@ -13,6 +13,12 @@ export interface TwilioVoiceKeys {
 
 /** Twilio's calling: Access Tokens with a VoiceGrant; the Device finds Twilio's edge itself. */
 export function createTwilioVoice(keys: TwilioVoiceKeys, client: () => Promise<TwilioClient>, publicUrl: string): VoiceCarrier {
+  /** A conference in progress is addressed by its sid; we name ours. */
+  async function conferenceSid(name: string): Promise<string> {
+    const [found] = await (await client()).conferences.list({ friendlyName: name, status: 'in-progress', limit: 1 });
+    if (!found) throw new Error('That conference is not in progress');
+    return found.sid;
+  }
   return {
     async accessToken(identity, ttlSeconds) {
       if (!keys.apiKey || !keys.apiSecret || !keys.twimlAppSid) throw new Error('Calling with CARRIER=twilio needs TWILIO_API_KEY, TWILIO_API_SECRET and TWILIO_TWIML_APP_SID');
@@ -24,6 +30,40 @@ export function createTwilioVoice(keys: TwilioVoiceKeys, client: () => Promise<T
     },
     async redirectCall(callSid, path) {
       await (await client()).calls(callSid).update({ url: `${publicUrl}${path}`, method: 'POST' });
+    },
+    async addParticipant(conference, call) {
+      const participant = await (await client()).conferences(conference).participants.create({
+        from: call.from,
+        to: call.to,
+        timeout: call.timeoutSeconds ?? 30,
+        beep: 'false',
+        startConferenceOnEnter: true,
+        endConferenceOnExit: false,
+        ...(call.coach ? { coaching: true, callSidToCoach: call.coach } : {}),
+        ...(call.statusCallback ? { statusCallback: `${publicUrl}${call.statusCallback}`, statusCallbackMethod: 'POST', statusCallbackEvent: ['answered', 'completed'] } : {}),
+        ...(call.conferenceStatusCallback
+          ? { conferenceStatusCallback: `${publicUrl}${call.conferenceStatusCallback}`, conferenceStatusCallbackMethod: 'POST', conferenceStatusCallbackEvent: ['join', 'leave', 'end', 'hold', 'mute'] }
+          : {}),
+      });
+      return participant.callSid;
+    },
+    async updateParticipant(conference, callSid, change) {
+      const sid = await conferenceSid(conference);
+      await (await client())
+        .conferences(sid)
+        .participants(callSid)
+        .update({
+          ...(change.hold !== undefined ? { hold: change.hold } : {}),
+          ...(change.hold && change.holdUrl ? { holdUrl: change.holdUrl, holdMethod: 'GET' } : {}),
+          ...(change.muted !== undefined ? { muted: change.muted } : {}),
+        });
+    },
+    async removeParticipant(conference, callSid) {
+      await (await client()).conferences(await conferenceSid(conference)).participants(callSid).remove();
+    },
+    async endConference(conference) {
+      const sid = await conferenceSid(conference).catch(() => null);
+      if (sid) await (await client()).conferences(sid).update({ status: 'completed' });
     },
     async startRecording(callSid, path) {
       await (await client()).calls(callSid).recordings.create({ recordingStatusCallback: `${publicUrl}${path}`, recordingStatusCallbackMethod: 'POST' });

@@ -22,6 +22,10 @@ export function createLocalVoice(key: string, publicUrl: string, post: VoicePost
     redirectCall: async (callSid, path) => switchboard.redirect(callSid, path),
     startRecording: async (callSid, path) => switchboard.record(callSid, path),
     pauseRecording: async (callSid, paused) => switchboard.pauseRecording(callSid, paused),
+    addParticipant: async (conference, call) => switchboard.addParticipant(conference, call),
+    updateParticipant: async (conference, callSid, change) => switchboard.updateParticipant(conference, callSid, change),
+    removeParticipant: async (conference, callSid) => switchboard.removeParticipant(conference, callSid),
+    endConference: async (conference) => switchboard.endConference(conference),
     recordingAudio: async (sid) => {
       const file = recordingFile(sid);
       return file && existsSync(file) ? readFileSync(file) : null;

@@ -16,6 +16,8 @@ const withoutCandidates = (sdp: string) => sdp.replace(/a=candidate:.*\r\n/g, ''
 
 export class SimulatedPhone {
   readonly received: Message[] = [];
+  /** Sends silence instead of its tone (a person who says nothing). */
+  silent = false;
   /** 10 ms frames heard with sound in them (RMS above the noise floor). */
   heardFrames = 0;
   /** When (ms) it last heard a frame with sound in it. */
@@ -93,7 +95,7 @@ export class SimulatedPhone {
     const samples = new Int16Array(480);
     let n = 0;
     this.toneTimer = setInterval(() => {
-      for (let i = 0; i < 480; i++) samples[i] = Math.round(Math.sin((2 * Math.PI * toneHz * (n * 480 + i)) / 48000) * 6000);
+      for (let i = 0; i < 480; i++) samples[i] = this.silent ? 0 : Math.round(Math.sin((2 * Math.PI * toneHz * (n * 480 + i)) / 48000) * 6000);
       n++;
       source.onData({ samples, sampleRate: 48000, bitsPerSample: 16, channelCount: 1, numberOfFrames: 480 });
     }, 10);
@@ -131,6 +133,14 @@ export class SimulatedPhone {
       if (Date.now() > deadline) throw new Error(`heard ${this.heardFrames - start} frames of sound, wanted ${frames}`);
       await new Promise((r) => setTimeout(r, 20));
     }
+  }
+
+  /** Hears no sound for `ms` (after `settleMs` for what was already on its way). */
+  async quietFor(ms = 400, settleMs = 300): Promise<void> {
+    await new Promise((r) => setTimeout(r, settleMs));
+    const start = this.heardFrames;
+    await new Promise((r) => setTimeout(r, ms));
+    if (this.heardFrames > start) throw new Error(`heard ${this.heardFrames - start} frames of sound, wanted silence`);
   }
 
   /** When it first hears sound after `since` (ms). */

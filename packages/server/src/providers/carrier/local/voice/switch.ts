@@ -1,9 +1,10 @@
 import { randomBytes } from 'node:crypto';
-import { VOICE_PATHS } from '../../voice';
+import { VOICE_PATHS, type ParticipantCall, type ParticipantChange } from '../../voice';
+import { ConferenceRoom, type ConferenceEvent, type Member } from './conference';
 import { playHoldMusic } from './holdMusic';
 import { bridge, MediaLeg } from './media';
 import { Recorder } from './recorder';
-import { parseTwiml, type DialTarget, type Verb } from './twiml';
+import { parseTwiml, type ConferenceNoun, type DialTarget, type Verb } from './twiml';
 
 /*
  * The local carrier's switch: what Twilio's voice network does for the app, in this process.
@@ -37,6 +38,21 @@ interface Fork {
   target: DialTarget;
   state: 'ringing' | 'answered' | 'ended';
   media: MediaLeg;
+  /** Redirected out of the Dial (its own call now): its media lives on. */
+  detached?: boolean;
+}
+
+/** A call the carrier places itself (a conference participant), ringing until someone answers. */
+interface Outgoing {
+  sid: string;
+  from: string;
+  to: string;
+  forks: Fork[];
+  timer: NodeJS.Timeout | null;
+  /** What the call does once answered. */
+  verbs: Verb[];
+  statusCallback: string | null;
+  finished: boolean;
 }
 
 interface Dialing {
@@ -77,6 +93,11 @@ interface Call {
   queueAction: Verb[] | null;
 }
 
+/** What a call starts as; the rest of a Call's state begins empty. */
+function newCall(fields: Pick<Call, 'sid' | 'caller' | 'callerSid' | 'media' | 'answer' | 'from' | 'to' | 'params'> & Partial<Call>): Call {
+  return { startedAt: Date.now(), ringingSent: false, answerSent: false, redirect: null, callerGone: false, ended: false, dialing: null, recording: null, gathering: null, wake: null, queueAction: null, ...fields };
+}
+
 interface Queue {
   sid: string;
   /** Callers in the order they joined. */
@@ -94,8 +115,17 @@ export interface Switch {
   /** Records the call from now on; `url` hears when the recording is ready. */
   record(callSid: string, url: string): void;
   pauseRecording(callSid: string, paused: boolean): void;
-  /** A transfer: the call lets its current Dial go and runs what `url` answers. */
+  /**
+   * A transfer: the call lets its current Dial go and runs what `url` answers. A call that is the
+   * answering leg of a Dial leaves it and becomes a call of its own; the caller's Dial ends.
+   */
   redirect(callSid: string, url: string): void;
+  /** Calls someone into a conference (Twilio's participant create); the new call's sid. */
+  addParticipant(name: string, options: ParticipantCall): string;
+  updateParticipant(name: string, callSid: string, change: ParticipantChange): void;
+  /** The participant leaves the conference (their call goes on with what follows their Dial: it ends). */
+  removeParticipant(name: string, callSid: string): void;
+  endConference(name: string): void;
   /** Calls in progress (for tests and shutdown). */
   active(): number;
   close(): void;
@@ -113,6 +143,10 @@ export function createSwitch(publicUrl: string, post: VoicePoster, recordingsDir
   const peers = new Set<SignalPeer>();
   const calls = new Map<string, Call>();
   const queues = new Map<string, Queue>();
+  const rooms = new Map<string, ConferenceRoom>();
+  const outgoing = new Map<string, Outgoing>();
+  /** Each room's events reach the app in the order they happened. */
+  const roomPosts = new Map<string, Promise<unknown>>();
   const holdTrackMs = options.holdTrackMs ?? 10_000;
   const absolute = (url: string) => (url.startsWith('http') ? url : `${publicUrl}${url}`);
 
@@ -209,7 +243,7 @@ export function createSwitch(publicUrl: string, post: VoicePoster, recordingsDir
           for (const f of forks) {
             if (f.state === 'ringing') f.peer.send('cancel', { callsid: f.sid });
             f.state = 'ended';
-            f.media.close();
+            if (!f.detached) f.media.close();
           }
           const duration = dialing.bridgedAt ? Math.round((Date.now() - dialing.bridgedAt) / 1000) : 0;
           if (dialing.bridged) legEvent(call, dialing.bridged, 'completed', duration);
@@ -435,6 +469,15 @@ export function createSwitch(publicUrl: string, post: VoicePoster, recordingsDir
           break;
         }
         case 'Dial': {
+          if (verb.conference) {
+            await joinConference(call, verb.conference);
+            if (call.redirect && !call.callerGone && !call.ended) {
+              const url = call.redirect;
+              call.redirect = null;
+              return run(call, await fetchTwiml(url, { ...baseParams(call), CallStatus: 'in-progress' }), depth + 1);
+            }
+            break;
+          }
           const result = await dial(call, verb);
           if (call.redirect && !call.callerGone) {
             const url = call.redirect;
@@ -444,8 +487,9 @@ export function createSwitch(publicUrl: string, post: VoicePoster, recordingsDir
           const bridged = result.status === 'completed';
           if (verb.action) {
             const next = await fetchTwiml(verb.action, { ...baseParams(call), CallStatus: call.callerGone ? 'completed' : 'in-progress', DialCallStatus: result.status, DialCallDuration: String(result.duration) });
-            // Once a bridged call is over, or the caller left, the call ends whatever the action says.
-            if (bridged || call.callerGone) return endCall(call, 'completed');
+            // Once the caller left, the call ends whatever the action says; else it goes on as it says
+            // (a bridged call's action hangs up, unless the call moved into a conference).
+            if (call.callerGone) return endCall(call, 'completed');
             if (depth > 20) return endCall(call, 'failed');
             return run(call, next, depth + 1);
           }
@@ -455,6 +499,169 @@ export function createSwitch(publicUrl: string, post: VoicePoster, recordingsDir
       }
     }
     endCall(call, 'completed');
+  }
+
+  /** Tells the conference's statusCallback what happened, in order. */
+  function announce(room: ConferenceRoom, event: ConferenceEvent, member: Member) {
+    if (event === 'conference-end' && rooms.get(room.name) === room) rooms.delete(room.name);
+    if (!member.statusCallback) return;
+    const params: Record<string, string> = {
+      AccountSid: ACCOUNT_SID,
+      ConferenceSid: room.sid,
+      FriendlyName: room.name,
+      StatusCallbackEvent: event,
+      CallSid: member.callSid,
+      Hold: String(member.hold),
+      Muted: String(member.muted),
+      Coaching: String(member.coach !== null),
+      ...(member.coach ? { CallSidToCoach: member.coach } : {}),
+      Timestamp: new Date().toUTCString(),
+    };
+    const url = absolute(member.statusCallback);
+    const next = (roomPosts.get(room.sid) ?? Promise.resolve()).then(() => post(url, params)).catch(() => undefined);
+    roomPosts.set(room.sid, next);
+    if (event === 'conference-end') void next.then(() => roomPosts.get(room.sid) === next && roomPosts.delete(room.sid));
+  }
+
+  /** The call joins the named conference until it leaves (hangs up, is removed, redirected, or the conference ends). */
+  async function joinConference(call: Call, noun: ConferenceNoun): Promise<void> {
+    await answerCaller(call);
+    if (call.ended || call.callerGone || call.redirect) return;
+    let room = rooms.get(noun.name);
+    if (!room) {
+      room = new ConferenceRoom(noun.name, announce);
+      rooms.set(noun.name, room);
+    }
+    const joined = room;
+    // A recorded call's other side is now the mix it hears.
+    const rec = call.recording;
+    if (rec) {
+      rec.stopAgency?.();
+      rec.stopAgency = null;
+      rec.recorder.align();
+    }
+    await new Promise<void>((resolve) => {
+      const member: Member = {
+        callSid: call.sid,
+        media: call.media,
+        muted: noun.muted,
+        hold: false,
+        coach: noun.coach,
+        statusCallback: noun.statusCallback,
+        leave: () => {
+          if (call.wake === member.leave) call.wake = null;
+          joined.leave(call.sid);
+          resolve();
+        },
+        onMix: (frame) => call.recording?.recorder.push(1, frame),
+      };
+      call.wake = member.leave;
+      joined.join(member);
+    });
+  }
+
+  function roomOf(name: string): ConferenceRoom {
+    const room = rooms.get(name);
+    if (!room) throw new Error('That conference is not in progress');
+    return room;
+  }
+
+  /** A call the carrier places ends before anyone answered it. */
+  function finishOutgoing(out: Outgoing, status: DialStatus) {
+    if (out.finished) return;
+    out.finished = true;
+    outgoing.delete(out.sid);
+    if (out.timer) clearTimeout(out.timer);
+    for (const f of out.forks) {
+      if (f.state === 'ringing') f.peer.send('cancel', { callsid: f.sid });
+      f.state = 'ended';
+      f.media.close();
+    }
+    if (out.statusCallback) void post(absolute(out.statusCallback), { AccountSid: ACCOUNT_SID, CallSid: out.sid, From: out.from, To: out.to, Direction: 'outbound-api', CallStatus: status });
+  }
+
+  /** Someone answered a call the carrier placed: it becomes a call, and does what it was placed for. */
+  function answerOutgoing(out: Outgoing, peer: SignalPeer, sdp: string) {
+    const fork = out.forks.find((f) => f.peer === peer && f.state === 'ringing');
+    if (!fork || out.finished) {
+      peer.send('hangup', { callsid: out.sid });
+      return;
+    }
+    fork.state = 'answered';
+    out.finished = true;
+    outgoing.delete(out.sid);
+    if (out.timer) clearTimeout(out.timer);
+    for (const f of out.forks) {
+      if (f === fork || f.state !== 'ringing') continue;
+      f.state = 'ended';
+      f.peer.send('cancel', { callsid: f.sid });
+      f.media.close();
+    }
+    const call = newCall({ sid: out.sid, caller: peer, callerSid: out.sid, media: fork.media, answer: Promise.resolve(''), from: out.from, to: out.to, params: {}, ringingSent: true, answerSent: true });
+    calls.set(call.sid, call);
+    fork.media.accept(sdp).then(
+      () => {
+        if (out.statusCallback) void post(absolute(out.statusCallback), { AccountSid: ACCOUNT_SID, CallSid: out.sid, From: out.from, To: out.to, Direction: 'outbound-api', CallStatus: 'in-progress' });
+        void run(call, out.verbs);
+      },
+      () => endCall(call, 'failed'),
+    );
+  }
+
+  function placeCall(options: ParticipantCall, verbs: Verb[]): string {
+    const sid = newCallSid();
+    const target: DialTarget = options.to.startsWith('client:')
+      ? { kind: 'client', value: options.to.slice('client:'.length), statusCallback: null, parameters: options.parameters ?? {} }
+      : { kind: 'number', value: options.to, statusCallback: null, parameters: {} };
+    const identity = target.kind === 'client' ? target.value : `${SIM_PREFIX}${target.value}`;
+    const forks: Fork[] = peersOf(identity).map((peer) => ({ sid, peer, target, state: 'ringing', media: new MediaLeg() }));
+    const out: Outgoing = { sid, from: options.from, to: options.to, forks, timer: null, verbs, statusCallback: options.statusCallback ?? null, finished: false };
+    outgoing.set(sid, out);
+    // Staff who are not online cannot be rung; a phone number rings out.
+    if (!forks.length && target.kind === 'client') {
+      setImmediate(() => finishOutgoing(out, 'no-answer'));
+      return sid;
+    }
+    const custom = new URLSearchParams(target.parameters).toString();
+    for (const f of forks) {
+      f.media.offer().then(
+        (sdp) => f.state === 'ringing' && f.peer.send('invite', { callsid: sid, sdp, parameters: { CallSid: sid, AccountSid: ACCOUNT_SID, From: options.from, To: options.to, ...(custom ? { Params: custom } : {}) } }),
+        () => {
+          f.state = 'ended';
+          f.media.close();
+          if (forks.every((x) => x.state === 'ended')) finishOutgoing(out, 'failed');
+        },
+      );
+    }
+    out.timer = setTimeout(() => finishOutgoing(out, 'no-answer'), (options.timeoutSeconds ?? 30) * 1000);
+    out.timer.unref();
+    return sid;
+  }
+
+  /** Peer events about a call the carrier placed (answer, reject); false when the call is not one. */
+  function handleOutgoing(peer: SignalPeer, type: string, payload: Record<string, unknown>): boolean {
+    const out = outgoing.get(String(payload.callsid ?? ''));
+    if (!out || !out.forks.some((f) => f.peer === peer)) return false;
+    if (type === 'answer') answerOutgoing(out, peer, String(payload.sdp ?? ''));
+    else if (type === 'reject' || type === 'hangup') {
+      const fork = out.forks.find((f) => f.peer === peer && f.state === 'ringing');
+      if (fork) {
+        fork.state = 'ended';
+        fork.media.close();
+      }
+      if (out.forks.every((f) => f.state === 'ended')) finishOutgoing(out, 'busy');
+    }
+    return true;
+  }
+
+  /** The answering leg of a Dial becomes a call of its own, running `url`; the caller's Dial ends. */
+  function detach(parent: Call, fork: Fork, url: string) {
+    const dialing = parent.dialing!;
+    fork.detached = true;
+    const call = newCall({ sid: fork.sid, caller: fork.peer, callerSid: fork.sid, media: fork.media, answer: Promise.resolve(''), from: parent.from, to: parent.to, params: {}, ringingSent: true, answerSent: true });
+    calls.set(call.sid, call);
+    dialing.done('completed');
+    void fetchTwiml(url, { ...baseParams(call), CallStatus: 'in-progress' }).then((verbs) => run(call, verbs));
   }
 
   function callOf(peer: SignalPeer, callsid: string): { call: Call; fork: Fork | null } | null {
@@ -584,6 +791,7 @@ export function createSwitch(publicUrl: string, post: VoicePoster, recordingsDir
   return {
     peers,
     handle(peer, type, payload) {
+      if ((type === 'answer' || type === 'reject' || type === 'hangup') && handleOutgoing(peer, type, payload)) return;
       if (type === 'invite') invite(peer, payload);
       else if (type === 'answer') answer(peer, payload);
       else if (type === 'hangup') hangup(peer, payload);
@@ -595,6 +803,7 @@ export function createSwitch(publicUrl: string, post: VoicePoster, recordingsDir
     },
     drop(peer) {
       peers.delete(peer);
+      for (const out of [...outgoing.values()]) if (out.forks.some((f) => f.peer === peer)) handleOutgoing(peer, 'reject', { callsid: out.sid });
       for (const call of [...calls.values()]) {
         if (call.caller === peer) {
           hangup(peer, { callsid: call.callerSid });
@@ -621,7 +830,12 @@ export function createSwitch(publicUrl: string, post: VoicePoster, recordingsDir
     },
     redirect(callSid, url) {
       const call = calls.get(callSid);
-      if (!call || call.ended || call.callerGone) throw new Error('That call is not in progress');
+      if (!call) {
+        const parent = [...calls.values()].find((c) => c.dialing?.bridged?.sid === callSid && !c.callerGone);
+        if (!parent) throw new Error('That call is not in progress');
+        return detach(parent, parent.dialing!.bridged!, url);
+      }
+      if (call.ended || call.callerGone) throw new Error('That call is not in progress');
       call.redirect = url;
       call.wake?.();
       const dialing = call.dialing;
@@ -630,8 +844,29 @@ export function createSwitch(publicUrl: string, post: VoicePoster, recordingsDir
       if (dialing.bridged) dialing.bridged.peer.send('hangup', { callsid: dialing.bridged.sid });
       dialing.done('completed');
     },
+    addParticipant(name, options) {
+      const noun = { name, statusCallback: options.conferenceStatusCallback ?? null, coach: options.coach ?? null, muted: false, endConferenceOnExit: false };
+      return placeCall(options, [{ verb: 'Dial', targets: [], conference: noun, timeoutSeconds: 30, action: null, callerId: null }]);
+    },
+    updateParticipant(name, callSid, change) {
+      const room = roomOf(name);
+      if (!room.members.has(callSid)) throw new Error('That participant is not in the conference');
+      if (change.hold !== undefined) room.hold(callSid, change.hold, change.holdUrl ?? '');
+      if (change.muted !== undefined) room.mute(callSid, change.muted);
+    },
+    removeParticipant(name, callSid) {
+      const ringing = outgoing.get(callSid);
+      if (ringing) return finishOutgoing(ringing, 'canceled');
+      const member = roomOf(name).members.get(callSid);
+      if (!member) throw new Error('That participant is not in the conference');
+      member.leave();
+    },
+    endConference(name) {
+      rooms.get(name)?.end();
+    },
     active: () => calls.size,
     close() {
+      for (const out of [...outgoing.values()]) finishOutgoing(out, 'canceled');
       for (const call of [...calls.values()]) {
         call.dialing?.done('canceled');
         endCall(call, 'canceled');

@@ -14,11 +14,22 @@ export interface DialTarget {
   parameters: Record<string, string>;
 }
 
+/** A Conference noun: the room a Dial puts the call in, and what the carrier tells about it. */
+export interface ConferenceNoun {
+  name: string;
+  /** Where the carrier posts participant-join, participant-leave and conference-end. */
+  statusCallback: string | null;
+  /** A participant heard only by the participant on this call (coaching). */
+  coach: string | null;
+  muted: boolean;
+  endConferenceOnExit: boolean;
+}
+
 export type Verb =
   | { verb: 'Say'; text: string }
   | { verb: 'Play'; url: string }
   | { verb: 'Pause'; seconds: number }
-  | { verb: 'Dial'; targets: DialTarget[]; timeoutSeconds: number; action: string | null; callerId: string | null }
+  | { verb: 'Dial'; targets: DialTarget[]; conference: ConferenceNoun | null; timeoutSeconds: number; action: string | null; callerId: string | null }
   | { verb: 'Redirect'; url: string }
   | { verb: 'Record'; maxLengthSeconds: number; action: string | null; recordingStatusCallback: string | null }
   | { verb: 'Gather'; numDigits: number; timeoutSeconds: number; action: string | null; prompts: Verb[] }
@@ -123,17 +134,23 @@ function parseVerbs(nodes: Node[]): Verb[] {
       }
       case 'Dial': {
         const targets: DialTarget[] = [];
+        let conference: ConferenceNoun | null = null;
         const plain = textOf(children);
         for (const child of Array.isArray(children) ? (children as Node[]) : []) {
           const childName = nameOf(child);
           const statusCallback = child[':@']?.statusCallback ?? null;
           if (childName === 'Client') targets.push({ kind: 'client', ...clientNoun(child.Client), statusCallback });
           if (childName === 'Number') targets.push({ kind: 'number', value: textOf(child.Number), statusCallback, parameters: {} });
+          if (childName === 'Conference') {
+            const a = child[':@'] ?? {};
+            conference = { name: textOf(child.Conference), statusCallback, coach: a.coach || null, muted: a.muted === 'true', endConferenceOnExit: a.endConferenceOnExit === 'true' };
+          }
         }
-        if (!targets.length && plain) targets.push({ kind: 'number', value: plain, statusCallback: null, parameters: {} });
+        if (!targets.length && !conference && plain) targets.push({ kind: 'number', value: plain, statusCallback: null, parameters: {} });
         verbs.push({
           verb: 'Dial',
           targets,
+          conference,
           timeoutSeconds: dialTimeout(attrs.timeout),
           action: attrs.action ?? null,
           callerId: attrs.callerId ?? null,

@@ -1,0 +1,180 @@
+import { after, before, beforeEach, describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import { SimulatedPhone } from '../../providers/carrier/local/voice/simulatedPhone';
+import { bearer, signIn, startTestServer, type TestServer } from '../../testing/harness';
+import { signWebhook, SIGNATURE_HEADER } from '../../providers/carrier/index';
+
+/*
+ * Conference calls through the local carrier: a two-party call becomes a conference when a
+ * participant is added or the other side is held; everyone hears everyone (measured on the
+ * simulated phones, which send a tone unless told to be silent), a held person hears hold music
+ * and is not heard, a coach is heard only by the person coached, and the host hanging up ends it.
+ */
+let s: TestServer;
+let owner: string;
+let employee: string;
+let port: number;
+let oliviaId: string;
+const EMMA = '00000000-0000-4000-9000-000000000003';
+const AUSTIN = '00000000-0000-4000-a000-000000000001';
+const api = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, token = owner, payload?: unknown) =>
+  s.app.inject({ method, url: `/api${url}`, headers: bearer(token), ...(payload === undefined ? {} : { payload: payload as object }) });
+const userToken = async (token: string) => (await api('POST', '/phone/token', token)).json().token as string;
+const simToken = async (phoneNumber: string) => (await api('POST', '/phone/simulator/token', owner, { phoneNumber })).json().token as string;
+
+let devices: SimulatedPhone[] = [];
+const open = async (token: string) => {
+  const d = await SimulatedPhone.connect(`wss://127.0.0.1:${port}/signal`, token, true);
+  devices.push(d);
+  return d;
+};
+/** The conference of the call `sid` once `predicate` holds. */
+const conference = async (sid: string, predicate: (c: { participants: { label: string; status: string; onHold: boolean; isHost: boolean; coaching: boolean }[]; ended: boolean }) => boolean, token = employee) => {
+  let last: unknown = null;
+  for (let i = 0; i < 100; i++) {
+    const res = await api('GET', `/phone/conference/${sid}/participants`, token);
+    last = res.json();
+    if (res.statusCode === 200 && predicate(res.json())) return res.json();
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  throw new Error(`the conference did not settle: ${JSON.stringify(last)}`);
+};
+const joined = (c: { participants: { status: string }[] }) => c.participants.filter((p) => p.status === 'joined').length;
+
+/** A client calls Austin and Emma answers: the caller, Emma, the id the caller's phone knows and Emma's leg. */
+async function answeredCall(number: string) {
+  const emma = await open(await userToken(employee));
+  const caller = await open(await simToken(number));
+  await caller.call('+15125550001');
+  const ringing = await caller.next('ringing');
+  const invite = await emma.next('invite');
+  await emma.answer(invite);
+  await caller.next('answer');
+  await Promise.all([caller.hears(), emma.hears()]);
+  return { emma, caller, callerSid: String(ringing.callsid), leg: String(invite.callsid) };
+}
+
+before(async () => {
+  s = await startTestServer();
+  await s.app.deps.carrier.listenSignaling({ port: 0, host: '127.0.0.1', certDir: s.config.dataDir });
+  port = s.app.deps.carrier.signaling()!.port;
+  owner = (await signIn(s.app, 'owner@demo.test')).token;
+  employee = (await signIn(s.app, 'employee@demo.test')).token;
+  oliviaId = (await api('GET', '/users/me')).json().user.id as string;
+});
+beforeEach(async () => {
+  for (const d of devices) d.close();
+  devices = [];
+  await s.db.query('update account_locations set call_flow = $2 where id = $1', [AUSTIN, JSON.stringify({ groups: [{ timeout: 10, repeat: 1, users: [{ id: EMMA, format: 'softphone' }] }] })]);
+});
+after(async () => {
+  for (const d of devices) d.close();
+  await s.close();
+  setTimeout(() => process.exit(process.exitCode ?? 0), 200).unref();
+});
+
+describe('conference calls', () => {
+  it('add a colleague to a call: all three hear each other; removing them leaves the two talking; the host hanging up ends it', async () => {
+    const { emma, caller, leg } = await answeredCall('5125550181');
+    const olivia = await open(await userToken(owner));
+    assert.equal((await api('POST', `/phone/conference/${leg}/add`, employee, { to: '555' })).json().message, 'Choose a colleague or enter a number of 11 digits');
+    assert.equal((await api('POST', `/phone/conference/${leg}/add`, employee, { to: EMMA })).json().message, 'Already on this call');
+    assert.equal((await api('POST', `/phone/conference/${leg}/add`, owner, { to: EMMA })).statusCode, 403, 'only someone on the call adds to it');
+    const added = await api('POST', `/phone/conference/${leg}/add`, employee, { to: oliviaId });
+    assert.equal(added.statusCode, 200, added.body);
+    const invite = await olivia.next('invite');
+    const params = new URLSearchParams((invite.parameters as Record<string, string>).Params);
+    assert.deepEqual([params.get('type'), params.get('callerNumber')], ['CONFERENCE', '15125550181']);
+    await olivia.answer(invite);
+    const three = await conference(leg, (c) => joined(c) === 3);
+    assert.deepEqual(
+      three.participants.map((p: { label: string; isHost: boolean }) => [p.label, p.isHost]),
+      [
+        [`client:${EMMA}`, true],
+        ['15125550181', false],
+        [`client:${oliviaId}`, false],
+      ],
+    );
+    // Each hears the others: with two of them silent, the third is heard by both.
+    emma.silent = true;
+    olivia.silent = true;
+    await Promise.all([emma.hears(), olivia.hears()]);
+    caller.silent = true;
+    olivia.silent = false;
+    await Promise.all([emma.hears(), caller.hears()]);
+    assert.equal((await api('DELETE', `/phone/conference/${leg}/participants/client:${oliviaId}`, employee)).json().message, 'Participant removed');
+    await olivia.next('hangup');
+    await conference(leg, (c) => joined(c) === 2);
+    caller.silent = false;
+    await emma.hears();
+    emma.hangup(leg);
+    await caller.next('hangup');
+    let log = { status: '', callDuration: 0 };
+    for (let i = 0; i < 100 && log.status !== 'completed'; i++) {
+      log = (await api('GET', '/phone/logs?view=all&limit=5&phoneNumber=15125550181')).json().items[0];
+      if (log.status !== 'completed') await new Promise((r) => setTimeout(r, 50));
+    }
+    assert.equal(log.status, 'completed');
+    assert.ok(log.callDuration >= 1);
+    assert.equal((await api('GET', `/phone/conference/${leg}/participants`, employee)).statusCode, 404, 'the call is over');
+  });
+
+  it('hold the other side with hold music (they are not heard), and resume', async () => {
+    const { emma, caller, leg } = await answeredCall('5125550182');
+    const held = await api('PUT', `/phone/conference/${leg}/participants`, employee, { onHold: true });
+    assert.equal(held.statusCode, 200, held.body);
+    assert.equal(held.json().onHold, true);
+    const c = await conference(leg, (x) => x.participants.some((p) => p.label === '15125550182' && p.status === 'joined' && p.onHold));
+    assert.equal(c.participants.find((p: { label: string }) => p.label === `client:${EMMA}`).onHold, false);
+    // The caller hears hold music though Emma is silent; Emma does not hear the caller.
+    emma.silent = true;
+    await caller.quietFor(0, 300);
+    await caller.hears();
+    await emma.quietFor();
+    await api('PUT', `/phone/conference/${leg}/participants`, employee, { onHold: false });
+    await conference(leg, (x) => x.participants.every((p) => !p.onHold));
+    await emma.hears();
+    emma.hangup(leg);
+    await caller.next('hangup');
+  });
+
+  it('lets a supervisor coach: heard by the person coached, not by the client; Leave Call keeps the call going', async () => {
+    const { emma, caller, leg } = await answeredCall('5125550183');
+    const olivia = await open(await userToken(owner));
+    const coached = await api('POST', `/phone/conference/${leg}/add`, owner, { to: oliviaId, coach: true });
+    assert.equal(coached.statusCode, 200, coached.body);
+    const invite = await olivia.next('invite');
+    assert.equal(new URLSearchParams((invite.parameters as Record<string, string>).Params).get('type'), 'COACHING');
+    await olivia.answer(invite);
+    await conference(leg, (c) => c.participants.some((p) => p.coaching && p.status === 'joined'));
+    emma.silent = true;
+    caller.silent = true;
+    await emma.hears();
+    await caller.quietFor();
+    // The coach hears both.
+    emma.silent = false;
+    await olivia.hears();
+    // The coach leaves on purpose: Emma and the caller go on.
+    const oliviaLeg = String(invite.callsid);
+    assert.equal((await api('DELETE', `/phone/conference/${oliviaLeg}/participants/client:${oliviaId}`, owner)).statusCode, 200);
+    await olivia.next('hangup');
+    caller.silent = false;
+    await emma.hears();
+    emma.hangup(leg);
+    await caller.next('hangup');
+  });
+
+  it('refuses unsigned conference webhooks', async () => {
+    const url = `${s.config.publicUrl}/api/carrier/voice/conference-event?call=00000000-0000-4000-8000-000000000000`;
+    const params = { StatusCallbackEvent: 'participant-leave', CallSid: 'CA1' };
+    const unsigned = await s.app.inject({ method: 'POST', url: '/api/carrier/voice/conference-event?call=00000000-0000-4000-8000-000000000000', payload: new URLSearchParams(params).toString(), headers: { 'content-type': 'application/x-www-form-urlencoded' } });
+    assert.equal(unsigned.statusCode, 403);
+    const signed = await s.app.inject({
+      method: 'POST',
+      url: '/api/carrier/voice/conference-event?call=00000000-0000-4000-8000-000000000000',
+      payload: new URLSearchParams(params).toString(),
+      headers: { 'content-type': 'application/x-www-form-urlencoded', [SIGNATURE_HEADER]: signWebhook(s.app.deps.carrier.webhookToken, url, params) },
+    });
+    assert.equal(signed.statusCode, 200);
+  });
+});

@@ -1,0 +1,152 @@
+import { randomBytes } from 'node:crypto';
+import { playHoldMusic } from './holdMusic';
+import type { MediaLeg } from './media';
+import type { AudioFrame } from './wrtc';
+
+/*
+ * Conferences on the local carrier: like Twilio's, a named room of calls where everyone hears
+ * everyone else, mixed. A participant on hold hears hold music and is not heard; a muted one hears
+ * and is not heard; a coach (coaching a call) is heard only by the participant on that call.
+ *
+ * Each listener gets its own mix, clocked by the speakers' own frames: a speaker's frame is added
+ * to the listener's pending mix, which is played once every audible speaker has given one (or one
+ * of them gives a second). With one speaker that is the frame itself, as in a two-party bridge.
+ */
+
+/** Sums frames from several speakers into one for one listener. */
+class Mix {
+  private sum: Int32Array | null = null;
+  private template: AudioFrame | null = null;
+  private readonly from = new Set<string>();
+
+  constructor(private readonly out: (frame: AudioFrame) => void) {}
+
+  add(speaker: string, frame: AudioFrame, speakers: number) {
+    if (this.from.has(speaker)) this.flush();
+    if (!this.sum) {
+      this.sum = new Int32Array(frame.samples.length);
+      this.template = frame;
+    }
+    const n = Math.min(this.sum.length, frame.samples.length);
+    for (let i = 0; i < n; i++) this.sum[i]! += frame.samples[i]!;
+    this.from.add(speaker);
+    if (this.from.size >= speakers) this.flush();
+  }
+
+  flush() {
+    const sum = this.sum;
+    if (!sum || !this.template) return;
+    const samples = new Int16Array(sum.length);
+    for (let i = 0; i < sum.length; i++) samples[i] = Math.max(-32768, Math.min(32767, sum[i]!));
+    this.sum = null;
+    this.from.clear();
+    this.out({ ...this.template, samples });
+  }
+}
+
+export interface ParticipantOptions {
+  muted?: boolean;
+  /** The CallSid of the participant this one coaches (heard only by them). */
+  coach?: string | null;
+  /** Where the carrier posts participant-join, participant-leave and conference-end. */
+  statusCallback?: string | null;
+}
+
+export interface Member {
+  callSid: string;
+  media: MediaLeg;
+  muted: boolean;
+  hold: boolean;
+  coach: string | null;
+  statusCallback: string | null;
+  /** Ends the member's stay: its call goes on with what follows its Dial. */
+  leave: () => void;
+  /** Every mix this member hears (its call's recording listens here). */
+  onMix: ((frame: AudioFrame) => void) | null;
+}
+
+export type ConferenceEvent = 'participant-join' | 'participant-leave' | 'participant-hold' | 'participant-unhold' | 'participant-mute' | 'participant-unmute' | 'conference-end';
+
+export class ConferenceRoom {
+  readonly sid = `CF${randomBytes(16).toString('hex')}`;
+  readonly members = new Map<string, Member>();
+  private readonly mixes = new Map<string, Mix>();
+  private readonly stops = new Map<string, () => void>();
+  private readonly holdMusic = new Map<string, () => void>();
+
+  constructor(
+    readonly name: string,
+    private readonly notify: (room: ConferenceRoom, event: ConferenceEvent, member: Member) => void,
+  ) {}
+
+  /** Whether `listener` hears `speaker`. */
+  private hears(listener: Member, speaker: Member): boolean {
+    if (listener === speaker || listener.hold || speaker.hold || speaker.muted) return false;
+    return speaker.coach === null || speaker.coach === listener.callSid;
+  }
+
+  private speakersFor(listener: Member): number {
+    let n = 0;
+    for (const m of this.members.values()) if (this.hears(listener, m)) n++;
+    return n;
+  }
+
+  join(member: Member) {
+    this.members.set(member.callSid, member);
+    this.mixes.set(
+      member.callSid,
+      new Mix((frame) => {
+        member.media.play(frame);
+        member.onMix?.(frame);
+      }),
+    );
+    this.stops.set(
+      member.callSid,
+      member.media.onFrame((frame) => {
+        for (const listener of this.members.values()) {
+          if (!this.hears(listener, member)) continue;
+          this.mixes.get(listener.callSid)?.add(member.callSid, frame, this.speakersFor(listener));
+        }
+      }),
+    );
+    this.notify(this, 'participant-join', member);
+  }
+
+  leave(callSid: string) {
+    const member = this.members.get(callSid);
+    if (!member) return;
+    this.members.delete(callSid);
+    this.stops.get(callSid)?.();
+    this.stops.delete(callSid);
+    this.mixes.get(callSid)?.flush();
+    this.mixes.delete(callSid);
+    this.holdMusic.get(callSid)?.();
+    this.holdMusic.delete(callSid);
+    this.notify(this, 'participant-leave', member);
+    if (!this.members.size) this.notify(this, 'conference-end', member);
+  }
+
+  hold(callSid: string, hold: boolean, track: string) {
+    const member = this.members.get(callSid);
+    if (!member || member.hold === hold) return;
+    member.hold = hold;
+    if (hold) this.holdMusic.set(callSid, playHoldMusic(member.media, track));
+    else {
+      this.holdMusic.get(callSid)?.();
+      this.holdMusic.delete(callSid);
+    }
+    this.notify(this, hold ? 'participant-hold' : 'participant-unhold', member);
+  }
+
+  mute(callSid: string, muted: boolean) {
+    const member = this.members.get(callSid);
+    if (!member || member.muted === muted) return;
+    member.muted = muted;
+    this.notify(this, muted ? 'participant-mute' : 'participant-unmute', member);
+  }
+
+  /** Everyone leaves (their calls go on with what follows their Dial). */
+  end() {
+    for (const member of [...this.members.values()]) member.leave();
+  }
+}
