@@ -131,6 +131,35 @@ test("a recorded call is transferred to a colleague, who talks with the client; 
   await expect(row.getByLabel(/^Recording, /)).toBeVisible();
 });
 
+test('the employee adds a colleague to a call: the three talk, the colleague leaves, and the call goes on', async () => {
+  await client.getByRole('button', { name: 'Call Agency' }).click();
+  await staff.getByRole('button', { name: 'Answer Call' }).waitFor();
+  await staffCall().getByRole('button', { name: /Answer$/ }).click();
+  await expect(staffCall()).toContainText('Connected');
+  await staffCall().getByRole('button', { name: 'Add Participant' }).click();
+  await staff.getByRole('dialog', { name: 'Add Participant' }).getByRole('button', { name: 'Add Olivia Owens' }).click();
+  await expect(staff.getByText('Participant added')).toBeVisible();
+
+  // The owner's phone rings with the client the call is with.
+  const ownerCall = client.getByRole('region', { name: 'Active call' });
+  await client.getByRole('button', { name: 'Answer Call' }).waitFor();
+  await expect(ownerCall).toContainText('Conference');
+  await expect(ownerCall).toContainText('James Carter');
+  await ownerCall.getByRole('button', { name: /Answer$/ }).click();
+  const participants = staffCall().getByRole('list', { name: 'Participants on the call' });
+  await expect(participants.getByRole('listitem')).toHaveCount(3);
+  await expect(participants).not.toContainText('Ringing');
+  await Promise.all([hearsSound(ownerCall), hearsSound(staffCall()), hearsSound(clientCall())]);
+
+  // The owner leaves; the employee and the client talk on.
+  await ownerCall.getByRole('button', { name: 'Leave Call' }).click();
+  await expect(ownerCall).toHaveCount(0);
+  await expect(participants.getByRole('listitem')).toHaveCount(2);
+  await Promise.all([hearsSound(staffCall()), hearsSound(clientCall())]);
+  await staffCall().getByRole('button', { name: 'End Call' }).click();
+  await expect(client.getByText('No call.')).toBeVisible();
+});
+
 test('a call nobody took is missed, counted on the Phone tab, and marked reviewed', async () => {
   await client.getByRole('button', { name: 'Call Agency' }).click();
   await staff.getByRole('button', { name: 'Answer Call' }).waitFor();

@@ -1,4 +1,4 @@
-import type { CallFlowRecording, CallLogEntry, CallLogPage, CallLogQuery, OutgoingLocation, PhoneQueue, PhoneToken } from '@agency/contracts';
+import type { CallFlowRecording, CallLogEntry, CallLogPage, CallLogQuery, Conference, ConferenceParticipantInput, OutgoingLocation, PhoneQueue, PhoneToken } from '@agency/contracts';
 import { api } from './index';
 
 /** The phone (spec 000 §7 "Phone", spec 001 §7 "Call log"). */
@@ -34,5 +34,16 @@ export const phoneApi = {
   deleteFlowRecording: (id: string) => api.delete<{ message: string }>(`/utilities/upload/callFlow/${id}`).then((r) => r.data),
   logs: (query: CallLogQuery) => api.get<CallLogPage>('/phone/logs', { params: query }).then((r) => r.data),
   /** Marks a call as reviewed by the signed-in user, or unmarks it. */
+  /** The conference of the call this leg is on (404 once the call is over). */
+  conference: (callSid: string) => api.get<Conference>(`/phone/conference/${encodeURIComponent(callSid)}/participants`).then((r) => r.data),
+  /** Calls a colleague (user id) or a number (11 digits) into the call. */
+  addParticipant: (callSid: string, to: string) => api.post<Conference>(`/phone/conference/${encodeURIComponent(callSid)}/add`, { to }).then((r) => r.data),
+  /** Joins a colleague's call as their coach (heard only by them); `userId` is the colleague's. */
+  coach: (userId: string) => api.post<Conference>(`/phone/conference/${encodeURIComponent(userId)}/add`, { to: userId, coach: true }).then((r) => r.data),
+  updateParticipant: (callSid: string, label: string, change: ConferenceParticipantInput) =>
+    api.put<Conference>(`/phone/conference/${encodeURIComponent(callSid)}/participants/${encodeURIComponent(label)}`, change).then((r) => r.data),
+  removeParticipant: (callSid: string, label: string) => api.delete<{ message: string }>(`/phone/conference/${encodeURIComponent(callSid)}/participants/${encodeURIComponent(label)}`).then((r) => r.data),
+  /** Holds or resumes the call: everyone else on it hears hold music. */
+  holdCall: (callSid: string, onHold: boolean) => api.put<Conference>(`/phone/conference/${encodeURIComponent(callSid)}/participants`, { onHold }).then((r) => r.data),
   review: (id: string, reviewed: boolean) => (reviewed ? api.put<CallLogEntry>(`/phone/logs/work/${id}`) : api.delete<CallLogEntry>(`/phone/logs/work/${id}`)).then((r) => r.data),
 };

@@ -15,6 +15,7 @@ const call = (status: NonNullable<PhoneState['call']>['status']): PhoneState['ca
   location: '',
   ivr: '',
   callId: null,
+  kind: null,
   status,
   startedAt: null,
   muted: false,

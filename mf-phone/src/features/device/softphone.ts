@@ -23,6 +23,8 @@ export interface ActiveCall {
   ivr: string;
   /** The call's id in the call log, for an incoming call the carrier named it for. */
   callId: string | null;
+  /** A call into a colleague's conference, or to coach them (spec 000 "Caller" Type); null for a call of one's own. */
+  kind: 'CONFERENCE' | 'COACHING' | null;
   status: 'pending' | 'connecting' | 'ringing' | 'open' | 'reconnecting';
   /** When the call connected (ms), for the timer. */
   startedAt: number | null;
@@ -221,15 +223,18 @@ export class Softphone {
     if (this.current) return;
     const custom = call.customParameters;
     const from = call.parameters.From ?? '';
+    const kind = custom.get('type');
     this.track(call, {
       sid: call.parameters.CallSid ?? null,
       direction: 'incoming',
-      number: from.replace(/^client:/, '').replace(/\D/g, ''),
+      // A conference rings from the agency's number: the panel shows the client it is with.
+      number: (custom.get('callerNumber') || from.replace(/^client:/, '')).replace(/\D/g, ''),
       name: custom.get('callerName') ?? '',
       clientId: custom.get('clientId') || null,
       location: custom.get('location') ?? '',
       ivr: custom.get('ivr') ?? '',
       callId: custom.get('callId') || null,
+      kind: kind === 'CONFERENCE' || kind === 'COACHING' ? kind : null,
       status: 'pending',
       startedAt: null,
       muted: false,
@@ -237,13 +242,13 @@ export class Softphone {
       said: [],
     });
     // The caller this person just took from a queue: answered without a second click.
-    if (custom.get('queue') === '1' && Date.now() < this.takingUntil) {
+    if ((custom.get('queue') === '1' || kind === 'COACHING') && Date.now() < this.takingUntil) {
       this.takingUntil = 0;
       this.answer();
     }
   }
 
-  /** Take Next Call was pressed: the queued caller's call, when it rings here shortly, is answered at once. */
+  /** Take Next Call (or Coach) was pressed: the call it brings, when it rings here shortly, is answered at once. */
   expectTakenCall(withinMs = 30_000) {
     this.takingUntil = Date.now() + withinMs;
   }
@@ -251,7 +256,7 @@ export class Softphone {
   /** Places a call to an 11-digit number (or `client:{userId}` for a colleague), from a location's number when one is given. */
   async dial(to: string, details: { name?: string; clientId?: string | null; location?: string; locationId?: string } = {}): Promise<void> {
     if (!this.device || this.current || this.state$.value.call || this.state$.value.device !== 'ready') return;
-    const pending = { sid: null, direction: 'outgoing' as const, number: to.replace(/\D/g, ''), name: details.name ?? '', clientId: details.clientId ?? null, location: details.location ?? '', ivr: '', callId: null, status: 'connecting' as const, startedAt: null, muted: false, volume: { input: 0, output: 0 }, said: [] };
+    const pending = { sid: null, direction: 'outgoing' as const, number: to.replace(/\D/g, ''), name: details.name ?? '', clientId: details.clientId ?? null, location: details.location ?? '', ivr: '', callId: null, kind: null, status: 'connecting' as const, startedAt: null, muted: false, volume: { input: 0, output: 0 }, said: [] };
     this.patch({ call: pending });
     try {
       await this.applyDevices();

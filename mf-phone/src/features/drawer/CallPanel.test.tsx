@@ -15,6 +15,7 @@ const ringing = (over: Partial<ActiveCall> = {}): ActiveCall => ({
   location: 'Round Rock',
   ivr: '',
   callId: 'call-1',
+  kind: null,
   status: 'pending',
   startedAt: null,
   muted: false,

@@ -8,6 +8,7 @@ import { useCallTimer } from '../device/useCallTimer';
 import { VolumeMeter } from '../device/VolumeMeter';
 import { CallMessages } from './CallMessages';
 import { CallNotes } from './CallNotes';
+import { ConferenceControls, ParticipantList, useConference } from './Conference';
 import { TransferDialog } from './TransferDialog';
 
 export interface CallPanelProps {
@@ -38,6 +39,7 @@ export function CallPanel({ call, multiLocation, onAnswer, onIgnore, onReject, o
   const { token } = theme.useToken();
   const timer = useCallTimer(call.startedAt);
   const [transferring, setTransferring] = useState(false);
+  const conference = useConference(call);
   const peer = call.number.length !== 11;
   const label = call.name || (peer ? 'Colleague' : formatPhone(call.number));
   const viewContact = () => bus.navigate(call.clientId ? `/contacts/contact/${call.clientId}` : `/contacts/contact/new?mobilePhone=${call.number}`);
@@ -56,6 +58,8 @@ export function CallPanel({ call, multiLocation, onAnswer, onIgnore, onReject, o
         <Tag color={call.direction === 'incoming' ? 'blue' : 'purple'}>{call.direction === 'incoming' ? 'Incoming' : 'Outgoing'}</Tag>
         {multiLocation && call.location && <Tag>{call.location}</Tag>}
         {call.ivr && <Tag color="geekblue">{call.ivr}</Tag>}
+        {call.kind === 'COACHING' && <Tag color="purple">Coaching</Tag>}
+        {(call.kind === 'CONFERENCE' || (conference && call.kind !== 'COACHING')) && <Tag color="cyan">Conference</Tag>}
         <Tag color={call.status === 'open' ? 'green' : call.status === 'reconnecting' ? 'red' : 'default'}>{STATUS_TEXT[call.status]}</Tag>
         {recording && <Tag color={recording === 'in-progress' ? 'red' : 'default'}>{recording === 'in-progress' ? '● Recording' : 'Recording paused'}</Tag>}
       </Space>
@@ -75,7 +79,7 @@ export function CallPanel({ call, multiLocation, onAnswer, onIgnore, onReject, o
           ))}
         </div>
       )}
-      {!peer && (
+      {!peer && !call.kind && (
         <Button icon={<UserOutlined />} onClick={viewContact}>
           View Contact
         </Button>
@@ -85,7 +89,7 @@ export function CallPanel({ call, multiLocation, onAnswer, onIgnore, onReject, o
           <Button type="primary" icon={<PhoneOutlined />} onClick={onAnswer} style={{ background: '#52c41a' }}>
             Answer
           </Button>
-          {!peer && (
+          {!peer && !call.kind && (
             <Button icon={<CloseOutlined />} onClick={onIgnore}>
               Ignore
             </Button>
@@ -93,7 +97,7 @@ export function CallPanel({ call, multiLocation, onAnswer, onIgnore, onReject, o
           <Button danger icon={<StopOutlined />} onClick={onReject}>
             Reject
           </Button>
-          {!peer && call.callId && (
+          {!peer && !call.kind && call.callId && (
             <Button icon={<InboxOutlined />} onClick={onVoicemail} style={{ gridColumn: '1 / -1' }}>
               Send to Voicemail
             </Button>
@@ -112,13 +116,15 @@ export function CallPanel({ call, multiLocation, onAnswer, onIgnore, onReject, o
               {recording === 'in-progress' ? 'Pause Recording' : 'Resume Recording'}
             </Button>
           )}
-          {call.direction === 'incoming' && !peer && (
+          {!peer && <ConferenceControls call={call} conference={conference} />}
+          {call.direction === 'incoming' && !peer && !call.kind && !conference && (
             <Button icon={<SwapOutlined />} onClick={() => setTransferring(true)} disabled={call.status !== 'open'} style={{ gridColumn: '1 / -1' }}>
               Transfer
             </Button>
           )}
         </div>
       )}
+      {!peer && <ParticipantList call={call} conference={conference} />}
       {!peer && call.status !== 'pending' && (
         <Tabs
           size="small"

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Avatar, Badge, Button, Empty, Input, Tabs, theme, Tooltip } from 'antd';
-import { PhoneOutlined } from '@ant-design/icons';
+import { CustomerServiceOutlined, PhoneOutlined } from '@ant-design/icons';
 import { bus } from '@agency/bus';
 import { formatPhone, fullName, initials, peerStatus, sortPeers, STATUS_COLORS, STATUS_LABELS, useObservable } from '@agency/ui';
 import { canDial, dialerValue, recentNumbers } from '../device/dialer';
@@ -23,6 +23,8 @@ const KEYS: Array<[string, string]> = [
 export interface DialerProps {
   ready: boolean;
   onDial(to: string, name?: string): void;
+  /** Joins a colleague's call as their coach (heard only by them). */
+  onCoach?(userId: string): void;
 }
 
 function Keypad({ ready, onDial }: DialerProps) {
@@ -61,7 +63,7 @@ function Keypad({ ready, onDial }: DialerProps) {
   );
 }
 
-function Peers({ ready, onDial }: DialerProps) {
+function Peers({ ready, onDial, onCoach }: DialerProps) {
   const session = useObservable(bus.session$);
   const peers = sortPeers(useObservable(bus.peers$).filter((p) => p.id !== session?.user.id));
   if (!peers.length) return <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="No colleagues yet" />;
@@ -85,6 +87,11 @@ function Peers({ ready, onDial }: DialerProps) {
                 {peer.extension ? ` · ${peer.extension}` : ''}
               </span>
             </span>
+            {status === 'on call' && onCoach && (
+              <Tooltip title={`Coach ${name}: only they hear you`}>
+                <Button shape="circle" type="text" icon={<CustomerServiceOutlined />} aria-label={`Coach ${name}`} disabled={!ready} onClick={() => onCoach(peer.id)} />
+              </Tooltip>
+            )}
             <Tooltip title={reachable ? `Call ${name}` : `${name} is offline`}>
               <Button shape="circle" type="text" icon={<PhoneOutlined />} aria-label={`Call ${name}`} disabled={!reachable || !ready} onClick={() => onDial(`client:${peer.id}`, name)} />
             </Tooltip>

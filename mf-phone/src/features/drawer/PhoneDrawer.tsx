@@ -12,7 +12,7 @@ import { LastCalls } from './LastCalls';
 import { LocationPicker } from './LocationPicker';
 import { QueueList } from '../queues/QueueList';
 import { useQueues } from '../queues/useQueues';
-import { startPhone, stopPhone, takeNextCall } from './phone';
+import { coachColleague, startPhone, stopPhone, takeNextCall } from './phone';
 
 const OPEN_KEY = 'agency.phone.drawer';
 export const DRAWER_WIDTH = 300;
@@ -186,7 +186,7 @@ export function PhoneDrawer() {
             onChange={(k) => setTab(k as TabKey)}
             style={{ flex: 1, minHeight: 0, padding: '0 16px', overflow: 'auto' }}
             items={[
-              { key: 'dialpad', label: 'Dialpad', children: <Dialer ready={ready && !state.call} onDial={dial} /> },
+              { key: 'dialpad', label: 'Dialpad', children: <Dialer ready={ready && !state.call} onDial={dial} onCoach={(userId) => void coachColleague(userId).catch((err: unknown) => bus.toast({ kind: 'error', message: errorMessage(err) }))} /> },
               ...(state.call
                 ? [
                     {

@@ -23,8 +23,9 @@ export function startPhone(): Softphone {
       const session = bus.session$.value;
       if (!session) return;
       if (active) {
-        before = session.user.phoneStatus === 'on call' ? before : session.user.phoneStatus;
-        bus.emit('users_phoneStatus', 'on call');
+        before = session.user.phoneStatus === 'on call' || session.user.phoneStatus === 'coaching' ? before : session.user.phoneStatus;
+        // A coach shows as Coaching while on the call they coach.
+        bus.emit('users_phoneStatus', created.state$.value.call?.kind === 'COACHING' ? 'coaching' : 'on call');
       } else {
         bus.emit('users_phoneStatus', before && before !== 'offline' ? before : 'available');
         before = null;
@@ -58,3 +59,11 @@ export async function takeNextCall(queueId: string): Promise<void> {
   await phoneApi.takeNextCall(queueId);
 }
 
+
+/** Coach: this phone joins the colleague's call, heard only by them; it is answered as it rings. */
+export async function coachColleague(userId: string): Promise<void> {
+  const state = phone?.state$.value;
+  if (!phone || state?.device !== 'ready' || state.call) throw new Error(QUEUE_MESSAGES.notReady);
+  phone.expectTakenCall();
+  await phoneApi.coach(userId);
+}

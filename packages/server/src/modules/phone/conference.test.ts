@@ -141,7 +141,7 @@ describe('conference calls', () => {
   it('lets a supervisor coach: heard by the person coached, not by the client; Leave Call keeps the call going', async () => {
     const { emma, caller, leg } = await answeredCall('5125550183');
     const olivia = await open(await userToken(owner));
-    const coached = await api('POST', `/phone/conference/${leg}/add`, owner, { to: oliviaId, coach: true });
+    const coached = await api('POST', `/phone/conference/${EMMA}/add`, owner, { to: EMMA, coach: true });
     assert.equal(coached.statusCode, 200, coached.body);
     const invite = await olivia.next('invite');
     assert.equal(new URLSearchParams((invite.parameters as Record<string, string>).Params).get('type'), 'COACHING');

@@ -5,7 +5,7 @@ import { CONFERENCE_MESSAGES, conferenceAddInputSchema, conferenceHoldInputSchem
 import type { AppDeps } from '../../app';
 import { auth } from '../../http/context';
 import { forbidden } from '../../http/errors';
-import { addParticipant, callInProgress, conferenceOf, convert, holdCall, removeParticipant, updateParticipant, type ConferenceCall } from './conferences';
+import { addParticipant, callInProgress, callOfUser, conferenceOf, convert, holdCall, removeParticipant, updateParticipant, type ConferenceCall } from './conferences';
 
 const tags = ['phone'];
 const errors = { 400: errorSchema, 403: errorSchema, 404: errorSchema };
@@ -26,6 +26,11 @@ export async function conferenceRoutes(app: FastifyInstance, deps: AppDeps) {
     return call;
   }
 
+  async function isColleague(accountId: string, id: string): Promise<boolean> {
+    if (!/^[0-9a-f-]{36}$/.test(id)) return false;
+    return (await db.query('select 1 from users where id = $1 and account_id = $2 and deleted_at is null', [id, accountId])).length > 0;
+  }
+
   r.post(
     '/phone/conference/:id/convert',
     { schema: { tags, description: 'Makes a two-party call in progress a conference (the person on it hosts it).', params: idParams, response: { 200: conferenceSchema, ...errors } } },
@@ -41,7 +46,7 @@ export async function conferenceRoutes(app: FastifyInstance, deps: AppDeps) {
     {
       schema: {
         tags,
-        description: 'Calls a colleague (user id) or a number (11 digits) into the call, converting it to a conference first. With coach, the person asking joins as a coach, heard only by the person on the call.',
+        description: 'Calls a colleague (user id) or a number (11 digits) into the call, converting it to a conference first. With coach, the person asking joins as a coach, heard only by the person on the call (the id may then be the user id of that colleague).',
         params: idParams,
         body: conferenceAddInputSchema,
         response: { 200: conferenceSchema, ...errors },
@@ -50,7 +55,8 @@ export async function conferenceRoutes(app: FastifyInstance, deps: AppDeps) {
     async (req) => {
       const { accountId, userId } = auth(req);
       const coach = req.body.coach === true;
-      const call = await onCall(accountId, userId, req.params.id, coach);
+      // To coach, the id may name the colleague: the call they are on.
+      const call = coach && (await isColleague(accountId, req.params.id)) ? await callOfUser(db, accountId, req.params.id) : await onCall(accountId, userId, req.params.id, coach);
       await addParticipant(deps, call, coach ? userId : req.body.to, coach);
       return conferenceOf(db, await callInProgress(db, accountId, call.id));
     },

@@ -78,6 +78,16 @@ export async function callInProgress(q: Queryable, accountId: string, idOrSid: s
   return toCall(row);
 }
 
+/** The call a colleague is on (to coach them): theirs, in progress. */
+export async function callOfUser(q: Queryable, accountId: string, userId: string): Promise<ConferenceCall> {
+  const [row] = await q.query<CallDbRow>(
+    `select ${CALL_COLUMNS} from calls c where c.account_id = $1 and c.status = 'in-progress' and c.user_id = $2::uuid and c.leg_sid is not null order by c.answered_at desc nulls last limit 1`,
+    [accountId, userId],
+  );
+  if (!row) throw notFound(CONFERENCE_MESSAGES.notOnCall);
+  return toCall(row);
+}
+
 export async function callById(q: Queryable, id: string): Promise<ConferenceCall | null> {
   if (!/^[0-9a-f-]{36}$/.test(id)) return null;
   const [row] = await q.query<CallDbRow>(`select ${CALL_COLUMNS} from calls c where c.id = $1`, [id]);
