@@ -160,6 +160,32 @@ test('the employee adds a colleague to a call: the three talk, the colleague lea
   await expect(client.getByText('No call.')).toBeVisible();
 });
 
+test('the owner coaches the employee from the Peers tab: she joins at once as Coaching, hears the call, and leaves again', async () => {
+  await client.getByRole('button', { name: 'Call Agency' }).click();
+  await staff.getByRole('button', { name: 'Answer Call' }).waitFor();
+  await staffCall().getByRole('button', { name: /Answer$/ }).click();
+  await expect(staffCall()).toContainText('Connected');
+
+  const ownerDrawer = client.getByRole('region', { name: 'Phone drawer' });
+  if (!(await ownerDrawer.isVisible())) await client.getByRole('button', { name: 'Place Call' }).click();
+  await ownerDrawer.getByRole('tab', { name: 'Dialpad' }).first().click();
+  await ownerDrawer.getByRole('tab', { name: 'Peers' }).click();
+  await ownerDrawer.getByRole('button', { name: 'Coach Emma Ellis' }).click();
+  const ownerCall = client.getByRole('region', { name: 'Active call' });
+  await expect(ownerCall).toContainText('Coaching');
+  await expect(ownerCall).toContainText('Connected');
+  await expect(client.getByRole('button', { name: /^Status: Coaching/ })).toBeVisible();
+  const participants = staffCall().getByRole('list', { name: 'Participants on the call' });
+  await expect(participants.getByRole('listitem').filter({ hasText: 'Olivia Owens' })).toContainText('Coach');
+  await hearsSound(ownerCall);
+
+  await ownerCall.getByRole('button', { name: 'Leave Call' }).click();
+  await expect(ownerCall).toHaveCount(0);
+  await expect(participants.getByRole('listitem')).toHaveCount(2);
+  await staffCall().getByRole('button', { name: 'End Call' }).click();
+  await expect(client.getByText('No call.')).toBeVisible();
+});
+
 test('a call nobody took is missed, counted on the Phone tab, and marked reviewed', async () => {
   await client.getByRole('button', { name: 'Call Agency' }).click();
   await staff.getByRole('button', { name: 'Answer Call' }).waitFor();

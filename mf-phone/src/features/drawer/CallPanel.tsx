@@ -85,7 +85,7 @@ export function CallPanel({ call, multiLocation, onAnswer, onIgnore, onReject, o
         </Button>
       )}
       {call.status === 'pending' ? (
-        <div style={{ display: 'grid', gridTemplateColumns: peer ? '1fr 1fr' : '1fr 1fr 1fr', gap: 8 }}>
+        <div style={{ display: 'grid', gridTemplateColumns: peer || call.kind ? '1fr 1fr' : '1fr 1fr 1fr', gap: 8 }}>
           <Button type="primary" icon={<PhoneOutlined />} onClick={onAnswer} style={{ background: '#52c41a' }}>
             Answer
           </Button>

@@ -4,7 +4,7 @@ import { LogoutOutlined, PauseCircleOutlined, PlayCircleOutlined, UserAddOutline
 import { errorMessage, phoneApi } from '@agency/api-client';
 import { bus } from '@agency/bus';
 import { CONFERENCE_MESSAGES, participantName, type Conference, type ConferenceParticipant } from '@agency/contracts';
-import { formatPhone } from '@agency/ui';
+import { formatPhone, initials } from '@agency/ui';
 import type { ActiveCall } from '../device/softphone';
 import { TargetDialog } from './TargetDialog';
 
@@ -36,8 +36,8 @@ export function useConference(call: ActiveCall): Conference | null {
 
 const present = (c: Conference | null) => c?.participants.filter((p) => p.status !== 'left') ?? [];
 
-/** More than two on the call: one may leave it to the others. */
-export const canLeave = (c: Conference | null) => present(c).length > 2;
+/** More than two talking on the call: one may leave it to the others (a coach may always leave). */
+export const canLeave = (c: Conference | null, coaching = false) => coaching || present(c).filter((p) => !p.coaching).length > 2;
 
 function notify(work: Promise<unknown>) {
   work.catch((err: unknown) => bus.toast({ kind: 'error', message: errorMessage(err) }));
@@ -70,7 +70,7 @@ export function ConferenceControls({ call, conference }: { call: ActiveCall; con
           {CONFERENCE_MESSAGES.addParticipant}
         </Button>
       )}
-      {canLeave(conference) && (
+      {conference && canLeave(conference, coaching) && (
         <Button icon={<LogoutOutlined />} onClick={() => bus.emit('conference_leave', { callSid: sid })} style={{ gridColumn: '1 / -1' }}>
           {CONFERENCE_MESSAGES.leave}
         </Button>
@@ -98,7 +98,9 @@ function ParticipantRow({ participant: p, me, callSid }: { participant: Conferen
   const others = !me && p.status !== 'left';
   return (
     <li style={{ display: 'flex', alignItems: 'center', gap: 8, padding: '6px 0', borderTop: `1px solid ${token.colorBorderSecondary}` }}>
-      <Avatar size={28} src={p.avatar ?? undefined} icon={p.avatar ? undefined : <UserOutlined />} />
+      <Avatar size={28} src={p.avatar ?? undefined} icon={p.userId ? undefined : <UserOutlined />}>
+        {p.userId ? initials(p) : null}
+      </Avatar>
       <span style={{ flex: 1, minWidth: 0 }}>
         <Typography.Text ellipsis style={{ display: 'block' }}>
           {me ? `${name} (you)` : name}
