@@ -1,6 +1,5 @@
 import { createRequire } from 'node:module';
-import moment from 'moment-timezone';
-import { holdMusicTrack, holidayDate, ivrMenuText, parseCallFlow, parseOfficeHours, WEEKDAYS, type CallFlow, type FlowMessage, type RingGroup } from '@agency/contracts';
+import { holdMusicTrack, ivrMenuText, parseCallFlow, parseOfficeHours, type CallFlow, type FlowMessage, type RingGroup } from '@agency/contracts';
 import type { Queryable } from '../../db/index';
 import { VOICE_PATHS } from '../../providers/carrier/index';
 
@@ -31,27 +30,6 @@ type VoiceResponseClass = new () => {
   toString(): string;
 };
 const VoiceResponse = require('twilio/lib/twiml/VoiceResponse') as VoiceResponseClass;
-
-export type OfficeState = 'open' | 'closed' | 'holiday';
-
-/** Open, closed or a holiday at `now` in the location's time zone; a location without office hours is always open. */
-export function officeState(hoursText: string | null, timezone: string, now: Date = new Date()): OfficeState {
-  if (!hoursText) return 'open';
-  const hours = parseOfficeHours(hoursText);
-  const local = moment.tz(now, timezone || 'America/Chicago');
-  const month = local.month() + 1;
-  const date = local.date();
-  if (hours.holidays.some((h) => {
-    const [m, d] = holidayDate(h, local.year());
-    return m === month && d === date;
-  })) {
-    return 'holiday';
-  }
-  const day = hours.hours[WEEKDAYS[local.isoWeekday() - 1]];
-  if (!day?.open || !day.openTime || !day.closeTime) return 'closed';
-  const hm = local.format('HH:mm');
-  return hm >= day.openTime && hm < day.closeTime ? 'open' : 'closed';
-}
 
 const voiceOf = (flow: CallFlow) => (flow.voice === 'man' ? 'man' : 'woman');
 

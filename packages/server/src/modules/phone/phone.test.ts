@@ -6,7 +6,8 @@ import { DEFAULT_CLOSED_MESSAGE, holdMusicTrack } from '@agency/contracts';
 import { bearer, signIn, startTestServer, type TestServer } from '../../testing/harness';
 import { signInSecond } from '../clients/testSupport';
 import { signWebhook, SIGNATURE_HEADER, VOICE_PATHS } from '../../providers/carrier/index';
-import { officeState, QUEUE_GREETING, twimlHold, twimlMenu } from './flow';
+import { QUEUE_GREETING, twimlHold, twimlMenu } from './flow';
+import { officeState } from '../locations/officeState';
 import { expireQueuedCall } from './queues';
 
 /*

@@ -188,6 +188,33 @@ describe('consent follows the client', () => {
   });
 });
 
+describe('the closed text reply', () => {
+  it('answers a text that arrives while the office is closed, once per closed spell, when it is on', async () => {
+    const [loc] = await s.db.query<{ id: string; office_hours: string | null }>(
+      "select l.id, l.office_hours from account_phones p join account_locations l on l.id = p.location_id where regexp_replace(p.phone_number, '\\D', '', 'g') = $1",
+      [AGENCY],
+    );
+    const reply = 'We are closed now and will text you back in the morning.';
+    const setHours = (enabled: boolean) =>
+      s.db.query('update account_locations set office_hours = $2 where id = $1', [loc!.id, JSON.stringify({ hours: {}, holidays: [], closedMessage: { type: 'disabled' }, smsClosedMessage: { enabled, message: reply } })]);
+    const repliesTo = async (phone: string) => (await s.db.query("select 1 from sms_messages where flow = 'outgoing' and to_number = $1 and message = $2", [phone, reply])).length;
+    try {
+      await setHours(false);
+      await inbound('Are you open?', '15125550166');
+      await until(() => roomOf('15125550166'), 'the room');
+      assert.equal(await repliesTo('15125550166'), 0, 'off: no reply');
+      await setHours(true);
+      await inbound('Hello, anyone there?', '15125550167');
+      await until(async () => (await repliesTo('15125550167')) === 1, 'the closed reply');
+      await inbound('Please call me back', '15125550167');
+      await until(async () => (await s.db.query("select 1 from sms_messages where flow = 'incoming' and message = 'Please call me back'")).length === 1, 'the second text');
+      assert.equal(await repliesTo('15125550167'), 1, 'one reply per closed spell');
+    } finally {
+      await s.db.query('update account_locations set office_hours = $2 where id = $1', [loc!.id, loc!.office_hours]);
+    }
+  });
+});
+
 describe('automated texts', () => {
   it('waits for the end of quiet hours in the time zone', () => {
     const tz = 'America/Chicago';

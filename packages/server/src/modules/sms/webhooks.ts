@@ -1,11 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
-import { HELP_WORDS, OPT_IN_WORDS, OPT_OUT_WORDS, parseMessageSettings, type SmsMessageStatus } from '@agency/contracts';
+import { HELP_WORDS, OPT_IN_WORDS, OPT_OUT_WORDS, parseMessageSettings, parseOfficeHours, type SmsMessageStatus } from '@agency/contracts';
 import type { AppDeps } from '../../app';
 import type { Queryable } from '../../db/index';
 import { verifiedCarrierParams } from '../../http/carrierWebhooks';
+import { officeState } from '../locations/officeState';
 import { scheduleSend, storeOutgoing } from './outbound';
-import { clientByMobile, ensureRoom, toDigits, touchRoom } from './service';
+import { clientByMobile, ensureRoom, isOptedOut, toDigits, touchRoom } from './service';
 
 /*
  * The carrier's webhooks (the same for the local carrier and Twilio): inbound texts and status
@@ -46,6 +47,32 @@ async function helpReply(q: Queryable, accountId: string, agency: string): Promi
   );
   const signature = parseMessageSettings(row?.messages ?? null).signature;
   return [`${row?.name ?? 'Your agency'}: reply STOP to stop texts, START to receive them again.`, signature].filter(Boolean).join(' ');
+}
+
+/** How long after a closed text reply the same person gets no other (one reply per closed spell). */
+const CLOSED_REPLY_QUIET_HOURS = 12;
+
+/**
+ * The closed text reply of the location the number belongs to (Office Hours), when it is on and
+ * the office is closed now, unless this person already had it lately.
+ */
+async function closedReply(q: Queryable, accountId: string, agency: string, from: string): Promise<string | null> {
+  const [loc] = await q.query<{ office_hours: string | null; timezone: string }>(
+    `select l.office_hours, l.timezone from account_phones p join account_locations l on l.id = p.location_id
+       join accounts a on a.id = p.account_id and a.messaging_enabled
+      where p.account_id = $1 and regexp_replace(p.phone_number, '\\D', '', 'g') = $2 limit 1`,
+    [accountId, agency],
+  );
+  if (!loc?.office_hours) return null;
+  const { smsClosedMessage } = parseOfficeHours(loc.office_hours);
+  const message = smsClosedMessage.message.trim();
+  if (!smsClosedMessage.enabled || !message || officeState(loc.office_hours, loc.timezone) === 'open') return null;
+  const [recent] = await q.query(
+    `select 1 from sms_messages where account_id = $1 and flow = 'outgoing' and by_number = $2 and to_number = $3 and message = $4
+        and created_at > now() - make_interval(hours => $5) limit 1`,
+    [accountId, agency, from, message, CLOSED_REPLY_QUIET_HOURS],
+  );
+  return recent ? null : message;
 }
 
 /** An inbound text: stored once in its room (made when new), with the consent words applied. */
@@ -91,6 +118,8 @@ export async function receiveText(deps: AppDeps, params: Record<string, string>)
       line = `Opted in to texts (${word})`;
     } else if ((HELP_WORDS as readonly string[]).includes(word)) {
       reply = await helpReply(q, accountId, agency);
+    } else if (!(await isOptedOut(q, accountId, from))) {
+      reply = await closedReply(q, accountId, agency, from);
     }
     if (line) {
       await q.query(
