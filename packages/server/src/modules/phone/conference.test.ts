@@ -1,7 +1,7 @@
 import { after, before, beforeEach, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { SimulatedPhone } from '../../providers/carrier/local/voice/simulatedPhone';
-import { bearer, signIn, startTestServer, type TestServer } from '../../testing/harness';
+import { signIn, startTestServer, type TestServer } from '../../testing/harness';
+import { AUSTIN, EMMA, phoneTestKit } from './testSupport';
 import { signWebhook, SIGNATURE_HEADER } from '../../providers/carrier/index';
 
 /*
@@ -15,19 +15,7 @@ let owner: string;
 let employee: string;
 let port: number;
 let oliviaId: string;
-const EMMA = '00000000-0000-4000-9000-000000000003';
-const AUSTIN = '00000000-0000-4000-a000-000000000001';
-const api = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, token = owner, payload?: unknown) =>
-  s.app.inject({ method, url: `/api${url}`, headers: bearer(token), ...(payload === undefined ? {} : { payload: payload as object }) });
-const userToken = async (token: string) => (await api('POST', '/phone/token', token)).json().token as string;
-const simToken = async (phoneNumber: string) => (await api('POST', '/phone/simulator/token', owner, { phoneNumber })).json().token as string;
-
-let devices: SimulatedPhone[] = [];
-const open = async (token: string) => {
-  const d = await SimulatedPhone.connect(`wss://127.0.0.1:${port}/signal`, token, true);
-  devices.push(d);
-  return d;
-};
+const { api, userToken, simToken, open, closeDevices } = phoneTestKit(() => ({ s, owner, port }));
 /** The conference of the call `sid` once `predicate` holds. */
 const conference = async (sid: string, predicate: (c: { participants: { label: string; status: string; onHold: boolean; isHost: boolean; coaching: boolean }[]; ended: boolean }) => boolean, token = employee) => {
   let last: unknown = null;
@@ -63,12 +51,11 @@ before(async () => {
   oliviaId = (await api('GET', '/users/me')).json().user.id as string;
 });
 beforeEach(async () => {
-  for (const d of devices) d.close();
-  devices = [];
+  closeDevices();
   await s.db.query('update account_locations set call_flow = $2 where id = $1', [AUSTIN, JSON.stringify({ groups: [{ timeout: 10, repeat: 1, users: [{ id: EMMA, format: 'softphone' }] }] })]);
 });
 after(async () => {
-  for (const d of devices) d.close();
+  closeDevices();
   await s.close();
   setTimeout(() => process.exit(process.exitCode ?? 0), 200).unref();
 });

@@ -1,9 +1,10 @@
 import { after, before, beforeEach, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import WebSocket from 'ws';
-import { SimulatedPhone } from '../../providers/carrier/local/voice/simulatedPhone';
 import { DEFAULT_CLOSED_MESSAGE, holdMusicTrack } from '@agency/contracts';
-import { bearer, signIn, startTestServer, type TestServer } from '../../testing/harness';
+import type { SimulatedPhone } from '../../providers/carrier/local/voice/simulatedPhone';
+import { signIn, startTestServer, type TestServer } from '../../testing/harness';
+import { AUSTIN, EMMA, phoneTestKit } from './testSupport';
 import { signInSecond } from '../clients/testSupport';
 import { signWebhook, SIGNATURE_HEADER, VOICE_PATHS } from '../../providers/carrier/index';
 import { QUEUE_GREETING, twimlHold, twimlMenu } from './flow';
@@ -20,13 +21,7 @@ let owner: string;
 let employee: string;
 let other: string;
 let port: number;
-const EMMA = '00000000-0000-4000-9000-000000000003';
-const AUSTIN = '00000000-0000-4000-a000-000000000001';
-const api = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, token = owner, payload?: unknown) =>
-  s.app.inject({ method, url: `/api${url}`, headers: bearer(token), ...(payload === undefined ? {} : { payload: payload as object }) });
-
-const userToken = async (token: string) => (await api('POST', '/phone/token', token)).json().token as string;
-const simToken = async (phoneNumber: string) => (await api('POST', '/phone/simulator/token', owner, { phoneNumber })).json().token as string;
+const { api, userToken, simToken, open, closeDevices } = phoneTestKit(() => ({ s, owner, port }));
 const lastCall = async () => (await api('GET', '/phone/logs?view=all&limit=5')).json().items[0];
 const settled = async (predicate: (entry: Record<string, unknown>) => boolean) => {
   for (let i = 0; i < 100; i++) {
@@ -48,12 +43,6 @@ const settledFrom = async (phone: string, predicate: (entry: Record<string, unkn
 const setFlow = (flow: unknown, hours: unknown = null) =>
   s.db.query('update account_locations set call_flow = $2, office_hours = $3 where id = $1', [AUSTIN, flow ? JSON.stringify(flow) : null, hours ? JSON.stringify(hours) : null]);
 
-let devices: SimulatedPhone[] = [];
-const open = async (token: string, register = true) => {
-  const d = await SimulatedPhone.connect(`wss://127.0.0.1:${port}/signal`, token, register);
-  devices.push(d);
-  return d;
-};
 interface Message {
   type: string;
   payload: Record<string, unknown>;
@@ -68,12 +57,11 @@ before(async () => {
   other = await signInSecond(s.app);
 });
 beforeEach(async () => {
-  for (const d of devices) d.close();
-  devices = [];
+  closeDevices();
   await setFlow(null);
 });
 after(async () => {
-  for (const d of devices) d.close();
+  closeDevices();
   await s.close();
   // The native WebRTC stack keeps its threads alive after every connection closed (and crashes if
   // its tracks are stopped at exit): once the results are out, this file's process ends itself.
