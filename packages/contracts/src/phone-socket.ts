@@ -10,10 +10,16 @@ declare module './socket' {
     conference_recording: (event: { callSid: string; status: 'in-progress' | 'paused' | 'stopped' }) => void;
     /** A conference changed (someone joined, left, was held or removed, or it ended). */
     conference_update: (event: { conference: Conference }) => void;
+    /** Who in a conference is talking (the carrier's speech events): `phoneId` is the call's id, `label` the participant's. */
+    volume: (event: { phoneId: string; label: string; speaking: boolean }) => void;
   }
   interface ClientToServerEvents {
     /** Leaves a conference (the call goes on for the others); `callSid` is the leaving browser's call. */
     conference_leave: (event: { callSid: string }) => void;
+    /** This browser's phone is on (sent again on every reconnect): the socket gets the phone's call events. */
+    phone_join: (ack?: () => void) => void;
+    /** The phone is off: no more call events. */
+    phone_leave: () => void;
   }
 }
 export {};

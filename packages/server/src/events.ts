@@ -39,6 +39,8 @@ export interface AppEventMap {
   queuesChanged: { accountId: string };
   /** A conference changed: who is in it, held, or it ended. */
   conferenceChanged: { accountId: string; callId: string };
+  /** A participant of a conference started or stopped talking. */
+  conferenceSpeaking: { accountId: string; callId: string; label: string; speaking: boolean };
   /** A call's recording started, paused or resumed (callSid: the leg that answered). */
   callRecording: { accountId: string; callSid: string; status: 'in-progress' | 'paused' | 'stopped' };
   /** A room itself changed (followed, assigned, completed); `removed` when it left the inbox. */

@@ -39,7 +39,7 @@ export function CallPanel({ call, multiLocation, onAnswer, onIgnore, onReject, o
   const { token } = theme.useToken();
   const timer = useCallTimer(call.startedAt);
   const [transferring, setTransferring] = useState(false);
-  const conference = useConference(call);
+  const { conference, speaking } = useConference(call);
   const peer = call.number.length !== 11;
   const label = call.name || (peer ? 'Colleague' : formatPhone(call.number));
   const viewContact = () => bus.navigate(call.clientId ? `/contacts/contact/${call.clientId}` : `/contacts/contact/new?mobilePhone=${call.number}`);
@@ -124,7 +124,7 @@ export function CallPanel({ call, multiLocation, onAnswer, onIgnore, onReject, o
           )}
         </div>
       )}
-      {!peer && <ParticipantList call={call} conference={conference} />}
+      {!peer && <ParticipantList call={call} conference={conference} speaking={speaking} />}
       {!peer && call.status !== 'pending' && (
         <Tabs
           size="small"

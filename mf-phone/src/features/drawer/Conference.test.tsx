@@ -64,6 +64,11 @@ test('holds the call, lists who joins, and offers Leave Call once more than two 
   expect(within(list).getByText('On hold')).toBeInTheDocument();
   expect(screen.getByRole('button', { name: /Resume$/ })).toHaveAttribute('aria-pressed', 'true');
   expect(screen.queryByRole('button', { name: /Leave Call$/ })).not.toBeInTheDocument();
+  // Who is talking, from the carrier's speech events for this call.
+  act(() => hostControls().receive({ event: 'volume', payload: { phoneId: 'call-1', label: '15125550142', speaking: true } }));
+  expect(within(list).getAllByRole('listitem')[1]).toHaveTextContent('Talking');
+  act(() => hostControls().receive({ event: 'volume', payload: { phoneId: 'call-1', label: '15125550142', speaking: false } }));
+  expect(within(list).queryByText('Talking')).not.toBeInTheDocument();
   // Another call's conference changes nothing here.
   push(conference([person({ label: 'client:x', callSid: 'CAother' })]));
   expect(within(list).getAllByRole('listitem')).toHaveLength(2);
@@ -91,7 +96,7 @@ test('adds a participant by number from the Add Participant dialog (Enter adds)'
   expect(toast).toHaveBeenCalledWith({ kind: 'success', message: 'Participant added' });
 });
 
-test('a coach sees the call as Coaching, with no Hold, Add Participant or View Contact', () => {
+test('a coach sees the call as Coaching, with no Hold, Add Participant or View Contact, and may leave', async () => {
   api.conference!.mockResolvedValue(conference([emma, james, person({ ...olivia, coaching: true, callSid: 'CAcoach' })]));
   render(<CallPanel call={{ ...talking, sid: 'CAcoach', kind: 'COACHING' }} multiLocation={false} recording={null} {...handlers} />);
   expect(screen.getByText('Coaching')).toBeInTheDocument();
@@ -99,4 +104,6 @@ test('a coach sees the call as Coaching, with no Hold, Add Participant or View C
   expect(screen.queryByRole('button', { name: /Add Participant$/ })).not.toBeInTheDocument();
   expect(screen.queryByRole('button', { name: /View Contact$/ })).not.toBeInTheDocument();
   expect(api.conference).toHaveBeenCalledWith('CAcoach');
+  expect(await screen.findByText('Olivia Owens (you)')).toBeInTheDocument();
+  expect(screen.getByRole('button', { name: /Leave Call$/ })).toBeInTheDocument();
 });

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { Avatar, Button, Tag, theme, Tooltip, Typography } from 'antd';
-import { LogoutOutlined, PauseCircleOutlined, PlayCircleOutlined, UserAddOutlined, UserDeleteOutlined, UserOutlined } from '@ant-design/icons';
+import { LogoutOutlined, PauseCircleOutlined, PlayCircleOutlined, SoundOutlined, UserAddOutlined, UserDeleteOutlined, UserOutlined } from '@ant-design/icons';
 import { errorMessage, phoneApi } from '@agency/api-client';
 import { bus } from '@agency/bus';
 import { CONFERENCE_MESSAGES, participantName, type Conference, type ConferenceParticipant } from '@agency/contracts';
@@ -13,8 +13,24 @@ import { TargetDialog } from './TargetDialog';
  * call, held or ringing, kept live by conference_update. A call of two has none until someone
  * adds a participant or holds it.
  */
-export function useConference(call: ActiveCall): Conference | null {
+export function useConference(call: ActiveCall): { conference: Conference | null; speaking: ReadonlySet<string> } {
   const [conference, setConference] = useState<Conference | null>(null);
+  const [speaking, setSpeaking] = useState<ReadonlySet<string>>(new Set());
+  const phoneId = conference?.phoneId ?? null;
+  useEffect(() => {
+    setSpeaking(new Set());
+    if (!phoneId) return;
+    const sub = bus.on('volume').subscribe((v) => {
+      if (v.phoneId !== phoneId) return;
+      setSpeaking((now) => {
+        const next = new Set(now);
+        if (v.speaking) next.add(v.label);
+        else next.delete(v.label);
+        return next;
+      });
+    });
+    return () => sub.unsubscribe();
+  }, [phoneId]);
   const sid = call.status === 'open' ? call.sid : null;
   useEffect(() => {
     setConference(null);
@@ -31,7 +47,7 @@ export function useConference(call: ActiveCall): Conference | null {
       );
     return () => sub.unsubscribe();
   }, [sid, call.kind]);
-  return conference;
+  return { conference, speaking };
 }
 
 const present = (c: Conference | null) => c?.participants.filter((p) => p.status !== 'left') ?? [];
@@ -92,13 +108,13 @@ export function ConferenceControls({ call, conference }: { call: ActiveCall; con
   );
 }
 
-function ParticipantRow({ participant: p, me, callSid }: { participant: ConferenceParticipant; me: boolean; callSid: string }) {
+function ParticipantRow({ participant: p, me, callSid, speaking }: { participant: ConferenceParticipant; me: boolean; callSid: string; speaking: boolean }) {
   const { token } = theme.useToken();
   const name = participantName(p, formatPhone) || 'Caller';
   const others = !me && p.status !== 'left';
   return (
     <li style={{ display: 'flex', alignItems: 'center', gap: 8, padding: '6px 0', borderTop: `1px solid ${token.colorBorderSecondary}` }}>
-      <Avatar size={28} src={p.avatar ?? undefined} icon={p.userId ? undefined : <UserOutlined />}>
+      <Avatar size={28} src={p.avatar ?? undefined} icon={p.userId ? undefined : <UserOutlined />} style={speaking ? { boxShadow: `0 0 0 2px ${token.colorSuccess}` } : undefined}>
         {p.userId ? initials(p) : null}
       </Avatar>
       <span style={{ flex: 1, minWidth: 0 }}>
@@ -111,6 +127,11 @@ function ParticipantRow({ participant: p, me, callSid }: { participant: Conferen
           {p.status === 'ringing' && <Tag color="gold">Ringing</Tag>}
           {p.onHold && <Tag color="orange">On hold</Tag>}
           {p.muted && <Tag>Muted</Tag>}
+          {speaking && (
+            <Tag color="green" icon={<SoundOutlined />}>
+              Talking
+            </Tag>
+          )}
         </span>
       </span>
       {others && p.status === 'joined' && !p.coaching && (
@@ -134,7 +155,7 @@ function ParticipantRow({ participant: p, me, callSid }: { participant: Conferen
 }
 
 /** Who is on the call, once it is a conference. */
-export function ParticipantList({ call, conference }: { call: ActiveCall; conference: Conference | null }) {
+export function ParticipantList({ call, conference, speaking }: { call: ActiveCall; conference: Conference | null; speaking: ReadonlySet<string> }) {
   const people = present(conference);
   if (!call.sid || people.length === 0) return null;
   return (
@@ -144,7 +165,7 @@ export function ParticipantList({ call, conference }: { call: ActiveCall; confer
       </Typography.Text>
       <ul aria-label="Participants on the call" style={{ listStyle: 'none', margin: '4px 0 0', padding: 0 }}>
         {people.map((p) => (
-          <ParticipantRow key={p.label} participant={p} me={p.callSid === call.sid} callSid={call.sid!} />
+          <ParticipantRow key={p.label} participant={p} me={p.callSid === call.sid} callSid={call.sid!} speaking={speaking.has(p.label)} />
         ))}
       </ul>
     </section>

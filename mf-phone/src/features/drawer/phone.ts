@@ -2,7 +2,7 @@ import { phoneApi } from '@agency/api-client';
 import { bus } from '@agency/bus';
 import { QUEUE_MESSAGES, type PhoneStatus } from '@agency/contracts';
 import { rememberNumber } from '../device/dialer';
-import { BehaviorSubject } from 'rxjs';
+import { BehaviorSubject, filter, type Subscription } from 'rxjs';
 import { Softphone, type PhoneState } from '../device/softphone';
 
 /*
@@ -11,6 +11,8 @@ import { Softphone, type PhoneState } from '../device/softphone';
  * notices are toasts; numbers called or calling are remembered for the Recent list.
  */
 let phone: Softphone | null = null;
+/** phone_join on every (re)connection while the phone is on: the socket then gets the call events. */
+let joined: Subscription | null = null;
 const OFFLINE: PhoneState = { device: 'offline', error: null, trustUrl: null, call: null, lastCalls: [] };
 /** This page's phone state for screens beside the drawer (the dashboard's Queues): offline until the drawer starts the phone. */
 export const phoneState$ = new BehaviorSubject<PhoneState>(OFFLINE);
@@ -40,12 +42,16 @@ export function startPhone(): Softphone {
     if (phone === created) phoneState$.next(s);
   });
   phone = created;
+  joined = bus.connection$.pipe(filter((c) => c === 'connected')).subscribe(() => bus.emit('phone_join'));
   phoneState$.next(created.state$.value);
   void created.start();
   return created;
 }
 
 export function stopPhone() {
+  if (joined) bus.emit('phone_leave');
+  joined?.unsubscribe();
+  joined = null;
   phone?.destroy();
   phone = null;
   phoneState$.next(OFFLINE);

@@ -7,7 +7,7 @@ import { taskBoardsPush } from '../modules/taskboards/publish';
 import { smsPush, smsSocket } from '../modules/sms/socket';
 import { walkInsPush } from '../modules/walkins/realtime';
 import { campaignsPush } from '../modules/campaigns/realtime';
-import { conferencePush, phonePush, phoneSocket, queuesPush, recordingPush } from '../modules/phone/realtime';
+import { conferencePush, phonePush, phoneSocket, queuesPush, recordingPush, speakingPush } from '../modules/phone/realtime';
 
 /** Every feature's socket handlers, registered on each authenticated connection. */
 export function socketFeatures(deps: AppDeps): SocketFeature[] {
@@ -15,4 +15,4 @@ export function socketFeatures(deps: AppDeps): SocketFeature[] {
 }
 
 /** Every feature's pushes driven by app events, started once per server. */
-export const PUSH_FEATURES: RealtimePush[] = [clientsPush, smsPush, walkInsPush, campaignsPush, taskBoardsPush, phonePush, recordingPush, queuesPush, conferencePush];
+export const PUSH_FEATURES: RealtimePush[] = [clientsPush, smsPush, walkInsPush, campaignsPush, taskBoardsPush, phonePush, recordingPush, queuesPush, conferencePush, speakingPush];

@@ -1,6 +1,8 @@
 import { after, before, beforeEach, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
+import { DEMO_ACCOUNTS } from '../../seed';
 import { signIn, startTestServer, type TestServer } from '../../testing/harness';
+import { connect, type ClientSocket } from '../../testing/sockets';
 import { AUSTIN, EMMA, phoneTestKit } from './testSupport';
 import { signWebhook, SIGNATURE_HEADER } from '../../providers/carrier/index';
 
@@ -15,6 +17,21 @@ let owner: string;
 let employee: string;
 let port: number;
 let oliviaId: string;
+let emmaId: string;
+const sockets: ClientSocket[] = [];
+/** A socket of Emma's; with the phone on (phone_join), it gets the call events. */
+async function emmaSocket(phoneOn: boolean) {
+  const socket = await connect(s.url!, DEMO_ACCOUNTS.demo.dbName, employee, emmaId);
+  sockets.push(socket);
+  const heard: string[] = [];
+  const speaking = new Set<string>();
+  socket.on('conference_update', () => heard.push('conference_update'));
+  socket.on('volume', ({ label, speaking: on }) => (on ? speaking.add(label) : speaking.delete(label)));
+  if (phoneOn) {
+    await new Promise<void>((resolve) => socket.emit('phone_join', resolve));
+  }
+  return { heard, speaking };
+}
 const { api, userToken, simToken, open, closeDevices } = phoneTestKit(() => ({ s, owner, port }));
 /** The conference of the call `sid` once `predicate` holds. */
 const conference = async (sid: string, predicate: (c: { participants: { label: string; status: string; onHold: boolean; isHost: boolean; coaching: boolean }[]; ended: boolean }) => boolean, token = employee) => {
@@ -43,11 +60,13 @@ async function answeredCall(number: string) {
 }
 
 before(async () => {
-  s = await startTestServer();
+  s = await startTestServer({ listen: true });
   await s.app.deps.carrier.listenSignaling({ port: 0, host: '127.0.0.1', certDir: s.config.dataDir });
   port = s.app.deps.carrier.signaling()!.port;
   owner = (await signIn(s.app, 'owner@demo.test')).token;
-  employee = (await signIn(s.app, 'employee@demo.test')).token;
+  const emma = await signIn(s.app, 'employee@demo.test');
+  employee = emma.token;
+  emmaId = emma.user.id;
   oliviaId = (await api('GET', '/users/me')).json().user.id as string;
 });
 beforeEach(async () => {
@@ -55,6 +74,7 @@ beforeEach(async () => {
   await s.db.query('update account_locations set call_flow = $2 where id = $1', [AUSTIN, JSON.stringify({ groups: [{ timeout: 10, repeat: 1, users: [{ id: EMMA, format: 'softphone' }] }] })]);
 });
 after(async () => {
+  for (const socket of sockets) socket.close();
   closeDevices();
   await s.close();
   setTimeout(() => process.exit(process.exitCode ?? 0), 200).unref();
@@ -62,6 +82,8 @@ after(async () => {
 
 describe('conference calls', () => {
   it('add a colleague to a call: all three hear each other; removing them leaves the two talking; the host hanging up ends it', async () => {
+    const phoneOn = await emmaSocket(true);
+    const phoneOff = await emmaSocket(false);
     const { emma, caller, leg } = await answeredCall('5125550181');
     const olivia = await open(await userToken(owner));
     assert.equal((await api('POST', `/phone/conference/${leg}/add`, employee, { to: '555' })).json().message, 'Choose a colleague or enter a number of 11 digits');
@@ -82,7 +104,16 @@ describe('conference calls', () => {
         [`client:${oliviaId}`, false],
       ],
     );
+    // Emma's phone hears who is talking; a screen of hers with the phone off gets no call events.
+    const talking = [`client:${EMMA}`, '15125550181', `client:${oliviaId}`];
+    for (let i = 0; i < 100 && !talking.every((l) => phoneOn.speaking.has(l)); i++) await new Promise((r) => setTimeout(r, 50));
+    assert.deepEqual([...phoneOn.speaking].sort(), [...talking].sort());
+    assert.ok(phoneOn.heard.length > 0);
+    assert.deepEqual(phoneOff.heard, []);
     // Each hears the others: with two of them silent, the third is heard by both.
+    emma.silent = true;
+    for (let i = 0; i < 100 && phoneOn.speaking.has(`client:${EMMA}`); i++) await new Promise((r) => setTimeout(r, 50));
+    assert.equal(phoneOn.speaking.has(`client:${EMMA}`), false, 'silent: no longer talking');
     emma.silent = true;
     olivia.silent = true;
     await Promise.all([emma.hears(), olivia.hears()]);

@@ -299,6 +299,11 @@ export async function removeParticipant(deps: AppDeps, call: ConferenceCall, lab
  * held while ringing) and leaving; then whether the conference should end.
  */
 export async function conferenceEvent(deps: AppDeps, call: ConferenceCall, event: string, callSid: string): Promise<void> {
+  if (event === 'participant-speech-start' || event === 'participant-speech-stop') {
+    const [p] = await deps.db.query<{ label: string }>("select label from call_participants where call_id = $1 and call_sid = $2", [call.id, callSid]);
+    if (p) deps.events.emit('conferenceSpeaking', { accountId: call.accountId, callId: call.id, label: p.label, speaking: event === 'participant-speech-start' });
+    return;
+  }
   if (event === 'participant-join') {
     const [p] = await deps.db.query<{ on_hold: boolean; muted: boolean }>(
       "update call_participants set status = 'joined', joined_at = coalesce(joined_at, now()) where call_id = $1 and call_sid = $2 and status <> 'left' returning on_hold, muted",

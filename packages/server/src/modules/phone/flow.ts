@@ -309,7 +309,7 @@ export function twimlConference(callId: string): string {
   res.dial({}).conference(
     {
       statusCallback: `${VOICE_PATHS.conferenceEvent}?call=${callId}`,
-      statusCallbackEvent: 'join leave end hold mute',
+      statusCallbackEvent: 'join leave end hold mute speaker',
       startConferenceOnEnter: 'true',
       endConferenceOnExit: 'false',
       beep: 'false',

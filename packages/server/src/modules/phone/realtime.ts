@@ -12,17 +12,20 @@ export const phonePush: RealtimePush = ({ db, events, nsFor, track }) =>
     }),
   );
 
+/** The sockets of browsers whose phone is on (phone_join): the call events go to them only. */
+export const PHONE_ROOM = 'phone';
+
 /** A recording started, paused or resumed: the person on that call sees it. */
 export const recordingPush: RealtimePush = ({ events, nsFor, track }) =>
   events.on('callRecording', ({ accountId, callSid, status }) =>
     track(async () => {
-      (await nsFor(accountId))?.emit('conference_recording', { callSid, status });
+      (await nsFor(accountId))?.to(PHONE_ROOM).emit('conference_recording', { callSid, status });
     }),
   );
 
 /**
- * The work count as a socket connects; conference_leave: the person leaves a conference (Leave
- * Call), which goes on for the others.
+ * The work count as a socket connects; phone_join and phone_leave: the browser's phone is on or
+ * off; conference_leave: the person leaves a conference (Leave Call), which goes on for the others.
  */
 export const phoneSocket =
   (deps: AppDeps): SocketFeature =>
@@ -31,6 +34,11 @@ export const phoneSocket =
     void workCount(db, accountId)
       .then((count) => socket.emit('phone_workCount', { count }))
       .catch((err) => console.error('phone connect', err));
+    socket.on('phone_join', (ack) => {
+      void socket.join(PHONE_ROOM);
+      if (typeof ack === 'function') ack();
+    });
+    socket.on('phone_leave', () => void socket.leave(PHONE_ROOM));
     socket.on('conference_leave', async (event) => {
       try {
         const callSid = typeof event?.callSid === 'string' ? event.callSid.slice(0, 64) : '';
@@ -48,7 +56,15 @@ export const conferencePush: RealtimePush = ({ db, events, nsFor, track }) =>
   events.on('conferenceChanged', ({ accountId, callId }) =>
     track(async () => {
       const call = await callById(db, callId);
-      if (call) (await nsFor(accountId))?.emit('conference_update', { conference: await conferenceOf(db, call) });
+      if (call) (await nsFor(accountId))?.to(PHONE_ROOM).emit('conference_update', { conference: await conferenceOf(db, call) });
+    }),
+  );
+
+/** Someone in a conference started or stopped talking: the call panels show who. */
+export const speakingPush: RealtimePush = ({ events, nsFor, track }) =>
+  events.on('conferenceSpeaking', ({ accountId, callId, label, speaking }) =>
+    track(async () => {
+      (await nsFor(accountId))?.to(PHONE_ROOM).emit('volume', { phoneId: callId, label, speaking });
     }),
   );
 

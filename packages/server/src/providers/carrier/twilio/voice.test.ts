@@ -72,7 +72,7 @@ describe('Twilio conferences', () => {
     assert.equal(req!.data.CallSidToCoach, 'CA00000000000000000000000000000005');
     assert.equal(req!.data.StatusCallback, 'https://agency.example.com/api/carrier/voice/conference-call?call=1');
     assert.equal(req!.data.ConferenceStatusCallback, 'https://agency.example.com/api/carrier/voice/conference-event?call=1');
-    assert.deepEqual(req!.data.ConferenceStatusCallbackEvent, ['join', 'leave', 'end', 'hold', 'mute']);
+    assert.deepEqual(req!.data.ConferenceStatusCallbackEvent, ['join', 'leave', 'end', 'hold', 'mute', 'speaker']);
   });
 
   it('holds, removes and ends by the conference found from its name', async () => {

@@ -42,7 +42,7 @@ export function createTwilioVoice(keys: TwilioVoiceKeys, client: () => Promise<T
         ...(call.coach ? { coaching: true, callSidToCoach: call.coach } : {}),
         ...(call.statusCallback ? { statusCallback: `${publicUrl}${call.statusCallback}`, statusCallbackMethod: 'POST', statusCallbackEvent: ['answered', 'completed'] } : {}),
         ...(call.conferenceStatusCallback
-          ? { conferenceStatusCallback: `${publicUrl}${call.conferenceStatusCallback}`, conferenceStatusCallbackMethod: 'POST', conferenceStatusCallbackEvent: ['join', 'leave', 'end', 'hold', 'mute'] }
+          ? { conferenceStatusCallback: `${publicUrl}${call.conferenceStatusCallback}`, conferenceStatusCallbackMethod: 'POST', conferenceStatusCallbackEvent: ['join', 'leave', 'end', 'hold', 'mute', 'speaker'] }
           : {}),
       });
       return participant.callSid;

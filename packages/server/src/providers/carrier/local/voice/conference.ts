@@ -44,19 +44,20 @@ class Mix {
   }
 }
 
-export interface ParticipantOptions {
-  muted?: boolean;
-  /** The CallSid of the participant this one coaches (heard only by them). */
-  coach?: string | null;
-  /** Where the carrier posts participant-join, participant-leave and conference-end. */
-  statusCallback?: string | null;
-}
+const silentFrames = new Map<number, Int16Array>();
+const silence = (length: number) => {
+  let frame = silentFrames.get(length);
+  if (!frame) silentFrames.set(length, (frame = new Int16Array(length)));
+  return frame;
+};
 
 export interface Member {
   callSid: string;
   media: MediaLeg;
   muted: boolean;
   hold: boolean;
+  /** Talking now, as the speech events last said. */
+  speaking: boolean;
   coach: string | null;
   statusCallback: string | null;
   /** Ends the member's stay: its call goes on with what follows its Dial. */
@@ -65,7 +66,21 @@ export interface Member {
   onMix: ((frame: AudioFrame) => void) | null;
 }
 
-export type ConferenceEvent = 'participant-join' | 'participant-leave' | 'participant-hold' | 'participant-unhold' | 'participant-mute' | 'participant-unmute' | 'conference-end';
+export type ConferenceEvent =
+  | 'participant-join'
+  | 'participant-leave'
+  | 'participant-hold'
+  | 'participant-unhold'
+  | 'participant-mute'
+  | 'participant-unmute'
+  | 'participant-speech-start'
+  | 'participant-speech-stop'
+  | 'conference-end';
+
+/** Speech, as the room hears it: a frame this loud (RMS) is voice; 3 in a row start it, a second of quiet ends it. */
+const SPEECH_RMS = 300;
+const SPEECH_START_FRAMES = 3;
+const SPEECH_STOP_FRAMES = 100;
 
 export class ConferenceRoom {
   readonly sid = `CF${randomBytes(16).toString('hex')}`;
@@ -73,6 +88,7 @@ export class ConferenceRoom {
   private readonly mixes = new Map<string, Mix>();
   private readonly stops = new Map<string, () => void>();
   private readonly holdMusic = new Map<string, () => void>();
+  private readonly voice = new Map<string, { loud: number; quiet: number }>();
 
   constructor(
     readonly name: string,
@@ -103,13 +119,40 @@ export class ConferenceRoom {
     this.stops.set(
       member.callSid,
       member.media.onFrame((frame) => {
+        this.hearSpeech(member, frame);
         for (const listener of this.members.values()) {
           if (!this.hears(listener, member)) continue;
           this.mixes.get(listener.callSid)?.add(member.callSid, frame, this.speakersFor(listener));
         }
+        // Nobody to hear (alone, or everyone else held): the line carries silence, as a bridge does,
+        // clocked by this member's own frames.
+        if (!member.hold && this.speakersFor(member) === 0) member.media.play({ ...frame, samples: silence(frame.samples.length) });
       }),
     );
     this.notify(this, 'participant-join', member);
+  }
+
+  /** Tells when a member starts and stops talking (Twilio's speaker events). */
+  private hearSpeech(member: Member, frame: AudioFrame) {
+    let sum = 0;
+    for (const v of frame.samples) sum += v * v;
+    const loud = Math.sqrt(sum / Math.max(1, frame.samples.length)) > SPEECH_RMS && !member.muted && !member.hold;
+    let v = this.voice.get(member.callSid);
+    if (!v) this.voice.set(member.callSid, (v = { loud: 0, quiet: 0 }));
+    if (loud) {
+      v.loud++;
+      v.quiet = 0;
+    } else {
+      v.quiet++;
+      v.loud = 0;
+    }
+    if (!member.speaking && v.loud >= SPEECH_START_FRAMES) {
+      member.speaking = true;
+      this.notify(this, 'participant-speech-start', member);
+    } else if (member.speaking && v.quiet >= SPEECH_STOP_FRAMES) {
+      member.speaking = false;
+      this.notify(this, 'participant-speech-stop', member);
+    }
   }
 
   leave(callSid: string) {
@@ -122,6 +165,7 @@ export class ConferenceRoom {
     this.mixes.delete(callSid);
     this.holdMusic.get(callSid)?.();
     this.holdMusic.delete(callSid);
+    this.voice.delete(callSid);
     this.notify(this, 'participant-leave', member);
     if (!this.members.size) this.notify(this, 'conference-end', member);
   }

@@ -546,6 +546,7 @@ export function createSwitch(publicUrl: string, post: VoicePoster, recordingsDir
         media: call.media,
         muted: noun.muted,
         hold: false,
+        speaking: false,
         coach: noun.coach,
         statusCallback: noun.statusCallback,
         leave: () => {
