@@ -127,7 +127,7 @@ function ParticipantRow({ participant: p, me, callSid, speaking }: { participant
           {p.status === 'ringing' && <Tag color="gold">Ringing</Tag>}
           {p.onHold && <Tag color="orange">On hold</Tag>}
           {p.muted && <Tag>Muted</Tag>}
-          {speaking && (
+          {speaking && !p.onHold && !p.muted && (
             <Tag color="green" icon={<SoundOutlined />}>
               Talking
             </Tag>

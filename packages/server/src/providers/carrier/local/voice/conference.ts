@@ -155,6 +155,13 @@ export class ConferenceRoom {
     }
   }
 
+  /** Held or muted: not heard, so no longer talking. */
+  private hushed(member: Member) {
+    if (!member.speaking) return;
+    member.speaking = false;
+    this.notify(this, 'participant-speech-stop', member);
+  }
+
   leave(callSid: string) {
     const member = this.members.get(callSid);
     if (!member) return;
@@ -180,6 +187,7 @@ export class ConferenceRoom {
       this.holdMusic.delete(callSid);
     }
     this.notify(this, hold ? 'participant-hold' : 'participant-unhold', member);
+    if (hold) this.hushed(member);
   }
 
   mute(callSid: string, muted: boolean) {
@@ -187,6 +195,7 @@ export class ConferenceRoom {
     if (!member || member.muted === muted) return;
     member.muted = muted;
     this.notify(this, muted ? 'participant-mute' : 'participant-unmute', member);
+    if (muted) this.hushed(member);
   }
 
   /** Everyone leaves (their calls go on with what follows their Dial). */
