@@ -1,4 +1,4 @@
-import type { CallFlowRecording, CallLogEntry, CallLogPage, CallLogQuery, Conference, ConferenceParticipantInput, OutgoingLocation, PhoneQueue, PhoneToken } from '@agency/contracts';
+import type { CallFlowRecording, CallLogEntry, CallLogPage, CallLogQuery, Conference, ConferenceParticipantInput, OutgoingLocation, PhoneQueue, PhoneToken, WorkCount } from '@agency/contracts';
 import { api } from './index';
 
 /** The phone (spec 000 §7 "Phone", spec 001 §7 "Call log"). */
@@ -34,6 +34,8 @@ export const phoneApi = {
   deleteFlowRecording: (id: string) => api.delete<{ message: string }>(`/utilities/upload/callFlow/${id}`).then((r) => r.data),
   logs: (query: CallLogQuery) => api.get<CallLogPage>('/phone/logs', { params: query }).then((r) => r.data),
   /** Marks a call as reviewed by the signed-in user, or unmarks it. */
+  /** Calls waiting for review: in all, and per location. */
+  workCount: () => api.get<WorkCount>('/phone/logs/work-count').then((r) => r.data),
   /** The conference of the call this leg is on (404 once the call is over). */
   conference: (callSid: string) => api.get<Conference>(`/phone/conference/${encodeURIComponent(callSid)}/participants`).then((r) => r.data),
   /** Calls a colleague (user id) or a number (11 digits) into the call. */

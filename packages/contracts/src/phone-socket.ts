@@ -1,9 +1,11 @@
-import type { Conference, PhoneQueue } from './phone';
+import type { Conference, LocationWorkCount, PhoneQueue } from './phone';
 
 declare module './socket' {
   /** The phone: missed calls nobody has reviewed yet (the Phone tab badge), on connect and whenever calls move on. */
   interface ServerToClientEvents {
     phone_workCount: (event: { count: number }) => void;
+    /** The same count per location (locations with none are left out), for accounts with several. */
+    phone_location_workCount: (event: { locations: LocationWorkCount[] }) => void;
     /** The account's call queues changed (a caller joined, left or was taken). */
     users_queue: (event: { queues: PhoneQueue[] }) => void;
     /** A call's recording started, paused or resumed; `callSid` is the answering leg (or the call). */

@@ -258,3 +258,9 @@ export const CONFERENCE_MESSAGES = {
 export function participantName(p: Pick<ConferenceParticipant, 'firstName' | 'lastName' | 'phoneNumber'>, formatNumber: (digits: string) => string = (d) => d): string {
   return `${p.firstName} ${p.lastName}`.trim() || (p.phoneNumber ? formatNumber(p.phoneNumber) : '');
 }
+
+/** Calls of a location waiting for review (missed, voicemails): phone_location_workCount. */
+export const locationWorkCountSchema = z.object({ locationId: z.string(), name: z.string(), count: z.number() });
+export type LocationWorkCount = z.infer<typeof locationWorkCountSchema>;
+export const workCountSchema = z.object({ count: z.number(), locations: z.array(locationWorkCountSchema) });
+export type WorkCount = z.infer<typeof workCountSchema>;

@@ -33,6 +33,7 @@ const entry = (over: Partial<CallLogEntry> = {}): CallLogEntry => ({
 
 beforeEach(() => {
   jest.resetAllMocks();
+  phone.workCount.mockResolvedValue({ count: 0, locations: [] });
   hostControls().setSession({ token: 't', user: { id: EMMA.id, role: 'employee' }, account: { id: 'a1', locationCount: 2 } } as unknown as Session);
 });
 
@@ -70,4 +71,20 @@ test('another person’s review cannot be undone here, and All asks for every ca
   expect(await screen.findByRole('button', { name: 'Reviewed by Olivia Owens' })).toBeDisabled();
   await userEvent.click(screen.getByText('All'));
   await waitFor(() => expect(phone.logs).toHaveBeenLastCalledWith({ view: 'all', page: 1, limit: 25, phoneNumber: undefined }));
+});
+
+test('shows what waits for review at each location, and follows phone_location_workCount', async () => {
+  phone.logs.mockResolvedValue({ items: [], total: 0 });
+  phone.workCount.mockResolvedValueOnce({ count: 3, locations: [{ locationId: 'l1', name: 'Austin', count: 2 }, { locationId: 'l2', name: 'Round Rock', count: 1 }] });
+  render(
+    <MemoryRouter>
+      <PhoneLogPage />
+    </MemoryRouter>,
+  );
+  const group = await screen.findByRole('group', { name: 'Calls to review by location' });
+  expect(group).toHaveTextContent('Austin · 2');
+  expect(group).toHaveTextContent('Round Rock · 1');
+  phone.workCount.mockResolvedValueOnce({ count: 2, locations: [{ locationId: 'l1', name: 'Austin', count: 2 }] });
+  hostControls().receive({ event: 'phone_location_workCount', payload: { locations: [{ locationId: 'l1', name: 'Austin', count: 2 }] } });
+  await waitFor(() => expect(group).not.toHaveTextContent('Round Rock'));
 });

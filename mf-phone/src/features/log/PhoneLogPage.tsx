@@ -56,6 +56,10 @@ export function PhoneLogPage() {
   const callsMoved$ = useMemo(() => bus.on('phone_workCount'), []);
   const logs = useLiveQuery(() => phoneApi.logs({ view, page, limit, phoneNumber: search || undefined }), callsMoved$, [view, page, limit, search]);
   const multiLocation = (session?.account.locationCount ?? 0) > 1;
+  // Accounts with several locations see what waits for review at each (phone_location_workCount).
+  const locationsMoved$ = useMemo(() => bus.on('phone_location_workCount'), []);
+  const work = useLiveQuery(multiLocation ? () => phoneApi.workCount() : null, locationsMoved$);
+  const toReview = work.data?.locations ?? [];
 
   async function toggleReview(entry: CallLogEntry) {
     const reviewed = !entry.viewedBy;
@@ -196,6 +200,16 @@ export function PhoneLogPage() {
           }}
         />
       </div>
+      {multiLocation && toReview.length > 0 && (
+        <div role="group" aria-label="Calls to review by location" style={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 6, marginBottom: 12 }}>
+          <Typography.Text type="secondary">To review:</Typography.Text>
+          {toReview.map((l) => (
+            <Tag key={l.locationId} color="red" variant="outlined">
+              {l.name} · {l.count}
+            </Tag>
+          ))}
+        </div>
+      )}
       {logs.error ? <Alert type="error" showIcon title={`Unable to load calls: ${errorMessage(logs.error)}`} action={<Button onClick={logs.reload}>Retry</Button>} /> : null}
       <Table<CallLogEntry>
         rowKey="id"

@@ -131,11 +131,13 @@ describe('inbound calls', () => {
     assert.equal(olivia.has('invite'), false);
     const missed = await settled((e) => e.status === 'missed');
     assert.equal((await api('GET', '/phone/logs?view=missed')).json().items[0].id, missed.id);
-    assert.equal((await api('GET', '/phone/logs/work-count')).json().count, 1);
+    const work = (await api('GET', '/phone/logs/work-count')).json();
+    assert.equal(work.count, 1);
+    assert.deepEqual(work.locations, [{ locationId: AUSTIN, name: work.locations[0]?.name, count: 1 }], 'per location too');
 
     const reviewed = await api('PUT', `/phone/logs/work/${missed.id}`, employee);
     assert.deepEqual([reviewed.json().viewedBy.id, !!reviewed.json().viewedOn], [EMMA, true]);
-    assert.equal((await api('GET', '/phone/logs/work-count')).json().count, 0);
+    assert.deepEqual((await api('GET', '/phone/logs/work-count')).json(), { count: 0, locations: [] });
     assert.equal((await api('DELETE', `/phone/logs/work/${missed.id}`, owner)).json().message, 'Emma Ellis reviewed this call');
     assert.equal((await api('DELETE', `/phone/logs/work/${missed.id}`, employee)).json().viewedBy, null);
     assert.equal((await api('PUT', `/phone/logs/work/${missed.id}`, other)).statusCode, 404);

@@ -2,13 +2,15 @@ import type { AppDeps } from '../../app';
 import type { RealtimePush, SocketFeature } from '../../realtime/index';
 import { callById, callInProgress, conferenceOf, removeParticipant } from './conferences';
 import { listQueues } from './queues';
-import { workCount } from './service';
+import { locationWorkCounts, workCount } from './service';
 
 /** Calls moved on: every screen of the account gets the new work count, on every API process. */
 export const phonePush: RealtimePush = ({ db, events, nsFor, track }) =>
   events.on('callsChanged', ({ accountId }) =>
     track(async () => {
-      (await nsFor(accountId))?.emit('phone_workCount', { count: await workCount(db, accountId) });
+      const ns = await nsFor(accountId);
+      ns?.emit('phone_workCount', { count: await workCount(db, accountId) });
+      ns?.emit('phone_location_workCount', { locations: await locationWorkCounts(db, accountId) });
     }),
   );
 
@@ -31,8 +33,11 @@ export const phoneSocket =
   (deps: AppDeps): SocketFeature =>
   (socket, { db }) => {
     const { accountId, userId } = socket.data.auth;
-    void workCount(db, accountId)
-      .then((count) => socket.emit('phone_workCount', { count }))
+    void Promise.all([workCount(db, accountId), locationWorkCounts(db, accountId)])
+      .then(([count, locations]) => {
+        socket.emit('phone_workCount', { count });
+        socket.emit('phone_location_workCount', { locations });
+      })
       .catch((err) => console.error('phone connect', err));
     socket.on('phone_join', (ack) => {
       void socket.join(PHONE_ROOM);

@@ -15,6 +15,7 @@ import {
   phoneQueuesSchema,
   phoneTokenSchema,
   simulatorTokenInputSchema,
+  workCountSchema,
   type PhoneToken,
 } from '@agency/contracts';
 import type { AppDeps } from '../../app';
@@ -23,7 +24,7 @@ import { badRequest, notFound } from '../../http/errors';
 import { VOICE_PATHS } from '../../providers/carrier/index';
 import { SIM_PREFIX } from '../../providers/carrier/local/voice/switch';
 import { listQueues, takeNextCall } from './queues';
-import { clientByPhone, listCalls, setReviewed, workCount } from './service';
+import { clientByPhone, listCalls, locationWorkCounts, setReviewed, workCount } from './service';
 
 const tags = ['phone'];
 const errors = { 400: errorSchema, 403: errorSchema, 404: errorSchema };
@@ -67,8 +68,9 @@ export async function phoneRoutes(app: FastifyInstance, deps: AppDeps) {
     return listCalls(db, accountId, userId, req.query);
   });
 
-  r.get('/phone/logs/work-count', { schema: { tags, description: 'Missed calls nobody has reviewed (the Phone tab badge).', response: { 200: z.object({ count: z.number() }), ...errors } } }, async (req) => ({
+  r.get('/phone/logs/work-count', { schema: { tags, description: 'Missed calls nobody has reviewed (the Phone tab badge), and per location.', response: { 200: workCountSchema, ...errors } } }, async (req) => ({
     count: await workCount(db, auth(req).accountId),
+    locations: await locationWorkCounts(db, auth(req).accountId),
   }));
 
   r.post(

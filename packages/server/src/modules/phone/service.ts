@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { CallFormat, CallLogEntry, CallLogQuery, CallStatus } from '@agency/contracts';
+import type { CallFormat, CallLogEntry, CallLogQuery, CallStatus, LocationWorkCount } from '@agency/contracts';
 import { callLogQuerySchema, canReview } from '@agency/contracts';
 import type { Queryable } from '../../db/index';
 import { badRequest, forbidden, notFound } from '../../http/errors';
@@ -161,6 +161,17 @@ export async function setReviewed(q: Queryable, accountId: string, userId: strin
   }
   await q.query('update calls set viewed_by = $3, viewed_on = $4 where account_id = $1 and id = $2', [accountId, id, reviewed ? userId : null, reviewed ? new Date() : null]);
   return (await callEntry(q, accountId, id))!;
+}
+
+/** Missed calls nobody has reviewed yet, per location (those with any), by location name. */
+export async function locationWorkCounts(q: Queryable, accountId: string): Promise<LocationWorkCount[]> {
+  return q.query<LocationWorkCount>(
+    `select l.id as "locationId", l.name, count(*)::int as count
+       from calls c join account_locations l on l.id = c.location_id
+      where c.account_id = $1 and c.viewed_by is null and (c.status = any($2::text[]) or c.format = 'voicemail')
+      group by l.id, l.name order by l.name`,
+    [accountId, MISSED],
+  );
 }
 
 /** Missed calls nobody has reviewed yet: the Phone tab's badge. */
