@@ -2,13 +2,13 @@
  * The phone on the local carrier, on the production server (issue figures):
  *   - ring: a client dials an agency number, until the employee's phone rings (its invite), p50 / p95;
  *   - answer to audio: the employee answers, until the client hears the employee (first frame with sound);
- *   - simultaneous calls (employees calling clients; 10 by default): all set up, audio both ways on every one,
+ *   - simultaneous calls (employees calling clients; 20 by default): all set up, audio both ways on every one,
  *     and the server's CPU while they talk.
  * Both sides are simulated phones in this process speaking to the server exactly as the Voice SDK
  * does (PStream over wss, SDP without candidates), so the whole server path is timed.
  *
  *   BENCH_PHONE_CALLS       calls timed one by one (default 20)
- *   BENCH_PHONE_PARALLEL    simultaneous calls (default 10)
+ *   BENCH_PHONE_PARALLEL    simultaneous calls (default 20)
  */
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
@@ -19,9 +19,8 @@ import { ms, percentile, table } from './stats';
 
 const PORT = Number(process.env.BENCH_PHONE_PORT || 8396);
 const CALLS = Number(process.env.BENCH_PHONE_CALLS || 20);
-// Every simulated phone is a WebRTC peer in this one process, and connected peers on one host open
-// file descriptors by the hundred: past about 12 pairs the bench process itself runs out of them.
-const PARALLEL = Number(process.env.BENCH_PHONE_PARALLEL || 10);
+// Every simulated phone is a WebRTC peer in this one process (about 60 file descriptors each).
+const PARALLEL = Number(process.env.BENCH_PHONE_PARALLEL || 20);
 const EMPLOYEE = '00000000-0000-4000-9000-000000000003';
 const ROUND_ROCK_MAIN = '+15125550003';
 

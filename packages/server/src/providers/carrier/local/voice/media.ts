@@ -22,6 +22,16 @@ function gathered(pc: WrtcPeer): Promise<void> {
   });
 }
 
+/**
+ * Our side's SDP with its UDP candidates only: media goes over UDP, and a TCP candidate only sets
+ * the other side trying connections (and holding sockets) that are never used.
+ */
+const udpOnly = (sdp: string) =>
+  sdp
+    .split('\r\n')
+    .filter((line) => !/^a=candidate:\S+ \d+ tcp /i.test(line))
+    .join('\r\n');
+
 /** One call leg's media: what the Device sends arrives as frames; what we give `play` it hears. */
 export class MediaLeg {
   private readonly pc: WrtcPeer;
@@ -52,14 +62,14 @@ export class MediaLeg {
     await this.pc.setRemoteDescription({ type: 'offer', sdp: offerSdp });
     await this.pc.setLocalDescription(await this.pc.createAnswer());
     await gathered(this.pc);
-    return this.pc.localDescription!.sdp;
+    return udpOnly(this.pc.localDescription!.sdp);
   }
 
   /** An offer for a Device we call, with our candidates. */
   async offer(): Promise<string> {
     await this.pc.setLocalDescription(await this.pc.createOffer());
     await gathered(this.pc);
-    return this.pc.localDescription!.sdp;
+    return udpOnly(this.pc.localDescription!.sdp);
   }
 
   /** The Device's answer to our offer. */
