@@ -110,10 +110,13 @@ describe('conference calls', () => {
     assert.deepEqual([...phoneOn.speaking].sort(), [...talking].sort());
     assert.ok(phoneOn.heard.length > 0);
     assert.deepEqual(phoneOff.heard, []);
+    // Muted: no longer talking (and not heard).
+    assert.equal((await api('PUT', `/phone/conference/${leg}/participants/client:${EMMA}`, employee, { muted: true })).json().participants[0].muted, true);
+    for (let i = 0; i < 100 && phoneOn.speaking.has(`client:${EMMA}`); i++) await new Promise((r) => setTimeout(r, 50));
+    assert.equal(phoneOn.speaking.has(`client:${EMMA}`), false, 'muted: no longer talking');
+    await api('PUT', `/phone/conference/${leg}/participants/client:${EMMA}`, employee, { muted: false });
     // Each hears the others: with two of them silent, the third is heard by both.
     emma.silent = true;
-    for (let i = 0; i < 100 && phoneOn.speaking.has(`client:${EMMA}`); i++) await new Promise((r) => setTimeout(r, 50));
-    assert.equal(phoneOn.speaking.has(`client:${EMMA}`), false, 'silent: no longer talking');
     emma.silent = true;
     olivia.silent = true;
     await Promise.all([emma.hears(), olivia.hears()]);
