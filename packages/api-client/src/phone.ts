@@ -33,6 +33,8 @@ export const phoneApi = {
   },
   deleteFlowRecording: (id: string) => api.delete<{ message: string }>(`/utilities/upload/callFlow/${id}`).then((r) => r.data),
   logs: (query: CallLogQuery) => api.get<CallLogPage>('/phone/logs', { params: query }).then((r) => r.data),
+  /** Calls with a recording (the Recordings view). */
+  recordings: (query: Omit<CallLogQuery, 'view'>) => api.get<CallLogPage>('/phone/logs/recordings', { params: query }).then((r) => r.data),
   /** Marks a call as reviewed by the signed-in user, or unmarks it. */
   /** Calls waiting for review: in all, and per location. */
   workCount: () => api.get<WorkCount>('/phone/logs/work-count').then((r) => r.data),

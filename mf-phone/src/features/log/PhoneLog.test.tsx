@@ -88,3 +88,16 @@ test('shows what waits for review at each location, and follows phone_location_w
   hostControls().receive({ event: 'phone_location_workCount', payload: { locations: [{ locationId: 'l1', name: 'Austin', count: 2 }] } });
   await waitFor(() => expect(group).not.toHaveTextContent('Round Rock'));
 });
+
+test('the Recordings view asks for the calls with a recording, and says so when it cannot', async () => {
+  phone.logs.mockResolvedValue({ items: [], total: 0 });
+  phone.recordings.mockRejectedValue(new Error('Network Error'));
+  render(
+    <MemoryRouter>
+      <PhoneLogPage />
+    </MemoryRouter>,
+  );
+  await userEvent.click(screen.getByText('Recordings', { exact: true }));
+  await waitFor(() => expect(phone.recordings).toHaveBeenCalledWith({ page: 1, limit: 25, phoneNumber: undefined }));
+  expect(await screen.findByText(/^Unable to get recordings\.\s+Network Error$/)).toBeInTheDocument();
+});

@@ -54,7 +54,14 @@ export function PhoneLogPage() {
   const [busy, setBusy] = useState<string | null>(null);
   // Calls moving on anywhere in the account (answered, missed, reviewed) bring a new work count.
   const callsMoved$ = useMemo(() => bus.on('phone_workCount'), []);
-  const logs = useLiveQuery(() => phoneApi.logs({ view, page, limit, phoneNumber: search || undefined }), callsMoved$, [view, page, limit, search]);
+  const logs = useLiveQuery(
+    () => {
+      const query = { page, limit, phoneNumber: search || undefined };
+      return view === 'recordings' ? phoneApi.recordings(query) : phoneApi.logs({ ...query, view });
+    },
+    callsMoved$,
+    [view, page, limit, search],
+  );
   const multiLocation = (session?.account.locationCount ?? 0) > 1;
   // Accounts with several locations see what waits for review at each (phone_location_workCount).
   const locationsMoved$ = useMemo(() => bus.on('phone_location_workCount'), []);
@@ -210,7 +217,7 @@ export function PhoneLogPage() {
           ))}
         </div>
       )}
-      {logs.error ? <Alert type="error" showIcon title={`Unable to load calls: ${errorMessage(logs.error)}`} action={<Button onClick={logs.reload}>Retry</Button>} /> : null}
+      {logs.error ? <Alert type="error" showIcon title={view === 'recordings' ? CALL_MESSAGES.recordingsFailed(errorMessage(logs.error)) : `Unable to load calls: ${errorMessage(logs.error)}`} action={<Button onClick={logs.reload}>Retry</Button>} /> : null}
       <Table<CallLogEntry>
         rowKey="id"
         size="middle"

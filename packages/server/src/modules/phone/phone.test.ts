@@ -429,6 +429,9 @@ describe('voicemail', () => {
     for (let i = 44; i + 1 < wav.length; i += 2) if (Math.abs(wav.readInt16LE(i)) > 500) loud++;
     assert.ok(loud > 500, `the message holds the caller's voice (${loud} loud samples)`);
     assert.ok((await api('GET', '/phone/logs?view=recordings')).json().items.some((e: { id: string }) => e.id === entry.id));
+    const recorded = (await api('GET', '/phone/logs/recordings?limit=5')).json();
+    assert.ok(recorded.items.some((e: { id: string }) => e.id === entry.id));
+    assert.ok(recorded.items.every((e: { recording: unknown }) => e.recording), 'only calls with a recording');
     // The flow's voicemail text went to the caller, once.
     const texts = await s.db.query<{ flow: string; to_number: string }>('select flow, to_number from sms_messages where idempotency_key = $1', [`voicemail:${entry.id}`]);
     assert.deepEqual(texts.map((t) => [t.flow, t.to_number.replace(/\D/g, '')]), [['outgoing', '15125550194']]);

@@ -68,6 +68,15 @@ export async function phoneRoutes(app: FastifyInstance, deps: AppDeps) {
     return listCalls(db, accountId, userId, req.query);
   });
 
+  r.get(
+    '/phone/logs/recordings',
+    { schema: { tags, description: 'Calls with a recording, newest first, paged (the Recordings view).', querystring: callLogQuerySchema.omit({ view: true }), response: { 200: callLogPageSchema, ...errors } } },
+    async (req) => {
+      const { accountId, userId } = auth(req);
+      return listCalls(db, accountId, userId, { ...req.query, view: 'recordings' });
+    },
+  );
+
   r.get('/phone/logs/work-count', { schema: { tags, description: 'Missed calls nobody has reviewed (the Phone tab badge), and per location.', response: { 200: workCountSchema, ...errors } } }, async (req) => ({
     count: await workCount(db, auth(req).accountId),
     locations: await locationWorkCounts(db, auth(req).accountId),
