@@ -68,6 +68,10 @@ export const callLogEntrySchema = z.object({
   recording: z.object({ sid: z.string(), duration: z.number() }).nullable(),
   viewedBy: userRefSchema.nullable(),
   viewedOn: z.string().nullable(),
+  /** When the call became a conference: who joined it (staff, or a number), and for how long (seconds). */
+  conference: z
+    .object({ participants: z.array(z.object({ user: userRefSchema.nullable(), phoneNumber: z.string().nullable(), duration: z.number() })) })
+    .nullable(),
 });
 export type CallLogEntry = z.infer<typeof callLogEntrySchema>;
 

@@ -26,6 +26,7 @@ const call = (over: Partial<CallLogEntry>): CallLogEntry => ({
   recording: { sid: 'RE1', duration: 94 },
   viewedBy: null,
   viewedOn: null,
+  conference: null,
   ...over,
 });
 

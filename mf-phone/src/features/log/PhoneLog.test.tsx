@@ -28,6 +28,7 @@ const entry = (over: Partial<CallLogEntry> = {}): CallLogEntry => ({
   recording: null,
   viewedBy: null,
   viewedOn: null,
+  conference: null,
   ...over,
 });
 
@@ -100,4 +101,20 @@ test('the Recordings view asks for the calls with a recording, and says so when 
   await userEvent.click(screen.getByText('Recordings', { exact: true }));
   await waitFor(() => expect(phone.recordings).toHaveBeenCalledWith({ page: 1, limit: 25, phoneNumber: undefined }));
   expect(await screen.findByText(/^Unable to get recordings\.\s+Network Error$/)).toBeInTheDocument();
+});
+
+test('a call that became a conference shows who joined it (up to 3 avatars)', async () => {
+  const olivia = { id: 'o1', firstName: 'Olivia', lastName: 'Owens', avatar: null };
+  phone.logs.mockResolvedValue({
+    items: [entry({ status: 'completed', user: EMMA, conference: { participants: [{ user: EMMA, phoneNumber: null, duration: 65 }, { user: null, phoneNumber: '15125550142', duration: 65 }, { user: olivia, phoneNumber: null, duration: 20 }] } })],
+    total: 1,
+  });
+  render(
+    <MemoryRouter>
+      <PhoneLogPage />
+    </MemoryRouter>,
+  );
+  expect(await screen.findByLabelText('Olivia Owens')).toHaveTextContent('OO');
+  expect(screen.getByLabelText('Emma Ellis')).toBeInTheDocument();
+  expect(screen.getByLabelText('+1-512-555-0142')).toBeInTheDocument();
 });

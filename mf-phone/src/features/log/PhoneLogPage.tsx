@@ -2,7 +2,7 @@ import { useMemo, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { Alert, Avatar, Button, Input, Segmented, Space, Table, Tag, theme, Tooltip, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
-import { CheckCircleFilled, ClockCircleOutlined, PhoneOutlined } from '@ant-design/icons';
+import { CheckCircleFilled, ClockCircleOutlined, PhoneOutlined, UserOutlined } from '@ant-design/icons';
 import { errorMessage, phoneApi } from '@agency/api-client';
 import { bus } from '@agency/bus';
 import { CALL_LOG_PAGE_SIZES, CALL_MESSAGES, CALL_STATUS_LABELS, canReview, isAdminRole, REVIEWABLE_STATUSES, type CallLogEntry, type CallLogView } from '@agency/contracts';
@@ -113,7 +113,20 @@ export function PhoneLogPage() {
       title: 'Participants',
       width: 120,
       render: (_, e) =>
-        e.user ? (
+        e.conference ? (
+          <Avatar.Group max={{ count: 3 }} size="small">
+            {e.conference.participants.map((p, i) => {
+              const name = p.user ? fullName(p.user) : formatPhone(p.phoneNumber ?? '');
+              return (
+                <Tooltip key={i} title={`${name} · ${formatDuration(p.duration)}`}>
+                  <Avatar size="small" src={p.user?.avatar ?? undefined} icon={p.user ? undefined : <UserOutlined />} aria-label={name}>
+                    {p.user ? initials(p.user) : null}
+                  </Avatar>
+                </Tooltip>
+              );
+            })}
+          </Avatar.Group>
+        ) : e.user ? (
           <Tooltip title={fullName(e.user)}>
             <Avatar size="small" src={e.user.avatar ?? undefined} aria-label={fullName(e.user)}>
               {initials(e.user)}

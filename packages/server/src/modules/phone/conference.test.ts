@@ -137,6 +137,12 @@ describe('conference calls', () => {
     }
     assert.equal(log.status, 'completed');
     assert.ok(log.callDuration >= 1);
+    // The call log names who was on it.
+    const entry = (await api('GET', '/phone/logs?view=all&limit=5&phoneNumber=15125550181')).json().items[0];
+    assert.deepEqual(
+      entry.conference.participants.map((p: { user: { id: string } | null; phoneNumber: string | null }) => p.user?.id ?? p.phoneNumber),
+      [EMMA, '15125550181', oliviaId],
+    );
     assert.equal((await api('GET', `/phone/conference/${leg}/participants`, employee)).statusCode, 404, 'the call is over');
   });
 
@@ -149,7 +155,6 @@ describe('conference calls', () => {
     assert.equal(c.participants.find((p: { label: string }) => p.label === `client:${EMMA}`).onHold, false);
     // The caller hears hold music though Emma is silent; Emma does not hear the caller.
     emma.silent = true;
-    await caller.quietFor(0, 300);
     await caller.hears();
     await emma.quietFor();
     await api('PUT', `/phone/conference/${leg}/participants`, employee, { onHold: false });

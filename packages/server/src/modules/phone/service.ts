@@ -65,7 +65,11 @@ const ENTRY_SELECT = `
          c.recording_sid, c.recording_duration, c.recording_status,
          u.id as user_id, u.first_name as user_first, u.last_name as user_last, u.avatar as user_avatar,
          v.id as viewer_id, v.first_name as viewer_first, v.last_name as viewer_last, v.avatar as viewer_avatar,
-         cl.id as client_id, cl.data as client_data, l.id as location_id, l.name as location_name
+         cl.id as client_id, cl.data as client_data, l.id as location_id, l.name as location_name,
+         (select json_agg(json_build_object('userId', pu.id, 'firstName', pu.first_name, 'lastName', pu.last_name, 'avatar', pu.avatar, 'phoneNumber', p.phone_number,
+                                            'duration', round(extract(epoch from coalesce(p.left_at, now()) - p.joined_at))::int) order by p.created_at)
+            from call_participants p left join users pu on pu.id = p.user_id
+           where p.call_id = c.id and p.joined_at is not null and not p.coaching) as participants
     from calls c
     left join users u on u.id = c.user_id
     left join users v on v.id = c.viewed_by
@@ -99,6 +103,7 @@ interface EntryRow {
   client_data: Record<string, string> | null;
   location_id: string | null;
   location_name: string | null;
+  participants: { userId: string | null; firstName: string | null; lastName: string | null; avatar: string | null; phoneNumber: string | null; duration: number | null }[] | null;
 }
 
 const toEntry = (r: EntryRow): CallLogEntry => ({
@@ -118,6 +123,15 @@ const toEntry = (r: EntryRow): CallLogEntry => ({
   recording: r.recording_sid && r.recording_status === 'completed' ? { sid: r.recording_sid, duration: r.recording_duration ?? 0 } : null,
   viewedBy: r.viewer_id ? { id: r.viewer_id, firstName: r.viewer_first ?? '', lastName: r.viewer_last ?? '', avatar: r.viewer_avatar } : null,
   viewedOn: r.viewed_on ? r.viewed_on.toISOString() : null,
+  conference: r.participants?.length
+    ? {
+        participants: r.participants.map((p) => ({
+          user: p.userId ? { id: p.userId, firstName: p.firstName ?? '', lastName: p.lastName ?? '', avatar: p.avatar } : null,
+          phoneNumber: p.phoneNumber,
+          duration: Math.max(0, p.duration ?? 0),
+        })),
+      }
+    : null,
 });
 
 /** Missed is what needs a call back: missed, hung up while ringing, or not answered (spec 001 §7). */
