@@ -65,9 +65,12 @@ test('holds the call, lists who joins, and offers Leave Call once more than two 
   expect(screen.getByRole('button', { name: /Resume$/ })).toHaveAttribute('aria-pressed', 'true');
   expect(screen.queryByRole('button', { name: /Leave Call$/ })).not.toBeInTheDocument();
   // Who is talking, from the carrier's speech events for this call.
+  act(() => hostControls().receive({ event: 'volume', payload: { phoneId: 'call-1', label: 'client:emma', speaking: true } }));
+  expect(within(list).getAllByRole('listitem')[0]).toHaveTextContent('Talking');
+  act(() => hostControls().receive({ event: 'volume', payload: { phoneId: 'call-1', label: 'client:emma', speaking: false } }));
+  expect(within(list).queryByText('Talking')).not.toBeInTheDocument();
+  // Someone on hold is never shown talking.
   act(() => hostControls().receive({ event: 'volume', payload: { phoneId: 'call-1', label: '15125550142', speaking: true } }));
-  expect(within(list).getAllByRole('listitem')[1]).toHaveTextContent('Talking');
-  act(() => hostControls().receive({ event: 'volume', payload: { phoneId: 'call-1', label: '15125550142', speaking: false } }));
   expect(within(list).queryByText('Talking')).not.toBeInTheDocument();
   // Another call's conference changes nothing here.
   push(conference([person({ label: 'client:x', callSid: 'CAother' })]));
