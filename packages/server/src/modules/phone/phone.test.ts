@@ -50,7 +50,7 @@ interface Message {
 
 before(async () => {
   s = await startTestServer();
-  await s.app.deps.carrier.listenSignaling({ port: 0, host: '127.0.0.1', certDir: s.config.dataDir });
+  await s.app.deps.carrier.listenSignaling({ port: 0, host: '127.0.0.1', certDir: s.config.dataDir, heartbeatMs: 200 });
   port = s.app.deps.carrier.signaling()!.port;
   owner = (await signIn(s.app, 'owner@demo.test')).token;
   employee = (await signIn(s.app, 'employee@demo.test')).token;
@@ -76,6 +76,14 @@ describe('phone tokens and signalling', () => {
     assert.equal(res.json().trustUrl, `https://localhost:${port}/trust`);
     const device = await open(res.json().token);
     assert.ok(device);
+  });
+
+  it("keeps a quiet Device's connection alive with PStream heartbeats, as Twilio does", async () => {
+    const ws = new WebSocket(`wss://127.0.0.1:${port}/signal`, { rejectUnauthorized: false });
+    await new Promise((resolve) => ws.once('open', resolve));
+    const beat = await new Promise<string>((resolve) => ws.once('message', (d) => resolve(String(d))));
+    assert.equal(beat, '\n');
+    ws.close();
   });
 
   it('refuses a forged token, and a simulator token to employees', async () => {

@@ -90,5 +90,5 @@ export interface VoiceCarrier {
   recordingAudio(recordingSid: string): Promise<Buffer | null>;
   deleteRecording(recordingSid: string): Promise<void>;
   /** Starts the local carrier's signalling (a no-op with Twilio). */
-  listenSignaling(options: { port: number; host: string; certDir: string }): Promise<void>;
+  listenSignaling(options: { port: number; host: string; certDir: string; heartbeatMs?: number }): Promise<void>;
 }

@@ -15,6 +15,9 @@ import { verifyVoiceToken } from './token';
 export const SIGNAL_PATH = '/signal';
 export const TRUST_PATH = '/trust';
 const PSTREAM_VERSION = '1.6';
+/** PStream's heartbeat, sent both ways (a bare newline), and how often we send it. */
+export const HEARTBEAT = '\n';
+const HEARTBEAT_MS = 5_000;
 
 async function certificate(dir: string): Promise<{ key: string; cert: string }> {
   const file = join(dir, 'phone-signaling-cert.json');
@@ -43,7 +46,7 @@ export interface SignalingServer {
   close(): Promise<void>;
 }
 
-export async function startSignaling(sw: Switch, key: string, options: { port: number; host: string; certDir: string }): Promise<SignalingServer> {
+export async function startSignaling(sw: Switch, key: string, options: { port: number; host: string; certDir: string; heartbeatMs?: number }): Promise<SignalingServer> {
   const tls = await certificate(options.certDir);
   const server: Server = createServer(tls, (req, res) => {
     if (req.url === TRUST_PATH) {
@@ -55,6 +58,10 @@ export async function startSignaling(sw: Switch, key: string, options: { port: n
   });
   const wss = new WebSocketServer({ server, path: SIGNAL_PATH });
   wss.on('connection', (socket: WebSocket) => {
+    // Twilio's heartbeat: a Device that hears nothing for 15 s takes its connection for dead and
+    // reconnects (its calls with it), so a quiet line still hears from us; it answers in kind.
+    const beat = setInterval(() => socket.readyState === socket.OPEN && socket.send(HEARTBEAT), options.heartbeatMs ?? HEARTBEAT_MS);
+    beat.unref();
     const peer: SignalPeer = {
       identity: null,
       registered: false,
@@ -94,7 +101,10 @@ export async function startSignaling(sw: Switch, key: string, options: { port: n
       }
       sw.handle(peer, type, payload);
     });
-    socket.on('close', () => sw.drop(peer));
+    socket.on('close', () => {
+      clearInterval(beat);
+      sw.drop(peer);
+    });
     socket.on('error', () => socket.terminate());
   });
   await new Promise<void>((resolve, reject) => {

@@ -1,4 +1,5 @@
 import WebSocket from 'ws';
+import { HEARTBEAT } from './signaling';
 import { wrtc, type WrtcPeer as Peer } from './wrtc';
 
 /*
@@ -29,6 +30,11 @@ export class SimulatedPhone {
 
   private constructor(private readonly ws: WebSocket) {
     ws.on('message', (data) => {
+      // The signalling's heartbeat: answered as the Voice SDK answers it.
+      if (String(data) === HEARTBEAT) {
+        ws.send(HEARTBEAT);
+        return;
+      }
       const message = JSON.parse(String(data)) as Message;
       this.received.push(message);
       if (message.type === 'answer' && typeof message.payload.sdp === 'string' && this.pc) void this.pc.setRemoteDescription({ type: 'answer', sdp: message.payload.sdp });
