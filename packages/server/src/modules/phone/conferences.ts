@@ -257,9 +257,14 @@ async function holdUrl(q: Queryable, call: ConferenceCall): Promise<string> {
 
 /** Holds, resumes, mutes or unmutes one participant; one still ringing is held once they join. */
 export async function updateParticipant(deps: AppDeps, call: ConferenceCall, label: string, change: { onHold?: boolean; muted?: boolean }): Promise<void> {
-  const p = await participant(deps.db, call, label);
-  await deps.db.query('update call_participants set on_hold = coalesce($3, on_hold), muted = coalesce($4, muted) where call_id = $1 and label = $2', [call.id, label, change.onHold ?? null, change.muted ?? null]);
-  if (p.status === 'joined' && p.call_sid && call.conferenceName) {
+  await participant(deps.db, call, label);
+  // One statement reads whether they are in the room as it records the change: a join racing it
+  // either sees the change (and applies it) or is seen here.
+  const [p] = await deps.db.query<{ status: string; call_sid: string | null }>(
+    'update call_participants set on_hold = coalesce($3, on_hold), muted = coalesce($4, muted) where call_id = $1 and label = $2 returning status, call_sid',
+    [call.id, label, change.onHold ?? null, change.muted ?? null],
+  );
+  if (p?.status === 'joined' && p.call_sid && call.conferenceName) {
     await deps.carrier.updateParticipant(call.conferenceName, p.call_sid, { hold: change.onHold, holdUrl: await holdUrl(deps.db, call), muted: change.muted });
   }
   changed(deps, call);
@@ -270,9 +275,14 @@ export async function holdCall(deps: AppDeps, call: ConferenceCall, userId: stri
   const converted = await convert(deps, call);
   await deps.db.query('update calls set conference_on_hold = $2 where id = $1', [call.id, onHold]);
   const url = await holdUrl(deps.db, call);
-  for (const p of await participantRows(deps.db, call.id)) {
-    if (p.status === 'left' || p.user_id === userId || p.coaching) continue;
-    await deps.db.query('update call_participants set on_hold = $3 where call_id = $1 and label = $2', [call.id, p.label, onHold]);
+  // Each row's status is read by the statement that records the hold (see updateParticipant).
+  const rows = await deps.db.query<{ status: string; call_sid: string | null }>(
+    `update call_participants set on_hold = $3
+      where call_id = $1 and status <> 'left' and not coaching and user_id is distinct from $2::uuid
+      returning status, call_sid`,
+    [call.id, userId, onHold],
+  );
+  for (const p of rows) {
     if (p.status === 'joined' && p.call_sid) await deps.carrier.updateParticipant(converted.conferenceName!, p.call_sid, { hold: onHold, holdUrl: url }).catch(() => undefined);
   }
   changed(deps, call);
