@@ -254,7 +254,6 @@ export const CONFERENCE_MESSAGES = {
   hold: 'Hold',
   resume: 'Resume',
   leave: 'Leave Call',
-  coach: 'Coach',
   notOnCall: 'They are not on a call',
 } as const;
 

@@ -1,4 +1,5 @@
 import { useMemo, useState } from 'react';
+import { map } from 'rxjs';
 import { Link } from 'react-router-dom';
 import { Alert, Avatar, Button, Input, Segmented, Space, Table, Tag, theme, Tooltip, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
@@ -63,10 +64,10 @@ export function PhoneLogPage() {
     [view, page, limit, search],
   );
   const multiLocation = (session?.account.locationCount ?? 0) > 1;
-  // Accounts with several locations see what waits for review at each (phone_location_workCount).
-  const locationsMoved$ = useMemo(() => bus.on('phone_location_workCount'), []);
-  const work = useLiveQuery(multiLocation ? () => phoneApi.workCount() : null, locationsMoved$);
-  const toReview = work.data?.locations ?? [];
+  // Accounts with several locations see what waits for review at each: asked once, then as pushed (phone_location_workCount).
+  const work = useLiveQuery(multiLocation ? () => phoneApi.workCount() : null);
+  const pushed = useObservable(useMemo(() => bus.on('phone_location_workCount').pipe(map((e) => e.locations)), []), null);
+  const toReview = pushed ?? work.data?.locations ?? [];
 
   async function toggleReview(entry: CallLogEntry) {
     const reviewed = !entry.viewedBy;

@@ -5,7 +5,7 @@ import { CONFERENCE_MESSAGES, conferenceAddInputSchema, conferenceHoldInputSchem
 import type { AppDeps } from '../../app';
 import { auth } from '../../http/context';
 import { forbidden } from '../../http/errors';
-import { addParticipant, callInProgress, callOfUser, conferenceOf, convert, holdCall, removeParticipant, updateParticipant, type ConferenceCall } from './conferences';
+import { addParticipant, callInProgress, callOfUser, conferenceOf, convert, holdCall, isColleague, removeParticipant, updateParticipant, type ConferenceCall } from './conferences';
 
 const tags = ['phone'];
 const errors = { 400: errorSchema, 403: errorSchema, 404: errorSchema };
@@ -24,11 +24,6 @@ export async function conferenceRoutes(app: FastifyInstance, deps: AppDeps) {
     const [member] = await db.query("select 1 from call_participants where call_id = $1 and user_id = $2 and status <> 'left'", [call.id, userId]);
     if (!member) throw forbidden('You are not on this call');
     return call;
-  }
-
-  async function isColleague(accountId: string, id: string): Promise<boolean> {
-    if (!/^[0-9a-f-]{36}$/.test(id)) return false;
-    return (await db.query('select 1 from users where id = $1 and account_id = $2 and deleted_at is null', [id, accountId])).length > 0;
   }
 
   r.post(
@@ -56,7 +51,7 @@ export async function conferenceRoutes(app: FastifyInstance, deps: AppDeps) {
       const { accountId, userId } = auth(req);
       const coach = req.body.coach === true;
       // To coach, the id may name the colleague: the call they are on.
-      const call = coach && (await isColleague(accountId, req.params.id)) ? await callOfUser(db, accountId, req.params.id) : await onCall(accountId, userId, req.params.id, coach);
+      const call = coach && (await isColleague(db, accountId, req.params.id)) ? await callOfUser(db, accountId, req.params.id) : await onCall(accountId, userId, req.params.id, coach);
       await addParticipant(deps, call, coach ? userId : req.body.to, coach);
       return conferenceOf(db, await callInProgress(db, accountId, call.id));
     },

@@ -5,7 +5,7 @@ import type { Queryable } from '../../db/index';
 import { badRequest, notFound } from '../../http/errors';
 import { VOICE_PATHS } from '../../providers/carrier/index';
 import { clientName } from '../sms/service';
-import { locationFlow } from './flow';
+import { conferenceNameOf, locationFlow } from './flow';
 
 
 /*
@@ -62,8 +62,6 @@ const toCall = (r: CallDbRow): ConferenceCall => ({
   locationId: r.location_id,
 });
 
-/** Matches twimlConference's room name. */
-export const conferenceNameOf = (callId: string) => `conf-${callId}`;
 
 /** A call in progress of the account, by its id or the sid of any of its legs (a browser knows its own). */
 export async function callInProgress(q: Queryable, accountId: string, idOrSid: string): Promise<ConferenceCall> {
@@ -192,13 +190,17 @@ export async function convert(deps: AppDeps, call: ConferenceCall): Promise<Conf
   return { ...call, conferenceName: name };
 }
 
+/** Whether `id` is a user of the account (not deleted). */
+export async function isColleague(q: Queryable, accountId: string, id: string): Promise<boolean> {
+  if (!/^[0-9a-f-]{36}$/.test(id)) return false;
+  return (await q.query('select 1 from users where id = $1 and account_id = $2 and deleted_at is null', [id, accountId])).length > 0;
+}
+
 /** Whom `to` names: a colleague of the account (not already on the call) or a number of 11 digits. */
 async function target(q: Queryable, call: ConferenceCall, to: string): Promise<{ label: string; userId: string | null; number: string | null }> {
   const digits = to.replace(/\D/g, '');
   if (/^1\d{10}$/.test(digits) && !/^[0-9a-f-]{36}$/.test(to)) return { label: digits, userId: null, number: digits };
-  if (!/^[0-9a-f-]{36}$/.test(to)) throw badRequest(CONFERENCE_MESSAGES.enterTarget);
-  const [user] = await q.query('select 1 from users where id = $1 and account_id = $2 and deleted_at is null', [to, call.accountId]);
-  if (!user) throw badRequest(CONFERENCE_MESSAGES.enterTarget);
+  if (!(await isColleague(q, call.accountId, to))) throw badRequest(CONFERENCE_MESSAGES.enterTarget);
   return { label: `client:${to}`, userId: to, number: null };
 }
 

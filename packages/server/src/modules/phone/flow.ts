@@ -303,6 +303,9 @@ export function twimlPeer(userId: string, callerName: string): string {
   return res.toString();
 }
 
+/** A call's conference room at the carrier. */
+export const conferenceNameOf = (callId: string) => `conf-${callId}`;
+
 /** Puts the call in its conference (named after the call); the room tells us who joins and leaves. */
 export function twimlConference(callId: string): string {
   const res = new VoiceResponse();
@@ -315,7 +318,7 @@ export function twimlConference(callId: string): string {
       beep: 'false',
       waitUrl: '',
     },
-    `conf-${callId}`,
+    conferenceNameOf(callId),
   );
   return res.toString();
 }

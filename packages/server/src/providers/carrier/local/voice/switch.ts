@@ -683,7 +683,7 @@ export function createSwitch(publicUrl: string, post: VoicePoster, recordingsDir
     const simulated = peer.identity.startsWith(SIM_PREFIX);
     const to = params.To ?? '';
     const media = new MediaLeg();
-    const call: Call = {
+    const call = newCall({
       sid: newCallSid(),
       caller: peer,
       callerSid,
@@ -692,18 +692,7 @@ export function createSwitch(publicUrl: string, post: VoicePoster, recordingsDir
       from: simulated ? peer.identity.slice(SIM_PREFIX.length) : `client:${peer.identity}`,
       to,
       params,
-      startedAt: Date.now(),
-      ringingSent: false,
-      answerSent: false,
-      redirect: null,
-      callerGone: false,
-      ended: false,
-      dialing: null,
-      recording: null,
-      gathering: null,
-      wake: null,
-      queueAction: null,
-    };
+    });
     calls.set(call.sid, call);
     // An offer we cannot answer ends the call before anyone is asked.
     call.answer.catch(() => {
