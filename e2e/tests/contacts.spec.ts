@@ -85,9 +85,12 @@ test('adds an address, a dependent and a policy', async () => {
   await dep.getByLabel("Driver's License").fill('TXDL90210');
   await dep.getByRole('button', { name: 'Save' }).click();
   const sky = page.getByTestId('dependent-card').filter({ hasText: 'Sky' });
-  await expect(sky).toContainText('04/01/2012');
   await expect(dep).toBeHidden();
-  // The licence is sealed: masked on the card until its eye button reveals it.
+  // The birth date and the licence are sealed: masked on the card until their eye buttons reveal them.
+  await expect(sky).toContainText('**/**/2012');
+  await expect(sky).not.toContainText('04/01/2012');
+  await sky.getByRole('button', { name: `Reveal Date of Birth of Sky ${PRIMARY.last}` }).click();
+  await expect(sky).toContainText('04/01/2012');
   await expect(sky).toContainText('****0210');
   await expect(sky).not.toContainText('TXDL90210');
   await sky.getByRole('button', { name: `Reveal Driver's License of Sky ${PRIMARY.last}` }).click();

@@ -40,7 +40,7 @@ export function emptyFull(overrides: Partial<ClientFull['client']> = {}): Client
       ...co,
       firstName: 'Ada',
       lastName: 'Lovelace',
-      householdGrossIncome: null, managedBy: null, managedOn: null, extended: null, accountPhone: null, location: null, optOut: [], affliateVia: null, affliateContact: null, affliateContactLevel: null, aflliateOn: null, lastContactedOn: null, hasDual: false,
+      householdGrossIncome: null, managedBy: null, managedOn: null, extended: null, accountPhone: null, location: null, optOut: [], affliateVia: null, affliateContact: null, affliateContactLevel: null, aflliateOn: null, lastContactedOn: null, hasDual: false, age: null, coAge: null,
       createdAt: '2026-01-01T00:00:00.000Z',
       updatedAt: '2026-01-01T00:00:00.000Z',
       ...overrides,

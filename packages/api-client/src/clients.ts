@@ -108,7 +108,7 @@ function records<T, In, Up = Partial<In>>(segment: string) {
 export const addressesApi = records<Address, AddressInput, AddressUpdate>('addresses');
 export const dependentsApi = {
   ...records<Dependent, DependentInput>('dependents'),
-  reveal: (clientId: string, id: string, field: 'ssn' | 'dlId' = 'ssn') =>
+  reveal: (clientId: string, id: string, field: 'ssn' | 'dlId' | 'dob' = 'ssn') =>
     api.post<RevealResponse>(`${c(clientId)}/dependents/${id}/reveal`, { field }).then((r) => r.data.value),
 };
 export const policiesApi = records<Policy, PolicyInput>('policies');

@@ -75,6 +75,34 @@ export function clearableInput<T>(parse: (s: string) => T | Invalid, message: st
 
 /** Date input: '' or null clears; M/d/yyyy, MM/dd/yyyy or yyyy-mm-dd become MM/dd/yyyy. */
 export const dateInput = clearableInput((s) => toUsDate(s) ?? INVALID, DATE_MESSAGE);
+/** A date sealed at rest (date of birth): as dateInput, and its masked form (with *) means unchanged. */
+export const sealedDateInput = clearableInput<string | undefined>((s) => (s.includes('*') ? undefined : (toUsDate(s) ?? INVALID)), DATE_MESSAGE);
+/** The masked form of a sealed MM/dd/yyyy date: only its year (its last four characters) shows. */
+export const maskSealedDate = (year: string) => `**/**/${year}`;
+
+const DAY_MS = 86_400_000;
+const YEAR_MS = 365.25 * DAY_MS;
+const toDay = (value: string | Date | null | undefined): Date | null => {
+  if (value === null || value === undefined || value === '') return null;
+  if (typeof value === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(value)) {
+    const [y, m, d] = value.split('-').map(Number);
+    return new Date(y, m - 1, d);
+  }
+  const d = value instanceof Date ? value : new Date(value);
+  return Number.isNaN(d.getTime()) ? null : d;
+};
+/**
+ * Age in years rounded to the nearest quarter year (until the death date when there is one). The
+ * server works it out from the sealed birth date, so answers carry the age and only a masked date.
+ */
+export function ageInYears(dob: string | Date | null | undefined, until: string | Date | null | undefined = null, now = new Date()): number | null {
+  const born = toDay(dob);
+  if (!born) return null;
+  const end = toDay(until) ?? now;
+  const years = (end.getTime() - born.getTime()) / YEAR_MS;
+  if (years < 0) return null;
+  return Math.round(years * 4) / 4;
+}
 
 /** Digits only; 10 digits are taken as US numbers and get the leading 1. */
 export function normalizePhone(input: string): string {

@@ -11,7 +11,10 @@ import {
   clearableInput,
   intInput,
   listInput,
+  maskSealedDate,
+  maskId,
   phoneInput,
+  sealedDateInput,
   sealedTextInput,
   ssnInput,
   stateInput,
@@ -98,7 +101,7 @@ const personInputShape = {
   mobilePhone: phoneInput,
   gender: enumInput(GENDERS, 'Gender'),
   ssn: ssnInput,
-  dob: dateInput,
+  dob: sealedDateInput,
   dod: dateInput,
   height: clearableInput((s) => (HEIGHT_RE.test(s) ? s : INVALID), 'Height must be feet and inches, like 5\'10"'),
   weight: intInput(0, 2000),
@@ -142,6 +145,7 @@ const personOutputShape = {
   gender: z.enum(GENDERS).nullable(),
   /** Masked (***-**-1234); the full value comes from POST /clients/{id}/reveal. */
   ssn: z.string().nullable(),
+  /** Masked to its year; the full date comes from POST /clients/{id}/reveal, the age is in `age`. */
   dob: z.string().nullable(),
   dod: z.string().nullable(),
   height: z.string().nullable(),
@@ -240,6 +244,9 @@ export const clientSchema = z.object({
   lastContactedOn: z.string().nullable(),
   /** True when the client already has two people (a co-applicant). */
   hasDual: z.boolean(),
+  /** Each person's age from the sealed date of birth (quarter years, until the date of death). */
+  age: z.number().nullable(),
+  coAge: z.number().nullable(),
   createdAt: z.string(),
   updatedAt: z.string(),
 });
@@ -339,16 +346,20 @@ export type ClientDeleteResponse = z.infer<typeof clientDeleteResponseSchema>;
 
 /** POST /clients/{id}/reveal: the full SSN of a person; the reveal is recorded in the activity. */
 /**
- * Person fields sealed at rest besides the SSN, masked (****1234) in every answer, list and export,
- * and revealed one at a time like the SSN: driver's licence, member, MBI, Medicaid and immigration
- * card numbers, for both applicants.
+ * Person fields sealed at rest besides the SSN, masked in every answer, list and export (identity
+ * numbers as ****1234, the date of birth to its year), and revealed one at a time like the SSN:
+ * date of birth, driver's licence, member, MBI, Medicaid and immigration card numbers, for both
+ * applicants.
  */
-export const SEALED_ID_FIELDS = ['dlId', 'healthMemberId', 'healthMBI', 'healthMedicaid', 'immigrantCardNumber'] as const satisfies readonly PersonField[];
-export const SEALED_CLIENT_FIELDS = [...SEALED_ID_FIELDS, ...SEALED_ID_FIELDS.map((f) => CO_FIELDS[f])] as const;
+export const SEALED_PERSON_FIELDS = ['dob', 'dlId', 'healthMemberId', 'healthMBI', 'healthMedicaid', 'immigrantCardNumber'] as const satisfies readonly PersonField[];
+export const SEALED_CLIENT_FIELDS = [...SEALED_PERSON_FIELDS, ...SEALED_PERSON_FIELDS.map((f) => CO_FIELDS[f])] as const;
 export type SealedClientField = (typeof SEALED_CLIENT_FIELDS)[number];
+/** A sealed client field's mask from its last four characters. */
+export const maskSealed = (field: SealedClientField, last4: string) => (field === 'dob' || field === 'coDOB' ? maskSealedDate(last4) : maskId(last4));
 /** What the reveal and its audit record call each sealed field. */
-export const SEALED_FIELD_LABELS: Record<(typeof SEALED_ID_FIELDS)[number] | 'ssn', string> = {
+export const SEALED_FIELD_LABELS: Record<(typeof SEALED_PERSON_FIELDS)[number] | 'ssn', string> = {
   ssn: 'SSN',
+  dob: 'Date of birth',
   dlId: "Driver's license",
   healthMemberId: 'Member ID',
   healthMBI: 'MBI',

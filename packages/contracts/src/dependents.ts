@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { dateInput, enumInput, sealedTextInput, ssnInput, stateInput, textInput } from './clientFields';
+import { enumInput, sealedDateInput, sealedTextInput, ssnInput, stateInput, textInput } from './clientFields';
 import { recordMetaShape } from './addresses';
 
 export const DEPENDENT_GENDERS = ['Male', 'Female', 'Other'] as const;
@@ -9,8 +9,8 @@ export const dependentInputSchema = z.object({
   lastName: textInput(100, 'Last name'),
   relationship: textInput(60, 'Relationship'),
   gender: enumInput(DEPENDENT_GENDERS, 'Gender'),
-  /** M/d/yyyy or MM/dd/yyyy in; MM/dd/yyyy out. */
-  dob: dateInput,
+  /** M/d/yyyy or MM/dd/yyyy in. Encrypted at rest; answered masked to its year; a masked value means unchanged. */
+  dob: sealedDateInput,
   /** ###-##-####; a masked value means unchanged. Encrypted at rest. */
   ssn: ssnInput,
   /** Encrypted at rest; answered masked (****1234); a masked value means unchanged. */
@@ -29,6 +29,8 @@ export const dependentSchema = z.object({
   relationship: z.string().nullable(),
   gender: z.enum(DEPENDENT_GENDERS).nullable(),
   dob: z.string().nullable(),
+  /** Age from the sealed date of birth, in quarter years. */
+  age: z.number().nullable(),
   /** Masked ***-**-1234; the full value comes from the reveal call. */
   ssn: z.string().nullable(),
   dlId: z.string().nullable(),
@@ -38,4 +40,4 @@ export const dependentSchema = z.object({
 });
 export type Dependent = z.infer<typeof dependentSchema>;
 /** POST .../dependents/{id}/reveal: which sealed field (the SSN when not said). */
-export const dependentRevealSchema = z.object({ field: z.enum(['ssn', 'dlId']).default('ssn') }).nullish();
+export const dependentRevealSchema = z.object({ field: z.enum(['ssn', 'dlId', 'dob']).default('ssn') }).nullish();

@@ -30,6 +30,7 @@ import { sealReadableTotpSecrets } from './modules/auth/totpSecrets';
 import type { MailProvider } from './providers/mail/index';
 import { createLocalMail } from './providers/mail/local';
 import { sealerFor } from './modules/clients/crypto';
+import { sealReadableClientData } from './modules/clients/sealReadable';
 import { chatRoutes } from './modules/chat/routes';
 import { taskBoardRoutes } from './modules/taskboards/routes';
 import { locationRoutes } from './modules/locations/routes';
@@ -117,8 +118,9 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
       ),
     billing: opts.billing ?? createBilling(opts.config, opts.db, countUsage),
   };
-  // TOTP secrets stored readable before they were sealed (or by the demo seed) are sealed now.
+  // TOTP secrets and client data stored readable before they were sealed (or by the demo seed) are sealed now.
   await sealReadableTotpSecrets(opts.db, sealerFor(opts.config.dataDir));
+  await sealReadableClientData(opts.db, sealerFor(opts.config.dataDir));
   const app = Fastify({ logger: opts.logger ?? false, trustProxy: opts.config.trustProxy, bodyLimit: 2 * 1024 * 1024 });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

@@ -1,19 +1,8 @@
-import { ageInYears, durationSince, formatDateTime, lastContactLabel, recentDate, relativeTime, shortTimestamp } from './relative';
+import { durationSince, formatDateTime, lastContactLabel, recentDate, relativeTime, shortTimestamp } from './relative';
 
 const now = new Date(2026, 5, 15, 12, 0, 0);
 
 describe('relative dates', () => {
-  it('rounds ages to the nearest quarter year', () => {
-    expect(ageInYears('1986-06-15', null, now)).toBe(40);
-    expect(ageInYears('1986-03-15', null, now)).toBe(40.25);
-    expect(ageInYears('1985-12-20', null, now)).toBe(40.5);
-    expect(ageInYears('1985-09-20', null, now)).toBe(40.75);
-    expect(ageInYears('1986-05-10', null, now)).toBe(40);
-    expect(ageInYears(null, null, now)).toBeNull();
-  });
-  it('stops the age at the death date', () => {
-    expect(ageInYears('1950-01-01', '2000-07-01', now)).toBe(50.5);
-  });
   it('labels the last contact today, yesterday or relative', () => {
     expect(lastContactLabel(new Date(2026, 5, 15, 8), now)).toBe('today');
     expect(lastContactLabel(new Date(2026, 5, 14, 8), now)).toBe('yesterday');

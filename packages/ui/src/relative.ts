@@ -13,16 +13,6 @@ const toDate = (value: string | number | Date | null | undefined): Date | null =
   return Number.isNaN(d.getTime()) ? null : d;
 };
 
-/** Age in years rounded to the nearest quarter year (until the death date when there is one). */
-export function ageInYears(dob: string | Date | null | undefined, until: string | Date | null | undefined = null, now = new Date()): number | null {
-  const born = toDate(dob);
-  if (!born) return null;
-  const end = toDate(until) ?? now;
-  const years = (end.getTime() - born.getTime()) / YEAR;
-  if (years < 0) return null;
-  return Math.round(years * 4) / 4;
-}
-
 /** '42', '42.25', '42.5', '42.75'. */
 export const formatAge = (age: number | null) => (age === null ? '' : String(age));
 

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { renderWith } from '../../test/render';
+import { maskDate } from '@agency/ui';
 import { DateInput, HeightInput, MoneyInput, PhoneInput, SealedInput, SsnInput } from './inputs';
 
 function Controlled<T>({ Input, initial, label }: { Input: (p: { value?: T; onChange?: (v: T) => void; id?: string }) => React.ReactNode; initial: T; label: string }) {
@@ -89,5 +90,19 @@ describe('masked inputs', () => {
     await user.type(input, 'X');
     expect(input).toHaveValue('X');
     expect(screen.queryByRole('button', { name: /Reveal/ })).toBeNull();
+  });
+
+  it('keeps a sealed date of birth masked to its year until revealed, and shapes a new one as MM/dd/yyyy', async () => {
+    const user = userEvent.setup();
+    const reveal = jest.fn().mockResolvedValue('04/12/1958');
+    const Born = (p: { value?: string; onChange?: (v: string) => void; id?: string }) => <SealedInput {...p} label="Date of Birth" format={maskDate} reveal={reveal} />;
+    renderWith(<Controlled Input={Born} initial="**/**/1958" label="Born" />);
+    const input = screen.getByLabelText('Born');
+    expect(input).toHaveValue('**/**/1958');
+    await user.click(screen.getByRole('button', { name: 'Reveal Date of Birth' }));
+    expect(input).toHaveValue('04/12/1958');
+    await user.clear(input);
+    await user.type(input, '07041976');
+    expect(held()).toBe('07/04/1976');
   });
 });

@@ -85,6 +85,8 @@ export function CentsInput({ value, onChange, ...rest }: CentsProps) {
 type SealedProps = TextProps & {
   /** What the field is called, for the reveal button's name ("Reveal Driver's License"). */
   label: string;
+  /** Shapes what is typed (a date's slashes); a masked value is left as it is. */
+  format?: (typed: string) => string;
   /** Fetches the full value (recorded by the server); absent where nothing is stored yet. */
   reveal?: () => Promise<string | null>;
 };
@@ -94,7 +96,7 @@ type SealedProps = TextProps & {
  * the eye button shows the full value (one field at a time, recorded), and a masked value sent back
  * means unchanged.
  */
-export function SealedInput({ value, onChange, label, reveal, ...rest }: SealedProps) {
+export function SealedInput({ value, onChange, label, reveal, format = (v) => v, ...rest }: SealedProps) {
   const current = value ?? '';
   const hidden = current.includes('*');
   const [busy, setBusy] = useState(false);
@@ -115,8 +117,8 @@ export function SealedInput({ value, onChange, label, reveal, ...rest }: SealedP
       value={current}
       onChange={(e) => {
         const next = e.target.value;
-        if (hidden && next.includes('*')) onChange?.(next.startsWith(current) ? next.slice(current.length) : '');
-        else onChange?.(next);
+        if (hidden && next.includes('*')) onChange?.(next.startsWith(current) ? format(next.slice(current.length)) : '');
+        else onChange?.(format(next));
       }}
       suffix={
         hidden && reveal ? (

@@ -1,8 +1,8 @@
 import { Checkbox, Col, Form, Input, Row, Select } from 'antd';
 import { DEPENDENT_GENDERS, type Dependent, type DependentInput } from '@agency/contracts';
 import { dependentsApi } from '@agency/api-client';
-import { FormDialog } from '@agency/ui';
-import { DateInput, SealedInput, SsnInput } from '../common/inputs';
+import { FormDialog, maskDate } from '@agency/ui';
+import { SealedInput, SsnInput } from '../common/inputs';
 import { MSG } from '../common/messages';
 import { withToasts } from '../common/notify';
 import { dropEmpty, emptyAsNull } from '../common/clean';
@@ -52,7 +52,7 @@ export function DependentDialog({ open, dependent, onClose }: { open: boolean; d
         </Col>
         <Col span={12}>
           <Form.Item name="dob" label="Date of Birth">
-            <DateInput />
+            <SealedInput label="Date of Birth" format={maskDate} inputMode="numeric" placeholder="MM/dd/yyyy" reveal={dependent ? () => dependentsApi.reveal(id, dependent.id, 'dob') : undefined} />
           </Form.Item>
         </Col>
         <Col span={12}>

@@ -3,7 +3,6 @@ import { Button, Tooltip } from 'antd';
 import { EyeOutlined } from '@ant-design/icons';
 import type { Dependent } from '@agency/contracts';
 import { dependentsApi, errorMessage } from '@agency/api-client';
-import { ageInYears } from '@agency/ui';
 import { Facts, RecordCard, RecordSection } from '../common/RecordCards';
 import { MSG } from '../common/messages';
 import { confirmAction, notifyError, withToasts } from '../common/notify';
@@ -14,7 +13,9 @@ import { DependentDialog } from './DependentDialog';
 export const dependentName = (d: Pick<Dependent, 'firstName' | 'lastName'>) => [d.firstName, d.lastName].filter(Boolean).join(' ') || 'Dependent';
 
 /** A sealed number of a dependent (SSN or licence), masked until its eye button reveals it. */
-function SealedFact({ clientId, dependent, field }: { clientId: string; dependent: Dependent; field: 'ssn' | 'dlId' }) {
+const SEALED_NAMES = { ssn: 'SSN', dlId: "Driver's License", dob: 'Date of Birth' } as const;
+
+function SealedFact({ clientId, dependent, field }: { clientId: string; dependent: Dependent; field: keyof typeof SEALED_NAMES }) {
   const [shown, setShown] = useState<string | null>(null);
   const reveal = async () => {
     try {
@@ -28,7 +29,7 @@ function SealedFact({ clientId, dependent, field }: { clientId: string; dependen
       {shown ?? dependent[field]}
       {shown ? null : (
         <Tooltip title="Reveal">
-          <Button type="text" size="small" icon={<EyeOutlined />} aria-label={`Reveal ${field === 'ssn' ? 'SSN' : "Driver's License"} of ${dependentName(dependent)}`} onClick={() => void reveal()} />
+          <Button type="text" size="small" icon={<EyeOutlined />} aria-label={`Reveal ${SEALED_NAMES[field]} of ${dependentName(dependent)}`} onClick={() => void reveal()} />
         </Tooltip>
       )}
     </span>
@@ -48,15 +49,14 @@ export function DependentsSection() {
     <div style={{ marginTop: 16 }}>
       <RecordSection title="Dependents" addLabel="Add Dependent" onAdd={dialog.openNew} empty="No dependents" count={full.dependents.length}>
         {full.dependents.map((d) => {
-          const age = ageInYears(d.dob);
           return (
             <RecordCard key={d.id} testId="dependent-card" title={dependentName(d)} onEdit={() => dialog.openEdit(d)} onDelete={() => void remove(d)}>
               <Facts
                 items={[
                   ['Relationship', d.relationship],
                   ['Gender', d.gender],
-                  ['Born', d.dob],
-                  ['Age', age === null ? null : String(age)],
+                  ['Born', d.dob ? <SealedFact clientId={id} dependent={d} field="dob" /> : null],
+                  ['Age', d.age === null ? null : String(d.age)],
                   ['SSN', d.ssn ? <SealedFact clientId={id} dependent={d} field="ssn" /> : null],
                   [
                     "Driver's License",

@@ -13,16 +13,17 @@ describe('the contact card', () => {
   afterEach(() => jest.useRealTimers());
 
   it('shows the age rounded to the nearest quarter year', () => {
-    const full = emptyFull({ dob: '03/10/1986', gender: 'Female', email: 'ada@example.com', mobilePhone: '15125550142' });
+    const full = emptyFull({ dob: '**/**/1986', age: 40.25, gender: 'Female', email: 'ada@example.com', mobilePhone: '15125550142' });
     renderWith(<ContactCard clientId={full.client.id} level="primary" person={personOf(full.client, 'primary')} onAction={jest.fn()} canSplit={false} />);
     expect(screen.getByText('Age 40.25')).toBeInTheDocument();
+    expect(screen.getByRole('img', { name: 'Born in 1986' })).toBeInTheDocument();
     expect(screen.getByText('+1-512-555-0142')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Call Ada Lovelace mobile' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Copy ada@example.com' })).toBeInTheDocument();
   });
 
-  it('shows Deceased instead of the status and stops the age at the death date', () => {
-    const full = emptyFull({ dob: '01/01/1950', dod: '07/02/2000', status: 'Married' });
+  it('shows Deceased instead of the status, with the age at the death date', () => {
+    const full = emptyFull({ dob: '**/**/1950', age: 50.5, dod: '07/02/2000', status: 'Married' });
     renderWith(<ContactCard clientId={full.client.id} level="primary" person={personOf(full.client, 'primary')} onAction={jest.fn()} canSplit={false} />);
     expect(screen.getByText('Deceased')).toBeInTheDocument();
     expect(screen.queryByText('Married')).not.toBeInTheDocument();
@@ -30,9 +31,10 @@ describe('the contact card', () => {
   });
 
   it('reads the co-applicant from the co fields', () => {
-    const full = emptyFull({ coFirstName: 'Charles', coLastName: 'Babbage', coStatus: 'Married' } as never);
+    const full = emptyFull({ coFirstName: 'Charles', coLastName: 'Babbage', coStatus: 'Married', age: 40, coAge: 61.75 } as never);
     renderWith(<ContactCard clientId={full.client.id} level="secondary" person={personOf(full.client, 'secondary')} onAction={jest.fn()} canSplit />);
     expect(screen.getByTestId('name-secondary')).toHaveTextContent('Charles Babbage');
+    expect(screen.getByText('Age 61.75')).toBeInTheDocument();
     expect(screen.getByText('Married')).toBeInTheDocument();
   });
 });

@@ -20,11 +20,11 @@ import {
 import type { ClientLevel } from '@agency/contracts';
 import { clientsApi, errorMessage } from '@agency/api-client';
 import { bus } from '@agency/bus';
-import { ageInYears, formatPhone } from '@agency/ui';
+import { formatPhone } from '@agency/ui';
 import { placeCall } from '../common/dial';
 import { notifyError, notifySuccess } from '../common/notify';
 import { RatingStars } from '../reviews/RatingStars';
-import { personName, type Person } from './person';
+import { bornLabel, personName, type Person } from './person';
 
 export type CardAction = 'edit' | 'delete' | 'split' | 'block' | 'review' | 'schedule';
 
@@ -60,7 +60,7 @@ function PhoneLine({ label, number, name, onBlock }: { label: string; number: st
 export function ContactCard({ clientId, level, person, onAction, canSplit, rating, canReview = false }: Props) {
   const [ssn, setSsn] = useState<string | null>(null);
   const name = personName(person) || (level === 'primary' ? 'Primary' : 'Secondary');
-  const age = ageInYears(person.dob, person.dod);
+  const age = person.age;
   const deceased = !!person.dod;
 
   const reveal = async () => {
@@ -89,8 +89,8 @@ export function ContactCard({ clientId, level, person, onAction, canSplit, ratin
   else if (person.gender) icons.push(<Tag key="g">{person.gender}</Tag>);
   if (person.dob)
     icons.push(
-      <Tooltip key="b" title={`Born ${person.dob}`}>
-        <GiftOutlined aria-label={`Born ${person.dob}`} />
+      <Tooltip key="b" title={bornLabel(person.dob)}>
+        <GiftOutlined aria-label={bornLabel(person.dob)} />
       </Tooltip>,
     );
   if (person.dod)

@@ -2,6 +2,7 @@ import { Checkbox, Col, Form, Input, InputNumber, Row, Select } from 'antd';
 import { GENDERS, HEALTH_HISTORIES, IMMIGRANT_STATUSES, MILITARY_STATUSES, RELATIONSHIP_STATUSES, type ClientLevel, type PersonField, type RevealableClientField } from '@agency/contracts';
 import { clientsApi } from '@agency/api-client';
 import { DateInput, HeightInput, MoneyInput, PhoneInput, SealedInput, SsnInput } from '../common/inputs';
+import { maskDate } from '@agency/ui';
 import { labelOf } from '../common/labels';
 import { SmartSelect } from '../common/SmartSelect';
 import { fieldName } from '../detail/person';
@@ -26,7 +27,7 @@ const cell = (node: React.ReactNode, span = 8) => (
 );
 
 /** Names, company, contact details, gender, relationship, birth: what Create asks for each person. */
-export function BasicFields({ level, autoFocus }: { level: ClientLevel; autoFocus?: boolean }) {
+export function BasicFields({ level, autoFocus, clientId }: { level: ClientLevel; autoFocus?: boolean } & Sealed) {
   const n = useNames(level);
   return (
     <Row gutter={12}>
@@ -84,7 +85,7 @@ export function BasicFields({ level, autoFocus }: { level: ClientLevel; autoFocu
       )}
       {cell(
         <Form.Item name={n('dob')} label="Date of Birth">
-          <DateInput />
+          <SealedInput label="Date of Birth" format={maskDate} inputMode="numeric" placeholder="MM/dd/yyyy" reveal={revealer(clientId, n('dob'))} />
         </Form.Item>,
       )}
     </Row>
@@ -103,7 +104,7 @@ export function GeneralFields({ level, autoFocus, clientId }: { level: ClientLev
   };
   return (
     <>
-      <BasicFields level={level} autoFocus={autoFocus} />
+      <BasicFields level={level} autoFocus={autoFocus} clientId={clientId} />
       <Row gutter={12}>
         {cell(
           <Form.Item name={n('ssn')} label="SSN">

@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { Button, Card, Col, Row, Tooltip } from 'antd';
 import { EditOutlined } from '@ant-design/icons';
-import { ageInYears, formatCents, formatDollars } from '@agency/ui';
+import { formatCents, formatDollars } from '@agency/ui';
 import { Facts } from '../common/RecordCards';
 import { useContact } from '../detail/ContactContext';
 import { hasPerson, personName, personOf, type Person } from '../detail/person';
@@ -13,7 +13,7 @@ const list = (items: string[]) => (items.length ? items.join(', ') : null);
 
 function healthFacts(p: Person): Array<[string, ReactNode]> {
   return [
-    ['Age', ageInYears(p.dob, p.dod)?.toString() ?? null],
+    ['Age', p.age?.toString() ?? null],
     ['Health History', p.healthHistory],
     ['Smoker', p.smoker === null ? null : p.smoker ? 'Yes' : 'No'],
     ['Height', p.height],
@@ -31,7 +31,7 @@ function healthFacts(p: Person): Array<[string, ReactNode]> {
 
 function lifeFacts(p: Person): Array<[string, ReactNode]> {
   return [
-    ['Age', ageInYears(p.dob, p.dod)?.toString() ?? null],
+    ['Age', p.age?.toString() ?? null],
     ['Smoker', p.smoker === null ? null : p.smoker ? 'Yes' : 'No'],
     ['Occupation', p.occupation],
     ['Income', p.income === null ? null : formatDollars(p.income / 100)],
@@ -59,7 +59,7 @@ export function SummaryCards({ kind }: { kind: 'health' | 'life' }) {
       title: dependentName(d),
       facts: [
         ['Relationship', d.relationship],
-        ['Age', ageInYears(d.dob)?.toString() ?? null],
+        ['Age', d.age?.toString() ?? null],
         ['Gender', d.gender],
         ['Notes', d.notes],
       ],

@@ -4,7 +4,7 @@ import moment from 'moment-timezone';
 import { CAMPAIGN_MESSAGES, CAMPAIGN_SKIP_REASONS, type Campaign, type CampaignAudience, type CampaignLog, type CampaignLogDetail } from '@agency/contracts';
 import { bearer, DEMO, SECOND, signIn, startTestServer, type SignedIn, type TestServer } from '../../testing/harness';
 import { openOccurrence, processRun, textKey } from './runs';
-import { isBirthday } from './service';
+import { accountTimezone, isBirthday } from './service';
 
 let s: TestServer;
 let owner: SignedIn;
@@ -138,6 +138,29 @@ describe('campaigns', () => {
     assert.deepEqual([byName['Otto Out']!.status, byName['Otto Out']!.comment], ['skipped', CAMPAIGN_SKIP_REASONS['opted-out']]);
     assert.equal(byName['Rita Reach']!.status, 'queued');
     assert.equal(byName['Rita Reach']!.phoneNumber, '15125550301');
+    await api('DELETE', `/campaigns/${c.id}`);
+  });
+
+  it('a birthday run opens the sealed birth dates and texts only the people born on the day', async () => {
+    const day = moment().tz(await accountTimezone(s.db, DEMO));
+    const born = (years: number, shift = 0) => day.clone().add(shift, 'days').subtract(years, 'years').format('MM/DD/YYYY');
+    const tag = (await api('POST', '/tags', { name: 'Birthday test' })).json().id as string;
+    for (const data of [
+      { firstName: 'Bea', lastName: 'Born', mobilePhone: '5125550311', dob: born(40) },
+      { firstName: 'Ned', lastName: 'Notyet', mobilePhone: '5125550312', dob: born(40, 1), coFirstName: 'Cora', coMobilePhone: '5125550313', coDOB: born(38) },
+    ]) {
+      const id = (await api('POST', '/clients', data)).json().id as string;
+      await api('PUT', `/clients/${id}/tags`, { tags: [{ id: tag, isActive: true }] });
+    }
+    const c = (await api('POST', '/campaigns', { ...base(), name: 'Birthday wishes', targetTags: [tag], scheduleOccurrence: 'field', content: 'Happy birthday, {{firstName}}!' })).json() as Campaign;
+    const started = await api('POST', `/campaigns/${c.id}/run`);
+    assert.equal(started.statusCode, 202, started.body);
+    assert.equal(await processRun(s.app.deps, DEMO, (started.json() as { runId: string }).runId), 'done');
+    const texts = await campaignTexts(c.id);
+    assert.deepEqual(texts.map((t) => [t.to_number, t.message]).sort(), [
+      ['15125550311', 'Happy birthday, Bea!'],
+      ['15125550313', 'Happy birthday, Cora!'],
+    ]);
     await api('DELETE', `/campaigns/${c.id}`);
   });
 

@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { campaignAudienceQuerySchema, campaignInputSchema, campaignListQuerySchema, errorSchema, idSchema, type Campaign } from '@agency/contracts';
 import type { AppDeps } from '../../app';
 import { auth } from '../../http/context';
+import { sealerOf } from '../clients/context';
 import { queueNextRun, runNow, startCampaignWorker } from './runs';
 import {
   accountTimezone,
@@ -39,7 +40,7 @@ export async function campaignRoutes(app: FastifyInstance, deps: AppDeps) {
   r.get('/campaigns/summary', { schema: { tags, response: { 200: any } } }, async (req) => campaignSummary(db, auth(req).accountId));
 
   r.get('/campaigns/audience', { schema: { tags, querystring: campaignAudienceQuerySchema, response: { 200: any, ...errors } } }, async (req) =>
-    audience(db, auth(req).accountId, req.query),
+    audience(db, { accountId: auth(req).accountId, sealer: sealerOf(deps) }, req.query),
   );
 
   r.get('/campaigns/:id', { schema: { tags, params: idParams, response: { 200: any, ...errors } } }, async (req) => getCampaign(db, auth(req).accountId, req.params.id));

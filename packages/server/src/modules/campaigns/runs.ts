@@ -5,6 +5,7 @@ import type { AppDeps } from '../../app';
 import type { Queryable } from '../../db/index';
 import { conflict } from '../../http/errors';
 import { sendAutomatedText, type Pace } from '../sms/outbound';
+import { sealerOf } from '../clients/context';
 import { accountTimezone, campaignRecipients, isBirthday, mobileOf, toCampaign, type CampaignRow, type Recipient } from './service';
 
 /*
@@ -120,7 +121,7 @@ export async function processRun(deps: AppDeps, accountId: string, runId: string
   if (!campaign?.is_active) return finish('stopped');
 
   const timezone = await accountTimezone(db, accountId);
-  let people = await campaignRecipients(db, accountId, { targetTags: campaign.target_tags, targetWhom: campaign.target_whom });
+  let people = await campaignRecipients(db, { accountId, sealer: sealerOf(deps) }, { targetTags: campaign.target_tags, targetWhom: campaign.target_whom });
   if (campaign.schedule_occurrence === 'field') {
     const day = moment(run.run_date).tz(timezone);
     people = people.filter((r) => isBirthday(r.dob, day));

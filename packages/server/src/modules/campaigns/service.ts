@@ -18,7 +18,8 @@ import type { z } from 'zod';
 import type { Queryable } from '../../db/index';
 import { badRequest, notFound } from '../../http/errors';
 import { Params, iso } from '../clients/sql';
-import { membershipCondition, type TagRow } from '../tags/service';
+import { sealedFieldBinding } from '../clients/mapping';
+import { birthDatesForTags, membershipCondition, type TagRow, type TagScope } from '../tags/service';
 import { toDigits } from '../sms/service';
 
 export type CampaignInputParsed = z.output<typeof campaignInputSchema>;
@@ -190,18 +191,20 @@ async function targetTagRows(q: Queryable, accountId: string, tagIds: string[]):
 const str = (v: unknown) => (typeof v === 'string' ? v : '');
 
 /** The people of the tags' clients a campaign is for, in a stable order (client, then primary before secondary). */
-export async function campaignRecipients(q: Queryable, accountId: string, target: { targetTags: string[]; targetWhom: CampaignTarget }): Promise<Recipient[]> {
-  const tags = await targetTagRows(q, accountId, target.targetTags);
+export async function campaignRecipients(q: Queryable, scope: TagScope, target: { targetTags: string[]; targetWhom: CampaignTarget }): Promise<Recipient[]> {
+  const tags = await targetTagRows(q, scope.accountId, target.targetTags);
   if (!tags.length) return [];
   const p = new Params();
-  const account = p.add(accountId);
-  const conditions = tags.map((t) => membershipCondition(t, p));
+  const account = p.add(scope.accountId);
+  const birthDates = await birthDatesForTags(q, scope, tags);
+  const conditions = tags.map((t) => membershipCondition(t, p, 'c', birthDates));
   const rows = await q.query<{ id: string; data: Record<string, unknown> }>(`select c.id, c.data from clients c where c.account_id = ${account} and (${conditions.join(' or ')}) order by c.id`, p.values);
   const out: Recipient[] = [];
   for (const r of rows) {
     const d = r.data;
+    const birth = (f: 'dob' | 'coDOB') => (str(d[f]) ? scope.sealer.open(str(d[f]), sealedFieldBinding(r.id, f)) : null);
     if (target.targetWhom !== 'subClient') {
-      out.push({ clientId: r.id, level: 'primary', name: [str(d.preferredFirstName) || str(d.firstName), str(d.lastName)].filter(Boolean).join(' '), mobile: toDigits(str(d.mobilePhone)), dob: str(d.dob) || null, data: d });
+      out.push({ clientId: r.id, level: 'primary', name: [str(d.preferredFirstName) || str(d.firstName), str(d.lastName)].filter(Boolean).join(' '), mobile: toDigits(str(d.mobilePhone)), dob: birth('dob'), data: d });
     }
     if (target.targetWhom !== 'client' && str(d.coFirstName)) {
       out.push({
@@ -209,7 +212,7 @@ export async function campaignRecipients(q: Queryable, accountId: string, target
         level: 'secondary',
         name: [str(d.coPreferredFirstName) || str(d.coFirstName), str(d.coLastName) || str(d.lastName)].filter(Boolean).join(' '),
         mobile: toDigits(str(d.coMobilePhone)),
-        dob: str(d.coDOB) || null,
+        dob: birth('coDOB'),
         data: d,
       });
     }
@@ -230,8 +233,9 @@ export function isBirthday(dob: string | null, day: moment.Moment): boolean {
   return month === 2 && date === 29 && !day.isLeapYear() && day.month() === 1 && day.date() === 28;
 }
 
-export async function audience(q: Queryable, accountId: string, target: { targetTags: string[]; targetWhom: CampaignTarget }): Promise<CampaignAudience> {
-  const people = await campaignRecipients(q, accountId, target);
+export async function audience(q: Queryable, scope: TagScope, target: { targetTags: string[]; targetWhom: CampaignTarget }): Promise<CampaignAudience> {
+  const { accountId } = scope;
+  const people = await campaignRecipients(q, scope, target);
   const withMobile = people.filter((r) => mobileOf(r).length === 11);
   const optedOut = new Set(
     withMobile.length

@@ -78,7 +78,6 @@ export async function generateClients(db: Db, accountId: string, count: number, 
         lastName,
         email,
         mobilePhone,
-        dob: `${pad(1 + Math.floor(rnd() * 12))}/${pad(1 + Math.floor(rnd() * 28))}/${1940 + Math.floor(rnd() * 65)}`,
         gender: rnd() < 0.5 ? 'Male' : 'Female',
       };
       if (rnd() < 0.3) {

@@ -1,5 +1,6 @@
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
+import { ageInYears } from '@agency/contracts';
 import { bearer, DEMO, signIn, startTestServer, type TestServer } from '../../testing/harness';
 import { signInSecond } from './testSupport';
 
@@ -42,7 +43,9 @@ describe('clients: create, read, update', () => {
     assert.equal(c.email, 'nora.quinn@example.com');
     assert.equal(c.mobilePhone, '15125550199');
     assert.equal(c.phone, null);
-    assert.equal(c.dob, '03/07/1970');
+    assert.equal(c.dob, '**/**/1970', 'the date of birth is sealed: answered masked to its year');
+    assert.equal(c.age, ageInYears('03/07/1970'));
+    assert.equal((await call(owner, 'POST', `/clients/${c.id}/reveal`, { field: 'dob' })).json().value, '03/07/1970');
     assert.equal(c.income, 5_500_000);
     assert.equal(c.hasDual, false);
     assert.deepEqual(c.doctors, []);
@@ -57,10 +60,12 @@ describe('clients: create, read, update', () => {
     assert.equal(res.statusCode, 200);
     const u = res.json();
     assert.equal(u.dob, null);
+    assert.equal(u.age, null);
+    assert.deepEqual([u.coDOB, u.coAge], ['**/**/1991', ageInYears('12/31/1991')]);
     assert.equal(u.managedBy, ownerId);
     assert.ok(Date.now() - Date.parse(u.managedOn) < 60_000);
     assert.equal(u.hasDual, true);
-    assert.equal(u.coDOB, '12/31/1991');
+    assert.equal(u.coDOB, '**/**/1991');
     assert.equal(u.firstName, 'Upd', 'fields not sent stay');
   });
 
@@ -151,12 +156,13 @@ describe('clients: delete', () => {
     assert.equal(message, 'Primary removed');
     assert.deepEqual(
       [client.firstName, client.lastName, client.email, client.mobilePhone, client.dob, client.status, client.ssn],
-      ['Sec', 'Ondary', 'sec@example.com', '15125550901', '02/02/1962', 'Married', '***-**-6666'],
+      ['Sec', 'Ondary', 'sec@example.com', '15125550901', '**/**/1962', 'Married', '***-**-6666'],
     );
     assert.deepEqual([client.coFirstName, client.coEmail, client.coSSN, client.coDOB, client.hasDual], [null, null, null, null, false]);
     assert.equal(client.householdGrossIncome, 100, 'household fields stay');
     const reveal = (await call(owner, 'POST', `/clients/${c.id}/reveal`, { field: 'ssn' })).json();
     assert.equal(reveal.value, '444-55-6666');
+    assert.equal((await call(owner, 'POST', `/clients/${c.id}/reveal`, { field: 'dob' })).json().value, '02/02/1962', 'the sealed birth date moved with the person');
   });
 
   it('deleting a secondary clears its co fields', async () => {

@@ -5,6 +5,7 @@ import { clientFollowUps } from '../followups/service';
 import { clientTags } from '../tags/service';
 import { locationName } from '../locations/service';
 import { listStickies } from './activity/service';
+import type { Sealer } from './crypto';
 import { toClient } from './mapping';
 import { kindOf, RECORD_KINDS } from './records/kinds';
 import { RECORD_COLUMNS, toRecord, type RecordRow } from './records/service';
@@ -12,9 +13,9 @@ import { displayName } from './search';
 import { loadClient } from './service';
 
 /** Everything the contact detail shows, in one answer. */
-export async function clientFull(q: Queryable, ctx: Pick<AuthContext, 'accountId' | 'userId' | 'role'>, id: string): Promise<ClientFull> {
+export async function clientFull(q: Queryable, ctx: Pick<AuthContext, 'accountId' | 'userId' | 'role'>, id: string, sealer: Sealer): Promise<ClientFull> {
   const row = await loadClient(q, ctx.accountId, id);
-  const client = toClient(row);
+  const client = toClient(row, sealer);
   const records = await q.query<RecordRow>(`select ${RECORD_COLUMNS} from client_records r where r.client_id = $1 and r.account_id = $2 order by r.created_at`, [
     id,
     ctx.accountId,
@@ -23,7 +24,7 @@ export async function clientFull(q: Queryable, ctx: Pick<AuthContext, 'accountId
   for (const r of records) byKind.get(r.kind)?.push(r);
   const ADDRESS_ORDER = ['Physical', 'Mailing', 'Previous', 'Other'];
   byKind.get('address')!.sort((a, b) => ADDRESS_ORDER.indexOf(String(a.data.type)) - ADDRESS_ORDER.indexOf(String(b.data.type)));
-  const out = (kind: Parameters<typeof kindOf>[0]) => byKind.get(kind)!.map((r) => toRecord(kindOf(kind), r));
+  const out = (kind: Parameters<typeof kindOf>[0]) => byKind.get(kind)!.map((r) => toRecord(kindOf(kind), r, sealer));
 
   const policies = byKind.get('policy')!;
   const [fav] = await q.query('select 1 from client_favorites where user_id = $1 and client_id = $2', [ctx.userId, id]);
@@ -67,7 +68,7 @@ export async function clientFull(q: Queryable, ctx: Pick<AuthContext, 'accountId
     paymentMethods: out('paymentMethod') as ClientFull['paymentMethods'],
     miscItems: out('misc') as ClientFull['miscItems'],
     links: out('link') as ClientFull['links'],
-    tags: await clientTags(q, ctx.accountId, id),
+    tags: await clientTags(q, { accountId: ctx.accountId, sealer }, id),
     stickies: await listStickies(q, ctx.accountId, id),
     followUps: await clientFollowUps(q, ctx, id),
   };

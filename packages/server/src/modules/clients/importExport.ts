@@ -1,4 +1,4 @@
-import { clientInputSchema, IMPORT_FIELDS, IMPORT_MAX_ROWS, type ImportField, type ImportPreview, type ImportResult, type ImportRowResult } from '@agency/contracts';
+import { clientInputSchema, IMPORT_FIELDS, IMPORT_MAX_ROWS, maskSealed, SEALED_CLIENT_FIELDS, type ImportField, type ImportPreview, type ImportResult, type ImportRowResult, type SealedClientField } from '@agency/contracts';
 import type { z } from 'zod';
 import type { importRequestSchema } from '@agency/contracts';
 import type { Db, Queryable } from '../../db/index';
@@ -191,21 +191,28 @@ export const EXPORT_COLUMNS = [
   'createdAt',
 ] as const;
 
+/** A stored field as the export writes it: sealed ones (the dates of birth) masked, like every answer. */
+function exported(data: ClientData, key: string): unknown {
+  if (!(SEALED_CLIENT_FIELDS as readonly string[]).includes(key)) return data[key];
+  const last4 = data[`${key}Last4`];
+  return last4 ? maskSealed(key as SealedClientField, String(last4)) : null;
+}
+
 /** The list (same filters) as CSV, read in keyset batches. */
-export async function exportClients(q: Queryable, ctx: { accountId: string; userId: string }, filters: ListFilters): Promise<{ csv: string; count: number }> {
+export async function exportClients(q: Queryable, ctx: { accountId: string; userId: string }, filters: ListFilters, sealer: Sealer): Promise<{ csv: string; count: number }> {
   let out = csvLine([...EXPORT_COLUMNS]);
   let count = 0;
   let after: [string, string] | null = null;
   for (;;) {
     const p = new Params();
-    const { from, where } = await listConditions(q, ctx, filters, p);
+    const { from, where } = await listConditions(q, ctx, filters, p, sealer);
     const page: string = after ? ` and (c.sort_key, c.id) > (${p.add(after[0])}, ${p.add(after[1])}::uuid)` : '';
     const rows = await q.query<{ id: string; data: ClientData; sort_key: string; created_at: Date | string }>(
       `select c.id, c.data, c.sort_key, c.created_at from ${from} where ${where}${page} order by c.sort_key, c.id limit 2000`,
       p.values,
     );
     for (const r of rows) {
-      out += csvLine(EXPORT_COLUMNS.map((k) => (k === 'id' ? r.id : k === 'createdAt' ? new Date(r.created_at).toISOString() : r.data[k])));
+      out += csvLine(EXPORT_COLUMNS.map((k) => (k === 'id' ? r.id : k === 'createdAt' ? new Date(r.created_at).toISOString() : exported(r.data, k))));
     }
     count += rows.length;
     if (rows.length < 2000) break;

@@ -29,7 +29,7 @@ export async function importExportRoutes(app: FastifyInstance, deps: AppDeps) {
 
   r.get('/clients/export', { schema: { tags, querystring: clientListQuerySchema.omit({ after: true, limit: true }) } }, async (req, reply) => {
     const { csv } = await db.tx(async (q) => {
-      const result = await exportClients(q, auth(req), req.query);
+      const result = await exportClients(q, auth(req), req.query, sealerOf(deps));
       await recordAudit(q, auditWho(req), 'contactsExported', null, `${result.count} ${result.count === 1 ? 'contact' : 'contacts'}`);
       return result;
     });

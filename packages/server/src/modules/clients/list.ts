@@ -2,7 +2,8 @@ import type { ClientListResponse, ClientLettersResponse } from '@agency/contract
 import { LETTERS } from '@agency/contracts';
 import type { Queryable } from '../../db/index';
 import { badRequest } from '../../http/errors';
-import { findTag, membershipCondition } from '../tags/service';
+import { birthDatesForTags, findTag, membershipCondition } from '../tags/service';
+import type { Sealer } from './crypto';
 import { toListItem, type ClientData } from './mapping';
 import { letterCondition, searchCondition, searchMatches, searchTokens } from './search';
 import { Params } from './sql';
@@ -16,7 +17,7 @@ export interface ListFilters {
 }
 
 /** The WHERE of a list over clients c (with f, the user's favorites, left-joined). */
-export async function listConditions(q: Queryable, ctx: { accountId: string; userId: string }, f: ListFilters, p: Params) {
+export async function listConditions(q: Queryable, ctx: { accountId: string; userId: string }, f: ListFilters, p: Params, sealer: Sealer) {
   const account = p.add(ctx.accountId);
   const where = [`c.account_id = ${account}`];
   if (f.letter) where.push(letterCondition(f.letter, p));
@@ -24,7 +25,10 @@ export async function listConditions(q: Queryable, ctx: { accountId: string; use
   if (tokens.length) where.push(searchCondition(account, tokens, p));
   if (f.favorites) where.push('f.user_id is not null');
   if (f.single) where.push(`coalesce(c.data->>'coFirstName', c.data->>'coLastName', c.data->>'coPreferredFirstName') is null`);
-  if (f.tag) where.push(membershipCondition(await findTag(q, ctx.accountId, f.tag), p));
+  if (f.tag) {
+    const tag = await findTag(q, ctx.accountId, f.tag);
+    where.push(membershipCondition(tag, p, 'c', await birthDatesForTags(q, { accountId: ctx.accountId, sealer }, [tag])));
+  }
   const from = `clients c left join client_favorites f on f.client_id = c.id and f.user_id = ${p.add(ctx.userId)}`;
   return { from, where: where.join(' and ') };
 }
@@ -51,6 +55,7 @@ export async function listClients(
   q: Queryable,
   ctx: { accountId: string; userId: string },
   query: ListFilters & { after?: string; offset?: number; limit: number },
+  sealer: Sealer,
 ): Promise<ClientListResponse> {
   const cursor = query.after ? decodeCursor(query.after) : null;
   const skip = !cursor && query.offset ? ` offset ${Math.floor(query.offset)}` : '';
@@ -81,7 +86,7 @@ export async function listClients(
       return (await q.query<{ n: number }>(`select count(*)::int as n from (${c.sql}) x`, c.values))[0].n;
     };
   } else {
-    const { from, where } = await listConditions(q, ctx, query, p);
+    const { from, where } = await listConditions(q, ctx, query, p, sealer);
     const countValues = [...p.values];
     const pageWhere = cursor ? `${where} and (c.sort_key, c.id) > (${p.add(cursor[0])}, ${p.add(cursor[1])}::uuid)` : where;
     rows = await q.query<Row>(

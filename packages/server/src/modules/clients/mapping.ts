@@ -1,4 +1,4 @@
-import { CO_FIELDS, PERSON_FIELDS, SEALED_CLIENT_FIELDS, SELF_EMPLOYED, clientSchema, maskId, maskSsn, type Client, type ClientInputParsed, type ClientListItem } from '@agency/contracts';
+import { CO_FIELDS, PERSON_FIELDS, SEALED_CLIENT_FIELDS, SELF_EMPLOYED, ageInYears, clientSchema, maskSealed, maskSsn, type Client, type ClientInputParsed, type ClientListItem } from '@agency/contracts';
 import type { Sealer } from './crypto';
 import { letterOf } from './search';
 import { iso } from './sql';
@@ -17,7 +17,7 @@ export interface ClientRow {
 }
 export const CLIENT_COLUMNS = 'c.id, c.account_id, c.data, c.ssn_enc, c.co_ssn_enc, c.sort_key, c.created_at, c.updated_at';
 
-const COMPUTED = new Set(['id', 'ssn', 'coSSN', 'hasDual', 'createdAt', 'updatedAt']);
+const COMPUTED = new Set(['id', 'ssn', 'coSSN', 'hasDual', 'age', 'coAge', 'createdAt', 'updatedAt']);
 /** Keys kept in clients.data. */
 export const DATA_KEYS = Object.keys(clientSchema.shape).filter((k) => !COMPUTED.has(k));
 const LIST_KEYS = new Set(['doctors', 'rx', 'coDoctors', 'coRx', 'optOut']);
@@ -61,14 +61,18 @@ const isEmpty = (v: unknown) => v === null || v === undefined || v === '' || (Ar
 
 export const hasSecondary = (d: ClientData) => !isEmpty(d.coFirstName) || !isEmpty(d.coLastName) || !isEmpty(d.coPreferredFirstName);
 
-export function toClient(row: ClientRow): Client {
+/** A stored client as answered: sealed fields masked, each person's age worked out from the sealed birth date. */
+export function toClient(row: ClientRow, sealer: Sealer): Client {
   const d = row.data ?? {};
+  const birth = (f: 'dob' | 'coDOB') => (typeof d[f] === 'string' && d[f] ? sealer.open(d[f] as string, sealedFieldBinding(row.id, f)) : null);
   const out: Record<string, unknown> = { id: row.id };
   for (const k of DATA_KEYS) out[k] = d[k] ?? (LIST_KEYS.has(k) ? [] : null);
   out.ssn = d.ssnLast4 ? maskSsn(String(d.ssnLast4)) : null;
   out.coSSN = d.coSSNLast4 ? maskSsn(String(d.coSSNLast4)) : null;
-  for (const f of SEALED_CLIENT_FIELDS) out[f] = d[lastFourKey(f)] ? maskId(String(d[lastFourKey(f)])) : null;
+  for (const f of SEALED_CLIENT_FIELDS) out[f] = d[lastFourKey(f)] ? maskSealed(f, String(d[lastFourKey(f)])) : null;
   out.hasDual = hasSecondary(d);
+  out.age = ageInYears(birth('dob'), (d.dod as string | undefined) ?? null);
+  out.coAge = ageInYears(birth('coDOB'), (d.coDOD as string | undefined) ?? null);
   out.createdAt = iso(row.created_at);
   out.updatedAt = iso(row.updated_at);
   return out as Client;

@@ -22,7 +22,7 @@ import {
   mergeResponseSchema,
   revealResponseSchema,
   SEALED_FIELD_LABELS,
-  SEALED_ID_FIELDS,
+  SEALED_PERSON_FIELDS,
   splitRequestSchema,
   splitResponseSchema,
 } from '@agency/contracts';
@@ -52,7 +52,7 @@ export async function clientRoutes(app: FastifyInstance, deps: AppDeps) {
   await importExportRoutes(app, deps);
 
   r.get('/clients', { schema: { tags, querystring: clientListQuerySchema, response: { 200: clientListResponseSchema } } }, async (req) =>
-    listClients(db, auth(req), req.query),
+    listClients(db, auth(req), req.query, sealer()),
   );
 
   r.get('/clients/letters', { schema: { tags, response: { 200: clientLettersResponseSchema } } }, async (req) => letterCounts(db, auth(req).accountId));
@@ -70,11 +70,11 @@ export async function clientRoutes(app: FastifyInstance, deps: AppDeps) {
   });
 
   r.get('/clients/:id', { schema: { tags, params: clientIdParamsSchema, response: { 200: clientSchema } } }, async (req) =>
-    toClient(await loadClient(db, auth(req).accountId, req.params.id)),
+    toClient(await loadClient(db, auth(req).accountId, req.params.id), sealer()),
   );
 
   r.get('/clients/:id/full', { schema: { tags, params: clientIdParamsSchema, response: { 200: clientFullSchema } } }, async (req) =>
-    clientFull(db, auth(req), req.params.id),
+    clientFull(db, auth(req), req.params.id, sealer()),
   );
 
   r.put('/clients/:id', { schema: { tags, params: clientIdParamsSchema, body: clientInputSchema, response: { 200: clientSchema } } }, async (req) => {
@@ -110,7 +110,7 @@ export async function clientRoutes(app: FastifyInstance, deps: AppDeps) {
         const sealed = field === 'ssn' ? row.ssn_enc : field === 'coSSN' ? row.co_ssn_enc : (row.data?.[field] as string | undefined);
         const value = sealed ? sealer().open(sealed, sealedFieldBinding(row.id, field)) : null;
         if (value) {
-          const primary = field === 'ssn' || (SEALED_ID_FIELDS as readonly string[]).includes(field);
+          const primary = field === 'ssn' || (SEALED_PERSON_FIELDS as readonly string[]).includes(field);
           const whose = primary ? 'primary' : 'secondary';
           const base = primary ? field : PRIMARY_OF[field];
           const what = SEALED_FIELD_LABELS[base as keyof typeof SEALED_FIELD_LABELS];

@@ -27,8 +27,13 @@ const SECRETS = {
   coHealthMedicaid: 'MCD-665678',
   immigrantCardNumber: 'IOE0912345678',
   coImmigrantCardNumber: 'IOE0987654321',
+  dob: '05/17/1961',
+  coDOB: '11/23/1963',
 };
-const DEPENDENT = { ssn: '903-45-6789', dlId: 'DEP-DL-4455' };
+const DEPENDENT = { ssn: '903-45-6789', dlId: 'DEP-DL-4455', dob: '09/30/2011' };
+/** Birth dates the demo seed wrote readable, sealed when the server started. */
+const SEEDED = { carterDob: '04/12/1958', emilyCarterDob: '06/02/2007' };
+const isoOf = (us: string) => `${us.slice(6)}-${us.slice(0, 2)}-${us.slice(3, 5)}`;
 const BANK = { account: '000123456789', routing: '121000358' };
 
 async function everyTable(): Promise<string> {
@@ -64,8 +69,9 @@ after(() => s.close());
 describe('sealed fields', () => {
   it('are nowhere readable in the database (TOTP secrets, the seeded one too, included)', async () => {
     const dump = await everyTable();
-    for (const [name, value] of Object.entries({ ...SECRETS, ...DEPENDENT, ...BANK, superTotp: DEMO_SUPER_TOTP_SECRET })) {
+    for (const [name, value] of Object.entries({ ...SECRETS, ...DEPENDENT, ...BANK, ...SEEDED, superTotp: DEMO_SUPER_TOTP_SECRET })) {
       assert.ok(!dump.includes(value), `${name} is readable in the database`);
+      if (/^\d{2}\/\d{2}\/\d{4}$/.test(value)) assert.ok(!dump.includes(isoOf(value)), `${name} is readable in the database as a date`);
       const digits = value.replace(/\D/g, '');
       if (digits.length >= 9) assert.ok(!dump.includes(digits), `${name}'s digits are readable in the database`);
     }
@@ -74,22 +80,25 @@ describe('sealed fields', () => {
   it('are masked in every answer, keeping the last four', async () => {
     const c = (await call(owner, 'GET', `/clients/${clientId}`)).json();
     assert.deepEqual([c.ssn, c.coSSN, c.dlId, c.coDlId, c.healthMBI, c.coImmigrantCardNumber], ['***-**-4567', '***-**-5678', '****1234', '****5678', '****MK73', '****4321']);
+    assert.deepEqual([c.dob, c.coDOB], ['**/**/1961', '**/**/1963'], 'dates of birth show only their year');
+    assert.ok(c.age > 60 && c.coAge > 60, 'the ages are worked out from the sealed dates');
     const full = (await call(owner, 'GET', `/clients/${clientId}/full`)).body;
     const list = (await call(owner, 'GET', '/clients?search=Sealed')).body;
     const csv = (await call(owner, 'GET', '/clients/export')).body;
     for (const body of [full, list, csv]) for (const value of [...Object.values(SECRETS), ...Object.values(DEPENDENT)]) assert.ok(!body.includes(value), value);
     const [dep] = (await call(owner, 'GET', `/clients/${clientId}/dependents`)).json();
-    assert.deepEqual([dep.ssn, dep.dlId], ['***-**-6789', '****4455']);
+    assert.deepEqual([dep.ssn, dep.dlId, dep.dob], ['***-**-6789', '****4455', '**/**/2011']);
   });
 
   it('a masked value sent back changes nothing; a new value replaces the sealed one', async () => {
-    const saved = (await call(owner, 'PUT', `/clients/${clientId}`, { dlId: '****1234', firstName: 'Sealed' })).json();
-    assert.equal(saved.dlId, '****1234');
+    const saved = (await call(owner, 'PUT', `/clients/${clientId}`, { dlId: '****1234', dob: '**/**/1961', firstName: 'Sealed' })).json();
+    assert.deepEqual([saved.dlId, saved.dob], ['****1234', '**/**/1961']);
+    assert.equal((await call(owner, 'POST', `/clients/${clientId}/reveal`, { field: 'dob' })).json().value, SECRETS.dob);
     assert.equal((await call(owner, 'POST', `/clients/${clientId}/reveal`, { field: 'dlId' })).json().value, SECRETS.dlId);
   });
 
   it('are revealed one field at a time, each reveal recorded', async () => {
-    for (const field of ['coDlId', 'healthMBI', 'coHealthMedicaid', 'immigrantCardNumber'] as const) {
+    for (const field of ['coDlId', 'healthMBI', 'coHealthMedicaid', 'immigrantCardNumber', 'coDOB'] as const) {
       const res = await call(owner, 'POST', `/clients/${clientId}/reveal`, { field });
       assert.equal(res.json().value, SECRETS[field]);
     }
@@ -98,6 +107,8 @@ describe('sealed fields', () => {
     assert.ok(feed.some((e) => e.note === "Olivia Owens revealed the Driver's license of dependent Kid Person"));
     assert.ok(feed.some((e) => e.note === 'Olivia Owens revealed the MBI of the primary'));
     assert.ok(feed.some((e) => e.note === 'Olivia Owens revealed the Medicaid of the secondary'));
+    assert.ok(feed.some((e) => e.note === 'Olivia Owens revealed the Date of birth of the secondary'));
+    assert.equal((await call(owner, 'POST', `/clients/${clientId}/dependents/${dependentId}/reveal`, { field: 'dob' })).json().value, DEPENDENT.dob);
     const audit = await s.db.query<{ detail: string }>(`select detail from audit_events where action = 'fieldRevealed' and target_id = $1`, [clientId]);
     assert.ok(audit.some((r) => r.detail === 'Card number of the primary'));
     assert.equal((await call(owner, 'POST', `/clients/${clientId}/reveal`, { field: 'firstName' })).statusCode, 400, 'only sealed fields');

@@ -15,25 +15,20 @@ const OWNER = '00000000-0000-4000-9000-000000000001';
 const EMPLOYEE = '00000000-0000-4000-9000-000000000003';
 const SECOND_OWNER = '00000000-0000-4000-9000-000000000007';
 
-/** The demo data has no sealed fields; anything asking to seal is a mistake in the seed. */
-const noSecrets: Sealer = {
-  seal: () => {
-    throw new Error('demo clients carry no sensitive numbers');
-  },
-  open: () => {
-    throw new Error('demo clients carry no sensitive numbers');
-  },
-  stale: () => false,
-};
+/**
+ * The seed runs before the app knows its data key, so it writes sealed fields (dates of birth)
+ * readable; the app seals them at start-up (sealReadableClientData) before answering anyone.
+ */
+const sealedAtStart: Sealer = { seal: (plain) => plain, open: (stored) => stored, stale: () => true };
 
 async function client(q: Queryable, accountId: string, userId: string, fields: ClientInput): Promise<string> {
-  return (await createClient(q, { accountId, userId }, clientInputSchema.parse(fields), noSecrets)).id;
+  return (await createClient(q, { accountId, userId }, clientInputSchema.parse(fields), sealedAtStart)).id;
 }
 
 async function record(q: Queryable, kind: Parameters<typeof kindOf>[0], accountId: string, clientId: string, fields: Record<string, unknown>) {
   const k = kindOf(kind);
   const parsed = k.create.parse(fields) as Record<string, unknown>;
-  await insertRecord(q, k, accountId, clientId, OWNER, mergeRecord(k, noSecrets, { id: newRecordId(), data: {}, secret: null }, parsed));
+  await insertRecord(q, k, accountId, clientId, OWNER, mergeRecord(k, sealedAtStart, { id: newRecordId(), data: {}, secret: null }, parsed));
 }
 
 const quote = (fields: QuoteInput) => quoteInputSchema.parse(fields) as Record<string, unknown>;

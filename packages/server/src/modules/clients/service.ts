@@ -32,7 +32,7 @@ export async function saveClient(q: Queryable, accountId: string, id: string, st
   );
   if (!row) throw notFound(CLIENT_NOT_FOUND);
   await writeTerms(q, accountId, id, state.data as SearchableClient);
-  return toClient(row);
+  return toClient(row, sealer);
 }
 
 export async function insertClient(q: Queryable, accountId: string, createdBy: string | null, state: ClientState, sealer: Sealer, id: string = randomUUID()): Promise<Client> {

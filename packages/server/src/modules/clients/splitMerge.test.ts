@@ -1,6 +1,6 @@
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { PERSON_FIELDS, CO_FIELDS, SEALED_ID_FIELDS } from '@agency/contracts';
+import { PERSON_FIELDS, CO_FIELDS, SEALED_PERSON_FIELDS, maskSealed } from '@agency/contracts';
 import { bearer, signIn, startTestServer, type TestServer } from '../../testing/harness';
 import { signInSecond } from './testSupport';
 
@@ -60,7 +60,7 @@ const asCo = (p: Record<string, unknown>) => Object.fromEntries(Object.entries(p
 function expected(p: Record<string, unknown>) {
   const out: Record<string, unknown> = { ...p };
   out.ssn = `***-**-${String(p.ssn).slice(-4)}`;
-  for (const f of SEALED_ID_FIELDS) out[f] = `****${String(p[f]).slice(-4)}`;
+  for (const f of SEALED_PERSON_FIELDS) out[f] = maskSealed(f, String(p[f]).slice(-4));
   out.dod = null;
   // not self-employed: no employees or business type
   out.employees = null;
@@ -191,7 +191,7 @@ describe('merge', () => {
     const m = res.json().newClient;
     assert.deepEqual(
       [m.firstName, m.lastName, m.email, m.dob, m.mobilePhone, m.occupation, m.coFirstName],
-      ['Ivy', 'Source', 'ivy@target.example.com', '02/02/1980', '15125559999', 'Pilot', 'Jon'],
+      ['Ivy', 'Source', 'ivy@target.example.com', '**/**/1980', '15125559999', 'Pilot', 'Jon'],
       'chosen fields from their side; fields without a choice from the target, or the source when the target is empty',
     );
     assert.equal(await reveal(target.id, 'ssn'), '222-22-2222');

@@ -1,6 +1,6 @@
 import { parseDateParts } from '@agency/contracts';
 import { badRequest } from '../../http/errors';
-import type { Params } from '../clients/sql';
+import { Params } from '../clients/sql';
 
 /**
  * Dynamic tag queries: a MongoDB-style filter (what a query builder's "mongodb" export writes)
@@ -43,9 +43,7 @@ const CLIENT_FIELDS: Record<string, ScalarField> = {
   occupation: text('occupation'),
   militaryStatus: text('militaryStatus'),
   affliateVia: text('affliateVia'),
-  dob: { kind: 'date', sql: (a) => `${a}.dob_date` },
   aflliateOn: { kind: 'date', sql: (a) => usDate(`${a}.data->>'aflliateOn'`) },
-  age: { kind: 'number', sql: (a) => `date_part('year', age(current_date, ${a}.dob_date))` },
 
   lengthOfService: { kind: 'number', sql: (a) => `(current_date - ${a}.created_at::date)` },
   lastContactedDays: { kind: 'number', sql: (a) => `(current_date - (nullif(${a}.data->>'lastContactedOn', ''))::timestamptz::date)` },
@@ -59,6 +57,26 @@ const SUB_RECORDS: Record<string, SubRecord> = {
   },
 };
 const subFieldSql = (kind: Kind, key: string) => (kind === 'date' ? usDate(`r.data->>'${key}'`) : `(r.data->>'${key}')`);
+
+/**
+ * The birth date is sealed, so no SQL can read it from the row: a query comparing `dob` or `age`
+ * gets the account's birth dates opened beforehand (BirthDates, two parallel arrays with a null for
+ * a client without one) and compares them in a subquery over those arrays, with the same operators
+ * and the same missing-value rules as every other field.
+ */
+export interface BirthDates {
+  ids: string[];
+  /** yyyy-mm-dd, or null. */
+  dates: Array<string | null>;
+}
+const BIRTH_FIELDS = new Set(['dob', 'age']);
+
+/** Whether a query compares birth dates (a dob or age condition anywhere in it). */
+export function comparesBirthDates(mongodb: unknown): boolean {
+  const walk = (v: unknown): boolean =>
+    Array.isArray(v) ? v.some(walk) : isPlainObject(v) ? Object.entries(v).some(([k, x]) => BIRTH_FIELDS.has(k) || walk(x)) : false;
+  return walk(parseTagQuery(mongodb));
+}
 
 const COMPARISONS: Record<string, string> = { $eq: '=', $ne: '<>', $gt: '>', $gte: '>=', $lt: '<', $lte: '<=' };
 const MAX_DEPTH = 12;
@@ -77,9 +95,11 @@ const SLOW_PATTERN = /\\[1-9]|\\k<|\(\?<?[=!]/;
 
 class Compiler {
   private nodes = 0;
+  private birthParams: { ids: string; dates: string } | null = null;
   constructor(
     private readonly p: Params,
     private readonly a: string,
+    private readonly birthDates: BirthDates | undefined,
   ) {}
 
   private tick(depth: number) {
@@ -113,16 +133,15 @@ class Compiler {
   }
 
   /**
-   * Age compared with a number becomes a birth-date range, which the dob index answers:
+   * Age compared with a number becomes a birth-date range:
    * age >= n  ⟺  dob <= today - n years;  age < n  ⟺  dob > today - n years.
    */
-  private age(value: unknown, depth: number): string | null {
+  private age(value: unknown, depth: number, dob: string): string | null {
     const ops = isPlainObject(value) ? value : { $eq: value };
     const keys = Object.keys(ops);
     if (!keys.length || !keys.every((k) => ['$eq', '$gt', '$gte', '$lt', '$lte'].includes(k))) return null;
     this.tick(depth);
-    // never null (a missing birth date fails the range), so $not works; bare comparisons, so the index does
-    const dob = `${this.a}.dob_date`;
+    // never null (a missing birth date fails the range), so $not works
     const yearsAgo = (v: unknown) => {
       const n = typeof v === 'number' ? v : typeof v === 'string' && v.trim() !== '' ? Number(v) : NaN;
       if (!Number.isFinite(n)) throw bad(`${JSON.stringify(v)} is not a number`);
@@ -149,11 +168,20 @@ class Compiler {
     return parts.length === 1 ? parts[0] : `(${parts.join(' and ')})`;
   }
 
+  /** A dob or age condition: the clients whose opened birth date meets it. */
+  private birth(name: string, value: unknown, depth: number): string {
+    if (!this.birthDates) throw new Error('This tag query compares birth dates, which were not opened for it');
+    this.birthParams ??= { ids: this.p.add(this.birthDates.ids), dates: this.p.add(this.birthDates.dates) };
+    const dob = 'b.dob';
+    const cond =
+      name === 'dob'
+        ? this.condition(dob, 'date', value, depth)
+        : (this.age(value, depth, dob) ?? this.condition(`date_part('year', age(current_date, ${dob}))`, 'number', value, depth));
+    return `(${this.a}.id in (select b.id from unnest(${this.birthParams.ids}::uuid[], ${this.birthParams.dates}::date[]) as b(id, dob) where ${cond}))`;
+  }
+
   private field(name: string, value: unknown, depth: number): string {
-    if (name === 'age') {
-      const range = this.age(value, depth);
-      if (range) return range;
-    }
+    if (BIRTH_FIELDS.has(name)) return this.birth(name, value, depth);
     const scalar = own(CLIENT_FIELDS, name);
     if (scalar) return this.condition(scalar.sql(this.a), scalar.kind, value, depth);
     if (name === 'tags.name' || name === 'tags') return this.tags(value, depth);
@@ -280,7 +308,15 @@ export function parseTagQuery(mongodb: unknown): Record<string, unknown> {
   return q;
 }
 
-/** The SQL condition (over alias `alias`) for a mongodb filter; values go into `p`. */
-export function compileTagQuery(mongodb: unknown, p: Params, alias = 'c'): string {
-  return new Compiler(p, alias).filter(parseTagQuery(mongodb), 0);
+/**
+ * The SQL condition (over alias `alias`) for a mongodb filter; values go into `p`. A query that
+ * compares birth dates needs them opened (`comparesBirthDates`).
+ */
+export function compileTagQuery(mongodb: unknown, p: Params, alias = 'c', birthDates?: BirthDates): string {
+  return new Compiler(p, alias, birthDates).filter(parseTagQuery(mongodb), 0);
+}
+
+/** Checks a query's shape and values without opening anything (what saving a tag needs). */
+export function validateTagQuery(mongodb: unknown): void {
+  compileTagQuery(mongodb, new Params(), 'c', { ids: [], dates: [] });
 }

@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -15,24 +15,27 @@ import {
   tagUpdateSchema, ADMIN_ROLES } from '@agency/contracts';
 import type { AppDeps } from '../../app';
 import { auth } from '../../http/context';
+import { sealerOf } from '../clients/context';
 import { listClients } from '../clients/list';
 import { loadClient } from '../clients/service';
-import { assignClientTags, clientTags, countQueryMatches, createTag, deleteTag, findTag, listTags, updateTag } from './service';
+import { assignClientTags, clientTags, countQueryMatches, createTag, deleteTag, findTag, listTags, updateTag, type TagScope } from './service';
 
 const idParams = z.object({ id: idSchema });
 const tags = ['tags'];
 
 /** Tags of the account (management is for admins) and the tags of one client. */
-export async function tagRoutes(app: FastifyInstance, { db, events }: AppDeps) {
+export async function tagRoutes(app: FastifyInstance, deps: AppDeps) {
+  const { db, events } = deps;
+  const scope = (req: FastifyRequest): TagScope => ({ accountId: auth(req).accountId, sealer: sealerOf(deps) });
   const r = app.withTypeProvider<ZodTypeProvider>();
   const admin = { config: { roles: ADMIN_ROLES } };
 
   r.get('/tags', { schema: { tags, querystring: tagListQuerySchema, response: { 200: z.array(tagSchema) } } }, async (req) =>
-    listTags(db, auth(req).accountId, req.query.sort, req.query.limit),
+    listTags(db, scope(req), req.query.sort, req.query.limit),
   );
 
   r.post('/tags', { ...admin, schema: { tags, body: tagInputSchema, response: { 201: tagSchema } } }, async (req, reply) => {
-    const tag = await db.tx((q) => createTag(q, auth(req).accountId, req.body));
+    const tag = await db.tx((q) => createTag(q, scope(req), req.body));
     events.emit('tagsChanged', { accountId: auth(req).accountId, tagIds: [tag.id] });
     return reply.code(201).send(tag);
   });
@@ -43,11 +46,11 @@ export async function tagRoutes(app: FastifyInstance, { db, events }: AppDeps) {
       ...admin,
       schema: { tags, description: 'How many clients a dynamic tag query matches now (a preview before saving).', body: tagCountSchema, response: { 200: tagCountResponseSchema } },
     },
-    async (req) => ({ count: await countQueryMatches(db, auth(req).accountId, req.body.queryObj.mongodb) }),
+    async (req) => ({ count: await countQueryMatches(db, scope(req), req.body.queryObj.mongodb) }),
   );
 
   r.put('/tags/:id', { ...admin, schema: { tags, params: idParams, body: tagUpdateSchema, response: { 200: tagSchema } } }, async (req) => {
-    const tag = await db.tx((q) => updateTag(q, auth(req).accountId, req.params.id, req.body));
+    const tag = await db.tx((q) => updateTag(q, scope(req), req.params.id, req.body));
     events.emit('tagsChanged', { accountId: auth(req).accountId, tagIds: [req.params.id] });
     return tag;
   });
@@ -70,14 +73,14 @@ export async function tagRoutes(app: FastifyInstance, { db, events }: AppDeps) {
     },
     async (req) => {
       await findTag(db, auth(req).accountId, req.params.id);
-      return listClients(db, auth(req), { tag: req.params.id, after: req.query.after, limit: req.query.limit });
+      return listClients(db, auth(req), { tag: req.params.id, after: req.query.after, limit: req.query.limit }, sealerOf(deps));
     },
   );
 
   r.get('/clients/:id/tags', { schema: { tags, params: idParams, response: { 200: z.array(clientTagSchema) } } }, async (req) => {
     const { accountId } = auth(req);
     await loadClient(db, accountId, req.params.id);
-    return clientTags(db, accountId, req.params.id);
+    return clientTags(db, scope(req), req.params.id);
   });
 
   r.put(
@@ -88,7 +91,7 @@ export async function tagRoutes(app: FastifyInstance, { db, events }: AppDeps) {
       const result = await db.tx(async (q) => {
         await loadClient(q, accountId, req.params.id);
         await assignClientTags(q, accountId, req.params.id, req.body.tags);
-        return clientTags(q, accountId, req.params.id);
+        return clientTags(q, scope(req), req.params.id);
       });
       events.emit('clientsChanged', { accountId, clientIds: [req.params.id] });
       return result;

@@ -5,7 +5,9 @@ import type { z } from 'zod';
 import type { Queryable } from '../../db/index';
 import { badRequest, conflict, notFound } from '../../http/errors';
 import { Params, iso } from '../clients/sql';
-import { compileTagQuery } from './query';
+import type { Sealer } from '../clients/crypto';
+import { sealedFieldBinding } from '../clients/mapping';
+import { compileTagQuery, comparesBirthDates, validateTagQuery, type BirthDates } from './query';
 
 export interface TagRow {
   id: string;
@@ -28,35 +30,61 @@ export async function findTag(q: Queryable, accountId: string, id: string): Prom
 
 export const isDynamic = (t: TagRow) => !!t.query_obj;
 
+/** Whose tags are asked about, and the sealer that opens their birth dates when a query compares them. */
+export interface TagScope {
+  accountId: string;
+  sealer: Sealer;
+}
+
+/** The account's birth dates opened, when one of these queries compares them (undefined otherwise). */
+export async function birthDatesFor(q: Queryable, scope: TagScope, queries: unknown[]): Promise<BirthDates | undefined> {
+  if (!queries.some((m) => comparesBirthDates(m))) return undefined;
+  const rows = await q.query<{ id: string; dob: string | null }>(`select id, data->>'dob' as dob from clients where account_id = $1`, [scope.accountId]);
+  const dates = rows.map((r) => {
+    const us = r.dob ? scope.sealer.open(r.dob, sealedFieldBinding(r.id, 'dob')) : null;
+    const m = us?.match(/^(\d{2})\/(\d{2})\/(\d{4})$/);
+    return m ? `${m[3]}-${m[1]}-${m[2]}` : null;
+  });
+  return { ids: rows.map((r) => r.id), dates };
+}
+
+/** The birth dates these tags' queries need (see birthDatesFor). */
+export const birthDatesForTags = (q: Queryable, scope: TagScope, tags: TagRow[]) =>
+  birthDatesFor(
+    q,
+    scope,
+    tags.flatMap((t) => (t.query_obj && t.is_active ? [t.query_obj.mongodb] : [])),
+  );
+
 /**
  * Whether client c carries the tag. Static: an active assignment. Dynamic: the query matches
  * and the client has not opted out; a paused (inactive) dynamic tag matches nobody.
  */
-export function membershipCondition(tag: TagRow, p: Params, alias = 'c'): string {
+export function membershipCondition(tag: TagRow, p: Params, alias = 'c', birthDates?: BirthDates): string {
   if (tag.query_obj && !tag.is_active) return 'false';
   const t = p.add(tag.id);
   if (!tag.query_obj) return `exists (select 1 from client_tags ct where ct.client_id = ${alias}.id and ct.tag_id = ${t} and ct.is_active)`;
-  return `(${compileTagQuery(tag.query_obj.mongodb, p, alias)} and not exists (select 1 from client_tags ct where ct.client_id = ${alias}.id and ct.tag_id = ${t} and not ct.is_active))`;
+  return `(${compileTagQuery(tag.query_obj.mongodb, p, alias, birthDates)} and not exists (select 1 from client_tags ct where ct.client_id = ${alias}.id and ct.tag_id = ${t} and not ct.is_active))`;
 }
 
-async function countMembers(q: Queryable, tag: TagRow): Promise<number> {
+async function countMembers(q: Queryable, scope: TagScope, tag: TagRow): Promise<number> {
   const p = new Params();
-  const cond = membershipCondition(tag, p);
+  const cond = membershipCondition(tag, p, 'c', await birthDatesForTags(q, scope, [tag]));
   const [{ n }] = await q.query<{ n: number }>(`select count(*)::int as n from clients c where c.account_id = ${p.add(tag.account_id)} and ${cond}`, p.values);
   return n;
 }
 
 /** How many of the account's clients a dynamic query matches now (before any opt-outs: the tag does not exist yet). */
-export async function countQueryMatches(q: Queryable, accountId: string, mongodb: string): Promise<number> {
+export async function countQueryMatches(q: Queryable, scope: TagScope, mongodb: string): Promise<number> {
   const p = new Params();
-  const account = p.add(accountId);
-  const cond = compileTagQuery(mongodb, p);
+  const account = p.add(scope.accountId);
+  const cond = compileTagQuery(mongodb, p, 'c', await birthDatesFor(q, scope, [mongodb]));
   const [{ n }] = await q.query<{ n: number }>(`select count(*)::int as n from clients c where c.account_id = ${account} and ${cond}`, p.values);
   return n;
 }
 
-export async function toTag(q: Queryable, row: TagRow, staticCounts?: Map<string, number>): Promise<Tag> {
-  const assigned = row.query_obj ? await countMembers(q, row) : (staticCounts?.get(row.id) ?? (await countMembers(q, row)));
+export async function toTag(q: Queryable, scope: TagScope, row: TagRow, staticCounts?: Map<string, number>): Promise<Tag> {
+  const assigned = row.query_obj ? await countMembers(q, scope, row) : (staticCounts?.get(row.id) ?? (await countMembers(q, scope, row)));
   return {
     id: row.id,
     name: row.name,
@@ -71,7 +99,8 @@ export async function toTag(q: Queryable, row: TagRow, staticCounts?: Map<string
   };
 }
 
-export async function listTags(q: Queryable, accountId: string, sort: string, limit: number): Promise<Tag[]> {
+export async function listTags(q: Queryable, scope: TagScope, sort: string, limit: number): Promise<Tag[]> {
+  const { accountId } = scope;
   const rows = await q.query<TagRow>(`select ${TAG_COLUMNS} from tags where account_id = $1`, [accountId]);
   const counts = new Map(
     (
@@ -82,7 +111,7 @@ export async function listTags(q: Queryable, accountId: string, sort: string, li
     ).map((r) => [r.tag_id, r.n]),
   );
   const tags: Tag[] = [];
-  for (const r of rows) tags.push(await toTag(q, r, new Map([[r.id, counts.get(r.id) ?? 0]])));
+  for (const r of rows) tags.push(await toTag(q, scope, r, new Map([[r.id, counts.get(r.id) ?? 0]])));
   const desc = sort.startsWith('-');
   const key = sort.replace(/^-/, '') as 'name' | 'createdAt' | 'assigned';
   tags.sort((a, b) => {
@@ -94,12 +123,13 @@ export async function listTags(q: Queryable, accountId: string, sort: string, li
 
 /** A dynamic tag's query must compile before it is stored. */
 function checkQuery(queryObj: TagInput['queryObj']) {
-  if (queryObj) compileTagQuery(queryObj.mongodb, new Params());
+  if (queryObj) validateTagQuery(queryObj.mongodb);
 }
 
 type TagInputParsed = z.output<typeof tagInputSchema>;
 
-export async function createTag(q: Queryable, accountId: string, input: TagInputParsed): Promise<Tag> {
+export async function createTag(q: Queryable, scope: TagScope, input: TagInputParsed): Promise<Tag> {
+  const { accountId } = scope;
   checkQuery(input.queryObj);
   const id = randomUUID();
   try {
@@ -115,10 +145,11 @@ export async function createTag(q: Queryable, accountId: string, input: TagInput
     if ((err as { code?: string }).code === '23505') throw conflict(`A tag named ${input.name} already exists`);
     throw err;
   }
-  return toTag(q, await findTag(q, accountId, id));
+  return toTag(q, scope, await findTag(q, accountId, id));
 }
 
-export async function updateTag(q: Queryable, accountId: string, id: string, input: Partial<TagInputParsed>): Promise<Tag> {
+export async function updateTag(q: Queryable, scope: TagScope, id: string, input: Partial<TagInputParsed>): Promise<Tag> {
+  const { accountId } = scope;
   const tag = await findTag(q, accountId, id);
   checkQuery(input.queryObj);
   const next = {
@@ -144,7 +175,7 @@ export async function updateTag(q: Queryable, accountId: string, id: string, inp
     if ((err as { code?: string }).code === '23505') throw conflict(`A tag named ${next.name} already exists`);
     throw err;
   }
-  return toTag(q, await findTag(q, accountId, id));
+  return toTag(q, scope, await findTag(q, accountId, id));
 }
 
 export async function deleteTag(q: Queryable, accountId: string, id: string): Promise<void> {
@@ -154,7 +185,8 @@ export async function deleteTag(q: Queryable, accountId: string, id: string): Pr
 }
 
 /** The tags one client carries: its static tags, and the dynamic tags it matches (opted out or not). */
-export async function clientTags(q: Queryable, accountId: string, clientId: string): Promise<ClientTag[]> {
+export async function clientTags(q: Queryable, scope: TagScope, clientId: string): Promise<ClientTag[]> {
+  const { accountId } = scope;
   const rows = await q.query<TagRow & { assigned: boolean | null }>(
     `select t.id, t.account_id, t.name, t.description, t.query_obj, t.type, t.is_active, t.created_at, ct.is_active as assigned
        from tags t left join client_tags ct on ct.tag_id = t.id and ct.client_id = $2
@@ -165,7 +197,8 @@ export async function clientTags(q: Queryable, accountId: string, clientId: stri
   const matches = new Map<string, boolean>();
   if (dynamic.length) {
     const p = new Params();
-    const cols = dynamic.map((t, i) => `(${compileTagQuery(t.query_obj!.mongodb, p)}) as m${i}`).join(', ');
+    const birthDates = await birthDatesForTags(q, scope, dynamic);
+    const cols = dynamic.map((t, i) => `(${compileTagQuery(t.query_obj!.mongodb, p, 'c', birthDates)}) as m${i}`).join(', ');
     const [m] = await q.query<Record<string, boolean>>(`select ${cols} from clients c where c.id = ${p.add(clientId)}`, p.values);
     dynamic.forEach((t, i) => matches.set(t.id, !!m?.[`m${i}`]));
   }

@@ -2,7 +2,8 @@ import type { TaskBoardTag } from '@agency/contracts';
 import type { Queryable } from '../../db/index';
 import { displayName, type SearchableClient } from '../clients/search';
 import { Params } from '../clients/sql';
-import { membershipCondition, type TagRow } from '../tags/service';
+import type { Sealer } from '../clients/crypto';
+import { birthDatesForTags, membershipCondition, type TagRow } from '../tags/service';
 
 export interface ClientRef {
   id: string;
@@ -28,8 +29,11 @@ export interface ClientTagSource {
 
 const TAG_COLUMNS = 'id, account_id, name, description, query_obj, type, is_active, created_at';
 
-/** The contacts module's tables, read with its own rules for names and tag membership. */
-export const sqlClientTagSource: ClientTagSource = {
+/**
+ * The contacts module's tables, read with its own rules for names and tag membership. A tag whose
+ * query compares birth dates needs `sealer` to open them; without one such a tag cannot be asked.
+ */
+export const clientTagSource = (sealer?: Sealer): ClientTagSource => ({
   async findClients(q, accountId, ids) {
     if (!ids.length) return [];
     const rows = await q.query<{ id: string; data: SearchableClient }>('select id, data from clients where account_id = $1 and id = any($2::uuid[])', [
@@ -52,7 +56,7 @@ export const sqlClientTagSource: ClientTagSource = {
       const p = new Params();
       const account = p.add(accountId);
       const only = clientIds ? ` and c.id = any(${p.add(clientIds)}::uuid[])` : '';
-      const cond = membershipCondition(tag, p);
+      const cond = membershipCondition(tag, p, 'c', sealer && (await birthDatesForTags(q, { accountId, sealer }, [tag])));
       const rows = await q.query<{ id: string }>(`select c.id from clients c where c.account_id = ${account}${only} and ${cond}`, p.values);
       for (const { id } of rows) {
         if (!result.has(id)) result.set(id, new Set());
@@ -61,4 +65,7 @@ export const sqlClientTagSource: ClientTagSource = {
     }
     return result;
   },
-};
+});
+
+/** The contacts tables for boards whose tags compare no birth dates. */
+export const sqlClientTagSource = clientTagSource();

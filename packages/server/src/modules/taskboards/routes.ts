@@ -18,6 +18,8 @@ import {
   taskUserSchema,
 } from '@agency/contracts';
 import type { AppDeps } from '../../app';
+import { sealerOf } from '../clients/context';
+import { clientTagSource } from './clientTags';
 import { auth } from '../../http/context';
 import type { Actor } from './access';
 import { activeTask, setActiveTask, setAsideActiveTask } from './active';
@@ -34,13 +36,15 @@ const errors = { 400: errorSchema, 401: errorSchema, 403: errorSchema, 404: erro
 const tags = ['taskboards'];
 
 /** /taskboard: boards, their lanes, users and cards, and a contact's place on them. */
-export async function taskBoardRoutes(app: FastifyInstance, { db, events }: AppDeps) {
+export async function taskBoardRoutes(app: FastifyInstance, deps: AppDeps) {
+  const { db, events } = deps;
   const r = app.withTypeProvider<ZodTypeProvider>();
+  const source = clientTagSource(sealerOf(deps));
 
   const stopTicker = startTaskBoardTicker(db);
   // boards with assigned tags follow the contacts module's changes
-  const offClients = events.on('clientsChanged', ({ accountId, clientIds }) => clientsChanged(db, accountId, clientIds));
-  const offTags = events.on('tagsChanged', ({ accountId, tagIds }) => tagsChanged(db, accountId, tagIds));
+  const offClients = events.on('clientsChanged', ({ accountId, clientIds }) => clientsChanged(db, accountId, clientIds, source));
+  const offTags = events.on('tagsChanged', ({ accountId, tagIds }) => tagsChanged(db, accountId, tagIds, source));
   app.addHook('onClose', async () => {
     stopTicker();
     offClients();
@@ -49,12 +53,12 @@ export async function taskBoardRoutes(app: FastifyInstance, { db, events }: AppD
 
   r.get('/taskboard', { schema: { tags, response: { 200: z.array(taskBoardSchema), ...errors } } }, async (req, reply) => {
     reply.header('Cache-Control', 'no-store');
-    return listBoards(db, actorOf(req));
+    return listBoards(db, actorOf(req), source);
   });
 
   r.post('/taskboard', { schema: { tags, body: taskBoardInputSchema, response: { 201: taskBoardSchema, ...errors } } }, async (req, reply) => {
     reply.code(201);
-    return createBoard(db, actorOf(req), req.body);
+    return createBoard(db, actorOf(req), req.body, source);
   });
 
   // static paths before /taskboard/:id so they are never read as a board id
@@ -73,18 +77,18 @@ export async function taskBoardRoutes(app: FastifyInstance, { db, events }: AppD
   r.get(
     '/taskboard/client/:clientId',
     { schema: { tags, params: taskClientParamsSchema, response: { 200: z.array(clientTaskBoardSchema), ...errors } } },
-    async (req) => clientBoards(db, actorOf(req), req.params.clientId),
+    async (req) => clientBoards(db, actorOf(req), req.params.clientId, source),
   );
 
   r.get('/taskboard/:id', { schema: { tags, params: taskBoardParamsSchema, response: { 200: taskBoardSchema, ...errors } } }, async (req, reply) => {
     reply.header('Cache-Control', 'no-store');
-    return getBoard(db, actorOf(req), req.params.id);
+    return getBoard(db, actorOf(req), req.params.id, source);
   });
 
   r.put(
     '/taskboard/:id',
     { schema: { tags, params: taskBoardParamsSchema, body: taskBoardUpdateSchema, response: { 200: taskBoardSchema, ...errors } } },
-    async (req) => updateBoard(db, actorOf(req), req.params.id, req.body),
+    async (req) => updateBoard(db, actorOf(req), req.params.id, req.body, source),
   );
 
   r.delete(

@@ -9,7 +9,9 @@ import {
   linkInputSchema,
   linkSchema,
   linkUpdateSchema,
+  ageInYears,
   maskId,
+  maskSealedDate,
   maskSsn,
   miscItemInputSchema,
   miscItemSchema,
@@ -42,6 +44,8 @@ export interface RecordKind {
   orderBy: string;
   /** Masked values of sealed fields, from data. */
   masks?: (data: Record<string, unknown>) => Record<string, string | null>;
+  /** Fields answered from the opened sealed ones (a dependent's age from its birth date). */
+  derived?: (secrets: Record<string, string>) => Record<string, unknown>;
   /** Fields the output defaults (besides null). */
   defaults?: Record<string, unknown>;
 }
@@ -67,9 +71,14 @@ export const RECORD_KINDS: RecordKind[] = [
     create: dependentInputSchema,
     update: dependentUpdateSchema,
     output: dependentSchema,
-    secrets: { ssn: 'ssnLast4', dlId: 'dlIdLast4' },
+    secrets: { ssn: 'ssnLast4', dlId: 'dlIdLast4', dob: 'dobLast4' },
     orderBy: 'r.created_at',
-    masks: (d) => ({ ssn: d.ssnLast4 ? maskSsn(String(d.ssnLast4)) : null, dlId: d.dlIdLast4 ? maskId(String(d.dlIdLast4)) : null }),
+    masks: (d) => ({
+      ssn: d.ssnLast4 ? maskSsn(String(d.ssnLast4)) : null,
+      dlId: d.dlIdLast4 ? maskId(String(d.dlIdLast4)) : null,
+      dob: d.dobLast4 ? maskSealedDate(String(d.dobLast4)) : null,
+    }),
+    derived: (s) => ({ age: ageInYears(s.dob ?? null) }),
   },
   {
     kind: 'policy',

@@ -1,5 +1,6 @@
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
+import { ageInYears } from '@agency/contracts';
 import { bearer, signIn, startTestServer, type TestServer } from '../../../testing/harness';
 import { signInSecond } from '../testSupport';
 
@@ -43,7 +44,9 @@ describe('client records', () => {
     const res = await call(owner, 'POST', `/clients/${clientId}/dependents`, { firstName: 'Kid', lastName: 'Ords', gender: 'Male', dob: '6/2/2012', ssn: '123-45-6789', goodStudent: true });
     assert.equal(res.statusCode, 201);
     const d = res.json();
-    assert.deepEqual([d.dob, d.ssn, d.goodStudent], ['06/02/2012', '***-**-6789', true]);
+    assert.deepEqual([d.dob, d.ssn, d.goodStudent], ['**/**/2012', '***-**-6789', true]);
+    assert.equal(d.age, ageInYears('06/02/2012'), 'the age comes from the sealed birth date');
+    assert.equal((await call(owner, 'POST', `/clients/${clientId}/dependents/${d.id}/reveal`, { field: 'dob' })).json().value, '06/02/2012');
     const [row] = await s.db.query<{ secret: string; data: object }>('select secret, data from client_records where id = $1', [d.id]);
     assert.ok(row.secret.startsWith('v2:') && !row.secret.includes('6789'));
     assert.ok(!JSON.stringify(row.data).includes('123-45'));

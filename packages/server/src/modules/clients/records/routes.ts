@@ -38,14 +38,14 @@ export async function clientRecordRoutes(app: FastifyInstance, deps: AppDeps) {
         await loadClient(db, accountId, req.params.id);
         const form = (req.query as { form?: string }).form;
         const rows = form ? await listRecords(db, k, accountId, req.params.id, `and r.data->>'form' = $4`, [form]) : await listRecords(db, k, accountId, req.params.id);
-        return rows.map((row) => toRecord(k, row));
+        return rows.map((row) => toRecord(k, row, sealerOf(deps)));
       },
     );
 
     r.get(`${base}/:recordId`, { schema: { tags, params: recordParams, response: { 200: output } } }, async (req) => {
       const { accountId } = auth(req);
       await loadClient(db, accountId, req.params.id);
-      return toRecord(k, await findRecord(db, k, accountId, req.params.id, req.params.recordId));
+      return toRecord(k, await findRecord(db, k, accountId, req.params.id, req.params.recordId), sealerOf(deps));
     });
 
     r.post(base, { schema: { tags, params: clientParams, body: k.create, response: { 201: output } } }, async (req, reply) => {
@@ -55,7 +55,7 @@ export async function clientRecordRoutes(app: FastifyInstance, deps: AppDeps) {
         const input = await checkRecordRules(q, k, { accountId: a.accountId, clientId: req.params.id }, {}, req.body as Record<string, unknown>);
         return insertRecord(q, k, a.accountId, req.params.id, a.userId, mergeRecord(k, sealerOf(deps), { id: newRecordId(), data: {}, secret: null }, input));
       });
-      return reply.code(201).send(toRecord(k, row));
+      return reply.code(201).send(toRecord(k, row, sealerOf(deps)));
     });
 
     r.put(`${base}/:recordId`, { schema: { tags, params: recordParams, body: k.update, response: { 200: output } } }, async (req) => {
@@ -67,7 +67,7 @@ export async function clientRecordRoutes(app: FastifyInstance, deps: AppDeps) {
         // quotes are sent whole (PUT replaces the record); the others take any subset of fields
         return updateRecord(q, before, mergeRecord(k, sealerOf(deps), before, input, k.kind === 'quote'));
       });
-      return toRecord(k, row);
+      return toRecord(k, row, sealerOf(deps));
     });
 
     r.delete(`${base}/:recordId`, { schema: { tags, params: recordParams, response: { 200: messageSchema } } }, async (req) => {

@@ -18,13 +18,14 @@ export interface RecordRow {
 export const RECORD_COLUMNS = 'r.id, r.account_id, r.client_id, r.kind, r.data, r.secret, r.created_at, r.updated_at';
 
 /** A record as the API answers it: every field of its schema (null when unset), sealed ones masked. */
-export function toRecord(k: RecordKind, row: RecordRow): Record<string, unknown> {
+export function toRecord(k: RecordKind, row: RecordRow, sealer: Sealer): Record<string, unknown> {
   const out: Record<string, unknown> = {};
   const shape = (k.output as unknown as { shape?: Record<string, unknown> }).shape ?? {};
   for (const key of Object.keys(shape)) out[key] = null;
   Object.assign(out, k.defaults ?? {});
   for (const [key, v] of Object.entries(row.data ?? {})) if (!key.endsWith('Last4')) out[key] = v;
   Object.assign(out, k.masks?.(row.data ?? {}) ?? {});
+  if (k.derived) Object.assign(out, k.derived(openSecrets(sealer, row)));
   out.id = row.id;
   out.client = row.client_id;
   out.createdAt = iso(row.created_at);
