@@ -28,7 +28,7 @@ interface SubRecord {
   fields: Record<string, Kind>;
 }
 
-/** MM/dd/yyyy text as a date (client_date, migration 014: immutable, so the dob index serves it). */
+/** MM/dd/yyyy text as a date (client_date, migration 014). */
 const usDate = (expr: string) => `client_date(${expr})`;
 const text = (key: string): ScalarField => ({ kind: 'text', sql: (a) => `(${a}.data->>'${key}')` });
 
