@@ -112,6 +112,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
           twilioApiKey: opts.config.twilioApiKey,
           twilioApiSecret: opts.config.twilioApiSecret,
           twilioTwimlAppSid: opts.config.twilioTwimlAppSid,
+          twilioPrimaryProfileSid: opts.config.twilioPrimaryProfileSid,
           localSecret: loadClientDataKey(opts.config.dataDir),
         },
         opts.db,

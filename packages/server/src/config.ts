@@ -52,6 +52,8 @@ export interface ServerConfig {
   twilioApiKey?: string;
   twilioApiSecret?: string;
   twilioTwimlAppSid?: string;
+  /** TWILIO_PRIMARY_PROFILE_SID: the agency software's approved primary Trust Hub profile (A2P registration of locations). */
+  twilioPrimaryProfileSid?: string;
   /** PHONE_SIGNAL_PORT: where the local carrier's phone signalling listens over TLS (PORT + 1). */
   phoneSignalPort: number;
   /** The base URL the carrier reaches our webhooks at (PUBLIC_URL); links in mails and texts use it too. */
@@ -115,6 +117,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     twilioApiKey: env.TWILIO_API_KEY || undefined,
     twilioApiSecret: env.TWILIO_API_SECRET || undefined,
     twilioTwimlAppSid: env.TWILIO_TWIML_APP_SID || undefined,
+    twilioPrimaryProfileSid: env.TWILIO_PRIMARY_PROFILE_SID || undefined,
     phoneSignalPort: Number(env.PHONE_SIGNAL_PORT) > 0 ? Number(env.PHONE_SIGNAL_PORT) : Number(env.PORT ?? 8080) + 1,
     publicUrl: (env.PUBLIC_URL || `http://127.0.0.1:${Number(env.PORT ?? 8080)}`).replace(/\/+$/, ''),
     campaignRatePerSecond: Number(env.CAMPAIGN_RATE) > 0 ? Number(env.CAMPAIGN_RATE) : 1,

@@ -24,7 +24,7 @@ const business = {
   websiteUrl: 'https://www.bestquotes.example',
 };
 const rep = { firstName: 'Olivia', lastName: 'Owens', email: 'olivia@demoinsurance.example', businessTitle: 'Owner', jobPosition: 'CEO', phoneNumber: '+15125550100' };
-const review = () => advanceReview(s.db, { accountId: DEMO, locationId: DEMO_LOCATIONS.roundRock.id, what: 'profile' });
+const review = () => advanceReview(s.app.deps, { accountId: DEMO, locationId: DEMO_LOCATIONS.roundRock.id, what: 'profile' });
 const status = async () => (await call('GET', `${loc}`)).json().profileStatus;
 
 before(async () => {
@@ -101,7 +101,7 @@ describe('a location registration', () => {
     assert.deepEqual([pub.statusCode, pub.json().message], [400, 'field is required']);
     const brand = (await call('POST', `${loc}/brand`, { brandType: 'private' })).json();
     assert.deepEqual([brand.status, brand.trustBundleStatus], ['pending', 'in-review']);
-    await advanceReview(s.db, { accountId: DEMO, locationId: DEMO_LOCATIONS.roundRock.id, what: 'brand' });
+    await advanceReview(s.app.deps, { accountId: DEMO, locationId: DEMO_LOCATIONS.roundRock.id, what: 'brand' });
     assert.equal((await call('GET', `${loc}/brand`)).json().status, 'approved');
     assert.equal((await call('GET', loc)).json().brandStatus, 'approved');
   });

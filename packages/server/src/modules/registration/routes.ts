@@ -27,10 +27,10 @@ export async function scheduleReview(deps: Pick<AppDeps, 'jobs' | 'config'>, dat
 }
 
 /** Works the reviews: each step done schedules the next one. Started once, from main.ts. */
-export async function startRegistrationReviews(deps: Pick<AppDeps, 'jobs' | 'config' | 'db'>): Promise<void> {
+export async function startRegistrationReviews(deps: Pick<AppDeps, 'jobs' | 'config' | 'db' | 'carrier'>): Promise<void> {
   if (!deps.jobs) return;
   await deps.jobs.work<ReviewData>(REVIEW_JOB, async (data) => {
-    if (await advanceReview(deps.db, data)) await scheduleReview(deps, data);
+    if (await advanceReview(deps, data)) await scheduleReview(deps, data);
   });
 }
 
@@ -100,7 +100,7 @@ export async function registrationRoutes(app: FastifyInstance, deps: AppDeps) {
     { ...admins, schema: { tags, params: locationParamsSchema, response: { 200: z.object({ status: z.string(), evaluation: evaluationSchema }), ...errors } } },
     async (req) => {
       const { accountId, locationId } = req.params;
-      const result = await submitProfile(db, accountId, locationId);
+      const result = await submitProfile(deps, accountId, locationId);
       if (result.status === 'pending-review') await scheduleReview(deps, { accountId, locationId, what: 'profile' });
       return result;
     },
@@ -114,8 +114,8 @@ export async function registrationRoutes(app: FastifyInstance, deps: AppDeps) {
     { ...admins, schema: { tags, params: locationParamsSchema, body: registrationBrandInputSchema, response: { 200: brandViewSchema, ...errors } } },
     async (req) => {
       const { accountId, locationId } = req.params;
-      const brand = await submitBrand(db, accountId, locationId, req.body);
-      await scheduleReview(deps, { accountId, locationId, what: 'brand' });
+      const brand = await submitBrand(deps, accountId, locationId, req.body);
+      if (brand.status === 'pending') await scheduleReview(deps, { accountId, locationId, what: 'brand' });
       return brand;
     },
   );

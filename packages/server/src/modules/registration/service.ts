@@ -13,7 +13,9 @@ import type {
 import { REGISTRATION_STEPS } from '@agency/contracts';
 import type { Db, Queryable } from '../../db/index';
 import { conflict, notFound } from '../../http/errors';
-import { evaluateProfile, reviewProfile } from '../../providers/registration/local';
+import type { AppDeps } from '../../app';
+import type { ProfileFiling } from '../../providers/carrier/index';
+import { evaluateProfile } from '../../providers/registration/local';
 
 /** A carrier-style id: a two-letter prefix and 32 hex digits. */
 const sid = (prefix: string) => `${prefix}${randomBytes(16).toString('hex')}`;
@@ -110,49 +112,87 @@ export interface ReviewData {
   what: 'profile' | 'brand';
 }
 
-/** Submits a compliant profile for review: pending-review now, then in review, then approved or rejected. */
-export async function submitProfile(db: Db, accountId: string, locationId: string): Promise<{ status: string; evaluation: Evaluation }> {
+/** A profile as the carrier is given it, or null while a step is missing. */
+async function filingOf(q: Queryable, r: RegRow): Promise<ProfileFiling | null> {
+  if (!r.address || !r.business || !r.rep1) return null;
+  const [who] = await q.query<{ name: string; email: string | null }>(
+    'select l.name, a.email from account_locations l join accounts a on a.id = l.account_id where l.id = $1',
+    [r.location_id],
+  );
+  return { friendlyName: who?.name ?? 'Location', email: who?.email ?? r.rep1.email, address: r.address, business: r.business, rep1: r.rep1, rep2: r.rep2 };
+}
+
+/**
+ * Submits a compliant profile for review: the carrier files it (its own evaluation may still
+ * refuse it, each reason beside its field), and it is pending review until the carrier decides.
+ */
+export async function submitProfile(deps: Pick<AppDeps, 'db' | 'carrier'>, accountId: string, locationId: string): Promise<{ status: string; evaluation: Evaluation }> {
+  const { db, carrier } = deps;
+  const r = await rowOf(db, accountId, locationId);
+  assertEditable(r);
+  const failures = evaluateProfile(r);
+  const filing = failures.length ? null : await filingOf(db, r);
+  if (!filing) return { status: r.profile_status, evaluation: { status: 'noncompliant', results: byStep(failures) } };
+  const filed = await carrier.fileProfile(filing);
+  if (!filed.sid) return { status: r.profile_status, evaluation: { status: 'noncompliant', results: byStep(filed.failures) } };
   return db.tx(async (q) => {
-    const r = await rowOf(q, accountId, locationId, true);
-    assertEditable(r);
-    const failures = evaluateProfile(r);
-    const evaluation: Evaluation = { status: failures.length ? 'noncompliant' : 'compliant', results: byStep(failures) };
-    if (failures.length) return { status: r.profile_status, evaluation };
+    const now = await rowOf(q, accountId, locationId, true);
+    assertEditable(now);
     await q.query(`update location_registrations set profile_failures = '[]'::jsonb, submitted_at = now(), updated_at = now() where location_id = $1`, [locationId]);
-    await q.query(
-      `update account_locations set profile_status = 'pending-review', trust_bundle_sid = coalesce(trust_bundle_sid, $2), updated_at = now() where id = $1`,
-      [locationId, sid('BU')],
-    );
-    return { status: 'pending-review', evaluation };
+    await q.query(`update account_locations set profile_status = 'pending-review', trust_bundle_sid = $2, updated_at = now() where id = $1`, [locationId, filed.sid]);
+    return { status: 'pending-review', evaluation: { status: 'compliant', results: [] } };
   });
 }
 
 /**
- * One step of a review: a pending profile goes into review; one in review is decided (approved, or
- * rejected with the reasons kept beside their fields). A brand pending review is decided too.
- * Answers whether another step is due.
+ * One look at a review: the carrier says how the profile (or the brand) stands, and a decision is
+ * recorded (approved, or rejected with its reasons beside their fields). Answers whether to look
+ * again later.
  */
-export async function advanceReview(db: Db, data: ReviewData): Promise<boolean> {
-  return db.tx(async (q) => {
-    const [loc] = await q.query<{ account_id: string }>('select account_id from account_locations where id = $1 for update', [data.locationId]);
-    if (!loc || loc.account_id !== data.accountId) return false;
-    const r = await rowOf(q, data.accountId, data.locationId);
-    if (data.what === 'brand') {
-      if (r.brand_status !== 'pending') return false;
-      await q.query(`update location_registrations set trust_bundle_status = 'twilio-approved', updated_at = now() where location_id = $1`, [data.locationId]);
-      await q.query(`update account_locations set brand_status = 'approved', updated_at = now() where id = $1`, [data.locationId]);
-      return false;
-    }
-    if (r.profile_status === 'pending-review') {
-      await q.query(`update account_locations set profile_status = 'in-review', updated_at = now() where id = $1`, [data.locationId]);
-      return true;
-    }
-    if (r.profile_status !== 'in-review') return false;
-    const failures = reviewProfile(r);
-    await q.query(`update location_registrations set profile_failures = $2, updated_at = now() where location_id = $1`, [data.locationId, JSON.stringify(failures)]);
-    await q.query(`update account_locations set profile_status = $2, updated_at = now() where id = $1`, [data.locationId, failures.length ? 'rejected' : 'approved']);
+export async function advanceReview(deps: Pick<AppDeps, 'db' | 'carrier'>, data: ReviewData): Promise<boolean> {
+  const { db, carrier } = deps;
+  const [loc] = await db.query<{ account_id: string; trust_bundle_sid: string | null; brand_sid: string | null }>(
+    'select account_id, trust_bundle_sid, brand_sid from account_locations where id = $1',
+    [data.locationId],
+  );
+  if (!loc || loc.account_id !== data.accountId) return false;
+  const r = await rowOf(db, data.accountId, data.locationId);
+  if (data.what === 'brand') {
+    if (r.brand_status !== 'pending' || !loc.brand_sid) return false;
+    const review = await carrier.brandReview(loc.brand_sid);
+    if (review.state === 'pending-review' || review.state === 'in-review') return true;
+    await db.tx(async (q) => {
+      const approved = review.state === 'approved';
+      const [moved] = await q.query(`update account_locations set brand_status = $2, updated_at = now() where id = $1 and brand_status = 'pending' returning id`, [
+        data.locationId,
+        approved ? 'approved' : 'failed',
+      ]);
+      if (!moved) return;
+      await q.query(`update location_registrations set trust_bundle_status = $2, brand_failures = $3, updated_at = now() where location_id = $1`, [
+        data.locationId,
+        approved ? 'twilio-approved' : 'twilio-rejected',
+        JSON.stringify(review.state === 'rejected' ? review.failures : []),
+      ]);
+    });
     return false;
+  }
+  const known = r.profile_status;
+  if ((known !== 'pending-review' && known !== 'in-review') || !loc.trust_bundle_sid) return false;
+  const filing = await filingOf(db, r);
+  if (!filing) return false;
+  const review = await carrier.profileReview(loc.trust_bundle_sid, filing, known);
+  if (review.state === known) return true;
+  await db.tx(async (q) => {
+    const [moved] = await q.query(`update account_locations set profile_status = $2, updated_at = now() where id = $1 and profile_status = $3 returning id`, [
+      data.locationId,
+      review.state,
+      known,
+    ]);
+    if (moved && review.state === 'rejected') {
+      await q.query(`update location_registrations set profile_failures = $2, updated_at = now() where location_id = $1`, [data.locationId, JSON.stringify(review.failures)]);
+    }
   });
+  return review.state === 'pending-review' || review.state === 'in-review';
 }
 
 export async function getBrand(q: Queryable, accountId: string, locationId: string): Promise<BrandView> {
@@ -167,18 +207,32 @@ export async function getBrand(q: Queryable, accountId: string, locationId: stri
   };
 }
 
-/** Submits the brand of an approved profile; it is reviewed like the profile. */
-export async function submitBrand(db: Db, accountId: string, locationId: string, input: RegistrationBrandInput): Promise<BrandView> {
+/** Submits the brand of an approved profile to the carrier; it is reviewed like the profile. */
+export async function submitBrand(deps: Pick<AppDeps, 'db' | 'carrier'>, accountId: string, locationId: string, input: RegistrationBrandInput): Promise<BrandView> {
+  const { db, carrier } = deps;
+  const r = await rowOf(db, accountId, locationId);
+  if (r.profile_status !== 'approved') throw conflict(REGISTRATION_MESSAGES.profileFirst);
+  if (r.brand_status && r.brand_status !== 'not-submitted' && r.brand_status !== 'failed') throw conflict(REGISTRATION_MESSAGES.brandSubmitted);
+  const brand = { brandType: input.brandType, stockExchange: input.brandType === 'public' ? (input.stockExchange ?? null) : null, stockTicker: input.brandType === 'public' ? (input.stockTicker ?? null) : null };
+  const [loc] = await db.query<{ trust_bundle_sid: string; name: string; email: string | null }>(
+    'select l.trust_bundle_sid, l.name, a.email from account_locations l join accounts a on a.id = l.account_id where l.id = $1',
+    [locationId],
+  );
+  const filed = await carrier.fileBrand({ friendlyName: loc!.name, email: loc!.email ?? r.rep1?.email ?? '', profileSid: loc!.trust_bundle_sid, ...brand });
   await db.tx(async (q) => {
-    const r = await rowOf(q, accountId, locationId, true);
-    if (r.profile_status !== 'approved') throw conflict(REGISTRATION_MESSAGES.profileFirst);
-    if (r.brand_status && r.brand_status !== 'not-submitted' && r.brand_status !== 'failed') throw conflict(REGISTRATION_MESSAGES.brandSubmitted);
-    const brand = { brandType: input.brandType, stockExchange: input.brandType === 'public' ? (input.stockExchange ?? null) : null, stockTicker: input.brandType === 'public' ? (input.stockTicker ?? null) : null };
-    await q.query(`update location_registrations set brand = $2, brand_failures = '[]'::jsonb, trust_bundle_status = 'in-review', updated_at = now() where location_id = $1`, [
+    const now = await rowOf(q, accountId, locationId, true);
+    if (now.brand_status && now.brand_status !== 'not-submitted' && now.brand_status !== 'failed') throw conflict(REGISTRATION_MESSAGES.brandSubmitted);
+    await q.query(`update location_registrations set brand = $2, brand_failures = $3, trust_bundle_status = $4, updated_at = now() where location_id = $1`, [
       locationId,
       JSON.stringify(brand),
+      JSON.stringify(filed.failures),
+      filed.sid ? 'in-review' : 'twilio-rejected',
     ]);
-    await q.query(`update account_locations set brand_status = 'pending', brand_sid = coalesce(brand_sid, $2), updated_at = now() where id = $1`, [locationId, sid('BN')]);
+    await q.query(`update account_locations set brand_status = $2, brand_sid = coalesce($3, brand_sid), updated_at = now() where id = $1`, [
+      locationId,
+      filed.sid ? 'pending' : 'failed',
+      filed.sid,
+    ]);
   });
   return getBrand(db, accountId, locationId);
 }

@@ -10,6 +10,8 @@ import { createTwilioNumbers } from './twilio/numbers';
 import { createLocalNumbers } from './local/numbers';
 import { createLocalVoice } from './local/voice/index';
 import { createTwilioVoice } from './twilio/voice';
+import { createTwilioRegistration } from './twilio/registration';
+import { createLocalRegistration } from './local/registration';
 
 export interface CarrierConfig {
   kind: CarrierKind;
@@ -19,6 +21,8 @@ export interface CarrierConfig {
   twilioApiKey?: string;
   twilioApiSecret?: string;
   twilioTwimlAppSid?: string;
+  /** The ISV's approved primary customer profile, assigned to each location's profile (Trust Hub). */
+  twilioPrimaryProfileSid?: string;
   /** The key the local carrier derives its webhook token from (the client data key). */
   localSecret: Buffer;
 }
@@ -38,6 +42,7 @@ export function createCarrier(config: CarrierConfig, db: Db): Carrier {
       publicUrl: config.publicUrl,
       ...createTwilioSms(client),
       ...createTwilioNumbers(client),
+      ...createTwilioRegistration(client, { primaryProfileSid: config.twilioPrimaryProfileSid }),
       ...createTwilioVoice({ accountSid: config.twilioAccountSid, authToken: config.twilioAuthToken, apiKey: config.twilioApiKey, apiSecret: config.twilioApiSecret, twimlAppSid: config.twilioTwimlAppSid }, client, config.publicUrl),
       bind: () => undefined,
       close: async () => undefined,
@@ -72,6 +77,7 @@ export function createCarrier(config: CarrierConfig, db: Db): Carrier {
     publicUrl: config.publicUrl,
     ...createLocalSms(db, post),
     ...createLocalNumbers(db),
+    ...createLocalRegistration(),
     accessToken: voice.accessToken,
     signaling: voice.signaling,
     listenSignaling: voice.listenSignaling,

@@ -1,10 +1,12 @@
 import type { NumberCarrier } from './numbers';
+import type { RegistrationCarrier } from './registration';
 import type { SmsCarrier } from './sms';
 import type { VoiceCarrier } from './voice';
 import type { Switch } from './local/voice/switch';
 
 export type { AvailableNumber, NumberCarrier, NumberHooks, NumberSearch } from './numbers';
 export type { OutboundText, SentText, SmsCarrier } from './sms';
+export type { BrandFiling, Filed, ProfileFiling, RegistrationCarrier, ReviewState } from './registration';
 export type { SignalingEndpoint, VoiceCarrier } from './voice';
 export { VOICE_PATHS } from './voice';
 export { isValidWebhook, signWebhook, SIGNATURE_HEADER, type WebhookParams } from './signature';
@@ -19,7 +21,7 @@ export { isValidWebhook, signWebhook, SIGNATURE_HEADER, type WebhookParams } fro
  */
 export type CarrierKind = 'local' | 'twilio';
 
-export interface Carrier extends SmsCarrier, NumberCarrier, VoiceCarrier {
+export interface Carrier extends SmsCarrier, NumberCarrier, VoiceCarrier, RegistrationCarrier {
   readonly kind: CarrierKind;
   /** The key webhooks are signed with (Twilio's auth token, or the local carrier's own). */
   readonly webhookToken: string;

@@ -1,9 +1,10 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { createHmac } from 'node:crypto';
+import { fakeTwilio, TEST_ACCOUNT_SID } from './testTwilio';
 import { createTwilioVoice } from './voice';
 
-const keys = { accountSid: 'AC00000000000000000000000000000001', authToken: 'auth', apiKey: 'SK00000000000000000000000000000002', apiSecret: 'secret', twimlAppSid: 'AP00000000000000000000000000000003' };
+const keys = { accountSid: TEST_ACCOUNT_SID, authToken: 'auth', apiKey: 'SK00000000000000000000000000000002', apiSecret: 'secret', twimlAppSid: 'AP00000000000000000000000000000003' };
 const noClient = () => Promise.reject(new Error('no network here'));
 const part = (jwt: string, i: number) => JSON.parse(Buffer.from(jwt.split('.')[i]!, 'base64url').toString('utf8')) as Record<string, unknown>;
 
@@ -27,23 +28,6 @@ describe('Twilio voice', () => {
     await assert.rejects(voice.accessToken('u1', 60), /TWILIO_API_KEY, TWILIO_API_SECRET and TWILIO_TWIML_APP_SID/);
   });
 });
-
-/** Twilio's REST API as the SDK reaches it: every request is kept, each answered from `reply`. */
-function fakeTwilio(reply: (method: string, uri: string) => unknown) {
-  const requests: { method: string; uri: string; data: Record<string, unknown>; params: Record<string, unknown> }[] = [];
-  const httpClient = {
-    async request(opts: { method: string; uri: string; data?: Record<string, unknown>; params?: Record<string, unknown> }) {
-      requests.push({ method: opts.method.toUpperCase(), uri: opts.uri, data: opts.data ?? {}, params: opts.params ?? {} });
-      const body = reply(opts.method.toUpperCase(), opts.uri);
-      return { statusCode: body === null ? 204 : 200, body: body === null ? '' : JSON.stringify(body), headers: {} };
-    },
-  };
-  const client = async () => {
-    const { default: twilio } = await import('twilio');
-    return (twilio as unknown as (sid: string, token: string, options: object) => Awaited<ReturnType<Parameters<typeof createTwilioVoice>[1]>>)(keys.accountSid, keys.authToken, { httpClient });
-  };
-  return { requests, client };
-}
 
 describe('Twilio conferences', () => {
   const base = `https://api.twilio.com/2010-04-01/Accounts/${keys.accountSid}/Conferences`;
