@@ -7,11 +7,7 @@ import { startJobs } from './jobs/index';
 import { createRealtime } from './realtime/index';
 import { PUSH_FEATURES, socketFeatures } from './realtime/features';
 import { seedIfEmpty } from './seed';
-import { startBillingCycle } from './modules/billing/cycle';
-import { startRegistrationReviews } from './modules/registration/routes';
-import { startCampaignReviews } from './modules/numbers/routes';
-import { startQueueExpiry } from './modules/phone/queues';
-import { startPortProgress } from './modules/numbers/ports';
+import { startBackground } from './background';
 import { createShutdown, onProcessEnd } from './shutdown';
 import { demoDataDecision, missingProductionSecrets, PRODUCTION_SECRETS } from './startup';
 
@@ -32,11 +28,7 @@ if (seeded) console.log('Seeded the demo agency.');
 const events = createEvents();
 const jobs = await startJobs(db);
 const app = await buildApp({ db, config, events, jobs, logger: process.env.LOG_LEVEL ? true : false });
-const stopBillingCycle = await startBillingCycle(app.deps);
-await startRegistrationReviews(app.deps);
-await startCampaignReviews(app.deps);
-await startQueueExpiry(app.deps);
-await startPortProgress(app.deps);
+const stopBackground = await startBackground(app.deps);
 const realtime = await createRealtime(db, app.server, { redisUrl: config.redisUrl, events, features: socketFeatures(app.deps), pushes: PUSH_FEATURES });
 await app.listen({ port: config.port, host: config.host });
 // The local carrier's phone signalling: one process per host serves it (a second API process on
@@ -50,7 +42,7 @@ console.log(`\nAgency Desk is running at ${url}`);
 if (demo === 'seed') console.log('The demo agency: the sign-ins are in the README.\n');
 
 const log = (message: string, err?: unknown) => (err === undefined ? console.log(message) : console.error(message, err));
-const shutdown = createShutdown([async () => stopBillingCycle(), () => jobs.stop(), () => realtime.close(), () => app.close(), () => db.close()], {
+const shutdown = createShutdown([stopBackground, () => jobs.stop(), () => realtime.close(), () => app.close(), () => db.close()], {
   timeoutMs: config.shutdownTimeoutMs,
   exit: (code) => process.exit(code),
   log,

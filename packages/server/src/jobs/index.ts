@@ -28,6 +28,11 @@ export interface Jobs {
    * throws is retried (twice by default).
    */
   work<T extends object>(name: string, handler: JobHandler<T>): Promise<void>;
+  /**
+   * Runs `handler` on a cron schedule (minute precision) as a pg-boss schedule: one job each time
+   * across every process sharing the database, so a sweep never runs twice at once.
+   */
+  every(name: string, cron: string, handler: () => Promise<void>): Promise<void>;
   /** The job's state: created, retry, active, completed, cancelled or failed (null when unknown). */
   state(name: string, id: string): Promise<string | null>;
   stop(): Promise<void>;
@@ -44,8 +49,8 @@ const BATCH_SIZE = 20;
 export async function startJobs(db: Db, opts: JobsOptions = {}): Promise<Jobs> {
   const boss =
     db.kind === 'postgres' && db.url
-      ? new PgBoss({ connectionString: db.url, max: 4, schedule: false })
-      : new PgBoss({ db: { executeSql: db.executeSql }, schedule: false });
+      ? new PgBoss({ connectionString: db.url, max: 4 })
+      : new PgBoss({ db: { executeSql: db.executeSql } });
   boss.on('error', (err) => console.error('jobs:', err));
   await boss.start();
 
@@ -61,7 +66,7 @@ export async function startJobs(db: Db, opts: JobsOptions = {}): Promise<Jobs> {
   };
   const pollingIntervalSeconds = Math.max(0.5, opts.pollingIntervalSeconds ?? 2);
 
-  return {
+  const jobs: Jobs = {
     async schedule(name, data, runAt, q) {
       await ensureQueue(name);
       const inTransaction = q ? { db: { executeSql: async (text: string, values?: unknown[]) => ({ rows: await q.query(text, values) }) } } : {};
@@ -85,12 +90,17 @@ export async function startJobs(db: Db, opts: JobsOptions = {}): Promise<Jobs> {
         if (batch.length === BATCH_SIZE) boss.notifyWorker(workerId);
       });
     },
+    async every(name, cron, handler) {
+      await jobs.work(name, () => handler());
+      await boss.schedule(name, cron);
+    },
     async state(name, id) {
       const job = await boss.getJobById(name, id);
       return job?.state ?? null;
     },
     stop: () => boss.stop({ graceful: true, wait: true, timeout: 10_000 }),
   };
+  return jobs;
 }
 
 export const stopJobs = (jobs: Jobs) => jobs.stop();

@@ -35,6 +35,25 @@ describe(`jobs (pg-boss on ${process.env.TEST_DB === 'postgres' ? 'PostgreSQL' :
     }
   });
 
+  it('keeps a recurring job as one pg-boss schedule, however many processes ask, and works its runs', async () => {
+    const [a, b] = [await startJobs(db, { pollingIntervalSeconds: 0.5 }), await startJobs(db, { pollingIntervalSeconds: 0.5 })];
+    try {
+      let runs = 0;
+      await a.every('test-every', '*/10 * * * *', async () => void runs++);
+      await b.every('test-every', '*/10 * * * *', async () => void runs++);
+      const schedules = await db.query<{ name: string; cron: string }>(`select name, cron from pgboss.schedule where name = 'test-every'`);
+      assert.deepEqual(schedules, [{ name: 'test-every', cron: '*/10 * * * *' }]);
+      // a run of the schedule (what the cron sends) is taken by one process
+      await a.schedule('test-every', {});
+      await until(() => runs > 0);
+      await sleep(1_500);
+      assert.equal(runs, 1);
+    } finally {
+      await a.stop();
+      await b.stop();
+    }
+  });
+
   it('does not run a job before its time', async () => {
     const jobs = await startJobs(db, { pollingIntervalSeconds: 0.5 });
     try {

@@ -15,6 +15,7 @@ import { createRealtime, type Realtime } from '../realtime/index';
 import { PUSH_FEATURES, socketFeatures } from '../realtime/features';
 import * as OTPAuth from 'otpauth';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, DEMO_SUPER_TOTP_SECRET, DEMO_USERS, seedIfEmpty } from '../seed';
+import { startBackground } from '../background';
 
 export { DEMO_ACCOUNTS, DEMO_PASSWORD, DEMO_SUPER_TOTP_SECRET };
 export const DEMO = DEMO_ACCOUNTS.demo.id;
@@ -120,6 +121,8 @@ export async function startTestServer(opts: TestServerOptions = {}): Promise<Tes
   const events = createEvents();
   const jobs = opts.jobs ? await startJobs(db, { pollingIntervalSeconds: 0.5 }) : undefined;
   const app = await buildApp({ db, config, events, jobs });
+  // With jobs, the background work runs as main.ts runs it.
+  const stopBackground = jobs ? await startBackground(app.deps) : async () => undefined;
   let realtime: Realtime | undefined;
   let url: string | undefined;
   if (opts.listen) {
@@ -137,6 +140,7 @@ export async function startTestServer(opts: TestServerOptions = {}): Promise<Tes
     realtime,
     url,
     close: async () => {
+      await stopBackground();
       await jobs?.stop();
       await realtime?.close();
       await app.close();

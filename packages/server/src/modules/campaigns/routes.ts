@@ -5,7 +5,7 @@ import { campaignAudienceQuerySchema, campaignInputSchema, campaignListQuerySche
 import type { AppDeps } from '../../app';
 import { auth } from '../../http/context';
 import { sealerOf } from '../clients/context';
-import { queueNextRun, runNow, startCampaignWorker } from './runs';
+import { queueNextRun, runNow } from './runs';
 import {
   accountTimezone,
   audience,
@@ -98,5 +98,4 @@ export async function campaignRoutes(app: FastifyInstance, deps: AppDeps) {
     campaignLogDetails(db, auth(req).accountId, req.params.id, req.params.runDate),
   );
 
-  await startCampaignWorker(deps);
 }

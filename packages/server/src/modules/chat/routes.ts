@@ -16,24 +16,11 @@ import { checkUpload, cleanFileName } from './uploads';
 const roomParams = z.object({ roomId: chatRoomIdSchema });
 const fileParams = roomParams.extend({ fileId: idSchema });
 
-/** Removes from storage the files of deleted messages and uploads never sent within a day. */
-async function sweepUploads(deps: AppDeps, storage: FileStorage) {
-  const rows = await deps.db.query<{ storage_key: string }>(
-    `delete from chat_uploads
-      where removed_at is not null or (message_id is null and created_at < now() - interval '1 day')
-      returning storage_key`,
-  );
-  for (const r of rows) await storage.remove(r.storage_key).catch(() => undefined);
-}
-
 /** Chat's HTTP side: uploads (members only), downloads (members only) and the GIF provider. */
 export async function chatRoutes(app: FastifyInstance, deps: AppDeps, opts: { storage?: FileStorage; gifs?: GifProvider } = {}) {
   const { db } = deps;
   const storage = opts.storage ?? createFileStorage(deps.config.dataDir);
   const gifs = opts.gifs ?? createGifProvider();
-  const sweep = setInterval(() => void sweepUploads(deps, storage).catch((err) => app.log.error(err)), 10 * 60_000);
-  sweep.unref();
-  app.addHook('onClose', async () => clearInterval(sweep));
 
   await app.register(async (scope) => {
     await scope.register(multipart, { limits: { fileSize: CHAT_LIMITS.uploadMaxBytes, files: 1, fields: 5 } });

@@ -17,16 +17,15 @@ import type { AppDeps } from '../../app';
 import { auth } from '../../http/context';
 import { loadClient } from '../clients/service';
 import type { Queryable } from '../../db/index';
-import { scheduleReminder, workReminders } from './reminders';
+import { scheduleReminder } from './reminders';
 import { bucketFollowUps, clientFollowUps, completeFollowUp, createFollowUp, deleteFollowUp, followUpCounts, getFollowUp, updateFollowUp } from './service';
 
 const idParams = z.object({ id: idSchema });
 const tags = ['followups'];
 
-export async function followUpRoutes(app: FastifyInstance, { db, jobs, events }: AppDeps) {
+export async function followUpRoutes(app: FastifyInstance, { db, jobs }: AppDeps) {
   const r = app.withTypeProvider<ZodTypeProvider>();
 
-  if (jobs) await workReminders(db, events, jobs);
   /** In the write's transaction: the reminder job, and the follow-up answered with it. */
   const withReminder = async (q: Queryable, ctx: Parameters<typeof getFollowUp>[1], f: FollowUp) => {
     await scheduleReminder(q, jobs, { id: f.id, accountId: ctx.accountId, date: new Date(f.date), reminderAt: f.reminderAt, assignTo: f.assignTo, isActive: f.isActive });

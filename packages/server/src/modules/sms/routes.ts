@@ -7,8 +7,6 @@ import { auth } from '../../http/context';
 import { badRequest, notFound } from '../../http/errors';
 import { signWebhook } from '../../providers/carrier/index';
 import { newSid } from '../../providers/carrier/local/sms';
-import { startSmsWorker } from './outbound';
-import { startSmsSweep } from './sweep';
 import { smsMediaRoutes } from './media';
 import { cancelScheduled, createScheduled, listScheduled, updateScheduled } from './scheduled';
 import { getRoom, listRooms, roomPage, searchRooms, toDigits, toE164, toMessages } from './service';
@@ -26,8 +24,6 @@ const anyJson = z.any();
 export async function smsRoutes(app: FastifyInstance, deps: AppDeps) {
   const { db } = deps;
   const r = app.withTypeProvider<ZodTypeProvider>();
-  await startSmsWorker(deps);
-  startSmsSweep(app, deps);
   await smsMediaRoutes(app, deps);
 
   r.get('/sms/rooms', { schema: { tags, response: { 200: anyJson } } }, async (req): Promise<SmsRoom[]> => {

@@ -26,7 +26,6 @@ import { activeTask, setActiveTask, setAsideActiveTask } from './active';
 import { boardLanes, boardUsers, clientBoards, createBoard, deleteBoard, getBoard, listBoards, updateBoard } from './boards';
 import { clearLane, listCards } from './cards';
 import { clientsChanged, tagsChanged } from './hooks';
-import { startTaskBoardTicker } from './ticker';
 
 const actorOf = (req: FastifyRequest): Actor => {
   const a = auth(req);
@@ -41,12 +40,10 @@ export async function taskBoardRoutes(app: FastifyInstance, deps: AppDeps) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const source = clientTagSource(sealerOf(deps));
 
-  const stopTicker = startTaskBoardTicker(db);
   // boards with assigned tags follow the contacts module's changes
   const offClients = events.on('clientsChanged', ({ accountId, clientIds }) => clientsChanged(db, accountId, clientIds, source));
   const offTags = events.on('tagsChanged', ({ accountId, tagIds }) => tagsChanged(db, accountId, tagIds, source));
   app.addHook('onClose', async () => {
-    stopTicker();
     offClients();
     offTags();
   });
