@@ -1,5 +1,5 @@
 import type { Session } from '@agency/contracts';
-import { Bus, hostControls, type ToastRequest } from './index';
+import { Bus, hostControls, NoAnswerError, type ToastRequest } from './index';
 
 const session = { token: 't', user: { id: 'u1', firstName: 'Ann' }, account: { id: 'a1' } } as Session;
 
@@ -73,5 +73,29 @@ describe('a remote refreshing the session', () => {
     bus.updateSession({ mfaSetupRequired: false });
     expect(patches).toHaveLength(1);
     expect(bus.session$.value?.mfaSetupRequired).toBe(false);
+  });
+});
+
+describe('a request answered by acknowledgement', () => {
+  const answering = (answer: ((ack: (res: unknown) => void) => void) | null) => {
+    const bus = new Bus();
+    const emit = jest.spyOn(bus, 'emit').mockImplementation(((_event: string, _req: unknown, ack: (res: unknown) => void) => answer?.(ack)) as never);
+    return { bus, emit };
+  };
+
+  it('resolves with the data of an ok answer', async () => {
+    const { bus, emit } = answering((ack) => ack({ ok: true, data: { id: 'r1' } }));
+    await expect(bus.request('sms_join_room', { roomId: 'r1' })).resolves.toEqual({ id: 'r1' });
+    expect(emit).toHaveBeenCalledWith('sms_join_room', { roomId: 'r1' }, expect.any(Function));
+  });
+
+  it("rejects with the server's message", async () => {
+    const { bus } = answering((ack) => ack({ ok: false, message: 'Room not found' }));
+    await expect(bus.request('sms_join_room', { roomId: 'nope' })).rejects.toThrow('Room not found');
+  });
+
+  it('rejects with NoAnswerError when nothing comes back in time', async () => {
+    const { bus } = answering(null);
+    await expect(bus.request('sms_join_room', { roomId: 'r1' }, 5)).rejects.toBeInstanceOf(NoAnswerError);
   });
 });

@@ -13,6 +13,22 @@ import { handleNotice } from './notices';
 
 import { BUS_VERSION } from './version';
 
+/** What a request answered by acknowledgement gets back. */
+type Ack<T> = { ok: true; data: T } | { ok: false; message: string };
+/** The client events whose last argument is an acknowledgement of that shape. */
+export type AckEvent = {
+  [E in keyof ClientToServerEvents]: Parameters<ClientToServerEvents[E]> extends [unknown, (res: Ack<infer _T>) => void] ? E : never;
+}[keyof ClientToServerEvents];
+export type AckRequest<E extends AckEvent> = Parameters<ClientToServerEvents[E]>[0];
+export type AckResult<E extends AckEvent> = Parameters<ClientToServerEvents[E]>[1] extends (res: Ack<infer T>) => void ? T : never;
+
+/** A request that got no answer in time (the connection may have dropped): the answer may still arrive. */
+export class NoAnswerError extends Error {
+  constructor() {
+    super('No answer from the server. Check the connection and try again.');
+  }
+}
+
 /**
  * The one event bus of the app. The shell creates it; remotes reach the same instance because
  * @agency/bus is a shared singleton. Its API only grows within a major version: a remote built
@@ -166,6 +182,23 @@ export class Bus {
   emit<E extends keyof ClientToServerEvents>(event: E, ...args: Parameters<ClientToServerEvents[E]>): void {
     // socket.io's typed emit cannot take a generic tuple; the signature above keeps callers typed.
     (this.socket?.emit as unknown as (e: string, ...a: unknown[]) => void)?.(event, ...args);
+  }
+
+  /**
+   * A request answered by acknowledgement ({ ok, data } or { ok: false, message }): resolves with
+   * the data, rejects with the server's message, or with NoAnswerError when nothing came back in
+   * `timeoutMs` (the connection may have dropped; the answer may still arrive). Since 1.3.
+   */
+  request<E extends AckEvent>(event: E, req: AckRequest<E>, timeoutMs = 15_000): Promise<AckResult<E>> {
+    return new Promise((resolve, reject) => {
+      const timer = setTimeout(() => reject(new NoAnswerError()), timeoutMs);
+      const ack = (res: Ack<AckResult<E>>) => {
+        clearTimeout(timer);
+        if (res.ok) resolve(res.data);
+        else reject(new Error(res.message));
+      };
+      (this.emit as unknown as (e: string, r: unknown, a: typeof ack) => void).call(this, event, req, ack);
+    });
   }
 
   toast(t: ToastRequest): void {

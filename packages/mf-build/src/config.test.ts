@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { createConfig, REMOTE_NAMES } from './index';
 import { SINGLETONS, sharedConfig } from './shared';
@@ -38,7 +39,8 @@ test('the shell serves on 3000 and provides the singletons; remotes bring none o
   expect(shell.resolve.alias['@module-federation/runtime-core$']).toMatch(/runtime-core\/dist\/index\.js$/);
   const hostShared = sharedConfig({ role: 'host', appDir: path.join(root, 'shell') });
   expect(Object.keys(hostShared).every((k) => SINGLETONS.includes(k))).toBe(true);
-  expect(hostShared['@agency/bus']).toMatchObject({ singleton: true, version: '1.2.0', requiredVersion: '^1.2.0' });
+  const busVersion = (JSON.parse(readFileSync(path.join(root, 'packages/bus/package.json'), 'utf8')) as { version: string }).version;
+  expect(hostShared['@agency/bus']).toMatchObject({ singleton: true, version: busVersion, requiredVersion: `^${busVersion}` });
   const remoteShared = sharedConfig({ role: 'remote', appDir: path.join(root, 'mf-tasks') });
   expect(Object.values(remoteShared).every((e) => (e as { import?: unknown }).import === false)).toBe(true);
 });

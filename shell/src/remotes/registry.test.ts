@@ -1,7 +1,10 @@
+import { BUS_VERSION } from '@agency/bus';
 jest.mock('@module-federation/enhanced/runtime', () => ({ loadRemote: jest.fn(), registerRemotes: jest.fn() }));
 
 const lifecycles = { bootstrap: jest.fn(), mount: jest.fn(), unmount: jest.fn() };
 const json = (body: unknown, status = 200) => Promise.resolve({ ok: status < 400, status, json: () => Promise.resolve(body) } as Response);
+/** The bus's version one minor back (what a remote released before the last bus release was built against). */
+const PREVIOUS_MINOR = BUS_VERSION.replace(/^(\d+)\.(\d+)\..*$/, (_, major: string, minor: string) => `${major}.${Number(minor) - 1}.0`);
 const REMOTES = { tasks: '/remotes/tasks/1.0.0/mf-manifest.json' };
 const release = (busVersion: string) => ({ exposes: [{ name: './app' }, { name: './background' }], shared: [{ name: '@agency/bus', version: busVersion }] });
 
@@ -20,7 +23,7 @@ beforeEach(() => {
 });
 
 test('a release built against the previous minor version of the bus loads under this shell', async () => {
-  fetchMock.mockImplementation((url: string) => json(url === '/remotes.json' ? REMOTES : release('1.1.0')));
+  fetchMock.mockImplementation((url: string) => json(url === '/remotes.json' ? REMOTES : release(PREVIOUS_MINOR)));
   await expect(registry.loadRemoteModule('tasks', 'app')).resolves.toBe(lifecycles);
   expect(loadRemote).toHaveBeenCalledWith('tasks/app');
   await expect(registry.remoteExposes('tasks')).resolves.toEqual(['app', 'background']);
@@ -28,14 +31,14 @@ test('a release built against the previous minor version of the bus loads under 
 
 test('a release built against a newer major version is refused with the reason', async () => {
   fetchMock.mockImplementation((url: string) => json(url === '/remotes.json' ? REMOTES : release('2.0.0')));
-  await expect(registry.loadRemoteModule('tasks', 'app')).rejects.toThrow('This module needs a newer version of the app (2.0.0; this page runs 1.2.0). Reload the page to update.');
+  await expect(registry.loadRemoteModule('tasks', 'app')).rejects.toThrow(`This module needs a newer version of the app (2.0.0; this page runs ${BUS_VERSION}). Reload the page to update.`);
   expect(loadRemote).not.toHaveBeenCalled();
 });
 
 test('a failed remotes.json read is read again by the next attempt, without a reload', async () => {
   fetchMock.mockImplementationOnce(() => Promise.reject(new TypeError('Failed to fetch')));
   await expect(registry.remotesReady()).rejects.toThrow('Failed to fetch');
-  fetchMock.mockImplementation((url: string) => json(url === '/remotes.json' ? REMOTES : release('1.1.0')));
+  fetchMock.mockImplementation((url: string) => json(url === '/remotes.json' ? REMOTES : release(PREVIOUS_MINOR)));
   await expect(registry.loadRemoteModule('tasks', 'app', true)).resolves.toBe(lifecycles);
   expect(registerRemotes).toHaveBeenCalledWith([{ name: 'tasks', entry: REMOTES.tasks }], { force: true });
 });
@@ -43,7 +46,7 @@ test('a failed remotes.json read is read again by the next attempt, without a re
 test('a failed read of a release manifest is read again on Retry', async () => {
   fetchMock.mockImplementation((url: string) => json(url === '/remotes.json' ? REMOTES : {}, url === '/remotes.json' ? 200 : 503));
   await expect(registry.loadRemoteModule('tasks', 'app')).rejects.toThrow('The tasks module could not be loaded.');
-  fetchMock.mockImplementation((url: string) => json(url === '/remotes.json' ? REMOTES : release('1.1.0')));
+  fetchMock.mockImplementation((url: string) => json(url === '/remotes.json' ? REMOTES : release(PREVIOUS_MINOR)));
   await expect(registry.loadRemoteModule('tasks', 'app', true)).resolves.toBe(lifecycles);
 });
 

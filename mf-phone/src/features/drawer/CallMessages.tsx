@@ -2,25 +2,8 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import { Alert, Button, Empty, Input, Spin, theme, Typography } from 'antd';
 import { SendOutlined } from '@ant-design/icons';
 import { bus } from '@agency/bus';
-import { SMS_MESSAGES, type ClientToServerEvents, type SmsAck, type SmsMessage } from '@agency/contracts';
+import { SMS_MESSAGES, type SmsMessage } from '@agency/contracts';
 import { formatDateTime } from '@agency/ui';
-
-type Ask = 'sms_create_room' | 'sms_join_room' | 'sms_send_message';
-type RequestOf<E extends Ask> = Parameters<ClientToServerEvents[E]>[0];
-type ResultOf<E extends Ask> = Parameters<Parameters<ClientToServerEvents[E]>[1]>[0] extends SmsAck<infer T> ? T : never;
-
-/** One of the inbox's requests over the app's socket, answered by acknowledgement. */
-function ask<E extends Ask>(event: E, req: RequestOf<E>): Promise<ResultOf<E>> {
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error('No answer from the server. Check the connection and try again.')), 15_000);
-    const emit = bus.emit as unknown as (event: string, req: unknown, ack: (res: SmsAck<ResultOf<E>>) => void) => void;
-    emit.call(bus, event, req, (res) => {
-      clearTimeout(timer);
-      if (res.ok) resolve(res.data);
-      else reject(new Error(res.message));
-    });
-  });
-}
 
 const SHOWN = 20;
 
@@ -39,8 +22,8 @@ export function CallMessages({ phoneNumber, clientId }: { phoneNumber: string; c
 
   useEffect(() => {
     let current = true;
-    ask('sms_create_room', { phoneNumber, clientId })
-      .then((room) => ask('sms_join_room', { roomId: room.id }))
+    bus.request('sms_create_room', { phoneNumber, clientId })
+      .then((room) => bus.request('sms_join_room', { roomId: room.id }))
       .then(
         (page) => {
           if (!current) return;
@@ -79,7 +62,7 @@ export function CallMessages({ phoneNumber, clientId }: { phoneNumber: string; c
     setSending(true);
     setError(null);
     try {
-      const sent = await ask('sms_send_message', { roomId, id: crypto.randomUUID(), message });
+      const sent = await bus.request('sms_send_message', { roomId, id: crypto.randomUUID(), message });
       setMessages((all) => ((all ?? []).some((m) => m.id === sent.id) ? all : [...(all ?? []), sent]));
       setText('');
     } catch (err) {
