@@ -14,3 +14,4 @@ export * from './FormDialog';
 export * from './RetryAlert';
 export * from './presence';
 export * from './RecordingPlayer';
+export * from './CallRecording';

@@ -2,15 +2,14 @@ import { useMemo } from 'react';
 import { Alert, Empty, Spin, Tag, Typography } from 'antd';
 import { errorMessage, phoneApi } from '@agency/api-client';
 import { bus } from '@agency/bus';
-import { CALL_MESSAGES, CALL_STATUS_LABELS, isAdminRole } from '@agency/contracts';
-import { formatDateTime, formatDuration, fullName, RecordingPlayer, useLiveQuery, useObservable } from '@agency/ui';
+import { CALL_MESSAGES, CALL_STATUS_LABELS } from '@agency/contracts';
+import { CallRecording, formatDateTime, formatDuration, fullName, useLiveQuery } from '@agency/ui';
 import { useContact } from '../detail/ContactContext';
 
 
 /** The contact's calls, newest first, with their recordings and voicemails to play (spec 001: the Recordings tab, 400 high). */
 export function CallsTab() {
   const { id } = useContact();
-  const session = useObservable(bus.session$);
   const moved$ = useMemo(() => bus.on('phone_workCount'), []);
   const calls = useLiveQuery(() => phoneApi.logs({ view: 'all', clientId: id, limit: 50 }), moved$, id);
   if (calls.error) return <Alert type="error" showIcon title={CALL_MESSAGES.recordingsFailed(errorMessage(calls.error))} />;
@@ -29,21 +28,7 @@ export function CallsTab() {
             {c.callDuration > 0 && <Typography.Text type="secondary">{formatDuration(c.callDuration)}</Typography.Text>}
             {c.user && <Typography.Text type="secondary">{fullName(c.user)}</Typography.Text>}
           </div>
-          {c.recording && (
-            <RecordingPlayer
-              duration={c.recording.duration}
-              load={() => phoneApi.recordingAudio(c.id)}
-              failed={CALL_MESSAGES.recordingsFailed}
-              onDelete={
-                isAdminRole(session?.user.role)
-                  ? async () => {
-                      await phoneApi.deleteRecording(c.id, c.recording!.sid);
-                      calls.reload();
-                    }
-                  : undefined
-              }
-            />
-          )}
+          <CallRecording call={c} onDeleted={calls.reload} />
         </li>
       ))}
     </ul>

@@ -7,7 +7,7 @@ import { CheckCircleFilled, ClockCircleOutlined, PhoneOutlined, UserOutlined } f
 import { errorMessage, phoneApi } from '@agency/api-client';
 import { bus } from '@agency/bus';
 import { CALL_LOG_PAGE_SIZES, CALL_MESSAGES, CALL_STATUS_LABELS, canReview, isAdminRole, REVIEWABLE_STATUSES, type CallLogEntry, type CallLogView } from '@agency/contracts';
-import { formatDateTime, formatDuration, formatPhone, fullName, initials, RecordingPlayer, useLiveQuery, useObservable } from '@agency/ui';
+import { CallRecording, formatDateTime, formatDuration, formatPhone, fullName, initials, useLiveQuery, useObservable } from '@agency/ui';
 
 const VIEWS: Array<{ value: CallLogView; label: string }> = [
   { value: 'all', label: 'All' },
@@ -150,22 +150,7 @@ export function PhoneLogPage() {
       key: 'recording',
       title: 'Recording',
       width: 150,
-      render: (_, e) =>
-        e.recording && (
-          <RecordingPlayer
-            duration={e.recording.duration}
-            load={() => phoneApi.recordingAudio(e.id)}
-            failed={CALL_MESSAGES.recordingsFailed}
-            onDelete={
-              isAdminRole(session?.user.role)
-                ? async () => {
-                    await phoneApi.deleteRecording(e.id, e.recording!.sid);
-                    logs.reload();
-                  }
-                : undefined
-            }
-          />
-        ),
+      render: (_, e) => <CallRecording call={e} onDeleted={logs.reload} />,
     },
     {
       key: 'worked',
