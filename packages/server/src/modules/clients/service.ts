@@ -7,6 +7,7 @@ import { applyInput, CLIENT_COLUMNS, clearSecondary, hasSecondary, openState, pr
 import { sortKey, writeTerms, type SearchableClient } from './search';
 import { checkLocation, locationOfPhone } from '../locations/service';
 import { dropPersonReviews, movePersonReviews } from '../reviews/service';
+import { isAccountUser } from '../users/membership';
 
 export const CLIENT_NOT_FOUND = 'Client not found';
 
@@ -55,8 +56,7 @@ async function withLocation(q: Queryable, accountId: string, input: Partial<Clie
 /** The references a client's fields make must stay inside the account. */
 async function checkReferences(q: Queryable, accountId: string, clientId: string | null, input: Partial<ClientInputParsed>) {
   if (input.managedBy) {
-    const [u] = await q.query('select 1 from users where id = $1 and account_id = $2 and deleted_at is null', [input.managedBy, accountId]);
-    if (!u) throw badRequest('Managed by must be a user of this account');
+    if (!(await isAccountUser(q, accountId, input.managedBy))) throw badRequest('Managed by must be a user of this account');
   }
   if (input.affliateContact) {
     if (input.affliateContact === clientId) throw badRequest('A contact cannot refer itself');

@@ -7,6 +7,7 @@ import type { AuthContext } from '../../http/context';
 import { badRequest, forbidden, notFound } from '../../http/errors';
 import { displayName } from '../clients/search';
 import { iso, Params } from '../clients/sql';
+import { isAccountUser } from '../users/membership';
 
 type Ctx = Pick<AuthContext, 'accountId' | 'userId' | 'role'>;
 type FollowUpInput = z.output<typeof followUpCreateSchema>;
@@ -88,8 +89,7 @@ async function checkAssignment(q: Queryable, ctx: Ctx, f: Pick<FollowUpInput, 'a
   if (f.assignTo === 'peer') {
     if (!f.user) throw badRequest('Choose a colleague to assign the follow up to');
     if (f.user === ctx.userId) throw badRequest('Choose a colleague other than yourself, or assign it to yourself');
-    const [u] = await q.query('select 1 from users where id = $1 and account_id = $2 and deleted_at is null', [f.user, ctx.accountId]);
-    if (!u) throw badRequest('The assignee must be a user of this account');
+    if (!(await isAccountUser(q, ctx.accountId, f.user))) throw badRequest('The assignee must be a user of this account');
     user = f.user;
   } else if (f.assignTo === 'self') user = ctx.userId;
   if (f.client) {

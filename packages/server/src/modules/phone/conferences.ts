@@ -6,6 +6,7 @@ import { badRequest, notFound } from '../../http/errors';
 import { VOICE_PATHS } from '../../providers/carrier/index';
 import { clientName } from '../sms/service';
 import { conferenceNameOf, locationFlow } from './flow';
+import { isAccountUser } from '../users/membership';
 
 
 /*
@@ -193,7 +194,7 @@ export async function convert(deps: AppDeps, call: ConferenceCall): Promise<Conf
 /** Whether `id` is a user of the account (not deleted). */
 export async function isColleague(q: Queryable, accountId: string, id: string): Promise<boolean> {
   if (!/^[0-9a-f-]{36}$/.test(id)) return false;
-  return (await q.query('select 1 from users where id = $1 and account_id = $2 and deleted_at is null', [id, accountId])).length > 0;
+  return isAccountUser(q, accountId, id);
 }
 
 /** Whom `to` names: a colleague of the account (not already on the call) or a number of 11 digits. */

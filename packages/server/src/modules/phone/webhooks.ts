@@ -10,6 +10,7 @@ import { officeState } from '../locations/officeState';
 import { enterQueue, leaveQueue } from './queues';
 import { callById as conferenceCall, conferenceEvent, participantCallEnded } from './conferences';
 import { callBySid, clientByPhone, logCall } from './service';
+import { isAccountUser } from '../users/membership';
 
 /*
  * The carrier's voice webhooks (the same for the local carrier and Twilio, signed alike):
@@ -127,7 +128,7 @@ export async function voiceWebhookRoutes(app: FastifyInstance, deps: AppDeps) {
     // A colleague (To=client:{userId}) of the same account rings their phone; calls between staff stay out of the call log.
     const peerId = /^client:([0-9a-f-]{36})$/.exec(p.To ?? '')?.[1];
     if (peerId) {
-      const [peer] = await db.query('select 1 from users where id = $1 and account_id = $2 and deleted_at is null', [peerId, user.account_id]);
+      const peer = await isAccountUser(db, user.account_id, peerId);
       return xml(reply, peer && peerId !== userId ? twimlPeer(peerId, `${user.first_name} ${user.last_name}`.trim()) : twimlReject());
     }
     const to = toDigits(p.To ?? '');
@@ -327,7 +328,7 @@ export async function voiceWebhookRoutes(app: FastifyInstance, deps: AppDeps) {
     const query = req.query as { call?: string; user?: string };
     const call = await callById(deps, query.call);
     if (!call) return xml(reply, twimlEmpty());
-    const [user] = /^[0-9a-f-]{36}$/.test(query.user ?? '') ? await db.query('select 1 from users where id = $1 and account_id = $2 and deleted_at is null', [query.user, call.accountId]) : [];
+    const user = /^[0-9a-f-]{36}$/.test(query.user ?? '') && (await isAccountUser(db, call.accountId, query.user!));
     if (!user && call.locationId) {
       await enterQueue(deps, call, (await locationFlow(db, call.locationId)).flow.queue.maxWait);
       return xml(reply, twimlEnqueue(call.id, call.locationId));

@@ -9,6 +9,7 @@ import type { Queryable } from '../../db/index';
 
 const formatPhone = (digits: string) => digits.replace(/^1?(\d{3})(\d{3})(\d{4})$/, '+1-$1-$2-$3');
 import { agencyNumberFor, ensureRoom, getMessage, getRoom, listRooms, roomPage, searchRooms, unreadTotals } from './service';
+import { isAccountUser } from '../users/membership';
 
 type SmsEvent = Exclude<Extract<keyof ClientToServerEvents, `sms_${string}`>, 'sms_is_typing'>;
 type RequestOf<E extends SmsEvent> = Parameters<ClientToServerEvents[E]>[0];
@@ -95,8 +96,7 @@ export function smsSocket(deps: AppDeps): SocketFeature {
       const { roomId, userId: to } = smsAssignSchema.parse(req);
       await getRoom(db, accountId, userId, roomId);
       if (to) {
-        const [u] = await db.query('select 1 from users where id = $1 and account_id = $2 and deleted_at is null', [to, accountId]);
-        if (!u) throw badRequest('That person is not on this account.');
+        if (!(await isAccountUser(db, accountId, to))) throw badRequest('That person is not on this account.');
       }
       await db.tx((q) => q.query('update sms_rooms set assigned_to = $3 where id = $1 and account_id = $2', [roomId, accountId, to]));
       const room = await getRoom(db, accountId, userId, roomId);

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { WALKIN_MESSAGES, type WalkIn, type WalkInCreate, type WalkInUpdate } from '@agency/contracts';
 import type { Queryable } from '../../db/index';
 import { badRequest, notFound } from '../../http/errors';
+import { isAccountUser } from '../users/membership';
 
 interface Row {
   id: string;
@@ -62,8 +63,7 @@ async function checkClient(q: Queryable, accountId: string, clientId: string | n
 
 async function checkUser(q: Queryable, accountId: string, userId: string | null | undefined) {
   if (!userId) return;
-  const [u] = await q.query('select 1 from users where id = $1 and account_id = $2 and deleted_at is null', [userId, accountId]);
-  if (!u) throw badRequest('That person is not on this account.');
+  if (!(await isAccountUser(q, accountId, userId))) throw badRequest('That person is not on this account.');
 }
 
 export async function checkIn(q: Queryable, who: { accountId: string; userId: string }, input: WalkInCreate): Promise<string> {

@@ -4,6 +4,7 @@ import { badRequest, notFound } from '../../../http/errors';
 import type { Sealer } from '../crypto';
 import { iso } from '../sql';
 import type { RecordKind } from './kinds';
+import { isAccountUser } from '../../users/membership';
 
 export interface RecordRow {
   id: string;
@@ -123,8 +124,7 @@ export async function checkRecordRules(
   if (k.kind !== 'policy') return input;
   const out = { ...input };
   if (typeof input.managedBy === 'string') {
-    const [u] = await q.query('select 1 from users where id = $1 and account_id = $2 and deleted_at is null', [input.managedBy, ctx.accountId]);
-    if (!u) throw badRequest('Managed by must be a user of this account');
+    if (!(await isAccountUser(q, ctx.accountId, input.managedBy))) throw badRequest('Managed by must be a user of this account');
   }
   if (input.managedBy !== undefined && input.managedBy !== before.managedBy) out.managedOn = input.managedBy ? new Date().toISOString() : null;
   if (typeof input.paymentMethod === 'string' && input.paymentMethod !== 'other') {
