@@ -4,7 +4,7 @@ import { mkdtempSync, existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { loadConfig } from './config';
-import { KEY_FILE, loadClientDataKey } from './modules/clients/crypto';
+import { KEY_FILE, loadClientDataKey } from './sealing/crypto';
 import { demoDataDecision, missingProductionSecrets } from './startup';
 
 const dataDir = () => mkdtempSync(join(tmpdir(), 'agency-startup-'));

@@ -11,7 +11,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import { loadConfig } from '../config';
-import { loadClientDataKey } from '../modules/clients/crypto';
+import { loadClientDataKey } from '../sealing/crypto';
 import { localWebhookToken } from '../providers/carrier/create';
 import { signWebhook, SIGNATURE_HEADER } from '../providers/carrier/index';
 import { SimulatedPhone } from '../providers/carrier/local/voice/simulatedPhone';

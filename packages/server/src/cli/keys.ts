@@ -7,7 +7,7 @@
  */
 import { loadConfig } from '../config';
 import { openDb } from '../db/index';
-import { keyId, loadClientDataKey, sealerFor } from '../modules/clients/crypto';
+import { keyId, loadClientDataKey, sealerFor } from '../sealing/crypto';
 import { resealAll } from './reseal';
 
 const [cmd] = process.argv.slice(2);

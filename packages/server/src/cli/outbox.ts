@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { loadConfig } from '../config';
 import { openPglite, openPostgres, type Db } from '../db/index';
 import { readOutbox } from '../providers/mail/local';
-import { sealerFor } from '../modules/clients/crypto';
+import { sealerFor } from '../sealing/crypto';
 
 const args = process.argv.slice(2);
 const toIndex = args.indexOf('--to');

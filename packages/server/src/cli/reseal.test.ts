@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import { randomBytes } from 'node:crypto';
 import { bearer, signIn, startTestServer, type TestServer } from '../testing/harness';
 import { totpBinding } from '../modules/auth/totpSecrets';
-import { createSealer, keyId, loadClientDataKey } from '../modules/clients/crypto';
+import { createSealer, keyId, loadClientDataKey } from '../sealing/crypto';
 import { sealedFieldBinding } from '../modules/clients/mapping';
 import { recordBinding } from '../modules/clients/records/service';
 import { resealAll } from './reseal';

@@ -1,7 +1,7 @@
 import { SEALED_CLIENT_FIELDS } from '@agency/contracts';
 import type { Db } from '../db/index';
 import { totpBinding } from '../modules/auth/totpSecrets';
-import type { Sealer } from '../modules/clients/crypto';
+import type { Sealer } from '../sealing/crypto';
 import { sealedFieldBinding } from '../modules/clients/mapping';
 import { recordBinding } from '../modules/clients/records/service';
 

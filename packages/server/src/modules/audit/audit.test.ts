@@ -2,7 +2,7 @@ import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { AUDIT_CSV_HEADER, parseCsv, type AuditEvent, type AuditPage } from '@agency/contracts';
 import { readOutbox } from '../../providers/mail/local';
-import { sealerFor } from '../clients/crypto';
+import { sealerFor } from '../../sealing/crypto';
 import { basicAuth, bearer, DEMO, demoUserId, SECOND, signIn, startTestServer, type SignedIn, type TestServer } from '../../testing/harness';
 
 let s: TestServer;

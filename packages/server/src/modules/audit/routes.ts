@@ -19,7 +19,7 @@ import {
 } from '@agency/contracts';
 import type { AppDeps } from '../../app';
 import type { Queryable } from '../../db/index';
-import { Params, iso } from '../clients/sql';
+import { Params, iso } from '../../db/sql';
 import { auditWho, recordAudit } from './trail';
 
 interface AuditRow {

@@ -3,7 +3,7 @@ import type { Db } from '../../db/index';
 import type { AuthContext } from '../../http/context';
 import { badRequest, forbidden, notFound } from '../../http/errors';
 import { recordAudit, type AuditWho } from '../audit/trail';
-import type { Sealer } from '../clients/crypto';
+import type { Sealer } from '../../sealing/crypto';
 import { spendTotpCode, verifyPassword } from './service';
 
 /*

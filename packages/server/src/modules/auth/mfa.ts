@@ -2,7 +2,7 @@ import type { Db } from '../../db/index';
 import { badRequest, notFound } from '../../http/errors';
 import { AUTH_MESSAGES } from '@agency/contracts';
 import { recordAudit, type AuditWho } from '../audit/trail';
-import type { Sealer } from '../clients/crypto';
+import type { Sealer } from '../../sealing/crypto';
 import { newTotpSecret, totpUrl, verifyTotp } from './totp';
 import { openTotpSecret, sealTotpSecret } from './totpSecrets';
 

@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import { AUTH_MESSAGES, FORGOT_PASSWORD_MESSAGE, INVALID_RESET_CODE_MESSAGE, PASSWORD_RESET_MESSAGE } from '@agency/contracts';
 import { basicAuth, bearer, DEMO, SECOND, signIn, startTestServer, type TestServer } from '../../testing/harness';
 import { readOutbox } from '../../providers/mail/local';
-import { sealerFor } from '../../modules/clients/crypto';
+import { sealerFor } from '../../sealing/crypto';
 import { RESET_FAILURES_PER_ACCOUNT } from './password-reset';
 import { hashPassword } from './service';
 

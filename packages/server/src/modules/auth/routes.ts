@@ -26,7 +26,7 @@ import { auth, resolveSession } from '../../http/context';
 import { HttpError } from '../../http/errors';
 import type { Db } from '../../db/index';
 import { anonymousWho, auditWho, recordAudit, userAboutRow } from '../audit/trail';
-import { sealerFor } from '../clients/crypto';
+import { sealerFor } from '../../sealing/crypto';
 import { publishUser } from '../users/service';
 import { confirmIdentity, mfaEnabled, turnMfaOff } from './identity';
 import { initMfa, verifyMfa } from './mfa';

@@ -6,7 +6,7 @@ import type { AuthContext } from '../../http/context';
 import { badRequest, unauthorized } from '../../http/errors';
 import { findAccount, findUser } from '../users/mapping';
 import { newToken } from './tokens';
-import type { Sealer } from '../clients/crypto';
+import type { Sealer } from '../../sealing/crypto';
 import { verifyTotp } from './totp';
 import { openTotpSecret } from './totpSecrets';
 

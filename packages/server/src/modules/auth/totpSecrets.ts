@@ -1,5 +1,5 @@
 import type { Db } from '../../db/index';
-import type { Sealer } from '../clients/crypto';
+import type { Sealer } from '../../sealing/crypto';
 
 /*
  * TOTP secrets are sealed and bound to their user: users.mfa_secret and users.mfa_pending_secret

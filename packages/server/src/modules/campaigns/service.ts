@@ -17,7 +17,7 @@ import {
 import type { z } from 'zod';
 import type { Queryable } from '../../db/index';
 import { badRequest, notFound } from '../../http/errors';
-import { Params, iso } from '../clients/sql';
+import { Params, iso } from '../../db/sql';
 import { sealedFieldBinding } from '../clients/mapping';
 import { birthDatesForTags, membershipCondition, type TagRow, type TagScope } from '../tags/service';
 import { toDigits } from '../sms/service';

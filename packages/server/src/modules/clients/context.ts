@@ -2,7 +2,7 @@ import type { FastifyRequest } from 'fastify';
 import type { AppDeps } from '../../app';
 import { auth } from '../../http/context';
 import type { AuditAbout } from '../audit/trail';
-import { sealerFor, type Sealer } from './crypto';
+import { sealerFor, type Sealer } from '../../sealing/crypto';
 import type { ClientRow } from './mapping';
 import { displayName } from './search';
 

@@ -5,7 +5,7 @@ import { clientFollowUps } from '../followups/service';
 import { clientTags } from '../tags/service';
 import { locationName } from '../locations/service';
 import { listStickies } from './activity/service';
-import type { Sealer } from './crypto';
+import type { Sealer } from '../../sealing/crypto';
 import { toClient } from './mapping';
 import { kindOf, RECORD_KINDS } from './records/kinds';
 import { RECORD_COLUMNS, toRecord, type RecordRow } from './records/service';

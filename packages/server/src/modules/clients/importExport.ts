@@ -4,7 +4,7 @@ import type { importRequestSchema } from '@agency/contracts';
 import type { Db, Queryable } from '../../db/index';
 import { badRequest } from '../../http/errors';
 import { addActivity } from './activity/service';
-import type { Sealer } from './crypto';
+import type { Sealer } from '../../sealing/crypto';
 import { csvLine, csvRecords } from './csv';
 import { findDuplicates } from './duplicates';
 import { listConditions, type ListFilters } from './list';
@@ -12,7 +12,7 @@ import { isEmpty, type ClientData } from './mapping';
 import { kindOf } from './records/kinds';
 import { insertRecord, mergeRecord, newRecordId } from './records/service';
 import { fold } from './search';
-import { Params } from './sql';
+import { Params } from '../../db/sql';
 import { createClient, loadClient, stateOf, updateClient } from './service';
 
 type ImportRequest = z.output<typeof importRequestSchema>;

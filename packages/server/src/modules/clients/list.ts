@@ -3,10 +3,10 @@ import { LETTERS } from '@agency/contracts';
 import type { Queryable } from '../../db/index';
 import { badRequest } from '../../http/errors';
 import { birthDatesForTags, findTag, membershipCondition } from '../tags/service';
-import type { Sealer } from './crypto';
+import type { Sealer } from '../../sealing/crypto';
 import { toListItem, type ClientData } from './mapping';
 import { letterCondition, searchCondition, searchMatches, searchTokens } from './search';
-import { Params } from './sql';
+import { Params } from '../../db/sql';
 
 export interface ListFilters {
   search?: string;

@@ -1,7 +1,7 @@
 import { CO_FIELDS, PERSON_FIELDS, SEALED_CLIENT_FIELDS, SELF_EMPLOYED, ageInYears, clientSchema, maskSealed, maskSsn, type Client, type ClientInputParsed, type ClientListItem } from '@agency/contracts';
-import type { Sealer } from './crypto';
+import type { Sealer } from '../../sealing/crypto';
 import { letterOf } from './search';
-import { iso } from './sql';
+import { iso } from '../../db/sql';
 
 export type ClientData = Record<string, unknown>;
 

@@ -1,6 +1,6 @@
 import { SEALED_CLIENT_FIELDS } from '@agency/contracts';
 import type { Db } from '../../db/index';
-import type { Sealer } from './crypto';
+import type { Sealer } from '../../sealing/crypto';
 import { sealedFieldBinding } from './mapping';
 import { recordBinding } from './records/service';
 

@@ -1,5 +1,5 @@
 import type { Queryable } from '../../db/index';
-import type { Params } from './sql';
+import type { Params } from '../../db/sql';
 
 /**
  * Search and ordering of the contact list without loading it: a normalised sort key (letter bar,

@@ -1,6 +1,6 @@
 import { clientInputSchema, quoteInputSchema, type ClientInput, type QuoteInput } from '@agency/contracts';
 import type { Db, Queryable } from '../../db/index';
-import type { Sealer } from './crypto';
+import type { Sealer } from '../../sealing/crypto';
 import { createClient, touchLastContact } from './service';
 import { kindOf } from './records/kinds';
 import { insertRecord, mergeRecord, newRecordId } from './records/service';

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Client, ClientInputParsed } from '@agency/contracts';
 import type { Queryable } from '../../db/index';
 import { badRequest, notFound } from '../../http/errors';
-import type { Sealer } from './crypto';
+import type { Sealer } from '../../sealing/crypto';
 import { applyInput, CLIENT_COLUMNS, clearSecondary, hasSecondary, openState, promoteSecondary, storedState, toClient, type ClientRow, type ClientState } from './mapping';
 import { sortKey, writeTerms, type SearchableClient } from './search';
 import { checkLocation, locationOfPhone } from '../locations/service';

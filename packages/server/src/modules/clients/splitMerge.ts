@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { Sealer } from './crypto';
+import type { Sealer } from '../../sealing/crypto';
 import {
   PERSON_FIELDS,
   type Client,

@@ -6,7 +6,7 @@ import type { Queryable } from '../../db/index';
 import type { AuthContext } from '../../http/context';
 import { badRequest, forbidden, notFound } from '../../http/errors';
 import { displayName } from '../clients/search';
-import { iso, Params } from '../clients/sql';
+import { iso, Params } from '../../db/sql';
 import { isAccountUser } from '../users/membership';
 
 type Ctx = Pick<AuthContext, 'accountId' | 'userId' | 'role'>;

@@ -7,7 +7,7 @@ import type { AppDeps } from '../../app';
 import type { Queryable } from '../../db/index';
 import { auth } from '../../http/context';
 import { conflict, notFound } from '../../http/errors';
-import { iso } from '../clients/sql';
+import { iso } from '../../db/sql';
 
 interface BlockedRow {
   id: string;

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { googleReviewUrl, type ClientLevel, type Review, type ReviewSettings, type ReviewSettingsUpdate, type ReviewTotals } from '@agency/contracts';
 import type { Queryable } from '../../db/index';
-import { iso } from '../clients/sql';
+import { iso } from '../../db/sql';
 
 interface ReviewRow {
   id: string;

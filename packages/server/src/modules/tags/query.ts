@@ -1,6 +1,6 @@
 import { parseDateParts } from '@agency/contracts';
 import { badRequest } from '../../http/errors';
-import { Params } from '../clients/sql';
+import { Params } from '../../db/sql';
 
 /**
  * Dynamic tag queries: a MongoDB-style filter (what a query builder's "mongodb" export writes)

@@ -4,8 +4,8 @@ import { tagInputSchema } from '@agency/contracts';
 import type { z } from 'zod';
 import type { Queryable } from '../../db/index';
 import { badRequest, conflict, notFound } from '../../http/errors';
-import { Params, iso } from '../clients/sql';
-import type { Sealer } from '../clients/crypto';
+import { Params, iso } from '../../db/sql';
+import type { Sealer } from '../../sealing/crypto';
 import { sealedFieldBinding } from '../clients/mapping';
 import { compileTagQuery, comparesBirthDates, validateTagQuery, type BirthDates } from './query';
 

@@ -1,8 +1,8 @@
 import type { TaskBoardTag } from '@agency/contracts';
 import type { Queryable } from '../../db/index';
 import { displayName, type SearchableClient } from '../clients/search';
-import { Params } from '../clients/sql';
-import type { Sealer } from '../clients/crypto';
+import { Params } from '../../db/sql';
+import type { Sealer } from '../../sealing/crypto';
 import { birthDatesForTags, membershipCondition, type TagRow } from '../tags/service';
 
 export interface ClientRef {

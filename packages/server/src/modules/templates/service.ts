@@ -3,7 +3,7 @@ import { isAdminRole, TEMPLATE_MESSAGES, type MessageTemplate, type TemplateForm
 import type { Queryable } from '../../db/index';
 import type { AuthContext } from '../../http/context';
 import { conflict, forbidden, notFound } from '../../http/errors';
-import { iso } from '../clients/sql';
+import { iso } from '../../db/sql';
 
 interface TemplateRow {
   id: string;

@@ -2,7 +2,7 @@ import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import type { User } from '@agency/contracts';
 import { readOutbox } from '../../providers/mail/local';
-import { sealerFor } from '../../modules/clients/crypto';
+import { sealerFor } from '../../sealing/crypto';
 import { DEMO_LOCATIONS } from '../locations/seed';
 import { basicAuth, bearer, DEMO, demoUserId, SECOND, signIn, startTestServer, type SignedIn, type TestServer } from '../../testing/harness';
 

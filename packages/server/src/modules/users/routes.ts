@@ -20,7 +20,7 @@ import type { AppDeps } from '../../app';
 import { auth, type AuthContext } from '../../http/context';
 import { badRequest, forbidden, notFound } from '../../http/errors';
 import { confirmIdentity } from '../auth/identity';
-import { sealerFor } from '../clients/crypto';
+import { sealerFor } from '../../sealing/crypto';
 import { SignInLimiter } from '../auth/rate-limit';
 import { hashPassword, revokeSessions, sessionResponse, verifyPassword } from '../auth/service';
 import { auditWho, recordAudit, userAbout } from '../audit/trail';

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Db, Queryable } from '../../db/index';
-import type { Sealer } from '../../modules/clients/crypto';
+import type { Sealer } from '../../sealing/crypto';
 import type { MailProvider } from './index';
 
 /**

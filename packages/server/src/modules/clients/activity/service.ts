@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { NOTE_EDIT_WINDOW_MS, type Activity, type ActivityUpdate } from '@agency/contracts';
 import type { Queryable } from '../../../db/index';
 import { forbidden, notFound } from '../../../http/errors';
-import { iso } from '../sql';
+import { iso } from '../../../db/sql';
 
 interface ActivityRow {
   id: string;

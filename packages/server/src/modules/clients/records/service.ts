@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import type { Queryable } from '../../../db/index';
 import { badRequest, notFound } from '../../../http/errors';
-import type { Sealer } from '../crypto';
-import { iso } from '../sql';
+import type { Sealer } from '../../../sealing/crypto';
+import { iso } from '../../../db/sql';
 import type { RecordKind } from './kinds';
 import { isAccountUser } from '../../users/membership';
 
