@@ -3,10 +3,10 @@ import { MemoryRouter } from 'react-router-dom';
 import userEventLib from '@testing-library/user-event';
 import { hostControls } from '@agency/bus';
 import { locationsApi, metricsApi, tagsApi, templatesApi, usersApi, valuesApi } from '@agency/api-client';
-import { demoSession, meOf } from './testing/session';
 import { App } from './App';
+import { demoSession, meOf } from '@agency/testing';
 
-jest.mock('@agency/api-client', () => jest.requireActual('./testing/apiClientMock'));
+jest.mock('@agency/api-client', () => jest.requireActual<typeof import('@agency/testing')>('@agency/testing').apiClientMock());
 const userEvent = userEventLib.setup({ delay: null });
 
 beforeEach(() => {

@@ -3,12 +3,12 @@ import userEventLib from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router-dom';
 import { hostControls } from '@agency/bus';
 import { ApiRequestError, billingApi } from '@agency/api-client';
-import { demoAccount, demoSession } from '../testing/session';
 import { AccountBalance } from './AccountBalance';
 import { gauge, Usage } from './Usage';
 import { monthKey } from '../features/common/MonthStepper';
+import { demoAccount, demoSession } from '@agency/testing';
 
-jest.mock('@agency/api-client', () => jest.requireActual('../testing/apiClientMock'));
+jest.mock('@agency/api-client', () => jest.requireActual<typeof import('@agency/testing')>('@agency/testing').apiClientMock());
 const api = billingApi as jest.Mocked<typeof billingApi>;
 const userEvent = userEventLib.setup({ delay: null, pointerEventsCheck: 0 });
 

@@ -2,8 +2,8 @@ import { act, render, screen, within } from '@testing-library/react';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
 import userEventLib from '@testing-library/user-event';
 import { bus, type ToastRequest, hostControls } from '@agency/bus';
-import { demoSession } from '../testing/session';
 import { UrgentTasks } from './UrgentTasks';
+import { demoSession } from '@agency/testing';
 
 const userEvent = userEventLib.setup({ delay: null });
 const DONE = { locationCount: 1, twilioPhoneNumber: '+15551230000', stripePaymentMethodId: 'pm_1' };

@@ -1,5 +1,5 @@
-import { demoSession } from '../testing/session';
 import { setupTasks } from './setupTasks';
+import { demoSession } from '@agency/testing';
 
 test('lists location, phone number, payment method and MFA while they are missing', () => {
   const tasks = setupTasks(demoSession());

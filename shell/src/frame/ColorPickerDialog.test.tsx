@@ -2,17 +2,17 @@ import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { usersApi } from '@agency/api-client';
 import { bus } from '@agency/bus';
 import { saveSession } from '../session/session';
-import { makeSession, makeUser } from '../test/fixtures';
+import { demoSession, demoUser } from '@agency/testing';
 import { ColorPickerDialog, hexColorError } from './ColorPickerDialog';
 
-jest.mock('@agency/api-client', () => jest.requireActual<typeof import('../test/apiClientMock')>('../test/apiClientMock').apiClientMock());
+jest.mock('@agency/api-client', () => jest.requireActual<typeof import('@agency/testing')>('@agency/testing').apiClientMock({ authApi: { signOut: () => Promise.resolve() } }));
 
 const update = usersApi.update as jest.Mock;
 
 beforeEach(() => {
   localStorage.clear();
   jest.clearAllMocks();
-  saveSession(makeSession());
+  saveSession(demoSession());
   bus.setTheme({ dark: false, color: '#19d0de' });
 });
 
@@ -35,23 +35,23 @@ describe('ColorPickerDialog', () => {
   });
 
   it('saves a valid colour on the user and the theme', async () => {
-    update.mockResolvedValue(makeUser({ themeColor: '#abc' }));
+    update.mockResolvedValue(demoUser({ themeColor: '#abc' }));
     render(<ColorPickerDialog open onClose={onClose} />);
     fireEvent.change(field(), { target: { value: 'ABC' } });
     expect(screen.queryByText('input is not a valid hex color.')).not.toBeInTheDocument();
     fireEvent.click(screen.getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(onClose).toHaveBeenCalled());
-    expect(update).toHaveBeenCalledWith(makeUser().id, { themeColor: '#abc' });
+    expect(update).toHaveBeenCalledWith(demoUser().id, { themeColor: '#abc' });
     expect(bus.theme$.value.color).toBe('#abc');
     expect(bus.session$.value?.user.themeColor).toBe('#abc');
   });
 
   it('submits on Enter', async () => {
-    update.mockResolvedValue(makeUser({ themeColor: '#112233' }));
+    update.mockResolvedValue(demoUser({ themeColor: '#112233' }));
     render(<ColorPickerDialog open onClose={onClose} />);
     fireEvent.change(field(), { target: { value: '#112233' } });
     fireEvent.submit(field().closest('form')!);
-    await waitFor(() => expect(update).toHaveBeenCalledWith(makeUser().id, { themeColor: '#112233' }));
+    await waitFor(() => expect(update).toHaveBeenCalledWith(demoUser().id, { themeColor: '#112233' }));
   });
 
   it('resets to the default colour', () => {

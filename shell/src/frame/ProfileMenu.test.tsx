@@ -4,11 +4,11 @@ import { bus } from '@agency/bus';
 import type { Session } from '@agency/contracts';
 import { lock$, reloadLockState } from '../lock/lock';
 import { saveSession } from '../session/session';
-import { makeSession, makeUser } from '../test/fixtures';
+import { demoSession, demoUser } from '@agency/testing';
 import { currentLocation, renderAt } from '../test/router';
 import { ProfileMenu } from './ProfileMenu';
 
-jest.mock('@agency/api-client', () => jest.requireActual<typeof import('../test/apiClientMock')>('../test/apiClientMock').apiClientMock());
+jest.mock('@agency/api-client', () => jest.requireActual<typeof import('@agency/testing')>('@agency/testing').apiClientMock({ authApi: { signOut: () => Promise.resolve() } }));
 
 let emit: jest.SpyInstance;
 beforeEach(() => {
@@ -28,7 +28,7 @@ async function openMenu(session: Session) {
 
 describe('ProfileMenu', () => {
   it('offers Account to admin roles', async () => {
-    expect(await openMenu(makeSession({}, { role: 'admin' }))).toEqual([
+    expect(await openMenu(demoSession({ role: 'admin' }))).toEqual([
       'Campaigns',
       'Task Boards',
       'Settings',
@@ -42,25 +42,25 @@ describe('ProfileMenu', () => {
   });
 
   it('hides Account from employees', async () => {
-    expect(await openMenu(makeSession({}, { role: 'employee' }))).not.toContain('Account');
+    expect(await openMenu(demoSession({ role: 'employee' }))).not.toContain('Account');
   });
 
   it('links each item to its page', async () => {
-    await openMenu(makeSession());
+    await openMenu(demoSession());
     fireEvent.click(screen.getByRole('menuitem', { name: /Task Boards/ }));
     expect(currentLocation.pathname).toBe('/admin/tasks');
   });
 
   it('locks the screen', async () => {
-    await openMenu(makeSession());
+    await openMenu(demoSession());
     fireEvent.click(screen.getByRole('menuitem', { name: /Lock/ }));
     expect(lock$.value).not.toBeNull();
   });
 
   it('shows the ghosted user and stops ghosting', async () => {
-    const admin = makeUser({ id: '00000000-0000-4000-9000-000000000002', firstName: 'Adam', lastName: 'Atkins', role: 'admin' });
-    const ghosting = makeSession({ ghostedBy: admin }, { firstName: 'Emma', lastName: 'Ellis', role: 'employee' });
-    (usersApi.unghost as jest.Mock).mockResolvedValue(makeSession({ token: 'admin-token' }, admin));
+    const admin = demoUser({ id: '00000000-0000-4000-9000-000000000002', firstName: 'Adam', lastName: 'Atkins', role: 'admin' });
+    const ghosting = demoSession({ firstName: 'Emma', lastName: 'Ellis', role: 'employee' }, {}, { ghostedBy: admin });
+    (usersApi.unghost as jest.Mock).mockResolvedValue(demoSession(admin, {}, { token: 'admin-token' }));
     const items = await openMenu(ghosting);
     expect(screen.getByRole('button', { name: 'Profile menu for Emma Ellis' })).toHaveTextContent('Ghosting');
     expect(items).toContain('Stop ghosting');

@@ -1,7 +1,7 @@
 import { act, fireEvent, screen } from '@testing-library/react';
 import { bus, type DialRequest, hostControls } from '@agency/bus';
 import { saveSession } from '../session/session';
-import { makePeer, makeSession } from '../test/fixtures';
+import { demoPeer, demoSession } from '@agency/testing';
 import { renderAt } from '../test/router';
 import { peerStatus, sortPeers, STATUS_COLORS } from '@agency/ui';
 import { SideNav } from './SideNav';
@@ -11,7 +11,7 @@ let emit: jest.SpyInstance;
 beforeEach(() => {
   localStorage.clear();
   emit = jest.spyOn(bus, 'emit').mockImplementation(() => undefined);
-  saveSession(makeSession());
+  saveSession(demoSession());
   hostControls().setPeers([]);
 });
 afterEach(() => emit.mockRestore());
@@ -25,16 +25,16 @@ describe('SideNav', () => {
     const sub = bus.dial$.subscribe((d) => dials.push(d));
     act(() =>
       hostControls().setPeers([
-        makePeer(),
-        makePeer({ id: '00000000-0000-4000-9000-000000000004', firstName: 'Ethan', lastName: 'Evans', extension: '104', loggedIn: false }),
-        makePeer({ id: makeSession().user.id, firstName: 'Olivia', lastName: 'Owens' }), // me: not listed
+        demoPeer(),
+        demoPeer({ id: '00000000-0000-4000-9000-000000000004', firstName: 'Ethan', lastName: 'Evans', extension: '104', loggedIn: false }),
+        demoPeer({ id: demoSession().user.id, firstName: 'Olivia', lastName: 'Owens' }), // me: not listed
       ]),
     );
     expect(screen.getByText('Emma Ellis')).toBeInTheDocument();
     expect(screen.queryAllByText('Olivia Owens')).toHaveLength(0);
     expect(screen.getByText('1 online')).toBeInTheDocument();
     fireEvent.click(screen.getByRole('button', { name: 'Call Emma Ellis' }));
-    expect(dials).toEqual([{ to: '103', name: 'Emma Ellis', peerId: makePeer().id }]);
+    expect(dials).toEqual([{ to: '103', name: 'Emma Ellis', peerId: demoPeer().id }]);
     expect(screen.getByRole('button', { name: 'Call Ethan Evans' })).toBeDisabled();
     expect(document.querySelector('[data-status="available"]')).toBeTruthy();
     sub.unsubscribe();
@@ -61,11 +61,11 @@ describe('SideNav', () => {
 
 describe('presence', () => {
   it('shows signed-out peers as offline and sorts reachable ones first', () => {
-    const away = makePeer({ id: 'a', firstName: 'Zed', phoneStatus: 'away' });
-    const gone = makePeer({ id: 'b', firstName: 'Amy', loggedIn: false });
-    const free = makePeer({ id: 'c', firstName: 'Bea' });
+    const away = demoPeer({ id: 'a', firstName: 'Zed', phoneStatus: 'away' });
+    const gone = demoPeer({ id: 'b', firstName: 'Amy', loggedIn: false });
+    const free = demoPeer({ id: 'c', firstName: 'Bea' });
     expect(peerStatus(gone)).toBe('offline');
-    expect(peerStatus(makePeer({ loggedIn: false, mobileLoggedIn: true }))).toBe('available');
+    expect(peerStatus(demoPeer({ loggedIn: false, mobileLoggedIn: true }))).toBe('available');
     expect(sortPeers([gone, away, free]).map((p) => p.id)).toEqual(['c', 'a', 'b']);
     expect(new Set(Object.values(STATUS_COLORS)).size).toBe(Object.keys(STATUS_COLORS).length);
   });

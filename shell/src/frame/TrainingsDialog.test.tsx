@@ -3,13 +3,13 @@ import { trainingsApi } from '@agency/api-client';
 import { bus, type ToastRequest } from '@agency/bus';
 import type { Training } from '@agency/contracts';
 import { saveSession, TRAINING_TOKEN_KEY } from '../session/session';
-import { makeSession } from '../test/fixtures';
+import { demoSession } from '@agency/testing';
 import { parseTags } from './AddTrainingForm';
 import { canAddTrainings, filterByTags, TrainingsDialog } from './TrainingsDialog';
 
-jest.mock('@agency/api-client', () => jest.requireActual<typeof import('../test/apiClientMock')>('../test/apiClientMock').apiClientMock());
+jest.mock('@agency/api-client', () => jest.requireActual<typeof import('@agency/testing')>('@agency/testing').apiClientMock({ authApi: { signOut: () => Promise.resolve() } }));
 
-const ME = makeSession().user.id;
+const ME = demoSession().user.id;
 const item = (over: Partial<Training>): Training => ({
   id: '10000000-0000-4000-8000-000000000001',
   title: 'Getting started',
@@ -43,7 +43,7 @@ afterEach(() => sub.unsubscribe());
 
 describe('TrainingsDialog', () => {
   it('lists the trainings with a count chip and the tag chips', async () => {
-    saveSession(makeSession({}, { role: 'owner' }));
+    saveSession(demoSession({ role: 'owner' }));
     render(<TrainingsDialog open onClose={jest.fn()} />);
     expect(await screen.findByText('Getting started')).toBeInTheDocument();
     expect(screen.getByTestId('training-count')).toHaveTextContent('2');
@@ -54,7 +54,7 @@ describe('TrainingsDialog', () => {
   });
 
   it('filters by tag and says when nothing is found', async () => {
-    saveSession(makeSession());
+    saveSession(demoSession());
     render(<TrainingsDialog open onClose={jest.fn()} />);
     await screen.findByText('Getting started');
     const chips = within(screen.getByRole('group', { name: 'Filter by tag' }));
@@ -69,7 +69,7 @@ describe('TrainingsDialog', () => {
   it('searches after a pause in typing', async () => {
     jest.useFakeTimers();
     try {
-      saveSession(makeSession());
+      saveSession(demoSession());
       render(<TrainingsDialog open onClose={jest.fn()} />);
       await act(async () => undefined);
       fireEvent.change(screen.getByLabelText('Search trainings'), { target: { value: 'calls' } });
@@ -83,17 +83,17 @@ describe('TrainingsDialog', () => {
   });
 
   it('opens a training in a new window and hands the token over', async () => {
-    saveSession(makeSession());
+    saveSession(demoSession());
     const open = jest.spyOn(window, 'open').mockReturnValue(null);
     render(<TrainingsDialog open onClose={jest.fn()} />);
     fireEvent.click(await screen.findByRole('link', { name: /Getting started/ }));
     expect(open).toHaveBeenCalledWith(`/trainings/${ITEMS[0].id}`, `training-${ITEMS[0].id}`, expect.stringContaining('popup'));
-    expect(localStorage.getItem(TRAINING_TOKEN_KEY)).toBe('token-1');
+    expect(localStorage.getItem(TRAINING_TOKEN_KEY)).toBe(demoSession().token);
     open.mockRestore();
   });
 
   it('lets the super role add an item', async () => {
-    saveSession(makeSession({}, { role: 'super' }));
+    saveSession(demoSession({ role: 'super' }));
     create.mockResolvedValue(ITEMS[0]);
     render(<TrainingsDialog open onClose={jest.fn()} />);
     fireEvent.click(await screen.findByRole('button', { name: /Add Training Item/ }));
@@ -106,7 +106,7 @@ describe('TrainingsDialog', () => {
   });
 
   it('reports a failed save', async () => {
-    saveSession(makeSession({}, { role: 'SUPER' as never }));
+    saveSession(demoSession({ role: 'SUPER' as never }));
     create.mockRejectedValue(new Error('Title is required'));
     render(<TrainingsDialog open onClose={jest.fn()} />);
     fireEvent.click(await screen.findByRole('button', { name: /Add Training Item/ }));

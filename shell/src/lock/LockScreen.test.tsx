@@ -2,12 +2,12 @@ import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { ApiRequestError, authApi } from '@agency/api-client';
 import { bus } from '@agency/bus';
 import { LOCK_KEY, saveSession } from '../session/session';
-import { makeSession } from '../test/fixtures';
+import { demoSession } from '@agency/testing';
 import { renderAt } from '../test/router';
 import { lock$, lockScreen, reloadLockState, unlockScreen } from './lock';
 import { LockScreen, UNLOCK_FALLBACK_MESSAGE } from './LockScreen';
 
-jest.mock('@agency/api-client', () => jest.requireActual<typeof import('../test/apiClientMock')>('../test/apiClientMock').apiClientMock());
+jest.mock('@agency/api-client', () => jest.requireActual<typeof import('@agency/testing')>('@agency/testing').apiClientMock({ authApi: { signOut: () => Promise.resolve() } }));
 
 const unlock = authApi.unlock as jest.Mock;
 let emit: jest.SpyInstance;
@@ -16,7 +16,7 @@ beforeEach(() => {
   localStorage.clear();
   jest.clearAllMocks();
   emit = jest.spyOn(bus, 'emit').mockImplementation(() => undefined);
-  saveSession(makeSession());
+  saveSession(demoSession());
   reloadLockState();
 });
 afterEach(() => emit.mockRestore());
@@ -27,7 +27,7 @@ function renderLock() {
 
 describe('locking', () => {
   it('sets the status to away and restores it on unlock', () => {
-    saveSession(makeSession({}, { phoneStatus: 'busy' }));
+    saveSession(demoSession({ phoneStatus: 'busy' }));
     lockScreen();
     expect(emit).toHaveBeenLastCalledWith('users_phoneStatus', 'away');
     expect(bus.session$.value?.user.phoneStatus).toBe('away');
@@ -38,7 +38,7 @@ describe('locking', () => {
   });
 
   it.each(['away', 'lunch', 'break'] as const)('keeps %s as it is', (status) => {
-    saveSession(makeSession({}, { phoneStatus: status }));
+    saveSession(demoSession({ phoneStatus: status }));
     lockScreen();
     unlockScreen();
     expect(emit).not.toHaveBeenCalled();
@@ -65,12 +65,12 @@ describe('LockScreen', () => {
 
   it('unlocks with the password, the account and the session token', async () => {
     lockScreen();
-    unlock.mockResolvedValue(makeSession());
+    unlock.mockResolvedValue(demoSession());
     renderLock();
     fireEvent.change(screen.getByLabelText('Password'), { target: { value: 'demo-password' } });
     fireEvent.click(screen.getByRole('button', { name: 'Unlock' }));
     await waitFor(() => expect(lock$.value).toBeNull());
-    expect(unlock).toHaveBeenCalledWith('owner@demo.test', 'demo-password', { account: makeSession().account.id, device: 'desktop' }, 'token-1');
+    expect(unlock).toHaveBeenCalledWith('owner@demo.test', 'demo-password', { account: demoSession().account.id, device: 'desktop' }, demoSession().token);
   });
 
   it('clears the password and shows the server message when unlocking fails', async () => {
@@ -97,7 +97,7 @@ describe('LockScreen', () => {
 
   it('takes a new token when the server hands one back', async () => {
     lockScreen();
-    unlock.mockResolvedValue(makeSession({ token: 'token-2' }));
+    unlock.mockResolvedValue(demoSession({}, {}, { token: 'token-2' }));
     renderLock();
     fireEvent.change(screen.getByLabelText('Password'), { target: { value: 'demo-password' } });
     fireEvent.click(screen.getByRole('button', { name: 'Unlock' }));
@@ -105,15 +105,15 @@ describe('LockScreen', () => {
   });
 
   it('asks an MFA user for the authenticator code too, and sends it', async () => {
-    saveSession(makeSession({}, { mfaEnabled: true }));
+    saveSession(demoSession({ mfaEnabled: true }));
     lockScreen();
-    unlock.mockResolvedValue(makeSession());
+    unlock.mockResolvedValue(demoSession());
     renderLock();
     fireEvent.change(screen.getByLabelText('Password'), { target: { value: 'demo-password' } });
     fireEvent.change(screen.getByLabelText('Authentication code'), { target: { value: '123456' } });
     fireEvent.click(screen.getByRole('button', { name: 'Unlock' }));
     await waitFor(() => expect(lock$.value).toBeNull());
-    expect(unlock).toHaveBeenCalledWith('owner@demo.test', 'demo-password', expect.objectContaining({ code: '123456' }), 'token-1');
+    expect(unlock).toHaveBeenCalledWith('owner@demo.test', 'demo-password', expect.objectContaining({ code: '123456' }), demoSession().token);
   });
 
   it("shows the code field when the server answers '2fa required'", async () => {

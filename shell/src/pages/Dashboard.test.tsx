@@ -1,7 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import { bus } from '@agency/bus';
 import { saveSession } from '../session/session';
-import { makeSession } from '../test/fixtures';
+import { demoSession } from '@agency/testing';
 import { renderAt } from '../test/router';
 import { remoteExposes } from '../remotes/registry';
 import Dashboard, { visibleSlots } from './Dashboard';
@@ -36,7 +36,7 @@ describe('Dashboard', () => {
   });
 
   it('shows employees the banner linking to /profile', async () => {
-    saveSession(makeSession({}, { role: 'employee', firstName: 'Emma' }));
+    saveSession(demoSession({ role: 'employee', firstName: 'Emma' }));
     renderAt('/', '/', <Dashboard />);
     expect(screen.getByText('Preview the new dashboard')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Preview' })).toHaveAttribute('href', '/profile');
@@ -46,7 +46,7 @@ describe('Dashboard', () => {
 
   it('shows no banner to admin roles and every released widget in order', async () => {
     exposes.mockImplementation(() => Promise.reject(new Error('offline')));
-    saveSession(makeSession({}, { role: 'admin' }));
+    saveSession(demoSession({ role: 'admin' }, { serviceReviewEnabled: true }));
     renderAt('/', '/', <Dashboard />);
     expect(screen.queryByText('Preview the new dashboard')).not.toBeInTheDocument();
     await waitFor(() => expect(screen.getAllByRole('region').map((r) => r.getAttribute('aria-label'))).toEqual(ALL));
@@ -57,7 +57,7 @@ describe('Dashboard', () => {
     exposes.mockImplementation((remote) =>
       Promise.resolve(remote === 'admin' ? ['widget-urgent-tasks'] : remote === 'contacts' ? ['widget-follow-up'] : []),
     );
-    saveSession(makeSession({}, { role: 'owner' }));
+    saveSession(demoSession({ role: 'owner' }));
     const { container } = renderAt('/', '/', <Dashboard />);
     await waitFor(() => expect(screen.getAllByRole('region').map((r) => r.getAttribute('aria-label'))).toEqual(['Urgent Tasks', 'Follow Up']));
     expect(container.querySelectorAll('.ant-col')).toHaveLength(2);

@@ -3,7 +3,7 @@ import { ApiRequestError, authApi } from '@agency/api-client';
 import { currentLocation, renderAt } from '../test/router';
 import ForgotPasswordPage, { PASSWORD_CHANGED_NOTICE } from './ForgotPasswordPage';
 
-jest.mock('@agency/api-client', () => jest.requireActual<typeof import('../test/apiClientMock')>('../test/apiClientMock').apiClientMock());
+jest.mock('@agency/api-client', () => jest.requireActual<typeof import('@agency/testing')>('@agency/testing').apiClientMock({ authApi: { signOut: () => Promise.resolve() } }));
 
 const forgot = authApi.forgotPassword as jest.Mock;
 const verify = authApi.forgotPasswordVerify as jest.Mock;

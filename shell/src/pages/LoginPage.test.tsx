@@ -5,7 +5,7 @@ import type { Session } from '@agency/contracts';
 import { currentLocation, renderAt } from '../test/router';
 import LoginPage from './LoginPage';
 
-jest.mock('@agency/api-client', () => jest.requireActual<typeof import('../test/apiClientMock')>('../test/apiClientMock').apiClientMock());
+jest.mock('@agency/api-client', () => jest.requireActual<typeof import('@agency/testing')>('@agency/testing').apiClientMock({ authApi: { signOut: () => Promise.resolve() } }));
 
 const mocked = {
   health: authApi.health as jest.Mock,

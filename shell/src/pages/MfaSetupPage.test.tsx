@@ -2,11 +2,11 @@ import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { ApiRequestError, authApi } from '@agency/api-client';
 import { bus, hostControls } from '@agency/bus';
 import { saveSession } from '../session/session';
-import { makeSession } from '../test/fixtures';
+import { demoSession } from '@agency/testing';
 import { currentLocation, renderAt } from '../test/router';
 import MfaSetupPage, { groupKey } from './MfaSetupPage';
 
-jest.mock('@agency/api-client', () => jest.requireActual<typeof import('../test/apiClientMock')>('../test/apiClientMock').apiClientMock());
+jest.mock('@agency/api-client', () => jest.requireActual<typeof import('@agency/testing')>('@agency/testing').apiClientMock({ authApi: { signOut: () => Promise.resolve() } }));
 
 const init = authApi.mfaInit as jest.Mock;
 const verify = authApi.mfaVerify as jest.Mock;
@@ -25,7 +25,7 @@ describe('MfaSetupPage', () => {
   });
 
   it('draws the QR code, shows the key and verifies a code', async () => {
-    saveSession(makeSession({ mfaSetupRequired: true }));
+    saveSession(demoSession({}, {}, { mfaSetupRequired: true }));
     verify.mockResolvedValue({ message: 'ok' });
     renderAt('/mfa-setup?redirect=%2Ftasks', '/mfa-setup', <MfaSetupPage />);
     expect(await screen.findByTestId('mfa-key')).toHaveTextContent('JBSW Y3DP EHPK 3PXP');
@@ -39,7 +39,7 @@ describe('MfaSetupPage', () => {
   });
 
   it('keeps the person here on a wrong code', async () => {
-    saveSession(makeSession({ mfaSetupRequired: true }));
+    saveSession(demoSession({}, {}, { mfaSetupRequired: true }));
     verify.mockRejectedValue(new ApiRequestError('Invalid code', 400));
     renderAt('/mfa-setup', '/mfa-setup', <MfaSetupPage />);
     await screen.findByTestId('mfa-key');

@@ -1,11 +1,11 @@
 import { act, render } from '@testing-library/react';
 import { api, ApiRequestError, usersApi } from '@agency/api-client';
 import { bus, type AnyServerEvent, type NavigateRequest, type ToastRequest, hostControls } from '@agency/bus';
-import { makeSession } from '../test/fixtures';
+import { demoSession } from '@agency/testing';
 import { saveSession } from './session';
 import { installForbiddenToast, MULTIPLE_LOGINS_PATH, SessionWatch } from './SessionWatch';
 
-jest.mock('@agency/api-client', () => jest.requireActual<typeof import('../test/apiClientMock')>('../test/apiClientMock').apiClientMock());
+jest.mock('@agency/api-client', () => jest.requireActual<typeof import('@agency/testing')>('@agency/testing').apiClientMock({ authApi: { signOut: () => Promise.resolve() } }));
 
 const me = usersApi.me as jest.Mock;
 const serverEvent = (e: AnyServerEvent) => act(() => hostControls().receive(e));
@@ -17,7 +17,7 @@ beforeEach(() => {
   localStorage.clear();
   jest.clearAllMocks();
   me.mockReturnValue(new Promise(() => undefined));
-  saveSession(makeSession());
+  saveSession(demoSession());
   toasts = [];
   navigations = [];
   subs.push(bus.toast$.subscribe((t) => toasts.push(t)), bus.navigate$.subscribe((n) => navigations.push(n)));
@@ -45,18 +45,18 @@ describe('SessionWatch', () => {
   });
 
   it('refreshes the user once after start and patches the session', async () => {
-    const fresh = makeSession({}, { firstName: 'Liv', themeColor: '#123456' });
+    const fresh = demoSession({ firstName: 'Liv', themeColor: '#123456' });
     me.mockResolvedValue({ user: fresh.user, account: fresh.account, ghostedBy: null, mfaSetupRequired: false });
     render(<SessionWatch />);
     await act(async () => undefined);
     expect(me).toHaveBeenCalledTimes(1);
     expect(bus.session$.value?.user.firstName).toBe('Liv');
-    expect(bus.session$.value?.token).toBe('token-1');
+    expect(bus.session$.value?.token).toBe(demoSession().token);
   });
 
   it('follows status changes of the signed-in user from the server', () => {
     render(<SessionWatch />);
-    serverEvent({ event: 'users_update', payload: { id: makeSession().user.id, phoneStatus: 'busy' } });
+    serverEvent({ event: 'users_update', payload: { id: demoSession().user.id, phoneStatus: 'busy' } });
     expect(bus.session$.value?.user.phoneStatus).toBe('busy');
   });
 

@@ -4,11 +4,10 @@ import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { bus, hostControls } from '@agency/bus';
 import { accountsApi, ApiRequestError } from '@agency/api-client';
 import type { AccountInfo } from '@agency/contracts';
-import { demoAccount, demoSession } from '../../testing/session';
-import { fill } from '../../testing/fill';
 import { AccountInfoLayout } from './AccountInfoLayout';
+import { demoAccount, demoSession, fill } from '@agency/testing';
 
-jest.mock('@agency/api-client', () => jest.requireActual('../../testing/apiClientMock'));
+jest.mock('@agency/api-client', () => jest.requireActual<typeof import('@agency/testing')>('@agency/testing').apiClientMock());
 const api = accountsApi as jest.Mocked<typeof accountsApi>;
 const userEvent = userEventLib.setup({ delay: null, pointerEventsCheck: 0 });
 

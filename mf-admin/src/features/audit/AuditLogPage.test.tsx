@@ -3,11 +3,11 @@ import userEventLib from '@testing-library/user-event';
 import { bus, hostControls } from '@agency/bus';
 import { auditApi, ApiRequestError, usersApi } from '@agency/api-client';
 import type { AuditEvent, AuditPage } from '@agency/contracts';
-import { demoSession, demoUser } from '../../testing/session';
 import { formatDateTime } from '@agency/ui';
 import { AuditLogPage, queryOf } from './AuditLogPage';
+import { demoSession, demoUser } from '@agency/testing';
 
-jest.mock('@agency/api-client', () => jest.requireActual('../../testing/apiClientMock'));
+jest.mock('@agency/api-client', () => jest.requireActual<typeof import('@agency/testing')>('@agency/testing').apiClientMock());
 const audit = auditApi as jest.Mocked<typeof auditApi>;
 const users = usersApi as jest.Mocked<typeof usersApi>;
 const userEvent = userEventLib.setup({ delay: null });

@@ -4,11 +4,10 @@ import { MemoryRouter } from 'react-router-dom';
 import { bus, hostControls } from '@agency/bus';
 import { accountsApi, ApiRequestError, billingApi } from '@agency/api-client';
 import type { BillingPaymentMethod, Invoice, Subscription } from '@agency/contracts';
-import { demoAccount, demoSession } from '../../testing/session';
-import { fill } from '../../testing/fill';
 import { BillingPage } from './BillingPage';
+import { demoAccount, demoSession, fill } from '@agency/testing';
 
-jest.mock('@agency/api-client', () => jest.requireActual('../../testing/apiClientMock'));
+jest.mock('@agency/api-client', () => jest.requireActual<typeof import('@agency/testing')>('@agency/testing').apiClientMock());
 const api = billingApi as jest.Mocked<typeof billingApi>;
 const accounts = accountsApi as jest.Mocked<typeof accountsApi>;
 const userEvent = userEventLib.setup({ delay: null, pointerEventsCheck: 0 });

@@ -3,10 +3,10 @@ import userEventLib from '@testing-library/user-event';
 import { bus } from '@agency/bus';
 import { ApiRequestError, phoneBlockApi } from '@agency/api-client';
 import type { BlockedNumber } from '@agency/contracts';
-import { fill } from '../../testing/fill';
 import { BlockedNumbersPage } from './BlockedNumbersPage';
+import { fill } from '@agency/testing';
 
-jest.mock('@agency/api-client', () => jest.requireActual('../../testing/apiClientMock'));
+jest.mock('@agency/api-client', () => jest.requireActual<typeof import('@agency/testing')>('@agency/testing').apiClientMock());
 const api = phoneBlockApi as jest.Mocked<typeof phoneBlockApi>;
 const userEvent = userEventLib.setup({ delay: null, pointerEventsCheck: 0 });
 

@@ -2,11 +2,10 @@ import { render, screen, waitFor } from '@testing-library/react';
 import userEventLib from '@testing-library/user-event';
 import { hostControls } from '@agency/bus';
 import { ApiRequestError, locationsApi, phoneApi, usersApi } from '@agency/api-client';
-import { demoSession, demoUser } from '../../testing/session';
-import { demoLocation } from '../../testing/locations';
 import { CallSettingsPage } from './CallSettingsPage';
+import { demoLocation, demoSession, demoUser } from '@agency/testing';
 
-jest.mock('@agency/api-client', () => jest.requireActual('../../testing/apiClientMock'));
+jest.mock('@agency/api-client', () => jest.requireActual<typeof import('@agency/testing')>('@agency/testing').apiClientMock());
 const locations = locationsApi as jest.Mocked<typeof locationsApi>;
 const users = usersApi as jest.Mocked<typeof usersApi>;
 const userEvent = userEventLib.setup({ delay: null, pointerEventsCheck: 0 });

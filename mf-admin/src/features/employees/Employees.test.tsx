@@ -4,14 +4,13 @@ import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
 import { bus, hostControls } from '@agency/bus';
 import { ApiRequestError, employeesApi, locationsApi, usersApi } from '@agency/api-client';
 import type { Location } from '@agency/contracts';
-import { demoSession, demoUser } from '../../testing/session';
-import { fill } from '../../testing/fill';
 import { EmployeesSection } from './EmployeesSection';
 import { employeeChips } from './EmployeeCard';
 import { restartAt } from '../../session';
 import { mayLeave, UNSAVED_CHANGES_MESSAGE } from '../settings/unsaved';
+import { demoSession, demoUser, fill } from '@agency/testing';
 
-jest.mock('@agency/api-client', () => jest.requireActual('../../testing/apiClientMock'));
+jest.mock('@agency/api-client', () => jest.requireActual<typeof import('@agency/testing')>('@agency/testing').apiClientMock());
 jest.mock('../../session', () => ({ ...jest.requireActual('../../session'), restartAt: jest.fn() }));
 const users = usersApi as jest.Mocked<typeof usersApi>;
 const employees = employeesApi as jest.Mocked<typeof employeesApi>;

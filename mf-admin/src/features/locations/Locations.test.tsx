@@ -3,11 +3,11 @@ import userEventLib from '@testing-library/user-event';
 import { hostControls } from '@agency/bus';
 import { billingApi, locationsApi, phonesApi, registrationApi } from '@agency/api-client';
 import { locationBadge, type Location } from '@agency/contracts';
-import { demoSession } from '../../testing/session';
 import { canOpen, firstIncomplete, stepsDone } from './LocationWizard';
 import { LocationsPage } from './LocationsPage';
+import { demoSession } from '@agency/testing';
 
-jest.mock('@agency/api-client', () => jest.requireActual('../../testing/apiClientMock'));
+jest.mock('@agency/api-client', () => jest.requireActual<typeof import('@agency/testing')>('@agency/testing').apiClientMock());
 const userEvent = userEventLib.setup({ delay: null, pointerEventsCheck: 0 });
 
 const location = (over: Partial<Location> = {}): Location => ({

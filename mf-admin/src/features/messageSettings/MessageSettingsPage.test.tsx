@@ -2,11 +2,10 @@ import { render, screen, waitFor, within } from '@testing-library/react';
 import userEventLib from '@testing-library/user-event';
 import { bus, hostControls } from '@agency/bus';
 import { ApiRequestError, locationsApi } from '@agency/api-client';
-import { demoSession } from '../../testing/session';
-import { demoLocation, roundRock } from '../../testing/locations';
 import { MessageSettingsPage } from './MessageSettingsPage';
+import { demoLocation, demoSession, roundRock } from '@agency/testing';
 
-jest.mock('@agency/api-client', () => jest.requireActual('../../testing/apiClientMock'));
+jest.mock('@agency/api-client', () => jest.requireActual<typeof import('@agency/testing')>('@agency/testing').apiClientMock());
 const locations = locationsApi as jest.Mocked<typeof locationsApi>;
 const userEvent = userEventLib.setup({ delay: null });
 

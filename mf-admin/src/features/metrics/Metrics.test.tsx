@@ -4,12 +4,12 @@ import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { hostControls } from '@agency/bus';
 import { ApiRequestError, metricsApi, usersApi } from '@agency/api-client';
 import type { EmployeeStat, EmployeeStats } from '@agency/contracts';
-import { demoSession, demoUser } from '../../testing/session';
 import { monthKey } from '../common/MonthStepper';
 import { ProfileMetricsPage } from './ProfileMetricsPage';
 import { dailyRows, EmployeeStatsWidget } from './EmployeeStatsWidget';
+import { demoSession, demoUser } from '@agency/testing';
 
-jest.mock('@agency/api-client', () => jest.requireActual('../../testing/apiClientMock'));
+jest.mock('@agency/api-client', () => jest.requireActual<typeof import('@agency/testing')>('@agency/testing').apiClientMock());
 const stats = metricsApi as jest.Mocked<typeof metricsApi>;
 const users = usersApi as jest.Mocked<typeof usersApi>;
 const userEvent = userEventLib.setup({ delay: null, pointerEventsCheck: 0 });

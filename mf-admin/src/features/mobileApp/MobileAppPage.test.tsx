@@ -2,11 +2,10 @@ import { render, screen, waitFor, within } from '@testing-library/react';
 import userEventLib from '@testing-library/user-event';
 import { bus, hostControls } from '@agency/bus';
 import { ApiRequestError, mobileAppApi } from '@agency/api-client';
-import { demoSession } from '../../testing/session';
-import { fill } from '../../testing/fill';
 import { MobileAppPage } from './MobileAppPage';
+import { demoSession, fill } from '@agency/testing';
 
-jest.mock('@agency/api-client', () => jest.requireActual('../../testing/apiClientMock'));
+jest.mock('@agency/api-client', () => jest.requireActual<typeof import('@agency/testing')>('@agency/testing').apiClientMock());
 const api = mobileAppApi as jest.Mocked<typeof mobileAppApi>;
 const userEvent = userEventLib.setup({ delay: null, pointerEventsCheck: 0 });
 

@@ -3,11 +3,10 @@ import userEventLib from '@testing-library/user-event';
 import { bus, hostControls } from '@agency/bus';
 import { ApiRequestError, locationsApi, phoneApi } from '@agency/api-client';
 import { DEFAULT_CLOSED_MESSAGE, type OfficeHours } from '@agency/contracts';
-import { demoSession } from '../../testing/session';
-import { demoLocation, roundRock } from '../../testing/locations';
 import { OfficeHoursPage } from './OfficeHoursPage';
+import { demoLocation, demoSession, roundRock } from '@agency/testing';
 
-jest.mock('@agency/api-client', () => jest.requireActual('../../testing/apiClientMock'));
+jest.mock('@agency/api-client', () => jest.requireActual<typeof import('@agency/testing')>('@agency/testing').apiClientMock());
 const locations = locationsApi as jest.Mocked<typeof locationsApi>;
 const userEvent = userEventLib.setup({ delay: null });
 

@@ -3,10 +3,10 @@ import userEventLib from '@testing-library/user-event';
 import { hostControls } from '@agency/bus';
 import { billingApi, locationsApi, numbersApi, phonesApi } from '@agency/api-client';
 import { campaignStatusLabel, PHONE_MESSAGES, type MessagingService } from '@agency/contracts';
-import { demoSession } from '../../testing/session';
 import { PhoneNumbersPage } from './PhoneNumbersPage';
+import { demoSession } from '@agency/testing';
 
-jest.mock('@agency/api-client', () => jest.requireActual('../../testing/apiClientMock'));
+jest.mock('@agency/api-client', () => jest.requireActual<typeof import('@agency/testing')>('@agency/testing').apiClientMock());
 const userEvent = userEventLib.setup({ delay: null, pointerEventsCheck: 0 });
 
 const service = (over: Partial<MessagingService> = {}): MessagingService => ({

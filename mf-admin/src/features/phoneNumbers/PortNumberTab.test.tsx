@@ -3,11 +3,10 @@ import userEventLib from '@testing-library/user-event';
 import { bus, hostControls } from '@agency/bus';
 import { ApiRequestError, numbersApi } from '@agency/api-client';
 import { PORT_ACKNOWLEDGEMENTS } from '@agency/contracts';
-import { demoSession } from '../../testing/session';
-import { fill } from '../../testing/fill';
 import { PortNumberTab } from './PortNumberTab';
+import { demoSession, fill } from '@agency/testing';
 
-jest.mock('@agency/api-client', () => jest.requireActual('../../testing/apiClientMock'));
+jest.mock('@agency/api-client', () => jest.requireActual<typeof import('@agency/testing')>('@agency/testing').apiClientMock());
 const api = numbersApi as jest.Mocked<typeof numbersApi>;
 const userEvent = userEventLib.setup({ delay: null, pointerEventsCheck: 0 });
 

@@ -2,11 +2,11 @@ import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import userEventLib from '@testing-library/user-event';
 import { bus, hostControls } from '@agency/bus';
 import { usersApi, ApiRequestError } from '@agency/api-client';
-import { demoSession, demoUser } from '../../testing/session';
 import { cropToJpeg, INITIAL_CROP, loadForCrop } from './cropImage';
 import { AvatarPage } from './AvatarPage';
+import { demoSession, demoUser } from '@agency/testing';
 
-jest.mock('@agency/api-client', () => jest.requireActual('../../testing/apiClientMock'));
+jest.mock('@agency/api-client', () => jest.requireActual<typeof import('@agency/testing')>('@agency/testing').apiClientMock());
 jest.mock('./cropImage', () => ({ ...jest.requireActual('./cropImage'), cropToJpeg: jest.fn(), loadForCrop: jest.fn() }));
 const api = usersApi as jest.Mocked<typeof usersApi>;
 const crop = cropToJpeg as jest.MockedFunction<typeof cropToJpeg>;

@@ -2,11 +2,10 @@ import { render, screen, waitFor } from '@testing-library/react';
 import userEventLib from '@testing-library/user-event';
 import { bus, hostControls } from '@agency/bus';
 import { usersApi, ApiRequestError } from '@agency/api-client';
-import { demoSession } from '../../testing/session';
-import { fill } from '../../testing/fill';
 import { ChangePasswordPage } from './ChangePasswordPage';
+import { demoSession, fill } from '@agency/testing';
 
-jest.mock('@agency/api-client', () => jest.requireActual('../../testing/apiClientMock'));
+jest.mock('@agency/api-client', () => jest.requireActual<typeof import('@agency/testing')>('@agency/testing').apiClientMock());
 const api = usersApi as jest.Mocked<typeof usersApi>;
 const userEvent = userEventLib.setup({ delay: null });
 const submit = () => screen.getByRole('button', { name: 'Submit' });

@@ -2,11 +2,10 @@ import { render, screen, waitFor } from '@testing-library/react';
 import userEventLib from '@testing-library/user-event';
 import { bus, hostControls } from '@agency/bus';
 import { authApi, usersApi, ApiRequestError } from '@agency/api-client';
-import { demoSession, meOf } from '../../testing/session';
-import { fill } from '../../testing/fill';
 import { MfaPage, normaliseCode } from './MfaPage';
+import { demoSession, fill, meOf } from '@agency/testing';
 
-jest.mock('@agency/api-client', () => jest.requireActual('../../testing/apiClientMock'));
+jest.mock('@agency/api-client', () => jest.requireActual<typeof import('@agency/testing')>('@agency/testing').apiClientMock());
 const auth = authApi as jest.Mocked<typeof authApi>;
 const users = usersApi as jest.Mocked<typeof usersApi>;
 const userEvent = userEventLib.setup({ delay: null });

@@ -2,12 +2,11 @@ import { render, screen, waitFor } from '@testing-library/react';
 import userEventLib from '@testing-library/user-event';
 import { bus, hostControls } from '@agency/bus';
 import { usersApi, ApiRequestError } from '@agency/api-client';
-import { demoSession, demoUser, meOf } from '../../testing/session';
-import { fill } from '../../testing/fill';
 import { ProfilePage } from './ProfilePage';
 import { mayLeave, UNSAVED_CHANGES_MESSAGE } from '../settings/unsaved';
+import { demoSession, demoUser, fill, meOf } from '@agency/testing';
 
-jest.mock('@agency/api-client', () => jest.requireActual('../../testing/apiClientMock'));
+jest.mock('@agency/api-client', () => jest.requireActual<typeof import('@agency/testing')>('@agency/testing').apiClientMock());
 const api = usersApi as jest.Mocked<typeof usersApi>;
 const userEvent = userEventLib.setup({ delay: null });
 

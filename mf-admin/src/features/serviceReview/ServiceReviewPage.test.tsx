@@ -3,10 +3,10 @@ import userEventLib from '@testing-library/user-event';
 import { bus, hostControls } from '@agency/bus';
 import { ApiRequestError, reviewSettingsApi, usersApi } from '@agency/api-client';
 import type { ReviewSettings } from '@agency/contracts';
-import { demoSession, meOf } from '../../testing/session';
 import { ServiceReviewPage } from './ServiceReviewPage';
+import { demoSession, meOf } from '@agency/testing';
 
-jest.mock('@agency/api-client', () => jest.requireActual('../../testing/apiClientMock'));
+jest.mock('@agency/api-client', () => jest.requireActual<typeof import('@agency/testing')>('@agency/testing').apiClientMock());
 const settings = reviewSettingsApi as jest.Mocked<typeof reviewSettingsApi>;
 const users = usersApi as jest.Mocked<typeof usersApi>;
 const userEvent = userEventLib.setup({ delay: null });

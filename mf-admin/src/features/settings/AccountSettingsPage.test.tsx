@@ -2,10 +2,10 @@ import { render, screen, waitFor, within } from '@testing-library/react';
 import userEventLib from '@testing-library/user-event';
 import { bus, hostControls } from '@agency/bus';
 import { accountsApi, ApiRequestError, usersApi } from '@agency/api-client';
-import { demoAccount, demoSession, meOf } from '../../testing/session';
 import { AccountSettingsPage } from './AccountSettingsPage';
+import { demoAccount, demoSession, meOf } from '@agency/testing';
 
-jest.mock('@agency/api-client', () => jest.requireActual('../../testing/apiClientMock'));
+jest.mock('@agency/api-client', () => jest.requireActual<typeof import('@agency/testing')>('@agency/testing').apiClientMock());
 const accounts = accountsApi as jest.Mocked<typeof accountsApi>;
 const users = usersApi as jest.Mocked<typeof usersApi>;
 const userEvent = userEventLib.setup({ delay: null });

@@ -3,12 +3,12 @@ import userEventLib from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
 import { bus, hostControls } from '@agency/bus';
 import { accountsApi, locationsApi, metricsApi, phoneBlockApi, usersApi } from '@agency/api-client';
-import { demoSession, demoUser, meOf } from '../../testing/session';
 import { App } from '../../App';
 import { SETTINGS_TABS } from './settingsTabs';
 import { tabOf, tabsFor } from './SettingsLayout';
+import { demoSession, demoUser, meOf } from '@agency/testing';
 
-jest.mock('@agency/api-client', () => jest.requireActual('../../testing/apiClientMock'));
+jest.mock('@agency/api-client', () => jest.requireActual<typeof import('@agency/testing')>('@agency/testing').apiClientMock());
 const userEvent = userEventLib.setup({ delay: null });
 
 function Where() {

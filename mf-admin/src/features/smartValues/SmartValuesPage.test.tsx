@@ -3,12 +3,10 @@ import userEventLib from '@testing-library/user-event';
 import { hostControls } from '@agency/bus';
 import { valuesApi, ApiRequestError } from '@agency/api-client';
 import type { ValueGroup } from '@agency/contracts';
-import { demoSession } from '../../testing/session';
-import { fill } from '../../testing/fill';
-import { captureFeedback } from '../../testing/feedback';
 import { SmartValuesPage, keyLabel } from './SmartValuesPage';
+import { captureFeedback, demoSession, fill } from '@agency/testing';
 
-jest.mock('@agency/api-client', () => jest.requireActual('../../testing/apiClientMock'));
+jest.mock('@agency/api-client', () => jest.requireActual<typeof import('@agency/testing')>('@agency/testing').apiClientMock());
 const values = valuesApi as jest.Mocked<typeof valuesApi>;
 const userEvent = userEventLib.setup({ delay: null });
 

@@ -3,12 +3,10 @@ import userEventLib from '@testing-library/user-event';
 import { hostControls } from '@agency/bus';
 import { tagsApi, ApiRequestError } from '@agency/api-client';
 import type { Tag } from '@agency/contracts';
-import { demoSession } from '../../testing/session';
-import { fill } from '../../testing/fill';
-import { captureFeedback } from '../../testing/feedback';
 import { LIVE_REFRESH_MS, TagsPage } from './TagsPage';
+import { captureFeedback, demoSession, fill } from '@agency/testing';
 
-jest.mock('@agency/api-client', () => jest.requireActual('../../testing/apiClientMock'));
+jest.mock('@agency/api-client', () => jest.requireActual<typeof import('@agency/testing')>('@agency/testing').apiClientMock());
 const tags = tagsApi as jest.Mocked<typeof tagsApi>;
 const userEvent = userEventLib.setup({ delay: null });
 

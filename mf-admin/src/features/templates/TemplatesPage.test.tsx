@@ -3,13 +3,11 @@ import userEventLib from '@testing-library/user-event';
 import { hostControls } from '@agency/bus';
 import { templatesApi, ApiRequestError } from '@agency/api-client';
 import type { MessageTemplate } from '@agency/contracts';
-import { demoSession } from '../../testing/session';
-import { fill } from '../../testing/fill';
-import { captureFeedback } from '../../testing/feedback';
 import { TemplatesPage } from './TemplatesPage';
 import { counterText, dropMentionSigns } from './TemplateDialog';
+import { captureFeedback, demoSession, fill } from '@agency/testing';
 
-jest.mock('@agency/api-client', () => jest.requireActual('../../testing/apiClientMock'));
+jest.mock('@agency/api-client', () => jest.requireActual<typeof import('@agency/testing')>('@agency/testing').apiClientMock());
 const templates = templatesApi as jest.Mocked<typeof templatesApi>;
 // antd keeps the table's loading overlay class for a moment after the rows arrive
 const userEvent = userEventLib.setup({ delay: null, pointerEventsCheck: 0 });

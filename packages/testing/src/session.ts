@@ -1,5 +1,6 @@
-import type { Account, MeResponse, Session, User } from '@agency/contracts';
+import type { Account, MeResponse, Peer, Session, User } from '@agency/contracts';
 
+/** Olivia Owens, the demo agency's owner, as the API answers her. */
 export const demoUser = (over: Partial<User> = {}): User => ({
   id: '00000000-0000-4000-9000-000000000001',
   role: 'owner',
@@ -34,14 +35,30 @@ export const demoAccount = (over: Partial<Account> = {}): Account => ({
   ...over,
 });
 
-export const demoSession = (user: Partial<User> = {}, account: Partial<Account> = {}): Session => ({
+/** A signed-in session: the user's and the account's fields, then the session's own. */
+export const demoSession = (user: Partial<User> = {}, account: Partial<Account> = {}, session: Partial<Session> = {}): Session => ({
   token: 'token',
   expiresAt: new Date(Date.now() + 3600_000).toISOString(),
   user: demoUser(user),
   account: demoAccount(account),
   ghostedBy: null,
   mfaSetupRequired: false,
+  ...session,
 });
 
 /** A GET /users/me answer for a session. */
 export const meOf = ({ user, account, ghostedBy, mfaSetupRequired }: Session): MeResponse => ({ user, account, ghostedBy, mfaSetupRequired });
+
+/** A colleague in the team list (Emma Ellis, online). */
+export const demoPeer = (over: Partial<Peer> = {}): Peer => ({
+  id: '00000000-0000-4000-9000-000000000003',
+  firstName: 'Emma',
+  lastName: 'Ellis',
+  avatar: null,
+  extension: '103',
+  phoneStatus: 'available',
+  loggedIn: true,
+  mobileLoggedIn: false,
+  coaching: null,
+  ...over,
+});
