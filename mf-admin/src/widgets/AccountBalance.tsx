@@ -1,10 +1,9 @@
-import { useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { Card, Col, Flex, Row, Statistic, Tag, theme, Typography } from 'antd';
 import { billingApi } from '@agency/api-client';
 import { bus } from '@agency/bus';
 import type { Balance } from '@agency/contracts';
-import { formatCents, formatDate, useObservable } from '@agency/ui';
+import { formatCents, formatDate, useLiveQuery, useObservable } from '@agency/ui';
 
 const FIGURE = { fontSize: 18, whiteSpace: 'nowrap' } as const;
 const ZERO: Balance = { pastDue: 0, current: 0, upcoming: 0, nextPayment: null, automaticPayment: false };
@@ -12,25 +11,10 @@ const ZERO: Balance = { pastDue: 0, current: 0, upcoming: 0, nextPayment: null, 
 /** Dashboard widget: past due, current and upcoming amounts, the next payment and whether it is automatic. A failed call shows zeros and '-'. */
 export function AccountBalance() {
   const accountId = useObservable(bus.session$)?.account.id;
-  const [balance, setBalance] = useState<Balance | null>(null);
-  const [failed, setFailed] = useState(false);
+  const latest = useLiveQuery<Balance>(accountId ? () => billingApi.balance(accountId) : null, null, accountId);
+  const failed = !!latest.error;
+  const balance = latest.data ?? (failed ? ZERO : null);
   const { token } = theme.useToken();
-
-  useEffect(() => {
-    if (!accountId) return;
-    let live = true;
-    billingApi.balance(accountId).then(
-      (b) => live && setBalance(b),
-      () => {
-        if (!live) return;
-        setFailed(true);
-        setBalance(ZERO);
-      },
-    );
-    return () => {
-      live = false;
-    };
-  }, [accountId]);
 
   const b = balance ?? ZERO;
   const money = (cents: number) => (failed ? '-' : formatCents(cents));

@@ -1,9 +1,9 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Card, Col, Flex, Progress, Row, Typography } from 'antd';
 import { billingApi, errorMessage } from '@agency/api-client';
 import { bus } from '@agency/bus';
 import type { Usage as UsageFigures } from '@agency/contracts';
-import { formatDateTime, useObservable } from '@agency/ui';
+import { formatDateTime, useLiveQuery, useObservable } from '@agency/ui';
 import { MonthStepper, monthKey, startOfMonth } from '../features/common/MonthStepper';
 
 /**
@@ -40,24 +40,10 @@ function Gauge({ label, used, committed }: { label: string; used: number; commit
 export function Usage() {
   const accountId = useObservable(bus.session$)?.account.id;
   const [month, setMonth] = useState(() => startOfMonth(new Date()));
-  const [usage, setUsage] = useState<UsageFigures | null>(null);
-  const [loading, setLoading] = useState(true);
-  const [error, setError] = useState<string | null>(null);
-
-  useEffect(() => {
-    if (!accountId) return;
-    let live = true;
-    setLoading(true);
-    setError(null);
-    billingApi
-      .usage(accountId, monthKey(month))
-      .then((u) => live && setUsage(u))
-      .catch((err) => live && setError(errorMessage(err)))
-      .finally(() => live && setLoading(false));
-    return () => {
-      live = false;
-    };
-  }, [accountId, month]);
+  const figures = useLiveQuery<UsageFigures>(accountId ? () => billingApi.usage(accountId, monthKey(month)) : null, null, [accountId, monthKey(month)]);
+  const usage = figures.data ?? null;
+  const loading = figures.loading || (!figures.data && !figures.error);
+  const error = figures.error ? errorMessage(figures.error) : null;
 
   return (
     <Card

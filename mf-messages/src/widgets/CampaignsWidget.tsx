@@ -1,34 +1,19 @@
-import { useEffect, useState } from 'react';
+import { useMemo } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { Button, Card, Flex, Skeleton, Space, Statistic } from 'antd';
 import { campaignsApi } from '@agency/api-client';
 import { bus } from '@agency/bus';
 import { campaignSuccessPercent, type CampaignSummary } from '@agency/contracts';
+import { useLiveQuery } from '@agency/ui';
 import { FeedbackBridge } from '../features/common/FeedbackBridge';
 
 /** The dashboard's Campaigns summary (spec 000 §2, widget 7): count, sent, delivered and success %, with View and Create. */
 export function CampaignsWidget() {
   const navigate = useNavigate();
-  const [summary, setSummary] = useState<CampaignSummary | null>(null);
-  const [failed, setFailed] = useState(false);
-  useEffect(() => {
-    let live = true;
-    const load = () =>
-      campaignsApi.summary().then(
-        (s) => {
-          if (!live) return;
-          setSummary(s);
-          setFailed(false);
-        },
-        () => live && setFailed(true),
-      );
-    void load();
-    const sub = bus.on('campaigns_update').subscribe(() => void load());
-    return () => {
-      live = false;
-      sub.unsubscribe();
-    };
-  }, []);
+  const updates$ = useMemo(() => bus.on('campaigns_update'), []);
+  const latest = useLiveQuery<CampaignSummary>(() => campaignsApi.summary(), updates$);
+  const summary = latest.data ?? null;
+  const failed = !!latest.error;
   const value = (n: number | undefined) => (failed ? '-' : (n ?? 0));
   return (
     <Card

@@ -1,10 +1,9 @@
-import { useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { Card, Col, Empty, Row, Tooltip, Typography, theme } from 'antd';
 import { InfoCircleOutlined } from '@ant-design/icons';
 import type { ReferralAggregate } from '@agency/contracts';
 import { referralsApi } from '@agency/api-client';
-import { formatDateTime } from '@agency/ui';
+import { formatDateTime, useLiveQuery } from '@agency/ui';
 
 export const REFERRALS_WIDGET_FAILED = 'Unable to get referrals';
 export const TOP_TITLE = 'Top 10 Client Referrals';
@@ -37,18 +36,9 @@ function Series({ title, series }: { title: string; series: ReferralAggregate['a
 /** The dashboard's Referrals widget: referrals by source all time and this month, and the clients who referred the most. */
 export function ReferralsWidget() {
   const { token } = theme.useToken();
-  const [data, setData] = useState<ReferralAggregate | null>(null);
-  const [failed, setFailed] = useState(false);
-  useEffect(() => {
-    let live = true;
-    referralsApi.aggregate().then(
-      (d) => live && setData(d),
-      () => live && setFailed(true),
-    );
-    return () => {
-      live = false;
-    };
-  }, []);
+  const aggregate = useLiveQuery<ReferralAggregate>(() => referralsApi.aggregate());
+  const data = aggregate.data ?? null;
+  const failed = !!aggregate.error;
   return (
     <Card title="Referrals" size="small" extra={<Link to="/report/referrals">View report</Link>} data-testid="referrals-widget" loading={!data && !failed}>
       {failed || !data ? (

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useLiveQuery } from '@agency/ui';
 import type { User } from '@agency/contracts';
 import { usersApi } from '@agency/api-client';
 
@@ -6,21 +6,15 @@ let cached: Promise<User[]> | null = null;
 
 /** The account's users (for Managed By and follow-up peers), fetched once. */
 export function useUsers(): User[] {
-  const [users, setUsers] = useState<User[]>([]);
-  useEffect(() => {
-    let live = true;
-    if (!cached) {
-      cached = usersApi.list().catch(() => {
-        cached = null;
-        return [] as User[];
-      });
-    }
-    void cached.then((u) => live && setUsers(u));
-    return () => {
-      live = false;
-    };
-  }, []);
-  return users;
+  return (
+    useLiveQuery<User[]>(
+      () =>
+        (cached ??= usersApi.list().catch(() => {
+          cached = null;
+          return [] as User[];
+        })),
+    ).data ?? []
+  );
 }
 
 export const userLabel = (u: Pick<User, 'firstName' | 'lastName'>) => `${u.firstName} ${u.lastName}`.trim();

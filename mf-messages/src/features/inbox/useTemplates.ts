@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useLiveQuery } from '@agency/ui';
 import { clientsApi, templatesApi } from '@agency/api-client';
 import { fillTemplate, placeholderValues, type ClientFull, type MessageTemplate, type SmsRoom } from '@agency/contracts';
 
@@ -19,24 +19,11 @@ export function valuesForRoom(full: ClientFull | null, room: Pick<SmsRoom, 'phon
 
 /** The message templates (team and mine) and a filler for the room's client; the raw template when filling cannot be done. */
 export function useTemplates(room: SmsRoom) {
-  const [templates, setTemplates] = useState<MessageTemplate[]>([]);
-  const [full, setFull] = useState<ClientFull | null>(null);
-  useEffect(() => {
-    let live = true;
-    templatesApi.list('message').then((t) => live && setTemplates(t), () => undefined);
-    return () => {
-      live = false;
-    };
-  }, []);
+  const templates = useLiveQuery<MessageTemplate[]>(() => templatesApi.list('message')).data ?? [];
   const clientId = room.client?.id ?? null;
-  useEffect(() => {
-    let live = true;
-    setFull(null);
-    if (clientId) clientsApi.full(clientId).then((f) => live && setFull(f), () => undefined);
-    return () => {
-      live = false;
-    };
-  }, [clientId]);
+  const client = useLiveQuery<ClientFull>(clientId ? () => clientsApi.full(clientId) : null, null, clientId).data;
+  // never another room's client while this one's is on its way
+  const full = client && client.client.id === clientId ? client : null;
   const fill = (t: MessageTemplate) => fillTemplate(t.template, valuesForRoom(full, room));
   return { templates, fill };
 }
