@@ -82,7 +82,8 @@ export const maskSealedDate = (year: string) => `**/**/${year}`;
 
 const DAY_MS = 86_400_000;
 const YEAR_MS = 365.25 * DAY_MS;
-const toDay = (value: string | Date | null | undefined): Date | null => {
+/** A date as the screens and the server read one: yyyy-mm-dd as a local day, anything else as Date parses it; null when it is none. */
+export const toLocalDate = (value: string | number | Date | null | undefined): Date | null => {
   if (value === null || value === undefined || value === '') return null;
   if (typeof value === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(value)) {
     const [y, m, d] = value.split('-').map(Number);
@@ -96,9 +97,9 @@ const toDay = (value: string | Date | null | undefined): Date | null => {
  * server works it out from the sealed birth date, so answers carry the age and only a masked date.
  */
 export function ageInYears(dob: string | Date | null | undefined, until: string | Date | null | undefined = null, now = new Date()): number | null {
-  const born = toDay(dob);
+  const born = toLocalDate(dob);
   if (!born) return null;
-  const end = toDay(until) ?? now;
+  const end = toLocalDate(until) ?? now;
   const years = (end.getTime() - born.getTime()) / YEAR_MS;
   if (years < 0) return null;
   return Math.round(years * 4) / 4;

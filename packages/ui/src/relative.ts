@@ -1,17 +1,9 @@
 /** Ages, relative times and short timestamps as the record screens show them. */
 
+import { toLocalDate as toDate } from '@agency/contracts';
+
 const DAY = 86_400_000;
 const YEAR = 365.25 * DAY;
-
-const toDate = (value: string | number | Date | null | undefined): Date | null => {
-  if (value === null || value === undefined || value === '') return null;
-  if (typeof value === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(value)) {
-    const [y, m, d] = value.split('-').map(Number);
-    return new Date(y, m - 1, d);
-  }
-  const d = value instanceof Date ? value : new Date(value);
-  return Number.isNaN(d.getTime()) ? null : d;
-};
 
 /** '42', '42.25', '42.5', '42.75'. */
 export const formatAge = (age: number | null) => (age === null ? '' : String(age));

@@ -2,31 +2,15 @@ import { render, screen, waitFor, within } from '@testing-library/react';
 import userEventLib from '@testing-library/user-event';
 import { hostControls } from '@agency/bus';
 import { billingApi, locationsApi, phonesApi, registrationApi } from '@agency/api-client';
-import { locationBadge, type Location } from '@agency/contracts';
+import { locationBadge } from '@agency/contracts';
 import { canOpen, firstIncomplete, stepsDone } from './LocationWizard';
 import { LocationsPage } from './LocationsPage';
-import { demoSession } from '@agency/testing';
+import { demoLocation, demoSession } from '@agency/testing';
 
 jest.mock('@agency/api-client', () => jest.requireActual<typeof import('@agency/testing')>('@agency/testing').apiClientMock());
 const userEvent = userEventLib.setup({ delay: null, pointerEventsCheck: 0 });
 
-const location = (over: Partial<Location> = {}): Location => ({
-  id: '00000000-0000-4000-a000-000000000001',
-  name: 'Austin',
-  timezone: 'America/Chicago',
-  callFlow: null,
-  officeHours: null,
-  messages: null,
-  profileStatus: 'not-submitted',
-  brandStatus: null,
-  addressSid: null,
-  businessSid: null,
-  rep1Sid: null,
-  rep2Sid: null,
-  brandSid: null,
-  trustBundleSid: null,
-  ...over,
-});
+
 
 beforeEach(() => {
   jest.resetAllMocks();
@@ -35,11 +19,11 @@ beforeEach(() => {
 
 test('a step opens once every step before it is done; the wizard starts on the first one not done', () => {
   expect(stepsDone(null)).toEqual([false, false, false, false, false, false, false]);
-  const partway = stepsDone(location({ addressSid: 'AD1', businessSid: 'IT1' }));
+  const partway = stepsDone(demoLocation({ addressSid: 'AD1', businessSid: 'IT1' }));
   expect(firstIncomplete(partway)).toBe(3);
   expect(canOpen(partway, 3)).toBe(true);
   expect(canOpen(partway, 4)).toBe(false);
-  const submitted = stepsDone(location({ addressSid: 'AD1', businessSid: 'IT1', rep1Sid: 'IT2', rep2Sid: 'n/a', profileStatus: 'in-review' }));
+  const submitted = stepsDone(demoLocation({ addressSid: 'AD1', businessSid: 'IT1', rep1Sid: 'IT2', rep2Sid: 'n/a', profileStatus: 'in-review' }));
   expect(canOpen(submitted, 6)).toBe(true);
   expect(firstIncomplete(submitted)).toBe(6);
 });
@@ -54,10 +38,10 @@ test('the card badge follows the profile, then the brand', () => {
 });
 
 test('cards show the timezone and numbers (default first); at the plan limit Create says what the plan allows', async () => {
-  (locationsApi.list as jest.Mock).mockResolvedValue([location()]);
+  (locationsApi.list as jest.Mock).mockResolvedValue([demoLocation()]);
   (phonesApi.list as jest.Mock).mockResolvedValue([
-    { id: 'p2', sid: null, phoneNumber: '15125550002', friendlyName: 'Sales', location: { id: location().id, name: 'Austin' }, messagingServiceSid: null, isDefault: false, status: 'in-use', origin: 'purchased' },
-    { id: 'p1', sid: null, phoneNumber: '15125550001', friendlyName: 'Main', location: { id: location().id, name: 'Austin' }, messagingServiceSid: null, isDefault: true, status: 'in-use', origin: 'purchased' },
+    { id: 'p2', sid: null, phoneNumber: '15125550002', friendlyName: 'Sales', location: { id: demoLocation().id, name: 'Austin' }, messagingServiceSid: null, isDefault: false, status: 'in-use', origin: 'purchased' },
+    { id: 'p1', sid: null, phoneNumber: '15125550001', friendlyName: 'Main', location: { id: demoLocation().id, name: 'Austin' }, messagingServiceSid: null, isDefault: true, status: 'in-use', origin: 'purchased' },
   ]);
   (billingApi.planLimits as jest.Mock).mockResolvedValue({ maxLocations: 1, maxServices: 1, maxPhoneNumbers: 1 });
   render(<LocationsPage />);
@@ -71,7 +55,7 @@ test('cards show the timezone and numbers (default first); at the plan limit Cre
 });
 
 test('editing opens the wizard on the first step not done, with what was saved', async () => {
-  const austin = location({ addressSid: 'AD1' });
+  const austin = demoLocation({ addressSid: 'AD1' });
   (locationsApi.list as jest.Mock).mockResolvedValue([austin]);
   (locationsApi.get as jest.Mock).mockResolvedValue(austin);
   (phonesApi.list as jest.Mock).mockResolvedValue([]);
