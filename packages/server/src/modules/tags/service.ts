@@ -67,9 +67,9 @@ export function membershipCondition(tag: TagRow, p: Params, alias = 'c', birthDa
   return `(${compileTagQuery(tag.query_obj.mongodb, p, alias, birthDates)} and not exists (select 1 from client_tags ct where ct.client_id = ${alias}.id and ct.tag_id = ${t} and not ct.is_active))`;
 }
 
-async function countMembers(q: Queryable, scope: TagScope, tag: TagRow): Promise<number> {
+async function countMembers(q: Queryable, scope: TagScope, tag: TagRow, birthDates?: BirthDates): Promise<number> {
   const p = new Params();
-  const cond = membershipCondition(tag, p, 'c', await birthDatesForTags(q, scope, [tag]));
+  const cond = membershipCondition(tag, p, 'c', birthDates ?? (await birthDatesForTags(q, scope, [tag])));
   const [{ n }] = await q.query<{ n: number }>(`select count(*)::int as n from clients c where c.account_id = ${p.add(tag.account_id)} and ${cond}`, p.values);
   return n;
 }
@@ -83,8 +83,9 @@ export async function countQueryMatches(q: Queryable, scope: TagScope, mongodb: 
   return n;
 }
 
-export async function toTag(q: Queryable, scope: TagScope, row: TagRow, staticCounts?: Map<string, number>): Promise<Tag> {
-  const assigned = row.query_obj ? await countMembers(q, scope, row) : (staticCounts?.get(row.id) ?? (await countMembers(q, scope, row)));
+/** A tag as answered with its member count; `birthDates`, when given, are the account's already opened. */
+export async function toTag(q: Queryable, scope: TagScope, row: TagRow, staticCounts?: Map<string, number>, birthDates?: BirthDates): Promise<Tag> {
+  const assigned = row.query_obj ? await countMembers(q, scope, row, birthDates) : (staticCounts?.get(row.id) ?? (await countMembers(q, scope, row)));
   return {
     id: row.id,
     name: row.name,
@@ -111,7 +112,9 @@ export async function listTags(q: Queryable, scope: TagScope, sort: string, limi
     ).map((r) => [r.tag_id, r.n]),
   );
   const tags: Tag[] = [];
-  for (const r of rows) tags.push(await toTag(q, scope, r, new Map([[r.id, counts.get(r.id) ?? 0]])));
+  // the birth dates are opened once for every tag that compares them, not once per tag
+  const birthDates = await birthDatesForTags(q, scope, rows);
+  for (const r of rows) tags.push(await toTag(q, scope, r, new Map([[r.id, counts.get(r.id) ?? 0]]), birthDates));
   const desc = sort.startsWith('-');
   const key = sort.replace(/^-/, '') as 'name' | 'createdAt' | 'assigned';
   tags.sort((a, b) => {
