@@ -112,14 +112,20 @@ export interface ReviewData {
   what: 'profile' | 'brand';
 }
 
+/** Who files with the carrier: the location's name, and the account's e-mail for the carrier's notices (the representative's without one). */
+async function filerOf(q: Queryable, r: RegRow): Promise<{ friendlyName: string; email: string; profileSid: string | null }> {
+  const [who] = await q.query<{ name: string; email: string | null; trust_bundle_sid: string | null }>(
+    'select l.name, a.email, l.trust_bundle_sid from account_locations l join accounts a on a.id = l.account_id where l.id = $1',
+    [r.location_id],
+  );
+  return { friendlyName: who?.name ?? 'Location', email: who?.email ?? r.rep1?.email ?? '', profileSid: who?.trust_bundle_sid ?? null };
+}
+
 /** A profile as the carrier is given it, or null while a step is missing. */
 async function filingOf(q: Queryable, r: RegRow): Promise<ProfileFiling | null> {
   if (!r.address || !r.business || !r.rep1) return null;
-  const [who] = await q.query<{ name: string; email: string | null }>(
-    'select l.name, a.email from account_locations l join accounts a on a.id = l.account_id where l.id = $1',
-    [r.location_id],
-  );
-  return { friendlyName: who?.name ?? 'Location', email: who?.email ?? r.rep1.email, address: r.address, business: r.business, rep1: r.rep1, rep2: r.rep2 };
+  const { friendlyName, email } = await filerOf(q, r);
+  return { friendlyName, email, address: r.address, business: r.business, rep1: r.rep1, rep2: r.rep2 };
 }
 
 /**
@@ -214,11 +220,8 @@ export async function submitBrand(deps: Pick<AppDeps, 'db' | 'carrier'>, account
   if (r.profile_status !== 'approved') throw conflict(REGISTRATION_MESSAGES.profileFirst);
   if (r.brand_status && r.brand_status !== 'not-submitted' && r.brand_status !== 'failed') throw conflict(REGISTRATION_MESSAGES.brandSubmitted);
   const brand = { brandType: input.brandType, stockExchange: input.brandType === 'public' ? (input.stockExchange ?? null) : null, stockTicker: input.brandType === 'public' ? (input.stockTicker ?? null) : null };
-  const [loc] = await db.query<{ trust_bundle_sid: string; name: string; email: string | null }>(
-    'select l.trust_bundle_sid, l.name, a.email from account_locations l join accounts a on a.id = l.account_id where l.id = $1',
-    [locationId],
-  );
-  const filed = await carrier.fileBrand({ friendlyName: loc!.name, email: loc!.email ?? r.rep1?.email ?? '', profileSid: loc!.trust_bundle_sid, ...brand });
+  const { friendlyName, email, profileSid } = await filerOf(db, r);
+  const filed = await carrier.fileBrand({ friendlyName, email, profileSid: profileSid ?? '', ...brand });
   await db.tx(async (q) => {
     const now = await rowOf(q, accountId, locationId, true);
     if (now.brand_status && now.brand_status !== 'not-submitted' && now.brand_status !== 'failed') throw conflict(REGISTRATION_MESSAGES.brandSubmitted);
