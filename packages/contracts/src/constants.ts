@@ -5,6 +5,8 @@
 
 export const ROLES = ['super', 'owner', 'admin', 'employee'] as const;
 export const ADMIN_ROLES: readonly (typeof ROLES)[number][] = ['super', 'owner', 'admin'];
+/** Platform-wide work (trainings for every agency). */
+export const SUPER_ROLES: readonly (typeof ROLES)[number][] = ['super'];
 export const isAdminRole = (role: string | undefined | null): boolean =>
   !!role && (ADMIN_ROLES as readonly string[]).includes(role.toLowerCase());
 

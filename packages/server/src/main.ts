@@ -5,7 +5,7 @@ import { migrate } from './db/migrate';
 import { createEvents } from './events';
 import { startJobs } from './jobs/index';
 import { createRealtime } from './realtime/index';
-import { PUSH_FEATURES, socketFeatures } from './realtime/features';
+import { PUSH_FEATURES, socketFeatures } from './realtimeFeatures';
 import { seedIfEmpty } from './seed';
 import { startBackground } from './background';
 import { createShutdown, onProcessEnd } from './shutdown';

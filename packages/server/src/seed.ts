@@ -1,7 +1,7 @@
 import type { Db } from './db/index';
 import { hashPassword } from './modules/auth/service';
 import { seedDemoClients } from './modules/clients/seed';
-import { seedDemoLocations } from './modules/locations/seed';
+import { DEMO_LOCATIONS, seedDemoLocations } from './modules/locations/seed';
 import { seedDemoBilling } from './modules/billing/seed';
 import { seedDemoRegistration } from './modules/registration/seed';
 import { seedDemoTemplates } from './modules/templates/service';
@@ -59,7 +59,7 @@ export async function seedIfEmpty(db: Db): Promise<boolean> {
       [DEMO_ACCOUNTS.demo.id],
     );
     await seedDemoLocations(q);
-    await seedDemoRegistration(q);
+    await seedDemoRegistration(q, DEMO_LOCATIONS.austin.id);
     await seedDemoTemplates(q, DEMO_ACCOUNTS.demo.id);
   });
   await seedDemoClients(db);

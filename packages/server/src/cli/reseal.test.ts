@@ -4,7 +4,7 @@ import { randomBytes } from 'node:crypto';
 import { bearer, signIn, startTestServer, type TestServer } from '../testing/harness';
 import { totpBinding } from '../modules/auth/totpSecrets';
 import { createSealer, keyId, loadClientDataKey } from '../sealing/crypto';
-import { sealedFieldBinding } from '../modules/clients/mapping';
+import { sealedFieldBinding } from '../modules/clientStore/mapping';
 import { recordBinding } from '../modules/clients/records/service';
 import { resealAll } from './reseal';
 

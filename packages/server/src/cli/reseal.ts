@@ -2,7 +2,7 @@ import { SEALED_CLIENT_FIELDS } from '@agency/contracts';
 import type { Db } from '../db/index';
 import { totpBinding } from '../modules/auth/totpSecrets';
 import type { Sealer } from '../sealing/crypto';
-import { sealedFieldBinding } from '../modules/clients/mapping';
+import { sealedFieldBinding } from '../modules/clientStore/mapping';
 import { recordBinding } from '../modules/clients/records/service';
 
 /** How many values each place held sealed with an older key (or format), now sealed with the current one. */

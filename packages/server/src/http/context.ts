@@ -1,7 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import { AUTH_MESSAGES, SESSION_IDLE_MS, type Role } from '@agency/contracts';
 import type { Queryable } from '../db/index';
-import { hashToken } from '../modules/auth/tokens';
+import { hashToken } from '../sealing/tokens';
 import { unauthorized } from './errors';
 
 /** Who is asking: every tenant-scoped query takes accountId from here and nowhere else. */

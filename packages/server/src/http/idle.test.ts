@@ -1,7 +1,7 @@
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { SESSION_IDLE_MS } from '@agency/contracts';
-import { hashToken } from '../modules/auth/tokens';
+import { hashToken } from '../sealing/tokens';
 import { bearer, signIn, startTestServer, type TestServer } from '../testing/harness';
 
 let s: TestServer;

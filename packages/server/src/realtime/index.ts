@@ -7,7 +7,7 @@ import type { AppEvents } from '../events';
 import { resolveSession, type AuthContext } from '../http/context';
 import { forbidden, HttpError } from '../http/errors';
 import { socketFailure } from './failure';
-import { toPeer, USER_COLUMNS, type UserRow } from '../modules/users/mapping';
+import { toPeer, USER_COLUMNS, type UserRow } from '../modules/accounts/members';
 
 export interface SocketData {
   auth: AuthContext;

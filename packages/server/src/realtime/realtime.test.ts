@@ -4,7 +4,7 @@ import assert from 'node:assert/strict';
 import type { Peer } from '@agency/contracts';
 import { bearer, demoUserId, freshDb, SECOND, signIn, startTestServer, type TestServer } from '../testing/harness';
 import { connect, disconnected, nextEvent, refusal, type ClientSocket } from '../testing/sockets';
-import { hashToken } from '../modules/auth/tokens';
+import { hashToken } from '../sealing/tokens';
 import { io } from 'socket.io-client';
 import { SOCKET_FAILED } from './failure';
 

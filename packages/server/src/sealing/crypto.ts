@@ -104,3 +104,6 @@ export function sealerFor(dataDir: string): Sealer {
   }
   return s;
 }
+
+/** The sealer for the app's data folder (key from CLIENT_DATA_KEY or DATA_DIR/client-data.key). */
+export const sealerOf = (deps: { config: { dataDir: string } }): Sealer => sealerFor(deps.config.dataDir);

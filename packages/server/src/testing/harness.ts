@@ -12,7 +12,7 @@ import { migrate } from '../db/migrate';
 import { createEvents, type AppEvents } from '../events';
 import { startJobs, type Jobs } from '../jobs/index';
 import { createRealtime, type Realtime } from '../realtime/index';
-import { PUSH_FEATURES, socketFeatures } from '../realtime/features';
+import { PUSH_FEATURES, socketFeatures } from '../realtimeFeatures';
 import * as OTPAuth from 'otpauth';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, DEMO_SUPER_TOTP_SECRET, DEMO_USERS, seedIfEmpty } from '../seed';
 import { startBackground } from '../background';

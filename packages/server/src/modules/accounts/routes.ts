@@ -5,7 +5,7 @@ import { auditWho, recordAudit } from '../audit/trail';
 import type { AppDeps } from '../../app';
 import type { Queryable } from '../../db/index';
 import { notFound } from '../../http/errors';
-import { findAccount } from '../users/mapping';
+import { findAccount } from './members';
 
 const errors = { 400: errorSchema, 403: errorSchema, 404: errorSchema };
 

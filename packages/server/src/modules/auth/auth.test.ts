@@ -1,7 +1,7 @@
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { basicAuth, bearer, DEMO, DEMO_PASSWORD, demoUserId, SECOND, signIn, startTestServer, type TestServer } from '../../testing/harness';
-import { hashToken } from './tokens';
+import { hashToken } from '../../sealing/tokens';
 
 let s: TestServer;
 before(async () => {

@@ -27,7 +27,7 @@ import { HttpError } from '../../http/errors';
 import type { Db } from '../../db/index';
 import { anonymousWho, auditWho, recordAudit, userAboutRow } from '../audit/trail';
 import { sealerFor } from '../../sealing/crypto';
-import { publishUser } from '../users/service';
+import { publishUser } from '../accounts/members';
 import { confirmIdentity, mfaEnabled, turnMfaOff } from './identity';
 import { initMfa, verifyMfa } from './mfa';
 import { requestPasswordReset, verifyPasswordReset } from './password-reset';

@@ -4,8 +4,8 @@ import { AUTH_MESSAGES, type AccountSummary, type Session } from '@agency/contra
 import type { Db, Queryable } from '../../db/index';
 import type { AuthContext } from '../../http/context';
 import { badRequest, unauthorized } from '../../http/errors';
-import { findAccount, findUser } from '../users/mapping';
-import { newToken } from './tokens';
+import { findAccount, findUser } from '../accounts/members';
+import { newToken } from '../../sealing/tokens';
 import type { Sealer } from '../../sealing/crypto';
 import { verifyTotp } from './totp';
 import { openTotpSecret } from './totpSecrets';

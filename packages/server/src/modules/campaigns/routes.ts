@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { campaignAudienceQuerySchema, campaignInputSchema, campaignListQuerySchema, errorSchema, idSchema, type Campaign } from '@agency/contracts';
 import type { AppDeps } from '../../app';
 import { auth } from '../../http/context';
-import { sealerOf } from '../clients/context';
+import { sealerOf } from '../../sealing/crypto';
 import { queueNextRun, runNow } from './runs';
 import {
   accountTimezone,

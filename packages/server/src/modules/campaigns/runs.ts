@@ -5,7 +5,7 @@ import type { AppDeps } from '../../app';
 import type { Queryable } from '../../db/index';
 import { conflict } from '../../http/errors';
 import { sendAutomatedText, type Pace } from '../sms/outbound';
-import { sealerOf } from '../clients/context';
+import { sealerOf } from '../../sealing/crypto';
 import { accountTimezone, campaignRecipients, isBirthday, mobileOf, toCampaign, type CampaignRow, type Recipient } from './service';
 
 /*

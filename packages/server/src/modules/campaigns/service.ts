@@ -18,7 +18,7 @@ import type { z } from 'zod';
 import type { Queryable } from '../../db/index';
 import { badRequest, notFound } from '../../http/errors';
 import { Params, iso } from '../../db/sql';
-import { sealedFieldBinding } from '../clients/mapping';
+import { sealedFieldBinding } from '../clientStore/mapping';
 import { birthDatesForTags, membershipCondition, type TagRow, type TagScope } from '../tags/service';
 import { toDigits } from '../sms/service';
 

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Db } from '../../db/index';
-import { sortKey, termsOf, type SearchableClient } from './search';
+import { sortKey, termsOf, type SearchableClient } from '../clientStore/search';
 
 /**
  * Bench only (never part of the demo seed): adds `count` generated clients to an account, with

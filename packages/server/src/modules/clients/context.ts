@@ -2,12 +2,8 @@ import type { FastifyRequest } from 'fastify';
 import type { AppDeps } from '../../app';
 import { auth } from '../../http/context';
 import type { AuditAbout } from '../audit/trail';
-import { sealerFor, type Sealer } from '../../sealing/crypto';
-import type { ClientRow } from './mapping';
-import { displayName } from './search';
-
-/** The sealer for the app's data folder (key from CLIENT_DATA_KEY or DATA_DIR/client-data.key). */
-export const sealerOf = (deps: AppDeps): Sealer => sealerFor(deps.config.dataDir);
+import type { ClientRow } from '../clientStore/mapping';
+import { displayName } from '../clientStore/search';
 
 /** A user's display name for activity entries. */
 export async function actorName(deps: AppDeps, req: FastifyRequest): Promise<string> {

@@ -1,7 +1,7 @@
 import { normalizePhone, type ClientDuplicate } from '@agency/contracts';
 import type { Queryable } from '../../db/index';
-import type { ClientData } from './mapping';
-import { displayName } from './search';
+import type { ClientData } from '../clientStore/mapping';
+import { displayName } from '../clientStore/search';
 
 /** Clients whose mobile phone, phone or email equals the given ones. */
 export async function findDuplicates(

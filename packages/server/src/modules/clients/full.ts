@@ -6,11 +6,11 @@ import { clientTags } from '../tags/service';
 import { locationName } from '../locations/service';
 import { listStickies } from './activity/service';
 import type { Sealer } from '../../sealing/crypto';
-import { toClient } from './mapping';
+import { toClient } from '../clientStore/mapping';
 import { kindOf, RECORD_KINDS } from './records/kinds';
 import { RECORD_COLUMNS, toRecord, type RecordRow } from './records/service';
-import { displayName } from './search';
-import { loadClient } from './service';
+import { displayName } from '../clientStore/search';
+import { loadClient } from '../clientStore/store';
 
 /** Everything the contact detail shows, in one answer. */
 export async function clientFull(q: Queryable, ctx: Pick<AuthContext, 'accountId' | 'userId' | 'role'>, id: string, sealer: Sealer): Promise<ClientFull> {

@@ -8,12 +8,13 @@ import type { Sealer } from '../../sealing/crypto';
 import { csvLine, csvRecords } from './csv';
 import { findDuplicates } from './duplicates';
 import { listConditions, type ListFilters } from './list';
-import { isEmpty, type ClientData } from './mapping';
+import { isEmpty, type ClientData } from '../clientStore/mapping';
 import { kindOf } from './records/kinds';
 import { insertRecord, mergeRecord, newRecordId } from './records/service';
-import { fold } from './search';
+import { fold } from '../clientStore/search';
 import { Params } from '../../db/sql';
-import { createClient, loadClient, stateOf, updateClient } from './service';
+import { createClient, updateClient } from './service';
+import { loadClient, stateOf } from '../clientStore/store';
 
 type ImportRequest = z.output<typeof importRequestSchema>;
 const ADDRESS_FIELDS: ImportField[] = ['address', 'address2', 'city', 'county', 'state', 'zipcode'];

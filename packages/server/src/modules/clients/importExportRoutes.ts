@@ -4,7 +4,7 @@ import { clientListQuerySchema, importPreviewRequestSchema, importPreviewSchema,
 import type { AppDeps } from '../../app';
 import { auth } from '../../http/context';
 import { auditWho, recordAudit } from '../audit/trail';
-import { sealerOf } from './context';
+import { sealerOf } from '../../sealing/crypto';
 import { exportClients, importClients, previewImport } from './importExport';
 
 const tags = ['clients'];

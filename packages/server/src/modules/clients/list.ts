@@ -4,8 +4,8 @@ import type { Queryable } from '../../db/index';
 import { badRequest } from '../../http/errors';
 import { birthDatesForTags, findTag, membershipCondition } from '../tags/service';
 import type { Sealer } from '../../sealing/crypto';
-import { toListItem, type ClientData } from './mapping';
-import { letterCondition, searchCondition, searchMatches, searchTokens } from './search';
+import { toListItem, type ClientData } from '../clientStore/mapping';
+import { letterCondition, searchCondition, searchMatches, searchTokens } from '../clientStore/search';
 import { Params } from '../../db/sql';
 
 export interface ListFilters {

@@ -13,6 +13,7 @@ import {
   clientLettersResponseSchema,
   clientListQuerySchema,
   clientListResponseSchema,
+  idSchema,
   clientRevealSchema,
   clientRoomSchema,
   clientSchema,
@@ -30,15 +31,17 @@ import type { AppDeps } from '../../app';
 import { auth } from '../../http/context';
 import { addActivity } from './activity/service';
 import { auditWho, recordAudit } from '../audit/trail';
-import { actorName, contactAbout, sealerOf } from './context';
+import { actorName, contactAbout } from './context';
+import { sealerOf } from '../../sealing/crypto';
 import { findDuplicates } from './duplicates';
 import { clientFull } from './full';
 import { letterCounts, listClients } from './list';
-import { sealedFieldBinding, toClient } from './mapping';
-import { createClient, deleteClient, loadClient, updateClient } from './service';
+import { sealedFieldBinding, toClient } from '../clientStore/mapping';
+import { createClient, deleteClient, updateClient } from './service';
+import { loadClient } from '../clientStore/store';
 import { mergeClients, splitClient } from './splitMerge';
 import { importExportRoutes } from './importExportRoutes';
-import { displayName } from './search';
+import { displayName } from '../clientStore/search';
 
 /** A secondary's field → the primary's (coSSN → ssn, coDlId → dlId). */
 const PRIMARY_OF: Record<string, string> = Object.fromEntries(Object.entries(CO_FIELDS).map(([primary, co]) => [co, primary]));
@@ -53,6 +56,20 @@ export async function clientRoutes(app: FastifyInstance, deps: AppDeps) {
 
   r.get('/clients', { schema: { tags, querystring: clientListQuerySchema, response: { 200: clientListResponseSchema } } }, async (req) =>
     listClients(db, auth(req), req.query, sealer()),
+  );
+
+  // A tag's members (listed with the tags in the API docs): the contact list filtered by the tag.
+  r.get(
+    '/tags/:id/assigned',
+    {
+      schema: {
+        tags: ['tags'],
+        params: z.object({ id: idSchema }),
+        querystring: z.object({ after: z.string().max(500).optional(), limit: z.coerce.number().int().min(1).max(500).default(50) }),
+        response: { 200: clientListResponseSchema },
+      },
+    },
+    async (req) => listClients(db, auth(req), { tag: req.params.id, after: req.query.after, limit: req.query.limit }, sealer()),
   );
 
   r.get('/clients/letters', { schema: { tags, response: { 200: clientLettersResponseSchema } } }, async (req) => letterCounts(db, auth(req).accountId));

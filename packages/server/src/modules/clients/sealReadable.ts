@@ -1,7 +1,7 @@
 import { SEALED_CLIENT_FIELDS } from '@agency/contracts';
 import type { Db } from '../../db/index';
 import type { Sealer } from '../../sealing/crypto';
-import { sealedFieldBinding } from './mapping';
+import { sealedFieldBinding } from '../clientStore/mapping';
 import { recordBinding } from './records/service';
 
 const SEALED = /^v[12]:/;

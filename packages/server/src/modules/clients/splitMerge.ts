@@ -23,9 +23,9 @@ import {
   promoteSecondary,
   type ClientData,
   type ClientState,
-} from './mapping';
-import { displayName } from './search';
-import { insertClient, loadClient, saveClient, stateOf } from './service';
+} from '../clientStore/mapping';
+import { displayName } from '../clientStore/search';
+import { insertClient, loadClient, saveClient, stateOf } from '../clientStore/store';
 import { newRecordId, recordBinding } from './records/service';
 import { movePersonReviews } from '../reviews/service';
 

@@ -5,7 +5,7 @@ import { favoriteStateSchema, favoritesResponseSchema, idSchema } from '@agency/
 import type { AppDeps } from '../../app';
 import { auth } from '../../http/context';
 import { forbidden } from '../../http/errors';
-import { loadClient } from '../clients/service';
+import { loadClient } from '../clientStore/store';
 
 const userParams = z.object({ id: idSchema });
 const params = z.object({ id: idSchema, clientId: idSchema });

@@ -15,7 +15,7 @@ import {
 } from '@agency/contracts';
 import type { AppDeps } from '../../app';
 import { auth } from '../../http/context';
-import { loadClient } from '../clients/service';
+import { loadClient } from '../clientStore/store';
 import type { Queryable } from '../../db/index';
 import { scheduleReminder } from './reminders';
 import { bucketFollowUps, clientFollowUps, completeFollowUp, createFollowUp, deleteFollowUp, followUpCounts, getFollowUp, updateFollowUp } from './service';

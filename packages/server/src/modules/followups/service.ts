@@ -5,7 +5,7 @@ import type { z } from 'zod';
 import type { Queryable } from '../../db/index';
 import type { AuthContext } from '../../http/context';
 import { badRequest, forbidden, notFound } from '../../http/errors';
-import { displayName } from '../clients/search';
+import { displayName } from '../clientStore/search';
 import { iso, Params } from '../../db/sql';
 import { isAccountUser } from '../users/membership';
 

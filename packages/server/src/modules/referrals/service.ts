@@ -1,6 +1,6 @@
 import type { ClientLevel, ReferralAggregate, ReferralRow } from '@agency/contracts';
 import type { Queryable } from '../../db/index';
-import { displayName } from '../clients/search';
+import { displayName } from '../clientStore/search';
 
 type ClientData = Record<string, unknown>;
 

@@ -1,5 +1,4 @@
 import type { Queryable } from '../../db/index';
-import { DEMO_LOCATIONS } from '../locations/seed';
 
 const DEMO = '00000000-0000-4000-8000-000000000001';
 
@@ -7,8 +6,7 @@ const DEMO = '00000000-0000-4000-8000-000000000001';
  * The demo agency's Austin office is registered for texting (profile and brand approved, with a
  * verified campaign its two numbers send under); Round Rock has not started.
  */
-export async function seedDemoRegistration(q: Queryable): Promise<void> {
-  const austin = DEMO_LOCATIONS.austin.id;
+export async function seedDemoRegistration(q: Queryable, austin: string): Promise<void> {
   await q.query(
     `insert into location_registrations (location_id, account_id, address, business, rep1, brand, trust_bundle_status, submitted_at)
      values ($1, $2, $3, $4, $5, $6, 'twilio-approved', now() - interval '60 days')`,

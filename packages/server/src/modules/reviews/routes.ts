@@ -24,7 +24,7 @@ import { sendAutomatedText } from '../sms/outbound';
 import { auth } from '../../http/context';
 import { badRequest, conflict, notFound, tooManyRequests } from '../../http/errors';
 import { addHit } from '../auth/rate-limit';
-import { loadClient } from '../clients/service';
+import { loadClient } from '../clientStore/store';
 import { answerReview, clientReviews, googleLinkFor, insertReview, listReviews, loadReview, reviewSettings, reviewTotals, updateReviewSettings } from './service';
 
 const text = (v: unknown) => (typeof v === 'string' && v.trim() ? v.trim() : null);

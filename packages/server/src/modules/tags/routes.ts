@@ -2,7 +2,6 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
-  clientListResponseSchema,
   clientTagSchema,
   clientTagsAssignSchema,
   idSchema,
@@ -15,10 +14,9 @@ import {
   tagUpdateSchema, ADMIN_ROLES } from '@agency/contracts';
 import type { AppDeps } from '../../app';
 import { auth } from '../../http/context';
-import { sealerOf } from '../clients/context';
-import { listClients } from '../clients/list';
-import { loadClient } from '../clients/service';
-import { assignClientTags, clientTags, countQueryMatches, createTag, deleteTag, findTag, listTags, updateTag, type TagScope } from './service';
+import { sealerOf } from '../../sealing/crypto';
+import { loadClient } from '../clientStore/store';
+import { assignClientTags, clientTags, countQueryMatches, createTag, deleteTag, listTags, updateTag, type TagScope } from './service';
 
 const idParams = z.object({ id: idSchema });
 const tags = ['tags'];
@@ -60,22 +58,6 @@ export async function tagRoutes(app: FastifyInstance, deps: AppDeps) {
     events.emit('tagsChanged', { accountId: auth(req).accountId, tagIds: [req.params.id] });
     return { message: 'Tag deleted' };
   });
-
-  r.get(
-    '/tags/:id/assigned',
-    {
-      schema: {
-        tags,
-        params: idParams,
-        querystring: z.object({ after: z.string().max(500).optional(), limit: z.coerce.number().int().min(1).max(500).default(50) }),
-        response: { 200: clientListResponseSchema },
-      },
-    },
-    async (req) => {
-      await findTag(db, auth(req).accountId, req.params.id);
-      return listClients(db, auth(req), { tag: req.params.id, after: req.query.after, limit: req.query.limit }, sealerOf(deps));
-    },
-  );
 
   r.get('/clients/:id/tags', { schema: { tags, params: idParams, response: { 200: z.array(clientTagSchema) } } }, async (req) => {
     const { accountId } = auth(req);

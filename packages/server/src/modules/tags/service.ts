@@ -6,7 +6,7 @@ import type { Queryable } from '../../db/index';
 import { badRequest, conflict, notFound } from '../../http/errors';
 import { Params, iso } from '../../db/sql';
 import type { Sealer } from '../../sealing/crypto';
-import { sealedFieldBinding } from '../clients/mapping';
+import { sealedFieldBinding } from '../clientStore/mapping';
 import { compileTagQuery, comparesBirthDates, validateTagQuery, type BirthDates } from './query';
 
 export interface TagRow {

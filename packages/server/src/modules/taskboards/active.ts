@@ -3,7 +3,7 @@ import type { Db, Queryable } from '../../db/index';
 import { notFound } from '../../http/errors';
 import { boardForActor, type Actor } from './access';
 import { loadCard } from './mapping';
-import { toUser } from './publish';
+import { pushToUser } from './publish';
 
 /** The card the user works on now, shown in a persistent toast until it is done or set aside. */
 export async function activeTask(q: Queryable, accountId: string, userId: string): Promise<TaskCard | null> {
@@ -25,13 +25,13 @@ export async function setActiveTask(db: Db, actor: Actor, cardId: string): Promi
     );
     return found;
   });
-  toUser(db, actor.accountId, actor.userId, 'taskBoard_activeTask', { card });
+  pushToUser(db, actor.accountId, actor.userId, 'taskBoard_activeTask', { card });
   return card;
 }
 
 export async function setAsideActiveTask(db: Db, actor: Actor) {
   await db.query('delete from task_active_cards where user_id = $1 and account_id = $2', [actor.userId, actor.accountId]);
-  toUser(db, actor.accountId, actor.userId, 'taskBoard_activeTask', { card: null });
+  pushToUser(db, actor.accountId, actor.userId, 'taskBoard_activeTask', { card: null });
 }
 
 /** Tells the users working on this card what it looks like now (or that it is gone or done). */
@@ -40,5 +40,5 @@ export async function pushActiveCard(db: Db, accountId: string, cardId: string, 
   if (!users.length) return;
   // users listed by the caller lost the card as their active task (done or gone)
   const card = userIds ? null : await loadCard(db, accountId, cardId);
-  for (const userId of users) toUser(db, accountId, userId, 'taskBoard_activeTask', { card: card && !card.closedAt ? card : null });
+  for (const userId of users) pushToUser(db, accountId, userId, 'taskBoard_activeTask', { card: card && !card.closedAt ? card : null });
 }

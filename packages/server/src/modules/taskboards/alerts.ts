@@ -1,5 +1,5 @@
 import type { Db, Queryable } from '../../db/index';
-import { namespaceOf, toUser } from './publish';
+import { namespaceOf, pushToUser } from './publish';
 
 // A user's task alerts: open cards assigned to them on monitored boards that are past their due
 // date and not completed (not in the last lane of a board with more than one lane).
@@ -39,6 +39,6 @@ export async function pushAlerts(db: Db, accountId: string, userIds?: string[], 
     const count = counts.get(userId) ?? 0;
     if (opts.onlyChanged && sent.get(userId) === count) continue;
     sent.set(userId, count);
-    toUser(db, accountId, userId, 'taskBoard_alerts', { count });
+    pushToUser(db, accountId, userId, 'taskBoard_alerts', { count });
   }
 }

@@ -15,9 +15,9 @@ import { badRequest, notFound } from '../../http/errors';
 import { boardForActor, boardUserIds, canUseBoard, loadBoardHead, requireAdmin, type Actor } from './access';
 import { pushAlerts } from './alerts';
 import { sqlClientTagSource, type ClientTagSource } from './clientTags';
-import { publishAll } from './hooks';
+import { publishAll } from './listeners';
 import { CARD_JOINS, CARD_SELECT, toCard, type CardRow } from './mapping';
-import { evictFromBoard, toBoard, toUser } from './publish';
+import { evictFromBoard, pushToBoard, pushToUser } from './publish';
 import { reconcileTagCards } from './tagCards';
 
 interface BoardRow {
@@ -258,7 +258,7 @@ export async function updateBoard(db: Db, actor: Actor, boardId: string, input: 
     await evictFromBoard(db, actor.accountId, boardId, (who) => canUseBoard({ accountId: actor.accountId, ...who }, { allowedUsers }));
   }
   publishAll(db, actor.accountId, events);
-  toBoard(db, actor.accountId, { boardId, seq, type: 'BOARD_UPDATED', board });
+  pushToBoard(db, actor.accountId, { boardId, seq, type: 'BOARD_UPDATED', board });
   if (monitorChanged || input.allowedUsers) await pushAlerts(db, actor.accountId);
   return board;
 }
@@ -275,8 +275,8 @@ export async function deleteBoard(db: Db, actor: Actor, boardId: string) {
     await q.query('delete from task_boards where id = $1 and account_id = $2', [boardId, actor.accountId]);
     return { seq: Number(locked.seq), activeUsers: active.map((a) => a.user_id) };
   });
-  toBoard(db, actor.accountId, { boardId, seq, type: 'BOARD_DELETED' });
-  for (const userId of activeUsers) toUser(db, actor.accountId, userId, 'taskBoard_activeTask', { card: null });
+  pushToBoard(db, actor.accountId, { boardId, seq, type: 'BOARD_DELETED' });
+  for (const userId of activeUsers) pushToUser(db, actor.accountId, userId, 'taskBoard_activeTask', { card: null });
   await pushAlerts(db, actor.accountId);
 }
 

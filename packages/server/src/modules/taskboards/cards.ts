@@ -19,7 +19,7 @@ import { pushAlerts } from './alerts';
 import { sqlClientTagSource, type ClientTagSource } from './clientTags';
 import { CARD_JOINS, CARD_SELECT, loadCard, toCard, type CardRow } from './mapping';
 import { placeAt, topOrder } from './order';
-import { toBoard, toUser } from './publish';
+import { pushToBoard, pushToUser } from './publish';
 
 const SORT_SQL: Record<string, string> = {
   'order, _id': 'c.sort_order, c.id',
@@ -246,7 +246,7 @@ export async function applyCardEvent(db: Db, actor: Actor, boardId: string, raw:
 
 /** Sends what a card change means to the board's screens, the alert badges and active tasks. */
 export async function publishCardResult(db: Db, accountId: string, result: CardEventResult) {
-  toBoard(db, accountId, result.event);
+  pushToBoard(db, accountId, result.event);
   if (result.alerts) await pushAlerts(db, accountId, result.alerts === 'all' ? undefined : result.alerts);
   if (result.activeCardChanged) await pushActiveCard(db, accountId, result.activeCardChanged, result.activeUsers);
 }
@@ -266,8 +266,8 @@ export async function clearLane(db: Db, actor: Actor, boardId: string, laneId: s
     const active = await q.query<{ user_id: string }>('delete from task_active_cards where card_id = any($1::uuid[]) returning user_id', [closed.map((c) => c.id)]);
     return { seq, board, closed, active };
   });
-  toBoard(db, actor.accountId, { boardId, seq: result.seq, type: 'CLEAR_LANE', laneId, by: actor.userId });
-  for (const a of result.active) toUser(db, actor.accountId, a.user_id, 'taskBoard_activeTask', { card: null });
+  pushToBoard(db, actor.accountId, { boardId, seq: result.seq, type: 'CLEAR_LANE', laneId, by: actor.userId });
+  for (const a of result.active) pushToUser(db, actor.accountId, a.user_id, 'taskBoard_activeTask', { card: null });
   const assignees = [...new Set(result.closed.map((c) => c.assigned_to).filter((u): u is string => !!u))];
   if (result.board.monitor && assignees.length) await pushAlerts(db, actor.accountId, assignees);
   return { cleared: result.closed.length };

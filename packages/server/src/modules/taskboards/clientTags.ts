@@ -1,6 +1,6 @@
 import type { TaskBoardTag } from '@agency/contracts';
 import type { Queryable } from '../../db/index';
-import { displayName, type SearchableClient } from '../clients/search';
+import { displayName, type SearchableClient } from '../clientStore/search';
 import { Params } from '../../db/sql';
 import type { Sealer } from '../../sealing/crypto';
 import { birthDatesForTags, membershipCondition, type TagRow } from '../tags/service';

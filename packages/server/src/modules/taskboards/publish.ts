@@ -53,11 +53,11 @@ export async function namespaceOf(db: Db, accountId: string): Promise<AppNamespa
 
 export const boardRoom = (boardId: string) => `taskboard:${boardId}`;
 
-export function toBoard(db: Db, accountId: string, event: TaskBoardServerEvent): Promise<void> {
+export function pushToBoard(db: Db, accountId: string, event: TaskBoardServerEvent): Promise<void> {
   return emitTo(db, accountId, (nsp) => nsp.to(boardRoom(event.boardId)).emit('taskboard', event));
 }
 
-export function toUser<E extends ServerEventName>(db: Db, accountId: string, userId: string, event: E, payload: ServerEventPayload<E>): Promise<void> {
+export function pushToUser<E extends ServerEventName>(db: Db, accountId: string, userId: string, event: E, payload: ServerEventPayload<E>): Promise<void> {
   return emitTo(db, accountId, (nsp) => (nsp.to(`user:${userId}`).emit as unknown as (e: string, p: unknown) => void)(event, payload));
 }
 

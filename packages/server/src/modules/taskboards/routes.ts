@@ -18,14 +18,14 @@ import {
   taskUserSchema,
 } from '@agency/contracts';
 import type { AppDeps } from '../../app';
-import { sealerOf } from '../clients/context';
+import { sealerOf } from '../../sealing/crypto';
 import { clientTagSource } from './clientTags';
 import { auth } from '../../http/context';
 import type { Actor } from './access';
 import { activeTask, setActiveTask, setAsideActiveTask } from './active';
 import { boardLanes, boardUsers, clientBoards, createBoard, deleteBoard, getBoard, listBoards, updateBoard } from './boards';
 import { clearLane, listCards } from './cards';
-import { clientsChanged, tagsChanged } from './hooks';
+import { clientsChanged, tagsChanged } from './listeners';
 
 const actorOf = (req: FastifyRequest): Actor => {
   const a = auth(req);

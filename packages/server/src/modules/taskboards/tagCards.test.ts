@@ -2,7 +2,7 @@ import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import type { TaskCard } from '@agency/contracts';
 import { bearer, DEMO, signIn, startTestServer, type TestServer } from '../../testing/harness';
-import { clientsChanged, tagsChanged } from './hooks';
+import { clientsChanged, tagsChanged } from './listeners';
 import { createBoard, insertClient, insertTag, tagClient, untagClient, type Session } from './test-helpers';
 
 let s: TestServer;

@@ -1,11 +1,11 @@
 import type { Db } from '../../db/index';
 import { pushAlerts } from './alerts';
-import { knownAccounts, toBoard } from './publish';
+import { knownAccounts, pushToBoard } from './publish';
 import { spawnDueRepeats } from './recurring';
 
 /** One pass of the task boards' clock: repeating cards that fell due, and alert badges as due dates pass. */
 export async function taskBoardTick(db: Db, now = new Date()) {
-  for (const { accountId, event } of await spawnDueRepeats(db, now)) toBoard(db, accountId, event);
+  for (const { accountId, event } of await spawnDueRepeats(db, now)) pushToBoard(db, accountId, event);
   for (const accountId of knownAccounts(db)) await pushAlerts(db, accountId, undefined, { onlyChanged: true });
 }
 

@@ -8,10 +8,11 @@ import {
   trainingListSchema,
   trainingQuerySchema,
   trainingSchema,
+  SUPER_ROLES,
 } from '@agency/contracts';
 import type { AppDeps } from '../../app';
 import { auth } from '../../http/context';
-import { forbidden, notFound } from '../../http/errors';
+import { notFound } from '../../http/errors';
 import { createTraining, getTraining, listTrainings, markViewed, unviewedCount } from './service';
 
 export async function trainingRoutes(app: FastifyInstance, { db, events }: AppDeps) {
@@ -54,11 +55,11 @@ export async function trainingRoutes(app: FastifyInstance, { db, events }: AppDe
   r.post(
     '/trainings',
     {
+      config: { roles: SUPER_ROLES },
       schema: { tags: ['trainings'], description: 'Adds a training item (super only).', body: trainingCreateSchema, response: { 201: trainingSchema, 400: errorSchema, 403: errorSchema } },
     },
     async (req, reply) => {
-      const { accountId, userId, role } = auth(req);
-      if (role.toLowerCase() !== 'super') throw forbidden();
+      const { accountId, userId } = auth(req);
       const training = await createTraining(db, accountId, userId, req.body);
       if (training.notify) events.emit('trainingCreated', { training });
       return reply.code(201).send(training);

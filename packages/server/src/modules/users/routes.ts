@@ -24,8 +24,8 @@ import { sealerFor } from '../../sealing/crypto';
 import { SignInLimiter } from '../auth/rate-limit';
 import { hashPassword, revokeSessions, sessionResponse, verifyPassword } from '../auth/service';
 import { auditWho, recordAudit, userAbout } from '../audit/trail';
-import { findUser } from './mapping';
-import { createEmployee, deleteEmployee, listUsers, loadUser, manageableUser, publishUser, rank, updateUser, WELCOME_LINK_HOURS, type Actor } from './service';
+import { findUser, publishUser } from '../accounts/members';
+import { createEmployee, deleteEmployee, listUsers, loadUser, manageableUser, rank, updateUser, WELCOME_LINK_HOURS, type Actor } from './service';
 
 const actorOf = (a: AuthContext): Actor => ({ id: a.userId, role: a.role });
 const errors = { 400: errorSchema, 403: errorSchema, 404: errorSchema };

@@ -1,12 +1,11 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { isAdminRole, roleRank, type EmployeeCreateParsed, type Role, type User, type UserUpdateParsed } from '@agency/contracts';
 import type { Db, Queryable } from '../../db/index';
-import type { AppEvents } from '../../events';
 import { badRequest, conflict, forbidden, notFound } from '../../http/errors';
 import { FOREIGN_LOCATION } from '../locations/service';
 import { hashPassword } from '../auth/service';
 import { recordAudit, userAbout, type AuditWho } from '../audit/trail';
-import { findUser, toUser, USER_COLUMNS, type UserRow } from './mapping';
+import { findUser, toUser, USER_COLUMNS, type UserRow } from '../accounts/members';
 
 /*
  * Who may change whom. Everything happens inside one account: a user of another account is never
@@ -204,11 +203,4 @@ export async function deleteEmployee(q: Queryable, accountId: string, actor: Act
   await q.query('update users set deleted_at = now(), phone_status = $3 where id = $1 and account_id = $2', [userId, accountId, 'offline']);
   await q.query('delete from user_locations where user_id = $1', [userId]);
   await q.query('delete from password_resets where user_id = $1', [userId]);
-}
-
-/** Tells the account's sockets that a user changed (users_update). */
-export async function publishUser(deps: { db: Queryable; events: AppEvents }, accountId: string, userId: string): Promise<User | null> {
-  const user = await findUser(deps.db, accountId, userId);
-  if (user) deps.events.emit('userUpdated', { accountId, user });
-  return user;
 }

@@ -4,7 +4,8 @@ import { z } from 'zod';
 import { activityCreateSchema, activityListQuerySchema, activitySchema, activityUpdateSchema, idSchema, messageSchema } from '@agency/contracts';
 import type { AppDeps } from '../../../app';
 import { auth } from '../../../http/context';
-import { loadClient, touchLastContact } from '../service';
+import { touchLastContact } from '../service';
+import { loadClient } from '../../clientStore/store';
 import { addActivity, deleteActivity, listActivity, listStickies, updateActivity } from './service';
 
 const clientParams = z.object({ id: idSchema });

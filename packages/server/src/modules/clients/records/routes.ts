@@ -6,8 +6,9 @@ import type { AppDeps } from '../../../app';
 import { auth } from '../../../http/context';
 import { addActivity } from '../activity/service';
 import { auditWho, recordAudit } from '../../audit/trail';
-import { actorName, contactAbout, sealerOf } from '../context';
-import { loadClient } from '../service';
+import { actorName, contactAbout } from '../context';
+import { sealerOf } from '../../../sealing/crypto';
+import { loadClient } from '../../clientStore/store';
 import { kindOf, RECORD_KINDS } from './kinds';
 import { checkRecordRules, findRecord, insertRecord, listRecords, mergeRecord, newRecordId, openSecrets, toRecord, updateRecord } from './service';
 

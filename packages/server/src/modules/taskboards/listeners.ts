@@ -2,7 +2,7 @@ import type { TaskBoardServerEvent } from '@agency/contracts';
 import type { Db } from '../../db/index';
 import { pushAlerts } from './alerts';
 import { sqlClientTagSource, type ClientTagSource } from './clientTags';
-import { toBoard } from './publish';
+import { pushToBoard } from './publish';
 import { reconcileTagCards, refreshClientNames } from './tagCards';
 
 /**
@@ -38,6 +38,6 @@ export async function tagsChanged(db: Db, accountId: string, tagIds: string[], s
 }
 
 export function publishAll(db: Db, accountId: string, events: TaskBoardServerEvent[]) {
-  for (const event of events) toBoard(db, accountId, event);
+  for (const event of events) pushToBoard(db, accountId, event);
   if (events.length) void pushAlerts(db, accountId).catch((err) => console.error('taskboard alerts', err));
 }

@@ -1,5 +1,6 @@
 import type { Account, Peer, User } from '@agency/contracts';
 import type { Queryable } from '../../db/index';
+import type { AppEvents } from '../../events';
 import { countLocations } from '../locations/service';
 
 export interface UserRow {
@@ -102,4 +103,11 @@ export async function findAccount(q: Queryable, accountId: string): Promise<Acco
     twilioPhoneNumber: r.twilio_phone_number,
     locationCount: await countLocations(q, r.id),
   };
+}
+
+/** Tells the account's sockets that a user changed (users_update). */
+export async function publishUser(deps: { db: Queryable; events: AppEvents }, accountId: string, userId: string): Promise<User | null> {
+  const user = await findUser(deps.db, accountId, userId);
+  if (user) deps.events.emit('userUpdated', { accountId, user });
+  return user;
 }
