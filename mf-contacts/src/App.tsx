@@ -1,6 +1,6 @@
 import { Route, Routes } from 'react-router-dom';
 import type { RemoteProps } from '@agency/ui';
-import { FeedbackBridge } from './features/common/FeedbackBridge';
+import { FeedbackBridge } from '@agency/ui';
 import { ContactListPage } from './features/list/ContactListPage';
 import { CreateContactPage } from './features/create/CreateContactPage';
 import { ContactDetailPage } from './features/detail/ContactDetailPage';

@@ -1,6 +1,6 @@
 import { Route, Routes } from 'react-router-dom';
 import type { RemoteProps } from '@agency/ui';
-import { FeedbackBridge } from './features/common/FeedbackBridge';
+import { FeedbackBridge } from '@agency/ui';
 import { ServiceReviewsPage } from './features/reviews/ServiceReviewsPage';
 import { ReferralsPage } from './features/referrals/ReferralsPage';
 import { MessagesPage } from './features/inbox/MessagesPage';

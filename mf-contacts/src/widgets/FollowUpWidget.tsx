@@ -3,8 +3,7 @@ import { Link } from 'react-router-dom';
 import { Typography, theme } from 'antd';
 import type { FollowUp, FollowUpBucket } from '@agency/contracts';
 import { followUpsApi } from '@agency/api-client';
-import { BucketWidget, formatDateTime } from '@agency/ui';
-import { FeedbackBridge } from '../features/common/FeedbackBridge';
+import { BucketWidget, FeedbackBridge, formatDateTime } from '@agency/ui';
 import { PastDueWarnings } from '../features/followups/PastDueWarnings';
 
 

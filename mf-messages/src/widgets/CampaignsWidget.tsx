@@ -4,8 +4,7 @@ import { Button, Card, Flex, Skeleton, Space, Statistic } from 'antd';
 import { campaignsApi } from '@agency/api-client';
 import { bus } from '@agency/bus';
 import { campaignSuccessPercent, type CampaignSummary } from '@agency/contracts';
-import { useLiveQuery } from '@agency/ui';
-import { FeedbackBridge } from '../features/common/FeedbackBridge';
+import { FeedbackBridge, useLiveQuery } from '@agency/ui';
 
 /** The dashboard's Campaigns summary (spec 000 §2, widget 7): count, sent, delivered and success %, with View and Create. */
 export function CampaignsWidget() {

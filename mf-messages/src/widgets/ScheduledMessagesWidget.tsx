@@ -3,8 +3,7 @@ import { Typography, theme } from 'antd';
 import { followUpsApi } from '@agency/api-client';
 import { bus } from '@agency/bus';
 import type { FollowUp, FollowUpBucket } from '@agency/contracts';
-import { BucketWidget, formatDateTime, formatPhone } from '@agency/ui';
-import { FeedbackBridge } from '../features/common/FeedbackBridge';
+import { BucketWidget, FeedbackBridge, formatDateTime, formatPhone } from '@agency/ui';
 
 /** My scheduled messages: follow-ups assigned to no one that I created (spec 000 §2, widget 6). */
 const mine = () => ({ assignTo: 'none' as const, createdByUser: bus.session$.value?.user.id });

@@ -1,10 +1,14 @@
-import { useCallback, useEffect, useState, type ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
+import { interval } from 'rxjs';
 import { List, type RowComponentProps } from 'react-window';
 import { Badge, Button, Card, Empty, Space, Typography } from 'antd';
 import { FOLLOWUP_BUCKETS, type FollowUp, type FollowUpBucket, type FollowUpCounts } from '@agency/contracts';
+import { useLiveQuery } from './live';
 
 export const BUCKET_LABELS: Record<FollowUpBucket, string> = { pastDue: 'Past Due', today: 'Today', tomorrow: 'Tomorrow', future: 'Future' };
 const ROW = 60;
+/** The counts catch up once a minute. */
+const everyMinute$ = interval(60_000);
 
 interface Props {
   title: string;
@@ -30,40 +34,13 @@ const errorText = (err: unknown) => (err instanceof Error && err.message ? err.m
  * closes it.
  */
 export function BucketWidget({ title, testId, noun, counts, bucket, row, children }: Props) {
-  const [totals, setTotals] = useState<FollowUpCounts | null>(null);
-  const [error, setError] = useState<string | null>(null);
+  const totals = useLiveQuery(counts, everyMinute$);
   const [open, setOpen] = useState<FollowUpBucket | null>(null);
-  const [items, setItems] = useState<FollowUp[] | null>(null);
-  const loadCounts = useCallback(() => {
-    counts().then(
-      (c) => {
-        setTotals(c);
-        setError(null);
-      },
-      (err: unknown) => setError(errorText(err)),
-    );
-  }, [counts]);
-  useEffect(() => {
-    loadCounts();
-    const t = setInterval(loadCounts, 60_000);
-    return () => clearInterval(t);
-  }, [loadCounts]);
-  useEffect(() => {
-    if (!open) return;
-    let live = true;
-    setItems(null);
-    bucket(open).then(
-      (list) => live && setItems(list),
-      (err: unknown) => {
-        if (!live) return;
-        setError(errorText(err));
-        setItems([]);
-      },
-    );
-    return () => {
-      live = false;
-    };
-  }, [open, bucket]);
+  const opened = useLiveQuery(open ? () => bucket(open).then((list) => ({ bucket: open, list })) : null, null, open);
+  const failure = opened.error ?? totals.error;
+  const error = failure ? errorText(failure) : null;
+  // The open bucket's rows (never another bucket's while the new one loads); none when it failed.
+  const items = opened.error ? [] : opened.data?.bucket === open ? opened.data.list : null;
   return (
     <Card title={title} size="small" data-testid={testId}>
       {children}
@@ -71,7 +48,7 @@ export function BucketWidget({ title, testId, noun, counts, bucket, row, childre
       <Space wrap>
         {FOLLOWUP_BUCKETS.map((b) => (
           <Button key={b} type={open === b ? 'primary' : 'default'} danger={b === 'pastDue'} aria-expanded={open === b} onClick={() => setOpen((cur) => (cur === b ? null : b))} data-testid={`bucket-${b}`}>
-            {BUCKET_LABELS[b]} <Badge count={totals?.[b] ?? 0} showZero color={b === 'pastDue' ? 'red' : 'blue'} />
+            {BUCKET_LABELS[b]} <Badge count={totals.data?.[b] ?? 0} showZero color={b === 'pastDue' ? 'red' : 'blue'} />
           </Button>
         ))}
       </Space>

@@ -15,3 +15,5 @@ export * from './RetryAlert';
 export * from './presence';
 export * from './RecordingPlayer';
 export * from './CallRecording';
+export * from './feedback';
+export * from './Stars';

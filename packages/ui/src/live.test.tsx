@@ -1,6 +1,6 @@
 import { act, renderHook, waitFor } from '@testing-library/react';
 import { Subject } from 'rxjs';
-import { useLiveQuery } from './live';
+import { useDebounced, useLiveQuery } from './live';
 
 function deferred<T>() {
   let resolve!: (v: T) => void;
@@ -58,4 +58,30 @@ test('a list of keys fetches again when any of them changes identity', async () 
   await waitFor(() => expect(fetch).toHaveBeenCalledTimes(2));
   rerender({ id: 'c2', v: ['a'] });
   await waitFor(() => expect(fetch).toHaveBeenCalledTimes(3));
+});
+
+test('update changes the data here until the next answer', async () => {
+  let n = 0;
+  const { result } = renderHook(() => useLiveQuery(() => Promise.resolve([++n])));
+  await waitFor(() => expect(result.current.data).toEqual([1]));
+  act(() => result.current.update((list) => [...(list ?? []), 9]));
+  expect(result.current.data).toEqual([1, 9]);
+  act(() => result.current.reload());
+  await waitFor(() => expect(result.current.data).toEqual([2]));
+});
+
+test('a debounced value follows once it has stayed the same for the delay', () => {
+  jest.useFakeTimers();
+  try {
+    const { result, rerender } = renderHook(({ v }) => useDebounced(v, 400), { initialProps: { v: 'a' } });
+    rerender({ v: 'ab' });
+    act(() => jest.advanceTimersByTime(300));
+    rerender({ v: 'abc' });
+    act(() => jest.advanceTimersByTime(300));
+    expect(result.current).toBe('a');
+    act(() => jest.advanceTimersByTime(100));
+    expect(result.current).toBe('abc');
+  } finally {
+    jest.useRealTimers();
+  }
 });

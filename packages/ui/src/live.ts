@@ -9,6 +9,8 @@ export interface LiveQuery<T> {
   loading: boolean;
   /** Asks again now. */
   reload: () => void;
+  /** Changes the data here (a row added, edited or removed by this screen) without asking again. */
+  update: (change: (data: T | undefined) => T | undefined) => void;
 }
 
 /**
@@ -37,7 +39,10 @@ export function useLiveQuery<T>(fetch: (() => Promise<T>) | null, triggers$?: Ob
 
   useEffect(() => {
     const run = latest.current;
-    if (!run) return;
+    if (!run) {
+      setState((s) => (s.loading ? { ...s, loading: false } : s));
+      return;
+    }
     let current = true;
     setState((s) => (s.loading ? s : { ...s, loading: true }));
     run().then(
@@ -50,5 +55,16 @@ export function useLiveQuery<T>(fetch: (() => Promise<T>) | null, triggers$?: Ob
   }, [enabled, round, generation]);
 
   const reload = useCallback(() => setRound((n) => n + 1), []);
-  return { ...state, reload };
+  const update = useCallback((change: (data: T | undefined) => T | undefined) => setState((s) => ({ ...s, data: change(s.data) })), []);
+  return { ...state, reload, update };
+}
+
+/** `value` once it has stayed the same for `ms` (a search asked after the typing pauses). */
+export function useDebounced<T>(value: T, ms: number): T {
+  const [settled, setSettled] = useState(value);
+  useEffect(() => {
+    const timer = setTimeout(() => setSettled(value), ms);
+    return () => clearTimeout(timer);
+  }, [value, ms]);
+  return settled;
 }

@@ -1,9 +1,9 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import { Link } from 'react-router-dom';
 import { Alert, Col, Empty, Row, theme, Typography } from 'antd';
 import { bus } from '@agency/bus';
 import { isAdminRole, type Account, type Role } from '@agency/contracts';
-import { useObservable } from '@agency/ui';
+import { useLiveQuery, useObservable } from '@agency/ui';
 import { DASHBOARD_SLOTS, type DashboardSlot } from '../dashboard/slots';
 import { WidgetSlot } from '../dashboard/WidgetSlot';
 import { remoteExposes } from '../remotes/registry';
@@ -24,17 +24,12 @@ function greeting(now = new Date()) {
  * that cannot be asked keeps its slots, so the parcel can show its own error card with Retry.
  */
 export function useExposedSlots(slots: DashboardSlot[]): DashboardSlot[] | null {
-  const [exposed, setExposed] = useState<DashboardSlot[] | null>(null);
-  useEffect(() => {
-    let live = true;
-    Promise.all(slots.map((s) => remoteExposes(s.remote).then((names) => names.includes(s.expose), () => true))).then(
-      (found) => live && setExposed(slots.filter((_, i) => found[i])),
-    );
-    return () => {
-      live = false;
-    };
-  }, [slots]);
-  return exposed;
+  const query = useLiveQuery(
+    () => Promise.all(slots.map((s) => remoteExposes(s.remote).then((names) => names.includes(s.expose), () => true))).then((found) => slots.filter((_, i) => found[i])),
+    null,
+    slots,
+  );
+  return query.data ?? null;
 }
 
 /** The dashboard frame: the ten widget slots in order, each released widget mounted on its own; slots without one leave no gap. */

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import Alert from 'antd/es/alert';
 import Button from 'antd/es/button';
@@ -8,8 +8,7 @@ import theme from 'antd/es/theme';
 import Typography from 'antd/es/typography';
 import { trainingsApi, errorMessage } from '@agency/api-client';
 import { bus } from '@agency/bus';
-import type { Training } from '@agency/contracts';
-import { AgencyTheme, formatDate } from '@agency/ui';
+import { AgencyTheme, formatDate, useLiveQuery } from '@agency/ui';
 import { TRAINING_TOKEN_KEY } from '../session/session';
 import { BrandMark } from './PublicLayout';
 
@@ -19,26 +18,16 @@ export const trainingToken = () => localStorage.getItem(TRAINING_TOKEN_KEY) ?? b
 function TrainingView() {
   const { id = '' } = useParams();
   const { token: t } = theme.useToken();
-  const [training, setTraining] = useState<Training | null>(null);
-  const [error, setError] = useState<string | null>(null);
   const token = trainingToken();
+  const query = useLiveQuery(token ? () => trainingsApi.get(id, token) : null, null, [id, token]);
+  const training = query.data;
+  const error = query.error ? errorMessage(query.error, 'error getting trainings') : null;
 
   useEffect(() => {
-    if (!token) return;
-    let live = true;
-    trainingsApi.get(id, token).then(
-      (item) => {
-        if (!live) return;
-        setTraining(item);
-        document.title = `${item.title} · Agency Desk`;
-        void trainingsApi.markViewed(id, token).catch(() => undefined);
-      },
-      (err: unknown) => live && setError(errorMessage(err, 'error getting trainings')),
-    );
-    return () => {
-      live = false;
-    };
-  }, [id, token]);
+    if (!training || !token) return;
+    document.title = `${training.title} · Agency Desk`;
+    void trainingsApi.markViewed(training.id, token).catch(() => undefined);
+  }, [training, token]);
 
   return (
     <div style={{ minHeight: '100%', background: t.colorBgLayout }}>

@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 import { api, ApiRequestError, FORBIDDEN_MESSAGE, usersApi } from '@agency/api-client';
 import { bus } from '@agency/bus';
 import { AUTH_MESSAGES, type User } from '@agency/contracts';
-import { useObservable } from '@agency/ui';
+import { useLiveQuery, useObservable } from '@agency/ui';
 import { playAlert, textAlert } from '../frame/alerts';
 import { patchSession } from './session';
 
@@ -64,22 +64,14 @@ export function SessionWatch() {
     return () => subs.forEach((s) => s.unsubscribe());
   }, []);
 
-  // Once per session after start: the server's current view of the user and account.
+  // Once per session after start: the server's current view of the user and account (a 401 is
+  // handled by the API client; any other failure keeps the stored copy).
+  const answer = useLiveQuery(token ? () => usersApi.me().then((me) => ({ token, me })) : null, null, token).data;
   useEffect(() => {
-    if (!token) return;
-    let live = true;
-    usersApi.me().then(
-      (me) => {
-        if (!live || bus.session$.value?.token !== token) return;
-        patchSession(me);
-        if (me.mfaSetupRequired) bus.navigate('/mfa-setup', true);
-      },
-      () => undefined, // a 401 is handled by the API client; anything else keeps the stored copy
-    );
-    return () => {
-      live = false;
-    };
-  }, [token]);
+    if (!answer || bus.session$.value?.token !== answer.token) return;
+    patchSession(answer.me);
+    if (answer.me.mfaSetupRequired) bus.navigate('/mfa-setup', true);
+  }, [answer]);
 
   return null;
 }

@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { Button, Flex, Form, Input, Select, Table, Tag, Typography } from 'antd';
 import { DownloadOutlined } from '@ant-design/icons';
 import { auditApi, errorMessage, usersApi } from '@agency/api-client';
@@ -11,11 +11,9 @@ import {
   AUDIT_PAGE_SIZES,
   type AuditCategory,
   type AuditEvent,
-  type AuditPage,
   type AuditQuery,
-  type User,
 } from '@agency/contracts';
-import { formatDateTime, fullName, RetryAlert, saveFile, useObservable } from '@agency/ui';
+import { formatDateTime, fullName, RetryAlert, saveFile, useLiveQuery, useObservable } from '@agency/ui';
 
 /** Colours of the categories' tags. */
 const CATEGORY_COLORS: Record<AuditCategory, string> = {
@@ -73,42 +71,16 @@ export function AuditLogPage() {
   const [filters, setFilters] = useState<Filters>({});
   const [page, setPage] = useState(1);
   const [pageSize, setPageSize] = useState<number>(AUDIT_PAGE_SIZES[0]);
-  const [result, setResult] = useState<AuditPage | null>(null);
-  const [loading, setLoading] = useState(true);
-  const [error, setError] = useState<string | null>(null);
-  const [people, setPeople] = useState<User[]>([]);
   const [exporting, setExporting] = useState(false);
-  const [reload, setReload] = useState(0);
   const [search, setSearch] = useState('');
 
   const query = useMemo(() => queryOf(filters), [filters]);
   const rangeBackwards = !!filters.fromDay && !!filters.toDay && filters.fromDay > filters.toDay;
 
-  useEffect(() => {
-    usersApi.list().then(setPeople, () => setPeople([]));
-  }, []);
-
-  useEffect(() => {
-    if (!accountId || rangeBackwards) return;
-    let live = true;
-    setLoading(true);
-    setError(null);
-    auditApi.page(accountId, { ...query, page, pageSize }).then(
-      (r) => {
-        if (!live) return;
-        setResult(r);
-        setLoading(false);
-      },
-      (err: unknown) => {
-        if (!live) return;
-        setError(AUDIT_MESSAGES.loadFailed(errorMessage(err)));
-        setLoading(false);
-      },
-    );
-    return () => {
-      live = false;
-    };
-  }, [accountId, query, page, pageSize, rangeBackwards, reload]);
+  const people = useLiveQuery(() => usersApi.list()).data ?? [];
+  const audit = useLiveQuery(accountId && !rangeBackwards ? () => auditApi.page(accountId, { ...query, page, pageSize }) : null, null, [accountId, query, page, pageSize]);
+  const result = audit.data ?? null;
+  const error = audit.error ? AUDIT_MESSAGES.loadFailed(errorMessage(audit.error)) : null;
 
   const change = (next: Partial<Filters>) => {
     setFilters((f) => ({ ...f, ...next }));
@@ -246,11 +218,11 @@ export function AuditLogPage() {
           />
         </Form.Item>
       </Form>
-      {error && <RetryAlert message={error} onRetry={() => setReload((n) => n + 1)} />}
+      {error && <RetryAlert message={error} onRetry={audit.reload} />}
       <Table<AuditEvent>
         rowKey="id"
         size="middle"
-        loading={loading}
+        loading={audit.loading}
         dataSource={result?.items ?? []}
         columns={columns}
         locale={{ emptyText: AUDIT_MESSAGES.empty }}

@@ -1,8 +1,8 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback } from 'react';
 import { accountsApi, billingApi, errorMessage } from '@agency/api-client';
 import { bus } from '@agency/bus';
 import type { BillingPaymentMethod, Invoice, Subscription } from '@agency/contracts';
-import { useObservable } from '@agency/ui';
+import { useLiveQuery, useObservable } from '@agency/ui';
 
 export interface BillingState {
   accountId: string | null;
@@ -19,46 +19,43 @@ export interface BillingState {
 /** The account's plan, invoices and payment methods, loaded together. */
 export function useBilling(): BillingState {
   const accountId = useObservable(bus.session$)?.account.id ?? null;
-  const [subscription, setSubscription] = useState<Subscription | null>(null);
-  const [invoices, setInvoices] = useState<Invoice[] | null>(null);
-  const [methods, setMethods] = useState<BillingPaymentMethod[] | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  const [attempt, setAttempt] = useState(0);
-
-  useEffect(() => {
-    if (!accountId) return;
-    let live = true;
-    setError(null);
-    Promise.all([billingApi.subscription(accountId), billingApi.invoices(accountId), billingApi.paymentMethods(accountId)])
-      .then(([s, i, m]) => {
-        if (!live) return;
-        setSubscription(s);
-        setInvoices(i);
-        setMethods(m);
-      })
-      .catch((err) => live && setError(`Unable to load billing: ${errorMessage(err)}`));
-    return () => {
-      live = false;
-    };
-  }, [accountId, attempt]);
-
-  const reload = useCallback(() => setAttempt((n) => n + 1), []);
+  const query = useLiveQuery(
+    accountId
+      ? () =>
+          Promise.all([billingApi.subscription(accountId), billingApi.invoices(accountId), billingApi.paymentMethods(accountId)]).then(([subscription, invoices, methods]) => ({
+            subscription,
+            invoices,
+            methods,
+          }))
+      : null,
+    null,
+    accountId,
+  );
+  const { update, reload } = query;
 
   const methodsChanged = useCallback(
     (next: BillingPaymentMethod[]) => {
-      setMethods(next);
-      if (!accountId) return;
       const def = next.find((m) => m.isDefault) ?? null;
-      setSubscription((s) => (s ? { ...s, default_payment_method: def } : s));
+      update((b) => b && { ...b, methods: next, subscription: b.subscription && { ...b.subscription, default_payment_method: def } });
+      if (!accountId) return;
       accountsApi
         .get(accountId)
         .then((account) => bus.updateSession({ account }))
         .catch(() => undefined);
     },
-    [accountId],
+    [accountId, update],
   );
 
-  const invoicePaid = useCallback((paid: Invoice) => setInvoices((list) => list?.map((i) => (i.id === paid.id ? paid : i)) ?? list), []);
+  const invoicePaid = useCallback((paid: Invoice) => update((b) => b && { ...b, invoices: b.invoices.map((i) => (i.id === paid.id ? paid : i)) }), [update]);
 
-  return { accountId, subscription, invoices, methods, error, reload, methodsChanged, invoicePaid };
+  return {
+    accountId,
+    subscription: query.data?.subscription ?? null,
+    invoices: query.data?.invoices ?? null,
+    methods: query.data?.methods ?? null,
+    error: query.error ? `Unable to load billing: ${errorMessage(query.error)}` : null,
+    reload,
+    methodsChanged,
+    invoicePaid,
+  };
 }

@@ -1,10 +1,10 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Alert, Button, Flex, Form, Input, Modal, Space, Table, Typography } from 'antd';
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import { errorMessage, phoneBlockApi } from '@agency/api-client';
 import { bus } from '@agency/bus';
 import { blockedNumberAdded, type BlockedNumber } from '@agency/contracts';
-import { digitsOnly, formatDate, formatPhone, fullName, maskPhone, RetryAlert } from '@agency/ui';
+import { digitsOnly, formatDate, formatPhone, fullName, maskPhone, RetryAlert, useLiveQuery } from '@agency/ui';
 
 export const BLOCK_MESSAGES = {
   loadFailed: (message: string) => `Unable to load block list: ${message}`,
@@ -75,27 +75,10 @@ function AddBlockedDialog({ open, onClose, onAdded }: { open: boolean; onClose: 
 
 /** Blocked Numbers: the account's block list, newest first, with add and remove. */
 export function BlockedNumbersPage() {
-  const [rows, setRows] = useState<BlockedNumber[] | null>(null);
-  const [error, setError] = useState<string | null>(null);
+  const list = useLiveQuery(() => phoneBlockApi.list());
+  const error = list.error ? BLOCK_MESSAGES.loadFailed(errorMessage(list.error)) : null;
   const [adding, setAdding] = useState(false);
   const [removing, setRemoving] = useState<string | null>(null);
-
-  const load = useCallback(() => {
-    let live = true;
-    setError(null);
-    phoneBlockApi.list().then(
-      (list) => live && setRows(list),
-      (err: unknown) => {
-        if (!live) return;
-        setRows((r) => r ?? []);
-        setError(BLOCK_MESSAGES.loadFailed(errorMessage(err)));
-      },
-    );
-    return () => {
-      live = false;
-    };
-  }, []);
-  useEffect(load, [load]);
 
   async function remove(b: BlockedNumber) {
     const number = formatPhone(b.phoneNumber);
@@ -103,7 +86,7 @@ export function BlockedNumbersPage() {
     setRemoving(b.id);
     try {
       await phoneBlockApi.remove(b.id);
-      setRows((r) => (r ?? []).filter((x) => x.id !== b.id));
+      list.update((r) => (r ?? []).filter((x) => x.id !== b.id));
       bus.toast({ kind: 'success', message: BLOCK_MESSAGES.removed(number) });
     } catch (err) {
       bus.toast({ kind: 'error', message: BLOCK_MESSAGES.removeFailed(errorMessage(err)) });
@@ -122,12 +105,12 @@ export function BlockedNumbersPage() {
           Block Number
         </Button>
       </Flex>
-      {error && <RetryAlert message={error} onRetry={load} />}
+      {error && <RetryAlert message={error} onRetry={list.reload} />}
       <Table<BlockedNumber>
         rowKey="id"
         size="middle"
-        loading={rows === null}
-        dataSource={rows ?? []}
+        loading={list.loading}
+        dataSource={list.data ?? []}
         pagination={{ pageSize: 25, hideOnSinglePage: true }}
         locale={{ emptyText: 'No blocked numbers' }}
         columns={[
@@ -153,7 +136,7 @@ export function BlockedNumbersPage() {
           },
         ]}
       />
-      <AddBlockedDialog open={adding} onClose={() => setAdding(false)} onAdded={(b) => setRows((r) => [b, ...(r ?? [])])} />
+      <AddBlockedDialog open={adding} onClose={() => setAdding(false)} onAdded={(b) => list.update((r) => [b, ...(r ?? [])])} />
     </div>
   );
 }

@@ -19,8 +19,7 @@ import {
   type RingFormat,
   type RingGroup,
 } from '@agency/contracts';
-import { formatPhone, fullName, useLiveQuery } from '@agency/ui';
-import { failureText, notifyError, notifySuccess } from '../common/feedback';
+import { failureText, formatPhone, fullName, notifyError, notifySuccess, useLiveQuery } from '@agency/ui';
 import { LocationSettings } from '../common/LocationSettings';
 import { SettingsActions } from '../common/SettingsActions';
 import { useUnsavedChanges } from '../settings/unsaved';

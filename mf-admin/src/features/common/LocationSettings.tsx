@@ -1,9 +1,9 @@
-import { useCallback, useEffect, useState, type ReactNode } from 'react';
+import { useCallback, useState, type ReactNode } from 'react';
 import { Alert, Card, Form, Select, Spin, Typography } from 'antd';
 import { errorMessage, locationsApi } from '@agency/api-client';
 import { bus } from '@agency/bus';
 import { MISSING_LOCATIONS, type Location } from '@agency/contracts';
-import { useObservable } from '@agency/ui';
+import { useLiveQuery, useObservable } from '@agency/ui';
 import { mayLeave } from '../settings/unsaved';
 
 export const locationsFailed = (message: string) => `Unable to get locations: ${message}`;
@@ -25,27 +25,14 @@ interface Props {
 export function LocationSettings({ title, children }: Props) {
   const session = useObservable(bus.session$);
   const accountId = session?.account.id;
-  const [locations, setLocations] = useState<Location[] | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  const [chosen, setChosen] = useState<string | null>(null);
-
-  useEffect(() => {
-    if (!accountId) return;
-    let live = true;
-    locationsApi.list(accountId).then(
-      (list) => {
-        if (!live) return;
-        setLocations(list);
-        setChosen((c) => (c && list.some((l) => l.id === c) ? c : list.length === 1 ? list[0]!.id : null));
-      },
-      (err: unknown) => live && setError(locationsFailed(errorMessage(err))),
-    );
-    return () => {
-      live = false;
-    };
-  }, [accountId]);
-
-  const saved = useCallback((next: Location) => setLocations((list) => list?.map((l) => (l.id === next.id ? next : l)) ?? list), []);
+  const query = useLiveQuery(accountId ? () => locationsApi.list(accountId) : null, null, accountId);
+  const locations = query.data ?? null;
+  const error = query.error ? locationsFailed(errorMessage(query.error)) : null;
+  const [picked, setChosen] = useState<string | null>(null);
+  // The location picked while it still exists; the only one when there is one.
+  const chosen = picked && locations?.some((l) => l.id === picked) ? picked : locations?.length === 1 ? locations[0]!.id : null;
+  const { update } = query;
+  const saved = useCallback((next: Location) => update((list) => list?.map((l) => (l.id === next.id ? next : l)) ?? list), [update]);
 
   const location = locations?.find((l) => l.id === chosen) ?? null;
   let body: ReactNode;

@@ -1,6 +1,7 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback } from 'react';
 import { errorMessage, locationsApi, usersApi } from '@agency/api-client';
 import type { Location, User } from '@agency/contracts';
+import { useLiveQuery } from '@agency/ui';
 import { EMPLOYEE_MESSAGES } from './messages';
 
 export interface Team {
@@ -13,36 +14,19 @@ export interface Team {
 
 /** The account's users and locations, as the employee screens need them. */
 export function useTeam(accountId: string | undefined): Team {
-  const [users, setUsers] = useState<User[] | null>(null);
-  const [locations, setLocations] = useState<Location[]>([]);
-  const [error, setError] = useState<string | null>(null);
-  const [locationsError, setLocationsError] = useState<string | null>(null);
-  const [attempt, setAttempt] = useState(0);
-
-  useEffect(() => {
-    if (!accountId) return;
-    let live = true;
-    usersApi.list().then(
-      (list) => {
-        if (!live) return;
-        setUsers(list);
-        setError(null);
-      },
-      (err: unknown) => live && setError(EMPLOYEE_MESSAGES.loadUsersFailed(errorMessage(err))),
-    );
-    locationsApi.list(accountId).then(
-      (list) => {
-        if (!live) return;
-        setLocations(list);
-        setLocationsError(null);
-      },
-      (err: unknown) => live && setLocationsError(EMPLOYEE_MESSAGES.loadLocationsFailed(errorMessage(err))),
-    );
-    return () => {
-      live = false;
-    };
-  }, [accountId, attempt]);
-
-  const reload = useCallback(() => setAttempt((n) => n + 1), []);
-  return { users, locations, error, locationsError, reload };
+  const users = useLiveQuery(accountId ? () => usersApi.list() : null, null, accountId);
+  const locations = useLiveQuery(accountId ? () => locationsApi.list(accountId) : null, null, accountId);
+  const { reload: reloadUsers } = users;
+  const { reload: reloadLocations } = locations;
+  const reload = useCallback(() => {
+    reloadUsers();
+    reloadLocations();
+  }, [reloadUsers, reloadLocations]);
+  return {
+    users: users.data ?? null,
+    locations: locations.data ?? [],
+    error: users.error ? EMPLOYEE_MESSAGES.loadUsersFailed(errorMessage(users.error)) : null,
+    locationsError: locations.error ? EMPLOYEE_MESSAGES.loadLocationsFailed(errorMessage(locations.error)) : null,
+    reload,
+  };
 }

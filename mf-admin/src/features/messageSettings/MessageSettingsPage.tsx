@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Alert, Form, Input } from 'antd';
 import { locationsApi } from '@agency/api-client';
 import { MESSAGE_SETTINGS_SAVED, messageSettingsFailed, parseMessageSettings, type Location } from '@agency/contracts';
-import { failureText, notifyError, notifySuccess } from '../common/feedback';
+import { failureText, notifyError, notifySuccess } from '@agency/ui';
 import { LocationSettings } from '../common/LocationSettings';
 import { SettingsActions } from '../common/SettingsActions';
 import { useUnsavedChanges } from '../settings/unsaved';

@@ -1,11 +1,11 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { Navigate, useNavigate, useParams } from 'react-router-dom';
 import { Alert, Avatar, Button, Flex, Select, theme, Typography } from 'antd';
 import { ReloadOutlined } from '@ant-design/icons';
 import { usersApi } from '@agency/api-client';
 import { bus } from '@agency/bus';
-import { isAdminRole, statsOf, type User } from '@agency/contracts';
-import { formatDateTime, fullName, initials, useObservable } from '@agency/ui';
+import { isAdminRole, statsOf } from '@agency/contracts';
+import { formatDateTime, fullName, initials, useLiveQuery, useObservable } from '@agency/ui';
 import { MonthStepper, monthKey, startOfMonth } from '../common/MonthStepper';
 import { MetricCards } from './MetricCards';
 import { useEmployeeStats } from './useEmployeeStats';
@@ -23,21 +23,11 @@ export function ProfileMetricsPage() {
   const canSwitch = isAdminRole(me?.role);
   const userId = (canSwitch && id) || me?.id;
   const [month, setMonth] = useState(() => startOfMonth(new Date()));
-  const [team, setTeam] = useState<User[]>([]);
   const params = useMemo(() => (userId ? { user: userId, monthYear: monthKey(month) } : null), [userId, month]);
   const { stats, loading, error, refresh } = useEmployeeStats(params);
 
-  useEffect(() => {
-    if (!canSwitch) return;
-    let live = true;
-    usersApi.list().then(
-      (users) => live && setTeam(users.filter((u) => u.role !== 'super' || u.id === me?.id)),
-      () => live && setTeam([]),
-    );
-    return () => {
-      live = false;
-    };
-  }, [canSwitch, me?.id]);
+  const users = useLiveQuery(canSwitch ? () => usersApi.list() : null).data;
+  const team = useMemo(() => (users ?? []).filter((u) => u.role !== 'super' || u.id === me?.id), [users, me?.id]);
 
   if (!me) return null;
   if (id && !canSwitch) return <Navigate to="/profile" replace />;

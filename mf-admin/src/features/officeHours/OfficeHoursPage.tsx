@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { Alert, Divider, Flex, Form, Input, Select, Switch, Typography } from 'antd';
 import { locationsApi } from '@agency/api-client';
+import { failureText, notifyError, notifySuccess } from '@agency/ui';
 import {
   DEFAULT_CLOSED_MESSAGE,
   HOLIDAYS,
@@ -15,7 +16,6 @@ import {
   type OfficeHours,
   type Weekday,
 } from '@agency/contracts';
-import { failureText, notifyError, notifySuccess } from '../common/feedback';
 import { LocationSettings } from '../common/LocationSettings';
 import { FlowMessageField } from '../common/FlowMessageField';
 import { SettingsActions } from '../common/SettingsActions';

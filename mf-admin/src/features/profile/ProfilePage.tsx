@@ -4,7 +4,7 @@ import type { User } from '@agency/contracts';
 import { DEFAULT_THEME_COLOR } from '@agency/contracts';
 import { usersApi, errorMessage } from '@agency/api-client';
 import { bus } from '@agency/bus';
-import { HEX_COLOR_MESSAGE, isHexColor, normalizeHex, useObservable } from '@agency/ui';
+import { HEX_COLOR_MESSAGE, isHexColor, normalizeHex, useLiveQuery, useObservable } from '@agency/ui';
 import { applyMe, setSessionUser } from '../../session';
 import { useUnsavedChanges } from '../settings/unsaved';
 
@@ -34,23 +34,17 @@ export function ProfilePage() {
   const [form] = Form.useForm<ProfileValues>();
   const [saving, setSaving] = useState(false);
   const [error, setError] = useState<string | null>(null);
-  const [loadError, setLoadError] = useState<string | null>(null);
   const watched = Form.useWatch([], form) as ProfileValues | undefined;
   const stored = user ? valuesOf(user) : null;
   const dirty = !!stored && !!watched && (Object.keys(stored) as (keyof ProfileValues)[]).some((k) => watched[k] !== undefined && watched[k] !== stored[k]);
   useUnsavedChanges(dirty);
 
   // Read the user afresh (GET /users/me); a session retired elsewhere is sent to /logout by the API client.
+  const fresh = useLiveQuery(() => usersApi.me());
+  const loadError = fresh.error ? `Unable to get user: ${errorMessage(fresh.error)}` : null;
   useEffect(() => {
-    let live = true;
-    usersApi.me().then(
-      (me) => live && applyMe(me),
-      (err: unknown) => live && setLoadError(`Unable to get user: ${errorMessage(err)}`),
-    );
-    return () => {
-      live = false;
-    };
-  }, []);
+    if (fresh.data) applyMe(fresh.data);
+  }, [fresh.data]);
 
   // Show the stored values until the person starts editing.
   useEffect(() => {

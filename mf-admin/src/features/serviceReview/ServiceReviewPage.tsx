@@ -3,9 +3,8 @@ import { Alert, Card, Form, Input, Select, Spin, Switch } from 'antd';
 import { errorMessage, reviewSettingsApi, usersApi } from '@agency/api-client';
 import { bus } from '@agency/bus';
 import { MAX_RATING, REVIEW_SETTINGS_SAVED, type ReviewSettings } from '@agency/contracts';
-import { useObservable } from '@agency/ui';
+import { failureText, notifyError, notifySuccess, useLiveQuery, useObservable } from '@agency/ui';
 import { applyMe } from '../../session';
-import { failureText, notifyError, notifySuccess } from '../common/feedback';
 import { SettingsActions } from '../common/SettingsActions';
 import { useUnsavedChanges } from '../settings/unsaved';
 
@@ -32,27 +31,18 @@ export function ServiceReviewPage() {
   const accountId = session?.account.id;
   const [stored, setStored] = useState<Values | null>(null);
   const [values, setValues] = useState<Values | null>(null);
-  const [loadError, setLoadError] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
   const dirty = !!values && !!stored && JSON.stringify(values) !== JSON.stringify(stored);
   useUnsavedChanges(dirty);
 
+  const fresh = useLiveQuery(accountId ? () => reviewSettingsApi.get(accountId) : null, null, accountId);
+  const loadError = fresh.error ? `Unable to get service review settings: ${errorMessage(fresh.error)}` : null;
   useEffect(() => {
-    if (!accountId) return;
-    let live = true;
-    reviewSettingsApi.get(accountId).then(
-      (s) => {
-        if (!live) return;
-        setStored(valuesOf(s));
-        setValues(valuesOf(s));
-      },
-      (err: unknown) => live && setLoadError(`Unable to get service review settings: ${errorMessage(err)}`),
-    );
-    return () => {
-      live = false;
-    };
-  }, [accountId]);
+    if (!fresh.data) return;
+    setStored(valuesOf(fresh.data));
+    setValues(valuesOf(fresh.data));
+  }, [fresh.data]);
 
   async function save() {
     if (!values || !accountId) return;

@@ -3,7 +3,7 @@ import { Alert, Button, Card, Flex, Form, Select, Space, Switch, Typography } fr
 import { accountsApi, errorMessage, usersApi } from '@agency/api-client';
 import { bus } from '@agency/bus';
 import { GATHERING_FORM_LABELS, GATHERING_FORMS, parseGatheringForms, type Account, type GatheringForm } from '@agency/contracts';
-import { useObservable } from '@agency/ui';
+import { useLiveQuery, useObservable } from '@agency/ui';
 import { applyMe } from '../../session';
 import { useUnsavedChanges } from './unsaved';
 
@@ -46,22 +46,15 @@ export function AccountSettingsPage() {
   }, [stored]);
 
   // The stored settings, read afresh (the session's copy may be older).
+  const fresh = useLiveQuery(accountId ? () => accountsApi.get(accountId) : null, null, accountId);
   useEffect(() => {
-    if (!accountId) return;
-    let live = true;
-    accountsApi.get(accountId).then(
-      (a) => {
-        if (!live) return;
-        const before = storedRef.current;
-        setValues((v) => (v && before && !same(v, before) ? v : valuesOf(a)));
-        setStored(valuesOf(a));
-      },
-      (err: unknown) => live && setError(`Unable to get account: ${errorMessage(err)}`),
-    );
-    return () => {
-      live = false;
-    };
-  }, [accountId]);
+    if (!fresh.data) return;
+    const loaded = valuesOf(fresh.data);
+    const before = storedRef.current;
+    setValues((v) => (v && before && !same(v, before) ? v : loaded));
+    setStored(loaded);
+  }, [fresh.data]);
+  const loadError = fresh.error ? `Unable to get account: ${errorMessage(fresh.error)}` : null;
 
   const dirty = useMemo(() => !!values && !!stored && !same(values, stored), [values, stored]);
   useUnsavedChanges(dirty);
@@ -105,7 +98,7 @@ export function AccountSettingsPage() {
 
   return (
     <Card title="Account Settings" style={{ maxWidth: 640 }}>
-      {error && <Alert type="error" showIcon role="alert" title={error} style={{ marginBottom: 16 }} />}
+      {(error ?? loadError) && <Alert type="error" showIcon role="alert" title={error ?? loadError} style={{ marginBottom: 16 }} />}
       <Form layout="vertical" onFinish={() => void save()}>
         <Form.Item label="Texting" htmlFor="messagingEnabled" extra="Off hides Messages for everyone and stops every text, scheduled ones included.">
           <Switch id="messagingEnabled" checked={values.messagingEnabled} onChange={(messagingEnabled) => change({ messagingEnabled })} />

@@ -4,7 +4,8 @@ import { ArrowDownOutlined, ArrowUpOutlined, CheckOutlined, CloseOutlined, Delet
 import { VALUE_KEYS, VALUE_MESSAGES, type OptionValue, type ValueGroup } from '@agency/contracts';
 import { valuesApi } from '@agency/api-client';
 import { bus } from '@agency/bus';
-import { notifyError, useIsAdmin, withToasts } from '../common/feedback';
+import { notifyError, withToasts } from '@agency/ui';
+import { useIsAdmin } from '../common/useIsAdmin';
 
 /** 'PolicyType' → 'Policy Type', 'entityType' → 'Entity Type'. */
 export const keyLabel = (key: string) => key.replace(/([a-z])([A-Z])/g, '$1 $2').replace(/^./, (c) => c.toUpperCase());

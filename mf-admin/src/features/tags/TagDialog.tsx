@@ -1,9 +1,8 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { Alert, Form, Input, Radio, Typography } from 'antd';
 import { TAG_MESSAGES, type Tag } from '@agency/contracts';
 import { tagsApi } from '@agency/api-client';
-import { FormDialog } from '@agency/ui';
-import { failureText, withToasts } from '../common/feedback';
+import { failureText, FormDialog, useDebounced, useLiveQuery, withToasts } from '@agency/ui';
 import { QueryBuilder } from './QueryBuilder';
 import { UnsupportedQuery, emptyQuery, fromMongo, isValidQuery, toQueryObj, type QueryGroup } from './queryBuilder';
 
@@ -26,26 +25,14 @@ function startingQuery(tag: Tag | null): { query: QueryGroup; json: string | nul
 
 /** How many contacts a query matches now, asked a moment after the last change. */
 function useMatchCount(mongodb: string | null): { count: number | null; error: string | null; busy: boolean } {
-  const [state, setState] = useState<{ count: number | null; error: string | null; busy: boolean }>({ count: null, error: null, busy: false });
-  useEffect(() => {
-    if (!mongodb) {
-      setState({ count: null, error: null, busy: false });
-      return;
-    }
-    let live = true;
-    setState((s) => ({ ...s, busy: true }));
-    const timer = setTimeout(() => {
-      tagsApi
-        .count({ queryObj: { mongodb, isValid: true } })
-        .then((count) => live && setState({ count, error: null, busy: false }))
-        .catch((err: unknown) => live && setState({ count: null, error: failureText(err) || 'unknown error', busy: false }));
-    }, 400);
-    return () => {
-      live = false;
-      clearTimeout(timer);
-    };
-  }, [mongodb]);
-  return state;
+  const settled = useDebounced(mongodb, 400);
+  const counted = useLiveQuery(settled ? () => tagsApi.count({ queryObj: { mongodb: settled, isValid: true } }) : null, null, settled);
+  if (!mongodb) return { count: null, error: null, busy: false };
+  return {
+    count: counted.error ? null : (counted.data ?? null),
+    error: counted.error ? failureText(counted.error) || 'unknown error' : null,
+    busy: settled !== mongodb || counted.loading,
+  };
 }
 
 const isJsonObject = (text: string) => {

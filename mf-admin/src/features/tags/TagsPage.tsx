@@ -5,7 +5,8 @@ import { DeleteOutlined, EditOutlined, PlusOutlined, ReloadOutlined, Thunderbolt
 import { TAG_MESSAGES, type Tag } from '@agency/contracts';
 import { tagsApi } from '@agency/api-client';
 import { bus } from '@agency/bus';
-import { useIsAdmin, withToasts } from '../common/feedback';
+import { withToasts } from '@agency/ui';
+import { useIsAdmin } from '../common/useIsAdmin';
 import { TagDialog } from './TagDialog';
 
 /** How long pushed updates are gathered before the list is fetched again (one fetch per burst). */

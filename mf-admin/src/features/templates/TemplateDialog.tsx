@@ -2,8 +2,7 @@ import { useRef } from 'react';
 import { Button, Form, Input, Mentions, Radio, Space, Typography } from 'antd';
 import { MAX_TEMPLATE_LENGTH, MAX_TEMPLATE_NAME, MESSAGE_PLACEHOLDERS, TEMPLATE_MESSAGES, smsCount, unknownPlaceholders, type MessageTemplate, type TemplateGroup } from '@agency/contracts';
 import { templatesApi } from '@agency/api-client';
-import { FormDialog } from '@agency/ui';
-import { withToasts } from '../common/feedback';
+import { FormDialog, withToasts } from '@agency/ui';
 
 interface TemplateValues {
   name: string;

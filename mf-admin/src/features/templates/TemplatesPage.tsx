@@ -4,7 +4,8 @@ import { DeleteOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
 import { TEMPLATE_MESSAGES, smsCount, type MessageTemplate } from '@agency/contracts';
 import { templatesApi } from '@agency/api-client';
 import { bus } from '@agency/bus';
-import { useIsAdmin, withToasts } from '../common/feedback';
+import { withToasts } from '@agency/ui';
+import { useIsAdmin } from '../common/useIsAdmin';
 import { TemplateDialog } from './TemplateDialog';
 
 /** Account settings, Message Templates: the team's templates and the user's own; the ones offered by typing @ in a message. */

@@ -4,27 +4,17 @@ import GifOutlined from '@ant-design/icons/GifOutlined';
 import type { Gif } from '@agency/contracts';
 import { CHAT_MESSAGES } from '@agency/contracts';
 import { chatApi, errorMessage } from '@agency/api-client';
+import { useDebounced, useLiveQuery } from '@agency/ui';
 
 let configured: Promise<boolean> | null = null;
 const gifsConfigured = () => (configured ??= chatApi.gifsConfig().catch(() => false));
 
 function GifSearch({ onPick }: { onPick: (gif: Gif) => void }) {
   const [q, setQ] = useState('');
-  const [gifs, setGifs] = useState<Gif[] | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  useEffect(() => {
-    let live = true;
-    const timer = setTimeout(() => {
-      chatApi.gifs(q).then(
-        (list) => live && (setGifs(list), setError(null)),
-        (err) => live && setError(errorMessage(err)),
-      );
-    }, 400);
-    return () => {
-      live = false;
-      clearTimeout(timer);
-    };
-  }, [q]);
+  const asked = useDebounced(q, 400);
+  const found = useLiveQuery(() => chatApi.gifs(asked), null, asked);
+  const gifs = found.data ?? null;
+  const error = found.error ? errorMessage(found.error) : null;
   return (
     <div style={{ width: 320 }}>
       <label htmlFor="chat-gif-search" style={{ display: 'block', marginBottom: 4 }}>

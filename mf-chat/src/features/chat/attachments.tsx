@@ -1,10 +1,11 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Button, Image, Skeleton } from 'antd';
 import DownloadOutlined from '@ant-design/icons/DownloadOutlined';
 import type { ChatFile, Gif } from '@agency/contracts';
 import { CHAT_MESSAGES } from '@agency/contracts';
 import { ApiRequestError, chatApi, errorMessage } from '@agency/api-client';
 import { bus } from '@agency/bus';
+import { useLiveQuery } from '@agency/ui';
 import { formatSize } from './text';
 
 const blobUrls = new Map<string, Promise<string>>();
@@ -19,19 +20,9 @@ function attachmentUrl(url: string): Promise<string> {
 }
 
 export function InlineImage({ file }: { file: ChatFile }) {
-  const [src, setSrc] = useState<string | null>(null);
-  const [failed, setFailed] = useState(false);
-  useEffect(() => {
-    let live = true;
-    attachmentUrl(file.url).then(
-      (u) => live && setSrc(u),
-      () => live && setFailed(true),
-    );
-    return () => {
-      live = false;
-    };
-  }, [file.url]);
-  if (failed) return <FileLink file={file} />;
+  const image = useLiveQuery(() => attachmentUrl(file.url), null, file.url);
+  const src = image.data ?? null;
+  if (image.error) return <FileLink file={file} />;
   if (!src) return <Skeleton.Image active style={{ width: 160, height: 120 }} />;
   return <Image src={src} alt={file.name} style={{ maxWidth: 280, maxHeight: 220, borderRadius: 6, objectFit: 'contain' }} preview={{ mask: 'View' }} />;
 }
@@ -76,19 +67,9 @@ function lookUpGif(id: string): Promise<Gif | null> {
 
 /** A giphy:{id} message: the GIF, or 'gif was removed'. */
 export function GifView({ id }: { id: string }) {
-  const [state, setState] = useState<{ gif?: Gif | null; error?: string }>({});
-  useEffect(() => {
-    let live = true;
-    lookUpGif(id).then(
-      (gif) => live && setState({ gif }),
-      (err) => live && setState({ error: errorMessage(err) }),
-    );
-    return () => {
-      live = false;
-    };
-  }, [id]);
-  if (state.error) return <em>{state.error}</em>;
-  if (state.gif === undefined) return <Skeleton.Image active style={{ width: 160, height: 120 }} />;
-  if (state.gif === null) return <em>{CHAT_MESSAGES.gifRemoved}</em>;
-  return <img src={state.gif.url} alt={state.gif.title || 'GIF'} style={{ maxHeight: 200, borderRadius: 6 }} />;
+  const state = useLiveQuery(() => lookUpGif(id), null, id);
+  if (state.error) return <em>{errorMessage(state.error)}</em>;
+  if (state.data === undefined) return <Skeleton.Image active style={{ width: 160, height: 120 }} />;
+  if (state.data === null) return <em>{CHAT_MESSAGES.gifRemoved}</em>;
+  return <img src={state.data.url} alt={state.data.title || 'GIF'} style={{ maxHeight: 200, borderRadius: 6 }} />;
 }

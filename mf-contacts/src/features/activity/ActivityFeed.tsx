@@ -4,9 +4,8 @@ import { DeleteOutlined, EditOutlined, LeftOutlined, PhoneOutlined, PushpinFille
 import { bus } from '@agency/bus';
 import { ACTIVITY_PAGE_SIZE, ACTIVITY_PAGE_SIZES, NOTE_EDIT_WINDOW_MS, type Activity, type ActivityCreate } from '@agency/contracts';
 import { activityApi, errorMessage } from '@agency/api-client';
-import { formatPhone, fullName, initials, shortTimestamp, useObservable } from '@agency/ui';
+import { confirmAction, formatPhone, fullName, initials, notifyError, shortTimestamp, useObservable, withToasts } from '@agency/ui';
 import { MSG } from '../common/messages';
-import { confirmAction, notifyError, withToasts } from '../common/notify';
 import { useContact } from '../detail/ContactContext';
 import { NoteComposer } from './NoteComposer';
 

@@ -2,7 +2,7 @@ import { useId, useRef, useState } from 'react';
 import { Button, Checkbox, Image, Input, Space, Tooltip } from 'antd';
 import { CloseOutlined, PaperClipOutlined } from '@ant-design/icons';
 import { NOTE_MAX, type ActivityCreate } from '@agency/contracts';
-import { notifyError } from '../common/notify';
+import { notifyError } from '@agency/ui';
 import { resizeNoteImage } from './resizeImage';
 
 export interface NoteDraft {

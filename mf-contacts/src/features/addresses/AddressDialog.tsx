@@ -1,9 +1,8 @@
 import { Checkbox, Col, Form, Input, Row, Select } from 'antd';
 import { ADDRESS_TYPES, type Address, type AddressInput } from '@agency/contracts';
 import { addressesApi } from '@agency/api-client';
-import { FormDialog } from '@agency/ui';
+import { FormDialog, withToasts } from '@agency/ui';
 import { MSG } from '../common/messages';
-import { withToasts } from '../common/notify';
 import { dropEmpty, emptyAsNull } from '../common/clean';
 import { useContact } from '../detail/ContactContext';
 

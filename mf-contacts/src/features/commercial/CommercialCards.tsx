@@ -1,9 +1,8 @@
 import type { Commercial } from '@agency/contracts';
 import { quotesApi } from '@agency/api-client';
-import { formatCents } from '@agency/ui';
+import { confirmAction, formatCents, withToasts } from '@agency/ui';
 import { Facts, RecordCard, RecordSection } from '../common/RecordCards';
 import { MSG } from '../common/messages';
-import { confirmAction, withToasts } from '../common/notify';
 import { useDialog } from '../common/useDialog';
 import { useContact } from '../detail/ContactContext';
 import { CommercialDialog } from './CommercialDialog';

@@ -1,10 +1,9 @@
 import { Divider } from 'antd';
 import type { Commercial, CommercialInput } from '@agency/contracts';
 import { quotesApi } from '@agency/api-client';
-import { FormDialog } from '@agency/ui';
+import { FormDialog, withToasts } from '@agency/ui';
 import { C, F, Grid, ListOf } from '../common/fields';
 import { MSG } from '../common/messages';
-import { withToasts } from '../common/notify';
 import { dropEmpty, emptyAsNull } from '../common/clean';
 import { useContact } from '../detail/ContactContext';
 

@@ -1,7 +1,7 @@
-import { useEffect, useState } from 'react';
 import { AutoComplete, type AutoCompleteProps } from 'antd';
 import type { OptionValue } from '@agency/contracts';
 import { valuesApi } from '@agency/api-client';
+import { useLiveQuery } from '@agency/ui';
 
 const cache = new Map<string, Promise<OptionValue[]>>();
 
@@ -34,14 +34,8 @@ type Props = Omit<AutoCompleteProps, 'options' | 'value' | 'onChange'> & { value
 
 /** A text field offering the account's smart values for `valueKey`; a new value becomes an option. */
 export function SmartSelect({ valueKey, value, onChange, ...rest }: Props) {
-  const [options, setOptions] = useState<OptionValue[]>([]);
-  useEffect(() => {
-    let live = true;
-    void loadValues(valueKey).then((v) => live && setOptions(v));
-    return () => {
-      live = false;
-    };
-  }, [valueKey]);
+  const known = useLiveQuery(() => loadValues(valueKey), null, valueKey);
+  const options = known.data ?? [];
   const text = value ?? '';
   return (
     <AutoComplete
@@ -50,7 +44,7 @@ export function SmartSelect({ valueKey, value, onChange, ...rest }: Props) {
       onChange={(v: string) => onChange?.(v)}
       options={options.filter((o) => !text || o.value.toLowerCase().includes(text.toLowerCase())).map((o) => ({ value: o.value }))}
       onBlur={() => {
-        if (text.trim()) void rememberValue(valueKey, text).then(() => loadValues(valueKey).then(setOptions)).catch(() => undefined);
+        if (text.trim()) void rememberValue(valueKey, text).then(known.reload, () => undefined);
       }}
     />
   );

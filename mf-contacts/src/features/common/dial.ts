@@ -1,6 +1,5 @@
 import { bus } from '@agency/bus';
-import { formatPhone } from '@agency/ui';
-import { notifyWarning } from './notify';
+import { formatPhone, notifyWarning } from '@agency/ui';
 
 interface DialCapable {
   dial?: (request: { to: string; name?: string }) => void;

@@ -3,9 +3,8 @@ import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { Alert, Button, Card, Form, Space, Tabs } from 'antd';
 import type { ClientCreate, ClientDuplicate } from '@agency/contracts';
 import { ApiRequestError, clientsApi } from '@agency/api-client';
-import { maskPhone } from '@agency/ui';
+import { failureText, maskPhone, notifyError, notifySuccess } from '@agency/ui';
 import { MSG } from '../common/messages';
-import { failureText, notifyError, notifySuccess } from '../common/notify';
 import { dropEmpty } from '../common/clean';
 import { BasicFields } from '../edit/PersonFields';
 

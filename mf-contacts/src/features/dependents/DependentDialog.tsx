@@ -1,10 +1,9 @@
 import { Checkbox, Col, Form, Input, Row, Select } from 'antd';
 import { DEPENDENT_GENDERS, type Dependent, type DependentInput } from '@agency/contracts';
 import { dependentsApi } from '@agency/api-client';
-import { FormDialog, maskDate } from '@agency/ui';
+import { FormDialog, maskDate, withToasts } from '@agency/ui';
 import { SealedInput, SsnInput } from '../common/inputs';
 import { MSG } from '../common/messages';
-import { withToasts } from '../common/notify';
 import { dropEmpty, emptyAsNull } from '../common/clean';
 import { useContact } from '../detail/ContactContext';
 

@@ -20,10 +20,8 @@ import {
 import type { ClientLevel } from '@agency/contracts';
 import { clientsApi, errorMessage } from '@agency/api-client';
 import { bus } from '@agency/bus';
-import { formatPhone } from '@agency/ui';
+import { formatPhone, notifyError, notifySuccess, Stars } from '@agency/ui';
 import { placeCall } from '../common/dial';
-import { notifyError, notifySuccess } from '../common/notify';
-import { RatingStars } from '../reviews/RatingStars';
 import { bornLabel, personName, type Person } from './person';
 
 export type CardAction = 'edit' | 'delete' | 'split' | 'block' | 'review' | 'schedule';
@@ -136,7 +134,7 @@ export function ContactCard({ clientId, level, person, onAction, canSplit, ratin
         {person.suffix ? ` ${person.suffix}` : ''}
       </Typography.Title>
       <Space size={8} wrap style={{ marginBottom: 8 }}>
-        {rating === undefined ? null : <RatingStars rating={rating} />}
+        {rating === undefined ? null : <Stars rating={rating} />}
         {icons}
         {age !== null ? <Typography.Text type="secondary">{`Age ${age}`}</Typography.Text> : null}
         {person.companyName ? <Typography.Text type="secondary">{person.companyName}</Typography.Text> : null}

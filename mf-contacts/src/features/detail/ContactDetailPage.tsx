@@ -5,8 +5,7 @@ import { ArrowLeftOutlined, BellOutlined, DeleteOutlined, EditOutlined, MergeCel
 import { bus } from '@agency/bus';
 import { SCHEDULE_MESSAGES, type ClientLevel } from '@agency/contracts';
 import { errorMessage, favoritesApi, smsApi } from '@agency/api-client';
-import { ScheduleMessageDialog, useObservable } from '@agency/ui';
-import { notifyError, notifySuccess } from '../common/notify';
+import { notifyError, notifySuccess, ScheduleMessageDialog, useObservable } from '@agency/ui';
 import { ActivityFeed } from '../activity/ActivityFeed';
 import { TagsPanel } from '../tags/TagsPanel';
 import { AssignTagsDialog } from '../tags/AssignTagsDialog';

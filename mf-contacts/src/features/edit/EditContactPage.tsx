@@ -1,14 +1,13 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
 import { Alert, Button, Card, Col, Form, Row, Segmented, Space, Tabs, Typography } from 'antd';
 import { ArrowLeftOutlined } from '@ant-design/icons';
 import { bus } from '@agency/bus';
-import type { Client, ClientInput, ClientLevel } from '@agency/contracts';
+import type { ClientInput, ClientLevel } from '@agency/contracts';
 import { clientsApi, errorMessage } from '@agency/api-client';
-import { useObservable } from '@agency/ui';
+import { failureText, notifyError, notifySuccess, useLiveQuery, useObservable } from '@agency/ui';
 import { MoneyInput } from '../common/inputs';
 import { MSG } from '../common/messages';
-import { failureText, notifyError, notifySuccess } from '../common/notify';
 import { emptyAsNull } from '../common/clean';
 import { visibleEditTabs } from '../detail/gathering';
 import { personName, personOf } from '../detail/person';
@@ -32,24 +31,13 @@ export function EditContactPage() {
   const navigate = useNavigate();
   const session = useObservable(bus.session$);
   const tabs = visibleEditTabs(session?.account.gatheringForms);
-  const [client, setClient] = useState<Client | null>(null);
-  const [loadError, setLoadError] = useState<unknown>(null);
+  const fetched = useLiveQuery(id ? () => clientsApi.get(id) : null, null, id);
+  const client = fetched.data?.id === id ? fetched.data : null;
+  const loadError = fetched.error;
   const [tab, setTab] = useState<EditTab>(tabs.includes(view as EditTab) ? (view as EditTab) : 'general');
   const [level, setLevel] = useState<ClientLevel>(view === 'secondary' ? 'secondary' : 'primary');
   const [busy, setBusy] = useState(false);
   const [form] = Form.useForm();
-
-  useEffect(() => {
-    if (!id) return;
-    let live = true;
-    clientsApi
-      .get(id)
-      .then((c) => live && setClient(c))
-      .catch((err: unknown) => live && setLoadError(err));
-    return () => {
-      live = false;
-    };
-  }, [id]);
 
   const back = () => navigate(`/contacts/contact/${id}`);
   const save = async (values: Record<string, unknown>) => {

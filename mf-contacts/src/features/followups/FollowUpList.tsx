@@ -3,9 +3,8 @@ import { Button, Calendar, List, Space, Tag, Tooltip, Typography, theme } from '
 import { BellOutlined, CheckOutlined, DeleteOutlined, EditOutlined, ExclamationCircleOutlined, LoadingOutlined, PlusOutlined } from '@ant-design/icons';
 import { REMINDER_STATE_TEXT, reminderState, type FollowUp } from '@agency/contracts';
 import { followUpsApi } from '@agency/api-client';
-import { formatDateTime } from '@agency/ui';
+import { confirmAction, formatDateTime, withToasts } from '@agency/ui';
 import { MSG } from '../common/messages';
-import { confirmAction, withToasts } from '../common/notify';
 import { useContact } from '../detail/ContactContext';
 import { FollowUpDialog } from './FollowUpDialog';
 import { bucketOf } from './time';

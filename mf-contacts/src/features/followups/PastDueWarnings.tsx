@@ -3,8 +3,8 @@ import { App, Button, Space } from 'antd';
 import { bus } from '@agency/bus';
 import { pastDueFollowUpText, type FollowUp } from '@agency/contracts';
 import { followUpsApi } from '@agency/api-client';
+import { withToasts } from '@agency/ui';
 import { MSG } from '../common/messages';
-import { withToasts } from '../common/notify';
 
 const IGNORED_KEY = 'agency.contacts.ignoredPastDue';
 const POLL_MS = 60_000;

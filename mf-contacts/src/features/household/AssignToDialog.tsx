@@ -1,8 +1,7 @@
 import { Form, Select } from 'antd';
 import { clientsApi } from '@agency/api-client';
-import { FormDialog } from '@agency/ui';
+import { FormDialog, withToasts } from '@agency/ui';
 import { MSG } from '../common/messages';
-import { withToasts } from '../common/notify';
 import { useUsers, userLabel } from '../common/useUsers';
 import { useContact } from '../detail/ContactContext';
 

@@ -1,8 +1,7 @@
 import { Form, Input, Typography } from 'antd';
 import { phoneBlockApi } from '@agency/api-client';
-import { formatPhone, FormDialog } from '@agency/ui';
+import { failureText, formatPhone, FormDialog, notifyError, notifySuccess } from '@agency/ui';
 import { MSG } from '../common/messages';
-import { failureText, notifyError, notifySuccess } from '../common/notify';
 
 /** Block Phone Number: the number (plus sign removed) and the Reason For Blocking. */
 export function BlockPhoneDialog({ open, number, onClose }: { open: boolean; number: string; onClose: () => void }) {

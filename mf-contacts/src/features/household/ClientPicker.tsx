@@ -1,7 +1,8 @@
-import { useEffect, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { Select } from 'antd';
 import type { ClientLevel, ClientListItem } from '@agency/contracts';
 import { clientsApi } from '@agency/api-client';
+import { useDebounced, useLiveQuery } from '@agency/ui';
 import { coDisplayName, displayName } from '../list/names';
 
 export interface PickedClient {
@@ -46,24 +47,12 @@ export function ClientPicker({
   initialLabel?: string;
 }) {
   const [search, setSearch] = useState('');
-  const [options, setOptions] = useState<PickedClient[]>([]);
-  useEffect(() => {
-    let live = true;
-    const t = setTimeout(() => {
-      clientsApi
-        .list({ search: search.trim() || undefined, limit: 25 })
-        .then((res) => {
-          if (!live) return;
-          const items = res.items.filter((i) => i.id !== exclude && (!filter || filter(i)));
-          setOptions(pickEntries(items, withSecondary));
-        })
-        .catch(() => live && setOptions([]));
-    }, 150);
-    return () => {
-      live = false;
-      clearTimeout(t);
-    };
-  }, [search, exclude, withSecondary, filter]);
+  const asked = useDebounced(search.trim(), 150);
+  const found = useLiveQuery(() => clientsApi.list({ search: asked || undefined, limit: 25 }), null, asked);
+  const options = useMemo(
+    () => (found.error ? [] : pickEntries((found.data?.items ?? []).filter((i) => i.id !== exclude && (!filter || filter(i))), withSecondary)),
+    [found.data, found.error, exclude, filter, withSecondary],
+  );
   const key = (p: PickedClient) => `${p.id}:${p.level}`;
   const opts = options.map((p) => ({ value: key(p), label: p.label }));
   if (value && initialLabel && !opts.some((o) => o.value === value)) opts.unshift({ value, label: initialLabel });

@@ -1,11 +1,10 @@
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import { Button, Form, Select } from 'antd';
 import { bus } from '@agency/bus';
 import { isActivePhone, type PhoneNumber } from '@agency/contracts';
 import { clientsApi, errorMessage, phonesApi } from '@agency/api-client';
-import { formatPhone, FormDialog, useObservable } from '@agency/ui';
+import { formatPhone, FormDialog, notifyError, useLiveQuery, useObservable, withToasts } from '@agency/ui';
 import { MSG } from '../common/messages';
-import { notifyError, withToasts } from '../common/notify';
 import { useContact } from '../detail/ContactContext';
 
 interface Values {
@@ -19,21 +18,16 @@ export const phoneLabel = (p: PhoneNumber) => `${p.location?.name ?? ''} - ${p.f
 function useActivePhones(open: boolean): { phones: PhoneNumber[]; loading: boolean } {
   const session = useObservable(bus.session$);
   const accountId = session?.account.id;
-  const [phones, setPhones] = useState<PhoneNumber[]>([]);
-  const [loading, setLoading] = useState(false);
+  const list = useLiveQuery(
+    open && accountId ? () => phonesApi.list(accountId).then((all) => all.filter(isActivePhone).sort((a, b) => phoneLabel(a).localeCompare(phoneLabel(b)))) : null,
+    null,
+    [open, accountId],
+  );
   useEffect(() => {
-    if (!open || !accountId) return;
-    let live = true;
-    setLoading(true);
-    phonesApi
-      .list(accountId)
-      .then((list) => live && setPhones(list.filter(isActivePhone).sort((a, b) => phoneLabel(a).localeCompare(phoneLabel(b)))))
-      .catch((err: unknown) => live && notifyError(`Unable to get locations: ${errorMessage(err)}`))
-      .finally(() => live && setLoading(false));
-    return () => {
-      live = false;
-    };
-  }, [open, accountId]);
+    if (list.error) notifyError(`Unable to get locations: ${errorMessage(list.error)}`);
+  }, [list.error]);
+  const phones = list.data ?? [];
+  const loading = list.loading;
   return { phones, loading };
 }
 

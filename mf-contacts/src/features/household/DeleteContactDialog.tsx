@@ -1,9 +1,9 @@
 import { useNavigate } from 'react-router-dom';
 import type { ClientLevel } from '@agency/contracts';
 import { clientsApi } from '@agency/api-client';
+import { withToasts } from '@agency/ui';
 import { TypeToConfirm } from '../common/TypeToConfirm';
 import { MSG } from '../common/messages';
-import { withToasts } from '../common/notify';
 import { useContact } from '../detail/ContactContext';
 import { personName, personOf } from '../detail/person';
 

@@ -1,10 +1,10 @@
 import { useEffect, useMemo, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { Alert, Button, Form, Modal, Radio, Select, Space, Table, Typography } from 'antd';
-import { PERSON_FIELDS, type Client, type ClientLevel, type ClientListItem, type MergeMode, type PersonField } from '@agency/contracts';
+import { PERSON_FIELDS, type ClientLevel, type ClientListItem, type MergeMode, type PersonField } from '@agency/contracts';
 import { clientsApi, errorMessage } from '@agency/api-client';
+import { confirmAction, notifyError, useLiveQuery, withToasts } from '@agency/ui';
 import { MSG } from '../common/messages';
-import { confirmAction, notifyError, withToasts } from '../common/notify';
 import { labelOf } from '../common/labels';
 import { useContact } from '../detail/ContactContext';
 import { personName, personOf } from '../detail/person';
@@ -37,7 +37,6 @@ export function MergeDialog({ open, onClose }: { open: boolean; onClose: () => v
   const { id, full } = useContact();
   const navigate = useNavigate();
   const [targetKey, setTargetKey] = useState<string | null>(null);
-  const [target, setTarget] = useState<Client | null>(null);
   const [mode, setMode] = useState<MergeMode | null>(null);
   const [combineWith, setCombineWith] = useState<ClientLevel>('primary');
   const [choices, setChoices] = useState<Record<string, 'source' | 'target'>>({});
@@ -47,27 +46,19 @@ export function MergeDialog({ open, onClose }: { open: boolean; onClose: () => v
   useEffect(() => {
     if (!open) {
       setTargetKey(null);
-      setTarget(null);
       setMode(null);
       setChoices({});
     }
   }, [open]);
+  const targetId = targetKey?.split(':')[0];
+  const fetched = useLiveQuery(targetId ? () => clientsApi.get(targetId) : null, null, targetId);
+  const target = fetched.data && fetched.data.id === targetId ? fetched.data : null;
   useEffect(() => {
-    const targetId = targetKey?.split(':')[0];
-    if (!targetId) return;
-    let live = true;
-    clientsApi
-      .get(targetId)
-      .then((c) => {
-        if (!live) return;
-        setTarget(c);
-        if (c.hasDual || sourceDual) setMode('combine');
-      })
-      .catch((err: unknown) => notifyError(errorMessage(err)));
-    return () => {
-      live = false;
-    };
-  }, [targetKey, sourceDual]);
+    if (fetched.error) notifyError(errorMessage(fetched.error));
+  }, [fetched.error]);
+  useEffect(() => {
+    if (target && (target.hasDual || sourceDual)) setMode('combine');
+  }, [target, sourceDual]);
 
   const source = personOf(full.client, 'primary');
   const targetPerson = target ? personOf(target, combineWith) : null;

@@ -1,10 +1,9 @@
 import { Form } from 'antd';
 import type { ClientLevel } from '@agency/contracts';
 import { clientsApi } from '@agency/api-client';
-import { FormDialog } from '@agency/ui';
+import { FormDialog, withToasts } from '@agency/ui';
 import { DateInput } from '../common/inputs';
 import { MSG } from '../common/messages';
-import { withToasts } from '../common/notify';
 import { SmartSelect } from '../common/SmartSelect';
 import { useContact } from '../detail/ContactContext';
 import { ClientPicker } from './ClientPicker';

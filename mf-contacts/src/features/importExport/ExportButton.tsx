@@ -3,8 +3,7 @@ import { Button, Dropdown, Tooltip } from 'antd';
 import { DownloadOutlined, DownOutlined } from '@ant-design/icons';
 import type { ClientListQuery } from '@agency/contracts';
 import { clientsApi } from '@agency/api-client';
-import { failureText, notifyError } from '../common/notify';
-import { saveFile } from '@agency/ui';
+import { failureText, notifyError, saveFile } from '@agency/ui';
 
 export interface ExportChoice {
   key: string;

@@ -1,9 +1,8 @@
 import { Form, Input } from 'antd';
 import type { Link, LinkInput } from '@agency/contracts';
 import { linksApi } from '@agency/api-client';
-import { FormDialog } from '@agency/ui';
+import { FormDialog, withToasts } from '@agency/ui';
 import { MSG } from '../common/messages';
-import { withToasts } from '../common/notify';
 import { useContact } from '../detail/ContactContext';
 
 /** Add or edit a link: name, description, url. */

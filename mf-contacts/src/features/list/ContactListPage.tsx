@@ -6,9 +6,8 @@ import { PlusOutlined, ReloadOutlined, UploadOutlined } from '@ant-design/icons'
 import { bus } from '@agency/bus';
 import type { ClientListItem } from '@agency/contracts';
 import { errorMessage, favoritesApi } from '@agency/api-client';
-import { useObservable } from '@agency/ui';
+import { notifyError, useObservable } from '@agency/ui';
 import { placeCall } from '../common/dial';
-import { notifyError } from '../common/notify';
 import { ExportButton, slug, type ExportChoice } from '../importExport/ExportButton';
 import { AlphabetBar, type BarTab } from './AlphabetBar';
 import { ContactRow, ContactRowStyles, ROW_HEIGHT, type RowActions } from './ContactRow';

@@ -2,6 +2,7 @@ import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { LETTERS, type ClientListItem, type ClientListQuery } from '@agency/contracts';
 import { clientsApi } from '@agency/api-client';
 import { bus } from '@agency/bus';
+import { auditTime, merge } from 'rxjs';
 
 /** What the list shows: everything (jumping by letter), a search, favorites or one tag's members. */
 export type ListView =
@@ -34,6 +35,8 @@ const MAX_PAGE = 500;
 const FIRST_RANGE: [number, number] = [0, 30];
 /** Changes pushed by other users within this window are caught up with one refetch. */
 export const LIVE_REFRESH_MS = 300;
+/** Tags edited, or their counts moved with clients (anyone's): one signal per burst. */
+export const tagChanges$ = merge(bus.on('refresh_tags'), bus.on('clients_update')).pipe(auditTime(LIVE_REFRESH_MS));
 
 const paramsOf = (v: Exclude<ListView, { kind: 'all' }>): ClientListQuery =>
   v.kind === 'search' ? { search: v.search } : v.kind === 'favorites' ? { favorites: true } : { tag: v.tag };

@@ -3,9 +3,8 @@ import { Button, Form, Input, List, Typography } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
 import type { MiscItem, MiscItemInput } from '@agency/contracts';
 import { miscItemsApi } from '@agency/api-client';
-import { FormDialog } from '@agency/ui';
+import { confirmAction, FormDialog, withToasts } from '@agency/ui';
 import { MSG } from '../common/messages';
-import { confirmAction, withToasts } from '../common/notify';
 import { useDialog } from '../common/useDialog';
 import { useContact } from '../detail/ContactContext';
 

@@ -1,9 +1,8 @@
 import { Alert, Checkbox, Col, Form, Input, Row, Select } from 'antd';
 import { CVC_NOTICE, PAYMENT_TYPES, cardExpiryYears, isCardType, type PaymentMethod, type PaymentMethodInput } from '@agency/contracts';
 import { paymentMethodsApi } from '@agency/api-client';
-import { FormDialog } from '@agency/ui';
+import { FormDialog, withToasts } from '@agency/ui';
 import { MSG } from '../common/messages';
-import { withToasts } from '../common/notify';
 import { dropEmpty, emptyAsNull } from '../common/clean';
 import { useContact } from '../detail/ContactContext';
 import { EXPIRY_MONTHS, joinExpiry, paymentTypeLabel, splitExpiry } from './format';

@@ -1,10 +1,9 @@
 import { Typography } from 'antd';
 import type { Policy } from '@agency/contracts';
 import { policiesApi } from '@agency/api-client';
-import { formatCents } from '@agency/ui';
+import { confirmAction, formatCents, withToasts } from '@agency/ui';
 import { Facts, RecordCard, RecordSection } from '../common/RecordCards';
 import { MSG } from '../common/messages';
-import { confirmAction, withToasts } from '../common/notify';
 import { useDialog } from '../common/useDialog';
 import { useUsers, userLabel } from '../common/useUsers';
 import { useContact } from '../detail/ContactContext';

@@ -1,10 +1,9 @@
 import { Col, Form, Input, Row, Select } from 'antd';
 import { PAYMENT_OTHER_HELP, POLICY_NOTES_MAX, type Policy, type PolicyInput } from '@agency/contracts';
 import { policiesApi } from '@agency/api-client';
-import { FormDialog } from '@agency/ui';
+import { FormDialog, withToasts } from '@agency/ui';
 import { CentsInput, DateInput } from '../common/inputs';
 import { MSG } from '../common/messages';
-import { withToasts } from '../common/notify';
 import { dropEmpty, emptyAsNull } from '../common/clean';
 import { SmartSelect } from '../common/SmartSelect';
 import { useUsers, userLabel } from '../common/useUsers';

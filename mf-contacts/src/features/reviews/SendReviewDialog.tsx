@@ -2,8 +2,7 @@ import { useEffect, useState, type KeyboardEvent } from 'react';
 import { Alert, Button, Form, Modal, Radio, Space, Typography } from 'antd';
 import { REVIEW_MESSAGES, type ClientLevel } from '@agency/contracts';
 import { ApiRequestError, reviewsApi } from '@agency/api-client';
-import { formatPhone } from '@agency/ui';
-import { notifyError, notifySuccess } from '../common/notify';
+import { formatPhone, notifyError, notifySuccess } from '@agency/ui';
 import { useContact } from '../detail/ContactContext';
 import { hasPerson, personName, personOf } from '../detail/person';
 

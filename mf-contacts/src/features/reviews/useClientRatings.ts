@@ -1,7 +1,7 @@
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import { CONTACT_MESSAGES, latestRating, type ClientLevel } from '@agency/contracts';
 import { reviewsApi } from '@agency/api-client';
-import { notifyError } from '../common/notify';
+import { notifyError, useLiveQuery } from '@agency/ui';
 
 /** A person's rating; null when they have none, undefined while it loads. */
 export type Ratings = Record<ClientLevel, number | null | undefined>;
@@ -14,17 +14,16 @@ const LOADING: Ratings = { primary: undefined, secondary: undefined };
  * moves reviews between people) or a review is requested.
  */
 export function useClientRatings(clientId: string | undefined, version?: string): Ratings {
-  const [ratings, setRatings] = useState<{ id: string; value: Ratings } | null>(null);
+  const ratings = useLiveQuery(
+    clientId && version
+      ? () => reviewsApi.forClient(clientId).then((reviews) => ({ id: clientId, value: { primary: latestRating(reviews, 'primary'), secondary: latestRating(reviews, 'secondary') } }))
+      : null,
+    null,
+    [clientId, version],
+  );
   useEffect(() => {
-    if (!clientId || !version) return;
-    let live = true;
-    reviewsApi.forClient(clientId).then(
-      (reviews) => live && setRatings({ id: clientId, value: { primary: latestRating(reviews, 'primary'), secondary: latestRating(reviews, 'secondary') } }),
-      () => live && notifyError(CONTACT_MESSAGES.reviewsLoadFailed),
-    );
-    return () => {
-      live = false;
-    };
-  }, [clientId, version]);
-  return ratings && ratings.id === clientId ? ratings.value : LOADING;
+    if (ratings.error) notifyError(CONTACT_MESSAGES.reviewsLoadFailed);
+  }, [ratings.error]);
+  const latest = ratings.data;
+  return latest && latest.id === clientId ? latest.value : LOADING;
 }

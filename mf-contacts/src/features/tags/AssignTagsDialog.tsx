@@ -1,20 +1,15 @@
 import { useEffect, useState } from 'react';
 import { Alert, Button, Checkbox, Empty, Input, Modal, Space, Tooltip, Typography } from 'antd';
 import { ThunderboltOutlined } from '@ant-design/icons';
-import type { Tag } from '@agency/contracts';
-import { merge } from 'rxjs';
 import { tagsApi } from '@agency/api-client';
-import { bus } from '@agency/bus';
-import { LIVE_REFRESH_MS } from '../list/useClientRows';
+import { useLiveQuery, withToasts } from '@agency/ui';
+import { tagChanges$ } from '../list/useClientRows';
 import { MSG } from '../common/messages';
-import { withToasts } from '../common/notify';
 import { useContact } from '../detail/ContactContext';
 
 /** Assign Tags: each tag toggles; static tags are added or removed, dynamic ones opted out or back in. */
 export function AssignTagsDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
   const { id, full, reload } = useContact();
-  const [tags, setTags] = useState<Tag[] | null>(null);
-  const [failed, setFailed] = useState(false);
   const [chosen, setChosen] = useState<Record<string, boolean>>({});
   const [filter, setFilter] = useState('');
   const [busy, setBusy] = useState(false);
@@ -25,41 +20,10 @@ export function AssignTagsDialog({ open, onClose }: { open: boolean; onClose: ()
     setChosen(Object.fromEntries(full.tags.map((t) => [t.id, t.isActive])));
   }, [open, full.tags]);
 
-  // the account's tags while the dialog is open; created, renamed or deleted ones (anyone's) catch up, once per burst
-  useEffect(() => {
-    if (!open) return;
-    let live = true;
-    let asked = 0;
-    const load = () => {
-      const ask = ++asked;
-      tagsApi
-        .list({ sort: 'name', limit: 100 })
-        .then((t) => {
-          if (!live || ask !== asked) return;
-          setTags(t);
-          setFailed(false);
-        })
-        .catch(() => {
-          if (!live || ask !== asked) return;
-          setFailed(true);
-          setTags((shown) => shown ?? []);
-        });
-    };
-    setFailed(false);
-    load();
-    let timer: ReturnType<typeof setTimeout> | null = null;
-    const sub = merge(bus.on('refresh_tags'), bus.on('clients_update')).subscribe(() => {
-      timer ??= setTimeout(() => {
-        timer = null;
-        load();
-      }, LIVE_REFRESH_MS);
-    });
-    return () => {
-      live = false;
-      sub.unsubscribe();
-      if (timer) clearTimeout(timer);
-    };
-  }, [open]);
+  // the account's tags while the dialog is open; created, renamed or deleted ones (anyone's) catch up
+  const query = useLiveQuery(open ? () => tagsApi.list({ sort: 'name', limit: 100 }) : null, tagChanges$, open);
+  const failed = !!query.error;
+  const tags = query.data ?? (failed ? [] : null);
 
   const original = (tagId: string) => full.tags.find((t) => t.id === tagId)?.isActive ?? false;
   const changes = Object.entries(chosen)

@@ -2,9 +2,8 @@ import { Button, Divider, Empty, List, Space, Tag, Tooltip, Typography } from 'a
 import { CloseOutlined, TagsOutlined, ThunderboltOutlined } from '@ant-design/icons';
 import type { Activity } from '@agency/contracts';
 import { activityApi } from '@agency/api-client';
-import { shortTimestamp, fullName } from '@agency/ui';
+import { fullName, shortTimestamp, withToasts } from '@agency/ui';
 import { MSG } from '../common/messages';
-import { withToasts } from '../common/notify';
 import { useContact } from '../detail/ContactContext';
 import { LinksList } from '../links/LinksList';
 import { FollowUpList } from '../followups/FollowUpList';

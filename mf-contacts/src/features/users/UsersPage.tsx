@@ -1,11 +1,11 @@
-import { useEffect, useMemo, useState, type CSSProperties } from 'react';
+import { useMemo, useState, type CSSProperties } from 'react';
 import { List, type RowComponentProps } from 'react-window';
 import { Alert, Avatar, Button, Empty, Input, Space, Tag, Tooltip, Typography, theme } from 'antd';
 import { PhoneOutlined, ReloadOutlined } from '@ant-design/icons';
 import { bus } from '@agency/bus';
 import type { User } from '@agency/contracts';
 import { errorMessage, usersApi } from '@agency/api-client';
-import { fullName, initials } from '@agency/ui';
+import { fullName, initials, useLiveQuery } from '@agency/ui';
 import { AlphabetBar, type BarTab } from '../list/AlphabetBar';
 import { ROW_HEIGHT } from '../list/ContactRow';
 import { OVERSCAN } from '../list/ContactListPage';
@@ -46,25 +46,11 @@ function UserRow({ index, style, users }: RowComponentProps<{ users: User[] }>) 
 
 /** /users: the same list layout for the account's users, with search and the letters. */
 export function UsersPage() {
-  const [users, setUsers] = useState<User[] | null>(null);
-  const [error, setError] = useState<unknown>(null);
+  const query = useLiveQuery(() => usersApi.list().then((u) => [...u].sort((a, b) => fullName(a).localeCompare(fullName(b)))));
+  const error = query.error;
+  const users = useMemo(() => query.data ?? (error ? [] : null), [query.data, error]);
   const [text, setText] = useState('');
   const [letter, setLetter] = useState<BarTab | null>(null);
-  const [attempt, setAttempt] = useState(0);
-  useEffect(() => {
-    let live = true;
-    usersApi
-      .list()
-      .then((u) => live && setUsers([...u].sort((a, b) => fullName(a).localeCompare(fullName(b)))))
-      .catch((err: unknown) => {
-        if (!live) return;
-        setError(err);
-        setUsers([]);
-      });
-    return () => {
-      live = false;
-    };
-  }, [attempt]);
   const shown = useMemo(() => {
     const q = text.trim().toLowerCase();
     return (users ?? []).filter(
@@ -81,7 +67,7 @@ export function UsersPage() {
       <Space.Compact style={{ marginTop: 12, maxWidth: 560 }}>
         <Input.Search aria-label="Search users" allowClear value={text} onChange={(e) => setText(e.target.value)} placeholder="Search names, email or extension" />
         <Tooltip title="Refresh">
-          <Button aria-label="Refresh" icon={<ReloadOutlined />} onClick={() => setAttempt((n) => n + 1)} />
+          <Button aria-label="Refresh" icon={<ReloadOutlined />} onClick={query.reload} />
         </Tooltip>
       </Space.Compact>
       <AlphabetBar groups={false} active={letter} onSelect={(t) => setLetter((cur) => (cur === t || t === 'favorites' || t === 'tags' ? null : t))} enabled={(l) => (users ?? []).some((u) => letterOf(u) === l)} />

@@ -1,11 +1,10 @@
 import { useState } from 'react';
 import { VEHICLE_FORMS, isVehicle, type Vehicle, type VehicleForm } from '@agency/contracts';
 import { quotesApi } from '@agency/api-client';
-import { formatCents } from '@agency/ui';
+import { confirmAction, formatCents, withToasts } from '@agency/ui';
 import { Facts, RecordCard, RecordSection } from '../common/RecordCards';
 import { labelOf } from '../common/labels';
 import { MSG } from '../common/messages';
-import { confirmAction, withToasts } from '../common/notify';
 import { useContact } from '../detail/ContactContext';
 import { FORM_LABELS, VehicleDialog } from './VehicleDialog';
 

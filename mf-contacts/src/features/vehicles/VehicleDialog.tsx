@@ -1,11 +1,10 @@
 import { Alert, Checkbox, Col, Form, Input, InputNumber, Row, Select, Tabs, type FormInstance } from 'antd';
 import { PROPULSION_TYPES, TIME_FORMATS, VEHICLE_FORMS, VEHICLE_TYPES, type Vehicle, type VehicleForm, type VehicleInput } from '@agency/contracts';
 import { quotesApi, vinApi } from '@agency/api-client';
-import { FormDialog } from '@agency/ui';
+import { failureText, FormDialog, notifyError, withToasts } from '@agency/ui';
 import { DateInput, MoneyInput } from '../common/inputs';
 import { labelOf } from '../common/labels';
 import { MSG } from '../common/messages';
-import { failureText, notifyError, withToasts } from '../common/notify';
 import { dropEmpty, emptyAsNull } from '../common/clean';
 import { SmartSelect } from '../common/SmartSelect';
 import { useContact } from '../detail/ContactContext';

@@ -18,12 +18,9 @@ import {
   type Campaign,
   type CampaignAudience,
   type CampaignInput,
-  type ClientFull,
-  type MessageTemplate,
   type Tag,
 } from '@agency/contracts';
-import { useObservable } from '@agency/ui';
-import { notifyError, notifySuccess } from '../common/notify';
+import { notifyError, notifySuccess, useLiveQuery, useObservable } from '@agency/ui';
 import { MonthPreview } from './MonthPreview';
 import { MONTHS, OCCURRENCE_LABELS, WEEKDAYS } from './schedule';
 
@@ -165,22 +162,22 @@ function TargetStep({ draft, set, tags }: { draft: Draft; set(p: Partial<Draft>)
 }
 
 function ContentStep({ draft, set }: { draft: Draft; set(p: Partial<Draft>): void }) {
-  const [templates, setTemplates] = useState<MessageTemplate[]>([]);
-  const [sample, setSample] = useState<{ full: ClientFull; level: 'primary' | 'secondary' } | null>(null);
+  const templateList = useLiveQuery(() => templatesApi.list('message'));
+  const templates = templateList.data ?? [];
   useEffect(() => {
-    templatesApi.list('message').then(setTemplates, () => notifyError(CAMPAIGN_MESSAGES.noTemplate('message')));
-  }, []);
-  useEffect(() => {
-    let live = true;
-    if (!draft.targetTags.length) return;
-    campaignsApi
-      .audience(draft.targetTags, draft.targetWhom)
-      .then((a) => (a.sample ? clientsApi.full(a.sample.clientId).then((full) => live && setSample({ full, level: a.sample!.level })) : live && setSample(null)))
-      .catch(() => undefined);
-    return () => {
-      live = false;
-    };
-  }, [draft.targetTags, draft.targetWhom]);
+    if (templateList.error) notifyError(CAMPAIGN_MESSAGES.noTemplate('message'));
+  }, [templateList.error]);
+  const sampled = useLiveQuery(
+    draft.targetTags.length
+      ? () =>
+          campaignsApi
+            .audience(draft.targetTags, draft.targetWhom)
+            .then((a) => (a.sample ? clientsApi.full(a.sample.clientId).then((full) => ({ full, level: a.sample!.level })) : null))
+      : null,
+    null,
+    [draft.targetTags, draft.targetWhom],
+  );
+  const sample = draft.targetTags.length ? (sampled.data ?? null) : null;
   const count = smsCount(draft.content);
   const preview = useMemo(() => {
     if (!sample) return null;

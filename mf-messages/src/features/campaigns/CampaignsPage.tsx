@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { Alert, Button, Flex, Popconfirm, Select, Space, Table, Tag, Tooltip, Typography } from 'antd';
 import { DeleteOutlined, EditOutlined, PlusOutlined, SendOutlined } from '@ant-design/icons';
@@ -6,11 +6,12 @@ import type { SorterResult } from 'antd/es/table/interface';
 import { campaignsApi, errorMessage } from '@agency/api-client';
 import { bus } from '@agency/bus';
 import { CAMPAIGN_MESSAGES, type Campaign, type CampaignFormat, type CampaignListQuery } from '@agency/contracts';
-import { formatDateTime } from '@agency/ui';
-import { notifyError, notifySuccess } from '../common/notify';
+import { formatDateTime, notifyError, notifySuccess, useLiveQuery } from '@agency/ui';
 import { Pager } from '../reports/Pager';
 import { RunHistory } from './RunHistory';
 import { occurrenceSummary } from './schedule';
+
+const campaignsUpdate$ = bus.on('campaigns_update');
 
 type SortKey = 'name' | 'description' | 'scheduleStartOn' | 'createdAt';
 const SORT_COLUMNS: Record<string, SortKey> = { name: 'name', description: 'description', start: 'scheduleStartOn' };
@@ -23,45 +24,24 @@ export function CampaignsPage() {
   const [sort, setSort] = useState<NonNullable<CampaignListQuery['sort']>>('-createdAt');
   const [page, setPage] = useState(1);
   const [limit, setLimit] = useState(10);
-  const [rows, setRows] = useState<Campaign[] | null>(null);
-  const [loading, setLoading] = useState(true);
-  const [error, setError] = useState<string | null>(null);
-  const [version, setVersion] = useState(0);
-
-  useEffect(() => {
-    let live = true;
-    setLoading(true);
-    campaignsApi.list({ page, limit, sort, isActive: active, ...(format === 'all' ? {} : { format }) }).then(
-      (r) => {
-        if (!live) return;
-        setRows(r);
-        setError(null);
-        setLoading(false);
-      },
-      (err: unknown) => {
-        if (!live) return;
-        setError(`${CAMPAIGN_MESSAGES.loadFailed}: ${errorMessage(err)}`);
-        setLoading(false);
-      },
-    );
-    return () => {
-      live = false;
-    };
-  }, [format, active, sort, page, limit, version]);
-  useEffect(() => {
-    const sub = bus.on('campaigns_update').subscribe(() => setVersion((v) => v + 1));
-    return () => sub.unsubscribe();
-  }, []);
+  const list = useLiveQuery(
+    () => campaignsApi.list({ page, limit, sort, isActive: active, ...(format === 'all' ? {} : { format }) }),
+    campaignsUpdate$,
+    [format, active, sort, page, limit],
+  );
+  const rows = list.data ?? null;
+  const error = list.error ? `${CAMPAIGN_MESSAGES.loadFailed}: ${errorMessage(list.error)}` : null;
+  const { reload } = list;
 
   const remove = useCallback(async (c: Campaign) => {
     try {
       await campaignsApi.remove(c.id);
       notifySuccess(`Campaign ${c.name} deleted`);
-      setVersion((v) => v + 1);
+      reload();
     } catch (err) {
       notifyError(`${CAMPAIGN_MESSAGES.deleteFailed}: ${errorMessage(err)}`);
     }
-  }, []);
+  }, [reload]);
   const runNow = useCallback(async (c: Campaign) => {
     try {
       await campaignsApi.runNow(c.id);
@@ -130,7 +110,7 @@ export function CampaignsPage() {
       {error && <Alert type="error" showIcon title={error} />}
       <Table<Campaign>
         rowKey="id"
-        loading={loading && rows === null}
+        loading={list.loading && rows === null}
         dataSource={rows ?? []}
         pagination={false}
         onChange={(_p, _f, s) => onSort(s)}
@@ -177,7 +157,7 @@ export function CampaignsPage() {
         page={page}
         pageSize={limit}
         shown={rows?.length ?? 0}
-        loading={loading}
+        loading={list.loading}
         onPage={setPage}
         onPageSize={(n) => {
           setLimit(n);

@@ -4,26 +4,20 @@ import { Alert, Skeleton, Table, Tag } from 'antd';
 import { campaignsApi } from '@agency/api-client';
 import { bus } from '@agency/bus';
 import { CAMPAIGN_MESSAGES, campaignPhone, type CampaignLog, type CampaignLogDetail } from '@agency/contracts';
-import { formatDateTime } from '@agency/ui';
+import { formatDateTime, useLiveQuery } from '@agency/ui';
 
 const STATUS_COLOR: Record<CampaignLogDetail['status'], string> = { queued: 'default', sent: 'blue', delivered: 'green', undelivered: 'red', failed: 'red', skipped: 'orange' };
 const RUN_COLOR: Record<CampaignLog['status'], string> = { running: 'processing', done: 'success', stopped: 'warning' };
 
 /** One run's people: who was texted, how it went, and why someone was not. */
 function RunDetails({ campaignId, runDate, onFail }: { campaignId: string; runDate: string; onFail(): void }) {
-  const [rows, setRows] = useState<CampaignLogDetail[] | null>(null);
+  const details = useLiveQuery(() => campaignsApi.logDetails(campaignId, runDate), null, [campaignId, runDate]);
+  const rows = details.data ?? null;
   const failed = useRef(onFail);
   failed.current = onFail;
   useEffect(() => {
-    let live = true;
-    campaignsApi.logDetails(campaignId, runDate).then(
-      (r) => live && setRows(r),
-      () => live && failed.current(),
-    );
-    return () => {
-      live = false;
-    };
-  }, [campaignId, runDate]);
+    if (details.error) failed.current();
+  }, [details.error]);
   return (
     <Table<CampaignLogDetail>
       size="small"

@@ -3,7 +3,7 @@ import { Link } from 'react-router-dom';
 import { Card, Empty, Table, Typography, type TableColumnsType } from 'antd';
 import type { ReferralRow } from '@agency/contracts';
 import { referralsApi } from '@agency/api-client';
-import { notifyError } from '../common/notify';
+import { notifyError } from '@agency/ui';
 import { Pager } from '../reports/Pager';
 import { usePagedList } from '../reports/usePagedList';
 

@@ -1,4 +1,5 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { useLiveQuery } from '@agency/ui';
 import { DEFAULT_REPORT_PAGE_SIZE } from './Pager';
 
 /**
@@ -8,28 +9,15 @@ import { DEFAULT_REPORT_PAGE_SIZE } from './Pager';
 export function usePagedList<T>(fetchPage: (page: number, limit: number) => Promise<T[]>, onError: (err: unknown) => void) {
   const [page, setPage] = useState(1);
   const [pageSize, setPageSizeState] = useState(DEFAULT_REPORT_PAGE_SIZE);
-  const [rows, setRows] = useState<T[] | null>(null);
-  const [loading, setLoading] = useState(false);
-  const [version, setVersion] = useState(0);
+  const list = useLiveQuery(() => fetchPage(page, pageSize), null, [fetchPage, page, pageSize]);
+  const failed = useRef(onError);
+  failed.current = onError;
   useEffect(() => {
-    let live = true;
-    setLoading(true);
-    fetchPage(page, pageSize)
-      .then((r) => live && setRows(r))
-      .catch((err: unknown) => {
-        if (!live) return;
-        setRows([]);
-        onError(err);
-      })
-      .finally(() => live && setLoading(false));
-    return () => {
-      live = false;
-    };
-  }, [fetchPage, onError, page, pageSize, version]);
+    if (list.error) failed.current(list.error);
+  }, [list.error]);
   const setPageSize = useCallback((n: number) => {
     setPageSizeState(n);
     setPage(1);
   }, []);
-  const reload = useCallback(() => setVersion((v) => v + 1), []);
-  return { page, setPage, pageSize, setPageSize, rows, loading, reload };
+  return { page, setPage, pageSize, setPageSize, rows: list.error ? [] : (list.data ?? null), loading: list.loading, reload: list.reload };
 }

@@ -1,8 +1,8 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { Alert, Form, Modal, Select, Typography } from 'antd';
 import { REVIEW_MESSAGES, type ClientLevel, type ClientListItem } from '@agency/contracts';
 import { ApiRequestError, clientsApi, reviewsApi } from '@agency/api-client';
-import { notifyError, notifySuccess } from '../common/notify';
+import { notifyError, notifySuccess, useDebounced, useLiveQuery } from '@agency/ui';
 
 export const REQUEST_SENT = 'Service review requested';
 
@@ -31,26 +31,13 @@ export function reviewChoices(items: ClientListItem[]): Choice[] {
 /** Request Service Review: pick a person; the request is recorded and its public link shown for the text message. */
 export function RequestReviewDialog({ open, onClose, onRequested }: { open: boolean; onClose: () => void; onRequested: () => void }) {
   const [search, setSearch] = useState('');
-  const [choices, setChoices] = useState<Choice[]>([]);
+  const asked = useDebounced(search, 250);
+  const found = useLiveQuery(open ? () => clientsApi.list({ search: asked || undefined, limit: 25 }) : null, null, [open, asked]);
+  const choices = useMemo(() => (found.error ? [] : reviewChoices(found.data?.items ?? [])), [found.data, found.error]);
   const [saving, setSaving] = useState(false);
   const [inline, setInline] = useState<string | null>(null);
   const [link, setLink] = useState<string | null>(null);
   const [picked, setPicked] = useState<Choice | null>(null);
-
-  useEffect(() => {
-    if (!open) return;
-    let live = true;
-    const t = setTimeout(() => {
-      clientsApi
-        .list({ search: search || undefined, limit: 25 })
-        .then((r) => live && setChoices(reviewChoices(r.items)))
-        .catch(() => live && setChoices([]));
-    }, 250);
-    return () => {
-      live = false;
-      clearTimeout(t);
-    };
-  }, [open, search]);
 
   useEffect(() => {
     if (open) return;

@@ -4,13 +4,11 @@ import { Avatar, Button, Card, Empty, Flex, Space, Table, Typography, type Table
 import { CONTACT_MESSAGES, REVIEW_MESSAGES, type Review } from '@agency/contracts';
 import { bus } from '@agency/bus';
 import { reviewsApi } from '@agency/api-client';
-import { formatDate, fullName, initials, useObservable } from '@agency/ui';
-import { notifyError } from '../common/notify';
+import { formatDate, fullName, initials, notifyError, Stars, useObservable } from '@agency/ui';
 import { Pager } from '../reports/Pager';
 import { usePagedList } from '../reports/usePagedList';
 import { ReviewTotalsBar } from './ReviewTotalsBar';
 import { RequestReviewDialog } from './RequestReviewDialog';
-import { Stars } from './Stars';
 import { reviewClientName } from './reviewNames';
 import { useReviewTotals } from './useReviewTotals';
 

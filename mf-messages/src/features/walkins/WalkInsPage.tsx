@@ -4,8 +4,7 @@ import { Alert, Button, Card, Form, Input, Select, Space, Table, Tag, Typography
 import { clientsApi, errorMessage, walkInsApi } from '@agency/api-client';
 import { bus } from '@agency/bus';
 import { WALKIN_MESSAGES, type ClientListItem, type WalkIn } from '@agency/contracts';
-import { formatDateTime, fullName, useObservable } from '@agency/ui';
-import { notifyError, notifySuccess } from '../common/notify';
+import { formatDateTime, fullName, notifyError, notifySuccess, useObservable } from '@agency/ui';
 
 /** Minutes (or hours and minutes) since arrival, as the front desk reads it. */
 export function waitingFor(arrivedAt: string, until: number): string {

@@ -3,13 +3,11 @@ import { Alert, Button } from 'antd';
 import { bus } from '@agency/bus';
 import { errorMessage, taskBoardsApi } from '@agency/api-client';
 import type { TaskBoardAck, TaskCard } from '@agency/contracts';
-import { formatDate } from '@agency/ui';
-import { useFeedback } from '../../feedback';
+import { formatDate, toast } from '@agency/ui';
 
 /** The task the user works on now, with Open, Done and Set Aside, on the task board screens. */
 export function ActiveTaskBar({ card }: { card: TaskCard | null }) {
   const navigate = useNavigate();
-  const feedback = useFeedback();
   if (!card) return null;
   const done = async () => {
     try {
@@ -19,13 +17,13 @@ export function ActiveTaskBar({ card }: { card: TaskCard | null }) {
       bus.emit(
         'taskBoard_updateCard',
         { boardId: card.taskBoardId, event: { type: 'MOVE_CARD', cardId: card.id, fromLaneId: card.laneId, toLaneId: last.id, index: 0 } },
-        (res: TaskBoardAck) => !res.ok && feedback.toast({ kind: 'error', message: res.message }),
+        (res: TaskBoardAck) => !res.ok && toast({ kind: 'error', message: res.message }),
       );
     } catch (err) {
-      feedback.toast({ kind: 'error', message: errorMessage(err) });
+      toast({ kind: 'error', message: errorMessage(err) });
     }
   };
-  const setAside = () => taskBoardsApi.setAside().catch((err) => feedback.toast({ kind: 'error', message: errorMessage(err) }));
+  const setAside = () => taskBoardsApi.setAside().catch((err) => toast({ kind: 'error', message: errorMessage(err) }));
   return (
     <Alert
       type="info"

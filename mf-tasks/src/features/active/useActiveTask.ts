@@ -1,22 +1,16 @@
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import { bus } from '@agency/bus';
 import { taskBoardsApi } from '@agency/api-client';
 import type { TaskCard } from '@agency/contracts';
+import { useLiveQuery } from '@agency/ui';
 
-/** The card the user is working on now, kept live. */
+/** The card the user is working on now, kept live (a failed read is left to the socket, which keeps it current anyway). */
 export function useActiveTask(): TaskCard | null {
-  const [card, setCard] = useState<TaskCard | null>(null);
+  const active = useLiveQuery(() => taskBoardsApi.active());
+  const { update } = active;
   useEffect(() => {
-    let alive = true;
-    taskBoardsApi
-      .active()
-      .then((c) => alive && setCard(c))
-      .catch(() => undefined); // the toast and the socket keep it current anyway
-    const sub = bus.on('taskBoard_activeTask').subscribe(({ card: c }) => setCard(c));
-    return () => {
-      alive = false;
-      sub.unsubscribe();
-    };
-  }, []);
-  return card;
+    const sub = bus.on('taskBoard_activeTask').subscribe(({ card }) => update(() => card));
+    return () => sub.unsubscribe();
+  }, [update]);
+  return active.data ?? null;
 }

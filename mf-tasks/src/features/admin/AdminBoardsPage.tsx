@@ -9,8 +9,7 @@ import ReloadOutlined from '@ant-design/icons/es/icons/ReloadOutlined';
 import { bus } from '@agency/bus';
 import { errorMessage, FORBIDDEN_MESSAGE, taskBoardsApi } from '@agency/api-client';
 import { isAdminRole, TASKBOARD_MESSAGES, type TaskBoard, type TaskBoardInput, type TaskBoardTag, type TaskUser } from '@agency/contracts';
-import { fullName, useObservable } from '@agency/ui';
-import { useFeedback } from '../../feedback';
+import { confirmAction, fullName, toast, useObservable } from '@agency/ui';
 import { BoardFormDialog } from './BoardFormDialog';
 import { loadTags, loadUsers } from './options';
 
@@ -75,7 +74,6 @@ export function AdminBoardsPage() {
   const [editing, setEditing] = useState<TaskBoard | null>(null);
   const [formOpen, setFormOpen] = useState(false);
   const admin = isAdminRole(session?.user.role);
-  const feedback = useFeedback();
 
   const load = useCallback(async (refresh = false) => {
     try {
@@ -93,9 +91,9 @@ export function AdminBoardsPage() {
     void load();
     void loadUsers().then((u) => {
       setUsers(u.users);
-      if (u.error) feedback.toast({ kind: 'error', message: u.error });
+      if (u.error) toast({ kind: 'error', message: u.error });
     });
-  }, [admin, load, feedback]);
+  }, [admin, load]);
 
   if (!admin) return <Result status="403" title={FORBIDDEN_MESSAGE} extra={<Button onClick={() => navigate('/tasks')}>Back to Task Boards</Button>} />;
 
@@ -110,22 +108,22 @@ export function AdminBoardsPage() {
     try {
       if (editing) await taskBoardsApi.update(editing.id, input);
       else await taskBoardsApi.create(input);
-      feedback.toast({ kind: 'success', message: editing ? `${input.boardname} updated` : `${input.boardname} created` });
+      toast({ kind: 'success', message: editing ? `${input.boardname} updated` : `${input.boardname} created` });
       await load();
       return true;
     } catch (err) {
-      feedback.toast({ kind: 'error', message: `Unable to save task board: ${errorMessage(err)}` });
+      toast({ kind: 'error', message: `Unable to save task board: ${errorMessage(err)}` });
       return false;
     }
   };
   const remove = async (b: TaskBoard) => {
-    if (!(await feedback.confirm(`Delete the ${b.boardname} board and its ${b.total} card${b.total === 1 ? '' : 's'}?`))) return;
+    if (!(await confirmAction(`Delete the ${b.boardname} board and its ${b.total} card${b.total === 1 ? '' : 's'}?`))) return;
     try {
       await taskBoardsApi.remove(b.id);
-      feedback.toast({ kind: 'success', message: `${b.boardname} deleted` });
+      toast({ kind: 'success', message: `${b.boardname} deleted` });
       await load();
     } catch (err) {
-      feedback.toast({ kind: 'error', message: `Unable to delete task board: ${errorMessage(err)}` });
+      toast({ kind: 'error', message: `Unable to delete task board: ${errorMessage(err)}` });
     }
   };
 

@@ -8,14 +8,13 @@ import ReloadOutlined from '@ant-design/icons/es/icons/ReloadOutlined';
 import { bus } from '@agency/bus';
 import { errorMessage, taskBoardsApi } from '@agency/api-client';
 import { isAdminRole, TASKBOARD_MESSAGES, type TaskCard, type TaskCardFields } from '@agency/contracts';
-import { useObservable } from '@agency/ui';
+import { confirmAction, toast, useObservable } from '@agency/ui';
 import { activeBoard, percentOf } from '../boards/summary';
 import { AddCardDialog, type NewCard } from './AddCardDialog';
 import { CardDetailDrawer } from './CardDetailDrawer';
 import type { CardActions, DragItem } from './CardItem';
 import { Lane } from './Lane';
 import { findCard, type CardFilter } from './laneModel';
-import { useFeedback } from '../../feedback';
 import { ActiveTaskBar } from '../active/ActiveTaskBar';
 import { useActiveTask } from '../active/useActiveTask';
 import { useBoard } from './useBoard';
@@ -44,7 +43,6 @@ export function BoardPage() {
   const filter = useMemo<CardFilter>(() => ({ search, assignedTo: assigned, userId: me }), [search, assigned, me]);
   const { state, error, loadLane, reload, send } = useBoard(id, filter);
   const active = useActiveTask();
-  const feedback = useFeedback();
   const [adding, setAdding] = useState(false);
   const laneHeight = useLaneHeight();
   const openCardId = params.get('card');
@@ -53,10 +51,10 @@ export function BoardPage() {
   useEffect(() => {
     if (state?.deleted) {
       activeBoard.set(null);
-      feedback.toast({ kind: 'warning', message: `The ${state.board.boardname} board was deleted.` });
+      toast({ kind: 'warning', message: `The ${state.board.boardname} board was deleted.` });
       navigate('/tasks', { replace: true });
     }
-  }, [state?.deleted, state?.board.boardname, navigate, feedback]);
+  }, [state?.deleted, state?.board.boardname, navigate]);
 
   const board = state?.board;
   const tagged = (board?.assignedTag.length ?? 0) > 0;
@@ -71,11 +69,11 @@ export function BoardPage() {
   );
   const deleteCard = useCallback(
     async (card: TaskCard) => {
-      if (!(await feedback.confirm(`Delete the card ${card.title || 'Untitled card'}?`))) return;
+      if (!(await confirmAction(`Delete the card ${card.title || 'Untitled card'}?`))) return;
       const res = await send({ type: 'DELETE_CARD', cardId: card.id, laneId: card.laneId });
       if (res.ok && openCardId === card.id) openCard(null);
     },
-    [send, openCardId, openCard, feedback],
+    [send, openCardId, openCard],
   );
 
   const actions = useMemo<CardActions>(
@@ -120,18 +118,18 @@ export function BoardPage() {
     return res.ok;
   };
   const clearLane = async (laneId: string, label: string) => {
-    if (!(await feedback.confirm(TASKBOARD_MESSAGES.clearLane(label)))) return;
+    if (!(await confirmAction(TASKBOARD_MESSAGES.clearLane(label)))) return;
     try {
       const { cleared } = await taskBoardsApi.clearLane(board.id, laneId);
-      feedback.toast({ kind: 'success', message: `Cleared ${cleared} card${cleared === 1 ? '' : 's'} from ${label}.` });
+      toast({ kind: 'success', message: `Cleared ${cleared} card${cleared === 1 ? '' : 's'} from ${label}.` });
     } catch (err) {
-      feedback.toast({ kind: 'error', message: errorMessage(err) });
+      toast({ kind: 'error', message: errorMessage(err) });
     }
   };
   const save = async (fields: Partial<TaskCardFields>) => {
     if (!detailCard) return false;
     const res = await send({ type: 'UPDATE_CARD', cardId: detailCard.id, card: fields });
-    if (res.ok) feedback.toast({ kind: 'success', message: 'Card saved' });
+    if (res.ok) toast({ kind: 'success', message: 'Card saved' });
     return res.ok;
   };
   const setActive = async (cardId: string | null) => {
@@ -139,7 +137,7 @@ export function BoardPage() {
       if (cardId) await taskBoardsApi.setActive(cardId);
       else await taskBoardsApi.setAside();
     } catch (err) {
-      feedback.toast({ kind: 'error', message: errorMessage(err) });
+      toast({ kind: 'error', message: errorMessage(err) });
     }
   };
 

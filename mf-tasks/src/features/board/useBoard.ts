@@ -1,9 +1,9 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { filter as rxFilter, skip } from 'rxjs';
 import { bus } from '@agency/bus';
+import { toast } from '@agency/ui';
 import { errorMessage, taskBoardsApi } from '@agency/api-client';
 import { TASK_CARDS_PAGE_SIZE, TASKBOARD_MESSAGES, type TaskBoardAck, type TaskCardEvent } from '@agency/contracts';
-import { useFeedback } from '../../feedback';
 import { appendPage, applyServerEvent, emptyLane, initialState, moveLocally, type BoardState, type CardFilter } from './laneModel';
 
 const GONE = Number.MAX_SAFE_INTEGER;
@@ -14,9 +14,6 @@ export function useBoard(boardId: string, filter: CardFilter) {
   const [error, setError] = useState<string | null>(null);
   const stateRef = useRef(state);
   stateRef.current = state;
-  const feedback = useFeedback();
-  const feedbackRef = useRef(feedback);
-  feedbackRef.current = feedback;
   const filterRef = useRef(filter);
   filterRef.current = filter;
 
@@ -63,7 +60,7 @@ export function useBoard(boardId: string, filter: CardFilter) {
   // join the board's room, then load it; again after every reconnect
   useEffect(() => {
     let alive = true;
-    const join = () => bus.emit('taskBoard_joinBoard', boardId, (res: TaskBoardAck) => !res.ok && alive && feedbackRef.current.toast({ kind: 'error', message: res.message }));
+    const join = () => bus.emit('taskBoard_joinBoard', boardId, (res: TaskBoardAck) => !res.ok && alive && toast({ kind: 'error', message: res.message }));
     join();
     void reload();
     const events = bus.on('taskboard').subscribe((ev) => setState((s) => (s ? applyServerEvent(s, ev, filterRef.current) : s)));
@@ -105,7 +102,7 @@ export function useBoard(boardId: string, filter: CardFilter) {
         if (event.type === 'MOVE_CARD') setState((s) => (s ? moveLocally(s, event.cardId, event.toLaneId, event.index) : s));
         bus.emit('taskBoard_updateCard', { boardId, event }, (res: TaskBoardAck) => {
           if (!res.ok) {
-            feedbackRef.current.toast({ kind: 'error', message: res.message });
+            toast({ kind: 'error', message: res.message });
             if (event.type === 'MOVE_CARD') void reload();
           }
           resolve(res);
