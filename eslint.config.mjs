@@ -10,7 +10,10 @@ const boundary = {
     regex: `(^|/)(${['shell', ...REMOTES.map((r) => `mf-${r}`)].filter((a) => a !== self).join('|')})(/|$)|^@agency/(shell|mf-)`,
     message: 'A remote never imports another remote or the shell, and the shell never imports a remote: share through packages/* or the bus.',
   }),
-  server: { regex: '(^|/)packages/server(/|$)|^@agency/server', message: 'Client code never imports the server: types and schemas come from @agency/contracts.' },
+  server: {
+    regex: '(^|/)packages/server(/|$)|^@agency/server',
+    message: 'Client code never imports the server: types and schemas come from @agency/contracts.',
+  },
   ours: { regex: '^@agency/|(^|/)packages/', message: 'contracts import nothing of ours: they are the bottom layer.' },
   serverInternals: {
     regex: '(^|/)packages/server/src/(?!index$|main$)',

@@ -16,7 +16,9 @@ const pnpm = ensurePnpm();
 const devRemotes = wanted.map((r) => `${r}=http://localhost:${PORTS[r]}/mf-manifest.json`).join(',');
 const env = { ...process.env, DEV_REMOTES: devRemotes };
 const filters = ['./shell', './packages/server', ...wanted.map((r) => `./mf-${r}`)].flatMap((f) => ['--filter', f]);
-console.log(`API http://localhost:${process.env.PORT ?? 8080} · shell http://localhost:3000${wanted.length ? ` · ${wanted.map((r) => `${r} :${PORTS[r]}`).join(' · ')}` : ''}`);
+console.log(
+  `API http://localhost:${process.env.PORT ?? 8080} · shell http://localhost:3000${wanted.length ? ` · ${wanted.map((r) => `${r} :${PORTS[r]}`).join(' · ')}` : ''}`,
+);
 const child = spawn(process.execPath, [pnpm, 'run', '-r', '--parallel', ...filters, 'dev'], { stdio: 'inherit', cwd: root, env });
 child.on('exit', (code) => process.exit(code ?? 0));
 for (const sig of ['SIGINT', 'SIGTERM']) process.on(sig, () => child.kill(sig));

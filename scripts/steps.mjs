@@ -23,10 +23,7 @@ export function must(status, what) {
 
 export function installDeps() {
   step('Installing dependencies');
-  must(
-    pnpm(['install', '--frozen-lockfile', '--reporter=append-only'], { env: { ...process.env, PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD: '1' } }),
-    'Install',
-  );
+  must(pnpm(['install', '--frozen-lockfile', '--reporter=append-only'], { env: { ...process.env, PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD: '1' } }), 'Install');
 }
 
 export function buildApps() {

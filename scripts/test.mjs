@@ -33,7 +33,9 @@ function findChromium() {
     run('sh', ['-c', 'apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium']);
     if (existsSync('/usr/bin/chromium')) return '/usr/bin/chromium';
   }
-  console.error('\n✖ Chromium was not found. Install it with:\n\n    sudo apt-get install -y chromium\n\n(or set CHROMIUM_PATH to a Chromium binary) and run npm test again.');
+  console.error(
+    '\n✖ Chromium was not found. Install it with:\n\n    sudo apt-get install -y chromium\n\n(or set CHROMIUM_PATH to a Chromium binary) and run npm test again.',
+  );
   process.exit(1);
 }
 
@@ -44,9 +46,10 @@ step('Type-checking every package');
 const typecheck = pnpm(['-r', '--workspace-concurrency=2', '--reporter=append-only', 'run', 'typecheck']);
 record('typecheck', typecheck === 0 ? 1 : 0, typecheck === 0 ? 0 : 1);
 
-step('Linting');
+step('Linting, and the formatting (npm run format applies it)');
 const lint = run(bin('eslint'), ['.', '--max-warnings=0']);
-record('lint', lint === 0 ? 1 : 0, lint === 0 ? 0 : 1);
+const format = run(bin('prettier'), ['--check', '--log-level=warn', '**/*.{ts,tsx,js,mjs,cjs}']);
+record('lint', lint === 0 && format === 0 ? 1 : 0, lint === 0 && format === 0 ? 0 : 1);
 
 step('Unit and component tests (jest)');
 const jestJson = join(out, 'jest.json');
@@ -62,10 +65,24 @@ if (existsSync(jestJson)) {
 function serverTests(label, env) {
   step(`Server tests on ${label}`);
   const tap = join(out, `server-${label.replace(/\W+/g, '-')}.tap`);
-  const files = spawnSync('find', ['src', '-name', '*.test.ts'], { cwd: join(root, 'packages/server'), encoding: 'utf8' }).stdout.trim().split('\n').filter(Boolean).sort();
+  const files = spawnSync('find', ['src', '-name', '*.test.ts'], { cwd: join(root, 'packages/server'), encoding: 'utf8' })
+    .stdout.trim()
+    .split('\n')
+    .filter(Boolean)
+    .sort();
   run(
     process.execPath,
-    ['--import', 'tsx', '--test', '--test-concurrency=2', '--test-reporter=spec', '--test-reporter-destination=stdout', '--test-reporter=tap', `--test-reporter-destination=${tap}`, ...files],
+    [
+      '--import',
+      'tsx',
+      '--test',
+      '--test-concurrency=2',
+      '--test-reporter=spec',
+      '--test-reporter-destination=stdout',
+      '--test-reporter=tap',
+      `--test-reporter-destination=${tap}`,
+      ...files,
+    ],
     { cwd: join(root, 'packages/server'), env: { ...process.env, ...env } },
   );
   const text = existsSync(tap) ? readFileSync(tap, 'utf8') : '';

@@ -52,14 +52,23 @@ function peakRss(pid: number): number {
 
 function startApi(port: number, dataDir: string, rate: number): ChildProcess {
   return spawn(process.execPath, [TSX, join(ROOT, 'packages/server/src/main.ts')], {
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, DEMO_DATA: '1', CAMPAIGN_RATE: String(rate), DATABASE_URL: '', REDIS_URL: '' },
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      DEMO_DATA: '1',
+      CAMPAIGN_RATE: String(rate),
+      DATABASE_URL: '',
+      REDIS_URL: '',
+    },
     stdio: ['ignore', process.env.BENCH_CAMPAIGN_LOG ? 'inherit' : 'ignore', 'inherit'],
     detached: true,
   });
 }
 
 async function waitUp(url: string, child: ChildProcess) {
-  for (const end = Date.now() + 120_000; Date.now() < end; ) {
+  for (const end = Date.now() + 120_000; Date.now() < end;) {
     if (child.exitCode !== null) throw new Error(`The server exited (${child.exitCode})`);
     try {
       if ((await fetch(`${url}/api/healthcheck`)).ok) return;
@@ -125,7 +134,14 @@ export async function benchCampaigns(opts: { recipients?: number; port?: number 
     const created = await fetch(`${url}/api/campaigns`, {
       method: 'POST',
       headers,
-      body: JSON.stringify({ name: 'Bench run', targetTags: [tagId], targetWhom: 'client', content: 'Hi {{firstName}}, your renewal is coming up.', scheduleOccurrence: 'once', scheduleStartOn: start.toISOString() }),
+      body: JSON.stringify({
+        name: 'Bench run',
+        targetTags: [tagId],
+        targetWhom: 'client',
+        content: 'Hi {{firstName}}, your renewal is coming up.',
+        scheduleOccurrence: 'once',
+        scheduleStartOn: start.toISOString(),
+      }),
     });
     if (created.status !== 201) throw new Error(`Creating the campaign failed: ${created.status} ${await created.text()}`);
     const campaign = (await created.json()) as { id: string };
@@ -144,7 +160,9 @@ export async function benchCampaigns(opts: { recipients?: number; port?: number 
     const progress = async () => {
       const logs = (await (await fetch(`${url}/api/campaigns/${campaign.id}/logs`, { headers })).json()) as Array<{ runDate: string }>;
       if (!logs[0]) return { rows: 0, handed: 0 };
-      const rows = (await (await fetch(`${url}/api/campaigns/${campaign.id}/logs/${encodeURIComponent(logs[0].runDate)}`, { headers })).json()) as Array<{ status: string }>;
+      const rows = (await (await fetch(`${url}/api/campaigns/${campaign.id}/logs/${encodeURIComponent(logs[0].runDate)}`, { headers })).json()) as Array<{
+        status: string;
+      }>;
       return { rows: rows.length, handed: rows.filter((r) => r.status !== 'queued' && r.status !== 'skipped').length };
     };
 
@@ -189,11 +207,23 @@ export async function benchCampaigns(opts: { recipients?: number; port?: number 
     server = undefined;
 
     const check = await openPglite(join(dataDir, 'db'));
-    const [twice] = await check.query<{ n: number }>('select count(*)::int as n from (select to_number from carrier_local_texts group by to_number having count(*) > 1) x');
-    const [stored] = await check.query<{ n: number }>(`select count(*)::int as n from (select to_number from sms_messages where type = 'campaign' group by to_number having count(*) > 1) x`);
+    const [twice] = await check.query<{ n: number }>(
+      'select count(*)::int as n from (select to_number from carrier_local_texts group by to_number having count(*) > 1) x',
+    );
+    const [stored] = await check.query<{ n: number }>(
+      `select count(*)::int as n from (select to_number from sms_messages where type = 'campaign' group by to_number having count(*) > 1) x`,
+    );
     const [handed] = await check.query<{ n: number }>('select count(*)::int as n from carrier_local_texts');
     await check.close();
-    const figures: CampaignFigures = { recipients: count, handedMs, restartMs, peakRssBytes: peak, textedTwice: twice!.n, storedTwice: stored!.n, handed: handed!.n };
+    const figures: CampaignFigures = {
+      recipients: count,
+      handedMs,
+      restartMs,
+      peakRssBytes: peak,
+      textedTwice: twice!.n,
+      storedTwice: stored!.n,
+      handed: handed!.n,
+    };
     console.log(
       table(`Campaign run to ${count.toLocaleString('en-US')} clients on the local carrier (CAMPAIGN_RATE ${rate}/s; killed once a third of the way)`, [
         ['figure', 'value'],

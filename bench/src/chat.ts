@@ -71,10 +71,13 @@ async function prepare(dataDir: string) {
   for (let i = 0; i < FANOUT_USERS; i++) {
     const id = randomUUID();
     colleagues.push(id);
-    await db.query(
-      `insert into users (id, account_id, email, password_hash, role, first_name, last_name) values ($1, $2, $3, $4, 'employee', 'Bench', $5)`,
-      [id, ACCOUNT, `bench${i}@demo.test`, owner.password_hash, `User ${i}`],
-    );
+    await db.query(`insert into users (id, account_id, email, password_hash, role, first_name, last_name) values ($1, $2, $3, $4, 'employee', 'Bench', $5)`, [
+      id,
+      ACCOUNT,
+      `bench${i}@demo.test`,
+      owner.password_hash,
+      `User ${i}`,
+    ]);
   }
   const session = async (userId: string) => (await openSession(db, { accountId: ACCOUNT, userId, device: 'mobile', hours: 8 })).token;
   const tokens = { owner: await session(owner.id), emma: await session(emma.id), colleagues: [] as string[] };
@@ -83,7 +86,8 @@ async function prepare(dataDir: string) {
   // Rooms: a direct one for latency, a group of everyone for fan-out, and one of BIG_ROOM messages.
   const room = async (id: string, format: 'group' | 'direct', title: string, members: string[]) => {
     await db.query(`insert into chat_rooms (account_id, id, format, title, created_by) values ($1, $2, $3, $4, $5)`, [ACCOUNT, id, format, title, owner.id]);
-    for (const [i, m] of members.entries()) await db.query('insert into chat_members (account_id, room_id, user_id, sort_order) values ($1, $2, $3, $4)', [ACCOUNT, id, m, i]);
+    for (const [i, m] of members.entries())
+      await db.query('insert into chat_members (account_id, room_id, user_id, sort_order) values ($1, $2, $3, $4)', [ACCOUNT, id, m, i]);
   };
   const direct = `users:${[owner.id, emma.id].sort().join(':')}`;
   const fanout = randomUUID();

@@ -31,7 +31,11 @@ export interface ContactsFigures {
   browser: Record<string, number> | { skipped: string };
 }
 
-const percentile = (values: number[], p: number) => pct([...values].sort((a, b) => a - b), p);
+const percentile = (values: number[], p: number) =>
+  pct(
+    [...values].sort((a, b) => a - b),
+    p,
+  );
 const round = (n: number) => Math.round(n * 10) / 10;
 
 async function waitForServer(url: string, child: ChildProcess, ms = 120_000) {
@@ -274,20 +278,24 @@ const BROWSER_LABELS: Record<string, string> = {
 };
 
 function print(f: ContactsFigures) {
-  console.log(table(`Contacts API with ${f.clients.toLocaleString('en-US')} clients (sequential requests on loopback)`, [
-    ['call', 'time'],
-    ...Object.entries(f.api).map(([k, v]) => [API_LABELS[k] ?? k, `${v} ms`]),
-  ]));
+  console.log(
+    table(`Contacts API with ${f.clients.toLocaleString('en-US')} clients (sequential requests on loopback)`, [
+      ['call', 'time'],
+      ...Object.entries(f.api).map(([k, v]) => [API_LABELS[k] ?? k, `${v} ms`]),
+    ]),
+  );
   if ('skipped' in f.browser) {
     console.log(`\nContacts in Chromium: skipped, ${f.browser.skipped}`);
     return;
   }
   const b = f.browser;
-  console.log(table('Contacts in Chromium', [
-    ['step', 'time'],
-    ...Object.entries(BROWSER_LABELS).map(([k, label]) => [label, ms(b[k])]),
-    ['scroll frames over 25 ms', `${b.scrollFramesOver25ms} of ${b.scrollFrames}`],
-  ]));
+  console.log(
+    table('Contacts in Chromium', [
+      ['step', 'time'],
+      ...Object.entries(BROWSER_LABELS).map(([k, label]) => [label, ms(b[k])]),
+      ['scroll frames over 25 ms', `${b.scrollFramesOver25ms} of ${b.scrollFrames}`],
+    ]),
+  );
   console.log(`\nSeeding ${f.clients.toLocaleString('en-US')} clients took ${f.seedSeconds} s.`);
 }
 
@@ -308,7 +316,10 @@ export async function benchContacts(opts: { clients?: number; port?: number } = 
 
     const built = existsSync(join(ROOT, 'shell/dist/index.html')) && existsSync(join(ROOT, 'mf-contacts/dist/mf-manifest.json'));
     if (built) {
-      const release = spawnSync(TSX, [join(ROOT, 'packages/server/src/cli/remotes.ts'), 'release', 'all'], { env: { ...process.env, DATA_DIR: dataDir }, stdio: 'ignore' });
+      const release = spawnSync(TSX, [join(ROOT, 'packages/server/src/cli/remotes.ts'), 'release', 'all'], {
+        env: { ...process.env, DATA_DIR: dataDir },
+        stdio: 'ignore',
+      });
       if (release.status !== 0) throw new Error('Releasing the remotes failed');
     }
     server = spawn(TSX, [join(ROOT, 'packages/server/src/main.ts')], {

@@ -28,7 +28,14 @@ export interface LoadOptions {
 function send(agent: Agent, url: URL, method: string, headers: Record<string, string>, body?: string): Promise<number> {
   return new Promise((resolve) => {
     const req = request(
-      { agent, host: url.hostname, port: url.port, path: url.pathname + url.search, method, headers: body ? { ...headers, 'content-length': Buffer.byteLength(body) } : headers },
+      {
+        agent,
+        host: url.hostname,
+        port: url.port,
+        path: url.pathname + url.search,
+        method,
+        headers: body ? { ...headers, 'content-length': Buffer.byteLength(body) } : headers,
+      },
       (res) => {
         res.resume();
         res.on('end', () => resolve(res.statusCode ?? 0));

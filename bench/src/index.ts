@@ -68,13 +68,24 @@ async function measureApi(url: string): Promise<LoadResult[]> {
   await load({ name: 'warm-up', url: `${url}/api/auth`, method: 'POST', build: signIn, requests: 20, connections: 5 });
 
   const results: LoadResult[] = [];
-  results.push(await load({ name: 'POST /api/auth (sign in)', url: `${url}/api/auth`, method: 'POST', build: signIn, requests: SIGNINS, connections: CONNECTIONS }));
-  results.push(await load({ name: 'GET /api/users/me', url: `${url}/api/users/me`, method: 'GET', build: me, requests: ME_REQUESTS, connections: CONNECTIONS }));
+  results.push(
+    await load({ name: 'POST /api/auth (sign in)', url: `${url}/api/auth`, method: 'POST', build: signIn, requests: SIGNINS, connections: CONNECTIONS }),
+  );
+  results.push(
+    await load({ name: 'GET /api/users/me', url: `${url}/api/users/me`, method: 'GET', build: me, requests: ME_REQUESTS, connections: CONNECTIONS }),
+  );
   // What the Employee Stats widget asks on every dashboard: the whole team's month, counted from the data.
   const now = new Date();
   const monthYear = `${String(now.getMonth() + 1).padStart(2, '0')}/${now.getFullYear()}`;
   results.push(
-    await load({ name: 'GET /api/metrics/employee-stats (team, month)', url: `${url}/api/metrics/employee-stats?monthYear=${encodeURIComponent(monthYear)}`, method: 'GET', build: me, requests: STATS_REQUESTS, connections: CONNECTIONS }),
+    await load({
+      name: 'GET /api/metrics/employee-stats (team, month)',
+      url: `${url}/api/metrics/employee-stats?monthYear=${encodeURIComponent(monthYear)}`,
+      method: 'GET',
+      build: me,
+      requests: STATS_REQUESTS,
+      connections: CONNECTIONS,
+    }),
   );
   return results;
 }

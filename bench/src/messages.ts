@@ -35,7 +35,13 @@ async function textIn(url: string, token: string, texts: Array<{ from: string; b
   const worker = async () => {
     while (next < texts.length) {
       const t = texts[next++]!;
-      const params = { MessageSid: `SM${Math.random().toString(16).slice(2)}${Date.now().toString(16)}`, From: t.from, To: AGENCY, Body: t.body, NumMedia: '0' };
+      const params = {
+        MessageSid: `SM${Math.random().toString(16).slice(2)}${Date.now().toString(16)}`,
+        From: t.from,
+        To: AGENCY,
+        Body: t.body,
+        NumMedia: '0',
+      };
       const res = await fetch(hook, {
         method: 'POST',
         headers: { 'content-type': 'application/x-www-form-urlencoded', 'x-twilio-signature': signWebhook(token, hook, params) },
@@ -59,7 +65,11 @@ async function signIn(page: Page, url: string) {
 export async function benchMessages(): Promise<void> {
   console.log('\nSMS inbox: starting the production server on a fresh data dir');
   const server = await startServer(PORT);
-  const browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking'] });
+  const browser = await chromium.launch({
+    executablePath: CHROMIUM,
+    headless: true,
+    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking'],
+  });
   try {
     const token = localWebhookToken(keyOf(server.dataDir));
     const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
@@ -79,7 +89,10 @@ export async function benchMessages(): Promise<void> {
     for (let i = 0; i < LATENCY; i++) {
       const sent = Date.now();
       await textIn(server.url, token, [{ from: '+15125559100', body: `bench-${i}` }], 1);
-      const seen = await page.waitForFunction((n) => (window as unknown as { seen: Record<string, number> }).seen[String(n)], i, { timeout: 10_000, polling: 5 });
+      const seen = await page.waitForFunction((n) => (window as unknown as { seen: Record<string, number> }).seen[String(n)], i, {
+        timeout: 10_000,
+        polling: 5,
+      });
       latencies.push(((await seen.jsonValue()) as number) - sent);
     }
     latencies.sort((a, b) => a - b);
@@ -97,7 +110,10 @@ export async function benchMessages(): Promise<void> {
       await page.goto(`${server.url}/`);
       await page.getByTestId('dashboard').waitFor();
       const start = Date.now();
-      await page.getByRole('banner').getByRole('tab', { name: /^Messages/ }).click();
+      await page
+        .getByRole('banner')
+        .getByRole('tab', { name: /^Messages/ })
+        .click();
       await page.getByRole('listbox', { name: 'Rooms' }).getByRole('option').first().waitFor();
       lists.push(Date.now() - start);
     }

@@ -39,7 +39,7 @@ function cpuSeconds(rootPid: number): number {
     .split('\n')
     .map((l) => l.trim().split(/\s+/).map(Number));
   const tree = new Set([rootPid]);
-  for (let grew = true; grew; ) {
+  for (let grew = true; grew;) {
     grew = false;
     for (const [pid, ppid] of rows) {
       if (!tree.has(ppid!) || tree.has(pid!)) continue;
@@ -92,7 +92,11 @@ export async function benchPhone(): Promise<void> {
 
     // Employees call clients, all at once.
     const pairs = await Promise.all(
-      Array.from({ length: PARALLEL }, async (_, i) => ({ staff: await phone(EMPLOYEE), client: await phone(`${SIM_PREFIX}+1512555${String(3000 + i).padStart(4, '0')}`), number: `+1512555${String(3000 + i).padStart(4, '0')}` })),
+      Array.from({ length: PARALLEL }, async (_, i) => ({
+        staff: await phone(EMPLOYEE),
+        client: await phone(`${SIM_PREFIX}+1512555${String(3000 + i).padStart(4, '0')}`),
+        number: `+1512555${String(3000 + i).padStart(4, '0')}`,
+      })),
     );
     const started = Date.now();
     await Promise.all(

@@ -7,7 +7,9 @@ import { fileURLToPath } from 'node:url';
 
 export const REPO_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 /** Every remote, as packages/contracts/src/remotes.json describes it. */
-export const REMOTES: string[] = (JSON.parse(readFileSync(join(REPO_ROOT, 'packages/contracts/src/remotes.json'), 'utf8')) as Array<{ name: string }>).map((r) => r.name);
+export const REMOTES: string[] = (JSON.parse(readFileSync(join(REPO_ROOT, 'packages/contracts/src/remotes.json'), 'utf8')) as Array<{ name: string }>).map(
+  (r) => r.name,
+);
 const TSX = join(REPO_ROOT, 'node_modules/tsx/dist/cli.mjs');
 
 export function assertBuilt(): void {

@@ -41,7 +41,13 @@ async function seed(dataDir: string): Promise<{ boardId: string; laneIds: string
       'A very busy pipeline',
     ]);
     for (const [i, id] of laneIds.entries()) {
-      await q.query('insert into task_board_lanes (id, account_id, board_id, label, position) values ($1, $2, $3, $4, $5)', [id, accountId, boardId, `Stage ${i + 1}`, i]);
+      await q.query('insert into task_board_lanes (id, account_id, board_id, label, position) values ($1, $2, $3, $4, $5)', [
+        id,
+        accountId,
+        boardId,
+        `Stage ${i + 1}`,
+        i,
+      ]);
     }
     await q.query(
       `insert into task_cards (id, account_id, board_id, lane_id, sort_order, title, details, due_on)
@@ -92,7 +98,9 @@ async function apiOpen(base: string, token: string, boardId: string, laneIds: st
   const board = await fetch(`${base}/api/taskboard/${boardId}`, { headers });
   if (!board.ok) throw new Error(`board: ${board.status}`);
   await board.json();
-  const lanes = await Promise.all(laneIds.map((l) => fetch(`${base}/api/taskboard/${boardId}/${l}/cards?page=1&limit=10&sort=order,%20_id`, { headers }).then((r) => r.json())));
+  const lanes = await Promise.all(
+    laneIds.map((l) => fetch(`${base}/api/taskboard/${boardId}/${l}/cards?page=1&limit=10&sort=order,%20_id`, { headers }).then((r) => r.json())),
+  );
   if (lanes.some((l: { cards?: unknown[] }) => l.cards?.length !== 10)) throw new Error('a lane came back without its first page');
   return performance.now() - t0;
 }
@@ -110,7 +118,11 @@ async function browserOpen(base: string, boardId: string): Promise<{ cold: numbe
     await page.getByLabel('Email').fill('employee@demo.test');
     await page.getByLabel('Password').fill(DEMO_PASSWORD);
     // the email's one account is chosen once the password field has focus
-    await page.locator('.ant-select').filter({ has: page.getByRole('combobox', { name: 'Account' }) }).locator(`[title="${DEMO_ACCOUNTS.demo.name}"]`).waitFor();
+    await page
+      .locator('.ant-select')
+      .filter({ has: page.getByRole('combobox', { name: 'Account' }) })
+      .locator(`[title="${DEMO_ACCOUNTS.demo.name}"]`)
+      .waitFor();
     await page.getByRole('button', { name: 'Sign In' }).click();
     await page.waitForURL((u) => !u.pathname.startsWith('/login'));
     const lanesFilled = () =>
@@ -163,7 +175,9 @@ async function moveLatency(base: string, boardId: string, laneIds: string[]): Pr
   const watcher = await connect(base, await signIn(base, 'employee2@demo.test'));
   const joined = await Promise.all([mover, watcher].map((s) => s.timeout(10_000).emitWithAck('taskBoard_joinBoard', boardId)));
   if (!joined.every((r: { ok: boolean }) => r.ok)) throw new Error('could not join the board');
-  const res = await fetch(`${base}/api/taskboard/${boardId}/${laneIds[0]}/cards?limit=50`, { headers: { authorization: `Bearer ${(await signIn(base, 'admin@demo.test')).token}` } });
+  const res = await fetch(`${base}/api/taskboard/${boardId}/${laneIds[0]}/cards?limit=50`, {
+    headers: { authorization: `Bearer ${(await signIn(base, 'admin@demo.test')).token}` },
+  });
   const cards = ((await res.json()) as { cards: Array<{ id: string; laneId: string }> }).cards;
   const where = new Map(cards.map((c) => [c.id, c.laneId]));
   const samples: number[] = [];
@@ -201,7 +215,11 @@ export async function benchTasks(): Promise<void> {
     const { boardId, laneIds } = await seed(dataDir);
     console.log(`  seeded ${(LANES * CARDS_PER_LANE).toLocaleString('en-US')} cards in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
     if (existsSync(join(ROOT, 'mf-tasks/dist/mf-manifest.json'))) {
-      spawnSync(join(ROOT, 'node_modules/.bin/tsx'), ['packages/server/src/cli/remotes.ts', 'release', 'tasks'], { cwd: ROOT, env: { ...process.env, DATA_DIR: dataDir }, stdio: 'ignore' });
+      spawnSync(join(ROOT, 'node_modules/.bin/tsx'), ['packages/server/src/cli/remotes.ts', 'release', 'tasks'], {
+        cwd: ROOT,
+        env: { ...process.env, DATA_DIR: dataDir },
+        stdio: 'ignore',
+      });
     }
     server = await startServer(dataDir, port);
     const admin = await signIn(base, 'admin@demo.test');

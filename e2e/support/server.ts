@@ -7,7 +7,9 @@ import type { RemoteName } from '../../packages/contracts/src/config';
 
 export const REPO_ROOT = resolve(__dirname, '../..');
 /** Every remote, as packages/contracts/src/remotes.json describes it. */
-export const REMOTES = (JSON.parse(readFileSync(join(REPO_ROOT, 'packages/contracts/src/remotes.json'), 'utf8')) as Array<{ name: RemoteName }>).map((r) => r.name);
+export const REMOTES = (JSON.parse(readFileSync(join(REPO_ROOT, 'packages/contracts/src/remotes.json'), 'utf8')) as Array<{ name: RemoteName }>).map(
+  (r) => r.name,
+);
 export type { RemoteName } from '../../packages/contracts/src/config';
 const TSX = join(REPO_ROOT, 'node_modules/tsx/dist/cli.mjs');
 

@@ -18,7 +18,10 @@ let page: Page;
 
 const dialog = (p: Page, name: string | RegExp) => p.getByRole('dialog', { name });
 async function confirmYes(p: Page) {
-  await p.getByRole('button', { name: /^(Yes|OK)$/ }).last().click();
+  await p
+    .getByRole('button', { name: /^(Yes|OK)$/ })
+    .last()
+    .click();
 }
 const toast = (p: Page, text: string) => p.locator('.ant-message, .ant-notification').getByText(text, { exact: true }).first();
 
@@ -104,7 +107,10 @@ test("adds a smart value option and finds it offered in a contact's edit form", 
 
   await page.goto('/contacts');
   await page.getByLabel('Search contacts').fill('Carter');
-  await page.getByTestId('contact-list').getByRole('link', { name: /James Carter/ }).click();
+  await page
+    .getByTestId('contact-list')
+    .getByRole('link', { name: /James Carter/ })
+    .click();
   await expect(page).toHaveURL(/\/contacts\/contact\/[0-9a-f-]{36}$/);
   await page.goto(`${new URL(page.url()).pathname}/edit`);
   await page.getByRole('tab', { name: 'Health', exact: true }).click();

@@ -35,7 +35,10 @@ async function confirmYes() {
 async function recordTabs(): Promise<string[]> {
   await page.getByRole('tab', { name: 'Contacts', exact: true }).click();
   await page.getByLabel('Search contacts').fill('Carter');
-  await page.getByTestId('contact-list').getByRole('link', { name: /James Carter/ }).click();
+  await page
+    .getByTestId('contact-list')
+    .getByRole('link', { name: /James Carter/ })
+    .click();
   await expect(page.getByRole('tab', { name: 'Extra', exact: true })).toBeVisible();
   return page.getByRole('tab').allInnerTexts();
 }
@@ -127,7 +130,9 @@ test('adds an employee, edits them and deletes them', async () => {
   await field('Email').fill(`dup.${stamp}@demo.test`);
   await field('Extension').fill(NEW.ext);
   await page.getByRole('button', { name: 'Add Employee' }).click();
-  await expect(page.getByRole('main').getByRole('alert')).toContainText('Unable to create user: That extension is already used by another user of this account.');
+  await expect(page.getByRole('main').getByRole('alert')).toContainText(
+    'Unable to create user: That extension is already used by another user of this account.',
+  );
   await page.getByRole('button', { name: 'Cancel' }).click();
 
   await card.getByRole('button', { name: `Edit ${NEW.first} ${NEW.last}` }).click();

@@ -32,7 +32,10 @@ test('the wizard builds a weekly campaign for a tag, step by step', async () => 
   // Target: the live count of who gets it, after missing mobiles and opt-outs.
   await expect(page.getByRole('button', { name: 'Submit' })).toBeDisabled();
   await page.getByRole('combobox', { name: 'Tags' }).click();
-  await page.locator('.ant-select-dropdown').getByTitle(/^Texas/).click();
+  await page
+    .locator('.ant-select-dropdown')
+    .getByTitle(/^Texas/)
+    .click();
   await page.keyboard.press('Escape');
   await expect(page.getByTestId('audience')).toContainText(/\d+ (people|person) will get this text/);
   await next.click();
@@ -88,12 +91,21 @@ test('running it now texts the tag, and the run history shows each person', asyn
   await expect(run).toHaveCount(1);
   await run.getByRole('button', { name: /expand row/i }).click();
   const details = page.getByRole('table', { name: 'Run details' });
-  await expect(details.getByRole('row').filter({ hasText: /\+1 \d{3}-\d{3}-\d{4}/ }).first()).toBeVisible();
+  await expect(
+    details
+      .getByRole('row')
+      .filter({ hasText: /\+1 \d{3}-\d{3}-\d{4}/ })
+      .first(),
+  ).toBeVisible();
   await expect(details.getByRole('link').first()).toBeVisible();
 });
 
 test('editing keeps the steps filled; turning it off moves it to Inactive', async () => {
-  await page.getByRole('row', { name: new RegExp(NAME) }).first().getByRole('button', { name: `Edit ${NAME}` }).click();
+  await page
+    .getByRole('row', { name: new RegExp(NAME) })
+    .first()
+    .getByRole('button', { name: `Edit ${NAME}` })
+    .click();
   await expect(page.getByRole('heading', { name: 'Edit Campaign · Message' })).toBeVisible();
   await expect(page.getByLabel('Name')).toHaveValue(NAME);
   await page.getByRole('switch', { name: 'Active' }).click();

@@ -33,7 +33,8 @@ async function signInAs(browser: Browser, email: string, name: string): Promise<
 }
 
 const composer = (p: Person) => p.page.getByLabel('Message', { exact: true });
-const messageFrom = (p: Person, author: string, text: string): Locator => p.page.getByRole('article', { name: `Message from ${author}` }).filter({ hasText: text });
+const messageFrom = (p: Person, author: string, text: string): Locator =>
+  p.page.getByRole('article', { name: `Message from ${author}` }).filter({ hasText: text });
 const roomButton = (p: Person, title: string) => p.page.getByRole('button', { name: new RegExp(`^Open ${title}(,|$)`) });
 const roomTitles = (p: Person) => p.page.getByRole('navigation', { name: 'Chat rooms' }).locator('[data-room-id]');
 const teamTab = (p: Person) => p.page.getByRole('banner').getByRole('tab', { name: /Team/ });
@@ -117,7 +118,9 @@ test.describe.serial('team chat between two people', () => {
     const cdp = await olivia.context.newCDPSession(olivia.page);
     await cdp.send('Network.enable');
     await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 20, downloadThroughput: -1, uploadThroughput: 256 * 1024 });
-    await olivia.page.getByLabel('Choose files to attach').setInputFiles({ name: 'declarations-page.png', mimeType: 'image/png', buffer: paddedPng(900 * 1024) });
+    await olivia.page
+      .getByLabel('Choose files to attach')
+      .setInputFiles({ name: 'declarations-page.png', mimeType: 'image/png', buffer: paddedPng(900 * 1024) });
     await expect(olivia.page.getByLabel(/^Uploading declarations-page\.png: \d+%$/)).toBeVisible();
     await expect(olivia.page.getByRole('button', { name: 'Send', exact: true })).toBeDisabled();
     await expect(olivia.page.getByLabel('Attachments')).toContainText('ready', { timeout: 30_000 });
@@ -145,7 +148,9 @@ test.describe.serial('team chat between two people', () => {
     await expect(roomTitles(olivia).first()).toContainText(CLAIMS);
     // The server answers a saved order with the person's rooms in that order.
     const saved = olivia.socket()!.waitForEvent('framereceived', { predicate: (f) => roomsPushed(String(f.payload))?.[0]?.title === RENEWALS });
-    await roomTitles(olivia).filter({ hasText: RENEWALS }).dragTo(roomTitles(olivia).filter({ hasText: CLAIMS }));
+    await roomTitles(olivia)
+      .filter({ hasText: RENEWALS })
+      .dragTo(roomTitles(olivia).filter({ hasText: CLAIMS }));
     await expect(roomTitles(olivia).first()).toContainText(RENEWALS);
     await saved;
     await olivia.page.reload();

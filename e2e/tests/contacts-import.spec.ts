@@ -102,7 +102,9 @@ test('exports the list shown as CSV', async () => {
   const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export' }).click()]);
   expect(download.suggestedFilename()).toBe('contacts-carter.csv');
   const lines = (await textOf(download)).trim().split(/\r\n/);
-  expect(lines[0]).toBe('id,firstName,preferredFirstName,lastName,companyName,email,phone,mobilePhone,gender,dob,occupation,coFirstName,coLastName,coEmail,coMobilePhone,coDOB,affliateVia,aflliateOn,createdAt');
+  expect(lines[0]).toBe(
+    'id,firstName,preferredFirstName,lastName,companyName,email,phone,mobilePhone,gender,dob,occupation,coFirstName,coLastName,coEmail,coMobilePhone,coDOB,affliateVia,aflliateOn,createdAt',
+  );
   expect(lines).toHaveLength(2);
   expect(lines[1]).toContain('James');
   expect(lines[1]).toContain('james.carter@example.com');

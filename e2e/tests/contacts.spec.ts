@@ -30,7 +30,10 @@ async function openTab(name: string) {
 const dialog = (p: Page, name: string | RegExp) => p.getByRole('dialog', { name });
 /** A confirmation (the shell's, or the remote's own when run alone): answer Yes. */
 async function confirmYes(p: Page) {
-  await p.getByRole('button', { name: /^(Yes|OK)$/ }).last().click();
+  await p
+    .getByRole('button', { name: /^(Yes|OK)$/ })
+    .last()
+    .click();
 }
 /** Picks an option of an antd select or autocomplete by its visible text. */
 async function choose(p: Page, text: string) {

@@ -60,10 +60,16 @@ test('an owner creates a location, sees it rejected, fixes it and gets it and it
   await wizard.getByLabel('Website').fill('https://demoinsurance.example');
   await wizard.getByRole('button', { name: 'Save & Next' }).click();
   await expect(wizard.getByLabel('First Name')).toHaveValue('Olivia');
-  await wizard.getByRole('button', { name: /Address/ }).first().click();
+  await wizard
+    .getByRole('button', { name: /Address/ })
+    .first()
+    .click();
   await wizard.getByLabel('Address', { exact: true }).fill('500 W University Ave');
   await wizard.getByRole('button', { name: 'Save & Next' }).click();
-  await wizard.getByRole('button', { name: /Review/ }).first().click();
+  await wizard
+    .getByRole('button', { name: /Review/ })
+    .first()
+    .click();
 
   await expect(wizard.getByText('Your profile submission was approved.')).toBeVisible({ timeout: 15_000 });
   await wizard.getByRole('button', { name: 'Next' }).click();

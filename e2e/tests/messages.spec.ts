@@ -63,7 +63,10 @@ test('STOP opts the client out and the room refuses to send', async () => {
 
 test("a contact's Message button opens that person's room", async () => {
   await page.goto('/contacts');
-  await page.getByTestId('contact-list').getByRole('link', { name: /James Carter/ }).click();
+  await page
+    .getByTestId('contact-list')
+    .getByRole('link', { name: /James Carter/ })
+    .click();
   await page.getByRole('button', { name: 'Message' }).first().click();
   await expect(page).toHaveURL(/\/messages\/[0-9a-f-]{36}$/);
   const conversation = page.getByRole('region', { name: 'Conversation with James Carter' });

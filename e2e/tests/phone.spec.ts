@@ -28,7 +28,9 @@ async function openCallSettings() {
 
 /** A level meter that rises above silence at some point (the fake microphone beeps about once a second). */
 async function hearsSound(area: Locator) {
-  await expect.poll(async () => Number(await area.getByRole('meter', { name: 'Output volume' }).getAttribute('aria-valuenow')), { timeout: 10_000, intervals: [100] }).toBeGreaterThan(0);
+  await expect
+    .poll(async () => Number(await area.getByRole('meter', { name: 'Output volume' }).getAttribute('aria-valuenow')), { timeout: 10_000, intervals: [100] })
+    .toBeGreaterThan(0);
 }
 
 test.beforeAll(async ({ browser }) => {
@@ -56,7 +58,9 @@ test('a client calls the agency, the employee answers in the browser, and they h
   await client.getByRole('button', { name: 'Call Agency' }).click();
   await staff.getByRole('button', { name: 'Answer Call' }).waitFor();
   await expect(staffCall()).toContainText('James Carter');
-  await staffCall().getByRole('button', { name: /Answer$/ }).click();
+  await staffCall()
+    .getByRole('button', { name: /Answer$/ })
+    .click();
   await expect(staffCall()).toContainText('Connected');
   await expect(clientCall()).toContainText('Connected');
   await Promise.all([hearsSound(staffCall()), hearsSound(clientCall())]);
@@ -97,7 +101,7 @@ test('the employee calls a client from the dialpad and texts them during the cal
   await expect(row).toContainText('Completed');
 });
 
-test("a recorded call is transferred to a colleague, who talks with the client; the log plays its recording", async () => {
+test('a recorded call is transferred to a colleague, who talks with the client; the log plays its recording', async () => {
   // The owner records Round Rock's incoming calls.
   await openCallSettings();
   const record = settings.getByRole('switch', { name: 'Record incoming calls' });
@@ -109,7 +113,9 @@ test("a recorded call is transferred to a colleague, who talks with the client; 
 
   await client.getByRole('button', { name: 'Call Agency' }).click();
   await staff.getByRole('button', { name: 'Answer Call' }).waitFor();
-  await staffCall().getByRole('button', { name: /Answer$/ }).click();
+  await staffCall()
+    .getByRole('button', { name: /Answer$/ })
+    .click();
   await expect(staffCall()).toContainText('Recording');
   await staffCall().getByRole('button', { name: 'Transfer' }).click();
   await staff.getByRole('dialog', { name: 'Transfer call' }).getByRole('button', { name: 'Transfer to Olivia Owens' }).click();
@@ -134,7 +140,9 @@ test("a recorded call is transferred to a colleague, who talks with the client; 
 test('the employee adds a colleague to a call: the three talk, the colleague leaves, and the call goes on', async () => {
   await client.getByRole('button', { name: 'Call Agency' }).click();
   await staff.getByRole('button', { name: 'Answer Call' }).waitFor();
-  await staffCall().getByRole('button', { name: /Answer$/ }).click();
+  await staffCall()
+    .getByRole('button', { name: /Answer$/ })
+    .click();
   await expect(staffCall()).toContainText('Connected');
   await staffCall().getByRole('button', { name: 'Add Participant' }).click();
   await staff.getByRole('dialog', { name: 'Add Participant' }).getByRole('button', { name: 'Add Olivia Owens' }).click();
@@ -163,7 +171,9 @@ test('the employee adds a colleague to a call: the three talk, the colleague lea
 test('the owner coaches the employee from the Peers tab: she joins at once as Coaching, hears the call, and leaves again', async () => {
   await client.getByRole('button', { name: 'Call Agency' }).click();
   await staff.getByRole('button', { name: 'Answer Call' }).waitFor();
-  await staffCall().getByRole('button', { name: /Answer$/ }).click();
+  await staffCall()
+    .getByRole('button', { name: /Answer$/ })
+    .click();
   await expect(staffCall()).toContainText('Connected');
 
   const ownerDrawer = client.getByRole('region', { name: 'Phone drawer' });
@@ -220,7 +230,9 @@ test('the menu sends a caller who presses 1 to the Sales group', async () => {
   await clientCall().getByRole('button', { name: 'Press 1' }).click();
   await staff.getByRole('button', { name: 'Answer Call' }).waitFor();
   await expect(staffCall()).toContainText('Sales');
-  await staffCall().getByRole('button', { name: /Answer$/ }).click();
+  await staffCall()
+    .getByRole('button', { name: /Answer$/ })
+    .click();
   await expect(clientCall()).toContainText('Connected');
   await clientCall().getByRole('button', { name: 'Hang Up' }).click();
   await expect(staffCall()).toHaveCount(0);

@@ -12,7 +12,9 @@ async function cardValue(page: Page, title: string): Promise<number> {
   return Number((await value.innerText()).replace(/[^\d]/g, ''));
 }
 
-test('an owner sees the team on Employee Stats, acts as an employee from their card, counts what they do on their profile, and comes back', async ({ page }) => {
+test('an owner sees the team on Employee Stats, acts as an employee from their card, counts what they do on their profile, and comes back', async ({
+  page,
+}) => {
   await signIn(page, 'owner@demo.test');
   const widget = page.getByRole('region', { name: 'Employee Stats' });
   await expect(widget.getByRole('row', { name: /Olivia Owens/ })).toBeVisible();

@@ -93,7 +93,10 @@ test("contact detail: Send Service Review from James Carter's card shows the pub
   await page.goto('/contacts');
   await expectRemoteMounted(page, 'contacts');
   await page.getByLabel('Search contacts').fill('Carter');
-  await page.getByTestId('contact-list').getByRole('link', { name: /James Carter/ }).click();
+  await page
+    .getByTestId('contact-list')
+    .getByRole('link', { name: /James Carter/ })
+    .click();
   await expect(page).toHaveURL(/\/contacts\/contact\/[0-9a-f-]{36}$/);
   await expect(page.getByTestId('card-primary').getByRole('img', { name: 'Rated 5 of 5' })).toBeVisible();
 

@@ -49,7 +49,7 @@ async function addCard(page: Page, title: string, details = '') {
   await expect(dialog).toBeHidden();
 }
 
-test('a card dragged across lanes by one person moves on the other person\'s screen', async ({ browser, request }) => {
+test("a card dragged across lanes by one person moves on the other person's screen", async ({ browser, request }) => {
   const board = await makeBoard(request, `Renewals ${Date.now()}`);
   const emma = await person(browser, 'employee@demo.test');
   const ethan = await person(browser, 'employee2@demo.test');
@@ -182,7 +182,11 @@ test('an admin builds a board with a tag, and tagging a contact makes its card a
   await form.getByLabel('Board name').click();
   await form.getByRole('button', { name: 'Create' }).click();
   await expect(form).toBeHidden();
-  await adam.page.getByTestId('admin-board-row').filter({ hasText: `Renewals by tag ${stamp}` }).getByRole('link').click();
+  await adam.page
+    .getByTestId('admin-board-row')
+    .filter({ hasText: `Renewals by tag ${stamp}` })
+    .getByRole('link')
+    .click();
   await expect(lane(adam.page, 'To Do')).toBeVisible();
   // cards of a tagged board come from its tags: no Add card, no Delete
   await expect(adam.page.getByRole('button', { name: 'Add card' })).toHaveCount(0);

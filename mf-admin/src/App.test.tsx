@@ -13,7 +13,13 @@ beforeEach(() => {
   hostControls().setSession(demoSession());
   (usersApi.me as jest.Mock).mockResolvedValue(meOf(demoSession()));
   (usersApi.list as jest.Mock).mockResolvedValue([demoSession().user]);
-  (metricsApi.employeeStats as jest.Mock).mockResolvedValue({ monthYear: '01/2026', metricView: 'monthly', users: [], rows: [], updatedAt: new Date().toISOString() });
+  (metricsApi.employeeStats as jest.Mock).mockResolvedValue({
+    monthYear: '01/2026',
+    metricView: 'monthly',
+    users: [],
+    rows: [],
+    updatedAt: new Date().toISOString(),
+  });
 });
 
 const at = (path: string) =>

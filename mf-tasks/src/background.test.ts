@@ -27,7 +27,13 @@ test('the active task stays in a toast until it is done or set aside', () => {
   host.receive({ event: 'taskBoard_activeTask', payload: { card: null } });
   expect(toasts).toHaveLength(0);
   host.receive({ event: 'taskBoard_activeTask', payload: { card } });
-  expect(toasts[0]).toMatchObject({ key: ACTIVE_TASK_TOAST_KEY, persistent: true, message: 'Active task: Call Jones', description: 'Renewals · Jan Jones', link: '/tasks/b1?card=c1' });
+  expect(toasts[0]).toMatchObject({
+    key: ACTIVE_TASK_TOAST_KEY,
+    persistent: true,
+    message: 'Active task: Call Jones',
+    description: 'Renewals · Jan Jones',
+    link: '/tasks/b1?card=c1',
+  });
   host.receive({ event: 'taskBoard_activeTask', payload: { card: null } });
   expect(toasts[1]).toMatchObject({ key: ACTIVE_TASK_TOAST_KEY, message: 'Call Jones is no longer your active task' });
   expect(toasts[1].persistent).toBeFalsy();

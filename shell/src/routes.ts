@@ -8,7 +8,10 @@ export type TopTab = Omit<RemoteTab, 'order' | 'paths'>;
 const remoteTabs = REMOTES.flatMap((r) => (r.tab ? [r.tab] : [])).sort((a, b) => a.order - b.order);
 
 /** The Dashboard, then each remote's tab in its order. */
-export const TOP_TABS: TopTab[] = [{ key: 'dashboard', label: 'Dashboard', path: '/' }, ...remoteTabs.map(({ key, label, path, badge }) => ({ key, label, path, ...(badge ? { badge } : {}) }))];
+export const TOP_TABS: TopTab[] = [
+  { key: 'dashboard', label: 'Dashboard', path: '/' },
+  ...remoteTabs.map(({ key, label, path, badge }) => ({ key, label, path, ...(badge ? { badge } : {}) })),
+];
 
 /** The tab a path belongs to, so navigation from inside a remote moves the active tab. */
 export function activeTab(pathname: string): string | null {

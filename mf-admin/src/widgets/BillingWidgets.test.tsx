@@ -47,7 +47,16 @@ test('a failed balance call shows dashes', async () => {
 });
 
 test('usage moves month by month, never past the current month', async () => {
-  api.usage.mockResolvedValue({ asOf: new Date().toISOString(), monthYear: '', minutes: 0, recordings: 2, messages: 1200, phoneNumbers: 4, committedMinutes: 1000, committedMessages: 1000 });
+  api.usage.mockResolvedValue({
+    asOf: new Date().toISOString(),
+    monthYear: '',
+    minutes: 0,
+    recordings: 2,
+    messages: 1200,
+    phoneNumbers: 4,
+    committedMinutes: 1000,
+    committedMessages: 1000,
+  });
   render(<Usage />);
   const thisMonth = monthKey(new Date());
   await waitFor(() => expect(api.usage).toHaveBeenCalledWith(demoAccount().id, thisMonth));

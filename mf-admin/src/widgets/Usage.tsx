@@ -46,11 +46,7 @@ export function Usage() {
   const error = figures.error ? errorMessage(figures.error) : null;
 
   return (
-    <Card
-      title="Usage"
-      size="small"
-      extra={<MonthStepper month={month} onChange={setMonth} disabled={loading} />}
-    >
+    <Card title="Usage" size="small" extra={<MonthStepper month={month} onChange={setMonth} disabled={loading} />}>
       {error ? (
         <Typography.Text type="danger">Unable to load usage: {error}</Typography.Text>
       ) : (

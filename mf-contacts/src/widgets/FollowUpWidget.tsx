@@ -6,7 +6,6 @@ import { followUpsApi } from '@agency/api-client';
 import { BucketWidget, FeedbackBridge, formatDateTime } from '@agency/ui';
 import { PastDueWarnings } from '../features/followups/PastDueWarnings';
 
-
 /** A follow-up as a widget row: when, with the contact, and the note (red when past due). */
 function FollowUpRow({ f, danger }: { f: FollowUp; danger: boolean }) {
   const { token } = theme.useToken();

@@ -63,7 +63,16 @@ export function ReferralsWidget() {
             ) : (
               <ol aria-label={TOP_TITLE} style={{ padding: 0, margin: '4px 0 8px', listStyle: 'none' }}>
                 {data.topClients.map((t) => (
-                  <li key={t.client.id} style={{ display: 'flex', justifyContent: 'space-between', gap: 8, padding: '4px 0', borderBottom: `1px solid ${token.colorBorderSecondary}` }}>
+                  <li
+                    key={t.client.id}
+                    style={{
+                      display: 'flex',
+                      justifyContent: 'space-between',
+                      gap: 8,
+                      padding: '4px 0',
+                      borderBottom: `1px solid ${token.colorBorderSecondary}`,
+                    }}
+                  >
                     <Link to={`/contacts/contact/${t.client.id}`}>{t.client.name}</Link>
                     <Typography.Text>{t.count}</Typography.Text>
                   </li>

@@ -14,7 +14,10 @@ function ScheduledRow({ f, pastDue }: { f: FollowUp; pastDue: boolean }) {
   const { token } = theme.useToken();
   const where = f.smsRoom ? `/messages/${f.smsRoom}` : f.client ? `/contacts/contact/${f.client}` : null;
   return (
-    <div style={{ height: '100%', padding: '6px 8px', boxSizing: 'border-box', borderBottom: `1px solid ${token.colorBorderSecondary}` }} data-testid="widget-scheduled-message">
+    <div
+      style={{ height: '100%', padding: '6px 8px', boxSizing: 'border-box', borderBottom: `1px solid ${token.colorBorderSecondary}` }}
+      data-testid="widget-scheduled-message"
+    >
       <Typography.Text type={pastDue ? 'danger' : undefined} style={{ fontSize: 12, display: 'block' }}>
         {formatDateTime(f.messageAt ?? f.date)} · {where ? <Link to={where}>{f.clientName ?? formatPhone(f.messageTo)}</Link> : formatPhone(f.messageTo)}
       </Typography.Text>

@@ -7,7 +7,11 @@ import { ServiceReviewsWidget } from './ServiceReviewsWidget';
 import { ReferralsWidget, TOP_TITLE } from './ReferralsWidget';
 import { ScheduledMessagesWidget } from './ScheduledMessagesWidget';
 
-jest.mock('@agency/api-client', () => ({ reviewsApi: { totals: jest.fn() }, referralsApi: { aggregate: jest.fn() }, followUpsApi: { counts: jest.fn(), bucket: jest.fn() } }));
+jest.mock('@agency/api-client', () => ({
+  reviewsApi: { totals: jest.fn() },
+  referralsApi: { aggregate: jest.fn() },
+  followUpsApi: { counts: jest.fn(), bucket: jest.fn() },
+}));
 const totals = reviewsApi.totals as jest.Mock;
 const aggregate = referralsApi.aggregate as jest.Mock;
 
@@ -52,7 +56,16 @@ describe('the Scheduled Messages widget', () => {
     const api = followUpsApi as jest.Mocked<typeof followUpsApi>;
     api.counts.mockResolvedValue({ pastDue: 1, today: 0, tomorrow: 2, future: 0 });
     api.bucket.mockResolvedValue([
-      { id: 'f1', date: '2026-11-24T15:00:00.000Z', messageAt: '2026-11-24T15:00:00.000Z', message: 'Your renewal is due.', messageTo: '15125550142', client: 'c1', clientName: 'James Carter', smsRoom: 'r1' } as never,
+      {
+        id: 'f1',
+        date: '2026-11-24T15:00:00.000Z',
+        messageAt: '2026-11-24T15:00:00.000Z',
+        message: 'Your renewal is due.',
+        messageTo: '15125550142',
+        client: 'c1',
+        clientName: 'James Carter',
+        smsRoom: 'r1',
+      } as never,
     ]);
     renderAt(<ScheduledMessagesWidget />);
     expect(await screen.findByRole('button', { name: 'Tomorrow 2' })).toBeInTheDocument();

@@ -11,7 +11,14 @@ const userEvent = userEventLib.setup({ delay: null, pointerEventsCheck: 0 });
 const queues = phoneApi.queues as jest.Mock;
 const take = phoneApi.takeNextCall as jest.Mock;
 
-const queue = (over: Partial<PhoneQueue> = {}): PhoneQueue => ({ id: 'loc-1', sid: 'queue-loc-1', friendlyName: 'Round Rock', currentSize: 0, averageWaitTime: 0, ...over });
+const queue = (over: Partial<PhoneQueue> = {}): PhoneQueue => ({
+  id: 'loc-1',
+  sid: 'queue-loc-1',
+  friendlyName: 'Round Rock',
+  currentSize: 0,
+  averageWaitTime: 0,
+  ...over,
+});
 const ready = () => act(() => phoneState$.next({ device: 'ready', error: null, trustUrl: null, call: null, lastCalls: [] }));
 const takeButton = () => screen.getByRole('button', { name: 'Take Next Call from Round Rock' });
 

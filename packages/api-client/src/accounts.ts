@@ -14,7 +14,20 @@ import type {
   RegistrationBrandInput,
   RegistrationBusinessInput,
   RegistrationRepInput,
-  Account, AccountUpdate, AuditPage, AuditPageQuery, AuditQuery, EmployeeCreate, Location, LocationCreate, LocationUpdate, PhoneCreate, PhoneNumber, PhoneUpdate, User } from '@agency/contracts';
+  Account,
+  AccountUpdate,
+  AuditPage,
+  AuditPageQuery,
+  AuditQuery,
+  EmployeeCreate,
+  Location,
+  LocationCreate,
+  LocationUpdate,
+  PhoneCreate,
+  PhoneNumber,
+  PhoneUpdate,
+  User,
+} from '@agency/contracts';
 import { api } from './index';
 
 const data = <T>(r: { data: T }) => r.data;

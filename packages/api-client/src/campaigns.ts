@@ -1,4 +1,13 @@
-import type { Campaign, CampaignAudience, CampaignInput, CampaignListQuery, CampaignLog, CampaignLogDetail, CampaignSummary, CampaignTarget } from '@agency/contracts';
+import type {
+  Campaign,
+  CampaignAudience,
+  CampaignInput,
+  CampaignListQuery,
+  CampaignLog,
+  CampaignLogDetail,
+  CampaignSummary,
+  CampaignTarget,
+} from '@agency/contracts';
 import { api } from './index';
 
 const data = <T>(r: { data: T }) => r.data;

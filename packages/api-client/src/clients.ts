@@ -70,7 +70,8 @@ const c = (clientId: string) => `/clients/${clientId}`;
 /** Contacts: the list, one client, its detail, split, merge, delete, rooms, reveal, import and export. */
 export const clientsApi = {
   /** A signal cancels a request whose answer is no longer wanted (the search changed). */
-  list: (query: ClientListQuery = {}, opts: { signal?: AbortSignal } = {}) => api.get<ClientListResponse>('/clients', { params: query, signal: opts.signal }).then(data),
+  list: (query: ClientListQuery = {}, opts: { signal?: AbortSignal } = {}) =>
+    api.get<ClientListResponse>('/clients', { params: query, signal: opts.signal }).then(data),
   letters: (opts: { signal?: AbortSignal } = {}) => api.get<ClientLettersResponse>('/clients/letters', { signal: opts.signal }).then(data),
   /** Answers 201 with the new client (data.id). */
   create: (fields: ClientCreate) => api.post<Client>('/clients', fields).then(data),
@@ -150,8 +151,7 @@ export const tagsApi = {
   /** How many clients a dynamic query matches now (admins). */
   count: (body: TagCountInput) => api.post<{ count: number }>('/tags/count', body).then((r) => r.data.count),
   /** Clients carrying the tag, paged like clientsApi.list. */
-  assigned: (id: string, query: { after?: string; limit?: number } = {}) =>
-    api.get<ClientListResponse>(`/tags/${id}/assigned`, { params: query }).then(data),
+  assigned: (id: string, query: { after?: string; limit?: number } = {}) => api.get<ClientListResponse>(`/tags/${id}/assigned`, { params: query }).then(data),
   forClient: (clientId: string) => api.get<ClientTag[]>(`${c(clientId)}/tags`).then(data),
   assign: (clientId: string, body: ClientTagsAssign) => api.put<ClientTag[]>(`${c(clientId)}/tags`, body).then(data),
 };

@@ -60,7 +60,10 @@ test("a failure rejects with the server's message, the access message on 403, or
 });
 
 test('a session superseded by another sign-in, or ended, goes to /logout with the reason', async () => {
-  const answers = [{ status: 401, data: { message: AUTH_MESSAGES.sessionInvalid } }, { status: 401, data: { message: 'Session expired' } }];
+  const answers = [
+    { status: 401, data: { message: AUTH_MESSAGES.sessionInvalid } },
+    { status: 401, data: { message: 'Session expired' } },
+  ];
   const { api } = fakeApi(() => answers.shift()!);
   await expect(api.get('/users/me')).rejects.toThrow(AUTH_MESSAGES.sessionInvalid);
   await expect(api.get('/users/me')).rejects.toThrow('Session expired');

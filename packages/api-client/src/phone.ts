@@ -1,4 +1,15 @@
-import type { CallFlowRecording, CallLogEntry, CallLogPage, CallLogQuery, Conference, ConferenceParticipantInput, OutgoingLocation, PhoneQueue, PhoneToken, WorkCount } from '@agency/contracts';
+import type {
+  CallFlowRecording,
+  CallLogEntry,
+  CallLogPage,
+  CallLogQuery,
+  Conference,
+  ConferenceParticipantInput,
+  OutgoingLocation,
+  PhoneQueue,
+  PhoneToken,
+  WorkCount,
+} from '@agency/contracts';
 import { api } from './index';
 
 /** The phone (spec 000 §7 "Phone", spec 001 §7 "Call log"). */
@@ -8,14 +19,16 @@ export const phoneApi = {
   /** A token that makes this browser a client's phone on the local carrier (owners and admins). */
   simulatorToken: (phoneNumber: string) => api.post<PhoneToken>('/phone/simulator/token', { phoneNumber }).then((r) => r.data),
   /** Cold transfer of the call in progress to a colleague (user id) or an 11-digit number. */
-  transfer: (callSid: string, target: string) => api.post<{ message: string }>(`/phone/transfer/cold/${encodeURIComponent(callSid)}/to/${encodeURIComponent(target)}`).then((r) => r.data),
+  transfer: (callSid: string, target: string) =>
+    api.post<{ message: string }>(`/phone/transfer/cold/${encodeURIComponent(callSid)}/to/${encodeURIComponent(target)}`).then((r) => r.data),
   /** A call's recording as audio the page can play. */
   recordingAudio: (callId: string) => api.get<Blob>(`/phone/recordings/${callId}`, { responseType: 'blob' }).then((r) => r.data),
   deleteRecording: (callId: string, recordingSid: string) => api.delete<{ message: string }>(`/phone/recording/${callId}/${recordingSid}`).then((r) => r.data),
   /** Sends an incoming call (ringing here, or this user's) to the location's voicemail. */
   sendToVoicemail: (callIdOrSid: string) => api.put<{ message: string }>(`/phone/voicemail/${encodeURIComponent(callIdOrSid)}`).then((r) => r.data),
   /** Pauses or resumes the recording of the call this leg is on. */
-  pauseRecording: (callSid: string, paused: boolean) => api.put<{ message: string }>(`/phone/recording/${encodeURIComponent(callSid)}/${paused ? 'pause' : 'resume'}`).then((r) => r.data),
+  pauseRecording: (callSid: string, paused: boolean) =>
+    api.put<{ message: string }>(`/phone/recording/${encodeURIComponent(callSid)}/${paused ? 'pause' : 'resume'}`).then((r) => r.data),
   /** The location a number's contact is served from, if any (multi-location accounts ask before dialling). */
   outgoingLocation: (to: string) => api.post<OutgoingLocation>('/phone/outgoing/location', { To: to }).then((r) => r.data),
   /** The account's call queues (locations whose call flow has its queue on). */
@@ -46,8 +59,11 @@ export const phoneApi = {
   coach: (userId: string) => api.post<Conference>(`/phone/conference/${encodeURIComponent(userId)}/add`, { to: userId, coach: true }).then((r) => r.data),
   updateParticipant: (callSid: string, label: string, change: ConferenceParticipantInput) =>
     api.put<Conference>(`/phone/conference/${encodeURIComponent(callSid)}/participants/${encodeURIComponent(label)}`, change).then((r) => r.data),
-  removeParticipant: (callSid: string, label: string) => api.delete<{ message: string }>(`/phone/conference/${encodeURIComponent(callSid)}/participants/${encodeURIComponent(label)}`).then((r) => r.data),
+  removeParticipant: (callSid: string, label: string) =>
+    api.delete<{ message: string }>(`/phone/conference/${encodeURIComponent(callSid)}/participants/${encodeURIComponent(label)}`).then((r) => r.data),
   /** Holds or resumes the call: everyone else on it hears hold music. */
-  holdCall: (callSid: string, onHold: boolean) => api.put<Conference>(`/phone/conference/${encodeURIComponent(callSid)}/participants`, { onHold }).then((r) => r.data),
-  review: (id: string, reviewed: boolean) => (reviewed ? api.put<CallLogEntry>(`/phone/logs/work/${id}`) : api.delete<CallLogEntry>(`/phone/logs/work/${id}`)).then((r) => r.data),
+  holdCall: (callSid: string, onHold: boolean) =>
+    api.put<Conference>(`/phone/conference/${encodeURIComponent(callSid)}/participants`, { onHold }).then((r) => r.data),
+  review: (id: string, reviewed: boolean) =>
+    (reviewed ? api.put<CallLogEntry>(`/phone/logs/work/${id}`) : api.delete<CallLogEntry>(`/phone/logs/work/${id}`)).then((r) => r.data),
 };

@@ -41,7 +41,8 @@ export const reviewSettingsApi = {
 export const publicReviewApi = {
   get: (accountId: string, reviewId?: string) =>
     api.get<PublicReview>(reviewId ? `/service-review/${accountId}/${reviewId}` : `/service-review/${accountId}`, noAuth).then(data),
-  answer: (accountId: string, reviewId: string, answer: PublicReviewAnswer) => api.post<PublicReview>(`/service-review/${accountId}/${reviewId}`, answer, noAuth).then(data),
+  answer: (accountId: string, reviewId: string, answer: PublicReviewAnswer) =>
+    api.post<PublicReview>(`/service-review/${accountId}/${reviewId}`, answer, noAuth).then(data),
 };
 
 /** Referral reports. */

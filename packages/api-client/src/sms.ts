@@ -8,7 +8,8 @@ const data = <T>(r: { data: T }) => r.data;
 export const smsApi = {
   rooms: () => api.get<SmsRoom[]>('/sms/rooms').then(data),
   /** Texts with the words, grouped by room (4 characters or more). */
-  search: (search: string, opts: { signal?: AbortSignal } = {}) => api.get<SmsSearchHit[]>('/sms/search', { params: { search }, signal: opts.signal }).then(data),
+  search: (search: string, opts: { signal?: AbortSignal } = {}) =>
+    api.get<SmsSearchHit[]>('/sms/search', { params: { search }, signal: opts.signal }).then(data),
   updateRoom: (id: string, body: { clientId?: string | null; status?: 'open' | 'completed' }) => api.put<SmsRoom>(`/sms/room/${id}`, body).then(data),
   scheduled: (filter: { client?: string; room?: string }) => api.get<ScheduledMessage[]>('/sms/message/scheduled_messages', { params: filter }).then(data),
   schedule: (input: ScheduledMessageInput) => api.post<ScheduledMessage>('/sms/message/scheduled_messages', input).then(data),

@@ -1,13 +1,6 @@
 import { BehaviorSubject, Observable, Subject, filter, map } from 'rxjs';
 import { io, type Socket } from 'socket.io-client';
-import type {
-  ClientToServerEvents,
-  Peer,
-  ServerEventName,
-  ServerEventPayload,
-  ServerToClientEvents,
-  Session,
-} from '@agency/contracts';
+import type { ClientToServerEvents, Peer, ServerEventName, ServerEventPayload, ServerToClientEvents, Session } from '@agency/contracts';
 import { DEFAULT_THEME_COLOR } from '@agency/contracts';
 import { handleNotice } from './notices';
 

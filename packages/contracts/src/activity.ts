@@ -54,8 +54,14 @@ export type ActivityUpdate = z.input<typeof activityUpdateSchema>;
  */
 export const activityListQuerySchema = z.object({
   limit: z.coerce.number().int().min(1).max(50).default(ACTIVITY_PAGE_SIZE),
-  prior: z.string().refine((s) => !Number.isNaN(Date.parse(s)), 'prior must be a date and time').optional(),
-  after: z.string().refine((s) => !Number.isNaN(Date.parse(s)), 'after must be a date and time').optional(),
+  prior: z
+    .string()
+    .refine((s) => !Number.isNaN(Date.parse(s)), 'prior must be a date and time')
+    .optional(),
+  after: z
+    .string()
+    .refine((s) => !Number.isNaN(Date.parse(s)), 'after must be a date and time')
+    .optional(),
   sort: z.enum(['-createdAt', 'createdAt']).default('-createdAt'),
 });
 export type ActivityListQuery = z.input<typeof activityListQuerySchema>;

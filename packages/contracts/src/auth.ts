@@ -74,4 +74,3 @@ export const UNLOCK_HEADER = 'x-unlock';
 export const FORGOT_PASSWORD_MESSAGE = 'If that email belongs to an account, a 4-digit code is on its way. It expires in 15 minutes.';
 export const PASSWORD_RESET_MESSAGE = 'Your password has been reset. Please sign in.';
 export const INVALID_RESET_CODE_MESSAGE = 'That code is invalid or has expired. Please request a new one.';
-

@@ -198,12 +198,17 @@ export function invoiceDisplayStatus(inv: Pick<Invoice, 'status' | 'due_date' | 
 export function ordinal(day: number | null | undefined): string {
   if (!day || !Number.isInteger(day) || day < 1) return '?';
   const teen = day % 100 >= 11 && day % 100 <= 13;
-  const suffix = teen ? 'th' : ({ 1: 'st', 2: 'nd', 3: 'rd' } as Record<number, string>)[day % 10] ?? 'th';
+  const suffix = teen ? 'th' : (({ 1: 'st', 2: 'nd', 3: 'rd' } as Record<number, string>)[day % 10] ?? 'th');
   return `${day}${suffix}`;
 }
 
 /** The dashboard's Account Balance, from the invoices (the upcoming one first) and the subscription. */
-export function balanceOf(invoices: Invoice[], subscription: Pick<Subscription, 'collection_method'> | null, hasDefaultMethod: boolean, nowSeconds: number): Balance {
+export function balanceOf(
+  invoices: Invoice[],
+  subscription: Pick<Subscription, 'collection_method'> | null,
+  hasDefaultMethod: boolean,
+  nowSeconds: number,
+): Balance {
   let pastDue = 0;
   let current = 0;
   let upcoming = 0;

@@ -40,7 +40,9 @@ export const callFlowSchema = z.object({
   ringWhenAvailable: z.boolean().default(false),
   voice: z.enum(['man', 'woman']).default('woman'),
   /** Outbound calls are recorded with 'all' (and 'manual', which is treated alike). */
-  outbound: z.object({ recording: z.object({ format: z.enum(['disabled', 'all', 'manual']).default('disabled') }).default({ format: 'disabled' }) }).default({ recording: { format: 'disabled' } }),
+  outbound: z
+    .object({ recording: z.object({ format: z.enum(['disabled', 'all', 'manual']).default('disabled') }).default({ format: 'disabled' }) })
+    .default({ recording: { format: 'disabled' } }),
   groups: z.array(ringGroupSchema).max(20, 'A call flow has at most 20 ring groups').default([]),
   /** Named groups by their lowercase name; with any, callers hear the menu and press an extension. */
   ivr: z
@@ -51,7 +53,12 @@ export const callFlowSchema = z.object({
   queue: z
     .object({
       enabled: z.boolean().default(false),
-      maxWait: z.number().int().min(QUEUE_MAX_WAIT.min, `The longest wait is at least ${QUEUE_MAX_WAIT.min} seconds`).max(QUEUE_MAX_WAIT.max, `The longest wait is at most ${QUEUE_MAX_WAIT.max} seconds`).default(QUEUE_MAX_WAIT.default),
+      maxWait: z
+        .number()
+        .int()
+        .min(QUEUE_MAX_WAIT.min, `The longest wait is at least ${QUEUE_MAX_WAIT.min} seconds`)
+        .max(QUEUE_MAX_WAIT.max, `The longest wait is at most ${QUEUE_MAX_WAIT.max} seconds`)
+        .default(QUEUE_MAX_WAIT.default),
     })
     .default({ enabled: false, maxWait: QUEUE_MAX_WAIT.default }),
   holdMusic: z
@@ -88,7 +95,8 @@ export const CALL_FLOW_SAVED = 'Call Flow saved.';
 export const callFlowFailed = (message: string) => `Unable to update call flow: ${message}`;
 
 /** Whether a call in `direction` is recorded under this flow. */
-export const recordsCalls = (flow: CallFlow, direction: 'incoming' | 'outgoing') => (direction === 'incoming' ? flow.recordCalls : flow.outbound.recording.format !== 'disabled');
+export const recordsCalls = (flow: CallFlow, direction: 'incoming' | 'outgoing') =>
+  direction === 'incoming' ? flow.recordCalls : flow.outbound.recording.format !== 'disabled';
 
 /** The menu read to callers from the named groups, in extension order. */
 export function ivrMenuText(flow: Pick<CallFlow, 'ivr'>): string {

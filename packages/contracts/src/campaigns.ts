@@ -71,7 +71,10 @@ export const campaignScheduleSchema = z.object({
   scheduleStartOn: z.iso.datetime({ offset: true }),
   scheduleEndFormat: z.enum(CAMPAIGN_END_FORMATS).default('never'),
   /** on: the last day (an ISO date or instant); after: how many occurrences. */
-  scheduleEndValue: z.union([z.string(), z.number().int().min(0)]).nullable().default(null),
+  scheduleEndValue: z
+    .union([z.string(), z.number().int().min(0)])
+    .nullable()
+    .default(null),
 });
 export type CampaignSchedule = z.input<typeof campaignScheduleSchema>;
 
@@ -115,7 +118,11 @@ export interface Campaign {
 
 export const campaignListQuerySchema = z.object({
   page: z.coerce.number().int().min(1).default(1),
-  limit: z.coerce.number().int().refine((n) => (CAMPAIGN_PAGE_SIZES as readonly number[]).includes(n), 'limit is one of 5, 10, 25, 50').default(10),
+  limit: z.coerce
+    .number()
+    .int()
+    .refine((n) => (CAMPAIGN_PAGE_SIZES as readonly number[]).includes(n), 'limit is one of 5, 10, 25, 50')
+    .default(10),
   format: z.enum(CAMPAIGN_FORMATS).optional(),
   isActive: z
     .enum(['true', 'false'])
@@ -177,7 +184,10 @@ export interface OccurrenceOptions {
   alreadyRan?: number;
 }
 
-type ScheduleFields = Pick<Campaign, 'scheduleOccurrence' | 'scheduleInterval' | 'scheduleIntervalOn' | 'scheduleStartOn' | 'scheduleEndFormat' | 'scheduleEndValue'>;
+type ScheduleFields = Pick<
+  Campaign,
+  'scheduleOccurrence' | 'scheduleInterval' | 'scheduleIntervalOn' | 'scheduleStartOn' | 'scheduleEndFormat' | 'scheduleEndValue'
+>;
 
 /** The last local day of the schedule (end of that day), for an "on" end. */
 function endOfLastDay(s: ScheduleFields, timezone: string): moment.Moment | null {
@@ -253,7 +263,11 @@ export function campaignOccurrences(s: ScheduleFields, opts: OccurrenceOptions):
       const week = start.clone().startOf('day').subtract(start.day(), 'days');
       for (let i = 0; i < HORIZON; i++, week.add(every, 'weeks')) {
         let stop = false;
-        for (const d of days) if (consider(atTime(week.clone().add(d, 'days'), start, timezone)) === 'stop') { stop = true; break; }
+        for (const d of days)
+          if (consider(atTime(week.clone().add(d, 'days'), start, timezone)) === 'stop') {
+            stop = true;
+            break;
+          }
         if (stop) break;
       }
       break;
@@ -265,9 +279,10 @@ export function campaignOccurrences(s: ScheduleFields, opts: OccurrenceOptions):
       break;
     }
     case 'yearly': {
-      const md = s.scheduleIntervalOn && typeof s.scheduleIntervalOn === 'object' && !Array.isArray(s.scheduleIntervalOn)
-        ? s.scheduleIntervalOn
-        : { month: start.month() + 1, day: start.date() };
+      const md =
+        s.scheduleIntervalOn && typeof s.scheduleIntervalOn === 'object' && !Array.isArray(s.scheduleIntervalOn)
+          ? s.scheduleIntervalOn
+          : { month: start.month() + 1, day: start.date() };
       const year = start.clone().startOf('year');
       for (let i = 0; i < HORIZON; i++, year.add(every, 'years')) {
         const month = year.clone().month(md.month - 1);
@@ -307,7 +322,12 @@ export function resetForOccurrence<T extends Partial<ScheduleFields>>(s: T, occu
 }
 
 /** Wizard step completeness (spec 001 §4). */
-export function campaignStepsComplete(c: { name?: string; targetTags?: string[]; content?: string; scheduleOccurrence?: string | null }): [boolean, boolean, boolean, boolean] {
+export function campaignStepsComplete(c: {
+  name?: string;
+  targetTags?: string[];
+  content?: string;
+  scheduleOccurrence?: string | null;
+}): [boolean, boolean, boolean, boolean] {
   return [!!c.name?.trim(), !!c.targetTags?.length, !!c.content?.trim(), !!c.scheduleOccurrence];
 }
 

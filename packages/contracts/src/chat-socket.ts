@@ -26,7 +26,8 @@ declare module './socket' {
 
   /** Team chat: what the client asks; every request is answered through its acknowledgement. */
   interface ClientToServerEvents
-    extends Ask<'chat_createRoom', ChatRequest<'createRoom'>, ChatRoom>,
+    extends
+      Ask<'chat_createRoom', ChatRequest<'createRoom'>, ChatRoom>,
       Ask<'chat_joinRoom', ChatRequest<'joinRoom'>, ChatPage>,
       Ask<'chat_viewRoom', ChatRequest<'viewRoom'>, ChatRoomPatch>,
       Ask<'chat_unviewRoom', ChatRequest<'unviewRoom'>, ChatRoomPatch>,

@@ -117,8 +117,7 @@ export const phoneInput = clearableInput((s) => {
   return v.length >= 11 && v.length <= 15 ? v : INVALID;
 }, PHONE_MESSAGE);
 
-export const textInput = (max = 200, label = 'Text') =>
-  clearableInput((s) => (s.length <= max ? s : INVALID), `${label} must be at most ${max} characters`);
+export const textInput = (max = 200, label = 'Text') => clearableInput((s) => (s.length <= max ? s : INVALID), `${label} must be at most ${max} characters`);
 
 /** Identity numbers sealed at rest (licence, member, MBI, Medicaid, immigration card): masked as ****1234; a masked value sent back (with *) means unchanged. */
 export const sealedTextInput = (max: number, label: string) =>
@@ -172,11 +171,14 @@ export const ssnInput = clearableInput<string | undefined>((s) => {
 
 /** Secret digits (bank account, card, routing): spaces and dashes dropped; a masked value (with *) means unchanged. */
 export const secretDigitsInput = (min: number, max: number, label: string) =>
-  clearableInput<string | undefined>((s) => {
-    if (s.includes('*')) return undefined;
-    const digits = s.replace(/[\s-]/g, '');
-    return new RegExp(`^\\d{${min},${max}}$`).test(digits) ? digits : INVALID;
-  }, `${label} must be ${min === max ? min : `${min} to ${max}`} digits`);
+  clearableInput<string | undefined>(
+    (s) => {
+      if (s.includes('*')) return undefined;
+      const digits = s.replace(/[\s-]/g, '');
+      return new RegExp(`^\\d{${min},${max}}$`).test(digits) ? digits : INVALID;
+    },
+    `${label} must be ${min === max ? min : `${min} to ${max}`} digits`,
+  );
 
 export const stateInput = clearableInput((s) => (/^[A-Za-z]{2}$/.test(s) ? s.toUpperCase() : INVALID), 'State must be a 2-letter code');
 export const zipInput = clearableInput((s) => (/^\d{5}(-\d{4})?$/.test(s) ? s : INVALID), 'Zip code must be 5 digits or ZIP+4');

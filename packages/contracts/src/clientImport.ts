@@ -43,7 +43,9 @@ export type ImportField = (typeof IMPORT_FIELDS)[number];
 export const IMPORT_MAX_CHARS = 10_000_000;
 export const IMPORT_MAX_ROWS = 20_000;
 
-export const importPreviewRequestSchema = z.object({ csv: z.string().min(1, 'The file is empty').max(IMPORT_MAX_CHARS, 'The file is too large (10 MB at most)') });
+export const importPreviewRequestSchema = z.object({
+  csv: z.string().min(1, 'The file is empty').max(IMPORT_MAX_CHARS, 'The file is too large (10 MB at most)'),
+});
 export const importPreviewSchema = z.object({
   headers: z.array(z.string()),
   sample: z.array(z.array(z.string())),

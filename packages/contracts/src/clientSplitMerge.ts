@@ -12,7 +12,18 @@ import { CLIENT_LEVELS, PERSON_FIELDS, clientSchema } from './clients';
  */
 export const SPLIT_ACTIONS = ['keep', 'copy', 'move'] as const;
 export type SplitAction = (typeof SPLIT_ACTIONS)[number];
-export const SPLIT_ENTITIES = ['addresses', 'dependents', 'policies', 'quotes', 'paymentMethods', 'miscItems', 'links', 'tags', 'activity', 'followUps'] as const;
+export const SPLIT_ENTITIES = [
+  'addresses',
+  'dependents',
+  'policies',
+  'quotes',
+  'paymentMethods',
+  'miscItems',
+  'links',
+  'tags',
+  'activity',
+  'followUps',
+] as const;
 export type SplitEntity = (typeof SPLIT_ENTITIES)[number];
 
 const actionMap = z.record(idSchema, z.enum(SPLIT_ACTIONS, { error: 'Split actions are keep, copy or move' }));

@@ -202,7 +202,15 @@ const householdInputShape = {
   accountPhone: idInput('Default location phone'),
   /** Set by the server from the accountPhone's location when accountPhone is sent. */
   location: idInput('Location'),
-  optOut: z.array(z.object({ by: z.string().regex(/^\d{10,15}$/, 'Opt-out numbers are digits'), at: z.string().refine((s) => !Number.isNaN(Date.parse(s)), 'Opt-out time must be a date and time') })).max(20).optional(),
+  optOut: z
+    .array(
+      z.object({
+        by: z.string().regex(/^\d{10,15}$/, 'Opt-out numbers are digits'),
+        at: z.string().refine((s) => !Number.isNaN(Date.parse(s)), 'Opt-out time must be a date and time'),
+      }),
+    )
+    .max(20)
+    .optional(),
   /** Referral (spellings as sent): How did you hear about us? */
   affliateVia: textInput(100, 'Referral source'),
   /** The referring contact's id. */
@@ -280,9 +288,7 @@ export const clientListItemSchema = z.object({
 });
 export type ClientListItem = z.infer<typeof clientListItemSchema>;
 
-const boolParam = z
-  .union([z.boolean(), z.enum(['true', 'false', '1', '0'])])
-  .transform((v) => v === true || v === 'true' || v === '1');
+const boolParam = z.union([z.boolean(), z.enum(['true', 'false', '1', '0'])]).transform((v) => v === true || v === 'true' || v === '1');
 
 /**
  * GET /clients. Rows sort by display name (first name, then last name; company when nameless),
@@ -351,7 +357,14 @@ export type ClientDeleteResponse = z.infer<typeof clientDeleteResponseSchema>;
  * date of birth, driver's licence, member, MBI, Medicaid and immigration card numbers, for both
  * applicants.
  */
-export const SEALED_PERSON_FIELDS = ['dob', 'dlId', 'healthMemberId', 'healthMBI', 'healthMedicaid', 'immigrantCardNumber'] as const satisfies readonly PersonField[];
+export const SEALED_PERSON_FIELDS = [
+  'dob',
+  'dlId',
+  'healthMemberId',
+  'healthMBI',
+  'healthMedicaid',
+  'immigrantCardNumber',
+] as const satisfies readonly PersonField[];
 export const SEALED_CLIENT_FIELDS = [...SEALED_PERSON_FIELDS, ...SEALED_PERSON_FIELDS.map((f) => CO_FIELDS[f])] as const;
 export type SealedClientField = (typeof SEALED_CLIENT_FIELDS)[number];
 /** A sealed client field's mask from its last four characters. */

@@ -7,8 +7,7 @@ export const ROLES = ['super', 'owner', 'admin', 'employee'] as const;
 export const ADMIN_ROLES: readonly (typeof ROLES)[number][] = ['super', 'owner', 'admin'];
 /** Platform-wide work (trainings for every agency). */
 export const SUPER_ROLES: readonly (typeof ROLES)[number][] = ['super'];
-export const isAdminRole = (role: string | undefined | null): boolean =>
-  !!role && (ADMIN_ROLES as readonly string[]).includes(role.toLowerCase());
+export const isAdminRole = (role: string | undefined | null): boolean => !!role && (ADMIN_ROLES as readonly string[]).includes(role.toLowerCase());
 
 const ROLE_RANK: Record<(typeof ROLES)[number], number> = { employee: 0, admin: 1, owner: 2, super: 3 };
 /** A role's rank: nobody acts on (changes, deletes, ghosts) someone of a higher rank. */

@@ -46,11 +46,21 @@ const TRACKS: Array<[HoldMusicGroup, string, string]> = [
   ['Softrock', 'Summer Sigh', 'Ghost_Stories_-_Summer_Sigh.mp3'],
 ];
 
-const slug = (text: string) => text.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '');
+const slug = (text: string) =>
+  text
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-|-$/g, '');
 
-export const HOLD_MUSIC: readonly HoldMusicTrack[] = TRACKS.map(([group, title, file]) => ({ id: `${slug(group)}-${slug(title)}`, group, title, url: `${BUCKETS[group]}/${file}` }));
+export const HOLD_MUSIC: readonly HoldMusicTrack[] = TRACKS.map(([group, title, file]) => ({
+  id: `${slug(group)}-${slug(title)}`,
+  group,
+  title,
+  url: `${BUCKETS[group]}/${file}`,
+}));
 export const HOLD_MUSIC_GROUPS: readonly HoldMusicGroup[] = ['Ambient', 'Classical', 'Electronica', 'Guitar', 'Rock', 'Softrock'];
 export const DEFAULT_HOLD_MUSIC = 'classical-busy-strings';
 
 /** The track a flow names, or the default one. */
-export const holdMusicTrack = (id: string | undefined): HoldMusicTrack => HOLD_MUSIC.find((t) => t.id === id) ?? HOLD_MUSIC.find((t) => t.id === DEFAULT_HOLD_MUSIC)!;
+export const holdMusicTrack = (id: string | undefined): HoldMusicTrack =>
+  HOLD_MUSIC.find((t) => t.id === id) ?? HOLD_MUSIC.find((t) => t.id === DEFAULT_HOLD_MUSIC)!;

@@ -33,12 +33,7 @@ export const locationSchema = z.object({
 });
 export type Location = z.infer<typeof locationSchema>;
 
-const required = (max: number) =>
-  z
-    .string({ error: FIELD_REQUIRED })
-    .trim()
-    .min(1, FIELD_REQUIRED)
-    .max(max, `At most ${max} characters`);
+const required = (max: number) => z.string({ error: FIELD_REQUIRED }).trim().min(1, FIELD_REQUIRED).max(max, `At most ${max} characters`);
 
 /** POST /accounts/{accountId}/locations: copyFrom copies the business registration of another location (create only). */
 export const locationCreateSchema = z.object({

@@ -34,7 +34,14 @@ export const employeeStatsQuerySchema = z.object({
     .optional()
     .transform((v, ctx) => {
       if (!v) return [...EMPLOYEE_METRICS];
-      const names = [...new Set(v.split(',').map((s) => s.trim()).filter(Boolean))];
+      const names = [
+        ...new Set(
+          v
+            .split(',')
+            .map((s) => s.trim())
+            .filter(Boolean),
+        ),
+      ];
       const unknown = names.filter((n) => !(EMPLOYEE_METRICS as readonly string[]).includes(n));
       if (unknown.length) ctx.addIssue({ code: 'custom', message: `Unknown metric: ${unknown.join(', ')}` });
       return names as EmployeeMetric[];

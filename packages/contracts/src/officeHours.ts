@@ -71,7 +71,10 @@ export type DayHours = z.infer<typeof dayHoursSchema>;
  */
 export const flowMessageSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('disabled'), message: z.string().max(1000).optional() }),
-  z.object({ type: z.literal('text'), message: z.string().trim().min(1, 'A text message needs its text').max(1000, 'A message can be at most 1000 characters') }),
+  z.object({
+    type: z.literal('text'),
+    message: z.string().trim().min(1, 'A text message needs its text').max(1000, 'A message can be at most 1000 characters'),
+  }),
   z.object({ type: z.literal('recording'), url: z.string().min(1), name: z.string(), lastModified: z.string().nullable().optional() }),
 ]);
 export type FlowMessage = z.infer<typeof flowMessageSchema>;

@@ -258,7 +258,10 @@ export const CONFERENCE_MESSAGES = {
 } as const;
 
 /** A participant's name as the call panel shows it: their name, else their number. */
-export function participantName(p: Pick<ConferenceParticipant, 'firstName' | 'lastName' | 'phoneNumber'>, formatNumber: (digits: string) => string = (d) => d): string {
+export function participantName(
+  p: Pick<ConferenceParticipant, 'firstName' | 'lastName' | 'phoneNumber'>,
+  formatNumber: (digits: string) => string = (d) => d,
+): string {
   return `${p.firstName} ${p.lastName}`.trim() || (p.phoneNumber ? formatNumber(p.phoneNumber) : '');
 }
 

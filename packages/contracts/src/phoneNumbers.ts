@@ -129,10 +129,24 @@ export const portRequestSchema = z
     lastName: z.string({ error: FIELD_REQUIRED }).trim().min(1, FIELD_REQUIRED).max(60),
     address: z.string({ error: FIELD_REQUIRED }).trim().min(1, FIELD_REQUIRED).max(200),
     city: z.string({ error: FIELD_REQUIRED }).trim().min(1, FIELD_REQUIRED).max(100),
-    state: z.string({ error: FIELD_REQUIRED }).trim().regex(/^[A-Za-z]{2}$/, 'State must be a 2-letter code'),
-    zipcode: z.string({ error: FIELD_REQUIRED }).trim().regex(/^\d{5}(-\d{4})?$/, 'Zip code must be 5 digits (or 5+4)'),
+    state: z
+      .string({ error: FIELD_REQUIRED })
+      .trim()
+      .regex(/^[A-Za-z]{2}$/, 'State must be a 2-letter code'),
+    zipcode: z
+      .string({ error: FIELD_REQUIRED })
+      .trim()
+      .regex(/^\d{5}(-\d{4})?$/, 'Zip code must be 5 digits (or 5+4)'),
     local: z.array(z.object({ phoneNumber: portNumber })).default([]),
-    wireless: z.array(z.object({ phoneNumber: portNumber, accountNumber: z.string().trim().min(1, FIELD_REQUIRED).max(40), pin: z.string().trim().min(1, FIELD_REQUIRED).max(20) })).default([]),
+    wireless: z
+      .array(
+        z.object({
+          phoneNumber: portNumber,
+          accountNumber: z.string().trim().min(1, FIELD_REQUIRED).max(40),
+          pin: z.string().trim().min(1, FIELD_REQUIRED).max(20),
+        }),
+      )
+      .default([]),
   })
   .refine((p) => p.local.length + p.wireless.length > 0, 'Add at least one number to port');
 export type PortRequestInput = z.input<typeof portRequestSchema>;

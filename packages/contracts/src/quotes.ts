@@ -156,7 +156,10 @@ const homeShape = {
   basementCompletion: intInput(0, 100),
   roofDesign: textInput(60, 'Roof design'),
   roofType: textInput(60, 'Roof type'),
-  siding: z.array(z.object({ material: textInput(60, 'Material'), percentage: intInput(0, 100) })).max(20).optional(),
+  siding: z
+    .array(z.object({ material: textInput(60, 'Material'), percentage: intInput(0, 100) }))
+    .max(20)
+    .optional(),
   centralAir: boolInput,
   fireplace: boolInput,
   fireplaceCount: intInput(0, 50),
@@ -172,10 +175,22 @@ const homeShape = {
     loan: centsInput,
   }),
   trampoline: nullableObject({ netted: boolInput, fenced: boolInput }),
-  outbuildings: z.array(z.object({ type: textInput(60, 'Type'), sqft: intInput(0, 1_000_000), use: textInput(100, 'Use') })).max(20).optional(),
-  dogs: z.array(countedAnimal.extend({ breed: textInput(60, 'Breed') })).max(20).optional(),
-  exoticAnimals: z.array(countedAnimal.extend({ type: textInput(60, 'Type') })).max(20).optional(),
-  livestock: z.array(z.object({ type: textInput(60, 'Type'), count: intInput(0, 100_000) })).max(20).optional(),
+  outbuildings: z
+    .array(z.object({ type: textInput(60, 'Type'), sqft: intInput(0, 1_000_000), use: textInput(100, 'Use') }))
+    .max(20)
+    .optional(),
+  dogs: z
+    .array(countedAnimal.extend({ breed: textInput(60, 'Breed') }))
+    .max(20)
+    .optional(),
+  exoticAnimals: z
+    .array(countedAnimal.extend({ type: textInput(60, 'Type') }))
+    .max(20)
+    .optional(),
+  livestock: z
+    .array(z.object({ type: textInput(60, 'Type'), count: intInput(0, 100_000) }))
+    .max(20)
+    .optional(),
   pool: nullableObject({ fenced: boolInput, locked: boolInput, sqft: intInput(0, 1_000_000) }),
   business: nullableObject({ type: textInput(100, 'Business type'), employees: intInput(0, 1_000_000) }),
   coverage: nullableObject({
@@ -189,7 +204,10 @@ const homeShape = {
     deductible: centsInput,
     premium: centsInput,
   }),
-  personalProperty: z.array(z.object({ description: textInput(200, 'Description'), value: centsInput })).max(100).optional(),
+  personalProperty: z
+    .array(z.object({ description: textInput(200, 'Description'), value: centsInput }))
+    .max(100)
+    .optional(),
   mortgagePrimary: nullableObject(mortgageSchema.shape),
   mortgageSecondary: nullableObject(mortgageSchema.shape),
 };
@@ -202,7 +220,10 @@ const commercialShape = {
   dba: textInput(200, 'DBA'),
   /** Smart value entityType. */
   entityType: textInput(100, 'Entity type'),
-  ein: clearableInput((s) => (/^\d{2}-?\d{7}$/.test(s) ? `${s.replace('-', '').slice(0, 2)}-${s.replace('-', '').slice(2)}` : INVALID), 'EIN must be ##-#######'),
+  ein: clearableInput(
+    (s) => (/^\d{2}-?\d{7}$/.test(s) ? `${s.replace('-', '').slice(0, 2)}-${s.replace('-', '').slice(2)}` : INVALID),
+    'EIN must be ##-#######',
+  ),
   /** Smart value businessType. */
   businessType: textInput(100, 'Business type'),
   annualIncome: centsInput,

@@ -100,7 +100,10 @@ export const publicReviewPath = (accountId: string, reviewId: string) => `/revie
 // ---------------------------------------------------------------------------------------------
 // Public (no authorization header): GET and POST /service-review/{accountId}[/{reviewId}]
 // ---------------------------------------------------------------------------------------------
-export const publicReviewParamsSchema = z.object({ id: z.string().uuid('This review link is not valid'), reviewId: z.string().uuid('This review link is not valid').optional() });
+export const publicReviewParamsSchema = z.object({
+  id: z.string().uuid('This review link is not valid'),
+  reviewId: z.string().uuid('This review link is not valid').optional(),
+});
 
 /** What the public page may know: the agency's name, the person's first name and the review's state. Nothing else. */
 export const publicReviewSchema = z.object({
@@ -122,7 +125,11 @@ export type PublicReview = z.infer<typeof publicReviewSchema>;
 /** POST /service-review/{accountId}/{reviewId} (or /service-review/{accountId} with reviewId in the body). */
 export const publicReviewAnswerSchema = z.object({
   reviewId: idSchema.optional(),
-  rating: z.number({ error: REVIEW_MESSAGES.ratingRequired }).int(REVIEW_MESSAGES.ratingRequired).min(1, REVIEW_MESSAGES.ratingRequired).max(MAX_RATING, REVIEW_MESSAGES.ratingRequired),
+  rating: z
+    .number({ error: REVIEW_MESSAGES.ratingRequired })
+    .int(REVIEW_MESSAGES.ratingRequired)
+    .min(1, REVIEW_MESSAGES.ratingRequired)
+    .max(MAX_RATING, REVIEW_MESSAGES.ratingRequired),
   feedback: z.string().trim().max(REVIEW_FEEDBACK_MAX, `Feedback can be at most ${REVIEW_FEEDBACK_MAX} characters`).optional().default(''),
 });
 export type PublicReviewAnswer = z.input<typeof publicReviewAnswerSchema>;

@@ -16,7 +16,8 @@ declare module './socket' {
 
   /** The SMS inbox: what the client asks; answered through the acknowledgement. */
   interface ClientToServerEvents
-    extends Ask<'sms_rooms', Record<string, never>, SmsRoom[]>,
+    extends
+      Ask<'sms_rooms', Record<string, never>, SmsRoom[]>,
       Ask<'sms_create_room', SmsCreateRoomRequest, SmsRoom>,
       Ask<'sms_join_room', { roomId: string }, SmsRoomPage>,
       Ask<'sms_load_more_messages', { roomId: string; before?: string; limit?: number }, SmsRoomPage>,

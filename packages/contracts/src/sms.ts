@@ -72,7 +72,8 @@ export const SMS_MESSAGES = {
   noRoom: 'Error locating room',
   noAgencyNumber: 'The account has no phone number to text from. Add one under Account, Phone Numbers.',
   blocked: 'This number is blocked.',
-  campaignNotVerified: 'Held: carriers block texts from a number without a verified message campaign. Register one for this number under Account, Phone Numbers, then resend.',
+  campaignNotVerified:
+    'Held: carriers block texts from a number without a verified message campaign. Register one for this number under Account, Phone Numbers, then resend.',
   empty: 'Type a message or attach a picture.',
   searchTooShort: 'Needs to be at least 4 characters',
   mediaType: 'Only pictures (JPEG, PNG or GIF) can be texted.',
@@ -105,7 +106,10 @@ export const smsSendSchema = z.object({
   /** Chosen by the sender: a retried send is stored once. */
   id: idSchema,
   message: z.string().max(1600),
-  media: z.array(z.object({ format: z.string().max(100), info: z.string().max(2000) })).max(5).default([]),
+  media: z
+    .array(z.object({ format: z.string().max(100), info: z.string().max(2000) }))
+    .max(5)
+    .default([]),
 });
 export type SmsSendRequest = z.input<typeof smsSendSchema>;
 
@@ -149,8 +153,7 @@ export const SCHEDULE_STEP_MINUTES = 15;
 export const SCHEDULE_MESSAGES = {
   allRequired: 'All fields are required',
   noRoom: 'Error locating room',
-  failed:
-    "Unable to schedule message to contact. Please ensure they have a mobile phone assign and that they haven't opted out of receiving messages.",
+  failed: "Unable to schedule message to contact. Please ensure they have a mobile phone assign and that they haven't opted out of receiving messages.",
   tooSoon: `A scheduled text must be at least ${SCHEDULE_MIN_AHEAD_MINUTES} minutes from now.`,
   step: `A scheduled text goes out on a ${SCHEDULE_STEP_MINUTES}-minute step.`,
   cancelled: 'Scheduled message cancelled',

@@ -51,7 +51,24 @@ export const TAG_QUERY_FIELDS: readonly TagQueryField[] = [
   { name: 'tags.name', label: 'Tag', type: 'text' },
 ];
 /** Operators the server understands in queryObj.mongodb. */
-export const TAG_QUERY_OPERATORS = ['$and', '$or', '$nor', '$not', '$eq', '$ne', '$gt', '$gte', '$lt', '$lte', '$in', '$nin', '$regex', '$options', '$exists', '$elemMatch'] as const;
+export const TAG_QUERY_OPERATORS = [
+  '$and',
+  '$or',
+  '$nor',
+  '$not',
+  '$eq',
+  '$ne',
+  '$gt',
+  '$gte',
+  '$lt',
+  '$lte',
+  '$in',
+  '$nin',
+  '$regex',
+  '$options',
+  '$exists',
+  '$elemMatch',
+] as const;
 
 export const tagQueryObjSchema = z.object({
   /** The query builder's own state, kept as sent. */

@@ -44,8 +44,16 @@ export const EXTENSION_MESSAGE = 'Extension must be up to 6 digits';
 export const NPN_MESSAGE = 'NPN must be up to 10 digits';
 export const USER_PHONE_MESSAGE = 'Phone numbers need 10 or 11 digits';
 export const GROUP_MESSAGE = 'Groups must be 1 to 40 characters';
-const extensionSchema = z.string().trim().regex(/^\d{0,6}$/, EXTENSION_MESSAGE).nullable();
-const npnSchema = z.string().trim().regex(/^\d{0,10}$/, NPN_MESSAGE).nullable();
+const extensionSchema = z
+  .string()
+  .trim()
+  .regex(/^\d{0,6}$/, EXTENSION_MESSAGE)
+  .nullable();
+const npnSchema = z
+  .string()
+  .trim()
+  .regex(/^\d{0,10}$/, NPN_MESSAGE)
+  .nullable();
 /** A phone as typed (+1 (222) 333-4444): stored as digits, 10 digits taken as a US number; empty clears it. */
 const userPhoneSchema = z
   .string()
@@ -116,10 +124,7 @@ export type EmployeeCreate = z.input<typeof employeeCreateSchema>;
 export type EmployeeCreateParsed = z.output<typeof employeeCreateSchema>;
 export const accountUserParamsSchema = z.object({ accountId: idSchema, userId: idSchema });
 
-export const passwordSchema = z
-  .string()
-  .min(8, 'Password must be at least 8 characters')
-  .max(128, 'Password must be at most 128 characters');
+export const passwordSchema = z.string().min(8, 'Password must be at least 8 characters').max(128, 'Password must be at most 128 characters');
 export const changePasswordSchema = z.object({ currentPassword: z.string().min(1, 'Current password is required'), password: passwordSchema });
 export const resetPasswordSchema = z.object({ password: passwordSchema });
 export const pictureSchema = z.object({ avatar: avatarSchema });

@@ -28,7 +28,9 @@ test("a remote's config takes its port, exposes and standalone mode by default",
 });
 
 test('an unknown remote is refused', () => {
-  expect(() => createConfig({ role: 'remote', name: 'billing', appDir: path.join(root, 'mf-tasks') })).toThrow('billing is not in packages/contracts/src/remotes.json');
+  expect(() => createConfig({ role: 'remote', name: 'billing', appDir: path.join(root, 'mf-tasks') })).toThrow(
+    'billing is not in packages/contracts/src/remotes.json',
+  );
 });
 
 test('the shell serves on 3000 and provides the singletons; remotes bring none of their own', () => {

@@ -115,16 +115,17 @@ function createConfig(input) {
         'process.env.NODE_ENV': JSON.stringify(mode),
       }),
       new ModuleFederationPlugin(federation),
-      ...(isHost || standalone
-        ? [new HtmlWebpackPlugin({ template: path.join(o.appDir, 'public/index.html'), inject: 'body', publicPath: '/' })]
-        : []),
+      ...(isHost || standalone ? [new HtmlWebpackPlugin({ template: path.join(o.appDir, 'public/index.html'), inject: 'body', publicPath: '/' })] : []),
     ],
     devServer: {
       port: o.port,
       historyApiFallback: true,
       hot: false,
       headers: { 'Access-Control-Allow-Origin': '*' },
-      proxy: isHost || standalone ? [{ context: ['/api', '/socket.io', '/remotes', '/remotes.json'], target: `http://localhost:${process.env.API_PORT || 8080}`, ws: true }] : [],
+      proxy:
+        isHost || standalone
+          ? [{ context: ['/api', '/socket.io', '/remotes', '/remotes.json'], target: `http://localhost:${process.env.API_PORT || 8080}`, ws: true }]
+          : [],
     },
     stats: 'errors-warnings',
   };

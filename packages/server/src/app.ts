@@ -145,9 +145,17 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     },
     transform: jsonSchemaTransform,
   });
-  securityHeaders(app, { shellIndex: join(opts.config.shellDir, 'index.html'), devRemoteUrls: Object.values(devRemotes(process.env.DEV_REMOTES)), signalPort: () => deps.carrier.signaling()?.port ?? null });
+  securityHeaders(app, {
+    shellIndex: join(opts.config.shellDir, 'index.html'),
+    devRemoteUrls: Object.values(devRemotes(process.env.DEV_REMOTES)),
+    signalPort: () => deps.carrier.signaling()?.port ?? null,
+  });
   // The API's docs page: in production only for a signed-in owner or admin (a bearer token).
-  await app.register(fastifySwaggerUi, { routePrefix: '/api/docs', staticCSP: true, ...(opts.config.production ? { uiHooks: { onRequest: adminsOnly(opts.db) } } : {}) });
+  await app.register(fastifySwaggerUi, {
+    routePrefix: '/api/docs',
+    staticCSP: true,
+    ...(opts.config.production ? { uiHooks: { onRequest: adminsOnly(opts.db) } } : {}),
+  });
 
   // Filled as the API's routes are registered: the tests walk it (every route, every method).
   const apiRoutes: ApiRoute[] = [];

@@ -80,7 +80,7 @@ function loops(graph: Map<string, Map<string, string>>): string[][] {
   return found;
 }
 
-test("no area of the server imports one that imports it back", () => {
+test('no area of the server imports one that imports it back', () => {
   const graph = areaGraph();
   const described = loops(graph).map((areas) => {
     const edges = areas.flatMap((a) => areas.filter((b) => graph.get(a)?.has(b)).map((b) => `  ${a} -> ${b} (${graph.get(a)!.get(b)})`));

@@ -15,4 +15,15 @@ export function socketFeatures(deps: AppDeps): SocketFeature[] {
 }
 
 /** Every feature's pushes driven by app events, started once per server. */
-export const PUSH_FEATURES: RealtimePush[] = [clientsPush, smsPush, walkInsPush, campaignsPush, taskBoardsPush, phonePush, recordingPush, queuesPush, conferencePush, speakingPush];
+export const PUSH_FEATURES: RealtimePush[] = [
+  clientsPush,
+  smsPush,
+  walkInsPush,
+  campaignsPush,
+  taskBoardsPush,
+  phonePush,
+  recordingPush,
+  queuesPush,
+  conferencePush,
+  speakingPush,
+];

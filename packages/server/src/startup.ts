@@ -9,7 +9,7 @@ import type { ServerConfig } from './config';
 
 /** Secrets production needs, and why. */
 export const PRODUCTION_SECRETS: Record<string, string> = {
-  CLIENT_DATA_KEY: 'the key that seals clients\' sensitive fields (32 bytes, base64 or 64 hex characters)',
+  CLIENT_DATA_KEY: "the key that seals clients' sensitive fields (32 bytes, base64 or 64 hex characters)",
 };
 
 /** The secrets production lacks; empty when not in production or when every one is set. */

@@ -47,7 +47,14 @@ export function BucketWidget({ title, testId, noun, counts, bucket, row, childre
       {error ? <Typography.Text type="danger">{error}</Typography.Text> : null}
       <Space wrap>
         {FOLLOWUP_BUCKETS.map((b) => (
-          <Button key={b} type={open === b ? 'primary' : 'default'} danger={b === 'pastDue'} aria-expanded={open === b} onClick={() => setOpen((cur) => (cur === b ? null : b))} data-testid={`bucket-${b}`}>
+          <Button
+            key={b}
+            type={open === b ? 'primary' : 'default'}
+            danger={b === 'pastDue'}
+            aria-expanded={open === b}
+            onClick={() => setOpen((cur) => (cur === b ? null : b))}
+            data-testid={`bucket-${b}`}
+          >
             {BUCKET_LABELS[b]} <Badge count={totals.data?.[b] ?? 0} showZero color={b === 'pastDue' ? 'red' : 'blue'} />
           </Button>
         ))}
@@ -59,7 +66,14 @@ export function BucketWidget({ title, testId, noun, counts, bucket, row, childre
           ) : items.length === 0 ? (
             <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={`No ${BUCKET_LABELS[open].toLowerCase()} ${noun}`} />
           ) : (
-            <List rowComponent={Row} rowCount={items.length} rowHeight={ROW} overscanCount={5} rowProps={{ items, pastDue: open === 'pastDue', render: row }} style={{ height: Math.min(items.length * ROW, 300) }} />
+            <List
+              rowComponent={Row}
+              rowCount={items.length}
+              rowHeight={ROW}
+              overscanCount={5}
+              rowProps={{ items, pastDue: open === 'pastDue', render: row }}
+              style={{ height: Math.min(items.length * ROW, 300) }}
+            />
           )}
         </div>
       ) : null}

@@ -46,7 +46,13 @@ export function RecordingPlayer({ duration, load, onDelete, failed }: RecordingP
       {url ? (
         <audio src={url} controls autoPlay aria-label={`Recording, ${formatDuration(duration)}`} style={{ height: 32, width: 220 }} />
       ) : (
-        <Button size="small" icon={<PlayCircleOutlined />} loading={loading} onClick={() => void play()} aria-label={`Play recording, ${formatDuration(duration)}`}>
+        <Button
+          size="small"
+          icon={<PlayCircleOutlined />}
+          loading={loading}
+          onClick={() => void play()}
+          aria-label={`Play recording, ${formatDuration(duration)}`}
+        >
           {formatDuration(duration)}
         </Button>
       )}

@@ -5,7 +5,12 @@ import { earliestSlot, ScheduleMessageDialog, type ScheduleMessageDialogProps } 
 
 const api = { schedule: jest.fn<Promise<unknown>, Parameters<ScheduleMessageDialogProps['schedule']>>() };
 const userEvent = userEventLib.setup({ delay: null });
-const room = { recipients: [{ phone: '15125550142', label: 'James Carter' }], client: 'c1', smsRoom: 'r1', schedule: (input: Parameters<ScheduleMessageDialogProps['schedule']>[0]) => api.schedule(input) };
+const room = {
+  recipients: [{ phone: '15125550142', label: 'James Carter' }],
+  client: 'c1',
+  smsRoom: 'r1',
+  schedule: (input: Parameters<ScheduleMessageDialogProps['schedule']>[0]) => api.schedule(input),
+};
 
 test('the earliest slot is 30 minutes ahead, on a quarter hour', () => {
   const slot = earliestSlot(new Date('2026-11-24T10:07:30'));
@@ -23,7 +28,9 @@ test('needs a message, then schedules to the room number and client', async () =
   await userEvent.type(screen.getByLabelText('Message'), 'Your renewal is due.');
   await userEvent.click(screen.getByRole('button', { name: 'Schedule' }));
   await waitFor(() => expect(onScheduled).toHaveBeenCalled());
-  expect(api.schedule).toHaveBeenCalledWith(expect.objectContaining({ messageTo: '15125550142', message: 'Your renewal is due.', smsRoom: 'r1', client: 'c1' }));
+  expect(api.schedule).toHaveBeenCalledWith(
+    expect.objectContaining({ messageTo: '15125550142', message: 'Your renewal is due.', smsRoom: 'r1', client: 'c1' }),
+  );
 });
 
 test('shows the server refusal word for word', async () => {

@@ -72,7 +72,12 @@ export function ScheduleMessageDialog({ open, recipients, client, smsRoom, sched
           onFinish={(v) => void submit(v)}
           onFinishFailed={() => setError(SCHEDULE_MESSAGES.allRequired)}
         >
-          <Form.Item label="Send at" name="when" rules={[{ required: true, message: SCHEDULE_MESSAGES.allRequired }]} extra={`At least ${SCHEDULE_MIN_AHEAD_MINUTES} minutes from now, on a quarter hour.`}>
+          <Form.Item
+            label="Send at"
+            name="when"
+            rules={[{ required: true, message: SCHEDULE_MESSAGES.allRequired }]}
+            extra={`At least ${SCHEDULE_MIN_AHEAD_MINUTES} minutes from now, on a quarter hour.`}
+          >
             <Input type="datetime-local" step={SCHEDULE_STEP_MINUTES * 60} min={toLocalInput(earliestSlot())} />
           </Form.Item>
           <Form.Item label="Recipient" name="messageTo" rules={[{ required: true, message: SCHEDULE_MESSAGES.allRequired }]}>

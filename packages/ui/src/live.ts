@@ -28,7 +28,8 @@ export function useLiveQuery<T>(fetch: (() => Promise<T>) | null, triggers$?: Ob
   const enabled = !!fetch;
   const keys = Array.isArray(key) ? key : [key];
   const seen = useRef({ keys, generation: 0 });
-  if (keys.length !== seen.current.keys.length || keys.some((k, i) => !Object.is(k, seen.current.keys[i]))) seen.current = { keys, generation: seen.current.generation + 1 };
+  if (keys.length !== seen.current.keys.length || keys.some((k, i) => !Object.is(k, seen.current.keys[i])))
+    seen.current = { keys, generation: seen.current.generation + 1 };
   const generation = seen.current.generation;
 
   useEffect(() => {

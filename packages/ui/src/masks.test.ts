@@ -48,7 +48,7 @@ describe('masks', () => {
     expect(isoToUsDate('2026-02-28T10:00:00.000Z')).toBe('02/28/2026');
     expect(isoToUsDate(null)).toBe('');
   });
-  it("masks heights as feet and inches", () => {
+  it('masks heights as feet and inches', () => {
     expect(maskHeight('5')).toBe("5'");
     expect(maskHeight('51')).toBe('5\'1"');
     expect(maskHeight('511')).toBe('5\'11"');

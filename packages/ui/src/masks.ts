@@ -97,4 +97,3 @@ export function parseDollars(value: string | null | undefined): number | null {
   const d = (value ?? '').replace(/[^\d]/g, '');
   return d ? Number(d) : null;
 }
-

@@ -18,7 +18,14 @@ interface Values {
 
 /** "new, Phone ,, setup" → ['new', 'phone', 'setup'] */
 export const parseTags = (value: string | undefined) =>
-  Array.from(new Set((value ?? '').split(',').map((t) => t.trim().toLowerCase()).filter(Boolean)));
+  Array.from(
+    new Set(
+      (value ?? '')
+        .split(',')
+        .map((t) => t.trim().toLowerCase())
+        .filter(Boolean),
+    ),
+  );
 
 export const ADD_TRAINING_FORM_ID = 'add-training';
 

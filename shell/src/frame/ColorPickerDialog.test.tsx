@@ -5,7 +5,9 @@ import { saveSession } from '../session/session';
 import { demoSession, demoUser } from '@agency/testing';
 import { ColorPickerDialog, hexColorError } from './ColorPickerDialog';
 
-jest.mock('@agency/api-client', () => jest.requireActual<typeof import('@agency/testing')>('@agency/testing').apiClientMock({ authApi: { signOut: () => Promise.resolve() } }));
+jest.mock('@agency/api-client', () =>
+  jest.requireActual<typeof import('@agency/testing')>('@agency/testing').apiClientMock({ authApi: { signOut: () => Promise.resolve() } }),
+);
 
 const update = usersApi.update as jest.Mock;
 
@@ -18,7 +20,9 @@ beforeEach(() => {
 
 describe('hex colour validation', () => {
   it.each(['#fff', 'fff', '#19d0de', '19D0DE'])('accepts %s', (v) => expect(hexColorError(v)).toBeNull());
-  it.each(['#ffff', '#12345', 'zzz', '#19d0dg', ''])('rejects %s with the exact message', (v) => expect(hexColorError(v)).toBe('input is not a valid hex color.'));
+  it.each(['#ffff', '#12345', 'zzz', '#19d0dg', ''])('rejects %s with the exact message', (v) =>
+    expect(hexColorError(v)).toBe('input is not a valid hex color.'),
+  );
 });
 
 describe('ColorPickerDialog', () => {

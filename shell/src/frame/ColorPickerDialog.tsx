@@ -110,7 +110,14 @@ export function ColorPickerDialog({ open, onClose }: { open: boolean; onClose: (
           />
         ))}
       </div>
-      <Form.Item label="Hex colour" htmlFor="theme-hex" validateStatus={error ? 'error' : undefined} help={error ?? undefined} layout="vertical" style={{ marginBottom: 16 }}>
+      <Form.Item
+        label="Hex colour"
+        htmlFor="theme-hex"
+        validateStatus={error ? 'error' : undefined}
+        help={error ?? undefined}
+        layout="vertical"
+        style={{ marginBottom: 16 }}
+      >
         <Space.Compact style={{ width: '100%' }}>
           <ColorPicker
             value={isHexColor(value) ? normalizeHex(value) : DEFAULT_THEME_COLOR}

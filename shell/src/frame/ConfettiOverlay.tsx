@@ -18,7 +18,8 @@ export function ConfettiOverlay() {
   useEffect(() => {
     if (shownAt === null || !canvas.current) return;
     const fire = confetti.create(canvas.current, { resize: true, useWorker: false, disableForReducedMotion: true });
-    const burst = (origin: { x: number; y: number }, angle: number) => void fire({ particleCount: 90, spread: 70, startVelocity: 55, angle, origin, ticks: 180 });
+    const burst = (origin: { x: number; y: number }, angle: number) =>
+      void fire({ particleCount: 90, spread: 70, startVelocity: 55, angle, origin, ticks: 180 });
     burst({ x: 0, y: 0.8 }, 60);
     burst({ x: 1, y: 0.8 }, 120);
     const again = setTimeout(() => burst({ x: 0.5, y: 0.4 }, 90), 600);

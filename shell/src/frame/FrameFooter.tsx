@@ -90,7 +90,15 @@ export function FrameFooter() {
       </Tooltip>
       {config?.featureRequestUrl && (
         <Tooltip title="Request a feature">
-          <Button type="text" size="small" icon={<BulbOutlined />} aria-label="Request a feature" href={config.featureRequestUrl} target="_blank" rel="noopener noreferrer" />
+          <Button
+            type="text"
+            size="small"
+            icon={<BulbOutlined />}
+            aria-label="Request a feature"
+            href={config.featureRequestUrl}
+            target="_blank"
+            rel="noopener noreferrer"
+          />
         </Tooltip>
       )}
       <Tooltip title="Trainings">

@@ -37,7 +37,10 @@ describe('LoadingOverlay', () => {
 });
 
 jest.mock('canvas-confetti', () => {
-  const fire = Object.assign(jest.fn(() => Promise.resolve()), { reset: jest.fn() });
+  const fire = Object.assign(
+    jest.fn(() => Promise.resolve()),
+    { reset: jest.fn() },
+  );
   return { __esModule: true, default: { create: jest.fn(() => fire) }, fire };
 });
 

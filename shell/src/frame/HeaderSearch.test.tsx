@@ -10,7 +10,9 @@ const people: SearchSource = {
   key: 'contacts',
   label: 'Contacts',
   find: jest.fn(async (text: string) =>
-    ['James Carter', 'Linda Carter'].filter((n) => n.toLowerCase().includes(text.toLowerCase())).map((n, i) => ({ id: `c${i}`, title: n, detail: '', to: `/contacts/contact/c${i}` })),
+    ['James Carter', 'Linda Carter']
+      .filter((n) => n.toLowerCase().includes(text.toLowerCase()))
+      .map((n, i) => ({ id: `c${i}`, title: n, detail: '', to: `/contacts/contact/c${i}` })),
   ),
 };
 const texts: SearchSource = {
@@ -79,5 +81,10 @@ test('a client row shows both people, then company, phone and email', () => {
     mobilePhone: '15125550101',
     coMobilePhone: null,
   } as unknown as ClientListItem;
-  expect(clientHit(c)).toEqual({ id: 'x', title: 'Jim Carter & Linda Carter', detail: 'Carter Hauling · +1-512-555-0101 · jim@example.test', to: '/contacts/contact/x' });
+  expect(clientHit(c)).toEqual({
+    id: 'x',
+    title: 'Jim Carter & Linda Carter',
+    detail: 'Carter Hauling · +1-512-555-0101 · jim@example.test',
+    to: '/contacts/contact/x',
+  });
 });

@@ -12,7 +12,17 @@ export function LoadingOverlay() {
       role="status"
       aria-live="polite"
       data-testid="loading-overlay"
-      style={{ position: 'fixed', inset: 0, zIndex: 1800, display: 'flex', flexDirection: 'column', gap: 12, alignItems: 'center', justifyContent: 'center', background: token.colorBgMask }}
+      style={{
+        position: 'fixed',
+        inset: 0,
+        zIndex: 1800,
+        display: 'flex',
+        flexDirection: 'column',
+        gap: 12,
+        alignItems: 'center',
+        justifyContent: 'center',
+        background: token.colorBgMask,
+      }}
     >
       <Spin size="large" />
       <span style={{ color: '#fff', fontSize: 16, fontWeight: 500 }}>Loading</span>

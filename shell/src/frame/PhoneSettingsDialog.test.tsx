@@ -6,7 +6,12 @@ import { PhoneSettingsDialog } from './PhoneSettingsDialog';
 const device = (kind: MediaDeviceKind, deviceId: string, label = ''): MediaDeviceInfo =>
   ({ kind, deviceId, label, groupId: 'g', toJSON: () => ({}) }) as MediaDeviceInfo;
 
-const DEVICES = [device('audioinput', 'default', 'Default microphone'), device('audioinput', 'mic-2', 'USB headset'), device('audiooutput', 'default', 'Speakers'), device('audiooutput', 'out-2', 'USB headset')];
+const DEVICES = [
+  device('audioinput', 'default', 'Default microphone'),
+  device('audioinput', 'mic-2', 'USB headset'),
+  device('audiooutput', 'default', 'Speakers'),
+  device('audiooutput', 'out-2', 'USB headset'),
+];
 const none = { output: null, input: null, ring: null };
 
 beforeEach(() => localStorage.clear());
@@ -21,7 +26,12 @@ describe('missing devices', () => {
     expect(missingRoles(DEVICES, { ...none, ring: 'unplugged' })).toEqual(['ring']);
   });
   it('flags a kind with no device at all', () => {
-    expect(missingRoles(DEVICES.filter((d) => d.kind !== 'audioinput'), none)).toEqual(['input']);
+    expect(
+      missingRoles(
+        DEVICES.filter((d) => d.kind !== 'audioinput'),
+        none,
+      ),
+    ).toEqual(['input']);
   });
   it('knows nothing without a media API', () => expect(missingRoles(null, none)).toEqual([]));
 });

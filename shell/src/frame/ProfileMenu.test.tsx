@@ -8,7 +8,9 @@ import { demoSession, demoUser } from '@agency/testing';
 import { currentLocation, renderAt } from '../test/router';
 import { ProfileMenu } from './ProfileMenu';
 
-jest.mock('@agency/api-client', () => jest.requireActual<typeof import('@agency/testing')>('@agency/testing').apiClientMock({ authApi: { signOut: () => Promise.resolve() } }));
+jest.mock('@agency/api-client', () =>
+  jest.requireActual<typeof import('@agency/testing')>('@agency/testing').apiClientMock({ authApi: { signOut: () => Promise.resolve() } }),
+);
 
 let emit: jest.SpyInstance;
 beforeEach(() => {

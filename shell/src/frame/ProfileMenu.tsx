@@ -72,7 +72,11 @@ export function ProfileMenu({ session }: { session: Session }) {
   };
   return (
     <Dropdown menu={{ items, onClick }} trigger={['click']} placement="bottomRight">
-      <Button type="text" aria-label={`Profile menu for ${fullName(user)}`} style={{ height: 44, display: 'flex', alignItems: 'center', gap: 8, paddingInline: 8 }}>
+      <Button
+        type="text"
+        aria-label={`Profile menu for ${fullName(user)}`}
+        style={{ height: 44, display: 'flex', alignItems: 'center', gap: 8, paddingInline: 8 }}
+      >
         <UserAvatar user={user} />
         <span className="frame-profile-name" style={{ fontWeight: 500, maxWidth: 180, overflow: 'hidden', textOverflow: 'ellipsis' }}>
           {fullName(user)}

@@ -3,7 +3,9 @@ import { utilitiesApi } from '@agency/api-client';
 import { bus, type ToastRequest } from '@agency/bus';
 import { ReportIssueDialog } from './ReportIssueDialog';
 
-jest.mock('@agency/api-client', () => jest.requireActual<typeof import('@agency/testing')>('@agency/testing').apiClientMock({ authApi: { signOut: () => Promise.resolve() } }));
+jest.mock('@agency/api-client', () =>
+  jest.requireActual<typeof import('@agency/testing')>('@agency/testing').apiClientMock({ authApi: { signOut: () => Promise.resolve() } }),
+);
 
 const feedback = utilitiesApi.feedback as jest.Mock;
 let toasts: ToastRequest[];

@@ -6,7 +6,6 @@ import { renderAt } from '../test/router';
 import { peerStatus, sortPeers, STATUS_COLORS } from '@agency/ui';
 import { SideNav } from './SideNav';
 
-
 let emit: jest.SpyInstance;
 beforeEach(() => {
   localStorage.clear();

@@ -14,7 +14,15 @@ function Dot({ status, size = 10, ring }: { status: PhoneStatus; size?: number; 
     <span
       aria-hidden
       data-status={status}
-      style={{ display: 'inline-block', width: size, height: size, borderRadius: '50%', background: STATUS_COLORS[status], boxShadow: `0 0 0 2px ${ring}`, flex: 'none' }}
+      style={{
+        display: 'inline-block',
+        width: size,
+        height: size,
+        borderRadius: '50%',
+        background: STATUS_COLORS[status],
+        boxShadow: `0 0 0 2px ${ring}`,
+        flex: 'none',
+      }}
     />
   );
 }
@@ -81,7 +89,11 @@ function PeerRow({ peer, collapsed }: { peer: Peer; collapsed: boolean }) {
   const reachable = status !== 'offline';
   const avatar = (
     <Badge dot color={STATUS_COLORS[status]} offset={[-3, 24]} style={{ width: 9, height: 9, boxShadow: `0 0 0 2px ${token.colorBgContainer}` }}>
-      <Avatar size={30} src={peer.avatar || undefined} style={{ background: reachable ? token.colorPrimaryBg : token.colorFillSecondary, color: token.colorText, fontSize: 12 }}>
+      <Avatar
+        size={30}
+        src={peer.avatar || undefined}
+        style={{ background: reachable ? token.colorPrimaryBg : token.colorFillSecondary, color: token.colorText, fontSize: 12 }}
+      >
         {initials(peer)}
       </Avatar>
     </Badge>

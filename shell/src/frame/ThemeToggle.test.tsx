@@ -2,7 +2,9 @@ import { act, fireEvent, render, screen } from '@testing-library/react';
 import { bus } from '@agency/bus';
 import { ThemeToggle } from './ThemeToggle';
 
-jest.mock('@agency/api-client', () => jest.requireActual<typeof import('@agency/testing')>('@agency/testing').apiClientMock({ authApi: { signOut: () => Promise.resolve() } }));
+jest.mock('@agency/api-client', () =>
+  jest.requireActual<typeof import('@agency/testing')>('@agency/testing').apiClientMock({ authApi: { signOut: () => Promise.resolve() } }),
+);
 
 beforeEach(() => {
   localStorage.clear();

@@ -3,7 +3,6 @@ import { bus } from '@agency/bus';
 import { currentLocation, renderAt } from '../test/router';
 import { MAX_TOASTS, ToastHost } from './ToastHost';
 
-
 const notices = () => document.querySelectorAll('.ant-notification-notice-wrapper, .ant-notification-notice').length;
 const shown = () => Array.from(document.querySelectorAll('.ant-notification-notice-title')).map((n) => n.textContent);
 

@@ -3,14 +3,14 @@ import { bus } from '@agency/bus';
 import { renderAt } from '../test/router';
 import { TopNav } from './TopNav';
 
-
 const setBadges = (b: Record<'tasks' | 'team' | 'messages' | 'phone', number>) => Object.entries(b).forEach(([k, n]) => bus.setBadge(k as keyof typeof b, n));
 beforeEach(() => setBadges({ tasks: 0, team: 0, messages: 0, phone: 0 }));
 
 describe('TopNav', () => {
   it('shows the six tabs', () => {
     renderAt('/', '/', <TopNav messagingEnabled />);
-    for (const name of ['Dashboard', 'Tasks', 'Team', 'Contacts', 'Messages', 'Phone']) expect(screen.getByRole('tab', { name: new RegExp(`^${name}`) })).toBeInTheDocument();
+    for (const name of ['Dashboard', 'Tasks', 'Team', 'Contacts', 'Messages', 'Phone'])
+      expect(screen.getByRole('tab', { name: new RegExp(`^${name}`) })).toBeInTheDocument();
     expect(screen.getByRole('tab', { name: 'Dashboard' })).toHaveAttribute('aria-selected', 'true');
   });
 

@@ -7,7 +7,9 @@ import { demoSession } from '@agency/testing';
 import { parseTags } from './AddTrainingForm';
 import { canAddTrainings, filterByTags, TrainingsDialog } from './TrainingsDialog';
 
-jest.mock('@agency/api-client', () => jest.requireActual<typeof import('@agency/testing')>('@agency/testing').apiClientMock({ authApi: { signOut: () => Promise.resolve() } }));
+jest.mock('@agency/api-client', () =>
+  jest.requireActual<typeof import('@agency/testing')>('@agency/testing').apiClientMock({ authApi: { signOut: () => Promise.resolve() } }),
+);
 
 const ME = demoSession().user.id;
 const item = (over: Partial<Training>): Training => ({
@@ -23,10 +25,7 @@ const item = (over: Partial<Training>): Training => ({
   details: '',
   ...over,
 });
-const ITEMS = [
-  item({}),
-  item({ id: '10000000-0000-4000-8000-000000000002', title: 'Transferring calls', tags: ['phone'], viewedBy: [ME] }),
-];
+const ITEMS = [item({}), item({ id: '10000000-0000-4000-8000-000000000002', title: 'Transferring calls', tags: ['phone'], viewedBy: [ME] })];
 
 const list = trainingsApi.list as jest.Mock;
 const create = trainingsApi.create as jest.Mock;
@@ -102,7 +101,15 @@ describe('TrainingsDialog', () => {
     fireEvent.click(screen.getByLabelText('Notify users'));
     fireEvent.click(screen.getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(toasts).toEqual([{ kind: 'success', message: 'training item added to library' }]));
-    expect(create).toHaveBeenCalledWith({ title: 'Queues', description: '', tags: ['phone', 'new'], notify: true, thumbnail: null, arcadeId: null, details: '' });
+    expect(create).toHaveBeenCalledWith({
+      title: 'Queues',
+      description: '',
+      tags: ['phone', 'new'],
+      notify: true,
+      thumbnail: null,
+      arcadeId: null,
+      details: '',
+    });
   });
 
   it('reports a failed save', async () => {

@@ -17,7 +17,9 @@ export const isNewFor = (t: Training, userId: string) => !t.viewedBy.includes(us
 /** Items with any of the chosen tags ('new' matches what this user has not opened yet). */
 export function filterByTags(items: Training[], tags: string[], userId: string): Training[] {
   if (!tags.length) return items;
-  return items.filter((t) => tags.some((tag) => (tag === 'new' ? isNewFor(t, userId) || t.tags.includes('new') : t.tags.map((x) => x.toLowerCase()).includes(tag))));
+  return items.filter((t) =>
+    tags.some((tag) => (tag === 'new' ? isNewFor(t, userId) || t.tags.includes('new') : t.tags.map((x) => x.toLowerCase()).includes(tag))),
+  );
 }
 
 function TrainingCard({ item, isNew, onOpen }: { item: Training; isNew: boolean; onOpen: () => void }) {
@@ -52,7 +54,11 @@ function TrainingCard({ item, isNew, onOpen }: { item: Training; isNew: boolean;
         ) : (
           <ReadOutlined style={{ position: 'absolute', inset: 0, margin: 'auto', width: 40, height: 40, fontSize: 40, color: token.colorPrimary }} />
         )}
-        {item.arcadeId && <PlayCircleOutlined style={{ position: 'absolute', right: 10, bottom: 10, fontSize: 24, color: '#fff', filter: 'drop-shadow(0 1px 2px rgba(0,0,0,.5))' }} />}
+        {item.arcadeId && (
+          <PlayCircleOutlined
+            style={{ position: 'absolute', right: 10, bottom: 10, fontSize: 24, color: '#fff', filter: 'drop-shadow(0 1px 2px rgba(0,0,0,.5))' }}
+          />
+        )}
       </div>
       <div style={{ padding: '10px 12px 12px', display: 'flex', flexDirection: 'column', gap: 6, flex: 1 }}>
         <Typography.Text strong ellipsis={{ tooltip: item.title }}>
@@ -192,7 +198,11 @@ export function TrainingsDialog({ open, onClose }: { open: boolean; onClose: () 
           </div>
           <div role="group" aria-label="Filter by tag" style={{ display: 'flex', gap: 6, flexWrap: 'wrap', marginBottom: 16 }}>
             {TRAINING_TAGS.map((tag) => (
-              <Tag.CheckableTag key={tag} checked={tags.includes(tag)} onChange={() => toggleTag(tag)} aria-pressed={tags.includes(tag)}
+              <Tag.CheckableTag
+                key={tag}
+                checked={tags.includes(tag)}
+                onChange={() => toggleTag(tag)}
+                aria-pressed={tags.includes(tag)}
                 style={{ textTransform: 'capitalize', border: `1px solid ${tags.includes(tag) ? token.colorPrimary : token.colorBorder}`, paddingInline: 10 }}
               >
                 {tag}

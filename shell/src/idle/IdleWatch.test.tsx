@@ -4,7 +4,6 @@ import { formatCountdown } from './IdleWatch';
 import { IdleWatch } from './IdleWatch';
 import { IDLE_TIMINGS } from './useIdleTimer';
 
-
 const timings = { promptAfterMs: 2_000, logoutAfterMs: 4_000, throttleMs: 500 };
 const PROMPT = 'You will be signed out soon';
 

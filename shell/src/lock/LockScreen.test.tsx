@@ -7,7 +7,9 @@ import { renderAt } from '../test/router';
 import { lock$, lockScreen, reloadLockState, unlockScreen } from './lock';
 import { LockScreen, UNLOCK_FALLBACK_MESSAGE } from './LockScreen';
 
-jest.mock('@agency/api-client', () => jest.requireActual<typeof import('@agency/testing')>('@agency/testing').apiClientMock({ authApi: { signOut: () => Promise.resolve() } }));
+jest.mock('@agency/api-client', () =>
+  jest.requireActual<typeof import('@agency/testing')>('@agency/testing').apiClientMock({ authApi: { signOut: () => Promise.resolve() } }),
+);
 
 const unlock = authApi.unlock as jest.Mock;
 let emit: jest.SpyInstance;

@@ -38,7 +38,12 @@ export function LockScreen() {
     setBusy(true);
     setError(null);
     try {
-      const result = await authApi.unlock(person.email, password, { account: person.account, device: 'desktop', code: needsCode ? code : undefined }, current.token);
+      const result = await authApi.unlock(
+        person.email,
+        password,
+        { account: person.account, device: 'desktop', code: needsCode ? code : undefined },
+        current.token,
+      );
       if (result?.token && result.token !== current.token) saveSession({ ...current, token: result.token, expiresAt: result.expiresAt });
       form.resetFields();
       unlockScreen();

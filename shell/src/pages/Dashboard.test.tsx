@@ -10,7 +10,18 @@ jest.mock('../remotes/registry', () => ({ remoteExposes: jest.fn(() => Promise.r
 const exposes = remoteExposes as jest.MockedFunction<typeof remoteExposes>;
 jest.mock('../dashboard/WidgetSlot', () => ({ WidgetSlot: ({ slot }: { slot: { title: string } }) => <section aria-label={slot.title} /> }));
 
-const ALL = ['Urgent Tasks', 'Account Balance', 'Queues', 'Usage', 'Follow Up', 'Scheduled Messages', 'Campaigns', 'Service Reviews', 'Referrals', 'Employee Stats'];
+const ALL = [
+  'Urgent Tasks',
+  'Account Balance',
+  'Queues',
+  'Usage',
+  'Follow Up',
+  'Scheduled Messages',
+  'Campaigns',
+  'Service Reviews',
+  'Referrals',
+  'Employee Stats',
+];
 
 describe('dashboard slots', () => {
   it('keeps the ten slots in order for admin roles', () => {
@@ -54,9 +65,7 @@ describe('Dashboard', () => {
   });
 
   it('renders only the slots whose remote exposes a widget, leaving no empty columns', async () => {
-    exposes.mockImplementation((remote) =>
-      Promise.resolve(remote === 'admin' ? ['widget-urgent-tasks'] : remote === 'contacts' ? ['widget-follow-up'] : []),
-    );
+    exposes.mockImplementation((remote) => Promise.resolve(remote === 'admin' ? ['widget-urgent-tasks'] : remote === 'contacts' ? ['widget-follow-up'] : []));
     saveSession(demoSession({ role: 'owner' }));
     const { container } = renderAt('/', '/', <Dashboard />);
     await waitFor(() => expect(screen.getAllByRole('region').map((r) => r.getAttribute('aria-label'))).toEqual(['Urgent Tasks', 'Follow Up']));

@@ -25,7 +25,15 @@ function greeting(now = new Date()) {
  */
 export function useExposedSlots(slots: DashboardSlot[]): DashboardSlot[] | null {
   const query = useLiveQuery(
-    () => Promise.all(slots.map((s) => remoteExposes(s.remote).then((names) => names.includes(s.expose), () => true))).then((found) => slots.filter((_, i) => found[i])),
+    () =>
+      Promise.all(
+        slots.map((s) =>
+          remoteExposes(s.remote).then(
+            (names) => names.includes(s.expose),
+            () => true,
+          ),
+        ),
+      ).then((found) => slots.filter((_, i) => found[i])),
     null,
     slots,
   );
@@ -72,7 +80,14 @@ export default function Dashboard() {
         ))}
       </Row>
       {exposed?.length === 0 && (
-        <div style={{ background: token.colorBgContainer, borderRadius: token.borderRadiusLG, border: `1px solid ${token.colorBorderSecondary}`, padding: '48px 24px' }}>
+        <div
+          style={{
+            background: token.colorBgContainer,
+            borderRadius: token.borderRadiusLG,
+            border: `1px solid ${token.colorBorderSecondary}`,
+            padding: '48px 24px',
+          }}
+        >
           <Empty description="Your widgets will show here as soon as they are available." />
         </div>
       )}

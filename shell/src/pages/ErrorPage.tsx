@@ -13,7 +13,10 @@ function ErrorView({ error }: { error: unknown }) {
   const stale = isStaleRelease(error);
   const message = error instanceof Error ? error.message : String(error ?? '');
   return (
-    <div role="alert" style={{ minHeight: '100vh', display: 'flex', alignItems: 'center', justifyContent: 'center', padding: 24, background: token.colorBgLayout }}>
+    <div
+      role="alert"
+      style={{ minHeight: '100vh', display: 'flex', alignItems: 'center', justifyContent: 'center', padding: 24, background: token.colorBgLayout }}
+    >
       <div style={{ maxWidth: 480, textAlign: 'center' }}>
         <BrandMark size={48} />
         <Typography.Title level={3} style={{ marginTop: 20 }}>

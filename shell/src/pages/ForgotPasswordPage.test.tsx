@@ -3,7 +3,9 @@ import { ApiRequestError, authApi } from '@agency/api-client';
 import { currentLocation, renderAt } from '../test/router';
 import ForgotPasswordPage, { PASSWORD_CHANGED_NOTICE } from './ForgotPasswordPage';
 
-jest.mock('@agency/api-client', () => jest.requireActual<typeof import('@agency/testing')>('@agency/testing').apiClientMock({ authApi: { signOut: () => Promise.resolve() } }));
+jest.mock('@agency/api-client', () =>
+  jest.requireActual<typeof import('@agency/testing')>('@agency/testing').apiClientMock({ authApi: { signOut: () => Promise.resolve() } }),
+);
 
 const forgot = authApi.forgotPassword as jest.Mock;
 const verify = authApi.forgotPasswordVerify as jest.Mock;
@@ -57,7 +59,9 @@ describe('ForgotPasswordPage', () => {
   it('a welcome link carries its token: no code to type, just the new password', async () => {
     verify.mockResolvedValue({ message: 'Password updated' });
     const token = 'Q2hvb3NlLWEtcGFzc3dvcm';
-    renderAt(`/forgot-password/u1/${token}?email=nina%40demo.test`, '/forgot-password/:userId/:token', <ForgotPasswordPage />, { '/login': <div>Sign in page</div> });
+    renderAt(`/forgot-password/u1/${token}?email=nina%40demo.test`, '/forgot-password/:userId/:token', <ForgotPasswordPage />, {
+      '/login': <div>Sign in page</div>,
+    });
     expect(screen.getByText('Choose the password for your new sign-in.')).toBeInTheDocument();
     expect(screen.queryByLabelText('Code')).toBeNull();
     fireEvent.change(screen.getByLabelText('New password'), { target: { value: 'new-password-1' } });

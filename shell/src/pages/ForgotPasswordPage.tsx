@@ -83,7 +83,14 @@ export default function ForgotPasswordPage() {
       <PublicLayout title="Forgot password" subtitle="Enter your email and we will send you a 4-digit code to choose a new password.">
         {error && <Alert type="error" showIcon title={error} role="alert" style={{ marginBottom: 16 }} />}
         <Form<{ email: string }> layout="vertical" requiredMark={false} initialValues={{ email }} onFinish={(v) => void sendCode(v.email)} name="forgot">
-          <Form.Item label="Email" name="email" rules={[{ required: true, message: 'Email is required' }, { type: 'email', message: 'Enter a valid email address' }]}>
+          <Form.Item
+            label="Email"
+            name="email"
+            rules={[
+              { required: true, message: 'Email is required' },
+              { type: 'email', message: 'Enter a valid email address' },
+            ]}
+          >
             <Input autoComplete="username" autoFocus size="large" />
           </Form.Item>
           <Button type="primary" htmlType="submit" block size="large" loading={busy}>
@@ -96,11 +103,28 @@ export default function ForgotPasswordPage() {
   }
 
   return (
-    <PublicLayout title="Choose a new password" subtitle={welcome ? 'Choose the password for your new sign-in.' : 'Enter the 4-digit code from the email and your new password.'}>
+    <PublicLayout
+      title="Choose a new password"
+      subtitle={welcome ? 'Choose the password for your new sign-in.' : 'Enter the 4-digit code from the email and your new password.'}
+    >
       {info && !error && <Alert type="info" showIcon title={info} style={{ marginBottom: 16 }} />}
       {error && <Alert type="error" showIcon title={error} role="alert" style={{ marginBottom: 16 }} />}
-      <Form<ResetValues> form={resetForm} layout="vertical" requiredMark={false} initialValues={{ email, code: welcome ? '' : linkCode }} onFinish={reset} name="reset">
-        <Form.Item label="Email" name="email" rules={[{ required: true, message: 'Email is required' }, { type: 'email', message: 'Enter a valid email address' }]}>
+      <Form<ResetValues>
+        form={resetForm}
+        layout="vertical"
+        requiredMark={false}
+        initialValues={{ email, code: welcome ? '' : linkCode }}
+        onFinish={reset}
+        name="reset"
+      >
+        <Form.Item
+          label="Email"
+          name="email"
+          rules={[
+            { required: true, message: 'Email is required' },
+            { type: 'email', message: 'Enter a valid email address' },
+          ]}
+        >
           <Input autoComplete="username" size="large" autoFocus={!email} />
         </Form.Item>
         {!welcome && (
@@ -133,7 +157,8 @@ export default function ForgotPasswordPage() {
           rules={[
             { required: true, message: 'Confirm the new password' },
             ({ getFieldValue }) => ({
-              validator: (_r, value) => (!value || value === getFieldValue('password') ? Promise.resolve() : Promise.reject(new Error('The passwords do not match'))),
+              validator: (_r, value) =>
+                !value || value === getFieldValue('password') ? Promise.resolve() : Promise.reject(new Error('The passwords do not match')),
             }),
           ]}
         >

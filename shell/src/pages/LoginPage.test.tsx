@@ -5,7 +5,9 @@ import type { Session } from '@agency/contracts';
 import { currentLocation, renderAt } from '../test/router';
 import LoginPage from './LoginPage';
 
-jest.mock('@agency/api-client', () => jest.requireActual<typeof import('@agency/testing')>('@agency/testing').apiClientMock({ authApi: { signOut: () => Promise.resolve() } }));
+jest.mock('@agency/api-client', () =>
+  jest.requireActual<typeof import('@agency/testing')>('@agency/testing').apiClientMock({ authApi: { signOut: () => Promise.resolve() } }),
+);
 
 const mocked = {
   health: authApi.health as jest.Mock,
@@ -38,7 +40,6 @@ async function fillEmail(email: string) {
   fireEvent.blur(input);
   await waitFor(() => expect(mocked.check).toHaveBeenCalledWith(email));
 }
-
 
 beforeEach(() => {
   localStorage.clear();

@@ -122,7 +122,9 @@ export default function LoginPage() {
       subtitle={mfaStep ? 'Enter the 6-digit code from your authenticator app.' : 'Welcome back. Sign in to your agency.'}
       aside={<DesktopDownloads />}
     >
-      {reason && LOGOUT_REASONS[reason] && <Alert type="info" showIcon title={LOGOUT_REASONS[reason]} style={{ marginBottom: 16 }} data-testid="logout-reason" />}
+      {reason && LOGOUT_REASONS[reason] && (
+        <Alert type="info" showIcon title={LOGOUT_REASONS[reason]} style={{ marginBottom: 16 }} data-testid="logout-reason" />
+      )}
       {notice && !error && <Alert type="success" showIcon title={notice} style={{ marginBottom: 16 }} />}
       {error && <Alert type="error" showIcon title={error} role="alert" style={{ marginBottom: 16 }} />}
       <Form<Values>
@@ -134,7 +136,14 @@ export default function LoginPage() {
         name="login"
       >
         <div hidden={mfaStep}>
-          <Form.Item label="Email" name="email" rules={[{ required: true, message: 'Email is required' }, { type: 'email', message: 'Enter a valid email address' }]}>
+          <Form.Item
+            label="Email"
+            name="email"
+            rules={[
+              { required: true, message: 'Email is required' },
+              { type: 'email', message: 'Enter a valid email address' },
+            ]}
+          >
             <Input autoComplete="username" autoFocus size="large" onBlur={(e) => void loadAccounts(e.target.value)} />
           </Form.Item>
           <Form.Item label="Password" name="password" rules={[{ required: true, message: 'Password is required' }]}>

@@ -6,7 +6,9 @@ import { demoSession } from '@agency/testing';
 import { currentLocation, renderAt } from '../test/router';
 import MfaSetupPage, { groupKey } from './MfaSetupPage';
 
-jest.mock('@agency/api-client', () => jest.requireActual<typeof import('@agency/testing')>('@agency/testing').apiClientMock({ authApi: { signOut: () => Promise.resolve() } }));
+jest.mock('@agency/api-client', () =>
+  jest.requireActual<typeof import('@agency/testing')>('@agency/testing').apiClientMock({ authApi: { signOut: () => Promise.resolve() } }),
+);
 
 const init = authApi.mfaInit as jest.Mock;
 const verify = authApi.mfaVerify as jest.Mock;

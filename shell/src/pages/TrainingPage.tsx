@@ -31,7 +31,16 @@ function TrainingView() {
 
   return (
     <div style={{ minHeight: '100%', background: t.colorBgLayout }}>
-      <header style={{ display: 'flex', alignItems: 'center', gap: 12, padding: '12px 24px', background: t.colorBgContainer, borderBottom: `1px solid ${t.colorBorderSecondary}` }}>
+      <header
+        style={{
+          display: 'flex',
+          alignItems: 'center',
+          gap: 12,
+          padding: '12px 24px',
+          background: t.colorBgContainer,
+          borderBottom: `1px solid ${t.colorBorderSecondary}`,
+        }}
+      >
         <BrandMark size={28} />
         <Typography.Text strong style={{ flex: 1 }}>
           Agency Desk Trainings
@@ -62,7 +71,17 @@ function TrainingView() {
             </div>
             {training.description && <Typography.Paragraph style={{ fontSize: 16 }}>{training.description}</Typography.Paragraph>}
             {training.arcadeId ? (
-              <div style={{ position: 'relative', paddingBottom: '56.25%', height: 0, marginBottom: 24, borderRadius: 8, overflow: 'hidden', background: t.colorFillTertiary }}>
+              <div
+                style={{
+                  position: 'relative',
+                  paddingBottom: '56.25%',
+                  height: 0,
+                  marginBottom: 24,
+                  borderRadius: 8,
+                  overflow: 'hidden',
+                  background: t.colorFillTertiary,
+                }}
+              >
                 <iframe
                   title={`${training.title} walkthrough`}
                   src={`https://demo.arcade.software/${encodeURIComponent(training.arcadeId)}?embed`}
@@ -75,7 +94,16 @@ function TrainingView() {
               training.thumbnail && <img src={training.thumbnail} alt="" style={{ width: '100%', maxWidth: 400, borderRadius: 8, marginBottom: 24 }} />
             )}
             {training.details && (
-              <div style={{ whiteSpace: 'pre-wrap', lineHeight: 1.6, background: t.colorBgContainer, padding: 20, borderRadius: 8, border: `1px solid ${t.colorBorderSecondary}` }}>
+              <div
+                style={{
+                  whiteSpace: 'pre-wrap',
+                  lineHeight: 1.6,
+                  background: t.colorBgContainer,
+                  padding: 20,
+                  borderRadius: 8,
+                  border: `1px solid ${t.colorBorderSecondary}`,
+                }}
+              >
                 {training.details}
               </div>
             )}

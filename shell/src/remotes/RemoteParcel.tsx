@@ -10,7 +10,15 @@ import { loadRemoteModule } from './registry';
 const TITLES = Object.fromEntries(REMOTES.map((r) => [r.name, r.title])) as Record<RemoteName, string>;
 
 /** Mounts one exposed module of a remote in its own area, with loading, error and Retry. */
-export function RemoteParcel<R extends RemoteName>({ name, expose = 'app', props = {} }: { name: R; expose?: RemoteModuleName<R>; props?: Record<string, unknown> }) {
+export function RemoteParcel<R extends RemoteName>({
+  name,
+  expose = 'app',
+  props = {},
+}: {
+  name: R;
+  expose?: RemoteModuleName<R>;
+  props?: Record<string, unknown>;
+}) {
   const location = useLocation();
   const navigate = useNavigate();
   const [config, setConfig] = useState<ParcelConfig | null>(null);

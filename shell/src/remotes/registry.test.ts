@@ -31,7 +31,9 @@ test('a release built against the previous minor version of the bus loads under 
 
 test('a release built against a newer major version is refused with the reason', async () => {
   fetchMock.mockImplementation((url: string) => json(url === '/remotes.json' ? REMOTES : release('2.0.0')));
-  await expect(registry.loadRemoteModule('tasks', 'app')).rejects.toThrow(`This module needs a newer version of the app (2.0.0; this page runs ${BUS_VERSION}). Reload the page to update.`);
+  await expect(registry.loadRemoteModule('tasks', 'app')).rejects.toThrow(
+    `This module needs a newer version of the app (2.0.0; this page runs ${BUS_VERSION}). Reload the page to update.`,
+  );
   expect(loadRemote).not.toHaveBeenCalled();
 });
 

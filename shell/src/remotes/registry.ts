@@ -26,7 +26,10 @@ export async function loadRemotesManifest(timeoutMs = REMOTES_JSON_TIMEOUT_MS): 
   } finally {
     clearTimeout(timer);
   }
-  registerRemotes(Object.entries(manifest).map(([name, entry]) => ({ name, entry })), { force: true });
+  registerRemotes(
+    Object.entries(manifest).map(([name, entry]) => ({ name, entry })),
+    { force: true },
+  );
   return manifest;
 }
 

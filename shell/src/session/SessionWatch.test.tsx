@@ -5,7 +5,9 @@ import { demoSession } from '@agency/testing';
 import { saveSession } from './session';
 import { installForbiddenToast, MULTIPLE_LOGINS_PATH, SessionWatch } from './SessionWatch';
 
-jest.mock('@agency/api-client', () => jest.requireActual<typeof import('@agency/testing')>('@agency/testing').apiClientMock({ authApi: { signOut: () => Promise.resolve() } }));
+jest.mock('@agency/api-client', () =>
+  jest.requireActual<typeof import('@agency/testing')>('@agency/testing').apiClientMock({ authApi: { signOut: () => Promise.resolve() } }),
+);
 
 const me = usersApi.me as jest.Mock;
 const serverEvent = (e: AnyServerEvent) => act(() => hostControls().receive(e));
@@ -20,7 +22,10 @@ beforeEach(() => {
   saveSession(demoSession());
   toasts = [];
   navigations = [];
-  subs.push(bus.toast$.subscribe((t) => toasts.push(t)), bus.navigate$.subscribe((n) => navigations.push(n)));
+  subs.push(
+    bus.toast$.subscribe((t) => toasts.push(t)),
+    bus.navigate$.subscribe((n) => navigations.push(n)),
+  );
 });
 afterEach(() => subs.splice(0).forEach((s) => s.unsubscribe()));
 

@@ -20,7 +20,20 @@ export function installForbiddenToast(): () => void {
   return () => api.interceptors.response.eject(id);
 }
 
-const USER_FIELDS = new Set<keyof User>(['firstName', 'lastName', 'avatar', 'email', 'mfaEnabled', 'themeColor', 'extension', 'phoneStatus', 'coaching', 'mobileLoggedIn', 'locations', 'role']);
+const USER_FIELDS = new Set<keyof User>([
+  'firstName',
+  'lastName',
+  'avatar',
+  'email',
+  'mfaEnabled',
+  'themeColor',
+  'extension',
+  'phoneStatus',
+  'coaching',
+  'mobileLoggedIn',
+  'locations',
+  'role',
+]);
 
 /**
  * Keeps the session honest while the frame is up: a newer sign-in elsewhere signs this one out,

@@ -49,7 +49,8 @@ test('Account opens on Settings with the agency details, every field labelled; S
   expect(screen.getByRole('menuitem', { name: 'Settings' })).toBeInTheDocument();
   expect(screen.getByLabelText('Legal Name')).toHaveValue('Demo Insurance Agency LLC');
   expect(screen.getByLabelText('Phone')).toHaveValue('+1-512-555-0100');
-  for (const label of ['Time Zone', 'Email', 'Website', 'Address', 'Address 2', 'City', 'State', 'Zip Code']) expect(screen.getByLabelText(label)).toBeInTheDocument();
+  for (const label of ['Time Zone', 'Email', 'Website', 'Address', 'Address 2', 'City', 'State', 'Zip Code'])
+    expect(screen.getByLabelText(label)).toBeInTheDocument();
   expect(screen.getByRole('button', { name: 'Save' })).toBeDisabled();
   expect(api.info).toHaveBeenCalledWith(demoAccount().id);
 });
@@ -71,7 +72,10 @@ test('says what is wrong before sending, then saves and puts the new name into t
   await fill('Phone', '512 555 0199');
   await userEvent.click(screen.getByRole('button', { name: 'Save' }));
   await waitFor(() => expect(toasts).toContain('Account details saved'));
-  expect(api.updateInfo).toHaveBeenCalledWith(demoAccount().id, expect.objectContaining({ name: 'Capitol Insurance', zipcode: '78701-1234', website: 'https://demo.example', phone: '512 555 0199' }));
+  expect(api.updateInfo).toHaveBeenCalledWith(
+    demoAccount().id,
+    expect.objectContaining({ name: 'Capitol Insurance', zipcode: '78701-1234', website: 'https://demo.example', phone: '512 555 0199' }),
+  );
   expect(bus.session$.value?.account.name).toBe('Capitol Insurance');
   expect(screen.getByLabelText('Phone')).toHaveValue('+1-512-555-0199');
   await waitFor(() => expect(screen.getByRole('button', { name: 'Save' })).toBeDisabled());

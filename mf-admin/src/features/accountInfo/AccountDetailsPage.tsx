@@ -54,7 +54,8 @@ export function AccountDetailsPage() {
       const saved = await accountsApi.updateInfo(account.id, { ...values, state: values.state ?? '' } as AccountInfoInput);
       setStored(saved);
       form.setFieldsValue(shown(saved));
-      if (saved.name !== account.name || saved.timezone !== account.timezone) bus.updateSession({ account: { ...account, name: saved.name, timezone: saved.timezone } });
+      if (saved.name !== account.name || saved.timezone !== account.timezone)
+        bus.updateSession({ account: { ...account, name: saved.name, timezone: saved.timezone } });
       bus.toast({ kind: 'success', message: 'Account details saved' });
     } catch (err) {
       bus.toast({ kind: 'error', message: `Unable to save account details: ${errorMessage(err)}` });

@@ -78,7 +78,12 @@ export function AuditLogPage() {
   const rangeBackwards = !!filters.fromDay && !!filters.toDay && filters.fromDay > filters.toDay;
 
   const people = useLiveQuery(() => usersApi.list()).data ?? [];
-  const audit = useLiveQuery(accountId && !rangeBackwards ? () => auditApi.page(accountId, { ...query, page, pageSize }) : null, null, [accountId, query, page, pageSize]);
+  const audit = useLiveQuery(accountId && !rangeBackwards ? () => auditApi.page(accountId, { ...query, page, pageSize }) : null, null, [
+    accountId,
+    query,
+    page,
+    pageSize,
+  ]);
   const result = audit.data ?? null;
   const error = audit.error ? AUDIT_MESSAGES.loadFailed(errorMessage(audit.error)) : null;
 

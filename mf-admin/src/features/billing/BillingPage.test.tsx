@@ -14,7 +14,15 @@ const userEvent = userEventLib.setup({ delay: null, pointerEventsCheck: 0 });
 
 const DAY = 86400;
 const now = Math.floor(Date.now() / 1000);
-const line = { id: 'il_1', description: '1 × Agency Desk platform', quantity: 1, amount: 10717, amount_excluding_tax: 9900, tax: 817, price: { unit_amount_decimal: '9900', billing_scheme: 'per_unit' as const } };
+const line = {
+  id: 'il_1',
+  description: '1 × Agency Desk platform',
+  quantity: 1,
+  amount: 10717,
+  amount_excluding_tax: 9900,
+  tax: 817,
+  price: { unit_amount_decimal: '9900', billing_scheme: 'per_unit' as const },
+};
 const invoice = (over: Partial<Invoice>): Invoice => ({
   id: 'in_1',
   status: 'open',
@@ -32,7 +40,13 @@ const invoice = (over: Partial<Invoice>): Invoice => ({
   lines: { data: [line] },
   ...over,
 });
-const visa: BillingPaymentMethod = { id: 'pm_visa', type: 'card', isDefault: true, card: { brand: 'visa', last4: '4242', exp_month: 12, exp_year: 2030 }, us_bank_account: null };
+const visa: BillingPaymentMethod = {
+  id: 'pm_visa',
+  type: 'card',
+  isDefault: true,
+  card: { brand: 'visa', last4: '4242', exp_month: 12, exp_year: 2030 },
+  us_bank_account: null,
+};
 const subscription: Subscription = {
   id: 'sub_1',
   nickname: 'Agency Essentials',
@@ -133,7 +147,13 @@ test('the plan shows its cycle day as an ordinal and its payment', async () => {
 test('adds a card through the setup intent, refusing a declined one, and refreshes the account', async () => {
   api.invoices.mockResolvedValue([]);
   api.paymentMethods.mockResolvedValueOnce([]).mockResolvedValueOnce([visa]);
-  api.setupIntent.mockResolvedValue({ id: 'seti_1', client_secret: 'seti_1_secret_x', status: 'requires_payment_method', provider: 'local', publishableKey: null });
+  api.setupIntent.mockResolvedValue({
+    id: 'seti_1',
+    client_secret: 'seti_1_secret_x',
+    status: 'requires_payment_method',
+    provider: 'local',
+    publishableKey: null,
+  });
   api.confirmLocalSetup
     .mockResolvedValueOnce({ status: 'requires_payment_method', paymentMethod: null, error: { message: 'Your card was declined.' } })
     .mockResolvedValueOnce({ status: 'succeeded', paymentMethod: visa, error: null });

@@ -20,7 +20,12 @@ function Lines({ lines }: { lines: InvoiceLine[] }) {
       columns={[
         { title: 'Item', dataIndex: 'description' },
         { title: 'Units', dataIndex: 'quantity', align: 'right', render: (q: number) => q.toLocaleString('en-US') },
-        { title: 'Cost', key: 'cost', align: 'right', render: (_, l) => (l.price.billing_scheme === 'tiered' ? 'tiered' : formatUnitAmount(l.price.unit_amount_decimal)) },
+        {
+          title: 'Cost',
+          key: 'cost',
+          align: 'right',
+          render: (_, l) => (l.price.billing_scheme === 'tiered' ? 'tiered' : formatUnitAmount(l.price.unit_amount_decimal)),
+        },
         { title: 'Unit', key: 'unit', render: (_, l) => (l.price.billing_scheme === 'tiered' ? 'tiers' : 'per unit') },
         { title: 'Subtotal', dataIndex: 'amount_excluding_tax', align: 'right', render: formatCents },
         { title: 'Tax', dataIndex: 'tax', align: 'right', render: formatCents },
@@ -79,7 +84,11 @@ export function InvoicesTab({
           <Button size="small" type="primary" onClick={() => setPaying(inv)} aria-label={`Pay invoice of ${formatDate(inv.created * 1000)}`}>
             Pay
           </Button>
-          {shown === 'pastDue' && <Tag color="red" style={{ marginInlineStart: 8 }}>pastDue</Tag>}
+          {shown === 'pastDue' && (
+            <Tag color="red" style={{ marginInlineStart: 8 }}>
+              pastDue
+            </Tag>
+          )}
           {warning}
         </span>
       );

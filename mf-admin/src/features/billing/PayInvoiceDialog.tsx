@@ -54,15 +54,7 @@ export function PayInvoiceDialog({
   }
 
   return (
-    <Modal
-      open={!!invoice}
-      title="Pay Invoice"
-      onCancel={onClose}
-      footer={null}
-      destroyOnHidden
-      afterClose={() => setError(null)}
-      mask={{ closable: false }}
-    >
+    <Modal open={!!invoice} title="Pay Invoice" onCancel={onClose} footer={null} destroyOnHidden afterClose={() => setError(null)} mask={{ closable: false }}>
       {invoice && (
         <>
           {error && <Alert type="error" showIcon role="alert" title={error.title} description={error.detail} style={{ marginBottom: 16 }} />}

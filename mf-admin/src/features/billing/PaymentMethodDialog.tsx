@@ -20,7 +20,11 @@ interface BankValues {
 }
 
 /** Card numbers show in groups of four as typed. */
-const groupCard = (v: string) => v.replace(/\D/g, '').slice(0, 19).replace(/(\d{4})(?=\d)/g, '$1 ');
+const groupCard = (v: string) =>
+  v
+    .replace(/\D/g, '')
+    .slice(0, 19)
+    .replace(/(\d{4})(?=\d)/g, '$1 ');
 /** MM/YY as typed. */
 const maskExpiry = (v: string) => {
   const d = v.replace(/\D/g, '').slice(0, 4);
@@ -32,7 +36,17 @@ const maskExpiry = (v: string) => {
  * takes the card; with the local provider our form does, and the number goes no further than the
  * confirming request. Only a "succeeded" setup adds the method.
  */
-export function PaymentMethodDialog({ accountId, open, onClose, onAdded }: { accountId: string; open: boolean; onClose: () => void; onAdded: (pm: BillingPaymentMethod | null) => void }) {
+export function PaymentMethodDialog({
+  accountId,
+  open,
+  onClose,
+  onAdded,
+}: {
+  accountId: string;
+  open: boolean;
+  onClose: () => void;
+  onAdded: (pm: BillingPaymentMethod | null) => void;
+}) {
   const [intent, setIntent] = useState<SetupIntent | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [kind, setKind] = useState<Kind>('card');
@@ -107,7 +121,14 @@ export function PaymentMethodDialog({ accountId, open, onClose, onAdded }: { acc
               name="card"
               onFinish={(v) => {
                 const [month, year] = v.expiry.split('/');
-                void confirmLocal({ type: 'card', number: v.number.replace(/\s/g, ''), expMonth: Number(month), expYear: Number(year), cvc: v.cvc, postalCode: v.postalCode });
+                void confirmLocal({
+                  type: 'card',
+                  number: v.number.replace(/\s/g, ''),
+                  expMonth: Number(month),
+                  expYear: Number(year),
+                  cvc: v.cvc,
+                  postalCode: v.postalCode,
+                });
               }}
             >
               <Form.Item label="Card Number" name="number" normalize={groupCard} rules={[{ required: true, message: 'Your card number is incomplete.' }]}>
@@ -139,13 +160,25 @@ export function PaymentMethodDialog({ accountId, open, onClose, onAdded }: { acc
             </Form>
           ) : (
             <Form<BankValues> layout="vertical" name="bank" onFinish={(v) => void confirmLocal({ type: 'us_bank_account', ...v })}>
-              <Form.Item label="Account Holder Name" name="accountHolderName" rules={[{ required: true, whitespace: true, message: 'Account holder name is required' }]}>
+              <Form.Item
+                label="Account Holder Name"
+                name="accountHolderName"
+                rules={[{ required: true, whitespace: true, message: 'Account holder name is required' }]}
+              >
                 <Input autoFocus autoComplete="name" />
               </Form.Item>
-              <Form.Item label="Routing Number" name="routingNumber" rules={[{ pattern: /^\d{9}$/, required: true, message: 'Routing number must be 9 digits' }]}>
+              <Form.Item
+                label="Routing Number"
+                name="routingNumber"
+                rules={[{ pattern: /^\d{9}$/, required: true, message: 'Routing number must be 9 digits' }]}
+              >
                 <Input inputMode="numeric" maxLength={9} />
               </Form.Item>
-              <Form.Item label="Account Number" name="accountNumber" rules={[{ pattern: /^\d{4,17}$/, required: true, message: 'Account number must be 4 to 17 digits' }]}>
+              <Form.Item
+                label="Account Number"
+                name="accountNumber"
+                rules={[{ pattern: /^\d{4,17}$/, required: true, message: 'Account number must be 4 to 17 digits' }]}
+              >
                 <Input inputMode="numeric" maxLength={17} />
               </Form.Item>
               {footer}

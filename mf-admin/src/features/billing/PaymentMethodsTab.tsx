@@ -69,7 +69,14 @@ export function PaymentMethodsTab({
                           icon={<StarOutlined />}
                           aria-label={`Set ${methodName(m)} as default`}
                           loading={busy === m.id}
-                          onClick={() => void run(m.id, () => billingApi.setDefault(accountId, m.id), `${methodName(m)} is now the default`, 'Unable to set the default payment method')}
+                          onClick={() =>
+                            void run(
+                              m.id,
+                              () => billingApi.setDefault(accountId, m.id),
+                              `${methodName(m)} is now the default`,
+                              'Unable to set the default payment method',
+                            )
+                          }
                         />
                       </Tooltip>
                     )}
@@ -87,7 +94,13 @@ export function PaymentMethodsTab({
                   </Flex>
                 </Flex>
                 {editing === m.id && (
-                  <Alert type="info" showIcon closable={{ onClose: () => setEditing(null) }} title={BILLING_MESSAGES.editComingSoon} style={{ marginTop: 12 }} />
+                  <Alert
+                    type="info"
+                    showIcon
+                    closable={{ onClose: () => setEditing(null) }}
+                    title={BILLING_MESSAGES.editComingSoon}
+                    style={{ marginTop: 12 }}
+                  />
                 )}
               </Card>
             </li>

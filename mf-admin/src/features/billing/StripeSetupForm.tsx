@@ -10,7 +10,17 @@ export const SETUP_RETURN_PATH = '/settings/billing';
  * The provider's Payment Element for a setup intent. Stripe.js loads from `@stripe/stripe-js/pure`
  * only now (the form is open and a key is configured), never on import.
  */
-export function StripeSetupForm({ intent, onCancel, onSucceeded, onError }: { intent: SetupIntent; onCancel: () => void; onSucceeded: () => void; onError: (message: string) => void }) {
+export function StripeSetupForm({
+  intent,
+  onCancel,
+  onSucceeded,
+  onError,
+}: {
+  intent: SetupIntent;
+  onCancel: () => void;
+  onSucceeded: () => void;
+  onError: (message: string) => void;
+}) {
   const mountAt = useRef<HTMLDivElement>(null);
   const [ready, setReady] = useState<{ stripe: Stripe; elements: StripeElements } | null>(null);
   const [busy, setBusy] = useState(false);

@@ -33,6 +33,10 @@ test('an open invoice is past due after its due date or once a subscription invo
 });
 
 test('payment methods are named by brand or bank and last four', () => {
-  expect(methodName({ id: 'pm', type: 'card', isDefault: true, card: { brand: 'visa', last4: '4242', exp_month: 4, exp_year: 2030 }, us_bank_account: null })).toBe('Visa •••• 4242');
-  expect(methodName({ id: 'pm', type: 'us_bank_account', isDefault: false, card: null, us_bank_account: { bank_name: 'STRIPE TEST BANK', last4: '6789' } })).toBe('STRIPE TEST BANK •••• 6789');
+  expect(
+    methodName({ id: 'pm', type: 'card', isDefault: true, card: { brand: 'visa', last4: '4242', exp_month: 4, exp_year: 2030 }, us_bank_account: null }),
+  ).toBe('Visa •••• 4242');
+  expect(
+    methodName({ id: 'pm', type: 'us_bank_account', isDefault: false, card: null, us_bank_account: { bank_name: 'STRIPE TEST BANK', last4: '6789' } }),
+  ).toBe('STRIPE TEST BANK •••• 6789');
 });

@@ -39,7 +39,15 @@ export function unitPrice(price: Pick<Price, 'unit_amount_decimal' | 'recurring'
     : `${formatUnitAmount(price.unit_amount_decimal)} per unit`;
 }
 
-const BRANDS: Record<string, string> = { visa: 'Visa', mastercard: 'Mastercard', amex: 'American Express', discover: 'Discover', diners: 'Diners Club', jcb: 'JCB', unionpay: 'UnionPay' };
+const BRANDS: Record<string, string> = {
+  visa: 'Visa',
+  mastercard: 'Mastercard',
+  amex: 'American Express',
+  discover: 'Discover',
+  diners: 'Diners Club',
+  jcb: 'JCB',
+  unionpay: 'UnionPay',
+};
 export const brandName = (brand: string) => BRANDS[brand] ?? brand.charAt(0).toUpperCase() + brand.slice(1);
 
 /** "Visa •••• 4242" or "STRIPE TEST BANK •••• 6789". */

@@ -22,11 +22,13 @@ export function useBilling(): BillingState {
   const query = useLiveQuery(
     accountId
       ? () =>
-          Promise.all([billingApi.subscription(accountId), billingApi.invoices(accountId), billingApi.paymentMethods(accountId)]).then(([subscription, invoices, methods]) => ({
-            subscription,
-            invoices,
-            methods,
-          }))
+          Promise.all([billingApi.subscription(accountId), billingApi.invoices(accountId), billingApi.paymentMethods(accountId)]).then(
+            ([subscription, invoices, methods]) => ({
+              subscription,
+              invoices,
+              methods,
+            }),
+          )
       : null,
     null,
     accountId,

@@ -11,7 +11,11 @@ const users = usersApi as jest.Mocked<typeof usersApi>;
 const userEvent = userEventLib.setup({ delay: null, pointerEventsCheck: 0 });
 
 const emma = demoUser({ id: '00000000-0000-4000-9000-000000000003', role: 'employee', firstName: 'Emma', lastName: 'Ellis' });
-const stored = { recordCalls: false, groups: [{ timeout: 20, repeat: 2, users: [{ id: emma.id, format: 'softphone' }] }], messages: { welcomeMessage: { type: 'text', message: 'Hello' } } };
+const stored = {
+  recordCalls: false,
+  groups: [{ timeout: 20, repeat: 2, users: [{ id: emma.id, format: 'softphone' }] }],
+  messages: { welcomeMessage: { type: 'text', message: 'Hello' } },
+};
 const chooseType = async (label: string, type: string) => {
   await userEvent.click(screen.getByLabelText(label));
   const options = await screen.findAllByText(type, { selector: '.ant-select-item-option-content' });
@@ -36,7 +40,11 @@ test("shows a location's ring groups and saves recording on, keeping what the pa
   await userEvent.click(screen.getByRole('switch', { name: 'Record incoming calls' }));
   await userEvent.click(screen.getByRole('button', { name: 'Save' }));
   await waitFor(() => expect(locations.update).toHaveBeenCalled());
-  expect(sent()).toMatchObject({ recordCalls: true, groups: [{ timeout: 20, repeat: 2, users: [{ id: emma.id }] }], messages: { welcomeMessage: { message: 'Hello' } } });
+  expect(sent()).toMatchObject({
+    recordCalls: true,
+    groups: [{ timeout: 20, repeat: 2, users: [{ id: emma.id }] }],
+    messages: { welcomeMessage: { message: 'Hello' } },
+  });
   await waitFor(() => expect(screen.getByRole('button', { name: 'Save' })).toBeDisabled());
 });
 
@@ -132,7 +140,11 @@ test('a recorded location can say so before ringing, and callers who reach voice
   await waitFor(() => expect(locations.update).toHaveBeenCalled());
   expect(sent()).toMatchObject({
     recordCalls: true,
-    messages: { welcomeMessage: { message: 'Hello' }, recordCallMessage: { type: 'text', message: 'This call may be recorded.' }, voicemailSMS: { type: 'text', message: 'Sorry we missed you.' } },
+    messages: {
+      welcomeMessage: { message: 'Hello' },
+      recordCallMessage: { type: 'text', message: 'This call may be recorded.' },
+      voicemailSMS: { type: 'text', message: 'Sorry we missed you.' },
+    },
   });
 });
 
@@ -140,7 +152,12 @@ test('a message plays a recording chosen in the picker, where recordings are upl
   const recordings = phoneApi as jest.Mocked<typeof phoneApi>;
   const welcome = { id: 'r1', name: 'Welcome', url: 'http://localhost/api/media/call-flow/r1/t1', lastModified: '2026-11-20T10:00:00.000Z' };
   recordings.flowRecordings.mockResolvedValue([welcome]);
-  recordings.uploadFlowRecording.mockResolvedValue({ id: 'r2', name: 'After hours', url: 'http://localhost/api/media/call-flow/r2/t2', lastModified: '2026-11-26T10:00:00.000Z' });
+  recordings.uploadFlowRecording.mockResolvedValue({
+    id: 'r2',
+    name: 'After hours',
+    url: 'http://localhost/api/media/call-flow/r2/t2',
+    lastModified: '2026-11-26T10:00:00.000Z',
+  });
   recordings.deleteFlowRecording.mockResolvedValue({ message: 'Recording deleted.' });
   locations.list.mockResolvedValue([demoLocation({ callFlow: JSON.stringify(stored) })]);
   locations.update.mockImplementation(async (_a, _l, body) => demoLocation({ callFlow: body.callFlow as string }));
@@ -169,5 +186,7 @@ test('a message plays a recording chosen in the picker, where recordings are upl
   expect(await screen.findByText('After hours')).toBeInTheDocument();
   await userEvent.click(screen.getByRole('button', { name: 'Save' }));
   await waitFor(() => expect(locations.update).toHaveBeenCalled());
-  expect(sent()).toMatchObject({ messages: { voicemailMessage: { type: 'recording', name: 'After hours', url: 'http://localhost/api/media/call-flow/r2/t2' } } });
+  expect(sent()).toMatchObject({
+    messages: { voicemailMessage: { type: 'recording', name: 'After hours', url: 'http://localhost/api/media/call-flow/r2/t2' } },
+  });
 });

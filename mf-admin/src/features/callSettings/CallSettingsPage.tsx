@@ -98,7 +98,19 @@ function RingFormat({ id, person, format, onChange }: { id: string; person: Pers
   );
 }
 
-function RingGroupCard({ index, group, people, onChange, onRemove }: { index: number; group: RingGroup; people: Person[]; onChange(g: RingGroup): void; onRemove?: () => void }) {
+function RingGroupCard({
+  index,
+  group,
+  people,
+  onChange,
+  onRemove,
+}: {
+  index: number;
+  group: RingGroup;
+  people: Person[];
+  onChange(g: RingGroup): void;
+  onRemove?: () => void;
+}) {
   const name = `Ring group ${index + 1}`;
   return (
     <Card
@@ -137,13 +149,25 @@ function RingGroupCard({ index, group, people, onChange, onRemove }: { index: nu
       <div style={{ display: 'grid', gridTemplateColumns: 'minmax(0, 1fr) minmax(0, 1fr)', gap: 24 }}>
         <div>
           <Typography.Text id={`group-${index}-timeout`}>Ring for {group.timeout} seconds</Typography.Text>
-          <Slider aria-labelledby={`group-${index}-timeout`} min={RING_GROUP_TIMEOUT.min} max={RING_GROUP_TIMEOUT.max} value={group.timeout} onChange={(timeout: number) => onChange({ ...group, timeout })} />
+          <Slider
+            aria-labelledby={`group-${index}-timeout`}
+            min={RING_GROUP_TIMEOUT.min}
+            max={RING_GROUP_TIMEOUT.max}
+            value={group.timeout}
+            onChange={(timeout: number) => onChange({ ...group, timeout })}
+          />
         </div>
         <div>
           <Typography.Text id={`group-${index}-repeat`}>
             Repeat {group.repeat} {group.repeat === 1 ? 'time' : 'times'}
           </Typography.Text>
-          <Slider aria-labelledby={`group-${index}-repeat`} min={RING_GROUP_REPEAT.min} max={RING_GROUP_REPEAT.max} value={group.repeat} onChange={(repeat: number) => onChange({ ...group, repeat })} />
+          <Slider
+            aria-labelledby={`group-${index}-repeat`}
+            min={RING_GROUP_REPEAT.min}
+            max={RING_GROUP_REPEAT.max}
+            value={group.repeat}
+            onChange={(repeat: number) => onChange({ ...group, repeat })}
+          />
         </div>
       </div>
     </Card>
@@ -168,9 +192,11 @@ function CallFlowForm({ accountId, location, saved }: { accountId: string; locat
   const named = Object.entries(flow.ivr).sort(([, a], [, b]) => a.extension.localeCompare(b.extension));
   const current = step === 'main' || !flow.ivr[step] ? 'main' : step;
   const groups = current === 'main' ? flow.groups : flow.ivr[current]!.groups;
-  const setGroups = (next: RingGroup[]) => (current === 'main' ? set({ groups: next }) : set({ ivr: { ...flow.ivr, [current]: { ...flow.ivr[current]!, groups: next } } }));
+  const setGroups = (next: RingGroup[]) =>
+    current === 'main' ? set({ groups: next }) : set({ ivr: { ...flow.ivr, [current]: { ...flow.ivr[current]!, groups: next } } });
   const setGroup = (i: number, g: RingGroup) => setGroups(groups.map((x, j) => (j === i ? g : x)));
-  const freeExtensions = (keep?: string) => ['1', '2', '3', '4', '5', '6', '7', '8', '9'].filter((d) => d === keep || !Object.values(flow.ivr).some((g) => g.extension === d));
+  const freeExtensions = (keep?: string) =>
+    ['1', '2', '3', '4', '5', '6', '7', '8', '9'].filter((d) => d === keep || !Object.values(flow.ivr).some((g) => g.extension === d));
 
   function createGroup() {
     const label = newName.trim();
@@ -224,10 +250,16 @@ function CallFlowForm({ accountId, location, saved }: { accountId: string; locat
             children: (
               <Space orientation="vertical" size={16} style={{ width: '100%' }}>
                 <Typography.Paragraph type="secondary" style={{ margin: 0 }}>
-                  Calls to this location&apos;s numbers ring each group in turn, each for its seconds and as many times as it repeats. With no group, everyone at the location rings.
-                  Named groups make a menu: callers press a group&apos;s extension to ring its people.
+                  Calls to this location&apos;s numbers ring each group in turn, each for its seconds and as many times as it repeats. With no group, everyone
+                  at the location rings. Named groups make a menu: callers press a group&apos;s extension to ring its people.
                 </Typography.Paragraph>
-                <Form.Item label="Create Group" htmlFor="createGroup" validateStatus={nameError ? 'error' : undefined} help={nameError ?? undefined} style={{ margin: 0 }}>
+                <Form.Item
+                  label="Create Group"
+                  htmlFor="createGroup"
+                  validateStatus={nameError ? 'error' : undefined}
+                  help={nameError ?? undefined}
+                  style={{ margin: 0 }}
+                >
                   <Space.Compact style={{ maxWidth: 360, width: '100%' }}>
                     <Input
                       id="createGroup"
@@ -274,7 +306,14 @@ function CallFlowForm({ accountId, location, saved }: { accountId: string; locat
                   </Space>
                 )}
                 {groups.map((g, i) => (
-                  <RingGroupCard key={`${current}-${i}`} index={i} group={g} people={people} onChange={(next) => setGroup(i, next)} onRemove={groups.length > 1 ? () => setGroups(groups.filter((_, j) => j !== i)) : undefined} />
+                  <RingGroupCard
+                    key={`${current}-${i}`}
+                    index={i}
+                    group={g}
+                    people={people}
+                    onChange={(next) => setGroup(i, next)}
+                    onRemove={groups.length > 1 ? () => setGroups(groups.filter((_, j) => j !== i)) : undefined}
+                  />
                 ))}
                 <Button icon={<PlusOutlined />} onClick={() => setGroups([...groups, newGroup()])} disabled={groups.length >= 20}>
                   Add Ring Group
@@ -296,7 +335,12 @@ function CallFlowForm({ accountId, location, saved }: { accountId: string; locat
                   value={flow.messages.voicemailMessage}
                   onChange={(voicemailMessage) => set({ messages: { ...flow.messages, voicemailMessage } })}
                 />
-                <Form.Item label="Voicemail text" htmlFor="voicemailSMS" extra="Texted to callers whose call went to voicemail. Leave it empty to send nothing." style={{ margin: 0 }}>
+                <Form.Item
+                  label="Voicemail text"
+                  htmlFor="voicemailSMS"
+                  extra="Texted to callers whose call went to voicemail. Leave it empty to send nothing."
+                  style={{ margin: 0 }}
+                >
                   <Input.TextArea
                     id="voicemailSMS"
                     autoSize={{ minRows: 1, maxRows: 3 }}
@@ -306,11 +350,21 @@ function CallFlowForm({ accountId, location, saved }: { accountId: string; locat
                     onChange={(e) => set({ messages: { ...flow.messages, voicemailSMS: textMessage(e.target.value) } })}
                   />
                 </Form.Item>
-                <Form.Item label="Call queue" htmlFor="queueEnabled" extra="Callers nobody answered wait on hold, with the hold music, until someone takes the next call." style={{ margin: 0 }}>
+                <Form.Item
+                  label="Call queue"
+                  htmlFor="queueEnabled"
+                  extra="Callers nobody answered wait on hold, with the hold music, until someone takes the next call."
+                  style={{ margin: 0 }}
+                >
                   <Switch id="queueEnabled" checked={flow.queue.enabled} onChange={(enabled) => set({ queue: { ...flow.queue, enabled } })} />
                 </Form.Item>
                 {flow.queue.enabled && (
-                  <Form.Item label="Longest wait (seconds)" htmlFor="queueMaxWait" extra={`After this long on hold the caller goes to voicemail (${QUEUE_MAX_WAIT.min} to ${QUEUE_MAX_WAIT.max}).`} style={{ margin: 0 }}>
+                  <Form.Item
+                    label="Longest wait (seconds)"
+                    htmlFor="queueMaxWait"
+                    extra={`After this long on hold the caller goes to voicemail (${QUEUE_MAX_WAIT.min} to ${QUEUE_MAX_WAIT.max}).`}
+                    style={{ margin: 0 }}
+                  >
                     <InputNumber
                       id="queueMaxWait"
                       min={QUEUE_MAX_WAIT.min}
@@ -379,7 +433,11 @@ function CallFlowForm({ accountId, location, saved }: { accountId: string; locat
                     style={{ maxWidth: 320 }}
                     value={flow.holdMusic}
                     onChange={(holdMusic: string) => set({ holdMusic })}
-                    options={HOLD_MUSIC_GROUPS.map((group) => ({ label: group, title: group, options: HOLD_MUSIC.filter((t) => t.group === group).map((t) => ({ value: t.id, label: t.title })) }))}
+                    options={HOLD_MUSIC_GROUPS.map((group) => ({
+                      label: group,
+                      title: group,
+                      options: HOLD_MUSIC.filter((t) => t.group === group).map((t) => ({ value: t.id, label: t.title })),
+                    }))}
                   />
                 </Form.Item>
               </>
@@ -387,7 +445,11 @@ function CallFlowForm({ accountId, location, saved }: { accountId: string; locat
           },
         ]}
       />
-      <SettingsActions dirty={dirty} saving={saving} onReset={() => setFlow({ ...base.flow, groups: base.flow.groups.length ? base.flow.groups : [newGroup()] })} />
+      <SettingsActions
+        dirty={dirty}
+        saving={saving}
+        onReset={() => setFlow({ ...base.flow, groups: base.flow.groups.length ? base.flow.groups : [newGroup()] })}
+      />
     </Form>
   );
 }

@@ -51,7 +51,13 @@ export function FlowMessageField({
         />
       </Form.Item>
       {message.type === 'text' && (
-        <Input.TextArea aria-label={textLabel} autoSize={{ minRows: 2, maxRows: 4 }} maxLength={maxLength} value={message.message} onChange={(e) => onChange({ type: 'text', message: e.target.value })} />
+        <Input.TextArea
+          aria-label={textLabel}
+          autoSize={{ minRows: 2, maxRows: 4 }}
+          maxLength={maxLength}
+          value={message.message}
+          onChange={(e) => onChange({ type: 'text', message: e.target.value })}
+        />
       )}
       {message.type === 'recording' && (
         <div style={{ display: 'flex', alignItems: 'center', gap: 8, flexWrap: 'wrap' }}>

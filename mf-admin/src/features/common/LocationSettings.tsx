@@ -38,7 +38,8 @@ export function LocationSettings({ title, children }: Props) {
   let body: ReactNode;
   if (error) body = <Alert type="error" showIcon role="alert" title={error} />;
   else if (!locations) body = <Spin aria-label="Loading locations" />;
-  else if (!locations.length) body = <Alert type="error" showIcon role="alert" title={MISSING_LOCATIONS} description="Add a location under Account, Locations first." />;
+  else if (!locations.length)
+    body = <Alert type="error" showIcon role="alert" title={MISSING_LOCATIONS} description="Add a location under Account, Locations first." />;
   else
     body = (
       <>

@@ -12,7 +12,17 @@ const playable = (url: string) => url.replace(/^https?:\/\/[^/]+(?=\/api\/media\
  * The call-flow recording picker (spec 002): choose one of the account's recordings for a
  * message, upload one (a label and an MP3 or WAV; at most four), or delete one.
  */
-export function RecordingPicker({ open, current, onChoose, onClose }: { open: boolean; current?: string; onChoose(recording: CallFlowRecording): void; onClose(): void }) {
+export function RecordingPicker({
+  open,
+  current,
+  onChoose,
+  onClose,
+}: {
+  open: boolean;
+  current?: string;
+  onChoose(recording: CallFlowRecording): void;
+  onClose(): void;
+}) {
   const [recordings, setRecordings] = useState<CallFlowRecording[] | null>(null);
   const [chosen, setChosen] = useState<string | undefined>(current);
   const [label, setLabel] = useState('');
@@ -103,8 +113,21 @@ export function RecordingPicker({ open, current, onChoose, onClose }: { open: bo
             <Typography.Text type="secondary">{FLOW_RECORDING_MESSAGES.max}</Typography.Text>
           ) : (
             <>
-              <Input aria-label="Label" placeholder="Label, e.g. Welcome" maxLength={60} value={label} onChange={(e) => setLabel(e.target.value)} onPressEnter={() => void upload()} />
-              <input key={fileKey} type="file" aria-label="Audio file" accept=".mp3,.wav,audio/mpeg,audio/wav" onChange={(e) => setFile(e.target.files?.[0] ?? null)} />
+              <Input
+                aria-label="Label"
+                placeholder="Label, e.g. Welcome"
+                maxLength={60}
+                value={label}
+                onChange={(e) => setLabel(e.target.value)}
+                onPressEnter={() => void upload()}
+              />
+              <input
+                key={fileKey}
+                type="file"
+                aria-label="Audio file"
+                accept=".mp3,.wav,audio/mpeg,audio/wav"
+                onChange={(e) => setFile(e.target.files?.[0] ?? null)}
+              />
               <Button icon={<UploadOutlined />} loading={busy} onClick={() => void upload()} style={{ justifySelf: 'start' }}>
                 Upload
               </Button>

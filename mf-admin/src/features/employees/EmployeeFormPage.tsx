@@ -4,16 +4,7 @@ import { DeleteOutlined, SafetyCertificateOutlined } from '@ant-design/icons';
 import { useLocation, useNavigate, useParams } from 'react-router-dom';
 import { employeesApi, errorMessage, usersApi } from '@agency/api-client';
 import { bus } from '@agency/bus';
-import {
-  EMPLOYEE_ROLES,
-  EXTENSION_MESSAGE,
-  isAdminRole,
-  NPN_MESSAGE,
-  roleRank,
-  USER_PHONE_MESSAGE,
-  type Role,
-  type User,
-} from '@agency/contracts';
+import { EMPLOYEE_ROLES, EXTENSION_MESSAGE, isAdminRole, NPN_MESSAGE, roleRank, USER_PHONE_MESSAGE, type Role, type User } from '@agency/contracts';
 import { digitsOnly, fullName, initials, maskPhone, useObservable } from '@agency/ui';
 import { AVATAR_SIZE, PICTURE_TYPES, pictureProblem, resizeImage } from '../profile/resizeImage';
 import { useUnsavedChanges } from '../settings/unsaved';
@@ -162,7 +153,8 @@ export function EmployeeFormPage() {
 
   async function resetMfa() {
     if (!target) return;
-    if (!(await bus.confirm(`Reset MFA for ${fullName(target)}?`, 'Their authenticator stops working here; they set MFA up again at their next sign-in.'))) return;
+    if (!(await bus.confirm(`Reset MFA for ${fullName(target)}?`, 'Their authenticator stops working here; they set MFA up again at their next sign-in.')))
+      return;
     setBusy('mfa');
     setError(null);
     try {
@@ -199,14 +191,31 @@ export function EmployeeFormPage() {
   return (
     <Card title={title} style={{ maxWidth: 760 }}>
       {error && <Alert type="error" showIcon role="alert" title={error} style={{ marginBottom: 16 }} />}
-      {!editable && <Alert type="info" showIcon title={`Only a user of the same or a higher role can change ${fullName(target)}.`} style={{ marginBottom: 16 }} />}
+      {!editable && (
+        <Alert type="info" showIcon title={`Only a user of the same or a higher role can change ${fullName(target)}.`} style={{ marginBottom: 16 }} />
+      )}
       {team.locationsError && <Alert type="warning" showIcon title={team.locationsError} style={{ marginBottom: 16 }} />}
-      <Form<EmployeeValues> form={form} layout="vertical" initialValues={valuesOf(target)} onFinish={save} disabled={!editable} requiredMark={false} name="employee">
+      <Form<EmployeeValues>
+        form={form}
+        layout="vertical"
+        initialValues={valuesOf(target)}
+        onFinish={save}
+        disabled={!editable}
+        requiredMark={false}
+        name="employee"
+      >
         <Flex gap={16} align="center" style={{ marginBottom: 16 }}>
           <Avatar size={64} src={shownAvatar ?? undefined} alt="">
             {initials(target ?? { firstName: form.getFieldValue('firstName'), lastName: form.getFieldValue('lastName') }) || '?'}
           </Avatar>
-          <input ref={fileInput} type="file" accept={PICTURE_TYPES.join(',')} aria-label="Picture file" onChange={(e) => void pick(e)} style={{ display: 'none' }} />
+          <input
+            ref={fileInput}
+            type="file"
+            accept={PICTURE_TYPES.join(',')}
+            aria-label="Picture file"
+            onChange={(e) => void pick(e)}
+            style={{ display: 'none' }}
+          />
           <Space>
             <Button onClick={() => fileInput.current?.click()}>Choose Picture</Button>
             {shownAvatar && <Button onClick={() => setAvatar(null)}>Remove Picture</Button>}
@@ -240,7 +249,12 @@ export function EmployeeFormPage() {
               label="Phone"
               name="phone"
               normalize={(v: string) => maskPhone(v)}
-              rules={[{ validator: (_r, v: string) => ([0, 10, 11].includes(digitsOnly(v).length) ? Promise.resolve() : Promise.reject(new Error(USER_PHONE_MESSAGE))) }]}
+              rules={[
+                {
+                  validator: (_r, v: string) =>
+                    [0, 10, 11].includes(digitsOnly(v).length) ? Promise.resolve() : Promise.reject(new Error(USER_PHONE_MESSAGE)),
+                },
+              ]}
             >
               <Input inputMode="tel" placeholder="+1 (222) 333-4444" />
             </Form.Item>

@@ -34,7 +34,14 @@ const emma = demoUser({
   locations: [AUSTIN.id],
   groups: ['Sales'],
 });
-const adam = demoUser({ id: '00000000-0000-4000-9000-000000000002', role: 'admin', firstName: 'Adam', lastName: 'Atkins', email: 'admin@demo.test', extension: '102' });
+const adam = demoUser({
+  id: '00000000-0000-4000-9000-000000000002',
+  role: 'admin',
+  firstName: 'Adam',
+  lastName: 'Atkins',
+  email: 'admin@demo.test',
+  extension: '102',
+});
 
 function Where() {
   return <div data-testid="where">{useLocation().pathname}</div>;

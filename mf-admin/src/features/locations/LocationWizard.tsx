@@ -14,7 +14,10 @@ import {
 import { AddressStep, BrandForm, BusinessStep, GeneralStep, RepStep } from './RegistrationSteps';
 
 const TITLES = ['General', 'Address', 'Business', 'Rep 1', 'Rep 2', 'Review', 'Brand'];
-const STEP_OF: Record<RegistrationFailure['step'], number> = Object.fromEntries(REGISTRATION_STEPS.map((s, i) => [s, i])) as Record<RegistrationFailure['step'], number>;
+const STEP_OF: Record<RegistrationFailure['step'], number> = Object.fromEntries(REGISTRATION_STEPS.map((s, i) => [s, i])) as Record<
+  RegistrationFailure['step'],
+  number
+>;
 /** How often a profile or brand under review is looked at again while the wizard is open. */
 const REVIEW_POLL_MS = 3000;
 
@@ -106,7 +109,9 @@ export function LocationWizard({
   async function saveGeneral(v: { name: string; timezone: string; copyFrom?: string | null }) {
     setError(null);
     try {
-      const id = location ? (await locationsApi.update(accountId, location.id, { name: v.name, timezone: v.timezone })).id : (await locationsApi.create(accountId, v)).id;
+      const id = location
+        ? (await locationsApi.update(accountId, location.id, { name: v.name, timezone: v.timezone })).id
+        : (await locationsApi.create(accountId, v)).id;
       await load(id);
       onSaved();
       next();
@@ -153,13 +158,35 @@ export function LocationWizard({
             initial={level === 1 ? registration!.rep1 : registration!.rep2}
             failures={failures}
             onBack={back}
-            onSave={(v) => saved(() => registrationApi.saveRep(accountId, id, level, v), (m) => LOCATION_MESSAGES.repSaveFailed(`representative ${level}`, m))}
-            onSkip={level === 2 ? () => saved(() => registrationApi.saveRep(accountId, id, 2, null), (m) => LOCATION_MESSAGES.repSaveFailed('representative 2', m)) : undefined}
+            onSave={(v) =>
+              saved(
+                () => registrationApi.saveRep(accountId, id, level, v),
+                (m) => LOCATION_MESSAGES.repSaveFailed(`representative ${level}`, m),
+              )
+            }
+            onSkip={
+              level === 2
+                ? () =>
+                    saved(
+                      () => registrationApi.saveRep(accountId, id, 2, null),
+                      (m) => LOCATION_MESSAGES.repSaveFailed('representative 2', m),
+                    )
+                : undefined
+            }
           />
         );
       }
       case 5:
-        return <ReviewStep accountId={accountId} location={location!} failures={failures} onChanged={() => load(id).then(onSaved)} onFix={setStep} onNext={() => setStep(6)} />;
+        return (
+          <ReviewStep
+            accountId={accountId}
+            location={location!}
+            failures={failures}
+            onChanged={() => load(id).then(onSaved)}
+            onFix={setStep}
+            onNext={() => setStep(6)}
+          />
+        );
       default:
         return <BrandStep accountId={accountId} location={location!} onBack={back} onChanged={() => load(id).then(onSaved)} />;
     }
@@ -324,7 +351,8 @@ function BrandStep({ accountId, location, onBack, onChanged }: { accountId: stri
     );
   }
   if (brand.status === 'approved') return <Result status="success" title={LOCATION_MESSAGES.brandApproved} />;
-  if (brand.status === 'pending') return <Result status="info" title={LOCATION_MESSAGES.brandUnderReview} subTitle="Registration usually finishes within a few days." />;
+  if (brand.status === 'pending')
+    return <Result status="info" title={LOCATION_MESSAGES.brandUnderReview} subTitle="Registration usually finishes within a few days." />;
   if (brand.status !== 'not-submitted') return <Alert type="warning" showIcon title={LOCATION_MESSAGES.brandContactSupport} />;
   return (
     <>

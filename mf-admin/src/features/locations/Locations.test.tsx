@@ -10,8 +10,6 @@ import { demoLocation, demoSession } from '@agency/testing';
 jest.mock('@agency/api-client', () => jest.requireActual<typeof import('@agency/testing')>('@agency/testing').apiClientMock());
 const userEvent = userEventLib.setup({ delay: null, pointerEventsCheck: 0 });
 
-
-
 beforeEach(() => {
   jest.resetAllMocks();
   hostControls().setSession(demoSession());
@@ -40,13 +38,37 @@ test('the card badge follows the profile, then the brand', () => {
 test('cards show the timezone and numbers (default first); at the plan limit Create says what the plan allows', async () => {
   (locationsApi.list as jest.Mock).mockResolvedValue([demoLocation()]);
   (phonesApi.list as jest.Mock).mockResolvedValue([
-    { id: 'p2', sid: null, phoneNumber: '15125550002', friendlyName: 'Sales', location: { id: demoLocation().id, name: 'Austin' }, messagingServiceSid: null, isDefault: false, status: 'in-use', origin: 'purchased' },
-    { id: 'p1', sid: null, phoneNumber: '15125550001', friendlyName: 'Main', location: { id: demoLocation().id, name: 'Austin' }, messagingServiceSid: null, isDefault: true, status: 'in-use', origin: 'purchased' },
+    {
+      id: 'p2',
+      sid: null,
+      phoneNumber: '15125550002',
+      friendlyName: 'Sales',
+      location: { id: demoLocation().id, name: 'Austin' },
+      messagingServiceSid: null,
+      isDefault: false,
+      status: 'in-use',
+      origin: 'purchased',
+    },
+    {
+      id: 'p1',
+      sid: null,
+      phoneNumber: '15125550001',
+      friendlyName: 'Main',
+      location: { id: demoLocation().id, name: 'Austin' },
+      messagingServiceSid: null,
+      isDefault: true,
+      status: 'in-use',
+      origin: 'purchased',
+    },
   ]);
   (billingApi.planLimits as jest.Mock).mockResolvedValue({ maxLocations: 1, maxServices: 1, maxPhoneNumbers: 1 });
   render(<LocationsPage />);
   const numbers = await screen.findByRole('list', { name: 'Austin phone numbers' });
-  expect(within(numbers).getAllByRole('listitem').map((li) => li.textContent)).toEqual([expect.stringContaining('+1-512-555-0001'), expect.stringContaining('+1-512-555-0002')]);
+  expect(
+    within(numbers)
+      .getAllByRole('listitem')
+      .map((li) => li.textContent),
+  ).toEqual([expect.stringContaining('+1-512-555-0001'), expect.stringContaining('+1-512-555-0002')]);
   expect(screen.getByText('In Progress')).toBeInTheDocument();
   const create = screen.getByRole('button', { name: /Create Location/ });
   expect(create).toBeDisabled();

@@ -38,7 +38,11 @@ export function LocationsPage() {
   const saved = useCallback(() => {
     void load();
     // The setup checklist counts the account's locations.
-    if (accountId) accountsApi.get(accountId).then((account) => bus.updateSession({ account }), () => undefined);
+    if (accountId)
+      accountsApi.get(accountId).then(
+        (account) => bus.updateSession({ account }),
+        () => undefined,
+      );
   }, [load, accountId]);
 
   if (!accountId) return null;
@@ -85,7 +89,11 @@ export function LocationsPage() {
                 >
                   <Typography.Text type="secondary">{l.timezone}</Typography.Text>
                   <ul aria-label={`${l.name} phone numbers`} style={{ listStyle: 'none', padding: 0, margin: '8px 0' }}>
-                    {numbers.length === 0 && <li><Typography.Text type="secondary">No phone numbers</Typography.Text></li>}
+                    {numbers.length === 0 && (
+                      <li>
+                        <Typography.Text type="secondary">No phone numbers</Typography.Text>
+                      </li>
+                    )}
                     {numbers.map((p) => (
                       <li key={p.id}>
                         {formatPhone(p.phoneNumber)} {p.friendlyName && <Typography.Text type="secondary">{p.friendlyName}</Typography.Text>}{' '}
@@ -105,14 +113,7 @@ export function LocationsPage() {
         </Row>
       )}
       {editing && (
-        <LocationWizard
-          accountId={accountId}
-          open
-          location={editing.location}
-          others={locations ?? []}
-          onClose={() => setEditing(null)}
-          onSaved={saved}
-        />
+        <LocationWizard accountId={accountId} open location={editing.location} others={locations ?? []} onClose={() => setEditing(null)} onSaved={saved} />
       )}
     </div>
   );

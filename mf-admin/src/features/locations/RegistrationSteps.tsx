@@ -85,7 +85,12 @@ export function GeneralStep({
   const { busy, save } = useSave(onSave);
   const zones = useMemo(timezoneOptions, []);
   return (
-    <Form layout="vertical" name="location-general" initialValues={location ?? { timezone: Intl.DateTimeFormat().resolvedOptions().timeZone }} onFinish={(v) => void save(v)}>
+    <Form
+      layout="vertical"
+      name="location-general"
+      initialValues={location ?? { timezone: Intl.DateTimeFormat().resolvedOptions().timeZone }}
+      onFinish={(v) => void save(v)}
+    >
       <Form.Item label="Name" name="name" rules={required}>
         <Input autoFocus maxLength={100} />
       </Form.Item>
@@ -206,7 +211,11 @@ export function BusinessStep({ initial, failures, onSave, onBack }: StepProps<Re
       >
         <Input maxLength={300} placeholder="https://" />
       </Form.Item>
-      <Form.Item label="Social Media Profile" name="socialMediaUrl" rules={[{ pattern: /^https?:\/\/[^\s.]+\.[^\s]+$/i, message: 'Enter a full address starting with http:// or https://' }]}>
+      <Form.Item
+        label="Social Media Profile"
+        name="socialMediaUrl"
+        rules={[{ pattern: /^https?:\/\/[^\s.]+\.[^\s]+$/i, message: 'Enter a full address starting with http:// or https://' }]}
+      >
         <Input maxLength={300} placeholder="https://" />
       </Form.Item>
       <StepButtons busy={busy} onBack={onBack} />
@@ -214,7 +223,14 @@ export function BusinessStep({ initial, failures, onSave, onBack }: StepProps<Re
   );
 }
 
-export function RepStep({ level, initial, failures, onSave, onBack, onSkip }: StepProps<RegistrationRepInput> & { level: 1 | 2; onSkip?: () => Promise<void> }) {
+export function RepStep({
+  level,
+  initial,
+  failures,
+  onSave,
+  onBack,
+  onSkip,
+}: StepProps<RegistrationRepInput> & { level: 1 | 2; onSkip?: () => Promise<void> }) {
   const { busy, save } = useSave(onSave);
   const skip = useSave(async () => onSkip?.());
   const step: RegistrationStep = level === 1 ? 'rep1' : 'rep2';
@@ -233,7 +249,12 @@ export function RepStep({ level, initial, failures, onSave, onBack, onSkip }: St
           </Form.Item>
         </Col>
       </Row>
-      <Form.Item label="Email" name="email" rules={[...required, { type: 'email', message: 'Enter a valid email address' }]} {...reasonOf(failures, step, 'email')}>
+      <Form.Item
+        label="Email"
+        name="email"
+        rules={[...required, { type: 'email', message: 'Enter a valid email address' }]}
+        {...reasonOf(failures, step, 'email')}
+      >
         <Input maxLength={200} type="email" />
       </Form.Item>
       <Row gutter={12}>

@@ -39,7 +39,11 @@ test("a location's signature is saved as its messages JSON, Save enabled only af
   await userEvent.clear(screen.getByLabelText('Signature'));
   await userEvent.type(screen.getByLabelText('Signature'), '  - The Austin office ');
   await userEvent.click(saveButton());
-  await waitFor(() => expect(locations.update).toHaveBeenCalledWith(demoSession().account.id, demoLocation().id, { messages: JSON.stringify({ signature: '- The Austin office' }) }));
+  await waitFor(() =>
+    expect(locations.update).toHaveBeenCalledWith(demoSession().account.id, demoLocation().id, {
+      messages: JSON.stringify({ signature: '- The Austin office' }),
+    }),
+  );
   await waitFor(() => expect(toasts).toContain('Message settings saved.'));
   expect(screen.getByLabelText('Signature')).toHaveValue('- The Austin office');
   expect(saveButton()).toBeDisabled();

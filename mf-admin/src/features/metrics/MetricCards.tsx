@@ -43,8 +43,18 @@ export const METRIC_CARDS: CardSpec[] = [
   { title: 'Policies', icon: <FileProtectOutlined />, value: (f) => count(f.policies), detail: (f) => `${formatCents(f.premiums)} in premiums` },
   { title: 'Messages', icon: <MessageOutlined />, value: (f) => count(f.messages), detail: () => 'texts sent' },
   { title: 'Calls', icon: <PhoneOutlined />, value: (f) => count(f.calls), detail: (f) => `${formatDuration(f.calls_duration)} on the phone` },
-  { title: 'Incoming Calls', icon: <PhoneOutlined rotate={225} />, value: (f) => count(f.calls_incoming), detail: (f) => formatDuration(f.calls_incoming_duration) },
-  { title: 'Outgoing Calls', icon: <PhoneOutlined rotate={45} />, value: (f) => count(f.calls_outgoing), detail: (f) => formatDuration(f.calls_outgoing_duration) },
+  {
+    title: 'Incoming Calls',
+    icon: <PhoneOutlined rotate={225} />,
+    value: (f) => count(f.calls_incoming),
+    detail: (f) => formatDuration(f.calls_incoming_duration),
+  },
+  {
+    title: 'Outgoing Calls',
+    icon: <PhoneOutlined rotate={45} />,
+    value: (f) => count(f.calls_outgoing),
+    detail: (f) => formatDuration(f.calls_outgoing_duration),
+  },
   { title: 'Premiums', icon: <DollarOutlined />, value: (f) => formatCents(f.premiums), detail: (f) => `on ${plural(f.policies, 'policy', 'policies')}` },
   {
     title: 'Talk Time',

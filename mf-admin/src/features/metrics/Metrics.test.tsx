@@ -125,7 +125,9 @@ test('the widget lists the team (former employees who counted), opens a person b
   expect(within(screen.getByText('Fay Gone').closest('tr')!).getByText('Former')).toBeInTheDocument();
   expect(screen.queryByText('Ida Idle')).not.toBeInTheDocument();
 
-  stats.employeeStats.mockResolvedValueOnce(answer([row(owner.id, 'contacts', 2, '2026-11-03'), row(owner.id, 'messages', 5, '2026-11-10')], { metricView: 'daily' }));
+  stats.employeeStats.mockResolvedValueOnce(
+    answer([row(owner.id, 'contacts', 2, '2026-11-03'), row(owner.id, 'messages', 5, '2026-11-10')], { metricView: 'daily' }),
+  );
   await userEvent.click(within(ownerRow).getByRole('button', { name: /expand/i }));
   expect(await screen.findByText('11/03/2026')).toBeInTheDocument();
   expect(stats.employeeStats).toHaveBeenLastCalledWith({ user: owner.id, metricView: 'daily', monthYear: thisMonth });

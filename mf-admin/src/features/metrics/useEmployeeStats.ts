@@ -9,7 +9,11 @@ export function useEmployeeStats(params: Omit<EmployeeStatsParams, 'refresh'> | 
   const [refreshed, setRefreshed] = useState<{ key: string | null; n: number }>({ key: null, n: 0 });
   const refresh = refreshed.key === key && refreshed.n > 0;
 
-  const query = useLiveQuery(key ? () => metricsApi.employeeStats({ ...(JSON.parse(key) as EmployeeStatsParams), refresh }) : null, null, [key, refresh, refreshed.n]);
+  const query = useLiveQuery(key ? () => metricsApi.employeeStats({ ...(JSON.parse(key) as EmployeeStatsParams), refresh }) : null, null, [
+    key,
+    refresh,
+    refreshed.n,
+  ]);
 
   const ask = useCallback(() => setRefreshed((r) => ({ key, n: r.key === key ? r.n + 1 : 1 })), [key]);
   return { stats: query.error ? null : (query.data ?? null), loading: query.loading, error: query.error ? errorMessage(query.error) : null, refresh: ask };

@@ -10,7 +10,17 @@ import { useUnsavedChanges } from '../settings/unsaved';
 
 type Values = Required<Omit<MobileAppInput, 'logo'>> & { logo: string | null };
 const EMPTY: Values = { logo: null, products: [], departments: [], changeRequestTypes: [], referralBonus: '', referralDisclaimer: '' };
-const valuesOf = (s: MobileAppSettings | null): Values => (s ? { logo: s.logo, products: s.products, departments: s.departments, changeRequestTypes: s.changeRequestTypes, referralBonus: s.referralBonus, referralDisclaimer: s.referralDisclaimer } : EMPTY);
+const valuesOf = (s: MobileAppSettings | null): Values =>
+  s
+    ? {
+        logo: s.logo,
+        products: s.products,
+        departments: s.departments,
+        changeRequestTypes: s.changeRequestTypes,
+        referralBonus: s.referralBonus,
+        referralDisclaimer: s.referralDisclaimer,
+      }
+    : EMPTY;
 
 /** What clients see on their phone: the logo, what they can ask about, and the referral offer. */
 function PhonePreview({ values, company }: { values: Values; company: string }) {
@@ -19,10 +29,22 @@ function PhonePreview({ values, company }: { values: Values; company: string }) 
     <div
       aria-label="Phone preview"
       role="img"
-      style={{ width: 260, margin: '0 auto', border: `10px solid ${token.colorText}`, borderRadius: 36, padding: 16, minHeight: 500, background: token.colorBgContainer }}
+      style={{
+        width: 260,
+        margin: '0 auto',
+        border: `10px solid ${token.colorText}`,
+        borderRadius: 36,
+        padding: 16,
+        minHeight: 500,
+        background: token.colorBgContainer,
+      }}
     >
       <Flex vertical align="center" gap={8} style={{ marginBottom: 16 }}>
-        {values.logo ? <img src={values.logo} alt="Logo" width={96} height={96} style={{ borderRadius: 16 }} /> : <Avatar shape="square" size={96} icon={<PictureOutlined />} />}
+        {values.logo ? (
+          <img src={values.logo} alt="Logo" width={96} height={96} style={{ borderRadius: 16 }} />
+        ) : (
+          <Avatar shape="square" size={96} icon={<PictureOutlined />} />
+        )}
         <Typography.Text strong>{company}</Typography.Text>
       </Flex>
       <Typography.Text type="secondary" style={{ fontSize: 12 }}>

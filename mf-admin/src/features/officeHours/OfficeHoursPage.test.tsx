@@ -132,7 +132,9 @@ test("a refused save shows the catalogue's words with the server's message and k
 });
 
 test('the closed call message can play one of the call-flow recordings', async () => {
-  (phoneApi.flowRecordings as jest.Mock).mockResolvedValue([{ id: 'r1', name: 'Closed for the day', url: 'http://localhost/api/media/call-flow/r1/t1', lastModified: '2026-11-20T10:00:00.000Z' }]);
+  (phoneApi.flowRecordings as jest.Mock).mockResolvedValue([
+    { id: 'r1', name: 'Closed for the day', url: 'http://localhost/api/media/call-flow/r1/t1', lastModified: '2026-11-20T10:00:00.000Z' },
+  ]);
   locations.list.mockResolvedValue([austin]);
   locations.update.mockImplementation(async (_a, _l, body) => demoLocation({ officeHours: body.officeHours as string }));
   render(<OfficeHoursPage />);
@@ -143,5 +145,10 @@ test('the closed call message can play one of the call-flow recordings', async (
   await userEvent.click(within(dialog).getByRole('button', { name: 'Choose' }));
   await userEvent.click(saveButton());
   await waitFor(() => expect(locations.update).toHaveBeenCalledTimes(1));
-  expect(sent().closedMessage).toEqual({ type: 'recording', name: 'Closed for the day', url: 'http://localhost/api/media/call-flow/r1/t1', lastModified: '2026-11-20T10:00:00.000Z' });
+  expect(sent().closedMessage).toEqual({
+    type: 'recording',
+    name: 'Closed for the day',
+    url: 'http://localhost/api/media/call-flow/r1/t1',
+    lastModified: '2026-11-20T10:00:00.000Z',
+  });
 });

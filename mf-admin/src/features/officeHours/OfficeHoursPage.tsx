@@ -173,7 +173,12 @@ function OfficeHoursForm({ accountId, location, saved }: { accountId: string; lo
         />
       </Form.Item>
       <Form.Item label="Send the closed text reply" htmlFor="smsClosedEnabled">
-        <Switch id="smsClosedEnabled" checked={values.smsEnabled} disabled={!values.smsMessage.trim()} onChange={(smsEnabled) => setValues({ ...values, smsEnabled })} />
+        <Switch
+          id="smsClosedEnabled"
+          checked={values.smsEnabled}
+          disabled={!values.smsMessage.trim()}
+          onChange={(smsEnabled) => setValues({ ...values, smsEnabled })}
+        />
       </Form.Item>
       <SettingsActions dirty={dirty} saving={saving} onReset={() => setValues(stored)} />
     </Form>

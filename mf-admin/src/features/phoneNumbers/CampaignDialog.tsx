@@ -10,7 +10,19 @@ const atLeast = (n: number, label: string) => ({ min: n, message: `${label} must
 const GENERAL = ['friendlyName', 'usecase', 'location'];
 
 /** Message Campaign: General (name, use case, location), then Details (description, 5 samples, consent); the carriers review it. */
-export function CampaignDialog({ accountId, open, locations, onClose, onSaved }: { accountId: string; open: boolean; locations: Location[]; onClose: () => void; onSaved: (s: MessagingService) => void }) {
+export function CampaignDialog({
+  accountId,
+  open,
+  locations,
+  onClose,
+  onSaved,
+}: {
+  accountId: string;
+  open: boolean;
+  locations: Location[];
+  onClose: () => void;
+  onSaved: (s: MessagingService) => void;
+}) {
   const [form] = Form.useForm<Values>();
   const [step, setStep] = useState(0);
   const [busy, setBusy] = useState(false);
@@ -34,7 +46,16 @@ export function CampaignDialog({ accountId, open, locations, onClose, onSaved }:
   }
 
   return (
-    <Modal open={open} title="Message Campaign" onCancel={onClose} footer={null} width={720} destroyOnHidden afterClose={() => setStep(0)} mask={{ closable: false }}>
+    <Modal
+      open={open}
+      title="Message Campaign"
+      onCancel={onClose}
+      footer={null}
+      width={720}
+      destroyOnHidden
+      afterClose={() => setStep(0)}
+      mask={{ closable: false }}
+    >
       <Steps size="small" current={step} items={[{ title: 'General' }, { title: 'Details' }]} style={{ marginBottom: 24 }} />
       {error && <Alert type="error" showIcon role="alert" title={error} style={{ marginBottom: 16 }} />}
       <Form
@@ -42,7 +63,13 @@ export function CampaignDialog({ accountId, open, locations, onClose, onSaved }:
         layout="vertical"
         name="campaign"
         preserve
-        initialValues={{ usecase: 'discussion', samples: ['', '', '', '', ''], hasEmbeddedLinks: false, hasEmbeddedPhone: false, location: locations.length === 1 ? locations[0]!.id : undefined }}
+        initialValues={{
+          usecase: 'discussion',
+          samples: ['', '', '', '', ''],
+          hasEmbeddedLinks: false,
+          hasEmbeddedPhone: false,
+          location: locations.length === 1 ? locations[0]!.id : undefined,
+        }}
         onFinish={() => (step === 0 ? void form.validateFields(GENERAL).then(() => setStep(1)) : void submit())}
       >
         <div hidden={step !== 0}>
@@ -58,7 +85,12 @@ export function CampaignDialog({ accountId, open, locations, onClose, onSaved }:
         </div>
         {step === 1 && (
           <>
-            <Form.Item label="Description" name="description" rules={[...required, atLeast(40, 'Description')]} extra="What the texts are about and who receives them.">
+            <Form.Item
+              label="Description"
+              name="description"
+              rules={[...required, atLeast(40, 'Description')]}
+              extra="What the texts are about and who receives them."
+            >
               <Input.TextArea autoFocus showCount maxLength={4096} autoSize={{ minRows: 2, maxRows: 5 }} />
             </Form.Item>
             {[0, 1, 2, 3, 4].map((i) => (

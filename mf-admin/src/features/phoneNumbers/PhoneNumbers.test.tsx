@@ -14,7 +14,17 @@ const service = (over: Partial<MessagingService> = {}): MessagingService => ({
   friendlyName: 'Austin Client Care',
   usecase: 'discussion',
   location: { id: 'l1', name: 'Austin' },
-  campaign: { status: 'VERIFIED', errors: [], campaignId: 'CM1', a2pUseCase: 'DISCUSSION', optInKeywords: [], optOutKeywords: [], optOutMessage: '', helpKeywords: [], helpMessage: '' },
+  campaign: {
+    status: 'VERIFIED',
+    errors: [],
+    campaignId: 'CM1',
+    a2pUseCase: 'DISCUSSION',
+    optInKeywords: [],
+    optOutKeywords: [],
+    optOutMessage: '',
+    helpKeywords: [],
+    helpMessage: '',
+  },
   registered: true,
   assigned: [{ sid: 'PN1' }],
   ...over,
@@ -34,10 +44,24 @@ test('campaign statuses read Pending Approval, Rejected, Verified or Not Registe
 });
 
 test('a rejected campaign shows its reasons; at the plan limit Purchase says what the plan allows', async () => {
-  const rejected = service({ sid: 'MG2', friendlyName: 'Round Rock Service', campaign: { ...service().campaign!, status: 'FAILED', errors: [{ description: 'The brand is not registered.' }] } });
+  const rejected = service({
+    sid: 'MG2',
+    friendlyName: 'Round Rock Service',
+    campaign: { ...service().campaign!, status: 'FAILED', errors: [{ description: 'The brand is not registered.' }] },
+  });
   (numbersApi.services as jest.Mock).mockResolvedValue([service(), rejected]);
   (phonesApi.list as jest.Mock).mockResolvedValue([
-    { id: 'p1', sid: 'PN1', phoneNumber: '15125550001', friendlyName: 'Main', location: { id: 'l1', name: 'Austin' }, messagingServiceSid: 'MG1', isDefault: true, status: 'porting-in', origin: 'ported' },
+    {
+      id: 'p1',
+      sid: 'PN1',
+      phoneNumber: '15125550001',
+      friendlyName: 'Main',
+      location: { id: 'l1', name: 'Austin' },
+      messagingServiceSid: 'MG1',
+      isDefault: true,
+      status: 'porting-in',
+      origin: 'ported',
+    },
   ]);
   (locationsApi.list as jest.Mock).mockResolvedValue([]);
   (billingApi.planLimits as jest.Mock).mockResolvedValue({ maxLocations: 1, maxServices: 2, maxPhoneNumbers: 1 });
@@ -60,9 +84,39 @@ test('a number in use outside a verified campaign says its texts are held', asyn
   const pending = service({ sid: 'MG2', friendlyName: 'Round Rock Service', campaign: { ...service().campaign!, status: 'IN_PROGRESS' } });
   (numbersApi.services as jest.Mock).mockResolvedValue([service(), pending]);
   (phonesApi.list as jest.Mock).mockResolvedValue([
-    { id: 'p1', sid: 'PN1', phoneNumber: '15125550001', friendlyName: 'Main', location: { id: 'l1', name: 'Austin' }, messagingServiceSid: 'MG1', isDefault: true, status: 'in-use', origin: 'purchased' },
-    { id: 'p2', sid: 'PN2', phoneNumber: '15125550003', friendlyName: 'Round Rock', location: { id: 'l2', name: 'Round Rock' }, messagingServiceSid: 'MG2', isDefault: true, status: 'in-use', origin: 'purchased' },
-    { id: 'p3', sid: 'PN3', phoneNumber: '15125550004', friendlyName: 'Spare', location: null, messagingServiceSid: null, isDefault: false, status: 'in-use', origin: 'purchased' },
+    {
+      id: 'p1',
+      sid: 'PN1',
+      phoneNumber: '15125550001',
+      friendlyName: 'Main',
+      location: { id: 'l1', name: 'Austin' },
+      messagingServiceSid: 'MG1',
+      isDefault: true,
+      status: 'in-use',
+      origin: 'purchased',
+    },
+    {
+      id: 'p2',
+      sid: 'PN2',
+      phoneNumber: '15125550003',
+      friendlyName: 'Round Rock',
+      location: { id: 'l2', name: 'Round Rock' },
+      messagingServiceSid: 'MG2',
+      isDefault: true,
+      status: 'in-use',
+      origin: 'purchased',
+    },
+    {
+      id: 'p3',
+      sid: 'PN3',
+      phoneNumber: '15125550004',
+      friendlyName: 'Spare',
+      location: null,
+      messagingServiceSid: null,
+      isDefault: false,
+      status: 'in-use',
+      origin: 'purchased',
+    },
   ]);
   (locationsApi.list as jest.Mock).mockResolvedValue([]);
   (billingApi.planLimits as jest.Mock).mockResolvedValue({ maxLocations: 3, maxServices: 3, maxPhoneNumbers: 3 });

@@ -53,7 +53,12 @@ export function PhoneNumbersPage() {
     if (!accountId) return;
     setError(null);
     try {
-      const [p, s, l, lim] = await Promise.all([phonesApi.list(accountId), numbersApi.services(accountId), locationsApi.list(accountId), billingApi.planLimits(accountId)]);
+      const [p, s, l, lim] = await Promise.all([
+        phonesApi.list(accountId),
+        numbersApi.services(accountId),
+        locationsApi.list(accountId),
+        billingApi.planLimits(accountId),
+      ]);
       setPhones(p);
       setServices(s);
       setLocations(l);
@@ -73,7 +78,11 @@ export function PhoneNumbersPage() {
   }, [reviewing, accountId]);
 
   const refreshAccount = useCallback(() => {
-    if (accountId) accountsApi.get(accountId).then((account) => bus.updateSession({ account }), () => undefined);
+    if (accountId)
+      accountsApi.get(accountId).then(
+        (account) => bus.updateSession({ account }),
+        () => undefined,
+      );
   }, [accountId]);
 
   if (!accountId) return null;
@@ -85,7 +94,12 @@ export function PhoneNumbersPage() {
 
   async function savePhone(p: PhoneNumber, v: PhoneValues) {
     try {
-      await phonesApi.update(accountId!, p.id, { friendlyName: v.friendlyName ?? '', location: v.location ?? null, messagingServiceSid: v.messagingServiceSid ?? null, isDefault: !!v.isDefault });
+      await phonesApi.update(accountId!, p.id, {
+        friendlyName: v.friendlyName ?? '',
+        location: v.location ?? null,
+        messagingServiceSid: v.messagingServiceSid ?? null,
+        isDefault: !!v.isDefault,
+      });
       bus.toast({ kind: 'success', message: PHONE_MESSAGES.updated(v.friendlyName || formatPhone(p.phoneNumber)) });
       await load();
       refreshAccount();
@@ -133,7 +147,11 @@ export function PhoneNumbersPage() {
                 <Card size="small" title={s.friendlyName} data-campaign={s.sid} style={{ height: '100%' }}>
                   <Flex vertical gap={4}>
                     <span>
-                      {label === 'Rejected' && s.campaign?.errors.length ? <Tooltip title={s.campaign.errors.map((e) => e.description).join(' ')}>{tag}</Tooltip> : tag}
+                      {label === 'Rejected' && s.campaign?.errors.length ? (
+                        <Tooltip title={s.campaign.errors.map((e) => e.description).join(' ')}>{tag}</Tooltip>
+                      ) : (
+                        tag
+                      )}
                     </span>
                     <Typography.Text type="secondary">
                       {s.usecase} · {s.location?.name ?? 'No location'}
@@ -179,7 +197,12 @@ export function PhoneNumbersPage() {
               extra={
                 <Flex>
                   <Button type="text" icon={<EditOutlined />} aria-label={`Edit ${formatPhone(p.phoneNumber)}`} onClick={() => setEditing(p)} />
-                  <Popconfirm title={`Release ${formatPhone(p.phoneNumber)}? Calls and texts to it stop reaching the agency.`} okText="Release" okButtonProps={{ danger: true }} onConfirm={() => release(p)}>
+                  <Popconfirm
+                    title={`Release ${formatPhone(p.phoneNumber)}? Calls and texts to it stop reaching the agency.`}
+                    okText="Release"
+                    okButtonProps={{ danger: true }}
+                    onConfirm={() => release(p)}
+                  >
                     <Button type="text" danger icon={<DeleteOutlined />} aria-label={`Release ${formatPhone(p.phoneNumber)}`} />
                   </Popconfirm>
                 </Flex>
@@ -213,7 +236,12 @@ export function PhoneNumbersPage() {
         <FormDialog<PhoneValues>
           open
           title={`Update ${formatPhone(editing.phoneNumber)}`}
-          initialValues={{ friendlyName: editing.friendlyName, location: editing.location?.id ?? null, messagingServiceSid: editing.messagingServiceSid, isDefault: editing.isDefault }}
+          initialValues={{
+            friendlyName: editing.friendlyName,
+            location: editing.location?.id ?? null,
+            messagingServiceSid: editing.messagingServiceSid,
+            isDefault: editing.isDefault,
+          }}
           onSubmit={(v) => savePhone(editing, v)}
           onClose={() => setEditing(null)}
         >
@@ -224,7 +252,11 @@ export function PhoneNumbersPage() {
             <Select allowClear options={locations.map((l) => ({ value: l.id, label: l.name }))} />
           </Form.Item>
           <Form.Item label="Campaign" name="messagingServiceSid" extra={editing.status === 'porting-in' ? PHONE_MESSAGES.portingIn : undefined}>
-            <Select allowClear disabled={editing.status === 'porting-in'} options={services.map((s) => ({ value: s.sid, label: `${s.friendlyName} (${campaignStatusLabel(s)})` }))} />
+            <Select
+              allowClear
+              disabled={editing.status === 'porting-in'}
+              options={services.map((s) => ({ value: s.sid, label: `${s.friendlyName} (${campaignStatusLabel(s)})` }))}
+            />
           </Form.Item>
           <Form.Item label="Default number of its location" name="isDefault" valuePropName="checked">
             <Switch />

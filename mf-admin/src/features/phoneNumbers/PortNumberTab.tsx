@@ -19,11 +19,20 @@ interface PortValues {
   billing: UploadFile[];
 }
 const required = [{ required: true, whitespace: true, message: FIELD_REQUIRED }];
-const pdfOnly = { required: true, validator: (_: unknown, files?: UploadFile[]) => (files?.length ? Promise.resolve() : Promise.reject(new Error(FIELD_REQUIRED))) };
+const pdfOnly = {
+  required: true,
+  validator: (_: unknown, files?: UploadFile[]) => (files?.length ? Promise.resolve() : Promise.reject(new Error(FIELD_REQUIRED))),
+};
 
 function PdfPicker({ value, onChange, label }: { value?: UploadFile[]; onChange?: (f: UploadFile[]) => void; label: string }) {
   return (
-    <Upload accept="application/pdf,.pdf" maxCount={1} fileList={value ?? []} beforeUpload={() => false} onChange={({ fileList }) => onChange?.(fileList.slice(-1))}>
+    <Upload
+      accept="application/pdf,.pdf"
+      maxCount={1}
+      fileList={value ?? []}
+      beforeUpload={() => false}
+      onChange={({ fileList }) => onChange?.(fileList.slice(-1))}
+    >
       <Button icon={<UploadOutlined />}>{label}</Button>
     </Upload>
   );
@@ -85,7 +94,12 @@ export function PortNumberTab({ accountId, onClose, onSubmitted }: { accountId: 
   }
 
   return (
-    <Form<PortValues> layout="vertical" name="port" initialValues={{ type: 'business', local: [{ phoneNumber: '' }], wireless: [] }} onFinish={(v) => void submit(v)}>
+    <Form<PortValues>
+      layout="vertical"
+      name="port"
+      initialValues={{ type: 'business', local: [{ phoneNumber: '' }], wireless: [] }}
+      onFinish={(v) => void submit(v)}
+    >
       {error && <Alert type="error" showIcon role="alert" title={error} style={{ marginBottom: 16 }} />}
       <Row gutter={12}>
         <Col span={8}>
@@ -135,7 +149,11 @@ export function PortNumberTab({ accountId, onClose, onSubmitted }: { accountId: 
           <>
             {rows.map((row, i) => (
               <Space key={row.key} align="baseline" style={{ display: 'flex' }}>
-                <Form.Item label={`Number ${i + 1}`} name={[row.name, 'phoneNumber']} rules={[{ pattern: /^\+?1?[\s()-]*(\d[\s()-]*){10}$/, message: 'Phone numbers are 10 digits, or 11 with the country code' }]}>
+                <Form.Item
+                  label={`Number ${i + 1}`}
+                  name={[row.name, 'phoneNumber']}
+                  rules={[{ pattern: /^\+?1?[\s()-]*(\d[\s()-]*){10}$/, message: 'Phone numbers are 10 digits, or 11 with the country code' }]}
+                >
                   <Input inputMode="tel" maxLength={20} />
                 </Form.Item>
                 <Button type="text" icon={<DeleteOutlined />} aria-label={`Remove number ${i + 1}`} onClick={() => remove(row.name)} />
@@ -185,7 +203,9 @@ export function PortNumberTab({ accountId, onClose, onSubmitted }: { accountId: 
           </Form.Item>
         </Col>
       </Row>
-      <Typography.Paragraph type="secondary">Porting takes 2 to 4 weeks, continental US only; texts may be unavailable for up to 3 business days after the port.</Typography.Paragraph>
+      <Typography.Paragraph type="secondary">
+        Porting takes 2 to 4 weeks, continental US only; texts may be unavailable for up to 3 business days after the port.
+      </Typography.Paragraph>
       {progress !== null && <Progress percent={Math.round(progress * 100)} aria-label="Uploading" style={{ marginBottom: 16 }} />}
       <Space style={{ display: 'flex', justifyContent: 'flex-end' }}>
         <Button onClick={onClose}>Cancel</Button>

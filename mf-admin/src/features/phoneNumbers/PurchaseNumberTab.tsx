@@ -59,7 +59,13 @@ export function PurchaseNumberTab({ accountId, onClose, onPurchased }: { account
   return (
     <>
       {error && <Alert type="error" showIcon role="alert" title={error} style={{ marginBottom: 16 }} />}
-      <Form form={form} layout="vertical" name="number-search" initialValues={{ type: 'local', criteria: 'areacode', search: '', matchTo: 'any' }} onFinish={(v) => void search(v)}>
+      <Form
+        form={form}
+        layout="vertical"
+        name="number-search"
+        initialValues={{ type: 'local', criteria: 'areacode', search: '', matchTo: 'any' }}
+        onFinish={(v) => void search(v)}
+      >
         <Form.Item label="Type" name="type">
           <Segmented
             options={[
@@ -102,7 +108,13 @@ export function PurchaseNumberTab({ accountId, onClose, onPurchased }: { account
                   <Typography.Text strong>{formatPhone(n.phoneNumber)}</Typography.Text>
                   <Typography.Text type="secondary">{[n.locality, n.region].filter(Boolean).join(', ')}</Typography.Text>
                 </Space>
-                <Button size="small" onClick={() => void buy(n)} loading={buying === n.phoneNumber} disabled={!!buying} aria-label={`Purchase ${formatPhone(n.phoneNumber)}`}>
+                <Button
+                  size="small"
+                  onClick={() => void buy(n)}
+                  loading={buying === n.phoneNumber}
+                  disabled={!!buying}
+                  aria-label={`Purchase ${formatPhone(n.phoneNumber)}`}
+                >
                   Purchase
                 </Button>
               </Flex>

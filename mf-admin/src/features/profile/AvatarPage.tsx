@@ -39,7 +39,17 @@ function CropCanvas({ image, crop, onMove }: { image: Drawable; crop: Crop; onMo
         }}
       />
       {/* What the round avatar shows of the square. */}
-      <div aria-hidden style={{ position: 'absolute', inset: 0, borderRadius: '50%', boxShadow: '0 0 0 999px rgba(0, 0, 0, 0.35)', pointerEvents: 'none', clipPath: 'inset(0 round 8px)' }} />
+      <div
+        aria-hidden
+        style={{
+          position: 'absolute',
+          inset: 0,
+          borderRadius: '50%',
+          boxShadow: '0 0 0 999px rgba(0, 0, 0, 0.35)',
+          pointerEvents: 'none',
+          clipPath: 'inset(0 round 8px)',
+        }}
+      />
     </div>
   );
 }
@@ -126,7 +136,15 @@ export function AvatarPage() {
               <Typography.Text id="crop-rotation">Rotation</Typography.Text>
               <Typography.Text type="secondary">{crop.rotation}°</Typography.Text>
             </Flex>
-            <Slider min={0} max={360} step={1} value={crop.rotation} onChange={(rotation: number) => setCrop((c) => ({ ...c, rotation }))} ariaLabelledByForHandle="crop-rotation" tooltip={{ formatter: (v) => `${v}°` }} />
+            <Slider
+              min={0}
+              max={360}
+              step={1}
+              value={crop.rotation}
+              onChange={(rotation: number) => setCrop((c) => ({ ...c, rotation }))}
+              ariaLabelledByForHandle="crop-rotation"
+              tooltip={{ formatter: (v) => `${v}°` }}
+            />
             <Space wrap>
               <Button icon={<RotateLeftOutlined />} aria-label="Rotate left" onClick={() => rotate(-90)} />
               <Button icon={<RotateRightOutlined />} aria-label="Rotate right" onClick={() => rotate(90)} />

@@ -106,9 +106,7 @@ export function MfaPage() {
         {confirming ? (
           <Form<ConfirmValues> form={confirmForm} layout="vertical" requiredMark={false} onFinish={(v) => void confirmed(v)} style={{ maxWidth: 320 }}>
             <Typography.Paragraph>
-              {confirming === 'again'
-                ? 'To set up a new authenticator, confirm it is you.'
-                : 'To turn multi-factor authentication off, confirm it is you.'}
+              {confirming === 'again' ? 'To set up a new authenticator, confirm it is you.' : 'To turn multi-factor authentication off, confirm it is you.'}
             </Typography.Paragraph>
             <Form.Item label="Current password" name="currentPassword" rules={[{ required: true, message: 'Enter your current password to continue.' }]}>
               <Input.Password autoComplete="current-password" />
@@ -156,8 +154,7 @@ export function MfaPage() {
             <Tag color="default">MFA Not Setup</Tag>
           </div>
           <Typography.Paragraph>
-            Protect your sign-in with a 6-digit code from an authenticator app (Google Authenticator, Microsoft Authenticator,
-            1Password and others).
+            Protect your sign-in with a 6-digit code from an authenticator app (Google Authenticator, Microsoft Authenticator, 1Password and others).
           </Typography.Paragraph>
           <div>
             <Button type="primary" loading={starting} onClick={() => void start()}>
@@ -167,7 +164,9 @@ export function MfaPage() {
         </>
       ) : (
         <>
-          <Typography.Paragraph>Scan this code with your authenticator app, or enter the key by hand. Then type the 6-digit code it shows.</Typography.Paragraph>
+          <Typography.Paragraph>
+            Scan this code with your authenticator app, or enter the key by hand. Then type the 6-digit code it shows.
+          </Typography.Paragraph>
           <figure style={{ margin: 0 }} aria-label="QR code for your authenticator app">
             <QRCode type="svg" value={setup.url} size={192} />
           </figure>

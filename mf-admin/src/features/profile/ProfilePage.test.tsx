@@ -92,7 +92,9 @@ test('a new email asks for the current password and sends it; other edits do not
   expect(api.update).not.toHaveBeenCalled();
   await fill('Current password', 'demo-password');
   await userEvent.click(screen.getByRole('button', { name: 'Save' }));
-  await waitFor(() => expect(api.update).toHaveBeenCalledWith(expect.any(String), expect.objectContaining({ email: 'olivia@demo.test', currentPassword: 'demo-password' })));
+  await waitFor(() =>
+    expect(api.update).toHaveBeenCalledWith(expect.any(String), expect.objectContaining({ email: 'olivia@demo.test', currentPassword: 'demo-password' })),
+  );
 });
 
 test('leaving with a changed field asks first; an unchanged form leaves quietly', async () => {

@@ -85,10 +85,20 @@ export function ProfilePage() {
       {error && <Alert type="error" showIcon role="alert" title={error} style={{ marginBottom: 16 }} />}
       <Form<ProfileValues> form={form} layout="vertical" initialValues={valuesOf(user)} onFinish={save} requiredMark={false}>
         <Flex gap={16}>
-          <Form.Item label="First name" name="firstName" style={{ flex: 1 }} rules={[{ required: true, whitespace: true, message: 'First name is required' }, { max: 80 }]}>
+          <Form.Item
+            label="First name"
+            name="firstName"
+            style={{ flex: 1 }}
+            rules={[{ required: true, whitespace: true, message: 'First name is required' }, { max: 80 }]}
+          >
             <Input autoComplete="given-name" />
           </Form.Item>
-          <Form.Item label="Last name" name="lastName" style={{ flex: 1 }} rules={[{ required: true, whitespace: true, message: 'Last name is required' }, { max: 80 }]}>
+          <Form.Item
+            label="Last name"
+            name="lastName"
+            style={{ flex: 1 }}
+            rules={[{ required: true, whitespace: true, message: 'Last name is required' }, { max: 80 }]}
+          >
             <Input autoComplete="family-name" />
           </Form.Item>
         </Flex>

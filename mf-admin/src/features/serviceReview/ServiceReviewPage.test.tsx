@@ -40,7 +40,13 @@ test('shows the stored settings with 1 to 5 star options; Reset and Save wait fo
   expect(rating()).toBe('4 stars');
   await userEvent.click(screen.getByLabelText('Google review minimum rating'));
   const dropdown = document.querySelector('.ant-select-dropdown') as HTMLElement;
-  expect(Array.from(dropdown.querySelectorAll('.ant-select-item-option')).map((o) => o.textContent)).toEqual(['1 star', '2 stars', '3 stars', '4 stars', '5 stars']);
+  expect(Array.from(dropdown.querySelectorAll('.ant-select-item-option')).map((o) => o.textContent)).toEqual([
+    '1 star',
+    '2 stars',
+    '3 stars',
+    '4 stars',
+    '5 stars',
+  ]);
   expect(saveButton()).toBeDisabled();
   expect(screen.getByRole('button', { name: 'Reset' })).toBeDisabled();
   await userEvent.click(within(dropdown).getByText('1 star'));
@@ -61,9 +67,7 @@ test('turning reviews off saves, says so, and the session account follows', asyn
   await userEvent.clear(screen.getByLabelText('Google Place Id'));
   await userEvent.click(saveButton());
 
-  await waitFor(() =>
-    expect(settings.update).toHaveBeenCalledWith(accountId, { ...stored, serviceReviewEnabled: false, googlePlaceId: null }),
-  );
+  await waitFor(() => expect(settings.update).toHaveBeenCalledWith(accountId, { ...stored, serviceReviewEnabled: false, googlePlaceId: null }));
   await waitFor(() => expect(bus.session$.value?.account.serviceReviewEnabled).toBe(false));
   expect(toasts).toContain('Account service review settings saved.');
   expect(enabled()).not.toBeChecked();

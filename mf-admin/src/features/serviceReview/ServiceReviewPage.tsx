@@ -102,7 +102,11 @@ export function ServiceReviewPage() {
             />
           </Form.Item>
           <Form.Item label="Rating notifications" htmlFor="ratingNotificationEnabled" extra="Tell the requester when a client answers.">
-            <Switch id="ratingNotificationEnabled" checked={values.ratingNotificationEnabled} onChange={(ratingNotificationEnabled) => change({ ratingNotificationEnabled })} />
+            <Switch
+              id="ratingNotificationEnabled"
+              checked={values.ratingNotificationEnabled}
+              onChange={(ratingNotificationEnabled) => change({ ratingNotificationEnabled })}
+            />
           </Form.Item>
           <SettingsActions dirty={dirty} saving={saving} onReset={() => setValues(stored)} />
         </Form>

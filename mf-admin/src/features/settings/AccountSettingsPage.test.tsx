@@ -21,7 +21,9 @@ beforeEach(() => {
 const saveButton = () => screen.getByRole('button', { name: 'Save' });
 const resetButton = () => screen.getByRole('button', { name: 'Reset' });
 const selected = () =>
-  Array.from(document.querySelectorAll('.ant-select-selection-item, .ant-select-selection-item-content')).map((e) => e.textContent).filter(Boolean);
+  Array.from(document.querySelectorAll('.ant-select-selection-item, .ant-select-selection-item-content'))
+    .map((e) => e.textContent)
+    .filter(Boolean);
 
 test('shows the stored settings, with Reset and Save disabled until something changes', async () => {
   render(<AccountSettingsPage />);
@@ -63,7 +65,13 @@ test('Save sends gatheringForms joined by commas, then the session follows', asy
   await userEvent.click(within(document.querySelector('.ant-select-dropdown') as HTMLElement).getByText('Life'));
   await userEvent.click(saveButton());
 
-  await waitFor(() => expect(accounts.update).toHaveBeenCalledWith(stored.id, { mfaRequired: true, messagingEnabled: stored.messagingEnabled, gatheringForms: 'address,auto,paymentMethods,life' }));
+  await waitFor(() =>
+    expect(accounts.update).toHaveBeenCalledWith(stored.id, {
+      mfaRequired: true,
+      messagingEnabled: stored.messagingEnabled,
+      gatheringForms: 'address,auto,paymentMethods,life',
+    }),
+  );
   await waitFor(() => expect(bus.session$.value?.account.gatheringForms).toBe('address,auto,paymentMethods,life'));
   expect(toasts).toContain('Account settings saved.');
   expect(saveButton()).toBeDisabled();

@@ -33,7 +33,13 @@ beforeEach(() => {
   (locationsApi.list as jest.Mock).mockResolvedValue([]);
   (phoneBlockApi.list as jest.Mock).mockResolvedValue([]);
   (accountsApi.get as jest.Mock).mockResolvedValue(demoSession().account);
-  (metricsApi.employeeStats as jest.Mock).mockResolvedValue({ monthYear: '11/2026', metricView: 'monthly', users: [], rows: [], updatedAt: new Date().toISOString() });
+  (metricsApi.employeeStats as jest.Mock).mockResolvedValue({
+    monthYear: '11/2026',
+    metricView: 'monthly',
+    users: [],
+    rows: [],
+    updatedAt: new Date().toISOString(),
+  });
 });
 
 test('the tab list comes from one array, and the active tab follows the path', async () => {

@@ -54,9 +54,30 @@ function ValueRow({
                 <Button key="cancel" type="text" aria-label="Cancel rename" icon={<CloseOutlined />} onClick={() => setEditing(null)} />,
               ]
             : [
-                <Button key="up" type="text" aria-label={`Move ${value.value} up`} icon={<ArrowUpOutlined />} disabled={busy || index === 0} onClick={() => onMove(index - 1)} />,
-                <Button key="down" type="text" aria-label={`Move ${value.value} down`} icon={<ArrowDownOutlined />} disabled={busy || index === count - 1} onClick={() => onMove(index + 1)} />,
-                <Button key="edit" type="text" aria-label={`Rename ${value.value}`} icon={<EditOutlined />} disabled={busy} onClick={() => setEditing(value.value)} />,
+                <Button
+                  key="up"
+                  type="text"
+                  aria-label={`Move ${value.value} up`}
+                  icon={<ArrowUpOutlined />}
+                  disabled={busy || index === 0}
+                  onClick={() => onMove(index - 1)}
+                />,
+                <Button
+                  key="down"
+                  type="text"
+                  aria-label={`Move ${value.value} down`}
+                  icon={<ArrowDownOutlined />}
+                  disabled={busy || index === count - 1}
+                  onClick={() => onMove(index + 1)}
+                />,
+                <Button
+                  key="edit"
+                  type="text"
+                  aria-label={`Rename ${value.value}`}
+                  icon={<EditOutlined />}
+                  disabled={busy}
+                  onClick={() => setEditing(value.value)}
+                />,
                 <Button key="delete" type="text" danger aria-label={`Delete ${value.value}`} icon={<DeleteOutlined />} disabled={busy} onClick={onDelete} />,
               ]
           : []
@@ -103,7 +124,10 @@ export function SmartValuesPage() {
     void load();
   }, [load]);
 
-  const keys = useMemo(() => [...new Set([...VALUE_KEYS, ...(groups ?? []).map((g) => g.key)])].sort((a, b) => keyLabel(a).localeCompare(keyLabel(b))), [groups]);
+  const keys = useMemo(
+    () => [...new Set([...VALUE_KEYS, ...(groups ?? []).map((g) => g.key)])].sort((a, b) => keyLabel(a).localeCompare(keyLabel(b))),
+    [groups],
+  );
   const values = groups?.find((g) => g.key === key)?.values ?? [];
 
   const put = (group: ValueGroup) => setGroups((gs) => [...(gs ?? []).filter((g) => g.key !== group.key), group]);
@@ -164,8 +188,23 @@ export function SmartValuesPage() {
       <Typography.Title level={4} id="smart-values-title" style={{ marginTop: 0 }}>
         Smart Values
       </Typography.Title>
-      <Typography.Paragraph type="secondary">The options forms offer for a field. A value typed in a form that is not on the list is added to it.</Typography.Paragraph>
-      {failed ? <Alert type="error" showIcon role="alert" title={VALUE_MESSAGES.loadFailed} style={{ marginBottom: 16 }} action={<Button size="small" onClick={() => void load()}>Retry</Button>} /> : null}
+      <Typography.Paragraph type="secondary">
+        The options forms offer for a field. A value typed in a form that is not on the list is added to it.
+      </Typography.Paragraph>
+      {failed ? (
+        <Alert
+          type="error"
+          showIcon
+          role="alert"
+          title={VALUE_MESSAGES.loadFailed}
+          style={{ marginBottom: 16 }}
+          action={
+            <Button size="small" onClick={() => void load()}>
+              Retry
+            </Button>
+          }
+        />
+      ) : null}
       <Form layout="vertical" style={{ maxWidth: 640 }}>
         <Form.Item label="Value list" htmlFor="smart-value-key">
           <Select
@@ -201,7 +240,16 @@ export function SmartValuesPage() {
               dataSource={values}
               rowKey="id"
               renderItem={(v, i) => (
-                <ValueRow value={v} index={i} count={values.length} admin={admin} busy={busy} onMove={(to) => move(i, to)} onRename={(text) => rename(v.id, text)} onDelete={() => void remove(v)} />
+                <ValueRow
+                  value={v}
+                  index={i}
+                  count={values.length}
+                  admin={admin}
+                  busy={busy}
+                  onMove={(to) => move(i, to)}
+                  onRename={(text) => rename(v.id, text)}
+                  onDelete={() => void remove(v)}
+                />
               )}
             />
           </div>

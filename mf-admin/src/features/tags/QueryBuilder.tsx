@@ -71,7 +71,19 @@ function ValueInput({ rule, label, onChange }: { rule: QueryRule; label: string;
   );
 }
 
-function RuleRow({ rule, path, record, onChange, onRemove }: { rule: QueryRule; path: string; record?: 'addresses' | 'policies'; onChange: (r: QueryRule) => void; onRemove?: () => void }) {
+function RuleRow({
+  rule,
+  path,
+  record,
+  onChange,
+  onRemove,
+}: {
+  rule: QueryRule;
+  path: string;
+  record?: 'addresses' | 'policies';
+  onChange: (r: QueryRule) => void;
+  onRemove?: () => void;
+}) {
   const field = fieldOf(rule.field);
   const operators = field ? OPERATORS_BY_TYPE[field.type] : [];
   const problem = ruleProblem(rule);
@@ -93,7 +105,21 @@ function RuleRow({ rule, path, record, onChange, onRemove }: { rule: QueryRule; 
         aria-label={`Rule ${path} condition`}
         value={rule.operator}
         options={operators.map((op) => ({ value: op, label: field ? operatorLabel(field.type, op) : op }))}
-        onChange={(op: Operator) => onChange({ ...rule, operator: op, value: isListOperator(op) ? (Array.isArray(rule.value) ? rule.value : rule.value ? [rule.value] : []) : Array.isArray(rule.value) ? (rule.value[0] ?? '') : rule.value })}
+        onChange={(op: Operator) =>
+          onChange({
+            ...rule,
+            operator: op,
+            value: isListOperator(op)
+              ? Array.isArray(rule.value)
+                ? rule.value
+                : rule.value
+                  ? [rule.value]
+                  : []
+              : Array.isArray(rule.value)
+                ? (rule.value[0] ?? '')
+                : rule.value,
+          })
+        }
         style={{ width: 170 }}
       />
       <ValueInput rule={rule} label={`Rule ${path} value`} onChange={(value) => onChange({ ...rule, value })} />
@@ -156,7 +182,14 @@ function GroupEditor({ group, path, inherited, onChange, onRemove }: GroupProps)
       </Space>
       {group.rules.map((r, i) =>
         r.kind === 'rule' ? (
-          <RuleRow key={r.id} rule={r} path={`${prefix}${i + 1}`} record={record} onChange={(x) => setRule(i, x)} onRemove={group.rules.length > 1 || onRemove ? () => remove(i) : undefined} />
+          <RuleRow
+            key={r.id}
+            rule={r}
+            path={`${prefix}${i + 1}`}
+            record={record}
+            onChange={(x) => setRule(i, x)}
+            onRemove={group.rules.length > 1 || onRemove ? () => remove(i) : undefined}
+          />
         ) : (
           <GroupEditor key={r.id} group={r} path={`${prefix}${i + 1}`} inherited={record} onChange={(x) => setRule(i, x)} onRemove={() => remove(i)} />
         ),
@@ -168,7 +201,12 @@ function GroupEditor({ group, path, inherited, onChange, onRemove }: GroupProps)
         <Button
           size="small"
           icon={<PlusOutlined />}
-          onClick={() => onChange({ ...group, rules: [...group.rules, { kind: 'group', id: newId(), combinator: group.combinator === 'and' ? 'or' : 'and', rules: [emptyRule(firstField)] }] })}
+          onClick={() =>
+            onChange({
+              ...group,
+              rules: [...group.rules, { kind: 'group', id: newId(), combinator: group.combinator === 'and' ? 'or' : 'and', rules: [emptyRule(firstField)] }],
+            })
+          }
         >
           Add group
         </Button>

@@ -77,7 +77,14 @@ export function TagDialog({ open, tag, onClose, onSaved }: { open: boolean; tag:
       okDisabled={!valid}
       width={dynamic ? 860 : 520}
     >
-      <Form.Item label="Name" name="name" rules={[{ required: true, whitespace: true, message: 'Tag name is required' }, { max: 60, message: 'Tag names must be at most 60 characters' }]}>
+      <Form.Item
+        label="Name"
+        name="name"
+        rules={[
+          { required: true, whitespace: true, message: 'Tag name is required' },
+          { max: 60, message: 'Tag names must be at most 60 characters' },
+        ]}
+      >
         <Input autoFocus maxLength={60} />
       </Form.Item>
       <Form.Item label="Description" name="description" rules={[{ max: 500, message: 'Descriptions must be at most 500 characters' }]}>
@@ -90,7 +97,12 @@ export function TagDialog({ open, tag, onClose, onSaved }: { open: boolean; tag:
         </Radio.Group>
       </Form.Item>
       {tag && tag.format !== format ? (
-        <Alert type="warning" showIcon style={{ marginBottom: 12 }} title="Changing the type starts the tag over: its current assignments and opt-outs are cleared." />
+        <Alert
+          type="warning"
+          showIcon
+          style={{ marginBottom: 12 }}
+          title="Changing the type starts the tag over: its current assignments and opt-outs are cleared."
+        />
       ) : null}
       {dynamic ? (
         <div>
@@ -99,9 +111,25 @@ export function TagDialog({ open, tag, onClose, onSaved }: { open: boolean; tag:
           </Typography.Paragraph>
           {json !== null ? (
             <>
-              <Alert type="info" showIcon style={{ marginBottom: 8 }} title="This query uses conditions the builder cannot show; edit it as JSON, or start a new query." />
-              <Form.Item label="Query (MongoDB JSON)" htmlFor="tag-query-json" validateStatus={queryObj.isValid ? undefined : 'error'} help={queryObj.isValid ? undefined : 'The query must be a JSON object'}>
-                <Input.TextArea id="tag-query-json" value={json} onChange={(e) => setJson(e.target.value)} autoSize={{ minRows: 3, maxRows: 10 }} style={{ fontFamily: 'monospace' }} />
+              <Alert
+                type="info"
+                showIcon
+                style={{ marginBottom: 8 }}
+                title="This query uses conditions the builder cannot show; edit it as JSON, or start a new query."
+              />
+              <Form.Item
+                label="Query (MongoDB JSON)"
+                htmlFor="tag-query-json"
+                validateStatus={queryObj.isValid ? undefined : 'error'}
+                help={queryObj.isValid ? undefined : 'The query must be a JSON object'}
+              >
+                <Input.TextArea
+                  id="tag-query-json"
+                  value={json}
+                  onChange={(e) => setJson(e.target.value)}
+                  autoSize={{ minRows: 3, maxRows: 10 }}
+                  style={{ fontFamily: 'monospace' }}
+                />
               </Form.Item>
               <Typography.Link onClick={() => setJson(null)}>Start a new query</Typography.Link>
             </>

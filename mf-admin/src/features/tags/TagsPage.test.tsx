@@ -84,7 +84,9 @@ test('a simple tag is created without a query; a server refusal is reported word
   await fill('Name', 'vip');
   await userEvent.click(screen.getByLabelText('Name'));
   await userEvent.keyboard('{Enter}');
-  await waitFor(() => expect(feedback.toasts).toContainEqual({ kind: 'error', message: 'Unable to create, update or delete tag: A tag named vip already exists' }));
+  await waitFor(() =>
+    expect(feedback.toasts).toContainEqual({ kind: 'error', message: 'Unable to create, update or delete tag: A tag named vip already exists' }),
+  );
   expect(tags.create).toHaveBeenCalledWith({ name: 'vip', description: '' });
   expect(screen.getByRole('dialog')).toBeInTheDocument();
 });
@@ -102,7 +104,10 @@ test('edits an existing dynamic tag: its query opens in the builder and saves ba
   await fill('Description', 'Texans');
   await userEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
   await waitFor(() => expect(tags.update).toHaveBeenCalled());
-  expect(tags.update.mock.calls[0]).toEqual([TEXAS.id, { name: 'Texas', description: 'Texans', queryObj: expect.objectContaining({ mongodb: TEXAS.queryObj!.mongodb, isValid: true }) }]);
+  expect(tags.update.mock.calls[0]).toEqual([
+    TEXAS.id,
+    { name: 'Texas', description: 'Texans', queryObj: expect.objectContaining({ mongodb: TEXAS.queryObj!.mongodb, isValid: true }) },
+  ]);
   expect(feedback.toasts).toContainEqual({ kind: 'success', message: 'Tag updated' });
 });
 

@@ -63,7 +63,10 @@ export function TagsPage() {
   };
 
   const remove = async (tag: Tag) => {
-    const yes = await bus.confirm(`Delete tag ${tag.name}?`, `${tag.assigned} ${tag.assigned === 1 ? 'contact carries' : 'contacts carry'} it now. This cannot be undone.`);
+    const yes = await bus.confirm(
+      `Delete tag ${tag.name}?`,
+      `${tag.assigned} ${tag.assigned === 1 ? 'contact carries' : 'contacts carry'} it now. This cannot be undone.`,
+    );
     if (!yes) return;
     setBusyId(tag.id);
     try {
@@ -121,7 +124,15 @@ export function TagsPage() {
             title: 'Active',
             key: 'active',
             width: 90,
-            render: (_, t) => <Switch size="small" aria-label={`Active: ${t.name}`} checked={t.isActive} disabled={!admin || busyId === t.id} onChange={(on) => void setActive(t, on)} />,
+            render: (_, t) => (
+              <Switch
+                size="small"
+                aria-label={`Active: ${t.name}`}
+                checked={t.isActive}
+                disabled={!admin || busyId === t.id}
+                onChange={(on) => void setActive(t, on)}
+              />
+            ),
           },
           ...(admin
             ? [
@@ -133,7 +144,14 @@ export function TagsPage() {
                     <Space size={0}>
                       <Button type="text" aria-label={`Edit ${t.name}`} icon={<EditOutlined />} onClick={() => setEditing({ tag: t })} />
                       <Tooltip title={t.type === 'core' ? TAG_MESSAGES.coreNotDeletable : undefined}>
-                        <Button type="text" danger aria-label={`Delete ${t.name}`} icon={<DeleteOutlined />} disabled={t.type === 'core' || busyId === t.id} onClick={() => void remove(t)} />
+                        <Button
+                          type="text"
+                          danger
+                          aria-label={`Delete ${t.name}`}
+                          icon={<DeleteOutlined />}
+                          disabled={t.type === 'core' || busyId === t.id}
+                          onClick={() => void remove(t)}
+                        />
                       </Tooltip>
                     </Space>
                   ),

@@ -13,7 +13,13 @@ import {
 } from './queryBuilder';
 
 const rule = (field: string, operator: Operator, value: string | string[]): QueryRule => ({ kind: 'rule', id: `${field}${operator}`, field, operator, value });
-const group = (combinator: 'and' | 'or', rules: QueryGroup['rules'], record?: QueryGroup['record']): QueryGroup => ({ kind: 'group', id: 'g', combinator, rules, record });
+const group = (combinator: 'and' | 'or', rules: QueryGroup['rules'], record?: QueryGroup['record']): QueryGroup => ({
+  kind: 'group',
+  id: 'g',
+  combinator,
+  rules,
+  record,
+});
 /** The model without its generated ids, to compare two parses. */
 const shape = (g: QueryGroup): unknown => ({
   combinator: g.combinator,
@@ -47,7 +53,9 @@ test('each operator writes its MongoDB form', () => {
 test('all-groups merge different fields, repeat a field under $and; any-groups use $or; record groups use $elemMatch', () => {
   expect(toMongo(group('and', [rule('addresses.state', 'eq', 'TX'), rule('age', 'gte', '65')]))).toEqual({ 'addresses.state': 'TX', age: { $gte: 65 } });
   expect(toMongo(group('and', [rule('age', 'gte', '30'), rule('age', 'lt', '40')]))).toEqual({ $and: [{ age: { $gte: 30 } }, { age: { $lt: 40 } }] });
-  expect(toMongo(group('or', [rule('firstName', 'eq', 'James'), rule('firstName', 'eq', 'Maria')]))).toEqual({ $or: [{ firstName: 'James' }, { firstName: 'Maria' }] });
+  expect(toMongo(group('or', [rule('firstName', 'eq', 'James'), rule('firstName', 'eq', 'Maria')]))).toEqual({
+    $or: [{ firstName: 'James' }, { firstName: 'Maria' }],
+  });
   const nested = group('and', [
     rule('age', 'gte', '65'),
     group('or', [rule('addresses.city', 'eq', 'Austin'), rule('addresses.city', 'eq', 'Dallas')]),
@@ -90,12 +98,26 @@ test('what the builder writes reads back to the same rules and the same filter',
 });
 
 test('reads forms the builder does not write: $eq, several operators on a field, US dates', () => {
-  expect(shape(fromMongo('{"age":{"$gte":30,"$lt":40}}'))).toEqual({ combinator: 'and', record: undefined, rules: [['age', 'gte', '30'], ['age', 'lt', '40']] });
-  expect(shape(fromMongo('{"aflliateOn":{"$eq":"03/05/2024"}}'))).toEqual({ combinator: 'and', record: undefined, rules: [['aflliateOn', 'eq', '2024-03-05']] });
+  expect(shape(fromMongo('{"age":{"$gte":30,"$lt":40}}'))).toEqual({
+    combinator: 'and',
+    record: undefined,
+    rules: [
+      ['age', 'gte', '30'],
+      ['age', 'lt', '40'],
+    ],
+  });
+  expect(shape(fromMongo('{"aflliateOn":{"$eq":"03/05/2024"}}'))).toEqual({
+    combinator: 'and',
+    record: undefined,
+    rules: [['aflliateOn', 'eq', '2024-03-05']],
+  });
   expect(shape(fromMongo('{"$and":[{"age":{"$gte":65}},{"addresses.state":"TX"}]}'))).toEqual({
     combinator: 'and',
     record: undefined,
-    rules: [['age', 'gte', '65'], ['addresses.state', 'eq', 'TX']],
+    rules: [
+      ['age', 'gte', '65'],
+      ['addresses.state', 'eq', 'TX'],
+    ],
   });
 });
 

@@ -9,20 +9,7 @@ import { TAG_QUERY_FIELDS, type TagQueryField, type TagQueryFieldType } from '@a
  * an all-group whose rules name different fields is one object ({state: 'TX', city: 'Austin'}),
  * otherwise {$and: [...]}; an any-group is {$or: [...]}; equality is the bare value.
  */
-export type Operator =
-  | 'eq'
-  | 'ne'
-  | 'contains'
-  | 'beginsWith'
-  | 'matches'
-  | 'in'
-  | 'nin'
-  | 'gt'
-  | 'gte'
-  | 'lt'
-  | 'lte'
-  | 'empty'
-  | 'notEmpty';
+export type Operator = 'eq' | 'ne' | 'contains' | 'beginsWith' | 'matches' | 'in' | 'nin' | 'gt' | 'gte' | 'lt' | 'lte' | 'empty' | 'notEmpty';
 
 export interface QueryRule {
   kind: 'rule';
@@ -56,7 +43,14 @@ export const OPERATOR_LABELS: Record<Operator, string> = {
   empty: 'is empty',
   notEmpty: 'is not empty',
 };
-const DATE_LABELS: Partial<Record<Operator, string>> = { eq: 'is on', ne: 'is not on', gt: 'is after', gte: 'is on or after', lt: 'is before', lte: 'is on or before' };
+const DATE_LABELS: Partial<Record<Operator, string>> = {
+  eq: 'is on',
+  ne: 'is not on',
+  gt: 'is after',
+  gte: 'is on or after',
+  lt: 'is before',
+  lte: 'is on or before',
+};
 
 export const OPERATORS_BY_TYPE: Record<TagQueryFieldType, Operator[]> = {
   text: ['eq', 'ne', 'contains', 'beginsWith', 'in', 'nin', 'matches', 'empty', 'notEmpty'],

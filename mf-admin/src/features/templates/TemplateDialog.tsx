@@ -1,6 +1,15 @@
 import { useRef } from 'react';
 import { Button, Form, Input, Mentions, Radio, Space, Typography } from 'antd';
-import { MAX_TEMPLATE_LENGTH, MAX_TEMPLATE_NAME, MESSAGE_PLACEHOLDERS, TEMPLATE_MESSAGES, smsCount, unknownPlaceholders, type MessageTemplate, type TemplateGroup } from '@agency/contracts';
+import {
+  MAX_TEMPLATE_LENGTH,
+  MAX_TEMPLATE_NAME,
+  MESSAGE_PLACEHOLDERS,
+  TEMPLATE_MESSAGES,
+  smsCount,
+  unknownPlaceholders,
+  type MessageTemplate,
+  type TemplateGroup,
+} from '@agency/contracts';
 import { templatesApi } from '@agency/api-client';
 import { FormDialog, withToasts } from '@agency/ui';
 
@@ -69,7 +78,17 @@ function MessageEditor({ value = '', onChange }: { value?: string; onChange?: (v
 }
 
 /** Create or edit a message template; team templates are for admins. Mounted afresh for each opening. */
-export function TemplateDialog({ template, admin, onClose, onSaved }: { template: MessageTemplate | null; admin: boolean; onClose: () => void; onSaved: () => void }) {
+export function TemplateDialog({
+  template,
+  admin,
+  onClose,
+  onSaved,
+}: {
+  template: MessageTemplate | null;
+  admin: boolean;
+  onClose: () => void;
+  onSaved: () => void;
+}) {
   const submit = async (values: TemplateValues) => {
     const name = values.name.trim();
     const body = { name, template: values.template.trim() };
@@ -87,7 +106,14 @@ export function TemplateDialog({ template, admin, onClose, onSaved }: { template
       onSubmit={submit}
       onClose={onClose}
     >
-      <Form.Item label="Name" name="name" rules={[{ required: true, whitespace: true, message: 'Template name is required' }, { max: MAX_TEMPLATE_NAME, message: `Template names must be at most ${MAX_TEMPLATE_NAME} characters` }]}>
+      <Form.Item
+        label="Name"
+        name="name"
+        rules={[
+          { required: true, whitespace: true, message: 'Template name is required' },
+          { max: MAX_TEMPLATE_NAME, message: `Template names must be at most ${MAX_TEMPLATE_NAME} characters` },
+        ]}
+      >
         <Input autoFocus maxLength={MAX_TEMPLATE_NAME} />
       </Form.Item>
       <Form.Item label="Shared with" name="group" htmlFor="template-group">

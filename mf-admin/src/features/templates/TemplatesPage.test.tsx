@@ -23,7 +23,13 @@ const template = (over: Partial<MessageTemplate>): MessageTemplate => ({
   ...over,
 });
 const WELCOME = template({});
-const MINE = template({ id: '30000000-0000-4000-8000-000000000002', name: 'My note', template: 'Hi {{contact}}', group: 'personal', userId: '00000000-0000-4000-9000-000000000003' });
+const MINE = template({
+  id: '30000000-0000-4000-8000-000000000002',
+  name: 'My note',
+  template: 'Hi {{contact}}',
+  group: 'personal',
+  userId: '00000000-0000-4000-9000-000000000003',
+});
 
 let feedback: ReturnType<typeof captureFeedback>;
 beforeEach(() => {

@@ -55,7 +55,18 @@ export function TemplatesPage() {
         </Button>
       </Space>
       {failed ? (
-        <Alert type="error" showIcon role="alert" title={TEMPLATE_MESSAGES.loadFailed} style={{ marginBottom: 16 }} action={<Button size="small" onClick={() => void load()}>Retry</Button>} />
+        <Alert
+          type="error"
+          showIcon
+          role="alert"
+          title={TEMPLATE_MESSAGES.loadFailed}
+          style={{ marginBottom: 16 }}
+          action={
+            <Button size="small" onClick={() => void load()}>
+              Retry
+            </Button>
+          }
+        />
       ) : null}
       <Table<MessageTemplate>
         rowKey="id"
@@ -83,7 +94,14 @@ export function TemplatesPage() {
               mayManage(t) ? (
                 <Space size={0}>
                   <Button type="text" aria-label={`Edit ${t.name}`} icon={<EditOutlined />} onClick={() => setEditing({ template: t })} />
-                  <Button type="text" danger aria-label={`Delete ${t.name}`} icon={<DeleteOutlined />} disabled={busyId === t.id} onClick={() => void remove(t)} />
+                  <Button
+                    type="text"
+                    danger
+                    aria-label={`Delete ${t.name}`}
+                    icon={<DeleteOutlined />}
+                    disabled={busyId === t.id}
+                    onClick={() => void remove(t)}
+                  />
                 </Space>
               ) : null,
           },

@@ -117,8 +117,17 @@ export function ChatPage() {
         </Card>
       </Col>
       <CreateRoomDialog open={dialog?.kind === 'create'} onClose={() => setDialog(null)} users={colleagues} onCreate={createRoom} />
-      <ChangeTitleDialog room={dialog?.kind === 'rename' ? dialog.room : null} onClose={() => setDialog(null)} onSave={(t) => store.renameRoom((dialog as { room: ChatRoom }).room.id, t)} />
-      <AddUsersDialog room={dialog?.kind === 'add' ? dialog.room : null} users={colleagues} onClose={() => setDialog(null)} onAdd={(ids) => store.addUsers((dialog as { room: ChatRoom }).room.id, ids)} />
+      <ChangeTitleDialog
+        room={dialog?.kind === 'rename' ? dialog.room : null}
+        onClose={() => setDialog(null)}
+        onSave={(t) => store.renameRoom((dialog as { room: ChatRoom }).room.id, t)}
+      />
+      <AddUsersDialog
+        room={dialog?.kind === 'add' ? dialog.room : null}
+        users={colleagues}
+        onClose={() => setDialog(null)}
+        onAdd={(ids) => store.addUsers((dialog as { room: ChatRoom }).room.id, ids)}
+      />
       <RemoveUserDialog
         room={dialog?.kind === 'remove' ? dialog.room : null}
         me={userId}

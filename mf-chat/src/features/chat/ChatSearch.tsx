@@ -59,7 +59,14 @@ export function ChatSearch({ search, onOpen }: { search: (text: string) => Promi
     </div>
   );
   return (
-    <Popover open={results !== null} onOpenChange={(o) => !o && setResults(null)} trigger="click" placement="bottomLeft" content={content} title="Search results">
+    <Popover
+      open={results !== null}
+      onOpenChange={(o) => !o && setResults(null)}
+      trigger="click"
+      placement="bottomLeft"
+      content={content}
+      title="Search results"
+    >
       <form
         role="search"
         onSubmit={(e) => {
@@ -71,7 +78,13 @@ export function ChatSearch({ search, onOpen }: { search: (text: string) => Promi
           Search messages
         </label>
         <Space.Compact style={{ width: '100%' }}>
-          <Input id="chat-search" value={text} onChange={(e) => setText(e.target.value)} allowClear placeholder={`At least ${CHAT_LIMITS.searchMin} characters`} />
+          <Input
+            id="chat-search"
+            value={text}
+            onChange={(e) => setText(e.target.value)}
+            allowClear
+            placeholder={`At least ${CHAT_LIMITS.searchMin} characters`}
+          />
           <Button type="primary" htmlType="submit" icon={<SearchOutlined />} disabled={!ready} loading={busy} aria-label="Search" />
         </Space.Compact>
       </form>

@@ -94,7 +94,10 @@ export function Composer({
 
   const send = () => {
     if (!canSend || !roomId) return;
-    onSend(text.trim(), ready.map((a) => a.file!.id));
+    onSend(
+      text.trim(),
+      ready.map((a) => a.file!.id),
+    );
     setText('');
     setAttachments([]);
     drafts.set(userId, roomId, '');

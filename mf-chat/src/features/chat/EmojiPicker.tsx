@@ -12,7 +12,14 @@ function EmojiGrid({ onPick }: { onPick: (emoji: string) => void }) {
         children: (
           <div role="group" aria-label={g.name} style={{ display: 'grid', gridTemplateColumns: 'repeat(6, 36px)', gap: 4 }}>
             {g.emoji.map(([emoji, name]) => (
-              <Button key={emoji} type="text" aria-label={name} title={name} onClick={() => onPick(emoji)} style={{ fontSize: 20, padding: 0, width: 36, height: 36 }}>
+              <Button
+                key={emoji}
+                type="text"
+                aria-label={name}
+                title={name}
+                onClick={() => onPick(emoji)}
+                style={{ fontSize: 20, padding: 0, width: 36, height: 36 }}
+              >
                 {emoji}
               </Button>
             ))}

@@ -25,7 +25,13 @@ function GifSearch({ onPick }: { onPick: (gif: Gif) => void }) {
       {!gifs && !error && <Spin style={{ display: 'block', margin: 16 }} />}
       <div style={{ display: 'grid', gridTemplateColumns: 'repeat(3, 1fr)', gap: 4, marginTop: 8, maxHeight: 300, overflow: 'auto' }}>
         {gifs?.map((g) => (
-          <button key={g.id} type="button" onClick={() => onPick(g)} aria-label={`Send GIF ${g.title || g.id}`} style={{ border: 0, padding: 0, background: 'none', cursor: 'pointer' }}>
+          <button
+            key={g.id}
+            type="button"
+            onClick={() => onPick(g)}
+            aria-label={`Send GIF ${g.title || g.id}`}
+            style={{ border: 0, padding: 0, background: 'none', cursor: 'pointer' }}
+          >
             <img src={g.previewUrl} alt={g.title} style={{ width: '100%', height: 80, objectFit: 'cover', borderRadius: 4 }} />
           </button>
         ))}

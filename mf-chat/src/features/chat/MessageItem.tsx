@@ -76,7 +76,14 @@ function EditPanel({ m, onDone, actions }: { m: LocalMessage; onDone: () => void
           <label htmlFor={`chat-edit-${m.id}`} style={srOnly}>
             Edit message
           </label>
-          <Input.TextArea id={`chat-edit-${m.id}`} value={text} onChange={(e) => setText(e.target.value)} onKeyDown={onKeyDown} autoSize={{ minRows: 1, maxRows: 6 }} autoFocus />
+          <Input.TextArea
+            id={`chat-edit-${m.id}`}
+            value={text}
+            onChange={(e) => setText(e.target.value)}
+            onKeyDown={onKeyDown}
+            autoSize={{ minRows: 1, maxRows: 6 }}
+            autoFocus
+          />
         </>
       )}
       <Space style={{ marginTop: 6 }}>
@@ -199,12 +206,21 @@ function MessageItemView({
       {stored && !m.deleted && !editing && (
         <Space size={0} style={{ alignSelf: 'flex-start' }}>
           {QUICK_REACTIONS.slice(0, 1).map((e) => (
-            <Button key={e} type="text" size="small" aria-label={`React with ${emojiName(e)}`} title={`React with ${emojiName(e)}`} onClick={() => actions.react(m.id, e)}>
+            <Button
+              key={e}
+              type="text"
+              size="small"
+              aria-label={`React with ${emojiName(e)}`}
+              title={`React with ${emojiName(e)}`}
+              onClick={() => actions.react(m.id, e)}
+            >
               {e}
             </Button>
           ))}
           <EmojiPicker label="Add reaction" button={{ type: 'text', size: 'small', icon: <SmileOutlined /> }} onPick={(e) => actions.react(m.id, e)} />
-          {changeable && <Button type="text" size="small" icon={<EditOutlined />} aria-label="Edit message" title="Edit message" onClick={() => setEditing(true)} />}
+          {changeable && (
+            <Button type="text" size="small" icon={<EditOutlined />} aria-label="Edit message" title="Edit message" onClick={() => setEditing(true)} />
+          )}
         </Space>
       )}
     </article>

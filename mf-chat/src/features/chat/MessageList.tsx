@@ -71,7 +71,11 @@ export function MessageList({
   const showMore = !!view?.hasMore && messages.length >= CHAT_LIMITS.pageLimit;
   const hasNewer = !!view?.hasNewer;
   const rows = useMemo<Row[]>(
-    () => [...(showMore ? [{ kind: 'more' as const }] : []), ...messages.map((m) => ({ kind: 'message' as const, m })), ...(hasNewer ? [{ kind: 'newer' as const }] : [])],
+    () => [
+      ...(showMore ? [{ kind: 'more' as const }] : []),
+      ...messages.map((m) => ({ kind: 'message' as const, m })),
+      ...(hasNewer ? [{ kind: 'newer' as const }] : []),
+    ],
     [showMore, messages, hasNewer],
   );
   const lastId = messages.at(-1)?.id;

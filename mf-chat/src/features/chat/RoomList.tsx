@@ -81,7 +81,20 @@ function RoomRow({ index, style, ariaAttributes, rooms, me, activeId, canRemove,
         type="button"
         onClick={() => onOpen(room.id)}
         aria-label={`Open ${title}${room.unread ? `, ${room.unread} unread` : ''}`}
-        style={{ flex: 1, minWidth: 0, display: 'flex', flexDirection: 'column', alignItems: 'flex-start', gap: 4, background: 'none', border: 0, padding: '6px 0', cursor: 'pointer', color: 'inherit', textAlign: 'left' }}
+        style={{
+          flex: 1,
+          minWidth: 0,
+          display: 'flex',
+          flexDirection: 'column',
+          alignItems: 'flex-start',
+          gap: 4,
+          background: 'none',
+          border: 0,
+          padding: '6px 0',
+          cursor: 'pointer',
+          color: 'inherit',
+          textAlign: 'left',
+        }}
       >
         <Typography.Text strong={room.unread > 0} ellipsis style={{ maxWidth: '100%' }}>
           {title}

@@ -90,7 +90,14 @@ export function CreateRoomDialog({
     }
   }, [open]);
   return (
-    <FormDialog title="Create Room" open={open} onClose={onClose} submitLabel="Create" canSubmit={picked.length > 0} onSubmit={() => onCreate(format, picked, title)}>
+    <FormDialog
+      title="Create Room"
+      open={open}
+      onClose={onClose}
+      submitLabel="Create"
+      canSubmit={picked.length > 0}
+      onSubmit={() => onCreate(format, picked, title)}
+    >
       <Form.Item label="Room type" htmlFor="chat-room-format">
         <Radio.Group
           id="chat-room-format"
@@ -127,20 +134,47 @@ export function CreateRoomDialog({
   );
 }
 
-export function AddUsersDialog({ room, users, onClose, onAdd }: { room: ChatRoom | null; users: Option[]; onClose: () => void; onAdd: (ids: string[]) => Promise<void> }) {
+export function AddUsersDialog({
+  room,
+  users,
+  onClose,
+  onAdd,
+}: {
+  room: ChatRoom | null;
+  users: Option[];
+  onClose: () => void;
+  onAdd: (ids: string[]) => Promise<void>;
+}) {
   const [picked, setPicked] = useState<string[]>([]);
   useEffect(() => setPicked([]), [room?.id]);
   const candidates = users.filter((u) => !room?.users.some((m) => m.id === u.id));
   return (
     <FormDialog title="Add Users" open={!!room} onClose={onClose} submitLabel="Submit" canSubmit={picked.length > 0} onSubmit={() => onAdd(picked)}>
       <Form.Item label="Users" htmlFor="chat-add-users" required>
-        <Select id="chat-add-users" mode="multiple" value={picked} onChange={setPicked} options={toOptions(candidates)} showSearch={{ optionFilterProp: 'label' }} />
+        <Select
+          id="chat-add-users"
+          mode="multiple"
+          value={picked}
+          onChange={setPicked}
+          options={toOptions(candidates)}
+          showSearch={{ optionFilterProp: 'label' }}
+        />
       </Form.Item>
     </FormDialog>
   );
 }
 
-export function RemoveUserDialog({ room, me, onClose, onRemove }: { room: ChatRoom | null; me: string; onClose: () => void; onRemove: (id: string) => Promise<void> }) {
+export function RemoveUserDialog({
+  room,
+  me,
+  onClose,
+  onRemove,
+}: {
+  room: ChatRoom | null;
+  me: string;
+  onClose: () => void;
+  onRemove: (id: string) => Promise<void>;
+}) {
   const [picked, setPicked] = useState<string | undefined>();
   useEffect(() => setPicked(undefined), [room?.id]);
   const members: ChatUser[] = room?.users.filter((u) => u.id !== me) ?? [];
@@ -157,7 +191,14 @@ export function ChangeTitleDialog({ room, onClose, onSave }: { room: ChatRoom | 
   const [title, setTitle] = useState('');
   useEffect(() => setTitle(room?.title ?? ''), [room]);
   return (
-    <FormDialog title="Change Title" open={!!room} onClose={onClose} submitLabel="Save" canSubmit={title.trim().length > 0} onSubmit={() => onSave(title.trim())}>
+    <FormDialog
+      title="Change Title"
+      open={!!room}
+      onClose={onClose}
+      submitLabel="Save"
+      canSubmit={title.trim().length > 0}
+      onSubmit={() => onSave(title.trim())}
+    >
       <Form.Item label="Title" htmlFor="chat-room-rename" required>
         <Input id="chat-room-rename" value={title} maxLength={CHAT_LIMITS.titleMax} onChange={(e) => setTitle(e.target.value)} autoFocus />
       </Form.Item>

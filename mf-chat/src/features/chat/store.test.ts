@@ -245,7 +245,11 @@ describe('ChatStore', () => {
     const t = serverWith([room(ROOM)], { [ROOM]: page([msg(1)]) });
     const store = new ChatStore(t, ME, () => true);
     await store.open(ROOM);
-    t.handlers.chat_joinRoom = ((req: { sinceRev?: number }) => ({ ...page([msg(1), msg(2), msg(3)], 3), messages: [msg(2), msg(3)], sinceRev: req.sinceRev })) as never;
+    t.handlers.chat_joinRoom = ((req: { sinceRev?: number }) => ({
+      ...page([msg(1), msg(2), msg(3)], 3),
+      messages: [msg(2), msg(3)],
+      sinceRev: req.sinceRev,
+    })) as never;
     t.push('chat_message', { roomId: ROOM, message: msg(3) });
     await tick(450);
     const catchUp = t.calls.filter((c) => c.event === 'chat_joinRoom').at(-1)!;
@@ -259,7 +263,10 @@ describe('ChatStore', () => {
     const t = serverWith([room(ROOM)], { [ROOM]: page([msg(1), msg(2)]) });
     const store = new ChatStore(t, ME, () => true);
     await store.open(ROOM);
-    t.handlers.chat_joinRoom = (() => ({ ...page([msg(1), msg(2), msg(3)], 4), messages: [msg(1, { rev: 4, message: 'm1 edited', edited: true }), msg(3)] })) as never;
+    t.handlers.chat_joinRoom = (() => ({
+      ...page([msg(1), msg(2), msg(3)], 4),
+      messages: [msg(1, { rev: 4, message: 'm1 edited', edited: true }), msg(3)],
+    })) as never;
     t.connection$.next('reconnecting');
     t.connection$.next('connected');
     await tick(10);

@@ -31,7 +31,8 @@ export interface ChatState {
 }
 
 const emptyView = (): RoomView => ({ messages: [], hasMore: false, hasNewer: false, loading: true, syncedRev: null, highlight: null, error: null });
-const bySeq = (a: LocalMessage, b: LocalMessage) => (a.status && !b.status ? 1 : !a.status && b.status ? -1 : a.seq - b.seq || a.createdAt.localeCompare(b.createdAt));
+const bySeq = (a: LocalMessage, b: LocalMessage) =>
+  a.status && !b.status ? 1 : !a.status && b.status ? -1 : a.seq - b.seq || a.createdAt.localeCompare(b.createdAt);
 const sortRooms = (rooms: ChatRoom[]) => [...rooms].sort((a, b) => a.order - b.order || b.createdAt.localeCompare(a.createdAt));
 
 /** Puts messages into a list: one per id, newest rev wins, in the room's order (ours not yet stored last). */
@@ -243,7 +244,15 @@ export class ChatStore {
       const page = await this.transport.request('chat_joinRoom', { roomId, sinceRev: view.syncedRev });
       const current = this.state.views[roomId] ?? emptyView();
       if (page.reset) {
-        this.apply(roomId, page, mergeMessages(current.messages.filter((m) => m.status), page.messages), { hasMore: page.hasMore, syncedRev: page.room.lastRev });
+        this.apply(
+          roomId,
+          page,
+          mergeMessages(
+            current.messages.filter((m) => m.status),
+            page.messages,
+          ),
+          { hasMore: page.hasMore, syncedRev: page.room.lastRev },
+        );
       } else {
         this.apply(roomId, page, mergeMessages(current.messages, page.messages), { syncedRev: Math.max(page.room.lastRev, current.syncedRev ?? 0) });
       }

@@ -48,7 +48,9 @@ export function ActivityFeed() {
     await refresh();
   };
   const setSticky = async (a: Activity, isSticky: boolean) => {
-    await withToasts(activityApi.update(id, a.id, { isSticky }), MSG.noteUpdated, isSticky ? MSG.stickyCreateFailed : MSG.noteUpdateFailed).catch(() => undefined);
+    await withToasts(activityApi.update(id, a.id, { isSticky }), MSG.noteUpdated, isSticky ? MSG.stickyCreateFailed : MSG.noteUpdateFailed).catch(
+      () => undefined,
+    );
     await refresh();
   };
   const remove = async (a: Activity) => {
@@ -57,7 +59,11 @@ export function ActivityFeed() {
     await refresh();
   };
   const update = async (a: Activity, draft: ActivityCreate) => {
-    await withToasts(activityApi.update(id, a.id, { note: draft.note, isSticky: draft.isSticky, image: draft.image, thumbnail: draft.thumbnail }), MSG.noteUpdated, MSG.noteUpdateFailed);
+    await withToasts(
+      activityApi.update(id, a.id, { note: draft.note, isSticky: draft.isSticky, image: draft.image, thumbnail: draft.thumbnail }),
+      MSG.noteUpdated,
+      MSG.noteUpdateFailed,
+    );
     setEditing(null);
     await refresh();
   };
@@ -109,7 +115,9 @@ export function ActivityFeed() {
               {a.type === 'phone' ? (
                 <Typography.Text type="secondary">{[formatPhone(a.phoneNumber), duration(a.callDuration)].filter(Boolean).join(' · ')}</Typography.Text>
               ) : null}
-              {a.thumbnail ? <Image src={a.thumbnail} alt="Note image" width={100} height={100} style={{ objectFit: 'contain' }} preview={{ src: a.image ?? a.thumbnail }} /> : null}
+              {a.thumbnail ? (
+                <Image src={a.thumbnail} alt="Note image" width={100} height={100} style={{ objectFit: 'contain' }} preview={{ src: a.image ?? a.thumbnail }} />
+              ) : null}
             </>
           }
         />

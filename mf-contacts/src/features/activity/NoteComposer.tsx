@@ -13,10 +13,22 @@ export interface NoteDraft {
 }
 
 /** Enter without Shift sends the note; an attached image is resized in the browser first. */
-export function NoteComposer({ onSubmit, initial, submitLabel = 'Add Note', autoFocus }: { onSubmit: (draft: ActivityCreate) => Promise<unknown>; initial?: Partial<NoteDraft>; submitLabel?: string; autoFocus?: boolean }) {
+export function NoteComposer({
+  onSubmit,
+  initial,
+  submitLabel = 'Add Note',
+  autoFocus,
+}: {
+  onSubmit: (draft: ActivityCreate) => Promise<unknown>;
+  initial?: Partial<NoteDraft>;
+  submitLabel?: string;
+  autoFocus?: boolean;
+}) {
   const [note, setNote] = useState(initial?.note ?? '');
   const [isSticky, setSticky] = useState(initial?.isSticky ?? false);
-  const [image, setImage] = useState<{ image: string; thumbnail: string } | null>(initial?.image && initial.thumbnail ? { image: initial.image, thumbnail: initial.thumbnail } : null);
+  const [image, setImage] = useState<{ image: string; thumbnail: string } | null>(
+    initial?.image && initial.thumbnail ? { image: initial.image, thumbnail: initial.thumbnail } : null,
+  );
   const [busy, setBusy] = useState(false);
   const fileRef = useRef<HTMLInputElement>(null);
   const id = useId();
@@ -74,7 +86,15 @@ export function NoteComposer({ onSubmit, initial, submitLabel = 'Add Note', auto
           <Checkbox checked={isSticky} onChange={(e) => setSticky(e.target.checked)}>
             Sticky
           </Checkbox>
-          <input ref={fileRef} type="file" accept="image/*" hidden aria-label="Image file" data-testid="note-image-input" onChange={(e) => void attach(e.target.files?.[0])} />
+          <input
+            ref={fileRef}
+            type="file"
+            accept="image/*"
+            hidden
+            aria-label="Image file"
+            data-testid="note-image-input"
+            onChange={(e) => void attach(e.target.files?.[0])}
+          />
           <Tooltip title="Attach image">
             <Button icon={<PaperClipOutlined />} aria-label="Attach image" onClick={() => fileRef.current?.click()} />
           </Tooltip>

@@ -27,7 +27,9 @@ export function AddressCards() {
   const { id, full, reload } = useContact();
   const dialog = useDialog<Address>();
   const togglePin = async (a: Address) => {
-    await withToasts(addressesApi.update(id, a.id, { pinned: !a.pinned }), MSG.addressUpdated, (m) => MSG.recordFailed('updating', 'address', m)).catch(() => undefined);
+    await withToasts(addressesApi.update(id, a.id, { pinned: !a.pinned }), MSG.addressUpdated, (m) => MSG.recordFailed('updating', 'address', m)).catch(
+      () => undefined,
+    );
     await reload();
   };
   const remove = async (a: Address) => {
@@ -49,7 +51,15 @@ export function AddressCards() {
             extra={
               <>
                 <Tooltip title="Open in maps">
-                  <Button type="text" size="small" icon={<EnvironmentOutlined />} aria-label={`Open ${a.type} address in maps`} href={mapsUrl(a)} target="_blank" rel="noreferrer" />
+                  <Button
+                    type="text"
+                    size="small"
+                    icon={<EnvironmentOutlined />}
+                    aria-label={`Open ${a.type} address in maps`}
+                    href={mapsUrl(a)}
+                    target="_blank"
+                    rel="noreferrer"
+                  />
                 </Tooltip>
                 <Tooltip title={a.pinned ? 'Unpin' : 'Pin'}>
                   <Button

@@ -13,7 +13,15 @@ export function PinnedAddresses() {
     <Row gutter={[12, 12]} style={{ marginTop: 12 }} aria-label="Pinned addresses" role="region">
       {pinned.map((a) => (
         <Col key={a.id} xs={24} md={12}>
-          <Card size="small" title={<span><PushpinFilled aria-hidden /> {a.type} Address</span>} data-testid="pinned-address">
+          <Card
+            size="small"
+            title={
+              <span>
+                <PushpinFilled aria-hidden /> {a.type} Address
+              </span>
+            }
+            data-testid="pinned-address"
+          >
             <AddressBody address={a} />
           </Card>
         </Col>

@@ -6,7 +6,10 @@ import { CallsTab } from './CallsTab';
 
 const logs = jest.fn<Promise<CallLogPage>, [CallLogQuery]>();
 const recordingAudio = jest.fn<Promise<Blob>, [string]>();
-jest.mock('@agency/api-client', () => ({ errorMessage: (e: Error) => e.message, phoneApi: { logs: (q: CallLogQuery) => logs(q), recordingAudio: (id: string) => recordingAudio(id) } }));
+jest.mock('@agency/api-client', () => ({
+  errorMessage: (e: Error) => e.message,
+  phoneApi: { logs: (q: CallLogQuery) => logs(q), recordingAudio: (id: string) => recordingAudio(id) },
+}));
 const userEvent = userEventLib.setup({ delay: null, pointerEventsCheck: 0 });
 
 const call = (over: Partial<CallLogEntry>): CallLogEntry => ({
@@ -31,7 +34,10 @@ const call = (over: Partial<CallLogEntry>): CallLogEntry => ({
 });
 
 test("the Recordings tab lists the contact's calls and plays a recording in the page", async () => {
-  logs.mockResolvedValue({ items: [call({}), call({ id: 'c2', format: 'voicemail', status: 'missed', user: null, callDuration: 0, recording: { sid: 'RE2', duration: 12 } })], total: 2 });
+  logs.mockResolvedValue({
+    items: [call({}), call({ id: 'c2', format: 'voicemail', status: 'missed', user: null, callDuration: 0, recording: { sid: 'RE2', duration: 12 } })],
+    total: 2,
+  });
   recordingAudio.mockResolvedValue(new Blob(['RIFF'], { type: 'audio/wav' }));
   URL.createObjectURL = jest.fn(() => 'blob:recording');
   URL.revokeObjectURL = jest.fn();

@@ -6,7 +6,6 @@ import { CALL_MESSAGES, CALL_STATUS_LABELS } from '@agency/contracts';
 import { CallRecording, formatDateTime, formatDuration, fullName, useLiveQuery } from '@agency/ui';
 import { useContact } from '../detail/ContactContext';
 
-
 /** The contact's calls, newest first, with their recordings and voicemails to play (spec 001: the Recordings tab, 400 high). */
 export function CallsTab() {
   const { id } = useContact();

@@ -3,7 +3,21 @@ import { Button, Card, Col, Empty, Row, Space, Tooltip, Typography } from 'antd'
 import { DeleteOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
 
 /** A titled group of record cards with its Add button. */
-export function RecordSection({ title, addLabel, onAdd, empty, children, count }: { title: string; addLabel: string; onAdd: () => void; empty: string; children: ReactNode; count: number }) {
+export function RecordSection({
+  title,
+  addLabel,
+  onAdd,
+  empty,
+  children,
+  count,
+}: {
+  title: string;
+  addLabel: string;
+  onAdd: () => void;
+  empty: string;
+  children: ReactNode;
+  count: number;
+}) {
   return (
     <section aria-label={title} style={{ marginBottom: 16 }}>
       <Space style={{ display: 'flex', justifyContent: 'space-between', marginBottom: 8 }}>
@@ -14,17 +28,27 @@ export function RecordSection({ title, addLabel, onAdd, empty, children, count }
           {addLabel}
         </Button>
       </Space>
-      {count === 0 ? (
-        <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={empty} />
-      ) : (
-        <Row gutter={[12, 12]}>{children}</Row>
-      )}
+      {count === 0 ? <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={empty} /> : <Row gutter={[12, 12]}>{children}</Row>}
     </section>
   );
 }
 
 /** One record as a card with edit and delete buttons. */
-export function RecordCard({ title, extra, onEdit, onDelete, children, testId }: { title: ReactNode; extra?: ReactNode; onEdit: () => void; onDelete: () => void; children: ReactNode; testId?: string }) {
+export function RecordCard({
+  title,
+  extra,
+  onEdit,
+  onDelete,
+  children,
+  testId,
+}: {
+  title: ReactNode;
+  extra?: ReactNode;
+  onEdit: () => void;
+  onDelete: () => void;
+  children: ReactNode;
+  testId?: string;
+}) {
   const label = typeof title === 'string' ? title : 'record';
   return (
     <Col xs={24} md={12} xxl={8}>

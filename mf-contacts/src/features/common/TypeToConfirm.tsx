@@ -54,7 +54,11 @@ export function TypeToConfirm({ open, title, description, onConfirm, onClose, co
       >
         <Alert type="warning" showIcon title={description} style={{ marginBottom: 12 }} />
         <label htmlFor={id}>
-          Type <Typography.Text code strong data-testid="confirm-code">{code}</Typography.Text> to confirm
+          Type{' '}
+          <Typography.Text code strong data-testid="confirm-code">
+            {code}
+          </Typography.Text>{' '}
+          to confirm
         </label>
         <Input id={id} value={typed} autoComplete="off" autoFocus onChange={(e) => setTyped(e.target.value)} style={{ marginTop: 4 }} />
         <Space style={{ display: 'flex', justifyContent: 'flex-end', marginTop: 16 }}>

@@ -74,7 +74,14 @@ export function ListOf({ name, label, addLabel, render }: { name: string; label:
             {fields.map((field, i) => (
               <Space key={field.key} align="start" style={{ display: 'flex' }}>
                 <div style={{ flex: 1 }}>{render(field.name)}</div>
-                <Button type="text" danger icon={<MinusCircleOutlined />} aria-label={`Remove ${label} ${i + 1}`} onClick={() => remove(field.name)} style={{ marginTop: 30 }} />
+                <Button
+                  type="text"
+                  danger
+                  icon={<MinusCircleOutlined />}
+                  aria-label={`Remove ${label} ${i + 1}`}
+                  onClick={() => remove(field.name)}
+                  style={{ marginTop: 30 }}
+                />
               </Space>
             ))}
             <Button type="dashed" icon={<PlusOutlined />} onClick={() => add({})}>

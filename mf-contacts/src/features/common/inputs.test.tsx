@@ -5,7 +5,15 @@ import { renderWith } from '../../test/render';
 import { maskDate } from '@agency/ui';
 import { DateInput, HeightInput, MoneyInput, PhoneInput, SealedInput, SsnInput } from './inputs';
 
-function Controlled<T>({ Input, initial, label }: { Input: (p: { value?: T; onChange?: (v: T) => void; id?: string }) => React.ReactNode; initial: T; label: string }) {
+function Controlled<T>({
+  Input,
+  initial,
+  label,
+}: {
+  Input: (p: { value?: T; onChange?: (v: T) => void; id?: string }) => React.ReactNode;
+  initial: T;
+  label: string;
+}) {
   const [value, setValue] = useState<T>(initial);
   return (
     <>
@@ -53,7 +61,7 @@ describe('masked inputs', () => {
     expect(screen.getByLabelText('Date of Birth')).toHaveValue('03/15/1980');
   });
 
-  it("masks heights as 5'11\"", async () => {
+  it('masks heights as 5\'11"', async () => {
     const user = userEvent.setup();
     renderWith(<Controlled Input={HeightInput} initial="" label="Height" />);
     await user.type(screen.getByLabelText('Height'), '511');
@@ -95,7 +103,9 @@ describe('masked inputs', () => {
   it('keeps a sealed date of birth masked to its year until revealed, and shapes a new one as MM/dd/yyyy', async () => {
     const user = userEvent.setup();
     const reveal = jest.fn().mockResolvedValue('04/12/1958');
-    const Born = (p: { value?: string; onChange?: (v: string) => void; id?: string }) => <SealedInput {...p} label="Date of Birth" format={maskDate} reveal={reveal} />;
+    const Born = (p: { value?: string; onChange?: (v: string) => void; id?: string }) => (
+      <SealedInput {...p} label="Date of Birth" format={maskDate} reveal={reveal} />
+    );
     renderWith(<Controlled Input={Born} initial="**/**/1958" label="Born" />);
     const input = screen.getByLabelText('Born');
     expect(input).toHaveValue('**/**/1958');

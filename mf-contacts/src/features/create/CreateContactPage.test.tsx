@@ -26,7 +26,10 @@ const field = (label: string, name: string) => screen.getAllByLabelText(label).f
 
 describe('create contact', () => {
   it('drops empty fields and carries the room it came from', () => {
-    expect(createPayload({ firstName: 'Ada', lastName: '', email: undefined, phone: null, coFirstName: 'Charles' }, null)).toEqual({ firstName: 'Ada', coFirstName: 'Charles' });
+    expect(createPayload({ firstName: 'Ada', lastName: '', email: undefined, phone: null, coFirstName: 'Charles' }, null)).toEqual({
+      firstName: 'Ada',
+      coFirstName: 'Charles',
+    });
     expect(createPayload({ mobilePhone: '+1 (512) 555-0142' }, 'room-1')).toEqual({ mobilePhone: '+1 (512) 555-0142', room: 'room-1' });
   });
 

@@ -61,7 +61,12 @@ export function CreateContactPage() {
   };
   return (
     <Card title="Create Contact">
-      <Alert type="info" showIcon style={{ marginBottom: 16 }} title="This form collects the basic information. Details (addresses, policies, vehicles and more) can be added after the contact is created." />
+      <Alert
+        type="info"
+        showIcon
+        style={{ marginBottom: 16 }}
+        title="This form collects the basic information. Details (addresses, policies, vehicles and more) can be added after the contact is created."
+      />
       {duplicates.length ? (
         <Alert
           type="warning"
@@ -80,7 +85,13 @@ export function CreateContactPage() {
           }
         />
       ) : null}
-      <Form form={form} layout="vertical" onFinish={save} initialValues={mobile ? { mobilePhone: maskPhone(mobile, true) } : {}} onBlur={() => void checkDuplicates()}>
+      <Form
+        form={form}
+        layout="vertical"
+        onFinish={save}
+        initialValues={mobile ? { mobilePhone: maskPhone(mobile, true) } : {}}
+        onBlur={() => void checkDuplicates()}
+      >
         <Tabs
           items={[
             { key: 'applicant', label: 'Applicant', children: <BasicFields level="primary" autoFocus />, forceRender: true },

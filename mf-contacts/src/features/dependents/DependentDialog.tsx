@@ -51,7 +51,13 @@ export function DependentDialog({ open, dependent, onClose }: { open: boolean; d
         </Col>
         <Col span={12}>
           <Form.Item name="dob" label="Date of Birth">
-            <SealedInput label="Date of Birth" format={maskDate} inputMode="numeric" placeholder="MM/dd/yyyy" reveal={dependent ? () => dependentsApi.reveal(id, dependent.id, 'dob') : undefined} />
+            <SealedInput
+              label="Date of Birth"
+              format={maskDate}
+              inputMode="numeric"
+              placeholder="MM/dd/yyyy"
+              reveal={dependent ? () => dependentsApi.reveal(id, dependent.id, 'dob') : undefined}
+            />
           </Form.Item>
         </Col>
         <Col span={12}>

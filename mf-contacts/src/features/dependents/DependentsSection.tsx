@@ -29,7 +29,13 @@ function SealedFact({ clientId, dependent, field }: { clientId: string; dependen
       {shown ?? dependent[field]}
       {shown ? null : (
         <Tooltip title="Reveal">
-          <Button type="text" size="small" icon={<EyeOutlined />} aria-label={`Reveal ${SEALED_NAMES[field]} of ${dependentName(dependent)}`} onClick={() => void reveal()} />
+          <Button
+            type="text"
+            size="small"
+            icon={<EyeOutlined />}
+            aria-label={`Reveal ${SEALED_NAMES[field]} of ${dependentName(dependent)}`}
+            onClick={() => void reveal()}
+          />
         </Tooltip>
       )}
     </span>

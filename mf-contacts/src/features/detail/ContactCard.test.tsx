@@ -52,7 +52,9 @@ describe('gathering forms', () => {
 describe('the rating stars', () => {
   it("show the person's rating as read-only stars", () => {
     const full = emptyFull();
-    renderWith(<ContactCard clientId={full.client.id} level="primary" person={personOf(full.client, 'primary')} onAction={jest.fn()} canSplit={false} rating={4} />);
+    renderWith(
+      <ContactCard clientId={full.client.id} level="primary" person={personOf(full.client, 'primary')} onAction={jest.fn()} canSplit={false} rating={4} />,
+    );
     const stars = screen.getByRole('img', { name: 'Rated 4 of 5' });
     expect(stars.querySelectorAll('.ant-rate-star-full')).toHaveLength(4);
     expect(stars.querySelector('.ant-rate-disabled')).not.toBeNull();
@@ -60,7 +62,9 @@ describe('the rating stars', () => {
 
   it("show empty stars saying 'No rating yet' when the person has no answered review", () => {
     const full = emptyFull();
-    renderWith(<ContactCard clientId={full.client.id} level="primary" person={personOf(full.client, 'primary')} onAction={jest.fn()} canSplit={false} rating={null} />);
+    renderWith(
+      <ContactCard clientId={full.client.id} level="primary" person={personOf(full.client, 'primary')} onAction={jest.fn()} canSplit={false} rating={null} />,
+    );
     const stars = screen.getByRole('img', { name: 'No rating yet' });
     expect(stars.querySelectorAll('.ant-rate-star-full')).toHaveLength(0);
   });

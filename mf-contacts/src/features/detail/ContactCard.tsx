@@ -45,7 +45,14 @@ function PhoneLine({ label, number, name, onBlock }: { label: string; number: st
       <Typography.Text type="secondary">{label}</Typography.Text>
       <Typography.Text>{formatPhone(number)}</Typography.Text>
       <Tooltip title={`Call ${label.toLowerCase()}`}>
-        <Button size="small" type="text" shape="circle" icon={<PhoneOutlined />} aria-label={`Call ${name} ${label.toLowerCase()}`} onClick={() => placeCall(number, name)} />
+        <Button
+          size="small"
+          type="text"
+          shape="circle"
+          icon={<PhoneOutlined />}
+          aria-label={`Call ${name} ${label.toLowerCase()}`}
+          onClick={() => placeCall(number, name)}
+        />
       </Tooltip>
       <Tooltip title="Block Phone Number">
         <Button size="small" type="text" shape="circle" icon={<StopOutlined />} aria-label={`Block ${formatPhone(number)}`} onClick={() => onBlock(number)} />
@@ -147,10 +154,24 @@ export function ContactCard({ clientId, level, person, onAction, canSplit, ratin
                 {person.email}
               </Typography.Text>
               <Tooltip title="Send email">
-                <Button size="small" type="text" shape="circle" icon={<SendOutlined />} aria-label={`Send email to ${person.email}`} href={`mailto:${person.email}`} />
+                <Button
+                  size="small"
+                  type="text"
+                  shape="circle"
+                  icon={<SendOutlined />}
+                  aria-label={`Send email to ${person.email}`}
+                  href={`mailto:${person.email}`}
+                />
               </Tooltip>
               <Tooltip title="Copy">
-                <Button size="small" type="text" shape="circle" icon={<CopyOutlined />} aria-label={`Copy ${person.email}`} onClick={() => void copy(person.email!)} />
+                <Button
+                  size="small"
+                  type="text"
+                  shape="circle"
+                  icon={<CopyOutlined />}
+                  aria-label={`Copy ${person.email}`}
+                  onClick={() => void copy(person.email!)}
+                />
               </Tooltip>
             </Space>
           </Descriptions.Item>

@@ -1,7 +1,17 @@
 import { useState } from 'react';
 import { Navigate, useNavigate, useParams } from 'react-router-dom';
 import { Alert, Button, Col, Row, Space, Tabs, Tooltip, Typography } from 'antd';
-import { ArrowLeftOutlined, BellOutlined, DeleteOutlined, EditOutlined, MergeCellsOutlined, StarFilled, StarOutlined, TagsOutlined, UserAddOutlined } from '@ant-design/icons';
+import {
+  ArrowLeftOutlined,
+  BellOutlined,
+  DeleteOutlined,
+  EditOutlined,
+  MergeCellsOutlined,
+  StarFilled,
+  StarOutlined,
+  TagsOutlined,
+  UserAddOutlined,
+} from '@ant-design/icons';
 import { bus } from '@agency/bus';
 import { SCHEDULE_MESSAGES, type ClientLevel } from '@agency/contracts';
 import { errorMessage, favoritesApi, smsApi } from '@agency/api-client';
@@ -30,8 +40,7 @@ import { SummaryStrip, type SummaryAction } from './SummaryStrip';
 import { hasPerson, personName, personOf, type Person } from './person';
 
 /** The household's mobiles the text may go to, the chosen person's first. */
-const mobilesOf = (people: Person[]) =>
-  people.filter((p) => p.mobilePhone).map((p) => ({ phone: p.mobilePhone!, label: personName(p) || 'Mobile' }));
+const mobilesOf = (people: Person[]) => people.filter((p) => p.mobilePhone).map((p) => ({ phone: p.mobilePhone!, label: personName(p) || 'Mobile' }));
 
 type Dialog =
   | { kind: 'split'; level: ClientLevel }
@@ -139,13 +148,34 @@ export function ContactDetailPage() {
         <Col xs={24} xl={16}>
           <Row gutter={[12, 12]}>
             <Col xs={24} md={12}>
-              <ContactCard clientId={id} level="primary" person={primary} onAction={cardAction('primary')} canSplit={hasSecondary} rating={ratings.primary} canReview={canReview} />
+              <ContactCard
+                clientId={id}
+                level="primary"
+                person={primary}
+                onAction={cardAction('primary')}
+                canSplit={hasSecondary}
+                rating={ratings.primary}
+                canReview={canReview}
+              />
             </Col>
             <Col xs={24} md={12}>
               {hasSecondary ? (
-                <ContactCard clientId={id} level="secondary" person={secondary} onAction={cardAction('secondary')} canSplit rating={ratings.secondary} canReview={canReview} />
+                <ContactCard
+                  clientId={id}
+                  level="secondary"
+                  person={secondary}
+                  onAction={cardAction('secondary')}
+                  canSplit
+                  rating={ratings.secondary}
+                  canReview={canReview}
+                />
               ) : (
-                <Button block icon={<UserAddOutlined />} style={{ height: '100%', minHeight: 80 }} onClick={() => navigate(`/contacts/contact/${id}/secondary/edit`)}>
+                <Button
+                  block
+                  icon={<UserAddOutlined />}
+                  style={{ height: '100%', minHeight: 80 }}
+                  onClick={() => navigate(`/contacts/contact/${id}/secondary/edit`)}
+                >
                   Add Co-Applicant
                 </Button>
               )}
@@ -159,7 +189,11 @@ export function ContactDetailPage() {
         <Col xs={24} xl={8}>
           <Tabs
             items={[
-              { key: 'tags', label: 'Tags', children: <TagsPanel onAssign={() => setDialog({ kind: 'tags' })} onFollowUp={() => setDialog({ kind: 'followUp' })} /> },
+              {
+                key: 'tags',
+                label: 'Tags',
+                children: <TagsPanel onAssign={() => setDialog({ kind: 'tags' })} onFollowUp={() => setDialog({ kind: 'followUp' })} />,
+              },
               { key: 'tasks', label: 'Tasks', children: <TasksTab /> },
               { key: 'recordings', label: 'Recordings', children: <CallsTab /> },
             ]}
@@ -168,7 +202,12 @@ export function ContactDetailPage() {
       </Row>
       <SplitDialog open={dialog?.kind === 'split'} level={dialog?.kind === 'split' ? dialog.level : 'secondary'} onClose={close} />
       <MergeDialog open={dialog?.kind === 'merge'} onClose={close} />
-      <DeleteContactDialog open={dialog?.kind === 'delete'} level={dialog?.kind === 'delete' ? dialog.level : 'primary'} hasSecondary={hasSecondary} onClose={close} />
+      <DeleteContactDialog
+        open={dialog?.kind === 'delete'}
+        level={dialog?.kind === 'delete' ? dialog.level : 'primary'}
+        hasSecondary={hasSecondary}
+        onClose={close}
+      />
       <BlockPhoneDialog open={dialog?.kind === 'block'} number={dialog?.kind === 'block' ? dialog.number : ''} onClose={close} />
       <FollowUpDialog open={dialog?.kind === 'followUp'} onClose={close} />
       <AssignTagsDialog open={dialog?.kind === 'tags'} onClose={close} />

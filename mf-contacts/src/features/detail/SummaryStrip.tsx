@@ -39,9 +39,7 @@ export function SummaryStrip({ summary, showLocation, onAction }: { summary: Cli
             )}
           </Item>
         ) : null}
-        <Item title="Policies">
-          {summary.policies}
-        </Item>
+        <Item title="Policies">{summary.policies}</Item>
         <Item title="Policy Premiums">{formatCents(summary.policyPremiums)}</Item>
         <Item title="Last Contact">{lastContactLabel(summary.lastContact)}</Item>
         <Item title="Length Of Service">{durationSince(summary.createdAt)}</Item>

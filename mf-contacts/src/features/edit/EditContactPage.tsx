@@ -101,7 +101,11 @@ export function EditContactPage() {
           ]}
           style={{ marginBottom: 12 }}
         />
-        <Tabs activeKey={tab} onChange={(k) => setTab(k as EditTab)} items={tabs.map((t) => ({ key: t, label: TAB_LABELS[t], children: content[t], forceRender: true }))} />
+        <Tabs
+          activeKey={tab}
+          onChange={(k) => setTab(k as EditTab)}
+          items={tabs.map((t) => ({ key: t, label: TAB_LABELS[t], children: content[t], forceRender: true }))}
+        />
         <Space style={{ display: 'flex', justifyContent: 'flex-end' }}>
           <Button onClick={back}>Cancel</Button>
           <Button type="primary" htmlType="submit" loading={busy}>

@@ -1,5 +1,14 @@
 import { Checkbox, Col, Form, Input, InputNumber, Row, Select } from 'antd';
-import { GENDERS, HEALTH_HISTORIES, IMMIGRANT_STATUSES, MILITARY_STATUSES, RELATIONSHIP_STATUSES, type ClientLevel, type PersonField, type RevealableClientField } from '@agency/contracts';
+import {
+  GENDERS,
+  HEALTH_HISTORIES,
+  IMMIGRANT_STATUSES,
+  MILITARY_STATUSES,
+  RELATIONSHIP_STATUSES,
+  type ClientLevel,
+  type PersonField,
+  type RevealableClientField,
+} from '@agency/contracts';
 import { clientsApi } from '@agency/api-client';
 import { DateInput, HeightInput, MoneyInput, PhoneInput, SealedInput, SsnInput } from '../common/inputs';
 import { maskDate } from '@agency/ui';
@@ -17,8 +26,7 @@ function useNames(level: ClientLevel) {
 
 /** The stored contact whose sealed numbers the eye buttons reveal (none while creating). */
 type Sealed = { clientId?: string };
-const revealer = (clientId: string | undefined, field: string) =>
-  clientId ? () => clientsApi.reveal(clientId, field as RevealableClientField) : undefined;
+const revealer = (clientId: string | undefined, field: string) => (clientId ? () => clientsApi.reveal(clientId, field as RevealableClientField) : undefined);
 
 const cell = (node: React.ReactNode, span = 8) => (
   <Col xs={24} md={span}>

@@ -15,7 +15,5 @@ export const isSelfEmployed = (v: EmploymentFields) => v.occupation === SELF_EMP
  * unticking clears the occupation, employees and business type (they show only when self-employed).
  */
 export function selfEmployedChange(checked: boolean): EmploymentFields {
-  return checked
-    ? { occupation: SELF_EMPLOYED, employerName: '', employees: 0, businessType: '' }
-    : { occupation: '', employees: null, businessType: '' };
+  return checked ? { occupation: SELF_EMPLOYED, employerName: '', employees: 0, businessType: '' } : { occupation: '', employees: null, businessType: '' };
 }

@@ -16,7 +16,14 @@ interface Values {
   note?: string;
 }
 
-export const REMINDER_LABELS: Record<string, string> = { none: 'No reminder', 0: 'At scheduled time', 15: '15 minutes before', 30: '30 minutes before', 45: '45 minutes before', 60: '60 minutes before' };
+export const REMINDER_LABELS: Record<string, string> = {
+  none: 'No reminder',
+  0: 'At scheduled time',
+  15: '15 minutes before',
+  30: '30 minutes before',
+  45: '45 minutes before',
+  60: '60 minutes before',
+};
 
 /** Follow Up: who (team, a peer, myself), when (not earlier than now, 15-minute steps), a reminder and a note. */
 export function FollowUpDialog({ open, followUp, onClose, onSaved }: { open: boolean; followUp?: FollowUp | null; onClose: () => void; onSaved?: () => void }) {

@@ -10,13 +10,30 @@ export function AssignToDialog({ open, onClose }: { open: boolean; onClose: () =
   const { id, full, reload } = useContact();
   const users = useUsers();
   const submit = async ({ managedBy }: { managedBy?: string }) => {
-    await withToasts(clientsApi.update(id, { managedBy: managedBy ?? null, managedOn: managedBy ? new Date().toISOString() : null }), MSG.clientUpdated, MSG.clientUpdateFailed);
+    await withToasts(
+      clientsApi.update(id, { managedBy: managedBy ?? null, managedOn: managedBy ? new Date().toISOString() : null }),
+      MSG.clientUpdated,
+      MSG.clientUpdateFailed,
+    );
     await reload();
   };
   return (
-    <FormDialog<{ managedBy?: string }> open={open} title="Assign To" initialValues={{ managedBy: full.client.managedBy ?? undefined }} onSubmit={submit} onClose={onClose}>
+    <FormDialog<{ managedBy?: string }>
+      open={open}
+      title="Assign To"
+      initialValues={{ managedBy: full.client.managedBy ?? undefined }}
+      onSubmit={submit}
+      onClose={onClose}
+    >
       <Form.Item name="managedBy" label="Managed By">
-        <Select allowClear showSearch autoFocus optionFilterProp="label" options={users.map((u) => ({ value: u.id, label: userLabel(u) }))} notFoundContent="No users" />
+        <Select
+          allowClear
+          showSearch
+          autoFocus
+          optionFilterProp="label"
+          options={users.map((u) => ({ value: u.id, label: userLabel(u) }))}
+          notFoundContent="No users"
+        />
       </Form.Item>
     </FormDialog>
   );

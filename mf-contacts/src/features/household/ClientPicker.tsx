@@ -50,7 +50,13 @@ export function ClientPicker({
   const asked = useDebounced(search.trim(), 150);
   const found = useLiveQuery(() => clientsApi.list({ search: asked || undefined, limit: 25 }), null, asked);
   const options = useMemo(
-    () => (found.error ? [] : pickEntries((found.data?.items ?? []).filter((i) => i.id !== exclude && (!filter || filter(i))), withSecondary)),
+    () =>
+      found.error
+        ? []
+        : pickEntries(
+            (found.data?.items ?? []).filter((i) => i.id !== exclude && (!filter || filter(i))),
+            withSecondary,
+          ),
     [found.data, found.error, exclude, filter, withSecondary],
   );
   const key = (p: PickedClient) => `${p.id}:${p.level}`;

@@ -19,7 +19,9 @@ function useActivePhones(open: boolean): { phones: PhoneNumber[]; loading: boole
   const session = useObservable(bus.session$);
   const accountId = session?.account.id;
   const list = useLiveQuery(
-    open && accountId ? () => phonesApi.list(accountId).then((all) => all.filter(isActivePhone).sort((a, b) => phoneLabel(a).localeCompare(phoneLabel(b)))) : null,
+    open && accountId
+      ? () => phonesApi.list(accountId).then((all) => all.filter(isActivePhone).sort((a, b) => phoneLabel(a).localeCompare(phoneLabel(b))))
+      : null,
     null,
     [open, accountId],
   );

@@ -94,10 +94,21 @@ export function MergeDialog({ open, onClose }: { open: boolean; onClose: () => v
           void submit();
         }}
       >
-        <Alert type="info" showIcon style={{ marginBottom: 12 }} title="This contact and all of its records move into the contact you choose; this contact is then removed." />
+        <Alert
+          type="info"
+          showIcon
+          style={{ marginBottom: 12 }}
+          title="This contact and all of its records move into the contact you choose; this contact is then removed."
+        />
         <Form layout="vertical" component="div">
           <Form.Item label="Merge Into" htmlFor="merge-target" required>
-            <ClientPicker id="merge-target" value={targetKey} onChange={(v) => setTargetKey(v)} exclude={id} filter={mode === 'combine' ? undefined : singleOnly} />
+            <ClientPicker
+              id="merge-target"
+              value={targetKey}
+              onChange={(v) => setTargetKey(v)}
+              exclude={id}
+              filter={mode === 'combine' ? undefined : singleOnly}
+            />
           </Form.Item>
           <Form.Item label="Merge As" required>
             <Radio.Group value={mode} onChange={(e) => setMode(e.target.value as MergeMode)} aria-label="Merge As">

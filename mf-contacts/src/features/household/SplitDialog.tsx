@@ -39,7 +39,12 @@ export function SplitDialog({ open, level, onClose }: { open: boolean; level: Cl
       entity: 'quotes' as const,
       id: q.id,
       kind: labelOf(q.form),
-      label: q.form === 'commercial' ? (q.companyName ?? 'Commercial') : q.form === 'home' ? (q.address ?? 'Home') : [q.year, q.make, q.model].filter(Boolean).join(' ') || labelOf(q.type),
+      label:
+        q.form === 'commercial'
+          ? (q.companyName ?? 'Commercial')
+          : q.form === 'home'
+            ? (q.address ?? 'Home')
+            : [q.year, q.make, q.model].filter(Boolean).join(' ') || labelOf(q.type),
     })),
     ...full.paymentMethods.map((p) => ({ entity: 'paymentMethods' as const, id: p.id, kind: 'Payment Method', label: paymentLabel(p) })),
     ...full.miscItems.map((m) => ({ entity: 'miscItems' as const, id: m.id, kind: 'Extra', label: m.label })),

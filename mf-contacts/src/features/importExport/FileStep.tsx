@@ -12,7 +12,21 @@ export interface ChosenFile {
   text: string;
 }
 
-const TEMPLATE_FIELDS = ['firstName', 'lastName', 'companyName', 'email', 'mobilePhone', 'phone', 'dob', 'address', 'city', 'state', 'zipcode', 'tags', 'note'] as const;
+const TEMPLATE_FIELDS = [
+  'firstName',
+  'lastName',
+  'companyName',
+  'email',
+  'mobilePhone',
+  'phone',
+  'dob',
+  'address',
+  'city',
+  'state',
+  'zipcode',
+  'tags',
+  'note',
+] as const;
 
 /** Step 1: choose a CSV by click or drag and drop; its type and size are checked before it is read. */
 export function FileStep({ chosen, busy, error, onFile }: { chosen: ChosenFile | null; busy: boolean; error: string | null; onFile: (f: ChosenFile) => void }) {

@@ -12,7 +12,12 @@ jest.mock('@agency/api-client', () => ({
 const importPreview = clientsApi.importPreview as jest.Mock;
 const importCall = clientsApi.import as jest.Mock;
 
-const CSV = ['First Name,Surname,Cell,E-mail,Favorite color', 'Nora,North,5125550401,nora@example.com,blue', 'James,Carter,5125550142,,green', 'Otto,Oak,,not-an-email,red'].join('\r\n');
+const CSV = [
+  'First Name,Surname,Cell,E-mail,Favorite color',
+  'Nora,North,5125550401,nora@example.com,blue',
+  'James,Carter,5125550142,,green',
+  'Otto,Oak,,not-an-email,red',
+].join('\r\n');
 const PREVIEW: ImportPreview = {
   headers: ['First Name', 'Surname', 'Cell', 'E-mail', 'Favorite color'],
   sample: [],
@@ -89,7 +94,11 @@ describe('CSV import', () => {
     expect(shown('E-mail')).toContain('Email');
     expect(shown('Favorite color')).toContain('Leave out');
     const preview = screen.getByRole('table', { name: 'Preview of the first rows' });
-    expect(within(preview).getAllByRole('columnheader').map((h) => h.textContent)).toEqual(['First Name', 'Last Name', 'Mobile Phone', 'Email']);
+    expect(
+      within(preview)
+        .getAllByRole('columnheader')
+        .map((h) => h.textContent),
+    ).toEqual(['First Name', 'Last Name', 'Mobile Phone', 'Email']);
     expect(within(preview).getByText('nora@example.com')).toBeInTheDocument();
     expect(within(preview).queryByText('blue')).not.toBeInTheDocument();
   });
@@ -119,13 +128,28 @@ describe('CSV import', () => {
     expect(await screen.findByTestId('import-imported')).toHaveTextContent('Imported 2 contacts of 3 rows');
     expect(screen.getByText('1 created, 1 merged, 0 skipped, 1 invalid')).toBeInTheDocument();
     const report = screen.getByTestId('import-report');
-    const cells = within(report).getAllByRole('row').slice(1).map((r) => within(r).getAllByRole('cell').map((c) => c.textContent));
+    const cells = within(report)
+      .getAllByRole('row')
+      .slice(1)
+      .map((r) =>
+        within(r)
+          .getAllByRole('cell')
+          .map((c) => c.textContent),
+      );
     expect(cells).toEqual([['3', 'Otto Oak', 'Invalid', 'email: Enter a valid email address']]);
   });
 
   it('skips a duplicate by default and can set every duplicate at once', async () => {
     const user = userEvent.setup({ delay: null, pointerEventsCheck: 0 });
-    importCall.mockResolvedValueOnce(DRY_RUN).mockResolvedValueOnce({ ...DONE, merged: 0, created: 1, skipped: 1, rows: [row(1, 'created', null), row(2, 'skipped', 'Duplicate of James Carter (phone)', JAMES), DONE.rows[2]] });
+    importCall
+      .mockResolvedValueOnce(DRY_RUN)
+      .mockResolvedValueOnce({
+        ...DONE,
+        merged: 0,
+        created: 1,
+        skipped: 1,
+        rows: [row(1, 'created', null), row(2, 'skipped', 'Duplicate of James Carter (phone)', JAMES), DONE.rows[2]],
+      });
     await chooseFile();
     await user.click(await findButton('Check rows'));
     await user.click(await findButton('Create all'));

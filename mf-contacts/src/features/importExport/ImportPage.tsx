@@ -138,11 +138,7 @@ export function ImportPage() {
           ) : null}
           {step === 'importing' ? (
             <Flex vertical align="center" gap={12} style={{ padding: '32px 0' }}>
-              <Progress
-                type="circle"
-                percent={progress[1] ? Math.round((progress[0] / progress[1]) * 100) : 0}
-                aria-label="Import progress"
-              />
+              <Progress type="circle" percent={progress[1] ? Math.round((progress[0] / progress[1]) * 100) : 0} aria-label="Import progress" />
               <Typography.Text role="status">{`Importing... ${formatCount(progress[0])} of ${plural(progress[1], 'row')} done`}</Typography.Text>
             </Flex>
           ) : null}

@@ -2,7 +2,10 @@ import { Alert, Flex, Select, Table, Typography } from 'antd';
 import { IMPORT_FIELDS, type ImportField } from '@agency/contracts';
 import { FIELD_LABELS, type ColumnMapping } from './mapping';
 
-const FIELD_OPTIONS: Array<{ value: ImportField | ''; label: string }> = [{ value: '', label: 'Leave out' }, ...IMPORT_FIELDS.map((f) => ({ value: f, label: FIELD_LABELS[f] }))];
+const FIELD_OPTIONS: Array<{ value: ImportField | ''; label: string }> = [
+  { value: '', label: 'Leave out' },
+  ...IMPORT_FIELDS.map((f) => ({ value: f, label: FIELD_LABELS[f] })),
+];
 const PREVIEW_ROWS = 5;
 
 interface Props {

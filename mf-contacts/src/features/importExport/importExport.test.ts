@@ -5,7 +5,12 @@ import { BATCH_ROWS, importInBatches } from './runImport';
 
 describe('import helpers', () => {
   it('guesses a field for each known header and leaves the others out', () => {
-    expect(guessMapping({ headers: ['Given Name', 'Cell', 'Shoe size'], suggestedMapping: { 'Given Name': 'firstName', Cell: 'mobilePhone', 'Shoe size': 'shoeSize' } })).toEqual({
+    expect(
+      guessMapping({
+        headers: ['Given Name', 'Cell', 'Shoe size'],
+        suggestedMapping: { 'Given Name': 'firstName', Cell: 'mobilePhone', 'Shoe size': 'shoeSize' },
+      }),
+    ).toEqual({
       'Given Name': 'firstName',
       Cell: 'mobilePhone',
       'Shoe size': '',
@@ -49,7 +54,17 @@ describe('import helpers', () => {
         { row: 3, status: 'error', reason: 'email: Enter a valid email address', clientId: null, duplicateOf: null, duplicateOfRow: null },
       ],
     };
-    const rows = parseCsv(reportCsv(result, ['Name', 'Email'], [['Ann', 'ann@example.com'], ['James', ''], ['Otto, Jr.', 'nope']]));
+    const rows = parseCsv(
+      reportCsv(
+        result,
+        ['Name', 'Email'],
+        [
+          ['Ann', 'ann@example.com'],
+          ['James', ''],
+          ['Otto, Jr.', 'nope'],
+        ],
+      ),
+    );
     expect(rows).toEqual([
       ['Name', 'Email', 'Row', 'Result', 'Reason'],
       ['James', '', '2', 'Skipped', 'Duplicate of James Carter (phone)'],
@@ -65,7 +80,22 @@ describe('import helpers', () => {
       sent.push(body);
       if (sent.length === 2) throw new Error('Network Error');
       const n = parseCsv(body.csv).length - 1;
-      return { dryRun: false, total: n, created: n, merged: 0, skipped: 0, failed: 0, rows: Array.from({ length: n }, (_, i) => ({ row: i + 1, status: 'created' as const, reason: null, clientId: `c${i}`, duplicateOf: null, duplicateOfRow: null })) };
+      return {
+        dryRun: false,
+        total: n,
+        created: n,
+        merged: 0,
+        skipped: 0,
+        failed: 0,
+        rows: Array.from({ length: n }, (_, i) => ({
+          row: i + 1,
+          status: 'created' as const,
+          reason: null,
+          clientId: `c${i}`,
+          duplicateOf: null,
+          duplicateOfRow: null,
+        })),
+      };
     });
     const progress: number[] = [];
     const result = await importInBatches(

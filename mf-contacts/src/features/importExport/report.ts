@@ -8,8 +8,7 @@ export const STATUS_LABELS: Record<ImportRowResult['status'], string> = {
 };
 
 /** The rows a report lists: every row not imported, and those imported with a remark. */
-export const reportedRows = (result: ImportResult) =>
-  result.rows.filter((r) => r.status === 'skipped' || r.status === 'error' || r.reason !== null);
+export const reportedRows = (result: ImportResult) => result.rows.filter((r) => r.status === 'skipped' || r.status === 'error' || r.reason !== null);
 
 /**
  * The report as CSV: the file's own columns first (so the rows can be fixed and imported again),

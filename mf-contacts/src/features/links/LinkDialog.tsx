@@ -14,7 +14,14 @@ export function LinkDialog({ open, link, onClose }: { open: boolean; link: Link 
     await reload();
   };
   return (
-    <FormDialog<LinkInput> open={open} title={link ? 'Edit Link' : 'Add Link'} okText={link ? 'Update' : 'Save'} initialValues={link ?? {}} onSubmit={submit} onClose={onClose}>
+    <FormDialog<LinkInput>
+      open={open}
+      title={link ? 'Edit Link' : 'Add Link'}
+      okText={link ? 'Update' : 'Save'}
+      initialValues={link ?? {}}
+      onSubmit={submit}
+      onClose={onClose}
+    >
       <Form.Item name="name" label="Name" rules={[{ required: true, message: 'Name is required' }]}>
         <Input autoFocus />
       </Form.Item>

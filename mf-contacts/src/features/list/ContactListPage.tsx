@@ -189,12 +189,39 @@ export function ContactListPage() {
   const total = rows.total;
   const exportChoices = useMemo((): ExportChoice[] => {
     const count = total === null ? '' : ` (${total.toLocaleString('en-US')})`;
-    if (view.kind === 'search') return [{ key: 'list', label: `Export the contacts matching "${view.search}"${count} as CSV`, query: { search: view.search }, filename: `contacts-${slug(view.search)}.csv` }];
-    if (view.kind === 'favorites') return [{ key: 'list', label: `Export the favorite contacts${count} as CSV`, query: { favorites: true }, filename: 'contacts-favorites.csv' }];
-    if (view.kind === 'tag') return [{ key: 'list', label: `Export the contacts tagged ${tag?.name ?? ''}${count} as CSV`, query: { tag: view.tag }, filename: `contacts-${slug(tag?.name ?? 'tag')}.csv` }];
+    if (view.kind === 'search')
+      return [
+        {
+          key: 'list',
+          label: `Export the contacts matching "${view.search}"${count} as CSV`,
+          query: { search: view.search },
+          filename: `contacts-${slug(view.search)}.csv`,
+        },
+      ];
+    if (view.kind === 'favorites')
+      return [{ key: 'list', label: `Export the favorite contacts${count} as CSV`, query: { favorites: true }, filename: 'contacts-favorites.csv' }];
+    if (view.kind === 'tag')
+      return [
+        {
+          key: 'list',
+          label: `Export the contacts tagged ${tag?.name ?? ''}${count} as CSV`,
+          query: { tag: view.tag },
+          filename: `contacts-${slug(tag?.name ?? 'tag')}.csv`,
+        },
+      ];
     const all: ExportChoice = { key: 'list', label: `Export all contacts${count} as CSV`, query: {}, filename: 'contacts.csv' };
     const letter = tab && tab !== 'favorites' && tab !== 'tags' ? tab : null;
-    return letter ? [all, { key: 'letter', label: `Export the contacts under ${letter.toUpperCase()} as CSV`, query: { letter }, filename: `contacts-${letter === '#' ? 'other' : letter}.csv` }] : [all];
+    return letter
+      ? [
+          all,
+          {
+            key: 'letter',
+            label: `Export the contacts under ${letter.toUpperCase()} as CSV`,
+            query: { letter },
+            filename: `contacts-${letter === '#' ? 'other' : letter}.csv`,
+          },
+        ]
+      : [all];
   }, [view, tag, tab, total]);
   const showTags = tab === 'tags' && !tag && !search;
   const title = tag && tab === 'tags' && !search ? `Contacts: ${tag.name}` : 'Contacts';
@@ -232,7 +259,11 @@ export function ContactListPage() {
       ) : total === null ? (
         <Typography.Text role="status">Loading...</Typography.Text>
       ) : total === 0 ? (
-        <Empty description={shown.kind === 'search' ? `No contacts match "${shown.search}"` : shown.kind === 'favorites' ? 'No favorite contacts yet' : 'No contacts'} />
+        <Empty
+          description={
+            shown.kind === 'search' ? `No contacts match "${shown.search}"` : shown.kind === 'favorites' ? 'No favorite contacts yet' : 'No contacts'
+          }
+        />
       ) : (
         <div style={{ flex: 1, minHeight: 0 }} role="list" aria-label="Contacts" data-testid="contact-list">
           {/* a new view mounts a new list, at its top */}

@@ -94,7 +94,11 @@ describe('the contact list rows', () => {
   it('loads the whole list by letter and refetches the rows in view on a push', async () => {
     letters.mockResolvedValue({ counts: { a: 2, b: 1 }, total: 3 });
     list.mockImplementation(({ letter }: { letter: string }) =>
-      Promise.resolve(letter === 'a' ? { items: [item('a1', 'Adams'), item('a2', 'Avery')], total: 2, nextCursor: null } : { items: [item('b1', 'Baker')], total: 1, nextCursor: null }),
+      Promise.resolve(
+        letter === 'a'
+          ? { items: [item('a1', 'Adams'), item('a2', 'Avery')], total: 2, nextCursor: null }
+          : { items: [item('b1', 'Baker')], total: 1, nextCursor: null },
+      ),
     );
     const { result } = renderHook(() => useClientRows({ kind: 'all' }));
     await waitFor(() => expect(result.current.total).toBe(3));
@@ -119,7 +123,9 @@ describe('the contact list rows', () => {
     letters.mockResolvedValue({ counts: { a: 1000, b: 10 }, total: 1010 });
     list.mockImplementation(({ letter, offset = 0, limit }: { letter: string; offset?: number; limit: number }) => {
       const size = letter === 'a' ? 1000 : 10;
-      const items = Array.from({ length: Math.max(0, Math.min(limit, size - offset)) }, (_, i) => item(`${letter}${offset + i}`, `${letter.toUpperCase()}${offset + i}`));
+      const items = Array.from({ length: Math.max(0, Math.min(limit, size - offset)) }, (_, i) =>
+        item(`${letter}${offset + i}`, `${letter.toUpperCase()}${offset + i}`),
+      );
       return Promise.resolve({ items, total: size, nextCursor: offset + items.length < size ? 'next' : null });
     });
     const { result } = renderHook(() => useClientRows({ kind: 'all' }));

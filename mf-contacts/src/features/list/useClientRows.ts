@@ -5,11 +5,7 @@ import { bus } from '@agency/bus';
 import { auditTime, merge } from 'rxjs';
 
 /** What the list shows: everything (jumping by letter), a search, favorites or one tag's members. */
-export type ListView =
-  | { kind: 'all' }
-  | { kind: 'search'; search: string }
-  | { kind: 'favorites' }
-  | { kind: 'tag'; tag: string };
+export type ListView = { kind: 'all' } | { kind: 'search'; search: string } | { kind: 'favorites' } | { kind: 'tag'; tag: string };
 
 interface Segment {
   /** The list letter of an 'all' segment; null for a single-segment view. */

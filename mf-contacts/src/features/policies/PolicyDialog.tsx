@@ -64,10 +64,7 @@ export function PolicyFields() {
       </Col>
       <Col xs={24} md={12}>
         <Form.Item name="paymentMethod" label="Payment Method">
-          <Select
-            allowClear
-            options={[...full.paymentMethods.map((p) => ({ value: p.id, label: paymentLabel(p) })), { value: 'other', label: 'Other' }]}
-          />
+          <Select allowClear options={[...full.paymentMethods.map((p) => ({ value: p.id, label: paymentLabel(p) })), { value: 'other', label: 'Other' }]} />
         </Form.Item>
       </Col>
       <Col xs={24} md={12}>
@@ -108,7 +105,15 @@ export function PolicyDialog({ open, policy, onClose }: { open: boolean; policy:
     await reload();
   };
   return (
-    <FormDialog<PolicyInput> open={open} title={policy ? 'Edit Policy' : 'Add Policy'} okText={policy ? 'Update' : 'Save'} initialValues={policy ?? {}} onSubmit={submit} onClose={onClose} width={720}>
+    <FormDialog<PolicyInput>
+      open={open}
+      title={policy ? 'Edit Policy' : 'Add Policy'}
+      okText={policy ? 'Update' : 'Save'}
+      initialValues={policy ?? {}}
+      onSubmit={submit}
+      onClose={onClose}
+      width={720}
+    >
       <PolicyFields />
     </FormDialog>
   );

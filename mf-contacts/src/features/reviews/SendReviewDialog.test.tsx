@@ -19,7 +19,15 @@ jest.mock('@agency/api-client', () => {
 const { ApiRequestError } = jest.requireMock('@agency/api-client') as { ApiRequestError: new (m: string, s: number) => Error };
 const request = reviewsApi.request as jest.Mock;
 
-const household = emptyFull({ firstName: 'James', lastName: 'Carter', mobilePhone: '15125550142', coFirstName: 'Linda', coLastName: 'Carter', coMobilePhone: null, hasDual: true });
+const household = emptyFull({
+  firstName: 'James',
+  lastName: 'Carter',
+  mobilePhone: '15125550142',
+  coFirstName: 'Linda',
+  coLastName: 'Carter',
+  coMobilePhone: null,
+  hasDual: true,
+});
 
 beforeEach(() => request.mockReset());
 

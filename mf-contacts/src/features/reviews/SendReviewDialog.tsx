@@ -38,7 +38,8 @@ export function SendReviewDialog({ open, level, onClose, onRequested }: { open: 
   const primary = personOf(client, 'primary');
   choices.push({ level: 'primary', name: personName(primary) || 'Primary', mobile: primary.mobilePhone });
   const secondary = personOf(client, 'secondary');
-  if (client.hasDual || hasPerson(secondary)) choices.push({ level: 'secondary', name: personName(secondary) || 'Co-Applicant', mobile: secondary.mobilePhone });
+  if (client.hasDual || hasPerson(secondary))
+    choices.push({ level: 'secondary', name: personName(secondary) || 'Co-Applicant', mobile: secondary.mobilePhone });
   const usable = choices.filter((c) => c.mobile);
   const initial = (usable.find((c) => c.level === level) ?? usable[0])?.level;
 

@@ -16,7 +16,10 @@ const LOADING: Ratings = { primary: undefined, secondary: undefined };
 export function useClientRatings(clientId: string | undefined, version?: string): Ratings {
   const ratings = useLiveQuery(
     clientId && version
-      ? () => reviewsApi.forClient(clientId).then((reviews) => ({ id: clientId, value: { primary: latestRating(reviews, 'primary'), secondary: latestRating(reviews, 'secondary') } }))
+      ? () =>
+          reviewsApi
+            .forClient(clientId)
+            .then((reviews) => ({ id: clientId, value: { primary: latestRating(reviews, 'primary'), secondary: latestRating(reviews, 'secondary') } }))
       : null,
     null,
     [clientId, version],

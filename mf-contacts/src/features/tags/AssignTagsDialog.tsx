@@ -51,7 +51,14 @@ export function AssignTagsDialog({ open, onClose }: { open: boolean; onClose: ()
         }}
       >
         {failed ? <Alert type="error" showIcon title={MSG.tagsLoadFailed} /> : null}
-        <Input.Search aria-label="Filter tags" placeholder="Filter tags" allowClear value={filter} onChange={(e) => setFilter(e.target.value)} style={{ marginBottom: 8 }} />
+        <Input.Search
+          aria-label="Filter tags"
+          placeholder="Filter tags"
+          allowClear
+          value={filter}
+          onChange={(e) => setFilter(e.target.value)}
+          style={{ marginBottom: 8 }}
+        />
         {tags === null ? (
           <Typography.Text role="status">{MSG.loading}</Typography.Text>
         ) : shown.length === 0 ? (

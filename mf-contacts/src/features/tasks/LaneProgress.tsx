@@ -20,7 +20,10 @@ export function LaneProgress() {
           <Steps
             size="small"
             style={{ marginTop: 6 }}
-            current={Math.max(0, e.lanes.findIndex((l) => l.id === e.taskBoardLane.id))}
+            current={Math.max(
+              0,
+              e.lanes.findIndex((l) => l.id === e.taskBoardLane.id),
+            )}
             items={e.lanes.map((l) => ({ title: l.label }))}
           />
         </div>

@@ -22,7 +22,15 @@ const letterOf = (u: User) => {
 function UserRow({ index, style, users }: RowComponentProps<{ users: User[] }>) {
   const { token } = theme.useToken();
   const u = users[index];
-  const box: CSSProperties = { ...style, display: 'flex', alignItems: 'center', gap: 12, padding: '0 12px', borderBottom: `1px solid ${token.colorBorderSecondary}`, boxSizing: 'border-box' };
+  const box: CSSProperties = {
+    ...style,
+    display: 'flex',
+    alignItems: 'center',
+    gap: 12,
+    padding: '0 12px',
+    borderBottom: `1px solid ${token.colorBorderSecondary}`,
+    boxSizing: 'border-box',
+  };
   const dial = (bus as unknown as DialCapable).dial;
   return (
     <div style={box} data-testid="user-row">
@@ -37,7 +45,13 @@ function UserRow({ index, style, users }: RowComponentProps<{ users: User[] }>) 
       </div>
       {u.extension && dial ? (
         <Tooltip title="Call">
-          <Button type="text" shape="circle" icon={<PhoneOutlined />} aria-label={`Call ${fullName(u)}`} onClick={() => dial.call(bus, { to: u.extension!, name: fullName(u), peerId: u.id })} />
+          <Button
+            type="text"
+            shape="circle"
+            icon={<PhoneOutlined />}
+            aria-label={`Call ${fullName(u)}`}
+            onClick={() => dial.call(bus, { to: u.extension!, name: fullName(u), peerId: u.id })}
+          />
         </Tooltip>
       ) : null}
     </div>
@@ -54,7 +68,9 @@ export function UsersPage() {
   const shown = useMemo(() => {
     const q = text.trim().toLowerCase();
     return (users ?? []).filter(
-      (u) => (!q || `${fullName(u)} ${u.email} ${u.extension ?? ''}`.toLowerCase().includes(q)) && (!letter || letter === 'tags' || letter === 'favorites' || letterOf(u) === letter),
+      (u) =>
+        (!q || `${fullName(u)} ${u.email} ${u.extension ?? ''}`.toLowerCase().includes(q)) &&
+        (!letter || letter === 'tags' || letter === 'favorites' || letterOf(u) === letter),
     );
   }, [users, text, letter]);
   return (
@@ -65,12 +81,23 @@ export function UsersPage() {
         </Typography.Title>
       </Tooltip>
       <Space.Compact style={{ marginTop: 12, maxWidth: 560 }}>
-        <Input.Search aria-label="Search users" allowClear value={text} onChange={(e) => setText(e.target.value)} placeholder="Search names, email or extension" />
+        <Input.Search
+          aria-label="Search users"
+          allowClear
+          value={text}
+          onChange={(e) => setText(e.target.value)}
+          placeholder="Search names, email or extension"
+        />
         <Tooltip title="Refresh">
           <Button aria-label="Refresh" icon={<ReloadOutlined />} onClick={query.reload} />
         </Tooltip>
       </Space.Compact>
-      <AlphabetBar groups={false} active={letter} onSelect={(t) => setLetter((cur) => (cur === t || t === 'favorites' || t === 'tags' ? null : t))} enabled={(l) => (users ?? []).some((u) => letterOf(u) === l)} />
+      <AlphabetBar
+        groups={false}
+        active={letter}
+        onSelect={(t) => setLetter((cur) => (cur === t || t === 'favorites' || t === 'tags' ? null : t))}
+        enabled={(l) => (users ?? []).some((u) => letterOf(u) === l)}
+      />
       {error ? <Alert type="error" showIcon title={errorMessage(error)} /> : null}
       {users === null ? (
         <Typography.Text role="status">Loading...</Typography.Text>
@@ -78,7 +105,14 @@ export function UsersPage() {
         <Empty description="No users" />
       ) : (
         <div style={{ flex: 1, minHeight: 0 }}>
-          <List rowComponent={UserRow} rowCount={shown.length} rowHeight={ROW_HEIGHT} overscanCount={OVERSCAN} rowProps={{ users: shown }} style={{ height: '100%' }} />
+          <List
+            rowComponent={UserRow}
+            rowCount={shown.length}
+            rowHeight={ROW_HEIGHT}
+            overscanCount={OVERSCAN}
+            rowProps={{ users: shown }}
+            style={{ height: '100%' }}
+          />
         </div>
       )}
     </div>

@@ -34,7 +34,13 @@ export function VehicleCards() {
             count={list.length}
           >
             {list.map((v) => (
-              <RecordCard key={v.id} testId="vehicle-card" title={vehicleTitle(v)} onEdit={() => setEditing({ group, vehicle: v })} onDelete={() => void remove(v)}>
+              <RecordCard
+                key={v.id}
+                testId="vehicle-card"
+                title={vehicleTitle(v)}
+                onEdit={() => setEditing({ group, vehicle: v })}
+                onDelete={() => void remove(v)}
+              >
                 <Facts
                   items={[
                     ['Type', labelOf(v.type)],

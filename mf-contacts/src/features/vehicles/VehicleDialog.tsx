@@ -37,7 +37,11 @@ const date = (name: string | string[], label: string) => (
     <DateInput />
   </Form.Item>
 );
-const c = (node: React.ReactNode, span = 8) => <Col xs={24} md={span}>{node}</Col>;
+const c = (node: React.ReactNode, span = 8) => (
+  <Col xs={24} md={span}>
+    {node}
+  </Col>
+);
 
 /** The VIN (hull id for water) with its length warning; a full VIN is looked up when the field is left. */
 export function VinField({ form, water }: { form: FormInstance; water: boolean }) {
@@ -48,7 +52,11 @@ export function VinField({ form, water }: { form: FormInstance; water: boolean }
     if (!canLookUpVin(value, water)) return;
     try {
       const found = await vinApi.lookup(value!);
-      form.setFieldsValue({ year: found.year ?? form.getFieldValue('year'), make: found.make ?? form.getFieldValue('make'), model: found.model ?? form.getFieldValue('model') });
+      form.setFieldsValue({
+        year: found.year ?? form.getFieldValue('year'),
+        make: found.make ?? form.getFieldValue('make'),
+        model: found.model ?? form.getFieldValue('model'),
+      });
     } catch (err) {
       notifyError(MSG.vinNotFound(failureText(err) || 'unknown error'));
     }

@@ -185,7 +185,14 @@ function ContentStep({ draft, set }: { draft: Draft; set(p: Partial<Draft>): voi
     const address = sample.full.addresses.find((a) => a.type === 'Physical') ?? sample.full.addresses[0] ?? null;
     const person =
       sample.level === 'secondary'
-        ? { firstName: c.coFirstName, preferredFirstName: c.coPreferredFirstName, lastName: c.coLastName || c.lastName, phone: c.coPhone, mobilePhone: c.coMobilePhone, address }
+        ? {
+            firstName: c.coFirstName,
+            preferredFirstName: c.coPreferredFirstName,
+            lastName: c.coLastName || c.lastName,
+            phone: c.coPhone,
+            mobilePhone: c.coMobilePhone,
+            address,
+          }
         : { firstName: c.firstName, preferredFirstName: c.preferredFirstName, lastName: c.lastName, phone: c.phone, mobilePhone: c.mobilePhone, address };
     return fillTemplate(draft.content, placeholderValues(person));
   }, [sample, draft.content]);
@@ -212,7 +219,8 @@ function ContentStep({ draft, set }: { draft: Draft; set(p: Partial<Draft>): voi
           required
           extra={
             <span data-testid="segments">
-              {count.units} characters · {count.segments} {count.segments === 1 ? 'segment' : 'segments'} · {count.encoding === 'gsm' ? 'GSM-7' : 'UCS-2 (Unicode)'}
+              {count.units} characters · {count.segments} {count.segments === 1 ? 'segment' : 'segments'} ·{' '}
+              {count.encoding === 'gsm' ? 'GSM-7' : 'UCS-2 (Unicode)'}
             </span>
           }
         >
@@ -248,8 +256,21 @@ function ContentStep({ draft, set }: { draft: Draft; set(p: Partial<Draft>): voi
 function ScheduleStep({ draft, set, timezone }: { draft: Draft; set(p: Partial<Draft>): void; timezone: string }) {
   const occ = draft.scheduleOccurrence;
   const start = moment.tz(draft.startLocal, LOCAL, timezone);
-  const preview = occ && start.isValid() ? { ...toInput(draft, timezone), scheduleOccurrence: occ, scheduleInterval: draft.scheduleInterval, scheduleIntervalOn: draft.scheduleIntervalOn ?? null, scheduleEndFormat: draft.scheduleEndFormat, scheduleEndValue: draft.scheduleEndValue } : null;
-  const yearly = draft.scheduleIntervalOn && typeof draft.scheduleIntervalOn === 'object' && !Array.isArray(draft.scheduleIntervalOn) ? draft.scheduleIntervalOn : { month: start.month() + 1, day: start.date() };
+  const preview =
+    occ && start.isValid()
+      ? {
+          ...toInput(draft, timezone),
+          scheduleOccurrence: occ,
+          scheduleInterval: draft.scheduleInterval,
+          scheduleIntervalOn: draft.scheduleIntervalOn ?? null,
+          scheduleEndFormat: draft.scheduleEndFormat,
+          scheduleEndValue: draft.scheduleEndValue,
+        }
+      : null;
+  const yearly =
+    draft.scheduleIntervalOn && typeof draft.scheduleIntervalOn === 'object' && !Array.isArray(draft.scheduleIntervalOn)
+      ? draft.scheduleIntervalOn
+      : { month: start.month() + 1, day: start.date() };
   const after = typeof draft.scheduleEndValue === 'number' ? draft.scheduleEndValue : 1;
   return (
     <Flex gap={32} wrap>
@@ -264,7 +285,10 @@ function ScheduleStep({ draft, set, timezone }: { draft: Draft; set(p: Partial<D
           />
         </Form.Item>
         {occ && occ !== 'once' && occ !== 'field' && (
-          <Form.Item label={`Repeat Every (${occ === 'daily' ? 'days' : occ === 'weekly' ? 'weeks' : occ === 'monthly' ? 'months' : 'years'})`} htmlFor="campaign-interval">
+          <Form.Item
+            label={`Repeat Every (${occ === 'daily' ? 'days' : occ === 'weekly' ? 'weeks' : occ === 'monthly' ? 'months' : 'years'})`}
+            htmlFor="campaign-interval"
+          >
             <InputNumber id="campaign-interval" min={1} max={366} value={draft.scheduleInterval ?? 1} onChange={(n) => set({ scheduleInterval: n ?? 1 })} />
           </Form.Item>
         )}
@@ -280,33 +304,79 @@ function ScheduleStep({ draft, set, timezone }: { draft: Draft; set(p: Partial<D
         )}
         {occ === 'monthly' && (
           <Form.Item label="Day of the month (0 = the last day)" htmlFor="campaign-month-day">
-            <InputNumber id="campaign-month-day" min={0} max={31} value={typeof draft.scheduleIntervalOn === 'number' ? draft.scheduleIntervalOn : start.date()} onChange={(n) => set({ scheduleIntervalOn: n ?? 0 })} />
+            <InputNumber
+              id="campaign-month-day"
+              min={0}
+              max={31}
+              value={typeof draft.scheduleIntervalOn === 'number' ? draft.scheduleIntervalOn : start.date()}
+              onChange={(n) => set({ scheduleIntervalOn: n ?? 0 })}
+            />
           </Form.Item>
         )}
         {occ === 'yearly' && (
           <Space>
             <Form.Item label="Month" htmlFor="campaign-year-month">
-              <Select id="campaign-year-month" style={{ width: 150 }} value={yearly.month} options={MONTHS.map((m, i) => ({ value: i + 1, label: m }))} onChange={(month) => set({ scheduleIntervalOn: { ...yearly, month } })} />
+              <Select
+                id="campaign-year-month"
+                style={{ width: 150 }}
+                value={yearly.month}
+                options={MONTHS.map((m, i) => ({ value: i + 1, label: m }))}
+                onChange={(month) => set({ scheduleIntervalOn: { ...yearly, month } })}
+              />
             </Form.Item>
             <Form.Item label="Day" htmlFor="campaign-year-day">
-              <InputNumber id="campaign-year-day" min={1} max={31} value={yearly.day} onChange={(day) => set({ scheduleIntervalOn: { ...yearly, day: day ?? 1 } })} />
+              <InputNumber
+                id="campaign-year-day"
+                min={1}
+                max={31}
+                value={yearly.day}
+                onChange={(day) => set({ scheduleIntervalOn: { ...yearly, day: day ?? 1 } })}
+              />
             </Form.Item>
           </Space>
         )}
-        {occ === 'field' && <Alert type="info" showIcon style={{ marginBottom: 16 }} title="Runs every day at the start time and texts the people whose birthday it is (date of birth)." />}
+        {occ === 'field' && (
+          <Alert
+            type="info"
+            showIcon
+            style={{ marginBottom: 16 }}
+            title="Runs every day at the start time and texts the people whose birthday it is (date of birth)."
+          />
+        )}
         <Form.Item label={occ === 'once' ? 'Send On' : 'Start'} htmlFor="campaign-start" required extra={`In ${timezone}; on the hour or the half hour`}>
-          <Input id="campaign-start" type="datetime-local" step={CAMPAIGN_START_STEP_MINUTES * 60} value={draft.startLocal} onChange={(e) => set({ startLocal: e.target.value })} style={{ width: 240 }} />
+          <Input
+            id="campaign-start"
+            type="datetime-local"
+            step={CAMPAIGN_START_STEP_MINUTES * 60}
+            value={draft.startLocal}
+            onChange={(e) => set({ startLocal: e.target.value })}
+            style={{ width: 240 }}
+          />
         </Form.Item>
         {occ && occ !== 'once' && (
           <Form.Item label="Stop On">
-            <Radio.Group aria-label="Stop On" value={draft.scheduleEndFormat} onChange={(e) => set({ scheduleEndFormat: e.target.value, scheduleEndValue: e.target.value === 'after' ? 1 : e.target.value === 'on' ? start.clone().add(1, 'month').format('YYYY-MM-DD') : null })}>
+            <Radio.Group
+              aria-label="Stop On"
+              value={draft.scheduleEndFormat}
+              onChange={(e) =>
+                set({
+                  scheduleEndFormat: e.target.value,
+                  scheduleEndValue: e.target.value === 'after' ? 1 : e.target.value === 'on' ? start.clone().add(1, 'month').format('YYYY-MM-DD') : null,
+                })
+              }
+            >
               <Space orientation="vertical">
                 <Radio value="never">Never</Radio>
                 <Radio value="on">
                   <Space>
                     On
                     {draft.scheduleEndFormat === 'on' && (
-                      <Input aria-label="Stop date" type="date" value={typeof draft.scheduleEndValue === 'string' ? draft.scheduleEndValue.slice(0, 10) : ''} onChange={(e) => set({ scheduleEndValue: e.target.value })} />
+                      <Input
+                        aria-label="Stop date"
+                        type="date"
+                        value={typeof draft.scheduleEndValue === 'string' ? draft.scheduleEndValue.slice(0, 10) : ''}
+                        onChange={(e) => set({ scheduleEndValue: e.target.value })}
+                      />
                     )}
                   </Space>
                 </Radio>

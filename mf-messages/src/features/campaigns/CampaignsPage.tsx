@@ -24,24 +24,29 @@ export function CampaignsPage() {
   const [sort, setSort] = useState<NonNullable<CampaignListQuery['sort']>>('-createdAt');
   const [page, setPage] = useState(1);
   const [limit, setLimit] = useState(10);
-  const list = useLiveQuery(
-    () => campaignsApi.list({ page, limit, sort, isActive: active, ...(format === 'all' ? {} : { format }) }),
-    campaignsUpdate$,
-    [format, active, sort, page, limit],
-  );
+  const list = useLiveQuery(() => campaignsApi.list({ page, limit, sort, isActive: active, ...(format === 'all' ? {} : { format }) }), campaignsUpdate$, [
+    format,
+    active,
+    sort,
+    page,
+    limit,
+  ]);
   const rows = list.data ?? null;
   const error = list.error ? `${CAMPAIGN_MESSAGES.loadFailed}: ${errorMessage(list.error)}` : null;
   const { reload } = list;
 
-  const remove = useCallback(async (c: Campaign) => {
-    try {
-      await campaignsApi.remove(c.id);
-      notifySuccess(`Campaign ${c.name} deleted`);
-      reload();
-    } catch (err) {
-      notifyError(`${CAMPAIGN_MESSAGES.deleteFailed}: ${errorMessage(err)}`);
-    }
-  }, [reload]);
+  const remove = useCallback(
+    async (c: Campaign) => {
+      try {
+        await campaignsApi.remove(c.id);
+        notifySuccess(`Campaign ${c.name} deleted`);
+        reload();
+      } catch (err) {
+        notifyError(`${CAMPAIGN_MESSAGES.deleteFailed}: ${errorMessage(err)}`);
+      }
+    },
+    [reload],
+  );
   const runNow = useCallback(async (c: Campaign) => {
     try {
       await campaignsApi.runNow(c.id);

@@ -5,12 +5,20 @@ import moment from 'moment-timezone';
 import { campaignOccurrences, type Campaign } from '@agency/contracts';
 import { WEEKDAYS } from './schedule';
 
-type ScheduleFields = Pick<Campaign, 'scheduleOccurrence' | 'scheduleInterval' | 'scheduleIntervalOn' | 'scheduleStartOn' | 'scheduleEndFormat' | 'scheduleEndValue'>;
+type ScheduleFields = Pick<
+  Campaign,
+  'scheduleOccurrence' | 'scheduleInterval' | 'scheduleIntervalOn' | 'scheduleStartOn' | 'scheduleEndFormat' | 'scheduleEndValue'
+>;
 
 /** A month calendar of the coming occurrences, counted in the account's zone (where the runs happen). */
 export function MonthPreview({ schedule, timezone }: { schedule: ScheduleFields | null; timezone: string }) {
   const { token } = theme.useToken();
-  const [month, setMonth] = useState(() => moment.tz(schedule?.scheduleStartOn ?? Date.now(), timezone).startOf('month').format('YYYY-MM'));
+  const [month, setMonth] = useState(() =>
+    moment
+      .tz(schedule?.scheduleStartOn ?? Date.now(), timezone)
+      .startOf('month')
+      .format('YYYY-MM'),
+  );
   const first = moment.tz(`${month}-01`, 'YYYY-MM-DD', timezone);
 
   const days = useMemo(() => {
@@ -34,11 +42,23 @@ export function MonthPreview({ schedule, timezone }: { schedule: ScheduleFields 
   return (
     <div aria-label="Occurrence preview" role="group" style={{ maxWidth: 420 }}>
       <Flex justify="space-between" align="center" style={{ marginBottom: 8 }}>
-        <Button size="small" type="text" icon={<LeftOutlined />} aria-label="Previous month" onClick={() => setMonth(first.clone().subtract(1, 'month').format('YYYY-MM'))} />
+        <Button
+          size="small"
+          type="text"
+          icon={<LeftOutlined />}
+          aria-label="Previous month"
+          onClick={() => setMonth(first.clone().subtract(1, 'month').format('YYYY-MM'))}
+        />
         <Typography.Text strong data-testid="preview-month">
           {first.format('MMMM YYYY')}
         </Typography.Text>
-        <Button size="small" type="text" icon={<RightOutlined />} aria-label="Next month" onClick={() => setMonth(first.clone().add(1, 'month').format('YYYY-MM'))} />
+        <Button
+          size="small"
+          type="text"
+          icon={<RightOutlined />}
+          aria-label="Next month"
+          onClick={() => setMonth(first.clone().add(1, 'month').format('YYYY-MM'))}
+        />
       </Flex>
       <div style={{ display: 'grid', gridTemplateColumns: 'repeat(7, 1fr)', gap: 4, textAlign: 'center' }}>
         {WEEKDAYS.map((d) => (

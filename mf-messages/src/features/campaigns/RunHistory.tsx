@@ -6,7 +6,14 @@ import { bus } from '@agency/bus';
 import { CAMPAIGN_MESSAGES, campaignPhone, type CampaignLog, type CampaignLogDetail } from '@agency/contracts';
 import { formatDateTime, useLiveQuery } from '@agency/ui';
 
-const STATUS_COLOR: Record<CampaignLogDetail['status'], string> = { queued: 'default', sent: 'blue', delivered: 'green', undelivered: 'red', failed: 'red', skipped: 'orange' };
+const STATUS_COLOR: Record<CampaignLogDetail['status'], string> = {
+  queued: 'default',
+  sent: 'blue',
+  delivered: 'green',
+  undelivered: 'red',
+  failed: 'red',
+  skipped: 'orange',
+};
 const RUN_COLOR: Record<CampaignLog['status'], string> = { running: 'processing', done: 'success', stopped: 'warning' };
 
 /** One run's people: who was texted, how it went, and why someone was not. */
@@ -28,7 +35,11 @@ function RunDetails({ campaignId, runDate, onFail }: { campaignId: string; runDa
       aria-label="Run details"
       locale={{ emptyText: 'Nobody was due a text on this run' }}
       columns={[
-        { title: 'Client', key: 'client', render: (_, r) => (r.client ? <Link to={`/contacts/contact/${r.client.id}`}>{r.client.name || 'Unnamed'}</Link> : 'Removed client') },
+        {
+          title: 'Client',
+          key: 'client',
+          render: (_, r) => (r.client ? <Link to={`/contacts/contact/${r.client.id}`}>{r.client.name || 'Unnamed'}</Link> : 'Removed client'),
+        },
         { title: 'Phone', key: 'phone', width: 170, render: (_, r) => (r.phoneNumber ? campaignPhone(r.phoneNumber) : '—') },
         { title: 'Status', key: 'status', width: 120, render: (_, r) => <Tag color={STATUS_COLOR[r.status]}>{r.status}</Tag> },
         { title: 'Comment', dataIndex: 'comment', key: 'comment' },
@@ -94,7 +105,12 @@ export function RunHistory({ campaignId }: { campaignId: string }) {
           { title: 'Run Date', key: 'runDate', render: (_, r) => formatDateTime(r.runDate) },
           { title: 'Successful', dataIndex: 'successful', key: 'successful', width: 120 },
           { title: 'Failed', dataIndex: 'failed', key: 'failed', width: 120 },
-          { title: 'Status', key: 'status', width: 120, render: (_, r) => <Tag color={RUN_COLOR[r.status]}>{r.status === 'running' ? 'Running' : r.status === 'done' ? 'Done' : 'Stopped'}</Tag> },
+          {
+            title: 'Status',
+            key: 'status',
+            width: 120,
+            render: (_, r) => <Tag color={RUN_COLOR[r.status]}>{r.status === 'running' ? 'Running' : r.status === 'done' ? 'Done' : 'Stopped'}</Tag>,
+          },
         ]}
       />
     </>

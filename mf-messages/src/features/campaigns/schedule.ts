@@ -13,12 +13,14 @@ export const OCCURRENCE_LABELS: Record<Campaign['scheduleOccurrence'], string> =
 const UNITS: Partial<Record<Campaign['scheduleOccurrence'], string>> = { daily: 'day', weekly: 'week', monthly: 'month', yearly: 'year' };
 
 const ordinal = (n: number) => {
-  const s = n % 100 >= 11 && n % 100 <= 13 ? 'th' : ({ 1: 'st', 2: 'nd', 3: 'rd' } as Record<number, string>)[n % 10] ?? 'th';
+  const s = n % 100 >= 11 && n % 100 <= 13 ? 'th' : (({ 1: 'st', 2: 'nd', 3: 'rd' } as Record<number, string>)[n % 10] ?? 'th');
   return `${n}${s}`;
 };
 
 /** The schedule in words, as the list shows it: "Every 2 weeks on Mon, Thu, 4 occurrences". */
-export function occurrenceSummary(c: Pick<Campaign, 'scheduleOccurrence' | 'scheduleInterval' | 'scheduleIntervalOn' | 'scheduleEndFormat' | 'scheduleEndValue'>): string {
+export function occurrenceSummary(
+  c: Pick<Campaign, 'scheduleOccurrence' | 'scheduleInterval' | 'scheduleIntervalOn' | 'scheduleEndFormat' | 'scheduleEndValue'>,
+): string {
   const every = c.scheduleInterval ?? 1;
   const unit = UNITS[c.scheduleOccurrence];
   let what: string;

@@ -54,7 +54,12 @@ function Bubble({ m, onResend }: { m: SmsMessage; onResend(): void }) {
         </div>
         <div style={{ fontSize: 12, textAlign: mine ? 'right' : 'left', marginTop: 2 }}>
           <Typography.Text type={bad ? 'danger' : 'secondary'} style={{ fontSize: 12 }}>
-            {[mine && m.user ? fullName(m.user) : null, m.campaign ? `campaign ${m.campaign}` : null, formatDateTime(m.scheduleFor ?? m.createdAt), m.scheduleFor ? 'scheduled' : held ? 'held' : STATUS_LABEL[m.status]]
+            {[
+              mine && m.user ? fullName(m.user) : null,
+              m.campaign ? `campaign ${m.campaign}` : null,
+              formatDateTime(m.scheduleFor ?? m.createdAt),
+              m.scheduleFor ? 'scheduled' : held ? 'held' : STATUS_LABEL[m.status],
+            ]
               .filter(Boolean)
               .join(' · ')}
             {bad && m.error ? ` (${held ? m.error.replace(/^Held: /, '') : m.error})` : ''}
@@ -142,7 +147,10 @@ export function Conversation({ room, messages, more, typing, panelOpen, onToggle
     setSending(true);
     setError(null);
     try {
-      await onSend(text, pictures.map((p) => ({ format: p.format, info: p.info })));
+      await onSend(
+        text,
+        pictures.map((p) => ({ format: p.format, info: p.info })),
+      );
       changeDraft('');
       setPictures([]);
     } catch (err) {
@@ -174,7 +182,11 @@ export function Conversation({ room, messages, more, typing, panelOpen, onToggle
             </Button>
           </div>
         )}
-        {messages.length === 0 ? <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="No texts yet" /> : messages.map((m) => <Bubble key={m.id} m={m} onResend={() => onResend(m.id)} />)}
+        {messages.length === 0 ? (
+          <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="No texts yet" />
+        ) : (
+          messages.map((m) => <Bubble key={m.id} m={m} onResend={() => onResend(m.id)} />)
+        )}
         <div ref={end} />
       </div>
       {typing && (
@@ -189,7 +201,11 @@ export function Conversation({ room, messages, more, typing, panelOpen, onToggle
           <div style={{ display: 'flex', gap: 8, marginBottom: 8, flexWrap: 'wrap' }} aria-label="Pictures to send" role="list">
             {pictures.map((p) => (
               <div key={p.info} role="listitem" style={{ position: 'relative' }}>
-                <img src={p.info} alt={p.name} style={{ width: 64, height: 64, objectFit: 'cover', borderRadius: 6, border: `1px solid ${token.colorBorderSecondary}` }} />
+                <img
+                  src={p.info}
+                  alt={p.name}
+                  style={{ width: 64, height: 64, objectFit: 'cover', borderRadius: 6, border: `1px solid ${token.colorBorderSecondary}` }}
+                />
                 <Button
                   size="small"
                   shape="circle"
@@ -230,7 +246,11 @@ export function Conversation({ room, messages, more, typing, panelOpen, onToggle
             disabled={room.optedOut}
             prefix="@"
             options={templates.map((t) => ({ key: t.id, value: templateToken(t), label: t.name }))}
-            filterOption={(input, option) => String(option?.value ?? '').toLowerCase().includes(input.toLowerCase())}
+            filterOption={(input, option) =>
+              String(option?.value ?? '')
+                .toLowerCase()
+                .includes(input.toLowerCase())
+            }
             onChange={(value) => {
               // A chosen template arrives as its token: it becomes the template filled for this client.
               const chosen = templates.find((t) => value.includes(`@${templateToken(t)} `) || value.endsWith(`@${templateToken(t)}`));
@@ -244,7 +264,13 @@ export function Conversation({ room, messages, more, typing, panelOpen, onToggle
               void send();
             }}
           />
-          <Button type="primary" icon={<SendOutlined />} loading={sending} disabled={(!draft.trim() && !pictures.length) || uploading || room.optedOut} onClick={() => void send()}>
+          <Button
+            type="primary"
+            icon={<SendOutlined />}
+            loading={sending}
+            disabled={(!draft.trim() && !pictures.length) || uploading || room.optedOut}
+            onClick={() => void send()}
+          >
             Send
           </Button>
         </div>

@@ -15,9 +15,20 @@ interface Choice {
 export function textableChoices(c: ClientListItem): Choice[] {
   const out: Choice[] = [];
   const name = (first: string | null, last: string | null) => [first, last].filter(Boolean).join(' ') || c.companyName || 'Unnamed';
-  if (c.mobilePhone) out.push({ value: `${c.id}:p`, clientId: c.id, phone: c.mobilePhone, label: `${name(c.preferredFirstName || c.firstName, c.lastName)} · ${formatPhone(c.mobilePhone)}` });
+  if (c.mobilePhone)
+    out.push({
+      value: `${c.id}:p`,
+      clientId: c.id,
+      phone: c.mobilePhone,
+      label: `${name(c.preferredFirstName || c.firstName, c.lastName)} · ${formatPhone(c.mobilePhone)}`,
+    });
   if (c.coFirstName && c.coMobilePhone)
-    out.push({ value: `${c.id}:s`, clientId: c.id, phone: c.coMobilePhone, label: `${name(c.coPreferredFirstName || c.coFirstName, c.coLastName)} · ${formatPhone(c.coMobilePhone)}` });
+    out.push({
+      value: `${c.id}:s`,
+      clientId: c.id,
+      phone: c.coMobilePhone,
+      label: `${name(c.coPreferredFirstName || c.coFirstName, c.coLastName)} · ${formatPhone(c.coMobilePhone)}`,
+    });
   return out;
 }
 
@@ -27,7 +38,15 @@ interface Values {
 }
 
 /** Start a conversation with a client who has a mobile number, or with any number. Enter starts it, Esc closes. */
-export function NewConversationDialog({ open, onClose, onCreate }: { open: boolean; onClose(): void; onCreate(phone: string, clientId: string | null): Promise<void> }) {
+export function NewConversationDialog({
+  open,
+  onClose,
+  onCreate,
+}: {
+  open: boolean;
+  onClose(): void;
+  onCreate(phone: string, clientId: string | null): Promise<void>;
+}) {
   const [form] = Form.useForm<Values>();
   const [search, setSearch] = useState('');
   const [choices, setChoices] = useState<Choice[]>([]);
@@ -66,7 +85,12 @@ export function NewConversationDialog({ open, onClose, onCreate }: { open: boole
       {error && <Alert type="error" showIcon role="alert" title={error} style={{ marginBottom: 12 }} />}
       <Form<Values> form={form} layout="vertical" onFinish={(v) => void submit(v)}>
         <Form.Item label="Client" name="client" extra="Only clients with a mobile number are listed.">
-          <Select showSearch={{ onSearch: setSearch, filterOption: false }} allowClear placeholder="Search clients" options={choices.map(({ value, label }) => ({ value, label }))} />
+          <Select
+            showSearch={{ onSearch: setSearch, filterOption: false }}
+            allowClear
+            placeholder="Search clients"
+            options={choices.map(({ value, label }) => ({ value, label }))}
+          />
         </Form.Item>
         <Form.Item label="Or a phone number" name="phoneNumber" rules={[{ pattern: /^[\d\s()+.-]{10,20}$/, message: 'Enter a 10 or 11 digit phone number' }]}>
           <Input inputMode="tel" placeholder="(512) 555-0142" onPressEnter={() => form.submit()} />

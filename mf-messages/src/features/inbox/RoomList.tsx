@@ -180,7 +180,13 @@ export function RoomList({ rooms, me, activeId, peers, actions, onOpen, onNew, s
               <div key={h.room.id} style={{ marginBottom: 8 }}>
                 <Typography.Text strong>{roomTitle(h.room)}</Typography.Text>
                 {h.matches.slice(0, 3).map((m) => (
-                  <Button key={m.id} type="link" size="small" style={{ display: 'block', height: 'auto', whiteSpace: 'normal', textAlign: 'left' }} onClick={() => onOpen(h.room)}>
+                  <Button
+                    key={m.id}
+                    type="link"
+                    size="small"
+                    style={{ display: 'block', height: 'auto', whiteSpace: 'normal', textAlign: 'left' }}
+                    onClick={() => onOpen(h.room)}
+                  >
                     {m.message}
                   </Button>
                 ))}
@@ -198,7 +204,9 @@ export function RoomList({ rooms, me, activeId, peers, actions, onOpen, onNew, s
           <List
             rowComponent={RoomRow}
             rowCount={shown.length}
-            rowHeight={(i: number) => ROW + (shown[i]!.favorited.some((f) => f.id === me) && shown[i]!.unread > 0 ? ATTENTION : 0) + (shown[i]!.optedOut ? ATTENTION : 0)}
+            rowHeight={(i: number) =>
+              ROW + (shown[i]!.favorited.some((f) => f.id === me) && shown[i]!.unread > 0 ? ATTENTION : 0) + (shown[i]!.optedOut ? ATTENTION : 0)
+            }
             rowProps={{ rooms: shown, me, activeId, peers, confirming, onOpen, onConfirm: setConfirming, actions }}
             style={{ height: '100%' }}
           />

@@ -74,10 +74,16 @@ export function SimulatorPage() {
   return (
     <div style={{ display: 'flex', gap: 16, alignItems: 'flex-start', flexWrap: 'wrap' }}>
       <Card title="Carrier simulator" style={{ width: 420 }}>
-        <Typography.Paragraph type="secondary">Be a client: text one of the agency&apos;s numbers through the local carrier and read the replies here.</Typography.Paragraph>
+        <Typography.Paragraph type="secondary">
+          Be a client: text one of the agency&apos;s numbers through the local carrier and read the replies here.
+        </Typography.Paragraph>
         {error && <Alert type="error" showIcon role="alert" title={error} style={{ marginBottom: 12 }} />}
         <Form<Values> form={form} layout="vertical" onFinish={(v) => void send(v)} requiredMark={false}>
-          <Form.Item label="Client number" name="from" rules={[{ required: true, pattern: /^[\d\s()+.-]{10,20}$/, message: 'Enter a 10 or 11 digit phone number' }]}>
+          <Form.Item
+            label="Client number"
+            name="from"
+            rules={[{ required: true, pattern: /^[\d\s()+.-]{10,20}$/, message: 'Enter a 10 or 11 digit phone number' }]}
+          >
             <Input inputMode="tel" placeholder="(512) 555-0142" />
           </Form.Item>
           <Form.Item label="Agency number" name="to" rules={[{ required: true, message: 'Choose a number' }]}>
@@ -100,7 +106,9 @@ export function SimulatorPage() {
               const fromClient = t.flow === 'incoming';
               return (
                 <div key={t.id} style={{ display: 'flex', justifyContent: fromClient ? 'flex-end' : 'flex-start', margin: '6px 0' }}>
-                  <div style={{ maxWidth: '75%', padding: '8px 12px', borderRadius: 14, background: fromClient ? token.colorPrimaryBg : token.colorFillSecondary }}>
+                  <div
+                    style={{ maxWidth: '75%', padding: '8px 12px', borderRadius: 14, background: fromClient ? token.colorPrimaryBg : token.colorFillSecondary }}
+                  >
                     <div style={{ whiteSpace: 'pre-wrap' }}>{t.message}</div>
                     <Typography.Text type="secondary" style={{ fontSize: 11 }}>
                       {fromClient ? 'Sent' : 'Received'} {formatDateTime(t.createdAt)}

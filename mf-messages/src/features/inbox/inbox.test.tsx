@@ -56,7 +56,10 @@ describe('merging live updates', () => {
   });
 
   it('replaces a text by id (a status change) and keeps time order', () => {
-    const list = [text({ id: 'a', createdAt: '2026-01-01T00:00:00Z' }), text({ id: 'b', flow: 'outgoing', status: 'pending', createdAt: '2026-01-02T00:00:00Z' })];
+    const list = [
+      text({ id: 'a', createdAt: '2026-01-01T00:00:00Z' }),
+      text({ id: 'b', flow: 'outgoing', status: 'pending', createdAt: '2026-01-02T00:00:00Z' }),
+    ];
     const next = mergeMessage(list, text({ id: 'b', flow: 'outgoing', status: 'delivered', createdAt: '2026-01-02T00:00:00Z' }));
     expect(next.map((m) => [m.id, m.status])).toEqual([
       ['a', 'received'],
@@ -131,7 +134,16 @@ describe('RoomList', () => {
   it('asks for 4 characters before searching the texts', async () => {
     const search = jest.fn(async () => []);
     render(
-      <RoomList rooms={[room()]} me="u1" activeId={null} peers={[]} actions={{ follow: jest.fn(), notifyTeam: jest.fn(), assign: jest.fn(), complete: jest.fn(), schedule: jest.fn() }} onOpen={jest.fn()} onNew={jest.fn()} search={search} />,
+      <RoomList
+        rooms={[room()]}
+        me="u1"
+        activeId={null}
+        peers={[]}
+        actions={{ follow: jest.fn(), notifyTeam: jest.fn(), assign: jest.fn(), complete: jest.fn(), schedule: jest.fn() }}
+        onOpen={jest.fn()}
+        onNew={jest.fn()}
+        search={search}
+      />,
     );
     await userEvent.type(screen.getByRole('searchbox', { name: 'Search conversations' }), 'cal{Enter}');
     expect(await screen.findByText(SMS_MESSAGES.searchTooShort)).toBeInTheDocument();
@@ -170,7 +182,13 @@ describe('Conversation', () => {
     const onResend = jest.fn();
     render(
       <MemoryRouter>
-        <Conversation {...props} onResend={onResend} room={room()} messages={[text(), text({ id: 'bad', flow: 'outgoing', status: 'undelivered', error: 'Carrier error 30003', message: 'Hello?' })]} onSend={onSend} />
+        <Conversation
+          {...props}
+          onResend={onResend}
+          room={room()}
+          messages={[text(), text({ id: 'bad', flow: 'outgoing', status: 'undelivered', error: 'Carrier error 30003', message: 'Hello?' })]}
+          onSend={onSend}
+        />
       </MemoryRouter>,
     );
     expect(screen.getByText(/undelivered \(Carrier error 30003\)/)).toBeInTheDocument();
@@ -185,7 +203,13 @@ describe('Conversation', () => {
     const onResend = jest.fn();
     render(
       <MemoryRouter>
-        <Conversation {...props} onResend={onResend} room={room()} messages={[text({ id: 'held', flow: 'outgoing', status: 'failed', error: SMS_MESSAGES.campaignNotVerified, message: 'Want a quote?' })]} onSend={jest.fn()} />
+        <Conversation
+          {...props}
+          onResend={onResend}
+          room={room()}
+          messages={[text({ id: 'held', flow: 'outgoing', status: 'failed', error: SMS_MESSAGES.campaignNotVerified, message: 'Want a quote?' })]}
+          onSend={jest.fn()}
+        />
       </MemoryRouter>,
     );
     expect(screen.getByText(/· held \(carriers block texts from a number without a verified message campaign\. Register one/)).toBeInTheDocument();

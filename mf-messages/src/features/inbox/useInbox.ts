@@ -63,7 +63,8 @@ export function useInbox(roomId: string | null, transport: InboxTransport = busT
     }
     let live = true;
     transport.request('sms_join_room', { roomId }).then(
-      (page) => live && setState((s) => ({ ...s, activeId: roomId, messages: page.messages, more: page.more, rooms: s.rooms && mergeRoom(s.rooms, page.room, 0) })),
+      (page) =>
+        live && setState((s) => ({ ...s, activeId: roomId, messages: page.messages, more: page.more, rooms: s.rooms && mergeRoom(s.rooms, page.room, 0) })),
       (err: unknown) => live && setState((s) => ({ ...s, activeId: roomId, messages: [], error: (err as Error).message })),
     );
     return () => {

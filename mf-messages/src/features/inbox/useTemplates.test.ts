@@ -3,7 +3,18 @@ import { fillTemplate } from '@agency/contracts';
 import { valuesForRoom } from './useTemplates';
 
 const full = {
-  client: { firstName: 'James', preferredFirstName: null, lastName: 'Carter', mobilePhone: '15125550142', phone: null, coFirstName: 'Linda', coPreferredFirstName: null, coLastName: 'Carter', coMobilePhone: '5125550143', coPhone: null },
+  client: {
+    firstName: 'James',
+    preferredFirstName: null,
+    lastName: 'Carter',
+    mobilePhone: '15125550142',
+    phone: null,
+    coFirstName: 'Linda',
+    coPreferredFirstName: null,
+    coLastName: 'Carter',
+    coMobilePhone: '5125550143',
+    coPhone: null,
+  },
   addresses: [
     { type: 'Mailing', address: 'PO Box 9', address2: null, city: 'Austin', state: 'TX', zipcode: '78700' },
     { type: 'Physical', address: '12 Elm St', address2: null, city: 'Austin', state: 'TX', zipcode: '78701' },

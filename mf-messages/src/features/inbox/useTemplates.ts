@@ -12,7 +12,14 @@ export function valuesForRoom(full: ClientFull | null, room: Pick<SmsRoom, 'phon
   const address = full.addresses.find((a) => a.type === 'Physical') ?? full.addresses[0] ?? null;
   return placeholderValues(
     secondary
-      ? { firstName: c.coFirstName, preferredFirstName: c.coPreferredFirstName, lastName: c.coLastName, phone: c.coPhone, mobilePhone: c.coMobilePhone, address }
+      ? {
+          firstName: c.coFirstName,
+          preferredFirstName: c.coPreferredFirstName,
+          lastName: c.coLastName,
+          phone: c.coPhone,
+          mobilePhone: c.coMobilePhone,
+          address,
+        }
       : { firstName: c.firstName, preferredFirstName: c.preferredFirstName, lastName: c.lastName, phone: c.phone, mobilePhone: c.mobilePhone, address },
   );
 }

@@ -27,7 +27,11 @@ const answer = publicReviewApi.answer as jest.Mock;
 const ACCOUNT = '00000000-0000-4000-8000-000000000001';
 const REVIEW = '00000000-0000-4000-8000-000000000301';
 const GOOGLE = 'https://search.google.com/local/writereview?placeid=abc';
-const pending: PublicReview = { account: { name: 'Demo Insurance Agency' }, review: { id: REVIEW, firstName: 'James', rating: null, feedback: null }, googleReviewUrl: null };
+const pending: PublicReview = {
+  account: { name: 'Demo Insurance Agency' },
+  review: { id: REVIEW, firstName: 'James', rating: null, feedback: null },
+  googleReviewUrl: null,
+};
 const page = (path = `/review/${ACCOUNT}?review=${REVIEW}`) => renderAt(<PublicReviewPage />, path, '/review/:account?');
 
 beforeEach(() => {

@@ -29,8 +29,16 @@ describe('the referrals report', () => {
     expect(list).toHaveBeenCalledWith({ page: 1, limit: 10 });
     expect(screen.getAllByRole('columnheader').map((h) => h.textContent)).toEqual(['Referral Date', 'Via', 'Referral', 'Referred', '']);
     const [first, second] = rows();
-    expect(within(first).getAllByRole('cell').map((c) => c.textContent)).toEqual(['02/10/2025', 'Referral', 'Linda Carter', 'Client 1', 'View Client']);
-    expect(within(second).getAllByRole('cell').map((c) => c.textContent)).toEqual(['', 'Google', '', 'Client 2', 'View Client']);
+    expect(
+      within(first)
+        .getAllByRole('cell')
+        .map((c) => c.textContent),
+    ).toEqual(['02/10/2025', 'Referral', 'Linda Carter', 'Client 1', 'View Client']);
+    expect(
+      within(second)
+        .getAllByRole('cell')
+        .map((c) => c.textContent),
+    ).toEqual(['', 'Google', '', 'Client 2', 'View Client']);
     expect(screen.getByRole('button', { name: 'Next page' })).toBeDisabled();
     await user.click(within(first).getByRole('link', { name: 'View Client Client 1' }));
     expect(screen.getByTestId('location')).toHaveTextContent(`/contacts/contact/${row(1).id}`);
@@ -38,7 +46,9 @@ describe('the referrals report', () => {
 
   it('pages without a total: Next while pages are full, disabled on a short one, Previous back', async () => {
     const user = userEvent.setup();
-    list.mockImplementation(({ page, limit }: { page: number; limit: number }) => Promise.resolve(Array.from({ length: page < 3 ? limit : 1 }, (_, i) => row(page * 10 + i))));
+    list.mockImplementation(({ page, limit }: { page: number; limit: number }) =>
+      Promise.resolve(Array.from({ length: page < 3 ? limit : 1 }, (_, i) => row(page * 10 + i))),
+    );
     renderAt(<ReferralsPage />);
     await waitFor(() => expect(rows()).toHaveLength(10));
     await user.click(screen.getByRole('button', { name: 'Next page' }));

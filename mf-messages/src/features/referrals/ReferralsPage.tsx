@@ -53,7 +53,14 @@ export function ReferralsPage() {
           locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={REFERRALS_EMPTY} /> }}
           aria-label="Referrals"
         />
-        <Pager page={list.page} pageSize={list.pageSize} shown={list.rows?.length ?? 0} loading={list.loading} onPage={list.setPage} onPageSize={list.setPageSize} />
+        <Pager
+          page={list.page}
+          pageSize={list.pageSize}
+          shown={list.rows?.length ?? 0}
+          loading={list.loading}
+          onPage={list.setPage}
+          onPageSize={list.setPageSize}
+        />
       </Card>
     </div>
   );

@@ -22,11 +22,32 @@ const request = reviewsApi.request as jest.Mock;
 const list = clientsApi.list as jest.Mock;
 
 const item = (over: Partial<ClientListItem>): ClientListItem =>
-  ({ id: '00000000-0000-4000-8000-0000000000c1', firstName: 'James', lastName: 'Carter', preferredFirstName: null, companyName: null, coFirstName: 'Linda', coPreferredFirstName: null, coLastName: 'Carter', email: null, phone: null, mobilePhone: '15125550142', coMobilePhone: '15125550143', hasDual: true, isFavorite: false, ...over }) as ClientListItem;
+  ({
+    id: '00000000-0000-4000-8000-0000000000c1',
+    firstName: 'James',
+    lastName: 'Carter',
+    preferredFirstName: null,
+    companyName: null,
+    coFirstName: 'Linda',
+    coPreferredFirstName: null,
+    coLastName: 'Carter',
+    email: null,
+    phone: null,
+    mobilePhone: '15125550142',
+    coMobilePhone: '15125550143',
+    hasDual: true,
+    isFavorite: false,
+    ...over,
+  }) as ClientListItem;
 
 describe('Request Service Review', () => {
   it('offers each person with a mobile phone, the secondary by name', () => {
-    expect(reviewChoices([item({}), item({ id: '00000000-0000-4000-8000-0000000000c2', firstName: 'Robert', lastName: 'Chen', mobilePhone: null, coFirstName: null })]).map((c) => [c.label, c.level])).toEqual([
+    expect(
+      reviewChoices([
+        item({}),
+        item({ id: '00000000-0000-4000-8000-0000000000c2', firstName: 'Robert', lastName: 'Chen', mobilePhone: null, coFirstName: null }),
+      ]).map((c) => [c.label, c.level]),
+    ).toEqual([
       ['James Carter', 'primary'],
       ['Linda Carter', 'secondary'],
     ]);

@@ -94,7 +94,10 @@ export function RequestReviewDialog({ open, onClose, onRequested }: { open: bool
               onSearch={setSearch}
               onChange={(v: string) => setPicked(choices.find((c) => c.value === v) ?? null)}
               placeholder="Search by name or phone"
-              options={(picked && !choices.some((c) => c.value === picked.value) ? [picked, ...choices] : choices).map((c) => ({ value: c.value, label: c.label }))}
+              options={(picked && !choices.some((c) => c.value === picked.value) ? [picked, ...choices] : choices).map((c) => ({
+                value: c.value,
+                label: c.label,
+              }))}
               notFoundContent="No clients with a mobile phone"
             />
           </Form.Item>

@@ -7,7 +7,11 @@ export function ReviewTotalsBar({ totals, compact = false }: { totals: ReviewTot
     { key: 'reviews', title: 'Reviews', value: totals ? String(totals.reviews) : '-' },
     { key: 'completed', title: 'Completed', value: totals ? String(totals.completed) : '-' },
     { key: 'completion', title: 'Completion', value: reviewCompletion(totals) },
-    { key: 'average-rating', title: compact ? 'Rating' : 'Average Rating', value: totals?.rating === null || totals?.rating === undefined ? '-' : totals.rating.toFixed(2) },
+    {
+      key: 'average-rating',
+      title: compact ? 'Rating' : 'Average Rating',
+      value: totals?.rating === null || totals?.rating === undefined ? '-' : totals.rating.toFixed(2),
+    },
   ];
   const stats = (
     <Row gutter={[16, 16]}>

@@ -89,7 +89,14 @@ export function ServiceReviewsPage() {
           locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={REVIEW_MESSAGES.empty} /> }}
           aria-label="Service reviews"
         />
-        <Pager page={list.page} pageSize={list.pageSize} shown={list.rows?.length ?? 0} loading={list.loading} onPage={list.setPage} onPageSize={list.setPageSize} />
+        <Pager
+          page={list.page}
+          pageSize={list.pageSize}
+          shown={list.rows?.length ?? 0}
+          loading={list.loading}
+          onPage={list.setPage}
+          onPageSize={list.setPageSize}
+        />
       </Card>
       <RequestReviewDialog open={requesting} onClose={() => setRequesting(false)} onRequested={requested} />
     </div>

@@ -22,7 +22,10 @@ function CheckInForm({ onDone }: { onDone(): void }) {
   const [busy, setBusy] = useState(false);
   useEffect(() => {
     const abort = new AbortController();
-    clientsApi.list({ search: search || undefined, limit: 30 }, { signal: abort.signal }).then((p) => setClients(p.items), () => undefined);
+    clientsApi.list({ search: search || undefined, limit: 30 }, { signal: abort.signal }).then(
+      (p) => setClients(p.items),
+      () => undefined,
+    );
     return () => abort.abort();
   }, [search]);
 
@@ -143,7 +146,12 @@ export function WalkInsPage() {
               />
             ),
           },
-          { title: 'Status', key: 'status', width: 100, render: (_, w) => <Tag color={STATUS_COLOR[w.status]}>{w.status === 'waiting' ? 'Waiting' : w.status === 'seen' ? 'Being seen' : 'Done'}</Tag> },
+          {
+            title: 'Status',
+            key: 'status',
+            width: 100,
+            render: (_, w) => <Tag color={STATUS_COLOR[w.status]}>{w.status === 'waiting' ? 'Waiting' : w.status === 'seen' ? 'Being seen' : 'Done'}</Tag>,
+          },
           {
             title: 'Actions',
             key: 'actions',

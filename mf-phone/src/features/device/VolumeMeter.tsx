@@ -16,8 +16,17 @@ export function VolumeMeter({ label, level }: { label: string; level: number }) 
   return (
     <span style={{ display: 'inline-flex', alignItems: 'center', gap: 6, fontSize: 12, color: token.colorTextSecondary }}>
       {label}
-      <span role="meter" aria-label={label} aria-valuemin={0} aria-valuemax={100} aria-valuenow={pct} style={{ width: 44, height: 6, borderRadius: 3, background: token.colorFillSecondary, overflow: 'hidden' }}>
-        <span style={{ display: 'block', width: `${Math.max(pct, level > 0 ? 6 : 0)}%`, height: '100%', background: color, transition: 'width 120ms linear' }} />
+      <span
+        role="meter"
+        aria-label={label}
+        aria-valuemin={0}
+        aria-valuemax={100}
+        aria-valuenow={pct}
+        style={{ width: 44, height: 6, borderRadius: 3, background: token.colorFillSecondary, overflow: 'hidden' }}
+      >
+        <span
+          style={{ display: 'block', width: `${Math.max(pct, level > 0 ? 6 : 0)}%`, height: '100%', background: color, transition: 'width 120ms linear' }}
+        />
       </span>
     </span>
   );

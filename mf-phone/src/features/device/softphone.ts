@@ -256,11 +256,29 @@ export class Softphone {
   /** Places a call to an 11-digit number (or `client:{userId}` for a colleague), from a location's number when one is given. */
   async dial(to: string, details: { name?: string; clientId?: string | null; location?: string; locationId?: string } = {}): Promise<void> {
     if (!this.device || this.current || this.state$.value.call || this.state$.value.device !== 'ready') return;
-    const pending = { sid: null, direction: 'outgoing' as const, number: to.replace(/\D/g, ''), name: details.name ?? '', clientId: details.clientId ?? null, location: details.location ?? '', ivr: '', callId: null, kind: null, status: 'connecting' as const, startedAt: null, muted: false, volume: { input: 0, output: 0 }, said: [] };
+    const pending = {
+      sid: null,
+      direction: 'outgoing' as const,
+      number: to.replace(/\D/g, ''),
+      name: details.name ?? '',
+      clientId: details.clientId ?? null,
+      location: details.location ?? '',
+      ivr: '',
+      callId: null,
+      kind: null,
+      status: 'connecting' as const,
+      startedAt: null,
+      muted: false,
+      volume: { input: 0, output: 0 },
+      said: [],
+    };
     this.patch({ call: pending });
     try {
       await this.applyDevices();
-      const call = await this.device.connect({ params: { To: to, ...(details.locationId ? { Location: details.locationId } : {}) }, rtcConfiguration: this.rtcConfiguration });
+      const call = await this.device.connect({
+        params: { To: to, ...(details.locationId ? { Location: details.locationId } : {}) },
+        rtcConfiguration: this.rtcConfiguration,
+      });
       this.track(call, pending);
     } catch (err) {
       this.patch({ call: null });

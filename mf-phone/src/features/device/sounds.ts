@@ -37,17 +37,35 @@ export function wav(segments: Array<[number[], number]>): Uint8Array {
 }
 
 const DTMF: Record<string, [number, number]> = {
-  '1': [697, 1209], '2': [697, 1336], '3': [697, 1477],
-  '4': [770, 1209], '5': [770, 1336], '6': [770, 1477],
-  '7': [852, 1209], '8': [852, 1336], '9': [852, 1477],
-  s: [941, 1209], '0': [941, 1336], h: [941, 1477],
+  '1': [697, 1209],
+  '2': [697, 1336],
+  '3': [697, 1477],
+  '4': [770, 1209],
+  '5': [770, 1336],
+  '6': [770, 1477],
+  '7': [852, 1209],
+  '8': [852, 1336],
+  '9': [852, 1477],
+  s: [941, 1209],
+  '0': [941, 1336],
+  h: [941, 1477],
 };
 
 /** The segments of each sound the SDK names. */
 export const SOUND_SEGMENTS: Record<string, Array<[number[], number]>> = {
-  incoming: [[[440, 480], 1000], [[], 2000]],
-  outgoing: [[[440, 480], 2000], [[], 4000]],
-  disconnect: [[[480, 620], 250], [[], 150], [[480, 620], 250]],
+  incoming: [
+    [[440, 480], 1000],
+    [[], 2000],
+  ],
+  outgoing: [
+    [[440, 480], 2000],
+    [[], 4000],
+  ],
+  disconnect: [
+    [[480, 620], 250],
+    [[], 150],
+    [[480, 620], 250],
+  ],
   ...Object.fromEntries(Object.entries(DTMF).map(([key, pair]) => [`dtmf${key}`, [[pair, 160]] as Array<[number[], number]>])),
 };
 
@@ -55,6 +73,8 @@ let urls: Record<string, string> | null = null;
 
 /** Object URLs of the 15 sounds, made once per page. */
 export function soundUrls(): Record<string, string> {
-  urls ??= Object.fromEntries(Object.entries(SOUND_SEGMENTS).map(([name, segments]) => [name, URL.createObjectURL(new Blob([wav(segments) as BlobPart], { type: 'audio/wav' }))]));
+  urls ??= Object.fromEntries(
+    Object.entries(SOUND_SEGMENTS).map(([name, segments]) => [name, URL.createObjectURL(new Blob([wav(segments) as BlobPart], { type: 'audio/wav' }))]),
+  );
   return urls;
 }

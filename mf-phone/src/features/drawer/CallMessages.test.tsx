@@ -7,7 +7,22 @@ import { CallMessages } from './CallMessages';
 const userEvent = userEventLib.setup({ delay: null, pointerEventsCheck: 0 });
 const room = { id: 'room-1', phoneNumber: '15125550142', agencyNumber: '15125550003' } as SmsRoom;
 const text = (id: string, flow: SmsMessage['flow'], message: string, createdAt: string): SmsMessage =>
-  ({ id, roomId: room.id, flow, type: 'message', by: '', message, media: [], status: 'delivered', error: null, scheduleFor: null, createdAt, campaign: null, user: null, client: null }) as SmsMessage;
+  ({
+    id,
+    roomId: room.id,
+    flow,
+    type: 'message',
+    by: '',
+    message,
+    media: [],
+    status: 'delivered',
+    error: null,
+    scheduleFor: null,
+    createdAt,
+    campaign: null,
+    user: null,
+    client: null,
+  }) as SmsMessage;
 
 type Ack = (res: { ok: true; data: unknown } | { ok: false; message: string }) => void;
 let answers: Record<string, (req: Record<string, unknown>) => { ok: true; data: unknown } | { ok: false; message: string }>;

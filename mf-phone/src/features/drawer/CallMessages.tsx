@@ -22,7 +22,8 @@ export function CallMessages({ phoneNumber, clientId }: { phoneNumber: string; c
 
   useEffect(() => {
     let current = true;
-    bus.request('sms_create_room', { phoneNumber, clientId })
+    bus
+      .request('sms_create_room', { phoneNumber, clientId })
       .then((room) => bus.request('sms_join_room', { roomId: room.id }))
       .then(
         (page) => {
@@ -77,7 +78,12 @@ export function CallMessages({ phoneNumber, clientId }: { phoneNumber: string; c
     <div style={{ display: 'flex', flexDirection: 'column', gap: 8 }}>
       {error && <Alert type="error" showIcon role="alert" title={error} />}
       {messages && (
-        <div ref={list} role="log" aria-label="Texts with the caller" style={{ maxHeight: 220, overflowY: 'auto', display: 'flex', flexDirection: 'column', gap: 6 }}>
+        <div
+          ref={list}
+          role="log"
+          aria-label="Texts with the caller"
+          style={{ maxHeight: 220, overflowY: 'auto', display: 'flex', flexDirection: 'column', gap: 6 }}
+        >
           {shown.length === 0 && <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="No texts with this number yet" />}
           {shown.map((m) => {
             const mine = m.flow === 'outgoing';

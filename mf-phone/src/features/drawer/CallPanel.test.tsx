@@ -23,7 +23,15 @@ const ringing = (over: Partial<ActiveCall> = {}): ActiveCall => ({
   said: [],
   ...over,
 });
-const handlers = () => ({ onAnswer: jest.fn(), onIgnore: jest.fn(), onReject: jest.fn(), onVoicemail: jest.fn(), onHangUp: jest.fn(), onToggleMute: jest.fn(), onToggleRecording: jest.fn() });
+const handlers = () => ({
+  onAnswer: jest.fn(),
+  onIgnore: jest.fn(),
+  onReject: jest.fn(),
+  onVoicemail: jest.fn(),
+  onHangUp: jest.fn(),
+  onToggleMute: jest.fn(),
+  onToggleRecording: jest.fn(),
+});
 
 test('a client ringing in can be answered, ignored, rejected or sent to voicemail', async () => {
   const h = handlers();

@@ -1,6 +1,17 @@
 import { useState } from 'react';
 import { Avatar, Button, Space, Tabs, Tag, theme, Typography } from 'antd';
-import { AudioMutedOutlined, AudioOutlined, CloseOutlined, InboxOutlined, PauseCircleOutlined, PhoneOutlined, PlayCircleOutlined, StopOutlined, SwapOutlined, UserOutlined } from '@ant-design/icons';
+import {
+  AudioMutedOutlined,
+  AudioOutlined,
+  CloseOutlined,
+  InboxOutlined,
+  PauseCircleOutlined,
+  PhoneOutlined,
+  PlayCircleOutlined,
+  StopOutlined,
+  SwapOutlined,
+  UserOutlined,
+} from '@ant-design/icons';
 import { bus } from '@agency/bus';
 import { formatPhone } from '@agency/ui';
 import type { ActiveCall } from '../device/softphone';
@@ -35,7 +46,18 @@ const STATUS_TEXT: Record<ActiveCall['status'], string> = {
 };
 
 /** The active-call bar and its controls (spec 000 §2 "Phone drawer and call UI"). */
-export function CallPanel({ call, multiLocation, onAnswer, onIgnore, onReject, onVoicemail, onHangUp, onToggleMute, recording, onToggleRecording }: CallPanelProps) {
+export function CallPanel({
+  call,
+  multiLocation,
+  onAnswer,
+  onIgnore,
+  onReject,
+  onVoicemail,
+  onHangUp,
+  onToggleMute,
+  recording,
+  onToggleRecording,
+}: CallPanelProps) {
   const { token } = theme.useToken();
   const timer = useCallTimer(call.startedAt);
   const [transferring, setTransferring] = useState(false);
@@ -105,14 +127,23 @@ export function CallPanel({ call, multiLocation, onAnswer, onIgnore, onReject, o
         </div>
       ) : (
         <div style={{ display: 'grid', gridTemplateColumns: '1fr 1fr', gap: 8 }}>
-          <Button icon={call.muted ? <AudioMutedOutlined /> : <AudioOutlined />} aria-pressed={call.muted} onClick={onToggleMute} disabled={call.status !== 'open'}>
+          <Button
+            icon={call.muted ? <AudioMutedOutlined /> : <AudioOutlined />}
+            aria-pressed={call.muted}
+            onClick={onToggleMute}
+            disabled={call.status !== 'open'}
+          >
             {call.muted ? 'Unmute' : 'Mute'}
           </Button>
           <Button type="primary" danger icon={<PhoneOutlined rotate={225} />} onClick={onHangUp}>
             End Call
           </Button>
           {recording && (
-            <Button icon={recording === 'in-progress' ? <PauseCircleOutlined /> : <PlayCircleOutlined />} onClick={onToggleRecording} style={{ gridColumn: '1 / -1' }}>
+            <Button
+              icon={recording === 'in-progress' ? <PauseCircleOutlined /> : <PlayCircleOutlined />}
+              onClick={onToggleRecording}
+              style={{ gridColumn: '1 / -1' }}
+            >
               {recording === 'in-progress' ? 'Pause Recording' : 'Resume Recording'}
             </Button>
           )}

@@ -42,12 +42,28 @@ const person = (over: Partial<ConferenceParticipant>): ConferenceParticipant => 
   avatar: null,
   ...over,
 });
-const conference = (participants: ConferenceParticipant[], onHold = false): Conference => ({ phoneId: 'call-1', sid: 'conf-call-1', hasRecording: false, isRecording: false, onHold, ended: false, participants });
+const conference = (participants: ConferenceParticipant[], onHold = false): Conference => ({
+  phoneId: 'call-1',
+  sid: 'conf-call-1',
+  hasRecording: false,
+  isRecording: false,
+  onHold,
+  ended: false,
+  participants,
+});
 const emma = person({ label: 'client:emma', callSid: 'CAemma', userId: 'emma', firstName: 'Emma', lastName: 'Ellis', isHost: true });
 const james = person({ label: '15125550142', type: 'client', callSid: 'CAjames', firstName: 'James Carter', phoneNumber: '15125550142' });
 const olivia = person({ label: 'client:olivia', callSid: 'CAolivia', userId: 'olivia', firstName: 'Olivia', lastName: 'Owens' });
 const push = (c: Conference) => act(() => hostControls().receive({ event: 'conference_update', payload: { conference: c } }));
-const handlers = { onAnswer: jest.fn(), onIgnore: jest.fn(), onReject: jest.fn(), onVoicemail: jest.fn(), onHangUp: jest.fn(), onToggleMute: jest.fn(), onToggleRecording: jest.fn() };
+const handlers = {
+  onAnswer: jest.fn(),
+  onIgnore: jest.fn(),
+  onReject: jest.fn(),
+  onVoicemail: jest.fn(),
+  onHangUp: jest.fn(),
+  onToggleMute: jest.fn(),
+  onToggleRecording: jest.fn(),
+};
 
 afterEach(() => jest.restoreAllMocks());
 

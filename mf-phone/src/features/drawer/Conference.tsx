@@ -114,7 +114,12 @@ function ParticipantRow({ participant: p, me, callSid, speaking }: { participant
   const others = !me && p.status !== 'left';
   return (
     <li style={{ display: 'flex', alignItems: 'center', gap: 8, padding: '6px 0', borderTop: `1px solid ${token.colorBorderSecondary}` }}>
-      <Avatar size={28} src={p.avatar ?? undefined} icon={p.userId ? undefined : <UserOutlined />} style={speaking ? { boxShadow: `0 0 0 2px ${token.colorSuccess}` } : undefined}>
+      <Avatar
+        size={28}
+        src={p.avatar ?? undefined}
+        icon={p.userId ? undefined : <UserOutlined />}
+        style={speaking ? { boxShadow: `0 0 0 2px ${token.colorSuccess}` } : undefined}
+      >
         {p.userId ? initials(p) : null}
       </Avatar>
       <span style={{ flex: 1, minWidth: 0 }}>
@@ -147,7 +152,14 @@ function ParticipantRow({ participant: p, me, callSid, speaking }: { participant
       )}
       {others && (
         <Tooltip title="Remove">
-          <Button size="small" type="text" danger aria-label={`Remove ${name}`} icon={<UserDeleteOutlined />} onClick={() => notify(phoneApi.removeParticipant(callSid, p.label))} />
+          <Button
+            size="small"
+            type="text"
+            danger
+            aria-label={`Remove ${name}`}
+            icon={<UserDeleteOutlined />}
+            onClick={() => notify(phoneApi.removeParticipant(callSid, p.label))}
+          />
         </Tooltip>
       )}
     </li>

@@ -50,13 +50,25 @@ function Keypad({ ready, onDial }: DialerProps) {
       />
       <div role="group" aria-label="Keypad" style={{ display: 'grid', gridTemplateColumns: 'repeat(3, 1fr)', gap: 8 }}>
         {KEYS.map(([key, letters]) => (
-          <Button key={key} aria-label={key} onClick={() => press(key)} style={{ height: 52, display: 'flex', flexDirection: 'column', gap: 0, lineHeight: 1.1 }}>
+          <Button
+            key={key}
+            aria-label={key}
+            onClick={() => press(key)}
+            style={{ height: 52, display: 'flex', flexDirection: 'column', gap: 0, lineHeight: 1.1 }}
+          >
             <span style={{ fontSize: 18, fontWeight: 500 }}>{key}</span>
             <span style={{ fontSize: 9, letterSpacing: 1, color: token.colorTextTertiary, minHeight: 10 }}>{letters}</span>
           </Button>
         ))}
       </div>
-      <Button type="primary" size="large" icon={<PhoneOutlined />} disabled={!dialable || !ready} onClick={() => onDial(number)} style={{ background: dialable && ready ? '#52c41a' : undefined }}>
+      <Button
+        type="primary"
+        size="large"
+        icon={<PhoneOutlined />}
+        disabled={!dialable || !ready}
+        onClick={() => onDial(number)}
+        style={{ background: dialable && ready ? '#52c41a' : undefined }}
+      >
         Call
       </Button>
     </div>
@@ -89,11 +101,25 @@ function Peers({ ready, onDial, onCoach }: DialerProps) {
             </span>
             {status === 'on call' && onCoach && (
               <Tooltip title={`Coach ${name}: only they hear you`}>
-                <Button shape="circle" type="text" icon={<CustomerServiceOutlined />} aria-label={`Coach ${name}`} disabled={!ready} onClick={() => onCoach(peer.id)} />
+                <Button
+                  shape="circle"
+                  type="text"
+                  icon={<CustomerServiceOutlined />}
+                  aria-label={`Coach ${name}`}
+                  disabled={!ready}
+                  onClick={() => onCoach(peer.id)}
+                />
               </Tooltip>
             )}
             <Tooltip title={reachable ? `Call ${name}` : `${name} is offline`}>
-              <Button shape="circle" type="text" icon={<PhoneOutlined />} aria-label={`Call ${name}`} disabled={!reachable || !ready} onClick={() => onDial(`client:${peer.id}`, name)} />
+              <Button
+                shape="circle"
+                type="text"
+                icon={<PhoneOutlined />}
+                aria-label={`Call ${name}`}
+                disabled={!reachable || !ready}
+                onClick={() => onDial(`client:${peer.id}`, name)}
+              />
             </Tooltip>
           </li>
         );

@@ -7,7 +7,17 @@ import { useLiveQuery } from '@agency/ui';
 export const PICKER_BUTTONS_MAX = 5;
 
 /** Which location's number a call goes out from, when the number's contact does not say. */
-export function LocationPicker({ accountId, open, onPick, onCancel }: { accountId: string; open: boolean; onPick(location: { id: string; name: string }): void; onCancel(): void }) {
+export function LocationPicker({
+  accountId,
+  open,
+  onPick,
+  onCancel,
+}: {
+  accountId: string;
+  open: boolean;
+  onPick(location: { id: string; name: string }): void;
+  onCancel(): void;
+}) {
   const locations = useLiveQuery(open ? () => locationsApi.list(accountId) : null, null, [open, accountId]);
   const [chosen, setChosen] = useState<string | null>(null);
   const list = locations.data ?? [];
@@ -26,7 +36,14 @@ export function LocationPicker({ accountId, open, onPick, onCancel }: { accountI
       {locations.error ? <Alert type="error" showIcon title={errorMessage(locations.error)} /> : null}
       {!locations.data && !locations.error && <Spin aria-label="Loading locations" />}
       {list.length > PICKER_BUTTONS_MAX ? (
-        <Select aria-label="Location" style={{ width: '100%' }} placeholder="Choose a location" value={chosen ?? undefined} onChange={setChosen} options={list.map((l) => ({ value: l.id, label: l.name }))} />
+        <Select
+          aria-label="Location"
+          style={{ width: '100%' }}
+          placeholder="Choose a location"
+          value={chosen ?? undefined}
+          onChange={setChosen}
+          options={list.map((l) => ({ value: l.id, label: l.name }))}
+        />
       ) : (
         <Space wrap>
           {list.map((l) => (

@@ -27,11 +27,30 @@ const RING_CSS = `
 
 /** The tabs that show: Call while a caller is present, Last Call while recent calls exist, Queue while a call queue is on (spec 000 §2). */
 export function visibleTabs(state: PhoneState, queueEnabled = false): TabKey[] {
-  return ['dialpad', ...(state.call ? (['call'] as const) : []), ...(state.lastCalls.length ? (['last'] as const) : []), ...(queueEnabled ? (['queue'] as const) : [])];
+  return [
+    'dialpad',
+    ...(state.call ? (['call'] as const) : []),
+    ...(state.lastCalls.length ? (['last'] as const) : []),
+    ...(queueEnabled ? (['queue'] as const) : []),
+  ];
 }
 
 /** The phone button, by status (spec 000 §2), and what pressing it does. */
-function PhoneButton({ state, open, onToggle, onAnswer, onMute, onRestart }: { state: PhoneState; open: boolean; onToggle(): void; onAnswer(): void; onMute(): void; onRestart(): void }) {
+function PhoneButton({
+  state,
+  open,
+  onToggle,
+  onAnswer,
+  onMute,
+  onRestart,
+}: {
+  state: PhoneState;
+  open: boolean;
+  onToggle(): void;
+  onAnswer(): void;
+  onMute(): void;
+  onRestart(): void;
+}) {
   const { token } = theme.useToken();
   const status = buttonStatus(state);
   const label = phoneButtonLabel(status);
@@ -42,9 +61,24 @@ function PhoneButton({ state, open, onToggle, onAnswer, onMute, onRestart }: { s
     else if (status === 'offline') onRestart();
   };
   const ringing = status === 'pending';
-  const colour = status === 'offline' ? token.colorTextDisabled : status === 'reconnecting' ? token.colorError : ringing || status === 'open' ? '#52c41a' : token.colorPrimary;
+  const colour =
+    status === 'offline'
+      ? token.colorTextDisabled
+      : status === 'reconnecting'
+        ? token.colorError
+        : ringing || status === 'open'
+          ? '#52c41a'
+          : token.colorPrimary;
   const icon =
-    status === 'offline' ? <DisconnectOutlined /> : status === 'connecting' ? <LoadingOutlined /> : state.call?.muted ? <AudioMutedOutlined /> : <PhoneOutlined />;
+    status === 'offline' ? (
+      <DisconnectOutlined />
+    ) : status === 'connecting' ? (
+      <LoadingOutlined />
+    ) : state.call?.muted ? (
+      <AudioMutedOutlined />
+    ) : (
+      <PhoneOutlined />
+    );
   return (
     <Tooltip title={label} placement="left">
       <Button
@@ -134,7 +168,7 @@ export function PhoneDrawer() {
       bus.toast({ kind: 'error', message: errorMessage(err) });
     }
   }
-    async function toggleRecording() {
+  async function toggleRecording() {
     if (!sid || !recording) return;
     try {
       await phoneApi.pauseRecording(sid, recording === 'in-progress');
@@ -152,9 +186,21 @@ export function PhoneDrawer() {
   const ready = state.device === 'ready';
   const dial = (to: string, name?: string) => void dialRef.current(to, name);
   return (
-    <div style={{ display: 'flex', height: '100%', boxSizing: 'border-box', borderLeft: `1px solid ${token.colorBorderSecondary}`, background: token.colorBgContainer }}>
+    <div
+      style={{
+        display: 'flex',
+        height: '100%',
+        boxSizing: 'border-box',
+        borderLeft: `1px solid ${token.colorBorderSecondary}`,
+        background: token.colorBgContainer,
+      }}
+    >
       {open && (
-        <div role="region" aria-label="Phone drawer" style={{ width: DRAWER_WIDTH, display: 'flex', flexDirection: 'column', borderRight: `1px solid ${token.colorBorderSecondary}`, minHeight: 0 }}>
+        <div
+          role="region"
+          aria-label="Phone drawer"
+          style={{ width: DRAWER_WIDTH, display: 'flex', flexDirection: 'column', borderRight: `1px solid ${token.colorBorderSecondary}`, minHeight: 0 }}
+        >
           <div style={{ padding: '12px 16px 0', display: 'flex', justifyContent: 'space-between', alignItems: 'center' }}>
             <Typography.Text strong>Phone</Typography.Text>
             <Typography.Text type={ready ? 'success' : 'secondary'} style={{ fontSize: 12 }}>
@@ -186,7 +232,17 @@ export function PhoneDrawer() {
             onChange={(k) => setTab(k as TabKey)}
             style={{ flex: 1, minHeight: 0, padding: '0 16px', overflow: 'auto' }}
             items={[
-              { key: 'dialpad', label: 'Dialpad', children: <Dialer ready={ready && !state.call} onDial={dial} onCoach={(userId) => void coachColleague(userId).catch((err: unknown) => bus.toast({ kind: 'error', message: errorMessage(err) }))} /> },
+              {
+                key: 'dialpad',
+                label: 'Dialpad',
+                children: (
+                  <Dialer
+                    ready={ready && !state.call}
+                    onDial={dial}
+                    onCoach={(userId) => void coachColleague(userId).catch((err: unknown) => bus.toast({ kind: 'error', message: errorMessage(err) }))}
+                  />
+                ),
+              },
               ...(state.call
                 ? [
                     {
@@ -209,7 +265,9 @@ export function PhoneDrawer() {
                     },
                   ]
                 : []),
-              ...(state.lastCalls.length ? [{ key: 'last', label: 'Last Call', children: <LastCalls calls={state.lastCalls} onRemove={(id) => phone.removeLastCall(id)} /> }] : []),
+              ...(state.lastCalls.length
+                ? [{ key: 'last', label: 'Last Call', children: <LastCalls calls={state.lastCalls} onRemove={(id) => phone.removeLastCall(id)} /> }]
+                : []),
               ...(queues.length
                 ? [
                     {

@@ -58,7 +58,13 @@ export function TargetDialog({ open, onClose, title, hint, verb, icon, exclude =
                 {STATUS_LABELS[peerStatus(peer)]}
               </Typography.Text>
             </span>
-            <Button size="small" icon={icon} loading={busy === peer.id} aria-label={`${verb} ${verb === 'Transfer' ? 'to' : ''} ${fullName(peer)}`.replace(/\s+/g, ' ')} onClick={() => void choose(peer.id)}>
+            <Button
+              size="small"
+              icon={icon}
+              loading={busy === peer.id}
+              aria-label={`${verb} ${verb === 'Transfer' ? 'to' : ''} ${fullName(peer)}`.replace(/\s+/g, ' ')}
+              onClick={() => void choose(peer.id)}
+            >
               {verb}
             </Button>
           </li>
@@ -71,7 +77,13 @@ export function TargetDialog({ open, onClose, title, hint, verb, icon, exclude =
         }}
       >
         <Space.Compact style={{ width: '100%' }}>
-          <Input aria-label={`${verb} ${verb === 'Transfer' ? 'to ' : ''}number`} placeholder="1 (512) 555-0100" inputMode="tel" value={number.length > 1 ? formatPhone(number) : number} onChange={(e) => setNumber(dialerValue(e.target.value))} />
+          <Input
+            aria-label={`${verb} ${verb === 'Transfer' ? 'to ' : ''}number`}
+            placeholder="1 (512) 555-0100"
+            inputMode="tel"
+            value={number.length > 1 ? formatPhone(number) : number}
+            onChange={(e) => setNumber(dialerValue(e.target.value))}
+          />
           <Button htmlType="submit" disabled={!canDial(number)} loading={busy === number}>
             {verb}
           </Button>

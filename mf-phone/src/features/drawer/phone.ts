@@ -65,7 +65,6 @@ export async function takeNextCall(queueId: string): Promise<void> {
   await phoneApi.takeNextCall(queueId);
 }
 
-
 /** Coach: this phone joins the colleague's call, heard only by them; it is answered as it rings. */
 export async function coachColleague(userId: string): Promise<void> {
   const state = phone?.state$.value;

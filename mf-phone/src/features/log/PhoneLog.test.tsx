@@ -76,7 +76,13 @@ test('another person’s review cannot be undone here, and All asks for every ca
 
 test('shows what waits for review at each location, and follows phone_location_workCount', async () => {
   phone.logs.mockResolvedValue({ items: [], total: 0 });
-  phone.workCount.mockResolvedValueOnce({ count: 3, locations: [{ locationId: 'l1', name: 'Austin', count: 2 }, { locationId: 'l2', name: 'Round Rock', count: 1 }] });
+  phone.workCount.mockResolvedValueOnce({
+    count: 3,
+    locations: [
+      { locationId: 'l1', name: 'Austin', count: 2 },
+      { locationId: 'l2', name: 'Round Rock', count: 1 },
+    ],
+  });
   render(
     <MemoryRouter>
       <PhoneLogPage />
@@ -106,7 +112,19 @@ test('the Recordings view asks for the calls with a recording, and says so when 
 test('a call that became a conference shows who joined it (up to 3 avatars)', async () => {
   const olivia = { id: 'o1', firstName: 'Olivia', lastName: 'Owens', avatar: null };
   phone.logs.mockResolvedValue({
-    items: [entry({ status: 'completed', user: EMMA, conference: { participants: [{ user: EMMA, phoneNumber: null, duration: 65 }, { user: null, phoneNumber: '15125550142', duration: 65 }, { user: olivia, phoneNumber: null, duration: 20 }] } })],
+    items: [
+      entry({
+        status: 'completed',
+        user: EMMA,
+        conference: {
+          participants: [
+            { user: EMMA, phoneNumber: null, duration: 65 },
+            { user: null, phoneNumber: '15125550142', duration: 65 },
+            { user: olivia, phoneNumber: null, duration: 20 },
+          ],
+        },
+      }),
+    ],
     total: 1,
   });
   render(

@@ -6,7 +6,16 @@ import type { ColumnsType } from 'antd/es/table';
 import { CheckCircleFilled, ClockCircleOutlined, PhoneOutlined, UserOutlined } from '@ant-design/icons';
 import { errorMessage, phoneApi } from '@agency/api-client';
 import { bus } from '@agency/bus';
-import { CALL_LOG_PAGE_SIZES, CALL_MESSAGES, CALL_STATUS_LABELS, canReview, isAdminRole, REVIEWABLE_STATUSES, type CallLogEntry, type CallLogView } from '@agency/contracts';
+import {
+  CALL_LOG_PAGE_SIZES,
+  CALL_MESSAGES,
+  CALL_STATUS_LABELS,
+  canReview,
+  isAdminRole,
+  REVIEWABLE_STATUSES,
+  type CallLogEntry,
+  type CallLogView,
+} from '@agency/contracts';
 import { CallRecording, formatDateTime, formatDuration, formatPhone, fullName, initials, useLiveQuery, useObservable } from '@agency/ui';
 
 const VIEWS: Array<{ value: CallLogView; label: string }> = [
@@ -36,7 +45,10 @@ function Party({ number, name, clientId }: { number: string | null; name?: strin
   return (
     <span style={{ display: 'flex', flexDirection: 'column', lineHeight: 1.3 }}>
       {name && (clientId ? <Link to={`/contacts/contact/${clientId}`}>{name}</Link> : <span>{name}</span>)}
-      <Typography.Text type={name ? 'secondary' : undefined} style={{ fontVariantNumeric: 'tabular-nums', fontSize: name ? 12 : undefined, whiteSpace: 'nowrap' }}>
+      <Typography.Text
+        type={name ? 'secondary' : undefined}
+        style={{ fontVariantNumeric: 'tabular-nums', fontSize: name ? 12 : undefined, whiteSpace: 'nowrap' }}
+      >
         {formatPhone(number)}
       </Typography.Text>
     </span>
@@ -66,7 +78,10 @@ export function PhoneLogPage() {
   const multiLocation = (session?.account.locationCount ?? 0) > 1;
   // Accounts with several locations see what waits for review at each: asked once, then as pushed (phone_location_workCount).
   const work = useLiveQuery(multiLocation ? () => phoneApi.workCount() : null);
-  const pushed = useObservable(useMemo(() => bus.on('phone_location_workCount').pipe(map((e) => e.locations)), []), null);
+  const pushed = useObservable(
+    useMemo(() => bus.on('phone_location_workCount').pipe(map((e) => e.locations)), []),
+    null,
+  );
   const toReview = pushed ?? work.data?.locations ?? [];
 
   async function toggleReview(entry: CallLogEntry) {
@@ -93,7 +108,13 @@ export function PhoneLogPage() {
       render: (_, e) => (
         <Space size={4}>
           <PhoneOutlined rotate={e.direction === 'incoming' ? 180 : 0} aria-hidden />
-          {e.format === 'voicemail' ? 'Voicemail' : e.format === 'transfer' || e.format === 'transfer-external' ? 'Transfer' : e.direction === 'incoming' ? 'Incoming' : 'Outgoing'}
+          {e.format === 'voicemail'
+            ? 'Voicemail'
+            : e.format === 'transfer' || e.format === 'transfer-external'
+              ? 'Transfer'
+              : e.direction === 'incoming'
+                ? 'Incoming'
+                : 'Outgoing'}
         </Space>
       ),
     },
@@ -101,13 +122,19 @@ export function PhoneLogPage() {
       key: 'from',
       title: 'From',
       width: 170,
-      render: (_, e) => (e.direction === 'incoming' ? <Party number={e.phoneNumber} name={e.client?.name} clientId={e.client?.id} /> : <Party number={e.agencyNumber} name={e.user ? fullName(e.user) : null} />),
+      render: (_, e) =>
+        e.direction === 'incoming' ? (
+          <Party number={e.phoneNumber} name={e.client?.name} clientId={e.client?.id} />
+        ) : (
+          <Party number={e.agencyNumber} name={e.user ? fullName(e.user) : null} />
+        ),
     },
     {
       key: 'to',
       title: 'To',
       width: 170,
-      render: (_, e) => (e.direction === 'incoming' ? <Party number={e.agencyNumber} /> : <Party number={e.phoneNumber} name={e.client?.name} clientId={e.client?.id} />),
+      render: (_, e) =>
+        e.direction === 'incoming' ? <Party number={e.agencyNumber} /> : <Party number={e.phoneNumber} name={e.client?.name} clientId={e.client?.id} />,
     },
     {
       key: 'participants',
@@ -163,7 +190,15 @@ export function PhoneLogPage() {
           const who = fullName(e.viewedBy);
           return (
             <Tooltip title={`Reviewed by ${who}${e.viewedOn ? ` on ${formatDateTime(e.viewedOn)}` : ''}`}>
-              <Button size="small" type="text" icon={<CheckCircleFilled style={{ color: token.colorSuccess }} />} disabled={!allowed} loading={busy === e.id} onClick={() => void toggleReview(e)} aria-label={`Reviewed by ${who}`}>
+              <Button
+                size="small"
+                type="text"
+                icon={<CheckCircleFilled style={{ color: token.colorSuccess }} />}
+                disabled={!allowed}
+                loading={busy === e.id}
+                onClick={() => void toggleReview(e)}
+                aria-label={`Reviewed by ${who}`}
+              >
                 {e.viewedBy.firstName}
               </Button>
             </Tooltip>
@@ -207,7 +242,11 @@ export function PhoneLogPage() {
         />
       </div>
       {multiLocation && toReview.length > 0 && (
-        <div role="group" aria-label="Calls to review by location" style={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 6, marginBottom: 12 }}>
+        <div
+          role="group"
+          aria-label="Calls to review by location"
+          style={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 6, marginBottom: 12 }}
+        >
           <Typography.Text type="secondary">To review:</Typography.Text>
           {toReview.map((l) => (
             <Tag key={l.locationId} color="red" variant="outlined">
@@ -216,7 +255,14 @@ export function PhoneLogPage() {
           ))}
         </div>
       )}
-      {logs.error ? <Alert type="error" showIcon title={view === 'recordings' ? CALL_MESSAGES.recordingsFailed(errorMessage(logs.error)) : `Unable to load calls: ${errorMessage(logs.error)}`} action={<Button onClick={logs.reload}>Retry</Button>} /> : null}
+      {logs.error ? (
+        <Alert
+          type="error"
+          showIcon
+          title={view === 'recordings' ? CALL_MESSAGES.recordingsFailed(errorMessage(logs.error)) : `Unable to load calls: ${errorMessage(logs.error)}`}
+          action={<Button onClick={logs.reload}>Retry</Button>}
+        />
+      ) : null}
       <Table<CallLogEntry>
         rowKey="id"
         size="middle"
@@ -224,7 +270,9 @@ export function PhoneLogPage() {
         dataSource={data?.items ?? []}
         loading={logs.loading && !data}
         onRow={(e) => (needsReview(e) ? { style: { background: token.colorErrorBg } } : {})}
-        locale={{ emptyText: { missed: 'No missed calls', voicemails: 'No voicemails', recordings: 'No recordings', all: 'No calls yet', mine: 'No calls yet' }[view] }}
+        locale={{
+          emptyText: { missed: 'No missed calls', voicemails: 'No voicemails', recordings: 'No recordings', all: 'No calls yet', mine: 'No calls yet' }[view],
+        }}
         pagination={{
           current: page,
           pageSize: limit,

@@ -26,7 +26,11 @@ export function QueueList({ queues, canTake, onTake }: { queues: PhoneQueue[]; c
   return (
     <ul aria-label="Call queues" style={{ listStyle: 'none', margin: 0, padding: 0 }}>
       {queues.map((q, i) => (
-        <li key={q.id} aria-label={`${q.friendlyName} queue`} style={{ padding: '10px 0', borderTop: i ? `1px solid ${token.colorBorderSecondary}` : undefined }}>
+        <li
+          key={q.id}
+          aria-label={`${q.friendlyName} queue`}
+          style={{ padding: '10px 0', borderTop: i ? `1px solid ${token.colorBorderSecondary}` : undefined }}
+        >
           <Flex vertical gap={6} style={{ width: '100%' }}>
             <Flex justify="space-between" align="center" gap={8} wrap>
               <Typography.Text strong title={q.sid} style={{ minWidth: 0, overflowWrap: 'anywhere' }}>
@@ -40,7 +44,14 @@ export function QueueList({ queues, canTake, onTake }: { queues: PhoneQueue[]; c
               <Typography.Text type="secondary" style={{ fontSize: 12, whiteSpace: 'nowrap' }}>
                 <ClockCircleOutlined /> Average wait {shortWait(q.averageWaitTime)}
               </Typography.Text>
-              <Button size="small" type="primary" disabled={q.currentSize === 0 || !canTake} loading={taking === q.id} onClick={() => void take(q.id)} aria-label={`${QUEUE_MESSAGES.takeNextCall} from ${q.friendlyName}`}>
+              <Button
+                size="small"
+                type="primary"
+                disabled={q.currentSize === 0 || !canTake}
+                loading={taking === q.id}
+                onClick={() => void take(q.id)}
+                aria-label={`${QUEUE_MESSAGES.takeNextCall} from ${q.friendlyName}`}
+              >
                 {QUEUE_MESSAGES.takeNextCall}
               </Button>
             </Flex>

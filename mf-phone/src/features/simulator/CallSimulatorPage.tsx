@@ -19,7 +19,13 @@ function SimulatedCall({ phone }: { phone: Softphone }) {
   const call = state.call;
   const timer = useCallTimer(call?.startedAt ?? null);
   if (!call) return <Typography.Text type="secondary">No call. Call the agency, or wait for the agency to call this phone.</Typography.Text>;
-  const status = { pending: 'The agency is calling', connecting: 'Connecting…', ringing: 'Ringing at the agency…', open: 'Connected', reconnecting: 'Reconnecting…' }[call.status];
+  const status = {
+    pending: 'The agency is calling',
+    connecting: 'Connecting…',
+    ringing: 'Ringing at the agency…',
+    open: 'Connected',
+    reconnecting: 'Reconnecting…',
+  }[call.status];
   return (
     <section aria-label="Simulated call" style={{ display: 'flex', flexDirection: 'column', gap: 12 }}>
       <Space wrap>
@@ -83,7 +89,15 @@ function ClientPhone({ phone, clientNumber, numbers, agencyNumber, onAgencyNumbe
   const state = useObservable(phone.state$);
   const ready = state.device === 'ready';
   return (
-    <Card title="The client's phone" extra={<Tag color={ready ? 'green' : 'default'}>{ready ? `${formatPhone(clientNumber)} is on the line` : state.device === 'error' ? 'Offline' : 'Connecting…'}</Tag>} style={{ flex: 1, minWidth: 360 }}>
+    <Card
+      title="The client's phone"
+      extra={
+        <Tag color={ready ? 'green' : 'default'}>
+          {ready ? `${formatPhone(clientNumber)} is on the line` : state.device === 'error' ? 'Offline' : 'Connecting…'}
+        </Tag>
+      }
+      style={{ flex: 1, minWidth: 360 }}
+    >
       <div style={{ display: 'flex', flexDirection: 'column', gap: 16 }}>
         {state.error && <Alert type="error" showIcon role="alert" title={state.error} />}
         <Space.Compact style={{ width: '100%' }}>
@@ -94,7 +108,12 @@ function ClientPhone({ phone, clientNumber, numbers, agencyNumber, onAgencyNumbe
             onChange={onAgencyNumber}
             options={numbers.map((n) => ({ value: n.phoneNumber, label: `${n.friendlyName || 'Number'} · ${formatPhone(n.phoneNumber)}` }))}
           />
-          <Button type="primary" icon={<PhoneOutlined />} disabled={!ready || !!state.call || !agencyNumber} onClick={() => agencyNumber && void phone.dial(digits(agencyNumber))}>
+          <Button
+            type="primary"
+            icon={<PhoneOutlined />}
+            disabled={!ready || !!state.call || !agencyNumber}
+            onClick={() => agencyNumber && void phone.dial(digits(agencyNumber))}
+          >
             Call Agency
           </Button>
         </Space.Compact>
@@ -141,11 +160,20 @@ export function CallSimulatorPage() {
   return (
     <div style={{ display: 'flex', gap: 16, alignItems: 'flex-start', flexWrap: 'wrap' }}>
       <Card title="Call simulator" style={{ width: 440 }}>
-        <Typography.Paragraph type="secondary">Be a client&apos;s phone: call one of the agency&apos;s numbers through the local carrier, or take the agency&apos;s calls to this number.</Typography.Paragraph>
+        <Typography.Paragraph type="secondary">
+          Be a client&apos;s phone: call one of the agency&apos;s numbers through the local carrier, or take the agency&apos;s calls to this number.
+        </Typography.Paragraph>
         {error && <Alert type="error" showIcon role="alert" title={error} style={{ marginBottom: 12 }} />}
         <Form layout="vertical" onFinish={connect} requiredMark={false}>
           <Form.Item label="Client number" htmlFor="sim-client-number">
-            <Input id="sim-client-number" inputMode="tel" placeholder="(512) 555-0142" value={clientNumber} onChange={(e) => setClientNumber(e.target.value)} disabled={!!phone} />
+            <Input
+              id="sim-client-number"
+              inputMode="tel"
+              placeholder="(512) 555-0142"
+              value={clientNumber}
+              onChange={(e) => setClientNumber(e.target.value)}
+              disabled={!!phone}
+            />
           </Form.Item>
           {phone ? (
             <Space>
@@ -165,7 +193,9 @@ export function CallSimulatorPage() {
           )}
         </Form>
       </Card>
-      {phone && <ClientPhone phone={phone} clientNumber={digits(clientNumber)} numbers={numbers} agencyNumber={agencyNumber} onAgencyNumber={setAgencyNumber} />}
+      {phone && (
+        <ClientPhone phone={phone} clientNumber={digits(clientNumber)} numbers={numbers} agencyNumber={agencyNumber} onAgencyNumber={setAgencyNumber} />
+      )}
     </div>
   );
 }

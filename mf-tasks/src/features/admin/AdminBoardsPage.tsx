@@ -27,7 +27,10 @@ function AdminRow({ index, style, boards, onEdit, onDelete, onOpen }: RowCompone
   const b = boards[index];
   const who = b.allowedUsers.length ? b.users.map(fullName).join(', ') : 'Everyone';
   return (
-    <div style={{ ...style, display: 'flex', alignItems: 'center', gap: 12, padding: '0 12px', borderBottom: `1px solid ${token.colorBorderSecondary}` }} data-testid="admin-board-row">
+    <div
+      style={{ ...style, display: 'flex', alignItems: 'center', gap: 12, padding: '0 12px', borderBottom: `1px solid ${token.colorBorderSecondary}` }}
+      data-testid="admin-board-row"
+    >
       <div style={{ flex: 2, minWidth: 0 }}>
         <Typography.Link
           strong
@@ -159,7 +162,12 @@ export function AdminBoardsPage() {
           rowComponent={AdminRow}
           rowCount={boards.length}
           rowHeight={ROW_HEIGHT}
-          rowProps={{ boards, onEdit: (b: TaskBoard) => void openForm(b), onDelete: (b: TaskBoard) => void remove(b), onOpen: (b: TaskBoard) => navigate(`/tasks/${b.id}`) }}
+          rowProps={{
+            boards,
+            onEdit: (b: TaskBoard) => void openForm(b),
+            onDelete: (b: TaskBoard) => void remove(b),
+            onOpen: (b: TaskBoard) => navigate(`/tasks/${b.id}`),
+          }}
           style={{ height: Math.min(boards.length * ROW_HEIGHT, Math.max(360, window.innerHeight - 220)) }}
           defaultHeight={Math.min(boards.length * ROW_HEIGHT, Math.max(360, window.innerHeight - 220))}
         />

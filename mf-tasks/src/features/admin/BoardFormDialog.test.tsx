@@ -60,7 +60,15 @@ test('refuses a board without a name, and keeps lane ids when editing', async ()
   await user.type(screen.getByLabelText('Board name'), '{Enter}');
   await waitFor(() =>
     expect(onSubmit).toHaveBeenCalledWith(
-      expect.objectContaining({ boardname: 'Claims 2', lanes: [{ id: 'l1', label: 'New' }, { id: 'l2', label: 'Closed' }], allowedUsers: ['u2'], assignedTag: ['t1'] }),
+      expect.objectContaining({
+        boardname: 'Claims 2',
+        lanes: [
+          { id: 'l1', label: 'New' },
+          { id: 'l2', label: 'Closed' },
+        ],
+        allowedUsers: ['u2'],
+        assignedTag: ['t1'],
+      }),
     ),
   );
 });

@@ -121,8 +121,21 @@ export function BoardFormDialog({ open, board, users, tags, tagsError, onClose, 
                     <Input maxLength={60} />
                   </Form.Item>
                   <Button type="text" icon={<ArrowUpOutlined />} aria-label={`Move lane ${i + 1} up`} disabled={i === 0} onClick={() => move(i, i - 1)} />
-                  <Button type="text" icon={<ArrowDownOutlined />} aria-label={`Move lane ${i + 1} down`} disabled={i === fields.length - 1} onClick={() => move(i, i + 1)} />
-                  <Button type="text" danger icon={<DeleteOutlined />} aria-label={`Delete lane ${i + 1}`} disabled={fields.length === 1} onClick={() => remove(field.name)} />
+                  <Button
+                    type="text"
+                    icon={<ArrowDownOutlined />}
+                    aria-label={`Move lane ${i + 1} down`}
+                    disabled={i === fields.length - 1}
+                    onClick={() => move(i, i + 1)}
+                  />
+                  <Button
+                    type="text"
+                    danger
+                    icon={<DeleteOutlined />}
+                    aria-label={`Delete lane ${i + 1}`}
+                    disabled={fields.length === 1}
+                    onClick={() => remove(field.name)}
+                  />
                 </div>
               ))}
               <Button type="dashed" icon={<PlusOutlined />} onClick={() => add({ label: '' })} disabled={fields.length >= 20}>

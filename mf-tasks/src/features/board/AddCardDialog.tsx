@@ -10,7 +10,17 @@ export interface NewCard {
 }
 
 /** The new-card form: Title, Details and client. Enter submits, Esc closes. */
-export function AddCardDialog({ open, laneLabel, onClose, onSubmit }: { open: boolean; laneLabel: string; onClose: () => void; onSubmit: (card: NewCard) => Promise<boolean> }) {
+export function AddCardDialog({
+  open,
+  laneLabel,
+  onClose,
+  onSubmit,
+}: {
+  open: boolean;
+  laneLabel: string;
+  onClose: () => void;
+  onSubmit: (card: NewCard) => Promise<boolean>;
+}) {
   const [form] = Form.useForm<NewCard>();
   const [saving, setSaving] = useState(false);
   const finish = async (values: NewCard) => {
@@ -39,7 +49,14 @@ export function AddCardDialog({ open, laneLabel, onClose, onSubmit }: { open: bo
         </Button>,
       ]}
     >
-      <Form id="add-task-card" form={form} onKeyDown={enterSubmits(() => form.submit())} layout="vertical" onFinish={finish} initialValues={{ title: '', details: '', clientId: null }}>
+      <Form
+        id="add-task-card"
+        form={form}
+        onKeyDown={enterSubmits(() => form.submit())}
+        layout="vertical"
+        onFinish={finish}
+        initialValues={{ title: '', details: '', clientId: null }}
+      >
         <Form.Item name="title" label="Title">
           <Input autoFocus maxLength={200} />
         </Form.Item>

@@ -211,7 +211,8 @@ export function BoardPage() {
         onWork={() => detailCard && void setActive(detailCard.id)}
         onSetAside={() => void setActive(null)}
         onDone={() =>
-          detailCard && void send({ type: 'MOVE_CARD', cardId: detailCard.id, fromLaneId: detailCard.laneId, toLaneId: board.lanes[board.lanes.length - 1].id, index: 0 })
+          detailCard &&
+          void send({ type: 'MOVE_CARD', cardId: detailCard.id, fromLaneId: detailCard.laneId, toLaneId: board.lanes[board.lanes.length - 1].id, index: 0 })
         }
       />
     </DndProvider>

@@ -43,7 +43,21 @@ export interface CardDetailProps {
 }
 
 /** Everything about a card, editable: title, details, body, due date, colour, subtitle, tags, escalation text, repeat. */
-export function CardDetailDrawer({ card, board, me, canDelete, isActive, onClose, onSave, onMove, onAssign, onDelete, onWork, onSetAside, onDone }: CardDetailProps) {
+export function CardDetailDrawer({
+  card,
+  board,
+  me,
+  canDelete,
+  isActive,
+  onClose,
+  onSave,
+  onMove,
+  onAssign,
+  onDelete,
+  onWork,
+  onSetAside,
+  onDone,
+}: CardDetailProps) {
   const [form] = Form.useForm<DetailForm>();
   const [saving, setSaving] = useState(false);
   useEffect(() => {
@@ -125,7 +139,13 @@ export function CardDetailDrawer({ card, board, me, canDelete, isActive, onClose
           <label htmlFor="card-lane" style={{ display: 'block', marginBottom: 4 }}>
             Lane
           </label>
-          <Select id="card-lane" style={{ width: '100%' }} value={card.laneId} onChange={onMove} options={board.lanes.map((l) => ({ value: l.id, label: l.label }))} />
+          <Select
+            id="card-lane"
+            style={{ width: '100%' }}
+            value={card.laneId}
+            onChange={onMove}
+            options={board.lanes.map((l) => ({ value: l.id, label: l.label }))}
+          />
         </div>
         <div>
           <label htmlFor="card-assignee" style={{ display: 'block', marginBottom: 4 }}>
@@ -168,7 +188,10 @@ export function CardDetailDrawer({ card, board, me, canDelete, isActive, onClose
           label="Colour"
           rules={[{ validator: (_r, v: string) => (!v || isHexColor(v) ? Promise.resolve() : Promise.reject(new Error(HEX_COLOR_MESSAGE))) }]}
         >
-          <Input maxLength={7} prefix={<span style={{ width: 14, height: 14, borderRadius: 3, background: card.cardColor ?? 'transparent', display: 'inline-block' }} />} />
+          <Input
+            maxLength={7}
+            prefix={<span style={{ width: 14, height: 14, borderRadius: 3, background: card.cardColor ?? 'transparent', display: 'inline-block' }} />}
+          />
         </Form.Item>
         <Form.Item name="tags" label="Tags">
           <Select mode="tags" tokenSeparators={[',']} open={false} suffixIcon={null} />

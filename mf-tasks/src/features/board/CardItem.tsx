@@ -127,12 +127,31 @@ export function CardItem({ card, index, style, actions }: { card: TaskCard; inde
           )}
           <span style={{ marginLeft: 'auto', display: 'flex' }} onClick={stop} onKeyDown={stop}>
             {mine ? (
-              <Button size="small" type="text" icon={<UserDeleteOutlined />} aria-label={`Unassign ${card.title || 'card'}`} onClick={() => actions.onAssign(card, null)} />
+              <Button
+                size="small"
+                type="text"
+                icon={<UserDeleteOutlined />}
+                aria-label={`Unassign ${card.title || 'card'}`}
+                onClick={() => actions.onAssign(card, null)}
+              />
             ) : (
-              <Button size="small" type="text" icon={<UserAddOutlined />} aria-label={`Assign ${card.title || 'card'} to me`} onClick={() => actions.onAssign(card, actions.me)} />
+              <Button
+                size="small"
+                type="text"
+                icon={<UserAddOutlined />}
+                aria-label={`Assign ${card.title || 'card'} to me`}
+                onClick={() => actions.onAssign(card, actions.me)}
+              />
             )}
             {actions.canDelete(card) && (
-              <Button size="small" type="text" danger icon={<DeleteOutlined />} aria-label={`Delete ${card.title || 'card'}`} onClick={() => actions.onDelete(card)} />
+              <Button
+                size="small"
+                type="text"
+                danger
+                icon={<DeleteOutlined />}
+                aria-label={`Delete ${card.title || 'card'}`}
+                onClick={() => actions.onDelete(card)}
+              />
             )}
           </span>
         </div>

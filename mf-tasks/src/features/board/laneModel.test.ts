@@ -56,7 +56,16 @@ function loaded(cards: Record<string, TaskCard[]>, end = true): BoardState {
   return s;
 }
 const ids = (s: BoardState, lane: string) => s.lanes[lane].cards.map((c) => c.id);
-const move = (seq: number, c: TaskCard, from: string): TaskBoardServerEvent => ({ boardId: 'b1', seq, type: 'MOVE_CARD', card: c, fromLaneId: from, toLaneId: c.laneId, index: 0, by: 'u' });
+const move = (seq: number, c: TaskCard, from: string): TaskBoardServerEvent => ({
+  boardId: 'b1',
+  seq,
+  type: 'MOVE_CARD',
+  card: c,
+  fromLaneId: from,
+  toLaneId: c.laneId,
+  index: 0,
+  by: 'u',
+});
 
 describe('lane model', () => {
   it('labels a lane with its count and + while more remain', () => {
@@ -90,7 +99,12 @@ describe('lane model', () => {
 
   it('ends with the same lanes whatever order the events arrive in', () => {
     const start = () => loaded({ L1: [card('a', 'L1', 1), card('b', 'L1', 2), card('c', 'L1', 3)], L2: [] });
-    const events = [move(1, card('c', 'L1', 0.5), 'L1'), move(2, card('a', 'L2', 0), 'L1'), move(3, card('b', 'L1', 0.25), 'L1'), move(4, card('c', 'L2', -1), 'L1')];
+    const events = [
+      move(1, card('c', 'L1', 0.5), 'L1'),
+      move(2, card('a', 'L2', 0), 'L1'),
+      move(3, card('b', 'L1', 0.25), 'L1'),
+      move(4, card('c', 'L2', -1), 'L1'),
+    ];
     const forward = events.reduce((s, e) => applyServerEvent(s, e), start());
     const backward = [...events].reverse().reduce((s, e) => applyServerEvent(s, e), start());
     expect(ids(forward, 'L1')).toEqual(ids(backward, 'L1'));

@@ -32,7 +32,8 @@ export function initialState(board: TaskBoard): BoardState {
 }
 
 /** The server's order: order, then id. */
-export const compareCards = (a: Pick<TaskCard, 'order' | 'id'>, b: Pick<TaskCard, 'order' | 'id'>) => a.order - b.order || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
+export const compareCards = (a: Pick<TaskCard, 'order' | 'id'>, b: Pick<TaskCard, 'order' | 'id'>) =>
+  a.order - b.order || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
 
 export function matchesFilter(card: TaskCard, f: CardFilter | null): boolean {
   if (!f) return true;
@@ -135,4 +136,3 @@ export const findCard = (state: BoardState, cardId: string): TaskCard | undefine
   Object.values(state.lanes)
     .flatMap((l) => l.cards)
     .find((c) => c.id === cardId);
-

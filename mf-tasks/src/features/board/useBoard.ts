@@ -38,7 +38,9 @@ export function useBoard(boardId: string, filter: CardFilter) {
           return { ...s, lanes: { ...s.lanes, [laneId]: { ...appendPage(base, fresh), end: page.cards.length < TASK_CARDS_PAGE_SIZE } } };
         });
       } catch (err) {
-        setState((s) => (s && s.lanes[laneId] ? { ...s, lanes: { ...s.lanes, [laneId]: { ...s.lanes[laneId], loading: false, error: errorMessage(err) } } } : s));
+        setState((s) =>
+          s && s.lanes[laneId] ? { ...s, lanes: { ...s.lanes, [laneId]: { ...s.lanes[laneId], loading: false, error: errorMessage(err) } } } : s,
+        );
       }
     },
     [boardId],

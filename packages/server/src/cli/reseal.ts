@@ -70,14 +70,19 @@ export async function resealAll(db: Db, sealer: Sealer): Promise<ResealCount> {
   };
   count.records = await stale<{ id: string; secret: string }>(
     'select id, secret from client_records where secret is not null and id > $1 order by id limit $2',
-    async (r) => sealer.stale(r.secret) && !!(await db.query('update client_records set secret = $2 where id = $1', [r.id, again(r.secret, recordBinding(r.id))])),
+    async (r) =>
+      sealer.stale(r.secret) && !!(await db.query('update client_records set secret = $2 where id = $1', [r.id, again(r.secret, recordBinding(r.id))])),
   );
   count.totpSecrets = await stale<{ id: string; mfa_secret: string | null; mfa_pending_secret: string | null }>(
     'select id, mfa_secret, mfa_pending_secret from users where (mfa_secret is not null or mfa_pending_secret is not null) and id > $1 order by id limit $2',
     async (r) => {
       const binding = totpBinding(r.id);
       if (!(r.mfa_secret && sealer.stale(r.mfa_secret)) && !(r.mfa_pending_secret && sealer.stale(r.mfa_pending_secret))) return false;
-      await db.query('update users set mfa_secret = $2, mfa_pending_secret = $3 where id = $1', [r.id, again(r.mfa_secret, binding), again(r.mfa_pending_secret, binding)]);
+      await db.query('update users set mfa_secret = $2, mfa_pending_secret = $3 where id = $1', [
+        r.id,
+        again(r.mfa_secret, binding),
+        again(r.mfa_pending_secret, binding),
+      ]);
       return true;
     },
   );

@@ -34,10 +34,7 @@ export async function openPglite(dataDir?: string): Promise<Db> {
   const db: Db = {
     kind: 'pglite',
     query: (sql, params) => serial(async () => (await lite.query<never>(sql, params)).rows),
-    tx: (fn) =>
-      serial(() =>
-        lite.transaction(async (t) => fn({ query: async (sql, params) => (await t.query<never>(sql, params)).rows })),
-      ),
+    tx: (fn) => serial(() => lite.transaction(async (t) => fn({ query: async (sql, params) => (await t.query<never>(sql, params)).rows }))),
     exec: (sql) => serial(async () => void (await lite.exec(sql))),
     executeSql: (text, values) =>
       serial(async () => {

@@ -61,7 +61,12 @@ describe('a session that must enrol in MFA first', () => {
     let refused = 0;
     for (const route of guarded()) {
       if (ENROLMENT_ROUTES.includes(key(route))) continue;
-      const res = await s.app.inject({ method: route.method as 'GET', url: fill(route.url, () => UNKNOWN_ID), headers: bearer(pending.token), payload: bodyFor(route.method) });
+      const res = await s.app.inject({
+        method: route.method as 'GET',
+        url: fill(route.url, () => UNKNOWN_ID),
+        headers: bearer(pending.token),
+        payload: bodyFor(route.method),
+      });
       assert.equal(res.statusCode, 403, `${key(route)} answered ${res.statusCode}`);
       assert.equal(res.json().message, AUTH_MESSAGES.mfaSetupRequired);
       refused++;

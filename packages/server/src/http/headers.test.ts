@@ -9,7 +9,10 @@ import { contentSecurityPolicy, originsOf } from './headers';
 
 const THEME = "\n      if (localStorage.getItem('agency.dark') === '1') document.body.classList.add('dark');\n    ";
 const shellDir = mkdtempSync(join(tmpdir(), 'agency-shell-'));
-writeFileSync(join(shellDir, 'index.html'), `<!doctype html><html><head><script defer src="/main.js"></script></head><body><script>${THEME}</script><div id="root"></div></body></html>`);
+writeFileSync(
+  join(shellDir, 'index.html'),
+  `<!doctype html><html><head><script defer src="/main.js"></script></head><body><script>${THEME}</script><div id="root"></div></body></html>`,
+);
 const themeHash = `'sha256-${createHash('sha256').update(THEME).digest('base64')}'`;
 
 let s: TestServer;
@@ -24,7 +27,13 @@ after(async () => {
 });
 
 /** The policy's directives by name. */
-const directives = (csp: string) => Object.fromEntries(csp.split(';').map((d) => d.trim().split(/\s+/)).map(([name, ...values]) => [name, values]));
+const directives = (csp: string) =>
+  Object.fromEntries(
+    csp
+      .split(';')
+      .map((d) => d.trim().split(/\s+/))
+      .map(([name, ...values]) => [name, values]),
+  );
 
 describe('security headers', () => {
   it('the shell page runs under a CSP with no inline script but its own hashed one, never framed elsewhere', async () => {
@@ -54,7 +63,7 @@ describe('security headers', () => {
   });
 
   it('a Host that is not a plain host adds nothing to the policy', () => {
-    const csp = contentSecurityPolicy({ scriptHashes: [], extraOrigins: [], host: "evil.example; script-src *" });
+    const csp = contentSecurityPolicy({ scriptHashes: [], extraOrigins: [], host: 'evil.example; script-src *' });
     assert.deepEqual(directives(csp)['connect-src'], ["'self'", 'blob:']);
     assert.deepEqual(directives(csp)['script-src'], ["'self'"]);
   });

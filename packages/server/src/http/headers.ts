@@ -69,7 +69,8 @@ export function securityHeaders(app: FastifyInstance, o: { shellIndex: string; d
   const scriptHashes = inlineScriptHashes(o.shellIndex);
   const extraOrigins = originsOf(o.devRemoteUrls);
   app.addHook('onSend', async (req, reply) => {
-    if (!reply.hasHeader('content-security-policy')) reply.header('content-security-policy', contentSecurityPolicy({ scriptHashes, extraOrigins, host: req.headers.host, signalPort: o.signalPort?.() }));
+    if (!reply.hasHeader('content-security-policy'))
+      reply.header('content-security-policy', contentSecurityPolicy({ scriptHashes, extraOrigins, host: req.headers.host, signalPort: o.signalPort?.() }));
     reply.header('x-content-type-options', 'nosniff');
     reply.header('referrer-policy', 'strict-origin-when-cross-origin');
     if (isTls(req)) reply.header('strict-transport-security', 'max-age=31536000; includeSubDomains');

@@ -11,7 +11,9 @@ before(async () => {
 after(() => s.close());
 
 const lastSeen = async (token: string) =>
-  new Date((await s.db.query<{ last_seen_at: Date }>('select last_seen_at from sessions where token_hash = $1', [hashToken(token)]))[0]!.last_seen_at).getTime();
+  new Date(
+    (await s.db.query<{ last_seen_at: Date }>('select last_seen_at from sessions where token_hash = $1', [hashToken(token)]))[0]!.last_seen_at,
+  ).getTime();
 const setLastSeen = (token: string, msAgo: number) =>
   s.db.query(`update sessions set last_seen_at = now() - make_interval(secs => $2) where token_hash = $1`, [hashToken(token), msAgo / 1000]);
 

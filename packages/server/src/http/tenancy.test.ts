@@ -67,7 +67,10 @@ describe('tenancy: the second agency cannot reach the demo agency', () => {
       assertNoDemoData(res.body, url);
     }
     const users = (await s.app.inject({ method: 'GET', url: '/api/users', headers: bearer(intruder.token) })).json();
-    assert.deepEqual(users.map((u: { account: string }) => u.account), [SECOND, SECOND]);
+    assert.deepEqual(
+      users.map((u: { account: string }) => u.account),
+      [SECOND, SECOND],
+    );
     const unghost = await s.app.inject({ method: 'DELETE', url: '/api/users/ghost', headers: bearer(intruder.token) });
     assert.equal(unghost.json().user.id, intruder.user.id);
     assertNoDemoData(unghost.body, 'DELETE /users/ghost');
@@ -106,8 +109,13 @@ describe('tenancy: the second agency cannot reach the demo agency', () => {
     assert.deepEqual(pending, [{ id: intruder.user.id }]);
   });
 
-  it("cannot sign in to or unlock with the demo agency using its own credentials", async () => {
-    const signInDemo = await s.app.inject({ method: 'POST', url: '/api/auth', headers: { authorization: basicAuth('owner@second.test') }, payload: { account: DEMO } });
+  it('cannot sign in to or unlock with the demo agency using its own credentials', async () => {
+    const signInDemo = await s.app.inject({
+      method: 'POST',
+      url: '/api/auth',
+      headers: { authorization: basicAuth('owner@second.test') },
+      payload: { account: DEMO },
+    });
     assert.equal(signInDemo.statusCode, 401);
     const unlockDemo = await s.app.inject({
       method: 'POST',
@@ -122,7 +130,12 @@ describe('tenancy: the second agency cannot reach the demo agency', () => {
     const demoOwner = await signIn(s.app, 'owner@demo.test');
     for (const id of DEMO_USERS.filter((u) => u.account === 'second').map((u) => u.id)) {
       for (const url of [`/api/users/${id}/reset-password`, `/api/users/${id}/reset-mfa`]) {
-        const res = await s.app.inject({ method: 'PUT', url, headers: bearer(demoOwner.token), payload: url.endsWith('password') ? { password: 'taken-over-1' } : undefined });
+        const res = await s.app.inject({
+          method: 'PUT',
+          url,
+          headers: bearer(demoOwner.token),
+          payload: url.endsWith('password') ? { password: 'taken-over-1' } : undefined,
+        });
         assert.equal(res.statusCode, 404, url);
       }
       assert.equal((await s.app.inject({ method: 'POST', url: `/api/users/${id}/ghost`, headers: bearer(demoOwner.token) })).statusCode, 404);
@@ -131,7 +144,11 @@ describe('tenancy: the second agency cannot reach the demo agency', () => {
 });
 
 describe("tenancy: the demo agency's settings and employees", () => {
-  const state = async () => [await snapshot(), await s.db.query('select * from accounts where id = $1', [DEMO]), await s.db.query('select * from user_locations order by 1, 2')];
+  const state = async () => [
+    await snapshot(),
+    await s.db.query('select * from accounts where id = $1', [DEMO]),
+    await s.db.query('select * from user_locations order by 1, 2'),
+  ];
 
   it('answers 403 or 404 on the account and employee routes, and changes nothing', async () => {
     const before_ = await state();
@@ -145,7 +162,11 @@ describe("tenancy: the demo agency's settings and employees", () => {
       },
       ...demoIds.map((id) => ({ method: 'DELETE' as const, url: `/api/accounts/${DEMO}/users/${id}` })),
       ...demoIds.map((id) => ({ method: 'DELETE' as const, url: `/api/accounts/${SECOND}/users/${id}` })),
-      ...demoIds.map((id) => ({ method: 'PUT' as const, url: `/api/users/${id}`, payload: { groups: ['Taken'], accountLocations: [], npn: '1', phone: '5125550000' } })),
+      ...demoIds.map((id) => ({
+        method: 'PUT' as const,
+        url: `/api/users/${id}`,
+        payload: { groups: ['Taken'], accountLocations: [], npn: '1', phone: '5125550000' },
+      })),
     ];
     for (const route of routes) {
       const res = await s.app.inject({ ...route, headers: bearer(intruder.token) });
@@ -165,7 +186,11 @@ describe("tenancy: the demo agency's settings and employees", () => {
 });
 
 describe("tenancy: the demo agency's locations, phone numbers and reviews", () => {
-  const places = () => s.db.query(`select l.*, p.* from account_locations l full join account_phones p on p.location_id = l.id where coalesce(l.account_id, p.account_id) = $1 order by l.id, p.id`, [DEMO]);
+  const places = () =>
+    s.db.query(
+      `select l.*, p.* from account_locations l full join account_phones p on p.location_id = l.id where coalesce(l.account_id, p.account_id) = $1 order by l.id, p.id`,
+      [DEMO],
+    );
 
   it('answers 403 or 404 on every location, phone and review route, and changes nothing', async () => {
     const before_ = await places();

@@ -47,10 +47,7 @@ export interface JobsOptions {
 const BATCH_SIZE = 20;
 
 export async function startJobs(db: Db, opts: JobsOptions = {}): Promise<Jobs> {
-  const boss =
-    db.kind === 'postgres' && db.url
-      ? new PgBoss({ connectionString: db.url, max: 4 })
-      : new PgBoss({ db: { executeSql: db.executeSql } });
+  const boss = db.kind === 'postgres' && db.url ? new PgBoss({ connectionString: db.url, max: 4 }) : new PgBoss({ db: { executeSql: db.executeSql } });
   boss.on('error', (err) => console.error('jobs:', err));
   await boss.start();
 

@@ -112,7 +112,10 @@ describe(`jobs (pg-boss on ${process.env.TEST_DB === 'postgres' ? 'PostgreSQL' :
       const runs: number[] = [];
       await jobs.work<{ n: number }>('test-backlog', async ({ n }) => void runs.push(n));
       await until(() => runs.length === 50);
-      assert.deepEqual([...runs].sort((a, b) => a - b), Array.from({ length: 50 }, (_, n) => n));
+      assert.deepEqual(
+        [...runs].sort((a, b) => a - b),
+        Array.from({ length: 50 }, (_, n) => n),
+      );
     } finally {
       await jobs.stop();
     }
@@ -129,7 +132,16 @@ describe(`jobs (pg-boss on ${process.env.TEST_DB === 'postgres' ? 'PostgreSQL' :
       });
       await until(() => runs.get(2) === 2 && runs.size === 5);
       await sleep(1_500); // a few more polls: nothing runs again
-      assert.deepEqual([...runs.entries()].sort((a, b) => a[0] - b[0]), [[0, 1], [1, 1], [2, 2], [3, 1], [4, 1]]);
+      assert.deepEqual(
+        [...runs.entries()].sort((a, b) => a[0] - b[0]),
+        [
+          [0, 1],
+          [1, 1],
+          [2, 2],
+          [3, 1],
+          [4, 1],
+        ],
+      );
     } finally {
       await jobs.stop();
     }

@@ -150,11 +150,13 @@ export async function createRealtime(
     if (!ns) return;
     const sockets = await ns.fetchSockets(); // across processes when the Redis adapter is on
     const online = new Set(sockets.map((s) => s.data.auth.userId));
-    const rows = await db.query<UserRow>(
-      `select ${USER_COLUMNS} from users where account_id = $1 and deleted_at is null order by first_name, last_name`,
-      [accountId],
+    const rows = await db.query<UserRow>(`select ${USER_COLUMNS} from users where account_id = $1 and deleted_at is null order by first_name, last_name`, [
+      accountId,
+    ]);
+    ns.emit(
+      'users_peers',
+      rows.map((r) => toPeer(r, online.has(r.id))),
     );
-    ns.emit('users_peers', rows.map((r) => toPeer(r, online.has(r.id))));
   }
 
   // Connections come and go in bursts (a reconnect wave, a page of tabs): one peers list per

@@ -42,7 +42,10 @@ describe('realtime', () => {
   it('ignores a status that does not exist', async () => {
     const me = await signIn(s.app, 'employee2@demo.test');
     const socket = track(await connect(s.url!, 'demo', me.token, me.user.id));
-    const seen = nextEvent(socket, 'users_update', (u) => u.id === me.user.id, 1_000).then(() => 'seen', () => 'not seen');
+    const seen = nextEvent(socket, 'users_update', (u) => u.id === me.user.id, 1_000).then(
+      () => 'seen',
+      () => 'not seen',
+    );
     socket.emit('users_phoneStatus', 'partying' as never);
     assert.equal(await seen, 'not seen');
   });
@@ -142,7 +145,10 @@ describe('realtime', () => {
     const other = await signIn(s.app, 'owner@second.test', SECOND);
     const secondSocket = track(await connect(s.url!, 'second', other.token, other.user.id));
     const demoSocket = track(await connect(s.url!, 'demo', demo.token, demo.user.id));
-    const leaked = nextEvent(secondSocket, 'users_update', () => true, 1_000).then(() => 'leaked', () => 'quiet');
+    const leaked = nextEvent(secondSocket, 'users_update', () => true, 1_000).then(
+      () => 'leaked',
+      () => 'quiet',
+    );
     demoSocket.emit('users_phoneStatus', 'lunch');
     assert.equal(await leaked, 'quiet');
   });
@@ -150,43 +156,37 @@ describe('realtime', () => {
 
 const redisUrl = process.env.REDIS_URL;
 describe('realtime across two API processes (Redis adapter)', () => {
-  it(
-    'carries presence and session ends from one process to the clients of the other',
-    { skip: redisUrl ? false : 'REDIS_URL not set' },
-    async () => {
-      const db = await freshDb();
-      const redisKey = `agency-test-${randomBytes(4).toString('hex')}`;
-      const a = await startTestServer({ listen: true, redisUrl, redisKey, db });
-      const b = await startTestServer({ listen: true, redisUrl, redisKey, db });
-      const local: ClientSocket[] = [];
-      try {
-        assert.notEqual(a.url, b.url);
-        const owner = await signIn(a.app, 'owner@demo.test');
-        const employee = await signIn(b.app, 'employee@demo.test');
-        const onA = await connect(a.url!, 'demo', owner.token, owner.user.id);
-        const onB = await connect(b.url!, 'demo', employee.token, employee.user.id);
-        local.push(onA, onB);
+  it('carries presence and session ends from one process to the clients of the other', { skip: redisUrl ? false : 'REDIS_URL not set' }, async () => {
+    const db = await freshDb();
+    const redisKey = `agency-test-${randomBytes(4).toString('hex')}`;
+    const a = await startTestServer({ listen: true, redisUrl, redisKey, db });
+    const b = await startTestServer({ listen: true, redisUrl, redisKey, db });
+    const local: ClientSocket[] = [];
+    try {
+      assert.notEqual(a.url, b.url);
+      const owner = await signIn(a.app, 'owner@demo.test');
+      const employee = await signIn(b.app, 'employee@demo.test');
+      const onA = await connect(a.url!, 'demo', owner.token, owner.user.id);
+      const onB = await connect(b.url!, 'demo', employee.token, employee.user.id);
+      local.push(onA, onB);
 
-        const update = nextEvent(onB, 'users_update', (u) => u.id === owner.user.id && u.phoneStatus === 'busy');
-        const peers = nextEvent(onB, 'users_peers', (list: Peer[]) =>
-          list.some((p) => p.id === owner.user.id && p.loggedIn && p.phoneStatus === 'busy'),
-        );
-        onA.emit('users_phoneStatus', 'busy');
-        assert.deepEqual(await update, { id: owner.user.id, phoneStatus: 'busy' });
-        const list = await peers;
-        assert.equal(list.find((p) => p.id === employee.user.id)?.loggedIn, true, 'peers count sockets of both processes');
+      const update = nextEvent(onB, 'users_update', (u) => u.id === owner.user.id && u.phoneStatus === 'busy');
+      const peers = nextEvent(onB, 'users_peers', (list: Peer[]) => list.some((p) => p.id === owner.user.id && p.loggedIn && p.phoneStatus === 'busy'));
+      onA.emit('users_phoneStatus', 'busy');
+      assert.deepEqual(await update, { id: owner.user.id, phoneStatus: 'busy' });
+      const list = await peers;
+      assert.equal(list.find((p) => p.id === employee.user.id)?.loggedIn, true, 'peers count sockets of both processes');
 
-        // A sign-in served by A ends the session whose socket lives on B.
-        const told = nextEvent(onB, 'unauthorized', () => true, 5_000);
-        await signIn(a.app, 'employee@demo.test');
-        assert.deepEqual(await told, { message: 'Session Invalid' });
-      } finally {
-        for (const socket of local) socket.close();
-        await new Promise((r) => setTimeout(r, 300)); // let both servers see the clients go
-        await a.close();
-        await b.close();
-        await db.drop();
-      }
-    },
-  );
+      // A sign-in served by A ends the session whose socket lives on B.
+      const told = nextEvent(onB, 'unauthorized', () => true, 5_000);
+      await signIn(a.app, 'employee@demo.test');
+      assert.deepEqual(await told, { message: 'Session Invalid' });
+    } finally {
+      for (const socket of local) socket.close();
+      await new Promise((r) => setTimeout(r, 300)); // let both servers see the clients go
+      await a.close();
+      await b.close();
+      await db.drop();
+    }
+  });
 });

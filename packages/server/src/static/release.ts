@@ -17,7 +17,9 @@ export function releaseName(distDir: string): string {
   const manifest = JSON.parse(readFileSync(manifestFile, 'utf8')) as { metaData?: { buildInfo?: { buildVersion?: string } } };
   const version = manifest.metaData?.buildInfo?.buildVersion ?? '0.0.0';
   const hash = createHash('sha256');
-  for (const f of filesOf(distDir).filter((f) => !f.endsWith('.map')).sort()) {
+  for (const f of filesOf(distDir)
+    .filter((f) => !f.endsWith('.map'))
+    .sort()) {
     hash.update(relative(distDir, f));
     hash.update(readFileSync(f));
   }

@@ -126,7 +126,13 @@ export async function startTestServer(opts: TestServerOptions = {}): Promise<Tes
   let realtime: Realtime | undefined;
   let url: string | undefined;
   if (opts.listen) {
-    realtime = await createRealtime(db, app.server, { redisUrl: opts.redisUrl, redisKey: opts.redisKey, events, features: socketFeatures(app.deps), pushes: PUSH_FEATURES });
+    realtime = await createRealtime(db, app.server, {
+      redisUrl: opts.redisUrl,
+      redisKey: opts.redisKey,
+      events,
+      features: socketFeatures(app.deps),
+      pushes: PUSH_FEATURES,
+    });
     url = await listenOnTestPort(app);
   } else {
     await app.ready();

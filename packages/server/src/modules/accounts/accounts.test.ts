@@ -19,7 +19,8 @@ before(async () => {
 after(() => s.close());
 
 const get = (token: string, account: string = DEMO) => s.app.inject({ method: 'GET', url: `/api/accounts/${account}`, headers: bearer(token) });
-const put = (token: string, payload: object, account: string = DEMO) => s.app.inject({ method: 'PUT', url: `/api/accounts/${account}`, headers: bearer(token), payload });
+const put = (token: string, payload: object, account: string = DEMO) =>
+  s.app.inject({ method: 'PUT', url: `/api/accounts/${account}`, headers: bearer(token), payload });
 const me = async (token: string) => (await s.app.inject({ method: 'GET', url: '/api/users/me', headers: bearer(token) })).json();
 
 describe('GET /accounts/:accountId', () => {
@@ -93,16 +94,34 @@ describe('PUT /accounts/:accountId', () => {
 describe('/accounts/:accountId/info', () => {
   const info = (token: string, payload?: object, account: string = DEMO) =>
     s.app.inject({ method: payload ? 'PUT' : 'GET', url: `/api/accounts/${account}/info`, headers: bearer(token), ...(payload ? { payload } : {}) });
-  const valid = { name: 'Demo Insurance Agency', timezone: 'America/Chicago', legalName: 'Demo Insurance Agency LLC', phone: '(512) 555-0100', email: 'hello@demoinsurance.example', website: 'https://demoinsurance.example', address: '500 Congress Ave', address2: 'Suite 200', city: 'Austin', state: 'TX', zipcode: '78701' };
+  const valid = {
+    name: 'Demo Insurance Agency',
+    timezone: 'America/Chicago',
+    legalName: 'Demo Insurance Agency LLC',
+    phone: '(512) 555-0100',
+    email: 'hello@demoinsurance.example',
+    website: 'https://demoinsurance.example',
+    address: '500 Congress Ave',
+    address2: 'Suite 200',
+    city: 'Austin',
+    state: 'TX',
+    zipcode: '78701',
+  };
 
   it("reads the seeded details to staff and saves an owner's or admin's change, in the audit log and the account", async () => {
     const seeded = (await info(employee.token)).json();
     assert.deepEqual([seeded.legalName, seeded.city, seeded.state, seeded.phone], ['Demo Insurance Agency LLC', 'Austin', 'TX', '15125550100']);
     const saved = await info(admin.token, { ...valid, name: 'Demo Insurance Agency ', zipcode: '78701-1234' });
     assert.equal(saved.statusCode, 200, saved.body);
-    assert.deepEqual([saved.json().name, saved.json().timezone, saved.json().zipcode, saved.json().phone], ['Demo Insurance Agency', 'America/Chicago', '78701-1234', '15125550100']);
+    assert.deepEqual(
+      [saved.json().name, saved.json().timezone, saved.json().zipcode, saved.json().phone],
+      ['Demo Insurance Agency', 'America/Chicago', '78701-1234', '15125550100'],
+    );
     assert.equal((await get(owner.token)).json().timezone, 'America/Chicago');
-    const [entry] = await s.db.query<{ detail: string }>(`select detail from audit_events where account_id = $1 and action = 'accountInfoChanged' order by id desc limit 1`, [DEMO]);
+    const [entry] = await s.db.query<{ detail: string }>(
+      `select detail from audit_events where account_id = $1 and action = 'accountInfoChanged' order by id desc limit 1`,
+      [DEMO],
+    );
     assert.match(entry!.detail, /timezone/);
     assert.equal((await info(owner.token, { ...valid, timezone: 'America/New_York' })).statusCode, 200);
   });

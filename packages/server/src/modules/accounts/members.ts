@@ -65,10 +65,7 @@ export function toPeer(r: UserRow, loggedIn: boolean): Peer {
 }
 
 export async function findUser(q: Queryable, accountId: string, userId: string): Promise<User | null> {
-  const [row] = await q.query<UserRow>(`select ${USER_COLUMNS} from users where id = $1 and account_id = $2 and deleted_at is null`, [
-    userId,
-    accountId,
-  ]);
+  const [row] = await q.query<UserRow>(`select ${USER_COLUMNS} from users where id = $1 and account_id = $2 and deleted_at is null`, [userId, accountId]);
   return row ? toUser(row) : null;
 }
 

@@ -1,6 +1,15 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { accountInfoInputSchema, accountInfoSchema, accountParamsSchema, accountSchema, accountUpdateSchema, errorSchema, ADMIN_ROLES, type AccountInfo } from '@agency/contracts';
+import {
+  accountInfoInputSchema,
+  accountInfoSchema,
+  accountParamsSchema,
+  accountSchema,
+  accountUpdateSchema,
+  errorSchema,
+  ADMIN_ROLES,
+  type AccountInfo,
+} from '@agency/contracts';
 import { auditWho, recordAudit } from '../audit/trail';
 import type { AppDeps } from '../../app';
 import type { Queryable } from '../../db/index';
@@ -23,15 +32,11 @@ async function accountInfo(q: Queryable, accountId: string): Promise<AccountInfo
 export async function accountRoutes(app: FastifyInstance, { db, events }: AppDeps) {
   const r = app.withTypeProvider<ZodTypeProvider>();
 
-  r.get(
-    '/accounts/:accountId',
-    { schema: { tags: ['accounts'], params: accountParamsSchema, response: { 200: accountSchema, ...errors } } },
-    async (req) => {
-      const account = await findAccount(db, req.params.accountId);
-      if (!account) throw notFound('Account not found');
-      return account;
-    },
-  );
+  r.get('/accounts/:accountId', { schema: { tags: ['accounts'], params: accountParamsSchema, response: { 200: accountSchema, ...errors } } }, async (req) => {
+    const account = await findAccount(db, req.params.accountId);
+    if (!account) throw notFound('Account not found');
+    return account;
+  });
 
   r.put(
     '/accounts/:accountId',
@@ -59,7 +64,13 @@ export async function accountRoutes(app: FastifyInstance, { db, events }: AppDep
         if (!saved) throw notFound('Account not found');
         if (before && before.mfaRequired !== saved.mfaRequired) {
           const about = { type: 'account' as const, id: accountId, label: saved.name };
-          await recordAudit(q, { ...auditWho(req), accountId }, 'securitySettingsChanged', about, `MFA required for all employees turned ${saved.mfaRequired ? 'on' : 'off'}`);
+          await recordAudit(
+            q,
+            { ...auditWho(req), accountId },
+            'securitySettingsChanged',
+            about,
+            `MFA required for all employees turned ${saved.mfaRequired ? 'on' : 'off'}`,
+          );
         }
         return saved;
       });
@@ -71,7 +82,14 @@ export async function accountRoutes(app: FastifyInstance, { db, events }: AppDep
 
   r.get(
     '/accounts/:accountId/info',
-    { schema: { tags: ['accounts'], description: 'Who the agency is: name, timezone, legal name, address, email, phone and website.', params: accountParamsSchema, response: { 200: accountInfoSchema, ...errors } } },
+    {
+      schema: {
+        tags: ['accounts'],
+        description: 'Who the agency is: name, timezone, legal name, address, email, phone and website.',
+        params: accountParamsSchema,
+        response: { 200: accountInfoSchema, ...errors },
+      },
+    },
     async (req) => accountInfo(db, req.params.accountId),
   );
 
@@ -94,7 +112,13 @@ export async function accountRoutes(app: FastifyInstance, { db, events }: AppDep
         const saved = await accountInfo(q, accountId);
         const changed = (Object.keys(saved) as (keyof AccountInfo)[]).filter((k) => saved[k] !== before[k]);
         if (changed.length) {
-          await recordAudit(q, { ...auditWho(req), accountId }, 'accountInfoChanged', { type: 'account', id: accountId, label: saved.name }, `Changed: ${changed.join(', ')}`);
+          await recordAudit(
+            q,
+            { ...auditWho(req), accountId },
+            'accountInfoChanged',
+            { type: 'account', id: accountId, label: saved.name },
+            `Changed: ${changed.join(', ')}`,
+          );
         }
         return saved;
       });

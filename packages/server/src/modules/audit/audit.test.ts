@@ -37,7 +37,12 @@ describe('audit: what is recorded', () => {
   it('records sign-ins with the address, and failures with the email tried, in the account named', async () => {
     const good = await latest('signIn');
     assert.deepEqual([good?.actor?.id, good?.detail, good?.ip], [employee.user.id, 'Browser', '127.0.0.1']);
-    const wrong = await s.app.inject({ method: 'POST', url: '/api/auth', headers: { authorization: basicAuth('employee@demo.test', 'not-the-password') }, payload: { account: DEMO } });
+    const wrong = await s.app.inject({
+      method: 'POST',
+      url: '/api/auth',
+      headers: { authorization: basicAuth('employee@demo.test', 'not-the-password') },
+      payload: { account: DEMO },
+    });
     assert.equal(wrong.statusCode, 401);
     const failed = await latest('signInFailed');
     assert.equal(failed?.target?.id, EMPLOYEE);
@@ -55,7 +60,12 @@ describe('audit: what is recorded', () => {
     const role = await latest('roleChanged');
     assert.deepEqual([role?.actor?.id, role?.target?.id, role?.detail], [OWNER, EMPLOYEE2, 'employee to admin']);
 
-    const created = await call(admin, 'POST', `/accounts/${DEMO}/users`, { userFirstName: 'Audra', userLastName: 'Log', userEmail: 'audra@demo.test', userRole: 'employee' });
+    const created = await call(admin, 'POST', `/accounts/${DEMO}/users`, {
+      userFirstName: 'Audra',
+      userLastName: 'Log',
+      userEmail: 'audra@demo.test',
+      userRole: 'employee',
+    });
     assert.equal(created.statusCode, 201, created.body);
     const id = created.json().id as string;
     assert.equal((await latest('employeeAdded'))?.target?.label, 'Audra Log (audra@demo.test)');
@@ -76,7 +86,10 @@ describe('audit: what is recorded', () => {
     const c = (await call(ghost, 'POST', '/clients', { firstName: 'Ghosted', lastName: 'Reveal', ssn: '111-22-3333' })).json();
     assert.equal((await call(ghost, 'POST', `/clients/${c.id}/reveal`, { field: 'ssn' })).json().value, '111-22-3333');
     const reveal = await latest('fieldRevealed');
-    assert.deepEqual([reveal?.actor?.id, reveal?.actingAs?.id, reveal?.target?.label, reveal?.detail], [ghost.user.id, EMPLOYEE, 'Ghosted Reveal', 'SSN of the primary']);
+    assert.deepEqual(
+      [reveal?.actor?.id, reveal?.actingAs?.id, reveal?.target?.label, reveal?.detail],
+      [ghost.user.id, EMPLOYEE, 'Ghosted Reveal', 'SSN of the primary'],
+    );
 
     assert.equal((await call(ghost, 'DELETE', '/users/ghost')).statusCode, 200);
     const stopped = await latest('ghostStopped');
@@ -107,11 +120,7 @@ describe('audit: what is recorded', () => {
 describe('audit: the trail itself', () => {
   it('is append-only: rows cannot be changed, deleted or truncated', async () => {
     for (const sql of ['update audit_events set detail = $1', 'delete from audit_events where detail is distinct from $1', 'truncate audit_events']) {
-      await assert.rejects(
-        s.db.query(sql, sql.includes('$1') ? ['x'] : []),
-        /append-only/,
-        sql,
-      );
+      await assert.rejects(s.db.query(sql, sql.includes('$1') ? ['x'] : []), /append-only/, sql);
     }
   });
 
@@ -130,7 +139,10 @@ describe('audit: the trail itself', () => {
     const all = await trail('pageSize=25');
     assert.ok(all.total >= 10, `total ${all.total}`);
     const times = all.items.map((e) => Date.parse(e.at));
-    assert.deepEqual(times, [...times].sort((a, b) => b - a));
+    assert.deepEqual(
+      times,
+      [...times].sort((a, b) => b - a),
+    );
     const page2 = await trail('pageSize=25&page=2');
     assert.equal(page2.total, all.total);
     assert.ok(!page2.items.some((e) => all.items.some((f) => f.id === e.id)));
@@ -141,7 +153,10 @@ describe('audit: the trail itself', () => {
     assert.ok(aboutEmployee2.items.some((e) => e.action === 'roleChanged'));
     assert.ok(aboutEmployee2.items.every((e) => [e.actor?.id, e.actingAs?.id, e.target?.id].includes(EMPLOYEE2)));
     const words = await trail('q=Tomorrow');
-    assert.deepEqual(words.items.map((e) => e.action), ['contactDeleted']);
+    assert.deepEqual(
+      words.items.map((e) => e.action),
+      ['contactDeleted'],
+    );
     assert.equal((await trail('q=100%25')).total, 0, 'a % is a literal');
     const future = new Date(Date.now() + 3_600_000).toISOString();
     assert.equal((await trail(`from=${encodeURIComponent(future)}`)).total, 0);
@@ -163,7 +178,10 @@ describe('audit: the trail itself', () => {
     const [header, ...rows] = parseCsv(res.body);
     assert.deepEqual(header, [...AUDIT_CSV_HEADER]);
     assert.ok(rows.length >= 2);
-    assert.ok(rows.every((r) => r[2] === 'Employees'), JSON.stringify(rows));
+    assert.ok(
+      rows.every((r) => r[2] === 'Employees'),
+      JSON.stringify(rows),
+    );
     assert.ok(rows.some((r) => r[1] === 'Role changed' && r[8] === 'employee to admin'));
     const recorded = await latest('auditExported');
     assert.equal(recorded?.detail, `${rows.length} ${rows.length === 1 ? 'event' : 'events'}, category Employees`);

@@ -66,9 +66,7 @@ function conditions(accountId: string, f: AuditQuery): { where: string; params: 
   if (f.to) parts.push(`at < ${p.add(f.to)}::timestamptz`);
   if (f.q) {
     const like = p.add(likePattern(f.q));
-    parts.push(
-      `concat_ws(' ', target_label, detail, actor_name, acting_as_name, ip) ilike ${like}`,
-    );
+    parts.push(`concat_ws(' ', target_label, detail, actor_name, acting_as_name, ip) ilike ${like}`);
   }
   return { where: parts.join(' and '), params: p };
 }
@@ -78,7 +76,10 @@ export async function auditPage(q: Queryable, accountId: string, f: AuditQuery &
   const [{ total }] = await q.query<{ total: number }>(`select count(*)::int as total from audit_events where ${where}`, params.values);
   const limit = params.add(f.pageSize);
   const offset = params.add((f.page - 1) * f.pageSize);
-  const rows = await q.query<AuditRow>(`select ${COLUMNS} from audit_events where ${where} order by at desc, id desc limit ${limit} offset ${offset}`, params.values);
+  const rows = await q.query<AuditRow>(
+    `select ${COLUMNS} from audit_events where ${where} order by at desc, id desc limit ${limit} offset ${offset}`,
+    params.values,
+  );
   return { items: rows.map(toEvent), total };
 }
 
@@ -99,7 +100,18 @@ export async function auditCsv(q: Queryable, accountId: string, f: AuditQuery): 
     for (const r of rows) {
       const e = toEvent(r);
       const { label, category } = AUDIT_ACTIONS[e.action];
-      out += csvLine([e.at, label, AUDIT_CATEGORIES[category], e.actor?.name ?? '', e.actingAs?.name ?? '', e.target?.type ?? '', e.target?.label ?? '', e.target?.id ?? '', e.detail ?? '', e.ip ?? '']);
+      out += csvLine([
+        e.at,
+        label,
+        AUDIT_CATEGORIES[category],
+        e.actor?.name ?? '',
+        e.actingAs?.name ?? '',
+        e.target?.type ?? '',
+        e.target?.label ?? '',
+        e.target?.id ?? '',
+        e.detail ?? '',
+        e.ip ?? '',
+      ]);
     }
     count += rows.length;
     if (rows.length < EXPORT_BATCH) break;
@@ -156,14 +168,17 @@ export async function auditRoutes(app: FastifyInstance, deps: AppDeps) {
       const { accountId } = req.params;
       const { csv } = await db.tx(async (q) => {
         const result = await auditCsv(q, accountId, req.query);
-        await recordAudit(q, { ...auditWho(req), accountId }, 'auditExported', { type: 'audit', label: 'Audit log' }, `${eventCount(result.count)}, ${describeFilters(req.query)}`);
+        await recordAudit(
+          q,
+          { ...auditWho(req), accountId },
+          'auditExported',
+          { type: 'audit', label: 'Audit log' },
+          `${eventCount(result.count)}, ${describeFilters(req.query)}`,
+        );
         return result;
       });
       const day = new Date().toISOString().slice(0, 10);
-      return reply
-        .header('content-type', 'text/csv; charset=utf-8')
-        .header('content-disposition', `attachment; filename="audit-${day}.csv"`)
-        .send(csv);
+      return reply.header('content-type', 'text/csv; charset=utf-8').header('content-disposition', `attachment; filename="audit-${day}.csv"`).send(csv);
     },
   );
 }

@@ -48,7 +48,11 @@ interface UserNames {
 }
 
 /** A user as a record of the trail: "First Last (email)", from a row already read. */
-export const userAboutRow = (id: string, u: UserNames | undefined): AuditAbout => ({ type: 'user', id, label: u ? `${u.first_name} ${u.last_name} (${u.email})` : 'A user' });
+export const userAboutRow = (id: string, u: UserNames | undefined): AuditAbout => ({
+  type: 'user',
+  id,
+  label: u ? `${u.first_name} ${u.last_name} (${u.email})` : 'A user',
+});
 
 /** A user as a record of the trail, read by id. */
 export async function userAbout(q: Queryable, accountId: string, userId: string): Promise<AuditAbout> {

@@ -17,7 +17,10 @@ describe('auth', () => {
 
   it('lists the accounts of an email', async () => {
     const res = await s.app.inject({ method: 'GET', url: '/api/auth/check/multi@demo.test' });
-    assert.deepEqual(res.json().accounts.map((a: { name: string }) => a.name), ['Demo Insurance Agency', 'Second Agency']);
+    assert.deepEqual(
+      res.json().accounts.map((a: { name: string }) => a.name),
+      ['Demo Insurance Agency', 'Second Agency'],
+    );
   });
 
   it('signs in and reads /users/me', async () => {
@@ -30,13 +33,23 @@ describe('auth', () => {
   });
 
   it('refuses a wrong password with the catalogue message', async () => {
-    const res = await s.app.inject({ method: 'POST', url: '/api/auth', headers: { authorization: basicAuth('owner@demo.test', 'nope') }, payload: { account: DEMO } });
+    const res = await s.app.inject({
+      method: 'POST',
+      url: '/api/auth',
+      headers: { authorization: basicAuth('owner@demo.test', 'nope') },
+      payload: { account: DEMO },
+    });
     assert.equal(res.statusCode, 401);
     assert.deepEqual(res.json(), { message: 'Invalid email and password combination' });
   });
 
   it('refuses a user of one account signing in to another', async () => {
-    const res = await s.app.inject({ method: 'POST', url: '/api/auth', headers: { authorization: basicAuth('owner@demo.test') }, payload: { account: SECOND } });
+    const res = await s.app.inject({
+      method: 'POST',
+      url: '/api/auth',
+      headers: { authorization: basicAuth('owner@demo.test') },
+      payload: { account: SECOND },
+    });
     assert.equal(res.statusCode, 401);
   });
 });
@@ -113,10 +126,9 @@ describe('unlock', () => {
     assert.equal(body.user.email, 'owner@demo.test');
     const me = await s.app.inject({ method: 'GET', url: '/api/users/me', headers: bearer(session.token) });
     assert.equal(me.statusCode, 200);
-    const [{ count }] = await s.db.query<{ count: number }>(
-      `select count(*)::int as count from sessions where user_id = $1 and revoked_at is null`,
-      [session.user.id],
-    );
+    const [{ count }] = await s.db.query<{ count: number }>(`select count(*)::int as count from sessions where user_id = $1 and revoked_at is null`, [
+      session.user.id,
+    ]);
     assert.equal(count, 1);
   });
 

@@ -21,7 +21,9 @@ after(() => s.close());
 const call = (method: 'POST' | 'DELETE' | 'PUT', url: string, token: string, payload?: object) =>
   s.app.inject({ method, url: `/api${url}`, headers: bearer(token), payload });
 const mailsTo = async (address: string) =>
-  (await s.db.query<{ subject: string; body: string }>('select subject, body from mail_outbox where to_address = $1 order by created_at', [address])).map((m) => m.subject);
+  (await s.db.query<{ subject: string; body: string }>('select subject, body from mail_outbox where to_address = $1 order by created_at', [address])).map(
+    (m) => m.subject,
+  );
 
 describe('setting MFA up, and up again', () => {
   it('sets it up the first time without a password', async () => {

@@ -44,10 +44,10 @@ export async function turnMfaOff(db: Db, a: AuthContext, who: AuditWho): Promise
   if (!row) throw notFound('User not found');
   if (row.required) throw forbidden(IDENTITY_MESSAGES.mfaStillRequired);
   await db.tx(async (q) => {
-    await q.query('update users set mfa_enabled = false, mfa_secret = null, mfa_pending_secret = null, mfa_last_step = null where id = $1 and account_id = $2', [
-      a.userId,
-      a.accountId,
-    ]);
+    await q.query(
+      'update users set mfa_enabled = false, mfa_secret = null, mfa_pending_secret = null, mfa_last_step = null where id = $1 and account_id = $2',
+      [a.userId, a.accountId],
+    );
     await recordAudit(q, who, 'mfaTurnedOff');
   });
   return row.email;

@@ -1,15 +1,6 @@
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import {
-  basicAuth,
-  bearer,
-  DEMO,
-  DEMO_SUPER_TOTP_SECRET,
-  signIn,
-  startTestServer,
-  totpCode,
-  type TestServer,
-} from '../../testing/harness';
+import { basicAuth, bearer, DEMO, DEMO_SUPER_TOTP_SECRET, signIn, startTestServer, totpCode, type TestServer } from '../../testing/harness';
 
 let s: TestServer;
 before(async () => {

@@ -10,10 +10,11 @@ import { openTotpSecret, sealTotpSecret } from './totpSecrets';
 export async function initMfa(db: Db, sealer: Sealer, accountId: string, userId: string): Promise<{ url: string; code: string }> {
   const secret = newTotpSecret();
   const [row] = await db.tx((q) =>
-    q.query<{ email: string }>(
-      'update users set mfa_pending_secret = $3 where id = $1 and account_id = $2 and deleted_at is null returning email',
-      [userId, accountId, sealTotpSecret(sealer, userId, secret)],
-    ),
+    q.query<{ email: string }>('update users set mfa_pending_secret = $3 where id = $1 and account_id = $2 and deleted_at is null returning email', [
+      userId,
+      accountId,
+      sealTotpSecret(sealer, userId, secret),
+    ]),
   );
   if (!row) throw notFound('User not found');
   return { url: totpUrl(secret, row.email), code: secret };

@@ -69,7 +69,11 @@ describe('forgot password', () => {
 
     // The right code is worth nothing without its own request.
     for (const other of [undefined, 'bm90LXRoZS1yZXF1ZXN0LWlk']) {
-      const unbound = await s.app.inject({ method: 'POST', url: '/api/auth/forgot-password/verify', payload: { email: 'multi@demo.test', code, password: 'brand-new-password', requestId: other } });
+      const unbound = await s.app.inject({
+        method: 'POST',
+        url: '/api/auth/forgot-password/verify',
+        payload: { email: 'multi@demo.test', code, password: 'brand-new-password', requestId: other },
+      });
       assert.deepEqual([unbound.statusCode, unbound.json()], [400, { message: INVALID_RESET_CODE_MESSAGE }]);
     }
     const bad = await verify('multi@demo.test', wrongCode(code), 'brand-new-password');
@@ -121,7 +125,7 @@ describe('forgot password', () => {
     assert.deepEqual(res.json(), { message: 'Password must be at least 8 characters' });
   });
 
-  it('pauses an agency\'s codes after 20 wrong ones in an hour, from any address and email, and tells the person', async () => {
+  it("pauses an agency's codes after 20 wrong ones in an hour, from any address and email, and tells the person", async () => {
     const people = await s.db.query<{ id: string; email: string }>(
       `select id, email from users where account_id = $1 and deleted_at is null and role <> 'super' order by email limit 5`,
       [DEMO],
@@ -139,7 +143,12 @@ describe('forgot password', () => {
     let n = 0;
     const from = () => `10.9.${Math.floor(n / 200)}.${n++ % 200}`;
     const guess = (email: string, code: string) =>
-      s.app.inject({ method: 'POST', url: '/api/auth/forgot-password/verify', remoteAddress: from(), payload: { email, code, password: 'brand-new-password' } });
+      s.app.inject({
+        method: 'POST',
+        url: '/api/auth/forgot-password/verify',
+        remoteAddress: from(),
+        payload: { email, code, password: 'brand-new-password' },
+      });
     for (let i = 0; i < RESET_FAILURES_PER_ACCOUNT; i++) {
       const res = await guess(people[i % 4]!.email, '9999');
       assert.equal(res.statusCode, 400, `guess ${i + 1}`);

@@ -69,14 +69,14 @@ export async function requestPasswordReset(db: Db, mail: MailProvider, email: st
   // A failed send must not answer differently from an unknown email: log it and carry on.
   await mail
     .send({
-    accountId: users.length === 1 ? users[0].account_id : null,
-    to: email.trim(),
-    subject: 'Your Agency Desk password reset code',
-    body:
-      `Hello ${users[0].first_name},\n\n` +
-      `Your password reset code is ${code}. It expires in ${RESET_CODE_MINUTES} minutes.\n\n` +
-      `It sets a new password for your sign-in at:\n${agencies}\n\n` +
-      `If you did not ask for this, you can ignore this mail: your password stays as it is.\n`,
+      accountId: users.length === 1 ? users[0].account_id : null,
+      to: email.trim(),
+      subject: 'Your Agency Desk password reset code',
+      body:
+        `Hello ${users[0].first_name},\n\n` +
+        `Your password reset code is ${code}. It expires in ${RESET_CODE_MINUTES} minutes.\n\n` +
+        `It sets a new password for your sign-in at:\n${agencies}\n\n` +
+        `If you did not ask for this, you can ignore this mail: your password stays as it is.\n`,
     })
     .catch((err) => console.error('password reset mail failed', err));
   return requestId;

@@ -103,10 +103,14 @@ describe('sign-in rate limits', () => {
   });
 
   it('limits email lookups and forgot-password requests per address', async () => {
-    const limited = await startTestServer({ db: s.db, config: { authLimits: { ...s.app.deps.config.authLimits, lookupsPerAddress: 3, resetRequestsPerAddress: 2 } } });
+    const limited = await startTestServer({
+      db: s.db,
+      config: { authLimits: { ...s.app.deps.config.authLimits, lookupsPerAddress: 3, resetRequestsPerAddress: 2 } },
+    });
     try {
       const lookup = (from: string) => limited.app.inject({ method: 'GET', url: '/api/auth/check/owner@demo.test', remoteAddress: from });
-      const forgot = (from: string) => limited.app.inject({ method: 'POST', url: '/api/auth/forgot-password', remoteAddress: from, payload: { email: 'nobody@demo.test' } });
+      const forgot = (from: string) =>
+        limited.app.inject({ method: 'POST', url: '/api/auth/forgot-password', remoteAddress: from, payload: { email: 'nobody@demo.test' } });
       for (let i = 0; i < 3; i++) assert.equal((await lookup('10.0.3.1')).statusCode, 200);
       assert.equal((await lookup('10.0.3.1')).statusCode, 429);
       assert.equal((await lookup('10.0.3.2')).statusCode, 200);

@@ -30,10 +30,10 @@ const accountKey = (accountId: string) => `acc:${accountId}`;
 
 /** How many hits `key` has within the last `minutes`. */
 export async function hitCount(q: Queryable, key: string, minutes: number): Promise<number> {
-  const [row] = await q.query<{ count: number }>(
-    `select count from auth_failures where key = $1 and window_start > now() - make_interval(mins => $2)`,
-    [key, minutes],
-  );
+  const [row] = await q.query<{ count: number }>(`select count from auth_failures where key = $1 and window_start > now() - make_interval(mins => $2)`, [
+    key,
+    minutes,
+  ]);
   return row ? Number(row.count) : 0;
 }
 

@@ -108,19 +108,15 @@ export async function authRoutes(app: FastifyInstance, deps: AppDeps) {
     },
   );
 
-  r.delete(
-    '/auth',
-    { schema: { tags: ['auth'], response: { 200: messageSchema } } },
-    async (req) => {
-      const { sessionId, accountId } = auth(req);
-      await db.tx(async (q) => {
-        await q.query(`update sessions set revoked_at = now(), revoked_reason = 'signed out' where id = $1`, [sessionId]);
-        await recordAudit(q, auditWho(req), 'signOut');
-      });
-      events.emit('sessionsRevoked', { accountId, sessionIds: [sessionId], message: AUTH_MESSAGES.unauthorized });
-      return { message: 'Signed out' };
-    },
-  );
+  r.delete('/auth', { schema: { tags: ['auth'], response: { 200: messageSchema } } }, async (req) => {
+    const { sessionId, accountId } = auth(req);
+    await db.tx(async (q) => {
+      await q.query(`update sessions set revoked_at = now(), revoked_reason = 'signed out' where id = $1`, [sessionId]);
+      await recordAudit(q, auditWho(req), 'signOut');
+    });
+    events.emit('sessionsRevoked', { accountId, sessionIds: [sessionId], message: AUTH_MESSAGES.unauthorized });
+    return { message: 'Signed out' };
+  });
 
   r.post(
     '/auth/forgot-password',
@@ -174,8 +170,7 @@ export async function authRoutes(app: FastifyInstance, deps: AppDeps) {
     {
       schema: {
         tags: ['auth'],
-        description:
-          'Starts MFA setup: an otpauth:// URL and its base32 key. Setting it up again while MFA is on needs currentPassword and currentCode.',
+        description: 'Starts MFA setup: an otpauth:// URL and its base32 key. Setting it up again while MFA is on needs currentPassword and currentCode.',
         body: identityConfirmSchema.nullish(),
         response: { 200: mfaInitResponseSchema, 400: errorSchema, 403: errorSchema },
       },
@@ -225,9 +220,5 @@ export async function authRoutes(app: FastifyInstance, deps: AppDeps) {
     },
   );
 
-  r.get(
-    '/users/me',
-    { schema: { tags: ['users'], response: { 200: meResponseSchema } } },
-    async (req) => describeSession(db, auth(req)),
-  );
+  r.get('/users/me', { schema: { tags: ['users'], response: { 200: meResponseSchema } } }, async (req) => describeSession(db, auth(req)));
 }

@@ -73,11 +73,7 @@ async function verifyCredentials(db: Db, sealer: Sealer, row: CredentialRow | un
 }
 
 /** Checks email + password (+ TOTP code when MFA is on) for one account. Returns the user id. */
-export async function checkCredentials(
-  db: Db,
-  sealer: Sealer,
-  input: { accountId: string; email: string; password: string; code?: string },
-): Promise<string> {
+export async function checkCredentials(db: Db, sealer: Sealer, input: { accountId: string; email: string; password: string; code?: string }): Promise<string> {
   const [row] = await db.query<CredentialRow>(
     `select ${CREDENTIAL_COLUMNS} from users where account_id = $1 and lower(email) = lower($2) and deleted_at is null`,
     [input.accountId, input.email],
@@ -96,10 +92,7 @@ export async function checkUnlock(
   ctx: AuthContext,
   input: { accountId: string; email: string; password: string; code?: string },
 ): Promise<void> {
-  const [row] = await db.query<CredentialRow>(`select ${CREDENTIAL_COLUMNS} from users where id = $1 and account_id = $2`, [
-    ctx.realUserId,
-    ctx.accountId,
-  ]);
+  const [row] = await db.query<CredentialRow>(`select ${CREDENTIAL_COLUMNS} from users where id = $1 and account_id = $2`, [ctx.realUserId, ctx.accountId]);
   const sameUser = ctx.accountId === input.accountId && row && row.email.toLowerCase() === input.email.toLowerCase();
   await verifyCredentials(db, sealer, sameUser ? row : undefined, input.password, input.code);
 }

@@ -20,7 +20,11 @@ export async function sealReadableTotpSecrets(db: Db, sealer: Sealer): Promise<n
   const seal = (id: string, v: string | null) => (v === null || SEALED.test(v) ? v : sealTotpSecret(sealer, id, v));
   await db.tx(async (q) => {
     for (const r of rows) {
-      await q.query('update users set mfa_secret = $2, mfa_pending_secret = $3 where id = $1', [r.id, seal(r.id, r.mfa_secret), seal(r.id, r.mfa_pending_secret)]);
+      await q.query('update users set mfa_secret = $2, mfa_pending_secret = $3 where id = $1', [
+        r.id,
+        seal(r.id, r.mfa_secret),
+        seal(r.id, r.mfa_pending_secret),
+      ]);
     }
   });
   return rows.length;

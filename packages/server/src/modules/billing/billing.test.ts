@@ -15,7 +15,13 @@ const call = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: 
   s.app.inject({ method, url: `/api${url}`, headers: { ...bearer(token), ...headers }, ...(payload === undefined ? {} : { payload: payload as object }) });
 const a = `/accounts/${DEMO}`;
 
-const card = (number: string) => ({ type: 'card', number, expMonth: 12, expYear: new Date().getUTCFullYear() + 3, cvc: number.startsWith('3') ? '1234' : '123' });
+const card = (number: string) => ({
+  type: 'card',
+  number,
+  expMonth: 12,
+  expYear: new Date().getUTCFullYear() + 3,
+  cvc: number.startsWith('3') ? '1234' : '123',
+});
 async function addMethod(method: object) {
   const intent = (await call('GET', `${a}/payment-methods/init`)).json();
   return call('POST', `${a}/payment-methods/local/confirm`, { clientSecret: intent.client_secret, paymentMethod: method });
@@ -38,7 +44,12 @@ describe('the plan and its invoices', () => {
     assert.equal(new Date(sub.billing_cycle_anchor * 1000).getUTCDate(), 3);
     assert.deepEqual(
       sub.items.data.map((i: { price: { product: { name: string }; billing_scheme: string } }) => [i.price.product.name, i.price.billing_scheme]),
-      [['Agency Desk platform', 'per_unit'], ['Text messages', 'tiered'], ['Call minutes', 'tiered'], ['Phone numbers', 'per_unit']],
+      [
+        ['Agency Desk platform', 'per_unit'],
+        ['Text messages', 'tiered'],
+        ['Call minutes', 'tiered'],
+        ['Phone numbers', 'per_unit'],
+      ],
     );
     assert.equal(sub.default_payment_method, null);
     assert.deepEqual((await call('GET', `${a}/plan-limits`, undefined, employee)).json(), { maxLocations: 3, maxServices: 2, maxPhoneNumbers: 5 });
@@ -46,13 +57,22 @@ describe('the plan and its invoices', () => {
 
   it('lists the period in progress, then three closed months: two paid, the last open and never attempted', async () => {
     const list = await invoices();
-    assert.deepEqual(list.map((i) => i.status), ['upcoming', 'open', 'paid', 'paid']);
+    assert.deepEqual(
+      list.map((i) => i.status),
+      ['upcoming', 'open', 'paid', 'paid'],
+    );
     const open = list[1]!;
     assert.equal(open.attempted, false);
     for (const inv of list) {
       const lines = inv.lines.data;
-      assert.equal(inv.subtotal_excluding_tax, lines.reduce((sum, l) => sum + l.amount_excluding_tax, 0));
-      assert.equal(inv.tax, lines.reduce((sum, l) => sum + l.tax, 0));
+      assert.equal(
+        inv.subtotal_excluding_tax,
+        lines.reduce((sum, l) => sum + l.amount_excluding_tax, 0),
+      );
+      assert.equal(
+        inv.tax,
+        lines.reduce((sum, l) => sum + l.tax, 0),
+      );
       assert.equal(inv.total, inv.subtotal_excluding_tax + inv.tax);
       // Platform 99.00, 1,000 texts 15.00, 1,000 minutes 25.00, and 1.50 for each of the 4 numbers.
       assert.equal(lines[0]!.amount_excluding_tax, 9900);
@@ -90,7 +110,10 @@ describe('payment methods', () => {
     const res = await addMethod(card('4000000000000002'));
     assert.deepEqual(res.json(), { status: 'requires_payment_method', paymentMethod: null, error: { message: 'Your card was declined.' } });
     assert.deepEqual((await call('GET', `${a}/payment-methods`)).json(), { data: [] });
-    assert.equal((await call('POST', `${a}/payment-methods/local/confirm`, { clientSecret: 'seti_x_secret_y', paymentMethod: card('4242424242424242') })).statusCode, 404);
+    assert.equal(
+      (await call('POST', `${a}/payment-methods/local/confirm`, { clientSecret: 'seti_x_secret_y', paymentMethod: card('4242424242424242') })).statusCode,
+      404,
+    );
   });
 
   it('adds a test card as the default, keeping only its brand, last four and expiry', async () => {
@@ -103,7 +126,10 @@ describe('payment methods', () => {
     const stored = JSON.stringify(await s.db.query('select * from billing_payment_methods'));
     assert.ok(!stored.includes('4242424242424242') && !stored.includes('000123456789'));
     const list = (await call('GET', `${a}/payment-methods`)).json().data;
-    assert.deepEqual(list.map((m: { isDefault: boolean }) => m.isDefault), [true, false]);
+    assert.deepEqual(
+      list.map((m: { isDefault: boolean }) => m.isDefault),
+      [true, false],
+    );
     const [acc] = await s.db.query<{ pm: string }>('select stripe_payment_method_id as pm from accounts where id = $1', [DEMO]);
     assert.equal(acc!.pm, res.json().paymentMethod.id);
     assert.equal((await call('GET', `${a}/payment-method`)).json().id, acc!.pm);
@@ -121,8 +147,14 @@ describe('payment methods', () => {
     assert.deepEqual([paid.statusCode, paid.json().status], [200, 'paid']);
     assert.equal((await call('POST', `${a}/invoices/${open.id}/pay`, { paymentMethodId: good.id }, owner, key)).json().status, 'paid');
     const charges = await s.db.query<{ status: string }>('select status from billing_charges where invoice_id = $1 order by created_at', [open.id]);
-    assert.deepEqual(charges.map((c) => c.status), ['failed', 'succeeded']);
-    const audit = await s.db.query<{ action: string }>(`select action from audit_events where account_id = $1 and action in ('paymentMethodAdded', 'invoicePaid')`, [DEMO]);
+    assert.deepEqual(
+      charges.map((c) => c.status),
+      ['failed', 'succeeded'],
+    );
+    const audit = await s.db.query<{ action: string }>(
+      `select action from audit_events where account_id = $1 and action in ('paymentMethodAdded', 'invoicePaid')`,
+      [DEMO],
+    );
     assert.deepEqual(audit.map((e) => e.action).sort(), ['invoicePaid', 'paymentMethodAdded', 'paymentMethodAdded', 'paymentMethodAdded']);
   });
 
@@ -196,7 +228,12 @@ describe('plan limits', () => {
 
 describe("Stripe's webhook", () => {
   const secret = 'whsec_test_secret';
-  const payload = JSON.stringify({ id: 'evt_1', object: 'event', type: 'setup_intent.succeeded', data: { object: { customer: 'cus_1', payment_method: 'pm_1' } } });
+  const payload = JSON.stringify({
+    id: 'evt_1',
+    object: 'event',
+    type: 'setup_intent.succeeded',
+    data: { object: { customer: 'cus_1', payment_method: 'pm_1' } },
+  });
 
   it('is taken only with a valid signature within 300 seconds', async () => {
     const now = Math.floor(Date.now() / 1000);

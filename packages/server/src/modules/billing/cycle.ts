@@ -9,7 +9,10 @@ const MAX_SLEEP_MS = 6 * 3600_000;
  * at the next period end or retry. Everything it does is keyed in the ledger (one invoice per period,
  * one charge per attempt), so two API processes running it at once bill once.
  */
-export async function startBillingCycle(deps: Pick<AppDeps, 'billing' | 'db'>, log: (message: string, err?: unknown) => void = console.error): Promise<() => void> {
+export async function startBillingCycle(
+  deps: Pick<AppDeps, 'billing' | 'db'>,
+  log: (message: string, err?: unknown) => void = console.error,
+): Promise<() => void> {
   const billing = deps.billing;
   if (!isLocalBilling(billing)) return () => undefined;
   let timer: NodeJS.Timeout | null = null;

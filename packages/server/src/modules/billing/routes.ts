@@ -56,10 +56,8 @@ export async function billingRoutes(app: FastifyInstance, deps: AppDeps) {
     async (req) => billing.subscription(req.params.accountId),
   );
 
-  r.get(
-    '/accounts/:accountId/plan-limits',
-    { schema: { tags, params: accountParamsSchema, response: { 200: planLimitsSchema, ...errors } } },
-    async (req) => planLimits(db, req.params.accountId),
+  r.get('/accounts/:accountId/plan-limits', { schema: { tags, params: accountParamsSchema, response: { 200: planLimitsSchema, ...errors } } }, async (req) =>
+    planLimits(db, req.params.accountId),
   );
 
   r.get(
@@ -68,14 +66,23 @@ export async function billingRoutes(app: FastifyInstance, deps: AppDeps) {
     async (req) => ({ data: await billing.invoices(req.params.accountId) }),
   );
 
-  r.get('/accounts/:accountId/balance', { ...admins, schema: { tags, params: accountParamsSchema, response: { 200: balanceSchema, ...errors } } }, async (req) => {
-    const [invoices, subscription, methods] = await Promise.all([
-      billing.invoices(req.params.accountId),
-      billing.subscription(req.params.accountId),
-      billing.paymentMethods(req.params.accountId),
-    ]);
-    return balanceOf(invoices, subscription, methods.some((m) => m.isDefault), nowSeconds());
-  });
+  r.get(
+    '/accounts/:accountId/balance',
+    { ...admins, schema: { tags, params: accountParamsSchema, response: { 200: balanceSchema, ...errors } } },
+    async (req) => {
+      const [invoices, subscription, methods] = await Promise.all([
+        billing.invoices(req.params.accountId),
+        billing.subscription(req.params.accountId),
+        billing.paymentMethods(req.params.accountId),
+      ]);
+      return balanceOf(
+        invoices,
+        subscription,
+        methods.some((m) => m.isDefault),
+        nowSeconds(),
+      );
+    },
+  );
 
   r.get(
     '/accounts/:accountId/payment-methods',
@@ -102,7 +109,11 @@ export async function billingRoutes(app: FastifyInstance, deps: AppDeps) {
       if (!isLocalBilling(billing)) throw notFound('Payment methods are added through the payment provider');
       const result = await billing.confirmSetup(req.params.accountId, req.body);
       if (result.paymentMethod) {
-        await recordAudit(db, { ...auditWho(req), accountId: req.params.accountId }, 'paymentMethodAdded', { type: 'account', id: req.params.accountId, label: methodLabel(result.paymentMethod) });
+        await recordAudit(db, { ...auditWho(req), accountId: req.params.accountId }, 'paymentMethodAdded', {
+          type: 'account',
+          id: req.params.accountId,
+          label: methodLabel(result.paymentMethod),
+        });
       }
       return result;
     },
@@ -116,7 +127,11 @@ export async function billingRoutes(app: FastifyInstance, deps: AppDeps) {
       await billing.setDefaultPaymentMethod(accountId, paymentMethodId);
       const methods = await billing.paymentMethods(accountId);
       const chosen = methods.find((m) => m.id === paymentMethodId);
-      await recordAudit(db, { ...auditWho(req), accountId }, 'defaultPaymentMethodChanged', { type: 'account', id: accountId, label: chosen ? methodLabel(chosen) : paymentMethodId });
+      await recordAudit(db, { ...auditWho(req), accountId }, 'defaultPaymentMethodChanged', {
+        type: 'account',
+        id: accountId,
+        label: chosen ? methodLabel(chosen) : paymentMethodId,
+      });
       return { data: methods };
     },
   );
@@ -144,7 +159,14 @@ export async function billingRoutes(app: FastifyInstance, deps: AppDeps) {
       const key = typeof header === 'string' && header.length <= 100 ? header : randomUUID();
       try {
         const { invoice, replayed } = await billing.payInvoice(accountId, invoiceId, req.body.paymentMethodId, key);
-        if (!replayed) await recordAudit(db, { ...auditWho(req), accountId }, 'invoicePaid', { type: 'account', id: accountId, label: invoiceId }, `$${(invoice.total / 100).toFixed(2)}`);
+        if (!replayed)
+          await recordAudit(
+            db,
+            { ...auditWho(req), accountId },
+            'invoicePaid',
+            { type: 'account', id: accountId, label: invoiceId },
+            `$${(invoice.total / 100).toFixed(2)}`,
+          );
         return invoice;
       } catch (err) {
         if (err instanceof PaymentFailed) throw new HttpError(402, err.message);
@@ -182,11 +204,21 @@ export async function stripeWebhookRoutes(app: FastifyInstance, deps: AppDeps) {
     } catch {
       return reply.code(400).send({ message: 'Invalid signature' });
     }
-    const object = event.data.object as { customer?: string | null; payment_method?: string | null; invoice_settings?: { default_payment_method?: string | null } };
+    const object = event.data.object as {
+      customer?: string | null;
+      payment_method?: string | null;
+      invoice_settings?: { default_payment_method?: string | null };
+    };
     if (event.type === 'setup_intent.succeeded' && object.customer && object.payment_method) {
-      await deps.db.query('update accounts set stripe_payment_method_id = coalesce(stripe_payment_method_id, $2) where stripe_customer_id = $1', [object.customer, object.payment_method]);
+      await deps.db.query('update accounts set stripe_payment_method_id = coalesce(stripe_payment_method_id, $2) where stripe_customer_id = $1', [
+        object.customer,
+        object.payment_method,
+      ]);
     } else if (event.type === 'customer.updated' && object.invoice_settings) {
-      await deps.db.query('update accounts set stripe_payment_method_id = $2 where stripe_customer_id = $1', [(object as { id?: string }).id, object.invoice_settings.default_payment_method ?? null]);
+      await deps.db.query('update accounts set stripe_payment_method_id = $2 where stripe_customer_id = $1', [
+        (object as { id?: string }).id,
+        object.invoice_settings.default_payment_method ?? null,
+      ]);
     }
     return { received: true };
   });

@@ -10,7 +10,9 @@ import { countUsage } from './usage';
  */
 export async function seedDemoBilling(db: Db, accountId: string, now = new Date()): Promise<void> {
   await ensureSubscription(db, accountId, now);
-  await db.query('update billing_subscriptions set max_locations = 3, max_services = 2, max_phone_numbers = 5, tax_rate_bps = 825 where account_id = $1', [accountId]);
+  await db.query('update billing_subscriptions set max_locations = 3, max_services = 2, max_phone_numbers = 5, tax_rate_bps = 825 where account_id = $1', [
+    accountId,
+  ]);
   const current = periodStartAt(now, 3);
   const anchor = cycleDate(current.getUTCFullYear(), current.getUTCMonth() - 3, 3);
   await backdateSubscription(db, accountId, anchor);

@@ -35,7 +35,10 @@ export async function monthRange(q: Queryable, accountId: string, monthYear: str
 }
 
 /** The plan's committed amount of a meter: the first tier's units of its tiered price. */
-export function committed(items: { price: { meter: string | null; tiers: Array<{ up_to: number | null; flat_amount: number | null }> | null } }[], meter: string): number {
+export function committed(
+  items: { price: { meter: string | null; tiers: Array<{ up_to: number | null; flat_amount: number | null }> | null } }[],
+  meter: string,
+): number {
   const tier = items.find((i) => i.price.meter === meter)?.price.tiers?.[0];
   return tier?.flat_amount && tier.up_to ? tier.up_to : 0;
 }

@@ -69,7 +69,10 @@ describe('campaigns', () => {
     assert.equal(offStep.json().message, CAMPAIGN_MESSAGES.startStep);
     assert.equal((await api('POST', '/campaigns', { ...base(), scheduleIntervalOn: [] })).json().message, CAMPAIGN_MESSAGES.weekdaysRequired);
     assert.equal((await api('POST', '/campaigns', { ...base(), format: 'email' })).json().message, CAMPAIGN_MESSAGES.emailUnavailable);
-    assert.equal((await api('POST', '/campaigns', { ...base(), targetTags: ['00000000-0000-4000-8000-000000000001'] })).json().message, CAMPAIGN_MESSAGES.unknownTag);
+    assert.equal(
+      (await api('POST', '/campaigns', { ...base(), targetTags: ['00000000-0000-4000-8000-000000000001'] })).json().message,
+      CAMPAIGN_MESSAGES.unknownTag,
+    );
     assert.equal((await api('GET', '/campaigns?isActive=true')).json().length, 0);
 
     const names = ['Alpha', 'Bravo', 'Charlie', 'Delta', 'Echo', 'Foxtrot'];
@@ -81,15 +84,31 @@ describe('campaigns', () => {
     }
     const first = created[0]!;
     assert.equal(first.scheduleOccurrence, 'weekly');
-    assert.ok([1, 4].includes(moment(first.nextRunOn).tz(await timezone()).day()), 'the next run is a Monday or a Thursday');
+    assert.ok(
+      [1, 4].includes(
+        moment(first.nextRunOn)
+          .tz(await timezone())
+          .day(),
+      ),
+      'the next run is a Monday or a Thursday',
+    );
     assert.equal(created[5]!.nextRunOn, null);
 
     // Newest first by default; five a page; a short page ends the list.
     const page1 = (await api('GET', '/campaigns?isActive=true&limit=5')).json() as Campaign[];
-    assert.deepEqual(page1.map((c) => c.name), ['Echo', 'Delta', 'Charlie', 'Bravo', 'Alpha']);
+    assert.deepEqual(
+      page1.map((c) => c.name),
+      ['Echo', 'Delta', 'Charlie', 'Bravo', 'Alpha'],
+    );
     assert.equal((await api('GET', '/campaigns?isActive=true&limit=5&page=2')).json().length, 0);
-    assert.deepEqual((await api('GET', '/campaigns?isActive=false')).json().map((c: Campaign) => c.name), ['Foxtrot']);
-    assert.deepEqual((await api('GET', '/campaigns?limit=10&sort=name')).json().map((c: Campaign) => c.name), names);
+    assert.deepEqual(
+      (await api('GET', '/campaigns?isActive=false')).json().map((c: Campaign) => c.name),
+      ['Foxtrot'],
+    );
+    assert.deepEqual(
+      (await api('GET', '/campaigns?limit=10&sort=name')).json().map((c: Campaign) => c.name),
+      names,
+    );
     assert.equal((await api('GET', '/campaigns?limit=7')).statusCode, 400);
     assert.equal((await api('GET', '/campaigns?format=email')).json().length, 0);
 
@@ -128,7 +147,10 @@ describe('campaigns', () => {
     assert.deepEqual(texts.map((t) => t.to_number).sort(), ['15125550301', '15125550302', '15125550303']);
     assert.ok(texts.some((t) => t.message === 'Hi Helga, your renewal is coming up.'));
     const gaps = texts.slice(1).map((t, i) => new Date(t.send_at).getTime() - new Date(texts[i]!.send_at).getTime());
-    assert.ok(gaps.every((g) => g >= 999), `texts from one number a second apart: ${gaps}`);
+    assert.ok(
+      gaps.every((g) => g >= 999),
+      `texts from one number a second apart: ${gaps}`,
+    );
 
     const [log] = (await api('GET', `/campaigns/${c.id}/logs`)).json() as CampaignLog[];
     assert.deepEqual([log!.successful, log!.failed, log!.status], [3, 2, 'done']);
@@ -152,7 +174,15 @@ describe('campaigns', () => {
       const id = (await api('POST', '/clients', data)).json().id as string;
       await api('PUT', `/clients/${id}/tags`, { tags: [{ id: tag, isActive: true }] });
     }
-    const c = (await api('POST', '/campaigns', { ...base(), name: 'Birthday wishes', targetTags: [tag], scheduleOccurrence: 'field', content: 'Happy birthday, {{firstName}}!' })).json() as Campaign;
+    const c = (
+      await api('POST', '/campaigns', {
+        ...base(),
+        name: 'Birthday wishes',
+        targetTags: [tag],
+        scheduleOccurrence: 'field',
+        content: 'Happy birthday, {{firstName}}!',
+      })
+    ).json() as Campaign;
     const started = await api('POST', `/campaigns/${c.id}/run`);
     assert.equal(started.statusCode, 202, started.body);
     assert.equal(await processRun(s.app.deps, DEMO, (started.json() as { runId: string }).runId), 'done');
@@ -168,7 +198,10 @@ describe('campaigns', () => {
     const c = (await api('POST', '/campaigns', base())).json() as Campaign;
     const { runId } = (await api('POST', `/campaigns/${c.id}/run`)).json() as { runId: string };
     // What a crash leaves: the run open, one person's text stored but their row never written.
-    const [one] = await s.db.query<{ id: string; message_id: string }>('select id, message_id from campaign_run_recipients where run_id = $1 and message_id is not null order by id limit 1', [runId]);
+    const [one] = await s.db.query<{ id: string; message_id: string }>(
+      'select id, message_id from campaign_run_recipients where run_id = $1 and message_id is not null order by id limit 1',
+      [runId],
+    );
     await s.db.query(`delete from campaign_run_recipients where run_id = $1 and id >= $2`, [runId, one!.id]);
     await s.db.query(`update campaign_runs set status = 'running' where id = $1`, [runId]);
     const before = (await campaignTexts(c.id)).length;
@@ -187,7 +220,9 @@ describe('campaigns', () => {
     const off = await api('PUT', `/campaigns/${c.id}`, { ...base(), isActive: false });
     assert.equal(off.json().nextRunOn, null);
     assert.equal((await campaignTexts(c.id)).length, 0);
-    const details = (await api('GET', `/campaigns/${c.id}/logs/${encodeURIComponent((await api('GET', `/campaigns/${c.id}/logs`)).json()[0].runDate)}`)).json() as CampaignLogDetail[];
+    const details = (
+      await api('GET', `/campaigns/${c.id}/logs/${encodeURIComponent((await api('GET', `/campaigns/${c.id}/logs`)).json()[0].runDate)}`)
+    ).json() as CampaignLogDetail[];
     assert.equal(details.filter((d) => d.comment === CAMPAIGN_SKIP_REASONS.stopped).length, 3);
     await s.db.query(`update campaign_runs set status = 'running' where id = $1`, [runId]);
     assert.equal(await processRun(s.app.deps, DEMO, runId), 'stopped');

@@ -43,7 +43,9 @@ export async function campaignRoutes(app: FastifyInstance, deps: AppDeps) {
     audience(db, { accountId: auth(req).accountId, sealer: sealerOf(deps) }, req.query),
   );
 
-  r.get('/campaigns/:id', { schema: { tags, params: idParams, response: { 200: any, ...errors } } }, async (req) => getCampaign(db, auth(req).accountId, req.params.id));
+  r.get('/campaigns/:id', { schema: { tags, params: idParams, response: { 200: any, ...errors } } }, async (req) =>
+    getCampaign(db, auth(req).accountId, req.params.id),
+  );
 
   r.post('/campaigns', { schema: { tags, body: campaignInputSchema, response: { 201: any, ...errors } } }, async (req, reply) => {
     const a = auth(req);
@@ -92,10 +94,13 @@ export async function campaignRoutes(app: FastifyInstance, deps: AppDeps) {
     return reply.code(202).send({ runId });
   });
 
-  r.get('/campaigns/:id/logs', { schema: { tags, params: idParams, response: { 200: any, ...errors } } }, async (req) => campaignLogs(db, auth(req).accountId, req.params.id));
-
-  r.get('/campaigns/:id/logs/:runDate', { schema: { tags, params: z.object({ id: idSchema, runDate: z.string().max(40) }), response: { 200: any, ...errors } } }, async (req) =>
-    campaignLogDetails(db, auth(req).accountId, req.params.id, req.params.runDate),
+  r.get('/campaigns/:id/logs', { schema: { tags, params: idParams, response: { 200: any, ...errors } } }, async (req) =>
+    campaignLogs(db, auth(req).accountId, req.params.id),
   );
 
+  r.get(
+    '/campaigns/:id/logs/:runDate',
+    { schema: { tags, params: z.object({ id: idSchema, runDate: z.string().max(40) }), response: { 200: any, ...errors } } },
+    async (req) => campaignLogDetails(db, auth(req).accountId, req.params.id, req.params.runDate),
+  );
 }

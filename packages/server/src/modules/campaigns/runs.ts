@@ -30,7 +30,8 @@ interface RunData {
   runId: string;
 }
 
-export const textKey = (campaignId: string, runId: string, r: Pick<Recipient, 'clientId' | 'level'>) => `campaign:${campaignId}:${runId}:${r.clientId}:${r.level}`;
+export const textKey = (campaignId: string, runId: string, r: Pick<Recipient, 'clientId' | 'level'>) =>
+  `campaign:${campaignId}:${runId}:${r.clientId}:${r.level}`;
 
 /** Queues the job of the campaign's next occurrence (after the write that set it commits). */
 export async function queueNextRun(deps: AppDeps, accountId: string, campaignId: string, runAt: Date | null): Promise<void> {
@@ -42,7 +43,11 @@ export async function queueNextRun(deps: AppDeps, accountId: string, campaignId:
 export async function openOccurrence(deps: AppDeps, data: OccurrenceData): Promise<{ runId: string | null; next: Date | null }> {
   const runAt = new Date(data.runAt);
   return deps.db.tx(async (q) => {
-    const [c] = await q.query<CampaignRow>('select * from campaigns where id = $1 and account_id = $2 and is_active and next_run_at = $3 for update', [data.campaignId, data.accountId, runAt]);
+    const [c] = await q.query<CampaignRow>('select * from campaigns where id = $1 and account_id = $2 and is_active and next_run_at = $3 for update', [
+      data.campaignId,
+      data.accountId,
+      runAt,
+    ]);
     if (!c) return { runId: null, next: null };
     const timezone = await accountTimezone(q, data.accountId);
     const next = nextCampaignOccurrence(toCampaign({ ...c, updated_by_id: null, updated_by_first: null, updated_by_last: null }), timezone, runAt);
@@ -101,15 +106,30 @@ function messageFor(content: string, r: Recipient, address: Record<string, strin
   const d = r.data;
   const person =
     r.level === 'secondary'
-      ? { firstName: str(d.coFirstName), preferredFirstName: str(d.coPreferredFirstName), lastName: str(d.coLastName) || str(d.lastName), phone: str(d.coPhone), mobilePhone: str(d.coMobilePhone) }
-      : { firstName: str(d.firstName), preferredFirstName: str(d.preferredFirstName), lastName: str(d.lastName), phone: str(d.phone), mobilePhone: str(d.mobilePhone) };
+      ? {
+          firstName: str(d.coFirstName),
+          preferredFirstName: str(d.coPreferredFirstName),
+          lastName: str(d.coLastName) || str(d.lastName),
+          phone: str(d.coPhone),
+          mobilePhone: str(d.coMobilePhone),
+        }
+      : {
+          firstName: str(d.firstName),
+          preferredFirstName: str(d.preferredFirstName),
+          lastName: str(d.lastName),
+          phone: str(d.phone),
+          mobilePhone: str(d.mobilePhone),
+        };
   return fillTemplate(content, placeholderValues({ ...person, address: address ?? null }));
 }
 
 /** Texts everyone of a run not yet texted; stops cleanly when the campaign was stopped or deleted. */
 export async function processRun(deps: AppDeps, accountId: string, runId: string): Promise<'done' | 'stopped' | 'missing'> {
   const { db } = deps;
-  const [run] = await db.query<{ campaign_id: string; run_date: Date; status: string }>('select campaign_id, run_date, status from campaign_runs where id = $1 and account_id = $2', [runId, accountId]);
+  const [run] = await db.query<{ campaign_id: string; run_date: Date; status: string }>(
+    'select campaign_id, run_date, status from campaign_runs where id = $1 and account_id = $2',
+    [runId, accountId],
+  );
   if (!run) return 'missing';
   if (run.status !== 'running') return run.status === 'done' ? 'done' : 'stopped';
   const [campaign] = await db.query<CampaignRow>('select * from campaigns where id = $1 and account_id = $2', [run.campaign_id, accountId]);
@@ -127,7 +147,9 @@ export async function processRun(deps: AppDeps, accountId: string, runId: string
     people = people.filter((r) => isBirthday(r.dob, day));
   }
   const done = new Set(
-    (await db.query<{ client_id: string; level: string }>('select client_id, level from campaign_run_recipients where run_id = $1', [runId])).map((r) => `${r.client_id}:${r.level}`),
+    (await db.query<{ client_id: string; level: string }>('select client_id, level from campaign_run_recipients where run_id = $1', [runId])).map(
+      (r) => `${r.client_id}:${r.level}`,
+    ),
   );
   const pace = pacer(deps.config.campaignRatePerSecond);
 
@@ -155,7 +177,16 @@ export async function processRun(deps: AppDeps, accountId: string, runId: string
       await db.query(
         `insert into campaign_run_recipients (run_id, account_id, client_id, level, name, phone_number, message_id, skip_reason)
          values ($1, $2, $3, $4, $5, $6, $7, $8) on conflict (run_id, client_id, level) do nothing`,
-        [runId, accountId, r.clientId, r.level, r.name, to, result.status === 'queued' ? result.messageId : null, result.status === 'skipped' ? result.reason : null],
+        [
+          runId,
+          accountId,
+          r.clientId,
+          r.level,
+          r.name,
+          to,
+          result.status === 'queued' ? result.messageId : null,
+          result.status === 'skipped' ? result.reason : null,
+        ],
       );
     }
   }
@@ -166,7 +197,9 @@ export async function processRun(deps: AppDeps, accountId: string, runId: string
 export async function resumeCampaigns(deps: AppDeps): Promise<{ runs: number; schedules: number }> {
   const runs = await deps.db.query<{ id: string; account_id: string }>(`select id, account_id from campaign_runs where status = 'running'`);
   for (const r of runs) await queueRun(deps, r.account_id, r.id);
-  const due = await deps.db.query<{ id: string; account_id: string; next_run_at: Date }>('select id, account_id, next_run_at from campaigns where is_active and next_run_at is not null');
+  const due = await deps.db.query<{ id: string; account_id: string; next_run_at: Date }>(
+    'select id, account_id, next_run_at from campaigns where is_active and next_run_at is not null',
+  );
   for (const c of due) await queueNextRun(deps, c.account_id, c.id, new Date(c.next_run_at));
   return { runs: runs.length, schedules: due.length };
 }

@@ -82,7 +82,9 @@ export async function accountTimezone(q: Queryable, accountId: string): Promise<
 
 export async function findCampaignRow(q: Queryable, accountId: string, id: string, lock = false): Promise<Row> {
   const [row] = await q.query<Row>(
-    lock ? 'select c.*, null as updated_by_id, null as updated_by_first, null as updated_by_last from campaigns c where c.id = $1 and c.account_id = $2 for update' : `${SELECT} where c.id = $1 and c.account_id = $2`,
+    lock
+      ? 'select c.*, null as updated_by_id, null as updated_by_first, null as updated_by_last from campaigns c where c.id = $1 and c.account_id = $2 for update'
+      : `${SELECT} where c.id = $1 and c.account_id = $2`,
     [id, accountId],
   );
   if (!row) throw notFound(CAMPAIGN_MESSAGES.notFound);
@@ -93,7 +95,12 @@ export async function getCampaign(q: Queryable, accountId: string, id: string): 
   return toCampaign(await findCampaignRow(q, accountId, id));
 }
 
-const SORTS: Record<string, string> = { name: 'lower(c.name)', description: 'lower(c.description)', scheduleStartOn: 'c.schedule_start_on', createdAt: 'c.created_at' };
+const SORTS: Record<string, string> = {
+  name: 'lower(c.name)',
+  description: 'lower(c.description)',
+  scheduleStartOn: 'c.schedule_start_on',
+  createdAt: 'c.created_at',
+};
 
 export async function listCampaigns(q: Queryable, accountId: string, query: z.output<typeof campaignListQuerySchema>): Promise<Campaign[]> {
   const p = new Params();
@@ -104,7 +111,10 @@ export async function listCampaigns(q: Queryable, accountId: string, query: z.ou
   const column = SORTS[query.sort.replace(/^-/, '')] ?? SORTS.createdAt!;
   const limit = p.add(query.limit);
   const offset = p.add((query.page - 1) * query.limit);
-  const rows = await q.query<Row>(`${SELECT} where ${where.join(' and ')} order by ${column} ${desc ? 'desc' : 'asc'}, c.id limit ${limit} offset ${offset}`, p.values);
+  const rows = await q.query<Row>(
+    `${SELECT} where ${where.join(' and ')} order by ${column} ${desc ? 'desc' : 'asc'}, c.id limit ${limit} offset ${offset}`,
+    p.values,
+  );
   return rows.map(toCampaign);
 }
 
@@ -113,15 +123,21 @@ export async function checkCampaign(q: Queryable, accountId: string, input: Camp
   if (input.format !== 'sms') throw badRequest(CAMPAIGN_MESSAGES.emailUnavailable);
   const start = moment(input.scheduleStartOn).tz(timezone);
   if (start.minute() % 30 !== 0 || start.second() !== 0 || start.millisecond() !== 0) throw badRequest(CAMPAIGN_MESSAGES.startStep);
-  if (input.scheduleOccurrence === 'weekly' && !(Array.isArray(input.scheduleIntervalOn) && input.scheduleIntervalOn.length)) throw badRequest(CAMPAIGN_MESSAGES.weekdaysRequired);
-  if (input.scheduleEndFormat === 'on' && (typeof input.scheduleEndValue !== 'string' || !moment(input.scheduleEndValue).isValid())) throw badRequest(CAMPAIGN_MESSAGES.endDateRequired);
+  if (input.scheduleOccurrence === 'weekly' && !(Array.isArray(input.scheduleIntervalOn) && input.scheduleIntervalOn.length))
+    throw badRequest(CAMPAIGN_MESSAGES.weekdaysRequired);
+  if (input.scheduleEndFormat === 'on' && (typeof input.scheduleEndValue !== 'string' || !moment(input.scheduleEndValue).isValid()))
+    throw badRequest(CAMPAIGN_MESSAGES.endDateRequired);
   if (input.scheduleEndFormat === 'after' && typeof input.scheduleEndValue !== 'number') throw badRequest('Enter how many occurrences it runs.');
   const found = await q.query<{ id: string }>('select id from tags where account_id = $1 and id = any($2::uuid[])', [accountId, input.targetTags]);
   if (found.length !== new Set(input.targetTags).size) throw badRequest(CAMPAIGN_MESSAGES.unknownTag);
 }
 
 /** The next occurrence from now on (the one a job waits for), or null when the schedule is over. */
-export function nextRunFrom(c: Pick<Campaign, 'scheduleOccurrence' | 'scheduleInterval' | 'scheduleIntervalOn' | 'scheduleStartOn' | 'scheduleEndFormat' | 'scheduleEndValue'>, timezone: string, now = new Date()): Date | null {
+export function nextRunFrom(
+  c: Pick<Campaign, 'scheduleOccurrence' | 'scheduleInterval' | 'scheduleIntervalOn' | 'scheduleStartOn' | 'scheduleEndFormat' | 'scheduleEndValue'>,
+  timezone: string,
+  now = new Date(),
+): Date | null {
   return campaignOccurrences(c, { timezone, from: now, limit: 1 })[0] ?? null;
 }
 
@@ -134,24 +150,61 @@ const scheduleValues = (input: CampaignInputParsed) => [
   JSON.stringify(input.scheduleEndValue),
 ];
 
-export async function insertCampaign(q: Queryable, who: { accountId: string; userId: string }, input: CampaignInputParsed, nextRun: Date | null): Promise<string> {
+export async function insertCampaign(
+  q: Queryable,
+  who: { accountId: string; userId: string },
+  input: CampaignInputParsed,
+  nextRun: Date | null,
+): Promise<string> {
   const id = randomUUID();
   await q.query(
     `insert into campaigns (id, account_id, name, description, format, content, target_whom, target_tags, schedule_occurrence, schedule_interval, schedule_interval_on,
        schedule_start_on, schedule_end_format, schedule_end_value, next_run_at, is_active, created_by, updated_by)
      values ($1, $2, $3, $4, $5, $6, $7, $8::uuid[], $9, $10, $11::jsonb, $12, $13, $14::jsonb, $15, $16, $17, $17)`,
-    [id, who.accountId, input.name, input.description, input.format, input.content, input.targetWhom, input.targetTags, ...scheduleValues(input), input.isActive ? nextRun : null, input.isActive, who.userId],
+    [
+      id,
+      who.accountId,
+      input.name,
+      input.description,
+      input.format,
+      input.content,
+      input.targetWhom,
+      input.targetTags,
+      ...scheduleValues(input),
+      input.isActive ? nextRun : null,
+      input.isActive,
+      who.userId,
+    ],
   );
   return id;
 }
 
-export async function updateCampaignRow(q: Queryable, who: { accountId: string; userId: string }, id: string, input: CampaignInputParsed, nextRun: Date | null): Promise<void> {
+export async function updateCampaignRow(
+  q: Queryable,
+  who: { accountId: string; userId: string },
+  id: string,
+  input: CampaignInputParsed,
+  nextRun: Date | null,
+): Promise<void> {
   await q.query(
     `update campaigns set name = $3, description = $4, format = $5, content = $6, target_whom = $7, target_tags = $8::uuid[], schedule_occurrence = $9, schedule_interval = $10,
        schedule_interval_on = $11::jsonb, schedule_start_on = $12, schedule_end_format = $13, schedule_end_value = $14::jsonb, next_run_at = $15, is_active = $16,
        updated_by = $17, updated_at = now()
      where id = $1 and account_id = $2`,
-    [id, who.accountId, input.name, input.description, input.format, input.content, input.targetWhom, input.targetTags, ...scheduleValues(input), input.isActive ? nextRun : null, input.isActive, who.userId],
+    [
+      id,
+      who.accountId,
+      input.name,
+      input.description,
+      input.format,
+      input.content,
+      input.targetWhom,
+      input.targetTags,
+      ...scheduleValues(input),
+      input.isActive ? nextRun : null,
+      input.isActive,
+      who.userId,
+    ],
   );
 }
 
@@ -185,7 +238,10 @@ export interface Recipient {
 
 async function targetTagRows(q: Queryable, accountId: string, tagIds: string[]): Promise<TagRow[]> {
   if (!tagIds.length) return [];
-  return q.query<TagRow>('select id, account_id, name, description, query_obj, type, is_active, created_at from tags where account_id = $1 and id = any($2::uuid[])', [accountId, tagIds]);
+  return q.query<TagRow>(
+    'select id, account_id, name, description, query_obj, type, is_active, created_at from tags where account_id = $1 and id = any($2::uuid[])',
+    [accountId, tagIds],
+  );
 }
 
 const str = (v: unknown) => (typeof v === 'string' ? v : '');
@@ -198,13 +254,23 @@ export async function campaignRecipients(q: Queryable, scope: TagScope, target: 
   const account = p.add(scope.accountId);
   const birthDates = await birthDatesForTags(q, scope, tags);
   const conditions = tags.map((t) => membershipCondition(t, p, 'c', birthDates));
-  const rows = await q.query<{ id: string; data: Record<string, unknown> }>(`select c.id, c.data from clients c where c.account_id = ${account} and (${conditions.join(' or ')}) order by c.id`, p.values);
+  const rows = await q.query<{ id: string; data: Record<string, unknown> }>(
+    `select c.id, c.data from clients c where c.account_id = ${account} and (${conditions.join(' or ')}) order by c.id`,
+    p.values,
+  );
   const out: Recipient[] = [];
   for (const r of rows) {
     const d = r.data;
     const birth = (f: 'dob' | 'coDOB') => (str(d[f]) ? scope.sealer.open(str(d[f]), sealedFieldBinding(r.id, f)) : null);
     if (target.targetWhom !== 'subClient') {
-      out.push({ clientId: r.id, level: 'primary', name: [str(d.preferredFirstName) || str(d.firstName), str(d.lastName)].filter(Boolean).join(' '), mobile: toDigits(str(d.mobilePhone)), dob: birth('dob'), data: d });
+      out.push({
+        clientId: r.id,
+        level: 'primary',
+        name: [str(d.preferredFirstName) || str(d.firstName), str(d.lastName)].filter(Boolean).join(' '),
+        mobile: toDigits(str(d.mobilePhone)),
+        dob: birth('dob'),
+        data: d,
+      });
     }
     if (target.targetWhom !== 'client' && str(d.coFirstName)) {
       out.push({
@@ -239,7 +305,12 @@ export async function audience(q: Queryable, scope: TagScope, target: { targetTa
   const withMobile = people.filter((r) => mobileOf(r).length === 11);
   const optedOut = new Set(
     withMobile.length
-      ? (await q.query<{ phone_number: string }>('select phone_number from sms_opt_outs where account_id = $1 and phone_number = any($2::text[])', [accountId, withMobile.map(mobileOf)])).map((r) => r.phone_number)
+      ? (
+          await q.query<{ phone_number: string }>('select phone_number from sms_opt_outs where account_id = $1 and phone_number = any($2::text[])', [
+            accountId,
+            withMobile.map(mobileOf),
+          ])
+        ).map((r) => r.phone_number)
       : [],
   );
   const reachable = withMobile.filter((r) => !optedOut.has(mobileOf(r)));
@@ -276,9 +347,21 @@ export async function campaignLogs(q: Queryable, accountId: string, campaignId: 
 export async function campaignLogDetails(q: Queryable, accountId: string, campaignId: string, runDate: string): Promise<CampaignLogDetail[]> {
   const at = new Date(runDate);
   if (Number.isNaN(at.getTime())) throw badRequest('Invalid run date');
-  const [run] = await q.query<{ id: string }>('select id from campaign_runs where campaign_id = $1 and account_id = $2 and run_date = $3', [campaignId, accountId, at]);
+  const [run] = await q.query<{ id: string }>('select id from campaign_runs where campaign_id = $1 and account_id = $2 and run_date = $3', [
+    campaignId,
+    accountId,
+    at,
+  ]);
   if (!run) throw notFound('Run not found');
-  const rows = await q.query<{ client_id: string | null; name: string; phone_number: string; skip_reason: CampaignSkipReason | null; status: string | null; error: string | null; handed: boolean }>(
+  const rows = await q.query<{
+    client_id: string | null;
+    name: string;
+    phone_number: string;
+    skip_reason: CampaignSkipReason | null;
+    status: string | null;
+    error: string | null;
+    handed: boolean;
+  }>(
     `select x.client_id, x.name, x.phone_number, x.skip_reason, m.status, m.error, m.carrier_sid is not null as handed
        from campaign_run_recipients x left join sms_messages m on m.id = x.message_id
       where x.run_id = $1 order by x.id`,
@@ -287,7 +370,13 @@ export async function campaignLogDetails(q: Queryable, accountId: string, campai
   return rows.map((r) => {
     const skipped = r.skip_reason || !r.status;
     // Pending with the carrier's SID: handed over, its first callback still to come.
-    const status: CampaignLogDetail['status'] = skipped ? 'skipped' : r.status === 'pending' ? (r.handed ? 'sent' : 'queued') : (r.status as CampaignLogDetail['status']);
+    const status: CampaignLogDetail['status'] = skipped
+      ? 'skipped'
+      : r.status === 'pending'
+        ? r.handed
+          ? 'sent'
+          : 'queued'
+        : (r.status as CampaignLogDetail['status']);
     return {
       client: r.client_id ? { id: r.client_id, name: r.name } : null,
       phoneNumber: r.phone_number,

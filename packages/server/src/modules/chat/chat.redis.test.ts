@@ -60,7 +60,10 @@ if (redisUrl) {
       const sends: Array<Promise<unknown>> = [];
       const sentIds: string[] = [];
       for (let i = 0; i < 15; i++) {
-        for (const [who, socket] of [['owner', owner], ['emma', emma]] as const) {
+        for (const [who, socket] of [
+          ['owner', owner],
+          ['emma', emma],
+        ] as const) {
           const id = randomUUID();
           sentIds.push(id);
           sends.push(ask(socket, 'chat_message', { roomId, id, message: `${who} ${i}` }));

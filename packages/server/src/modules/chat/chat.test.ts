@@ -21,7 +21,12 @@ async function open(name: string, namespace = 'demo') {
 
 before(async () => {
   s = await startTestServer({ listen: true });
-  for (const [name, email] of Object.entries({ owner: 'owner@demo.test', admin: 'admin@demo.test', emma: 'employee@demo.test', ethan: 'employee2@demo.test' })) {
+  for (const [name, email] of Object.entries({
+    owner: 'owner@demo.test',
+    admin: 'admin@demo.test',
+    emma: 'employee@demo.test',
+    ethan: 'employee2@demo.test',
+  })) {
     const session = await signIn(s.app, email);
     tokens[name] = session.token;
     ids[name] = session.user.id;
@@ -100,7 +105,9 @@ describe('team chat over socket.io', () => {
 
   it('refuses empty messages and malformed GIF references', async () => {
     await assert.rejects(ask(client.emma, 'chat_message', { roomId: room.id, id: randomUUID(), message: '   ' }), { message: CHAT_MESSAGES.emptyMessage });
-    await assert.rejects(ask(client.emma, 'chat_message', { roomId: room.id, id: randomUUID(), message: 'giphy:<script>' }), { message: CHAT_MESSAGES.invalidGif });
+    await assert.rejects(ask(client.emma, 'chat_message', { roomId: room.id, id: randomUUID(), message: 'giphy:<script>' }), {
+      message: CHAT_MESSAGES.invalidGif,
+    });
     await assert.rejects(ask(client.emma, 'chat_message', { roomId: room.id, id: 'not-an-id', message: 'x' }));
   });
 
@@ -119,7 +126,9 @@ describe('team chat over socket.io', () => {
 
   it('lets only the author edit and delete, and only within one day', async () => {
     const m = await ask(client.emma, 'chat_message', { roomId: room.id, id: randomUUID(), message: 'Quote at 1200' });
-    await assert.rejects(ask(client.owner, 'chat_updateMessage', { roomId: room.id, messageId: m.id, message: 'hacked' }), { message: CHAT_MESSAGES.onlyAuthor });
+    await assert.rejects(ask(client.owner, 'chat_updateMessage', { roomId: room.id, messageId: m.id, message: 'hacked' }), {
+      message: CHAT_MESSAGES.onlyAuthor,
+    });
     await assert.rejects(ask(client.owner, 'chat_deleteMessage', { roomId: room.id, messageId: m.id }), { message: CHAT_MESSAGES.onlyAuthor });
     const edited = await ask(client.emma, 'chat_updateMessage', { roomId: room.id, messageId: m.id, message: 'Quote at 1250' });
     assert.equal(edited.message, 'Quote at 1250');
@@ -129,12 +138,16 @@ describe('team chat over socket.io', () => {
 
     const old = await ask(client.emma, 'chat_message', { roomId: room.id, id: randomUUID(), message: 'Yesterday' });
     await s.db.query(`update chat_messages set created_at = now() - interval '1 day' - interval '1 minute' where id = $1`, [old.id]);
-    await assert.rejects(ask(client.emma, 'chat_updateMessage', { roomId: room.id, messageId: old.id, message: 'changed' }), { message: CHAT_MESSAGES.editWindow });
+    await assert.rejects(ask(client.emma, 'chat_updateMessage', { roomId: room.id, messageId: old.id, message: 'changed' }), {
+      message: CHAT_MESSAGES.editWindow,
+    });
     await assert.rejects(ask(client.emma, 'chat_deleteMessage', { roomId: room.id, messageId: old.id }), { message: CHAT_MESSAGES.editWindow });
     await s.db.query(`update chat_messages set created_at = now() - interval '23 hours 59 minutes' where id = $1`, [old.id]);
     const deleted = await ask(client.emma, 'chat_deleteMessage', { roomId: room.id, messageId: old.id });
     assert.deepEqual([deleted.deleted, deleted.message], [true, '']);
-    await assert.rejects(ask(client.emma, 'chat_updateMessage', { roomId: room.id, messageId: old.id, message: 'back' }), { message: CHAT_MESSAGES.messageDeleted });
+    await assert.rejects(ask(client.emma, 'chat_updateMessage', { roomId: room.id, messageId: old.id, message: 'back' }), {
+      message: CHAT_MESSAGES.messageDeleted,
+    });
 
     const gif = await ask(client.emma, 'chat_message', { roomId: room.id, id: randomUUID(), message: 'giphy:abc123' });
     await assert.rejects(ask(client.emma, 'chat_updateMessage', { roomId: room.id, messageId: gif.id, message: 'text' }), { message: CHAT_MESSAGES.gifNoEdit });
@@ -173,8 +186,14 @@ describe('team chat over socket.io', () => {
     const wanted = [...before].reverse();
     await ask(client.owner, 'chat_roomOrder', { roomIds: wanted });
     const pushed = await laptopInbox.next('chat_rooms');
-    assert.deepEqual(pushed.map((r) => r.id), wanted);
-    assert.deepEqual((await ask(laptop, 'chat_getRooms', {})).map((r) => r.id), wanted);
+    assert.deepEqual(
+      pushed.map((r) => r.id),
+      wanted,
+    );
+    assert.deepEqual(
+      (await ask(laptop, 'chat_getRooms', {})).map((r) => r.id),
+      wanted,
+    );
     // Emma's own order is hers alone.
     const emmas = (await ask(client.emma, 'chat_getRooms', {})).map((r) => r.id);
     assert.equal(emmas.length, 2);
@@ -184,7 +203,9 @@ describe('team chat over socket.io', () => {
     await ask(client.emma, 'chat_updateRoom', { roomId: room.id, title: 'Sales team' });
     const status = await inbox.ethan.next('chat_message', (e) => e.message.type === 'status' && e.message.message.includes('renamed'));
     assert.equal(status.message.message, 'Emma Ellis renamed the room to Sales team');
-    await assert.rejects(ask(client.owner, 'chat_updateRoom', { roomId: directRoomId(ids.owner, ids.emma), title: 'x' }), { message: CHAT_MESSAGES.renameNotAllowed });
+    await assert.rejects(ask(client.owner, 'chat_updateRoom', { roomId: directRoomId(ids.owner, ids.emma), title: 'x' }), {
+      message: CHAT_MESSAGES.renameNotAllowed,
+    });
     await assert.rejects(ask(client.owner, 'chat_updateRoom', { roomId: room.id, title: '   ' }), { message: CHAT_MESSAGES.titleRequired });
   });
 
@@ -255,12 +276,18 @@ describe('team chat over socket.io', () => {
     const r = await ask(client.owner, 'chat_createRoom', { format: 'group', userIds: [ids.emma], title: 'Paging' });
     for (let i = 1; i <= 24; i++) await ask(client.owner, 'chat_message', { roomId: r.id, id: randomUUID(), message: `n${i}` });
     const first = await ask(client.emma, 'chat_joinRoom', { roomId: r.id });
-    assert.deepEqual(first.messages.map((m) => m.message), ['n15', 'n16', 'n17', 'n18', 'n19', 'n20', 'n21', 'n22', 'n23', 'n24']);
+    assert.deepEqual(
+      first.messages.map((m) => m.message),
+      ['n15', 'n16', 'n17', 'n18', 'n19', 'n20', 'n21', 'n22', 'n23', 'n24'],
+    );
     assert.equal(first.hasMore, true);
     const second = await ask(client.emma, 'chat_loadMore', { roomId: r.id, before: first.messages[0].seq });
     assert.equal(second.messages[0].message, 'n5');
     const third = await ask(client.emma, 'chat_loadMore', { roomId: r.id, before: second.messages[0].seq });
-    assert.deepEqual(third.messages.map((m) => m.type === 'status' ? 'status' : m.message), ['status', 'n1', 'n2', 'n3', 'n4']);
+    assert.deepEqual(
+      third.messages.map((m) => (m.type === 'status' ? 'status' : m.message)),
+      ['status', 'n1', 'n2', 'n3', 'n4'],
+    );
     assert.equal(third.hasMore, false);
   });
 
@@ -278,7 +305,10 @@ describe('team chat over socket.io', () => {
     await new Promise((resolve) => client.ethan.once('connect', () => resolve(null)));
     const caught = await ask(client.ethan, 'chat_joinRoom', { roomId: r.id, sinceRev });
     assert.equal(caught.reset, false);
-    assert.deepEqual(caught.messages.map((m) => m.message), ['before (edited)', 'one', 'two', 'three']);
+    assert.deepEqual(
+      caught.messages.map((m) => m.message),
+      ['before (edited)', 'one', 'two', 'three'],
+    );
     assert.ok(page.room.lastRev < caught.room.lastRev);
   });
 

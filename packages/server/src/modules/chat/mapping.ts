@@ -86,7 +86,10 @@ export function toMessage(r: MessageRow, reactions: ChatReaction[] = []): ChatMe
 export async function selectMessages(q: Queryable, where: string, params: unknown[], orderLimit: string): Promise<ChatMessage[]> {
   const rows = await q.query<MessageRow>(`${MESSAGE_SELECT} where ${where} ${orderLimit}`, params);
   rows.sort((a, b) => Number(a.seq) - Number(b.seq));
-  const reactions = await reactionsOf(q, rows.map((r) => r.id));
+  const reactions = await reactionsOf(
+    q,
+    rows.map((r) => r.id),
+  );
   return rows.map((r) => toMessage(r, reactions.get(r.id)));
 }
 

@@ -10,20 +10,18 @@ const ROOM_MSG = 'm.account_id = $1 and m.room_id = $2';
 
 async function olderExists(q: Queryable, accountId: string, roomId: string, seq: number | undefined) {
   if (seq === undefined) return false;
-  const [r] = await q.query<{ n: number }>('select count(*)::int as n from (select 1 from chat_messages where account_id = $1 and room_id = $2 and seq < $3 limit 1) x', [
-    accountId,
-    roomId,
-    seq,
-  ]);
+  const [r] = await q.query<{ n: number }>(
+    'select count(*)::int as n from (select 1 from chat_messages where account_id = $1 and room_id = $2 and seq < $3 limit 1) x',
+    [accountId, roomId, seq],
+  );
   return r.n > 0;
 }
 async function newerExists(q: Queryable, accountId: string, roomId: string, seq: number | undefined) {
   if (seq === undefined) return false;
-  const [r] = await q.query<{ n: number }>('select count(*)::int as n from (select 1 from chat_messages where account_id = $1 and room_id = $2 and seq > $3 limit 1) x', [
-    accountId,
-    roomId,
-    seq,
-  ]);
+  const [r] = await q.query<{ n: number }>(
+    'select count(*)::int as n from (select 1 from chat_messages where account_id = $1 and room_id = $2 and seq > $3 limit 1) x',
+    [accountId, roomId, seq],
+  );
   return r.n > 0;
 }
 

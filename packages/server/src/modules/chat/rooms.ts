@@ -20,7 +20,12 @@ interface NamedUser {
 const nameOf = (u: NamedUser) => `${u.first_name} ${u.last_name}`.trim();
 
 /** The room, if the actor is a member of it (locked for the rest of the transaction); otherwise refused. */
-export async function requireMember(q: Queryable, actor: ChatActor, roomId: string, lock = false): Promise<RoomRow & { actor_first: string; actor_last: string }> {
+export async function requireMember(
+  q: Queryable,
+  actor: ChatActor,
+  roomId: string,
+  lock = false,
+): Promise<RoomRow & { actor_first: string; actor_last: string }> {
   const [room] = await q.query<RoomRow & { actor_first: string; actor_last: string }>(
     `select r.id, r.format, r.title, r.created_by, r.last_seq, r.last_rev, r.last_message_at, r.created_at,
             u.first_name as actor_first, u.last_name as actor_last

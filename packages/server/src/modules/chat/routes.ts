@@ -55,10 +55,16 @@ export async function chatRoutes(app: FastifyInstance, deps: AppDeps, opts: { st
         const key = `chat/${a.accountId}/${id}`;
         await storage.put(key, data, type);
         try {
-          await db.query(
-            `insert into chat_uploads (id, account_id, room_id, user_id, name, type, size, storage_key) values ($1, $2, $3, $4, $5, $6, $7, $8)`,
-            [id, a.accountId, req.params.roomId, a.userId, name, type, data.length, key],
-          );
+          await db.query(`insert into chat_uploads (id, account_id, room_id, user_id, name, type, size, storage_key) values ($1, $2, $3, $4, $5, $6, $7, $8)`, [
+            id,
+            a.accountId,
+            req.params.roomId,
+            a.userId,
+            name,
+            type,
+            data.length,
+            key,
+          ]);
         } catch (err) {
           await storage.remove(key).catch(() => undefined);
           throw err;
@@ -96,11 +102,9 @@ export async function chatRoutes(app: FastifyInstance, deps: AppDeps, opts: { st
     },
   );
 
-  r.get(
-    '/utilities/gifs/config',
-    { schema: { tags: ['chat'], response: { 200: z.object({ configured: z.boolean() }) } } },
-    async () => ({ configured: gifs.configured }),
-  );
+  r.get('/utilities/gifs/config', { schema: { tags: ['chat'], response: { 200: z.object({ configured: z.boolean() }) } } }, async () => ({
+    configured: gifs.configured,
+  }));
 
   r.get(
     '/utilities/gifs',

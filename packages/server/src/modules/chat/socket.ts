@@ -216,7 +216,11 @@ export const chatSocket: SocketFeature = (socket, { db, nsp }) => {
   });
 
   async function afterMessage(sent: SentMessage) {
-    badges.schedule(nsp, accountId, sent.members.filter((id) => id !== userId));
+    badges.schedule(
+      nsp,
+      accountId,
+      sent.members.filter((id) => id !== userId),
+    );
     if (!sent.listeners.length) return;
     const from = sent.message.user ? `${sent.message.user.firstName} ${sent.message.user.lastName}` : 'Someone';
     to(sent.listeners).emit('notify', {

@@ -28,6 +28,9 @@ describe('the chat uploads sweep', () => {
     assert.equal(await sweepUploads(s.app.deps, storage), 2);
     assert.deepEqual(removed.sort(), ['deleted-message', 'never-sent']);
     const left = await s.db.query<{ storage_key: string }>('select storage_key from chat_uploads where room_id = $1', ['sweep-room']);
-    assert.deepEqual(left.map((r) => r.storage_key), ['being-written']);
+    assert.deepEqual(
+      left.map((r) => r.storage_key),
+      ['being-written'],
+    );
   });
 });

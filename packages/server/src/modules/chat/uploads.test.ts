@@ -7,7 +7,10 @@ import { CHAT_MESSAGES } from '@agency/contracts';
 import { bearer, SECOND, signIn, startTestServer, type TestServer } from '../../testing/harness';
 import { ask, connectClient, type ChatClient } from './testing';
 
-const PNG = Buffer.from('89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d4944415478da63f8cfc0f01f0005000201a5f5f1ba0000000049454e44ae426082', 'hex');
+const PNG = Buffer.from(
+  '89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d4944415478da63f8cfc0f01f0005000201a5f5f1ba0000000049454e44ae426082',
+  'hex',
+);
 
 function multipart(name: string, data: Buffer, type = 'application/octet-stream') {
   const boundary = `----chat${randomUUID()}`;
@@ -32,7 +35,10 @@ before(async () => {
       id,
       title: `GIF ${id}`,
       rating,
-      images: { fixed_height: { url: `https://media.example/${id}.gif`, width: '200', height: '200' }, fixed_height_small: { url: `https://media.example/${id}-s.gif`, width: '100', height: '100' } },
+      images: {
+        fixed_height: { url: `https://media.example/${id}.gif`, width: '200', height: '200' },
+        fixed_height_small: { url: `https://media.example/${id}-s.gif`, width: '100', height: '100' },
+      },
     });
     res.setHeader('content-type', 'application/json');
     if (url.pathname === '/v1/gifs/search') return res.end(JSON.stringify({ data: [gif('cat1'), gif('cat2', 'r')] }));
@@ -83,9 +89,14 @@ describe('chat uploads', () => {
 
     // Sent with a message, it shows inline (media); deleting the message stops serving it.
     const m = await ask(owner, 'chat_message', { roomId, id: randomUUID(), message: '', fileIds: [file.id] });
-    assert.deepEqual(m.media.map((f) => f.url), [file.url]);
+    assert.deepEqual(
+      m.media.map((f) => f.url),
+      [file.url],
+    );
     assert.deepEqual(m.files, []);
-    await assert.rejects(ask(owner, 'chat_message', { roomId, id: randomUUID(), message: 'again', fileIds: [file.id] }), { message: CHAT_MESSAGES.unknownFile });
+    await assert.rejects(ask(owner, 'chat_message', { roomId, id: randomUUID(), message: 'again', fileIds: [file.id] }), {
+      message: CHAT_MESSAGES.unknownFile,
+    });
     await ask(owner, 'chat_deleteMessage', { roomId, messageId: m.id });
     assert.equal((await s.app.inject({ method: 'GET', url: file.url, headers: bearer(tokens.emma) })).statusCode, 404);
   });
@@ -127,7 +138,10 @@ describe('GIFs', () => {
   it('searches G-rated GIFs and looks one up through the configured provider', async () => {
     assert.deepEqual((await s.app.inject({ method: 'GET', url: '/api/utilities/gifs/config', headers: bearer(tokens.owner) })).json(), { configured: true });
     const found = await s.app.inject({ method: 'GET', url: '/api/utilities/gifs?q=cat', headers: bearer(tokens.owner) });
-    assert.deepEqual(found.json().gifs.map((g: { id: string }) => g.id), ['cat1']);
+    assert.deepEqual(
+      found.json().gifs.map((g: { id: string }) => g.id),
+      ['cat1'],
+    );
     assert.ok(giphyCalls.some((c) => c.includes('rating=g') && c.includes('q=cat') && c.includes('api_key=test-key')));
     const one = await s.app.inject({ method: 'GET', url: '/api/utilities/gifs/cat1', headers: bearer(tokens.owner) });
     assert.equal(one.json().url, 'https://media.example/cat1.gif');

@@ -37,7 +37,10 @@ function contentMatches(type: string, buf: Buffer): boolean {
 /** A file name safe to store and to offer for download. */
 export function cleanFileName(name: string): string {
   const base = name.split(/[\\/]/).pop() ?? '';
-  const cleaned = [...base].filter((c) => c.charCodeAt(0) >= 32 && c !== '\u007f').join('').trim();
+  const cleaned = [...base]
+    .filter((c) => c.charCodeAt(0) >= 32 && c !== '\u007f')
+    .join('')
+    .trim();
   return (cleaned || 'file').slice(0, 200);
 }
 

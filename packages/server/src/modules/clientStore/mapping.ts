@@ -1,4 +1,16 @@
-import { CO_FIELDS, PERSON_FIELDS, SEALED_CLIENT_FIELDS, SELF_EMPLOYED, ageInYears, clientSchema, maskSealed, maskSsn, type Client, type ClientInputParsed, type ClientListItem } from '@agency/contracts';
+import {
+  CO_FIELDS,
+  PERSON_FIELDS,
+  SEALED_CLIENT_FIELDS,
+  SELF_EMPLOYED,
+  ageInYears,
+  clientSchema,
+  maskSealed,
+  maskSsn,
+  type Client,
+  type ClientInputParsed,
+  type ClientListItem,
+} from '@agency/contracts';
 import type { Sealer } from '../../sealing/crypto';
 import { letterOf } from './search';
 import { iso } from '../../db/sql';

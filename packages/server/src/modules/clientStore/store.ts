@@ -33,7 +33,14 @@ export async function saveClient(q: Queryable, accountId: string, id: string, st
   return toClient(row, sealer);
 }
 
-export async function insertClient(q: Queryable, accountId: string, createdBy: string | null, state: ClientState, sealer: Sealer, id: string = randomUUID()): Promise<Client> {
+export async function insertClient(
+  q: Queryable,
+  accountId: string,
+  createdBy: string | null,
+  state: ClientState,
+  sealer: Sealer,
+  id: string = randomUUID(),
+): Promise<Client> {
   await q.query(`insert into clients (id, account_id, created_by) values ($1, $2, $3)`, [id, accountId, createdBy]);
   return saveClient(q, accountId, id, state, sealer);
 }

@@ -92,9 +92,24 @@ export async function generateClients(db: Db, accountId: string, count: number, 
       const key = sortKey(d as SearchableClient);
       rows.push({ id, data: JSON.stringify(d), key, createdAt });
       for (const t of termsOf(d as SearchableClient)) terms.push([id, t.term, t.kind, key]);
-      if (rnd() < 0.25) records.push([id, 'address', JSON.stringify({ type: 'Physical', address: `${100 + (seq % 9000)} Main St`, city: 'Springfield', state: pick(STATES), zipcode: pad(seq % 100000, 5) })]);
+      if (rnd() < 0.25)
+        records.push([
+          id,
+          'address',
+          JSON.stringify({
+            type: 'Physical',
+            address: `${100 + (seq % 9000)} Main St`,
+            city: 'Springfield',
+            state: pick(STATES),
+            zipcode: pad(seq % 100000, 5),
+          }),
+        ]);
       if (rnd() < 0.2) {
-        records.push([id, 'policy', JSON.stringify({ type: pick(POLICY_TYPES), company: pick(CARRIERS), premium: 20_000 + Math.floor(rnd() * 300_000), effectiveDate: '01/01/2025' })]);
+        records.push([
+          id,
+          'policy',
+          JSON.stringify({ type: pick(POLICY_TYPES), company: pick(CARRIERS), premium: 20_000 + Math.floor(rnd() * 300_000), effectiveDate: '01/01/2025' }),
+        ]);
       }
       ids.push(id);
       if (seq % Math.max(1, Math.floor(count / 500)) === 0) samples.push({ id, firstName, lastName, mobilePhone, email });

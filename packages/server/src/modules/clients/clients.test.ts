@@ -70,7 +70,9 @@ describe('clients: create, read, update', () => {
   });
 
   it('applies the self-employed rule', async () => {
-    const c = (await call(owner, 'POST', '/clients', { firstName: 'Self', occupation: 'Self Employed', employerName: 'Acme', employees: 3, businessType: 'Bakery' })).json();
+    const c = (
+      await call(owner, 'POST', '/clients', { firstName: 'Self', occupation: 'Self Employed', employerName: 'Acme', employees: 3, businessType: 'Bakery' })
+    ).json();
     assert.deepEqual([c.occupation, c.employerName, c.employees, c.businessType], ['Self Employed', null, 3, 'Bakery']);
     const u = (await call(owner, 'PUT', `/clients/${c.id}`, { occupation: 'Clerk', employerName: 'Acme' })).json();
     assert.deepEqual([u.occupation, u.employerName, u.employees, u.businessType], ['Clerk', 'Acme', null, null]);
@@ -79,7 +81,13 @@ describe('clients: create, read, update', () => {
   it('keeps the referral fields with their as-sent spellings', async () => {
     const referrer = (await call(owner, 'POST', '/clients', { firstName: 'Ref', lastName: 'Errer', coFirstName: 'Co', coLastName: 'Errer' })).json();
     const c = (
-      await call(owner, 'POST', '/clients', { firstName: 'Referred', affliateVia: 'Referral', affliateContact: referrer.id, affliateContactLevel: 'secondary', aflliateOn: '02/03/2025' })
+      await call(owner, 'POST', '/clients', {
+        firstName: 'Referred',
+        affliateVia: 'Referral',
+        affliateContact: referrer.id,
+        affliateContactLevel: 'secondary',
+        aflliateOn: '02/03/2025',
+      })
     ).json();
     assert.deepEqual([c.affliateVia, c.affliateContact, c.affliateContactLevel, c.aflliateOn], ['Referral', referrer.id, 'secondary', '02/03/2025']);
     const full = (await call(owner, 'GET', `/clients/${c.id}/full`)).json();
@@ -125,7 +133,10 @@ describe('clients: create, read, update', () => {
     assert.equal(dup.matches[0].name, 'James Carter');
     assert.equal(dup.matches[0].matchedOn, 'mobilePhone');
     const co = (await call(owner, 'GET', '/clients/duplicates?email=LINDA.carter@example.com')).json();
-    assert.deepEqual(co.matches.map((m: { name: string; level: string }) => [m.name, m.level]), [['Linda Carter', 'secondary']]);
+    assert.deepEqual(
+      co.matches.map((m: { name: string; level: string }) => [m.name, m.level]),
+      [['Linda Carter', 'secondary']],
+    );
     const none = (await call(owner, 'GET', '/clients/duplicates?mobilePhone=15125550000')).json();
     assert.deepEqual(none.matches, []);
   });
@@ -162,11 +173,17 @@ describe('clients: delete', () => {
     assert.equal(client.householdGrossIncome, 100, 'household fields stay');
     const reveal = (await call(owner, 'POST', `/clients/${c.id}/reveal`, { field: 'ssn' })).json();
     assert.equal(reveal.value, '444-55-6666');
-    assert.equal((await call(owner, 'POST', `/clients/${c.id}/reveal`, { field: 'dob' })).json().value, '02/02/1962', 'the sealed birth date moved with the person');
+    assert.equal(
+      (await call(owner, 'POST', `/clients/${c.id}/reveal`, { field: 'dob' })).json().value,
+      '02/02/1962',
+      'the sealed birth date moved with the person',
+    );
   });
 
   it('deleting a secondary clears its co fields', async () => {
-    const c = (await call(owner, 'POST', '/clients', { firstName: 'Keep', lastName: 'Me', coFirstName: 'Drop', coLastName: 'Me', coSSN: '123-45-6789' })).json();
+    const c = (
+      await call(owner, 'POST', '/clients', { firstName: 'Keep', lastName: 'Me', coFirstName: 'Drop', coLastName: 'Me', coSSN: '123-45-6789' })
+    ).json();
     const res = (await call(owner, 'DELETE', `/clients/${c.id}?level=secondary`)).json();
     assert.equal(res.message, 'Secondary removed');
     assert.deepEqual([res.client.firstName, res.client.coFirstName, res.client.coSSN, res.client.hasDual], ['Keep', null, null, false]);
@@ -189,10 +206,14 @@ describe('clients: delete', () => {
 
 describe('clients: sensitive data', () => {
   it('keeps SSNs sealed at rest, masked in answers, revealed on request with an activity entry', async () => {
-    const c = (await call(owner, 'POST', '/clients', { firstName: 'Secret', lastName: 'Keeper', ssn: '987-65-4321', coFirstName: 'Co', coSSN: '123456789' })).json();
+    const c = (
+      await call(owner, 'POST', '/clients', { firstName: 'Secret', lastName: 'Keeper', ssn: '987-65-4321', coFirstName: 'Co', coSSN: '123456789' })
+    ).json();
     assert.equal(c.ssn, '***-**-4321');
     assert.equal(c.coSSN, '***-**-6789');
-    const [row] = await s.db.query<{ ssn_enc: string; co_ssn_enc: string; data: unknown }>('select ssn_enc, co_ssn_enc, data from clients where id = $1', [c.id]);
+    const [row] = await s.db.query<{ ssn_enc: string; co_ssn_enc: string; data: unknown }>('select ssn_enc, co_ssn_enc, data from clients where id = $1', [
+      c.id,
+    ]);
     assert.ok(row.ssn_enc.startsWith('v2:'));
     assert.ok(!row.ssn_enc.includes('987') && !row.ssn_enc.includes('4321'));
     assert.ok(!JSON.stringify(row.data).includes('987-65'), 'the plain value is nowhere in the row');
@@ -212,7 +233,9 @@ describe('clients: sensitive data', () => {
 describe('clients: the list', () => {
   it('searches names, preferred and co names, company, email and phones in any format', async () => {
     const search = async (term: string) =>
-      (await call(owner, 'GET', `/clients?search=${encodeURIComponent(term)}`)).json().items.map((i: { firstName: string | null; companyName: string | null }) => i.firstName ?? i.companyName);
+      (await call(owner, 'GET', `/clients?search=${encodeURIComponent(term)}`))
+        .json()
+        .items.map((i: { firstName: string | null; companyName: string | null }) => i.firstName ?? i.companyName);
     assert.deepEqual(await search('carter'), ['James']);
     assert.deepEqual(await search('lind'), ['James'], 'co-applicant first name');
     assert.deepEqual(await search('mari'), ['Maria'], 'preferred first name');
@@ -232,13 +255,22 @@ describe('clients: the list', () => {
     for (const n of ['Zed', 'Zara', 'Zoe', 'Zack', 'Zin']) await call(owner, 'POST', '/clients', { firstName: n, lastName: 'Letter' });
     const first = (await call(owner, 'GET', '/clients?letter=z&limit=2')).json();
     assert.equal(first.total, 5);
-    assert.deepEqual(first.items.map((i: { firstName: string }) => i.firstName), ['Zack', 'Zara']);
+    assert.deepEqual(
+      first.items.map((i: { firstName: string }) => i.firstName),
+      ['Zack', 'Zara'],
+    );
     assert.ok(first.nextCursor);
     const second = (await call(owner, 'GET', `/clients?letter=z&limit=2&after=${first.nextCursor}`)).json();
     assert.equal(second.total, null);
-    assert.deepEqual(second.items.map((i: { firstName: string }) => i.firstName), ['Zed', 'Zin']);
+    assert.deepEqual(
+      second.items.map((i: { firstName: string }) => i.firstName),
+      ['Zed', 'Zin'],
+    );
     const third = (await call(owner, 'GET', `/clients?letter=z&limit=2&after=${second.nextCursor}`)).json();
-    assert.deepEqual(third.items.map((i: { firstName: string }) => i.firstName), ['Zoe']);
+    assert.deepEqual(
+      third.items.map((i: { firstName: string }) => i.firstName),
+      ['Zoe'],
+    );
     assert.equal(third.nextCursor, null);
     const letters = (await call(owner, 'GET', '/clients/letters')).json();
     assert.equal(letters.counts.z, 5);
@@ -248,10 +280,17 @@ describe('clients: the list', () => {
     assert.ok(numbers.items.some((i: { id: string }) => i.id === hash.id));
     assert.equal((await call(owner, 'GET', '/clients?after=garbage')).statusCode, 400);
     const middle = (await call(owner, 'GET', '/clients?letter=z&limit=2&offset=2')).json();
-    assert.deepEqual(middle.items.map((i: { firstName: string }) => i.firstName), ['Zed', 'Zin'], 'offset reaches the middle of a letter');
+    assert.deepEqual(
+      middle.items.map((i: { firstName: string }) => i.firstName),
+      ['Zed', 'Zin'],
+      'offset reaches the middle of a letter',
+    );
     assert.equal(middle.total, 5);
     const rest = (await call(owner, 'GET', `/clients?letter=z&limit=2&after=${middle.nextCursor}`)).json();
-    assert.deepEqual(rest.items.map((i: { firstName: string }) => i.firstName), ['Zoe']);
+    assert.deepEqual(
+      rest.items.map((i: { firstName: string }) => i.firstName),
+      ['Zoe'],
+    );
   });
 
   it('keeps the letter counts and the total right through renames, promotions and deletes', async () => {
@@ -289,14 +328,20 @@ describe('clients: the list', () => {
     assert.equal(total, 7);
     assert.deepEqual(seen, ['Pager0', 'Pager1', 'Pager2', 'Pager3', 'Pager4', 'Pager5', 'Pager6']);
     const byPhone = (await call(owner, 'GET', '/clients?search=(737)%20555-0103')).json();
-    assert.deepEqual(byPhone.items.map((i: { firstName: string }) => i.firstName), ['Pager3']);
+    assert.deepEqual(
+      byPhone.items.map((i: { firstName: string }) => i.firstName),
+      ['Pager3'],
+    );
   });
 
   it('filters favorites of the signed-in user', async () => {
     const [james] = (await call(owner, 'GET', '/clients?search=james%20carter')).json().items;
     assert.equal((await call(owner, 'POST', `/users/${ownerId}/favorites/client/${james.id}`)).json().isFavorite, true);
     const favs = (await call(owner, 'GET', '/clients?favorites=true')).json();
-    assert.deepEqual(favs.items.map((i: { id: string; isFavorite: boolean }) => [i.id, i.isFavorite]), [[james.id, true]]);
+    assert.deepEqual(
+      favs.items.map((i: { id: string; isFavorite: boolean }) => [i.id, i.isFavorite]),
+      [[james.id, true]],
+    );
     assert.deepEqual((await call(employee, 'GET', '/clients?favorites=true')).json().items, [], 'favorites are per user');
     assert.deepEqual((await call(owner, 'GET', `/users/${ownerId}/favorites/client`)).json().clientIds, [james.id]);
     assert.equal((await call(employee, 'GET', `/users/${ownerId}/favorites/client`)).statusCode, 403);
@@ -332,7 +377,10 @@ describe('clients: another account', () => {
       assert.ok([403, 404].includes(res.statusCode), `${method} ${url} answered ${res.statusCode}`);
     }
     const mine = (await call(other, 'GET', '/clients')).json();
-    assert.deepEqual(mine.items.map((i: { firstName: string }) => i.firstName), ['Olga']);
+    assert.deepEqual(
+      mine.items.map((i: { firstName: string }) => i.firstName),
+      ['Olga'],
+    );
     const still = (await call(owner, 'GET', `/clients/${james.id}/full`)).json();
     assert.equal(still.client.firstName, 'James');
     assert.equal(still.addresses.length, 2);

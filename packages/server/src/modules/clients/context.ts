@@ -13,4 +13,8 @@ export async function actorName(deps: AppDeps, req: FastifyRequest): Promise<str
 }
 
 /** A contact as a record of the audit trail, named as it is now. */
-export const contactAbout = (row: Pick<ClientRow, 'id' | 'data'>): AuditAbout => ({ type: 'contact', id: row.id, label: displayName(row.data ?? {}) || 'A contact' });
+export const contactAbout = (row: Pick<ClientRow, 'id' | 'data'>): AuditAbout => ({
+  type: 'contact',
+  id: row.id,
+  label: displayName(row.data ?? {}) || 'A contact',
+});

@@ -9,7 +9,10 @@ export async function findDuplicates(
   accountId: string,
   f: { mobilePhone?: string | null; email?: string | null; phone?: string | null; exclude?: string },
 ): Promise<ClientDuplicate[]> {
-  const phones = [f.mobilePhone, f.phone].filter((p): p is string => !!p).map(normalizePhone).filter((p) => p.length >= 11);
+  const phones = [f.mobilePhone, f.phone]
+    .filter((p): p is string => !!p)
+    .map(normalizePhone)
+    .filter((p) => p.length >= 11);
   const email = f.email?.trim().toLowerCase() || null;
   if (!phones.length && !email) return [];
   const rows = await q.query<{ id: string; data: ClientData }>(

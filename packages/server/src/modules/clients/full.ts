@@ -16,10 +16,10 @@ import { loadClient } from '../clientStore/store';
 export async function clientFull(q: Queryable, ctx: Pick<AuthContext, 'accountId' | 'userId' | 'role'>, id: string, sealer: Sealer): Promise<ClientFull> {
   const row = await loadClient(q, ctx.accountId, id);
   const client = toClient(row, sealer);
-  const records = await q.query<RecordRow>(`select ${RECORD_COLUMNS} from client_records r where r.client_id = $1 and r.account_id = $2 order by r.created_at`, [
-    id,
-    ctx.accountId,
-  ]);
+  const records = await q.query<RecordRow>(
+    `select ${RECORD_COLUMNS} from client_records r where r.client_id = $1 and r.account_id = $2 order by r.created_at`,
+    [id, ctx.accountId],
+  );
   const byKind = new Map(RECORD_KINDS.map((k) => [k.kind, [] as RecordRow[]]));
   for (const r of records) byKind.get(r.kind)?.push(r);
   const ADDRESS_ORDER = ['Physical', 'Mailing', 'Previous', 'Other'];

@@ -20,7 +20,18 @@ const CSV = [
   'Paula,Price,5125550301,,,,,,,', // the same as row 1: a duplicate inside the file
   ',,5125550399,,,,,,,',
 ].join('\r\n');
-const mapping = { 'First Name': 'firstName', 'Last Name': 'lastName', Cell: 'mobilePhone', 'E-mail': 'email', Birthday: 'dob', City: 'city', State: 'state', Zip: 'zipcode', Tags: 'tags', Notes: 'note' };
+const mapping = {
+  'First Name': 'firstName',
+  'Last Name': 'lastName',
+  Cell: 'mobilePhone',
+  'E-mail': 'email',
+  Birthday: 'dob',
+  City: 'city',
+  State: 'state',
+  Zip: 'zipcode',
+  Tags: 'tags',
+  Notes: 'note',
+};
 
 before(async () => {
   s = await startTestServer();
@@ -31,7 +42,10 @@ after(() => s.close());
 
 describe('CSV import and export', () => {
   it('parses quoted fields, doubled quotes and CRLF', () => {
-    assert.deepEqual(parseCsv('a,"b,c","d ""e"""\r\n1,,3\n'), [['a', 'b,c', 'd "e"'], ['1', '', '3']]);
+    assert.deepEqual(parseCsv('a,"b,c","d ""e"""\r\n1,,3\n'), [
+      ['a', 'b,c', 'd "e"'],
+      ['1', '', '3'],
+    ]);
   });
 
   it('previews the header, a sample and a suggested mapping', async () => {
@@ -46,7 +60,14 @@ describe('CSV import and export', () => {
     assert.deepEqual([res.dryRun, res.total, res.created, res.skipped, res.failed], [true, 6, 1, 2, 3]);
     assert.deepEqual(
       res.rows.map((r: { row: number; status: string }) => [r.row, r.status]),
-      [[1, 'created'], [2, 'skipped'], [3, 'error'], [4, 'error'], [5, 'skipped'], [6, 'error']],
+      [
+        [1, 'created'],
+        [2, 'skipped'],
+        [3, 'error'],
+        [4, 'error'],
+        [5, 'skipped'],
+        [6, 'error'],
+      ],
     );
     assert.match(res.rows[1].reason, /Duplicate of James Carter \(phone\)/);
     assert.match(res.rows[2].reason, /email: Enter a valid email address/);
@@ -60,10 +81,19 @@ describe('CSV import and export', () => {
   });
 
   it('takes an action per duplicate row over the default one', async () => {
-    const res = (await call('POST', '/clients/import', { csv: CSV, mapping, dryRun: true, onDuplicate: 'skip', duplicateActions: { 2: 'merge', 5: 'create' } })).json();
+    const res = (
+      await call('POST', '/clients/import', { csv: CSV, mapping, dryRun: true, onDuplicate: 'skip', duplicateActions: { 2: 'merge', 5: 'create' } })
+    ).json();
     assert.deepEqual(
       res.rows.map((r: { row: number; status: string }) => [r.row, r.status]),
-      [[1, 'created'], [2, 'merged'], [3, 'error'], [4, 'error'], [5, 'created'], [6, 'error']],
+      [
+        [1, 'created'],
+        [2, 'merged'],
+        [3, 'error'],
+        [4, 'error'],
+        [5, 'created'],
+        [6, 'error'],
+      ],
     );
     assert.match(res.rows[4].reason, /Created although it matches Paula Price/);
     assert.equal((await call('POST', '/clients/import', { csv: CSV, mapping, duplicateActions: { first: 'merge' } })).statusCode, 400);
@@ -77,8 +107,15 @@ describe('CSV import and export', () => {
     const full = (await call('GET', `/clients/${paula.id}/full`)).json();
     assert.deepEqual([full.client.mobilePhone, full.client.dob, full.client.email], ['15125550301', '**/**/1977', 'paula@example.com']);
     assert.equal((await call('POST', `/clients/${paula.id}/reveal`, { field: 'dob' })).json().value, '04/05/1977');
-    assert.deepEqual(full.addresses.map((a: { city: string; zipcode: string }) => [a.city, a.zipcode]), [['Austin', '78701']]);
-    assert.deepEqual(full.tags.map((t: { name: string }) => t.name), ['Texas', 'VIP'], 'the static tag from the file, and the dynamic Texas tag its address matches');
+    assert.deepEqual(
+      full.addresses.map((a: { city: string; zipcode: string }) => [a.city, a.zipcode]),
+      [['Austin', '78701']],
+    );
+    assert.deepEqual(
+      full.tags.map((t: { name: string }) => t.name),
+      ['Texas', 'VIP'],
+      'the static tag from the file, and the dynamic Texas tag its address matches',
+    );
     const notes = (await call('GET', `/clients/${paula.id}/activity`)).json() as Array<{ note: string }>;
     assert.ok(notes.some((n) => n.note === 'Met at the fair, wants a "home" quote'));
     const james = (await call('GET', '/clients?search=carter')).json();
@@ -97,10 +134,16 @@ describe('CSV import and export', () => {
     assert.match(String(res.headers['content-type']), /text\/csv/);
     const rows = parseCsv(res.body);
     assert.equal(rows[0][1], 'firstName');
-    assert.deepEqual(rows.slice(1).map((r) => [r[1], r[3], r[7]]), [['James', 'Carter', '15125550142']]);
+    assert.deepEqual(
+      rows.slice(1).map((r) => [r[1], r[3], r[7]]),
+      [['James', 'Carter', '15125550142']],
+    );
     const all = parseCsv((await call('GET', '/clients/export')).body);
     assert.equal(all.length - 1, (await call('GET', '/clients?limit=1')).json().total);
     const theirs = parseCsv((await call('GET', '/clients/export', undefined, other)).body);
-    assert.deepEqual(theirs.slice(1).map((r) => r[1]), ['Olga']);
+    assert.deepEqual(
+      theirs.slice(1).map((r) => r[1]),
+      ['Olga'],
+    );
   });
 });

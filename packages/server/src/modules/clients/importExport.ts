@@ -1,4 +1,15 @@
-import { clientInputSchema, IMPORT_FIELDS, IMPORT_MAX_ROWS, maskSealed, SEALED_CLIENT_FIELDS, type ImportField, type ImportPreview, type ImportResult, type ImportRowResult, type SealedClientField } from '@agency/contracts';
+import {
+  clientInputSchema,
+  IMPORT_FIELDS,
+  IMPORT_MAX_ROWS,
+  maskSealed,
+  SEALED_CLIENT_FIELDS,
+  type ImportField,
+  type ImportPreview,
+  type ImportResult,
+  type ImportRowResult,
+  type SealedClientField,
+} from '@agency/contracts';
 import type { z } from 'zod';
 import type { importRequestSchema } from '@agency/contracts';
 import type { Db, Queryable } from '../../db/index';
@@ -21,18 +32,57 @@ const ADDRESS_FIELDS: ImportField[] = ['address', 'address2', 'city', 'county', 
 const EXTRA_FIELDS: ImportField[] = [...ADDRESS_FIELDS, 'tags', 'note'];
 
 const SYNONYMS: Record<string, ImportField> = {
-  first: 'firstName', firstname: 'firstName', givenname: 'firstName', name: 'firstName',
-  last: 'lastName', lastname: 'lastName', surname: 'lastName', familyname: 'lastName',
-  preferred: 'preferredFirstName', nickname: 'preferredFirstName', preferredname: 'preferredFirstName',
-  company: 'companyName', business: 'companyName', companyname: 'companyName', organization: 'companyName',
-  email: 'email', emailaddress: 'email', mail: 'email',
-  phone: 'phone', homephone: 'phone', telephone: 'phone', home: 'phone',
-  mobile: 'mobilePhone', mobilephone: 'mobilePhone', cell: 'mobilePhone', cellphone: 'mobilePhone',
-  birthday: 'dob', birthdate: 'dob', dateofbirth: 'dob', dob: 'dob',
-  zip: 'zipcode', zipcode: 'zipcode', postalcode: 'zipcode', street: 'address', address1: 'address', streetaddress: 'address',
-  spousefirstname: 'coFirstName', spouselastname: 'coLastName', spouseemail: 'coEmail', spousemobile: 'coMobilePhone', spousephone: 'coPhone',
-  referral: 'affliateVia', referralsource: 'affliateVia', source: 'affliateVia', howdidyouhear: 'affliateVia', referraldate: 'aflliateOn',
-  notes: 'note', comment: 'note', comments: 'note', tag: 'tags', labels: 'tags',
+  first: 'firstName',
+  firstname: 'firstName',
+  givenname: 'firstName',
+  name: 'firstName',
+  last: 'lastName',
+  lastname: 'lastName',
+  surname: 'lastName',
+  familyname: 'lastName',
+  preferred: 'preferredFirstName',
+  nickname: 'preferredFirstName',
+  preferredname: 'preferredFirstName',
+  company: 'companyName',
+  business: 'companyName',
+  companyname: 'companyName',
+  organization: 'companyName',
+  email: 'email',
+  emailaddress: 'email',
+  mail: 'email',
+  phone: 'phone',
+  homephone: 'phone',
+  telephone: 'phone',
+  home: 'phone',
+  mobile: 'mobilePhone',
+  mobilephone: 'mobilePhone',
+  cell: 'mobilePhone',
+  cellphone: 'mobilePhone',
+  birthday: 'dob',
+  birthdate: 'dob',
+  dateofbirth: 'dob',
+  dob: 'dob',
+  zip: 'zipcode',
+  zipcode: 'zipcode',
+  postalcode: 'zipcode',
+  street: 'address',
+  address1: 'address',
+  streetaddress: 'address',
+  spousefirstname: 'coFirstName',
+  spouselastname: 'coLastName',
+  spouseemail: 'coEmail',
+  spousemobile: 'coMobilePhone',
+  spousephone: 'coPhone',
+  referral: 'affliateVia',
+  referralsource: 'affliateVia',
+  source: 'affliateVia',
+  howdidyouhear: 'affliateVia',
+  referraldate: 'aflliateOn',
+  notes: 'note',
+  comment: 'note',
+  comments: 'note',
+  tag: 'tags',
+  labels: 'tags',
 };
 
 export function suggestMapping(headers: string[]): Record<string, string> {
@@ -103,7 +153,14 @@ export async function importClients(db: Db, ctx: { accountId: string; userId: st
         continue;
       }
       if (!raw.firstName && !raw.lastName && !raw.companyName) {
-        results.push({ row: r, status: 'error', reason: 'A row needs a first name, last name or company', clientId: null, duplicateOf: null, duplicateOfRow: null });
+        results.push({
+          row: r,
+          status: 'error',
+          reason: 'A row needs a first name, last name or company',
+          clientId: null,
+          duplicateOf: null,
+          duplicateOfRow: null,
+        });
         continue;
       }
       const address = Object.fromEntries(ADDRESS_FIELDS.filter((f) => raw[f]).map((f) => [f, raw[f]]));
@@ -112,7 +169,10 @@ export async function importClients(db: Db, ctx: { accountId: string; userId: st
         results.push({ row: r, status: 'error', reason: addressParsed.error.issues[0].message, clientId: null, duplicateOf: null, duplicateOfRow: null });
         continue;
       }
-      const tagNames = (raw.tags ?? '').split(/[;,]/).map((t) => t.trim()).filter(Boolean);
+      const tagNames = (raw.tags ?? '')
+        .split(/[;,]/)
+        .map((t) => t.trim())
+        .filter(Boolean);
       const missingTags = tagNames.filter((t) => !tagsByName.has(t.toLowerCase()));
       const data = parsed.data;
       const [dup] = await findDuplicates(q, ctx.accountId, { mobilePhone: data.mobilePhone, phone: data.phone, email: data.email });
@@ -140,7 +200,14 @@ export async function importClients(db: Db, ctx: { accountId: string; userId: st
       }
       if (addressParsed?.success) {
         const k = kindOf('address');
-        await insertRecord(q, k, ctx.accountId, clientId, ctx.userId, mergeRecord(k, sealer, { id: newRecordId(), data: {}, secret: null }, addressParsed.data as Record<string, unknown>));
+        await insertRecord(
+          q,
+          k,
+          ctx.accountId,
+          clientId,
+          ctx.userId,
+          mergeRecord(k, sealer, { id: newRecordId(), data: {}, secret: null }, addressParsed.data as Record<string, unknown>),
+        );
       }
       for (const name of tagNames) {
         const tagId = tagsByName.get(name.toLowerCase());
@@ -156,7 +223,15 @@ export async function importClients(db: Db, ctx: { accountId: string; userId: st
       results.push({ row: r, status, reason, clientId: req.dryRun ? null : clientId, duplicateOf, duplicateOfRow: dupRow });
     }
     const count = (s: ImportRowResult['status']) => results.filter((x) => x.status === s).length;
-    return { dryRun: req.dryRun, total: rows.length - 1, created: count('created'), merged: count('merged'), skipped: count('skipped'), failed: count('error'), rows: results };
+    return {
+      dryRun: req.dryRun,
+      total: rows.length - 1,
+      created: count('created'),
+      merged: count('merged'),
+      skipped: count('skipped'),
+      failed: count('error'),
+      rows: results,
+    };
   };
   try {
     return await db.tx(async (q) => {
@@ -200,7 +275,12 @@ function exported(data: ClientData, key: string): unknown {
 }
 
 /** The list (same filters) as CSV, read in keyset batches. */
-export async function exportClients(q: Queryable, ctx: { accountId: string; userId: string }, filters: ListFilters, sealer: Sealer): Promise<{ csv: string; count: number }> {
+export async function exportClients(
+  q: Queryable,
+  ctx: { accountId: string; userId: string },
+  filters: ListFilters,
+  sealer: Sealer,
+): Promise<{ csv: string; count: number }> {
   let out = csvLine([...EXPORT_COLUMNS]);
   let count = 0;
   let after: [string, string] | null = null;
@@ -222,4 +302,3 @@ export async function exportClients(q: Queryable, ctx: { accountId: string; user
   }
   return { csv: out, count };
 }
-

@@ -23,7 +23,12 @@ const open = async (who: SignedIn) => {
 };
 
 /** Every `event` a socket receives while `during` runs and for a settling time after it. */
-async function collect<E extends 'clients_update' | 'refresh_tags'>(socket: ClientSocket, event: E, during: () => Promise<unknown>, settleMs = CLIENTS_PUSH_MS * 3) {
+async function collect<E extends 'clients_update' | 'refresh_tags'>(
+  socket: ClientSocket,
+  event: E,
+  during: () => Promise<unknown>,
+  settleMs = CLIENTS_PUSH_MS * 3,
+) {
   const seen: Array<E extends 'clients_update' ? ClientsUpdate : RefreshTags> = [];
   const listener = (payload: (typeof seen)[number]) => void seen.push(payload);
   const untyped = socket as unknown as { on(e: string, l: typeof listener): void; off(e: string, l: typeof listener): void };
@@ -82,7 +87,8 @@ describe('contacts pushed to the account', () => {
     // the push alone, on its own events: an import's worth of changes in one moment
     const events = createEvents();
     const sent: Array<{ accountId: string; event: string; payload: unknown }> = [];
-    const nsFor = async (accountId: string) => ({ emit: (event: string, payload: unknown) => sent.push({ accountId, event, payload }) }) as unknown as AppNamespace;
+    const nsFor = async (accountId: string) =>
+      ({ emit: (event: string, payload: unknown) => sent.push({ accountId, event, payload }) }) as unknown as AppNamespace;
     const work: Array<Promise<unknown>> = [];
     const stop = clientsPush({ db: s.db, events, nsFor, track: (fn) => void work.push(fn()) });
     const ids = Array.from({ length: 1000 }, (_, i) => `00000000-0000-4000-a000-${String(i).padStart(12, '0')}`);

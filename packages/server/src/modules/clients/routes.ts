@@ -131,7 +131,13 @@ export async function clientRoutes(app: FastifyInstance, deps: AppDeps) {
           const whose = primary ? 'primary' : 'secondary';
           const base = primary ? field : PRIMARY_OF[field];
           const what = SEALED_FIELD_LABELS[base as keyof typeof SEALED_FIELD_LABELS];
-          await addActivity(q, { accountId: a.accountId, clientId: row.id, userId: a.userId, type: 'system', note: `${who} revealed the ${what} of the ${whose}` });
+          await addActivity(q, {
+            accountId: a.accountId,
+            clientId: row.id,
+            userId: a.userId,
+            type: 'system',
+            note: `${who} revealed the ${what} of the ${whose}`,
+          });
           await recordAudit(q, auditWho(req), 'fieldRevealed', contactAbout(row), `${what} of the ${whose}`);
         }
         return { value };

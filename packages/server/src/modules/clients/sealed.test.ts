@@ -37,7 +37,9 @@ const isoOf = (us: string) => `${us.slice(6)}-${us.slice(0, 2)}-${us.slice(3, 5)
 const BANK = { account: '000123456789', routing: '121000358' };
 
 async function everyTable(): Promise<string> {
-  const tables = await s.db.query<{ table_name: string }>(`select table_name from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE'`);
+  const tables = await s.db.query<{ table_name: string }>(
+    `select table_name from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE'`,
+  );
   let dump = '';
   for (const { table_name } of tables) dump += JSON.stringify(await s.db.query(`select * from "${table_name}"`));
   return dump;
@@ -79,7 +81,10 @@ describe('sealed fields', () => {
 
   it('are masked in every answer, keeping the last four', async () => {
     const c = (await call(owner, 'GET', `/clients/${clientId}`)).json();
-    assert.deepEqual([c.ssn, c.coSSN, c.dlId, c.coDlId, c.healthMBI, c.coImmigrantCardNumber], ['***-**-4567', '***-**-5678', '****1234', '****5678', '****MK73', '****4321']);
+    assert.deepEqual(
+      [c.ssn, c.coSSN, c.dlId, c.coDlId, c.healthMBI, c.coImmigrantCardNumber],
+      ['***-**-4567', '***-**-5678', '****1234', '****5678', '****MK73', '****4321'],
+    );
     assert.deepEqual([c.dob, c.coDOB], ['**/**/1961', '**/**/1963'], 'dates of birth show only their year');
     assert.ok(c.age > 60 && c.coAge > 60, 'the ages are worked out from the sealed dates');
     const full = (await call(owner, 'GET', `/clients/${clientId}/full`)).body;
@@ -116,7 +121,10 @@ describe('sealed fields', () => {
 
   it('do not open in another row: a copied ciphertext (identity number or SSN) is refused', async () => {
     const other = (await call(owner, 'POST', '/clients', { firstName: 'Other', lastName: 'Row', dlId: 'X0000' })).json();
-    await s.db.query(`update clients set data = jsonb_set(data, '{dlId}', (select data->'dlId' from clients where id = $1)) where id = $2`, [clientId, other.id]);
+    await s.db.query(`update clients set data = jsonb_set(data, '{dlId}', (select data->'dlId' from clients where id = $1)) where id = $2`, [
+      clientId,
+      other.id,
+    ]);
     const res = await call(owner, 'POST', `/clients/${other.id}/reveal`, { field: 'dlId' });
     assert.notEqual(res.statusCode, 200);
     assert.ok(!res.body.includes(SECRETS.dlId));

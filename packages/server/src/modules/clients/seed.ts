@@ -61,9 +61,24 @@ export async function seedDemoClients(db: Db): Promise<void> {
       affliateVia: 'Google',
       accountPhone: DEMO_PHONES.austinMain.id,
     });
-    await record(q, 'address', DEMO, carter, { type: 'Physical', address: '1207 Barton Hills Dr', city: 'Austin', county: 'Travis', state: 'TX', zipcode: '78704', pinned: true });
+    await record(q, 'address', DEMO, carter, {
+      type: 'Physical',
+      address: '1207 Barton Hills Dr',
+      city: 'Austin',
+      county: 'Travis',
+      state: 'TX',
+      zipcode: '78704',
+      pinned: true,
+    });
     await record(q, 'address', DEMO, carter, { type: 'Mailing', address: 'PO Box 4410', city: 'Austin', state: 'TX', zipcode: '78765' });
-    await record(q, 'dependent', DEMO, carter, { firstName: 'Emily', lastName: 'Carter', relationship: 'Daughter', gender: 'Female', dob: '6/2/2007', goodStudent: true });
+    await record(q, 'dependent', DEMO, carter, {
+      firstName: 'Emily',
+      lastName: 'Carter',
+      relationship: 'Daughter',
+      gender: 'Female',
+      dob: '6/2/2007',
+      goodStudent: true,
+    });
     await record(q, 'policy', DEMO, carter, {
       type: 'Auto',
       company: 'State Farm',
@@ -83,10 +98,50 @@ export async function seedDemoClients(db: Db): Promise<void> {
       termDate: '03/01/2026',
       premium: 212_500,
     });
-    await record(q, 'quote', DEMO, carter, quote({ form: 'auto', type: 'car', year: 2003, make: 'Honda', model: 'Accord', vin: '1HGCM82633A004352', primaryDriver: 'James Carter', premium: 98_000 }));
-    await record(q, 'quote', DEMO, carter, quote({ form: 'home', type: 'Single Family', usage: 'Primary', address: '1207 Barton Hills Dr', city: 'Austin', state: 'TX', zipcode: '78704', yearBuilt: 1994, bedrooms: 4, bathrooms: 2.5, coverage: { carrier: 'Allstate', dwelling: 45_000_000, premium: 212_500 } }));
+    await record(
+      q,
+      'quote',
+      DEMO,
+      carter,
+      quote({
+        form: 'auto',
+        type: 'car',
+        year: 2003,
+        make: 'Honda',
+        model: 'Accord',
+        vin: '1HGCM82633A004352',
+        primaryDriver: 'James Carter',
+        premium: 98_000,
+      }),
+    );
+    await record(
+      q,
+      'quote',
+      DEMO,
+      carter,
+      quote({
+        form: 'home',
+        type: 'Single Family',
+        usage: 'Primary',
+        address: '1207 Barton Hills Dr',
+        city: 'Austin',
+        state: 'TX',
+        zipcode: '78704',
+        yearBuilt: 1994,
+        bedrooms: 4,
+        bathrooms: 2.5,
+        coverage: { carrier: 'Allstate', dwelling: 45_000_000, premium: 212_500 },
+      }),
+    );
     await record(q, 'misc', DEMO, carter, { label: 'Gate code', value: '4471' });
-    await addActivity(q, { accountId: DEMO, clientId: carter, userId: OWNER, type: 'note', note: 'Reviewed auto renewal; wants a quote on an umbrella policy.', isSticky: true });
+    await addActivity(q, {
+      accountId: DEMO,
+      clientId: carter,
+      userId: OWNER,
+      type: 'note',
+      note: 'Reviewed auto renewal; wants a quote on an umbrella policy.',
+      isSticky: true,
+    });
     await touchLastContact(q, DEMO, carter);
     await insertReview(q, DEMO, {
       clientId: carter,
@@ -97,7 +152,12 @@ export async function seedDemoClients(db: Db): Promise<void> {
       createdAt: new Date(Date.now() - 20 * 86_400_000).toISOString(),
       answeredAt: new Date(Date.now() - 19 * 86_400_000).toISOString(),
     });
-    await insertReview(q, DEMO, { clientId: carter, clientLevel: 'secondary', requestedBy: OWNER, createdAt: new Date(Date.now() - 2 * 86_400_000).toISOString() });
+    await insertReview(q, DEMO, {
+      clientId: carter,
+      clientLevel: 'secondary',
+      requestedBy: OWNER,
+      createdAt: new Date(Date.now() - 2 * 86_400_000).toISOString(),
+    });
 
     const gonzalez = await client(q, DEMO, EMPLOYEE, {
       firstName: 'Maria',
@@ -117,7 +177,14 @@ export async function seedDemoClients(db: Db): Promise<void> {
       affliateContactLevel: 'secondary',
       aflliateOn: '02/10/2025',
     });
-    await record(q, 'address', DEMO, gonzalez, { type: 'Physical', address: '88 Alamo Plaza', city: 'San Antonio', county: 'Bexar', state: 'TX', zipcode: '78205' });
+    await record(q, 'address', DEMO, gonzalez, {
+      type: 'Physical',
+      address: '88 Alamo Plaza',
+      city: 'San Antonio',
+      county: 'Bexar',
+      state: 'TX',
+      zipcode: '78205',
+    });
     await record(q, 'policy', DEMO, gonzalez, { type: 'Health', company: 'Blue Cross', plan: 'Silver PPO', effectiveDate: '01/01/2025', premium: 42_000 });
 
     const chen = await client(q, DEMO, OWNER, {
@@ -131,8 +198,30 @@ export async function seedDemoClients(db: Db): Promise<void> {
       businessType: 'Plumbing',
       dob: '07/21/1975',
     });
-    await record(q, 'quote', DEMO, chen, quote({ form: 'commercial', companyName: 'Chen Plumbing LLC', dba: 'Chen Plumbing', entityType: 'LLC', businessType: 'Plumbing', numberOfEmployees: 6, annualIncome: 95_000_000, startDate: '05/01/2012', mailing: { address: '410 SE Oak St', city: 'Portland', state: 'OR', zipcode: '97214' } }));
-    await record(q, 'policy', DEMO, chen, { type: 'Commercial', company: 'Progressive', plan: 'General Liability', premium: 320_000, effectiveDate: '06/01/2025' });
+    await record(
+      q,
+      'quote',
+      DEMO,
+      chen,
+      quote({
+        form: 'commercial',
+        companyName: 'Chen Plumbing LLC',
+        dba: 'Chen Plumbing',
+        entityType: 'LLC',
+        businessType: 'Plumbing',
+        numberOfEmployees: 6,
+        annualIncome: 95_000_000,
+        startDate: '05/01/2012',
+        mailing: { address: '410 SE Oak St', city: 'Portland', state: 'OR', zipcode: '97214' },
+      }),
+    );
+    await record(q, 'policy', DEMO, chen, {
+      type: 'Commercial',
+      company: 'Progressive',
+      plan: 'General Liability',
+      premium: 320_000,
+      effectiveDate: '06/01/2025',
+    });
 
     const patel = await client(q, DEMO, EMPLOYEE, {
       firstName: 'Aisha',
@@ -142,9 +231,32 @@ export async function seedDemoClients(db: Db): Promise<void> {
       gender: 'Female',
       dob: '02/14/1994',
     });
-    await record(q, 'quote', DEMO, patel, quote({ form: 'water', type: 'Boat', year: 2019, make: 'Sea Ray', model: 'SPX 190', vin: 'SERV1234H819', propulsionType: 'sternDrive', numMotors: 1, horsepower: 250 }));
+    await record(
+      q,
+      'quote',
+      DEMO,
+      patel,
+      quote({
+        form: 'water',
+        type: 'Boat',
+        year: 2019,
+        make: 'Sea Ray',
+        model: 'SPX 190',
+        vin: 'SERV1234H819',
+        propulsionType: 'sternDrive',
+        numMotors: 1,
+        horsepower: 250,
+      }),
+    );
 
-    await client(q, DEMO, OWNER, { firstName: 'Walter', lastName: 'Brooks', mobilePhone: '16025550131', gender: 'Male', dob: '08/08/1949', militaryStatus: 'Past' });
+    await client(q, DEMO, OWNER, {
+      firstName: 'Walter',
+      lastName: 'Brooks',
+      mobilePhone: '16025550131',
+      gender: 'Male',
+      dob: '08/08/1949',
+      militaryStatus: 'Past',
+    });
     await client(q, DEMO, OWNER, { companyName: 'Sunrise Bakery', email: 'orders@sunrisebakery.example.com', phone: '17135550110' });
 
     const values: Record<string, string[]> = {

@@ -83,7 +83,9 @@ describe('split', () => {
   it('splits the secondary into a new contact field by field, with keep, copy and move', async () => {
     const a = person('Ann', 1);
     const b = person('Bob', 2);
-    const c = (await call('POST', '/clients', { ...a, ...asCo(b), householdGrossIncome: 777, affliateVia: 'Google', managedBy: '00000000-0000-4000-9000-000000000002' })).json();
+    const c = (
+      await call('POST', '/clients', { ...a, ...asCo(b), householdGrossIncome: 777, affliateVia: 'Google', managedBy: '00000000-0000-4000-9000-000000000002' })
+    ).json();
     const keep = (await call('POST', `/clients/${c.id}/addresses`, { type: 'Physical', city: 'Keep' })).json();
     const copy = (await call('POST', `/clients/${c.id}/addresses`, { type: 'Mailing', city: 'Copy' })).json();
     const move = (await call('POST', `/clients/${c.id}/policies`, { type: 'Life', premium: 100 })).json();
@@ -93,7 +95,12 @@ describe('split', () => {
 
     const res = await call('PUT', `/clients/${c.id}/split`, {
       type: 'secondary',
-      items: { addresses: { [keep.id]: 'keep', [copy.id]: 'copy' }, policies: { [move.id]: 'move' }, activity: { [note.id]: 'move' }, tags: { [tag.id]: 'copy' } },
+      items: {
+        addresses: { [keep.id]: 'keep', [copy.id]: 'copy' },
+        policies: { [move.id]: 'move' },
+        activity: { [note.id]: 'move' },
+        tags: { [tag.id]: 'copy' },
+      },
     });
     assert.equal(res.statusCode, 200, res.body);
     const { newClient, client } = res.json();
@@ -110,8 +117,14 @@ describe('split', () => {
 
     const orig = (await call('GET', `/clients/${c.id}/full`)).json();
     const made = (await call('GET', `/clients/${newClient.id}/full`)).json();
-    assert.deepEqual(orig.addresses.map((x: { city: string }) => x.city), ['Keep', 'Copy']);
-    assert.deepEqual(made.addresses.map((x: { city: string }) => x.city), ['Copy']);
+    assert.deepEqual(
+      orig.addresses.map((x: { city: string }) => x.city),
+      ['Keep', 'Copy'],
+    );
+    assert.deepEqual(
+      made.addresses.map((x: { city: string }) => x.city),
+      ['Copy'],
+    );
     assert.deepEqual([orig.policies.length, made.policies.length], [0, 1]);
     assert.deepEqual([orig.tags.map((t: { name: string }) => t.name), made.tags.map((t: { name: string }) => t.name)], [['SplitTag'], ['SplitTag']]);
     const madeFeed = (await call('GET', `/clients/${newClient.id}/activity?limit=10`)).json();
@@ -133,7 +146,9 @@ describe('split', () => {
     const single = (await call('POST', '/clients', { firstName: 'Solo' })).json();
     assert.equal((await call('PUT', `/clients/${single.id}/split`, { type: 'secondary' })).statusCode, 400);
     const dual = (await call('POST', '/clients', { firstName: 'Du', coFirstName: 'Al' })).json();
-    const foreign = (await call('PUT', `/clients/${dual.id}/split`, { type: 'secondary', items: { addresses: { '00000000-0000-4000-8000-0000000000aa': 'move' } } })).json();
+    const foreign = (
+      await call('PUT', `/clients/${dual.id}/split`, { type: 'secondary', items: { addresses: { '00000000-0000-4000-8000-0000000000aa': 'move' } } })
+    ).json();
     assert.match(foreign.message, /does not belong to this contact/);
     assert.equal((await call('GET', `/clients/${dual.id}`)).json().coFirstName, 'Al', 'nothing was half-split');
     assert.equal((await call('PUT', `/clients/${dual.id}/split`, { type: 'tertiary' })).statusCode, 400);
@@ -160,7 +175,10 @@ describe('merge', () => {
     assert.equal(await reveal(target.id, 'coSSN'), b.ssn);
     assert.equal((await call('GET', `/clients/${source.id}`)).statusCode, 404);
     const full = (await call('GET', `/clients/${target.id}/full`)).json();
-    assert.deepEqual(full.addresses.map((x: { city: string }) => x.city), ['Source City']);
+    assert.deepEqual(
+      full.addresses.map((x: { city: string }) => x.city),
+      ['Source City'],
+    );
     const ref = (await call('GET', `/clients/${referred.id}`)).json();
     assert.deepEqual([ref.affliateContact, ref.affliateContactLevel], [target.id, 'secondary'], 'referrals follow the person');
   });
@@ -179,7 +197,15 @@ describe('merge', () => {
 
   it('combines two records of one person with per-field choices, keeping every field', async () => {
     const t = { firstName: 'Ivy', lastName: 'Target', email: 'ivy@target.example.com', dob: '01/01/1980', ssn: '111-11-1111', occupation: null };
-    const src = { firstName: 'Ivy', lastName: 'Source', email: 'ivy@source.example.com', dob: '02/02/1980', mobilePhone: '15125559999', occupation: 'Pilot', ssn: '222-22-2222' };
+    const src = {
+      firstName: 'Ivy',
+      lastName: 'Source',
+      email: 'ivy@source.example.com',
+      dob: '02/02/1980',
+      mobilePhone: '15125559999',
+      occupation: 'Pilot',
+      ssn: '222-22-2222',
+    };
     const target = (await call('POST', '/clients', { ...t, coFirstName: 'Jon', coLastName: 'Target' })).json();
     const source = (await call('POST', '/clients', src)).json();
     const res = await call('PUT', `/clients/${source.id}/mergeWith/${target.id}`, {
@@ -200,8 +226,13 @@ describe('merge', () => {
   it('combines with the secondary of a two-person target', async () => {
     const target = (await call('POST', '/clients', { firstName: 'Kim', coFirstName: 'Lee', coLastName: 'Old' })).json();
     const source = (await call('POST', '/clients', { firstName: 'Lee', lastName: 'New', email: 'lee@example.com' })).json();
-    const m = (await call('PUT', `/clients/${source.id}/mergeWith/${target.id}`, { mergeAs: 'combine', combineWithType: 'secondary', combineData: { lastName: 'source' } })).json()
-      .newClient;
+    const m = (
+      await call('PUT', `/clients/${source.id}/mergeWith/${target.id}`, {
+        mergeAs: 'combine',
+        combineWithType: 'secondary',
+        combineData: { lastName: 'source' },
+      })
+    ).json().newClient;
     assert.deepEqual([m.firstName, m.coFirstName, m.coLastName, m.coEmail], ['Kim', 'Lee', 'New', 'lee@example.com']);
   });
 
@@ -211,10 +242,16 @@ describe('merge', () => {
     const single2 = (await call('POST', '/clients', { firstName: 'Another' })).json();
     assert.match((await call('PUT', `/clients/${single.id}/mergeWith/${dual.id}`, { mergeAs: 'secondary' })).json().message, /already has two people/);
     assert.match((await call('PUT', `/clients/${dual.id}/mergeWith/${single.id}`, { mergeAs: 'primary' })).json().message, /Split the co-applicant/);
-    assert.match((await call('PUT', `/clients/${single.id}/mergeWith/${single2.id}`, { mergeAs: 'combine', combineWithType: 'secondary' })).json().message, /no co-applicant/);
+    assert.match(
+      (await call('PUT', `/clients/${single.id}/mergeWith/${single2.id}`, { mergeAs: 'combine', combineWithType: 'secondary' })).json().message,
+      /no co-applicant/,
+    );
     assert.equal((await call('PUT', `/clients/${single.id}/mergeWith/${single.id}`, { mergeAs: 'primary' })).statusCode, 400);
     assert.equal((await call('PUT', `/clients/${single.id}/mergeWith/${single2.id}`, { mergeAs: 'sideways' })).statusCode, 400);
-    assert.equal((await call('PUT', `/clients/${single.id}/mergeWith/${single2.id}`, { mergeAs: 'combine', combineData: { bogus: 'source' } })).statusCode, 400);
+    assert.equal(
+      (await call('PUT', `/clients/${single.id}/mergeWith/${single2.id}`, { mergeAs: 'combine', combineData: { bogus: 'source' } })).statusCode,
+      400,
+    );
     for (const id of [dual.id, single.id, single2.id]) assert.equal((await call('GET', `/clients/${id}`)).statusCode, 200, 'all still there');
   });
 });

@@ -1,13 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Sealer } from '../../sealing/crypto';
-import {
-  PERSON_FIELDS,
-  type Client,
-  type ClientLevel,
-  type MergeRequest,
-  type SplitEntity,
-  type SplitRequest,
-} from '@agency/contracts';
+import { PERSON_FIELDS, type Client, type ClientLevel, type MergeRequest, type SplitEntity, type SplitRequest } from '@agency/contracts';
 import type { z } from 'zod';
 import type { mergeRequestSchema, splitRequestSchema } from '@agency/contracts';
 import type { Queryable } from '../../db/index';
@@ -54,13 +47,15 @@ function householdOf(d: ClientData, person: ClientData): ClientData {
 }
 
 /** A copy of a record for another contact: a new id, and its sealed numbers sealed again for that id. */
-async function copyRecord(q: Queryable, sealer: Sealer, c: { itemId: string; fromId: string; toId: string; accountId: string; kind: string }): Promise<unknown[]> {
-  const [source] = await q.query<{ secret: string | null }>('select secret from client_records where id = $1 and client_id = $2 and account_id = $3 and kind = $4', [
-    c.itemId,
-    c.fromId,
-    c.accountId,
-    c.kind,
-  ]);
+async function copyRecord(
+  q: Queryable,
+  sealer: Sealer,
+  c: { itemId: string; fromId: string; toId: string; accountId: string; kind: string },
+): Promise<unknown[]> {
+  const [source] = await q.query<{ secret: string | null }>(
+    'select secret from client_records where id = $1 and client_id = $2 and account_id = $3 and kind = $4',
+    [c.itemId, c.fromId, c.accountId, c.kind],
+  );
   if (!source) return [];
   const id = newRecordId();
   const secret = source.secret ? sealer.seal(sealer.open(source.secret, recordBinding(c.itemId)), recordBinding(id)) : null;
@@ -80,13 +75,10 @@ async function applyItemActions(q: Queryable, accountId: string, fromId: string,
       if (recordKind) {
         found =
           action === 'move'
-            ? await q.query('update client_records set client_id = $4, updated_at = now() where id = $1 and client_id = $2 and account_id = $3 and kind = $5 returning id', [
-                itemId,
-                fromId,
-                accountId,
-                toId,
-                recordKind,
-              ])
+            ? await q.query(
+                'update client_records set client_id = $4, updated_at = now() where id = $1 and client_id = $2 and account_id = $3 and kind = $5 returning id',
+                [itemId, fromId, accountId, toId, recordKind],
+              )
             : await copyRecord(q, sealer, { itemId, fromId, toId, accountId, kind: recordKind });
       } else if (entity === 'tags') {
         found = await q.query(
@@ -99,7 +91,12 @@ async function applyItemActions(q: Queryable, accountId: string, fromId: string,
       } else if (entity === 'activity') {
         found =
           action === 'move'
-            ? await q.query('update client_activity set client_id = $4 where id = $1 and client_id = $2 and account_id = $3 returning id', [itemId, fromId, accountId, toId])
+            ? await q.query('update client_activity set client_id = $4 where id = $1 and client_id = $2 and account_id = $3 returning id', [
+                itemId,
+                fromId,
+                accountId,
+                toId,
+              ])
             : await q.query(
                 `insert into client_activity (id, account_id, client_id, type, note, is_sticky, image, thumbnail, user_id, data, created_at, updated_at)
                  select $5, account_id, $4, type, note, is_sticky, image, thumbnail, user_id, data, created_at, updated_at from client_activity
@@ -108,7 +105,12 @@ async function applyItemActions(q: Queryable, accountId: string, fromId: string,
               );
       } else if (entity === 'followUps') {
         // a follow-up is one piece of work: copy acts as move
-        found = await q.query('update followups set client_id = $4 where id = $1 and client_id = $2 and account_id = $3 returning id', [itemId, fromId, accountId, toId]);
+        found = await q.query('update followups set client_id = $4 where id = $1 and client_id = $2 and account_id = $3 returning id', [
+          itemId,
+          fromId,
+          accountId,
+          toId,
+        ]);
       }
       if (!found.length) throw badRequest(`The ${entity} item ${itemId} does not belong to this contact`);
     }
@@ -252,6 +254,12 @@ export async function mergeClients(
   for (const m of placed) await movePersonReviews(q, ctx.accountId, { id, level: m.from }, { id: otherId, level: m.to });
   await q.query('delete from clients where id = $1 and account_id = $2', [id, ctx.accountId]);
   const merged = await saveClient(q, ctx.accountId, otherId, next, sealer);
-  await addActivity(q, { accountId: ctx.accountId, clientId: otherId, userId: ctx.userId, type: 'system', note: `Merged ${displayName(sourceRow.data) || 'a contact'} into this contact` });
+  await addActivity(q, {
+    accountId: ctx.accountId,
+    clientId: otherId,
+    userId: ctx.userId,
+    type: 'system',
+    note: `Merged ${displayName(sourceRow.data) || 'a contact'} into this contact`,
+  });
   return merged;
 }

@@ -56,7 +56,10 @@ describe('follow-ups', () => {
     const res = await call('POST', '/followups', { assignTo: 'team', date: slot(60), reminderAt: 15, note: 'Call about renewal', client: clientId });
     assert.equal(res.statusCode, 201, res.body);
     const f = res.json();
-    assert.deepEqual([f.assignTo, f.user, f.reminderAt, f.isActive, f.client, f.clientName, f.createdByUser], ['team', null, 15, true, clientId, 'Follow Up', owner.id]);
+    assert.deepEqual(
+      [f.assignTo, f.user, f.reminderAt, f.isActive, f.client, f.clientName, f.createdByUser],
+      ['team', null, 15, true, clientId, 'Follow Up', owner.id],
+    );
     assert.ok(f.reminderJob, 'the reminder is scheduled');
     assert.equal(await s.jobs!.state(REMINDER_JOB, f.reminderJob), 'created', 'waiting for its time');
     const self = (await call('POST', '/followups', { assignTo: 'self', date: slot(60), note: 'Mine only', client: clientId })).json();
@@ -77,7 +80,9 @@ describe('follow-ups', () => {
     let jobId: string | null = null;
     await assert.rejects(
       s.db.tx(async (q) => {
-        const f = await createFollowUp(q, ctx, { assignTo: 'team', date: slot(60), reminderAt: 15, note: 'Never written', isActive: true } as Parameters<typeof createFollowUp>[2]);
+        const f = await createFollowUp(q, ctx, { assignTo: 'team', date: slot(60), reminderAt: 15, note: 'Never written', isActive: true } as Parameters<
+          typeof createFollowUp
+        >[2]);
         await scheduleReminder(q, s.jobs, { id: f.id, accountId: ctx.accountId, date: new Date(f.date), reminderAt: 15, assignTo: 'team', isActive: true });
         [{ reminder_job: jobId }] = await q.query<{ reminder_job: string }>('select reminder_job from followups where id = $1', [f.id]);
         throw new Error('the write fails after the reminder was scheduled');
@@ -117,7 +122,8 @@ describe('follow-ups', () => {
     await s.db.query(`update followups set date = now() - interval '2 hours' where id = $1`, [overdue.id]);
     const today = nyDate(new Date());
     const soonBucket = nyDate(new Date(soon.date)) === today ? 'today' : 'tomorrow';
-    const notes = async (bucket: string, token = owner.token) => (await call('GET', `/followups/${bucket}`, undefined, token)).json().map((x: { note: string }) => x.note);
+    const notes = async (bucket: string, token = owner.token) =>
+      (await call('GET', `/followups/${bucket}`, undefined, token)).json().map((x: { note: string }) => x.note);
     assert.ok((await notes('pastDue')).includes('Overdue'));
     assert.ok((await notes('future')).includes('Later'));
     assert.ok((await notes(soonBucket)).includes('Soon'));
@@ -160,7 +166,10 @@ describe('follow-ups', () => {
     while ((received.owner.length < 2 || received.employee.length < 1) && Date.now() < until) await new Promise((r) => setTimeout(r, 100));
     await new Promise((r) => setTimeout(r, 1500)); // a few more polls: nothing comes twice
     assert.deepEqual(received.owner.map((n) => n.message).sort(), ['Follow Up Reminder: Own reminder', 'Follow Up Reminder: Team reminder']);
-    assert.deepEqual(received.employee.map((n) => n.message), ['Follow Up Reminder: Team reminder']);
+    assert.deepEqual(
+      received.employee.map((n) => n.message),
+      ['Follow Up Reminder: Team reminder'],
+    );
     assert.equal(received.owner.find((n) => n.message.includes('Team'))!.link, `/contacts/contact/${clientId}`);
     assert.equal(await s.jobs!.state(REMINDER_JOB, team.reminderJob), 'completed');
   });

@@ -25,7 +25,12 @@ export async function scheduleReminder(
 ): Promise<void> {
   if (!jobs || !f.isActive || f.reminderAt === null || f.assignTo === 'none') return;
   const runAt = new Date(f.date.getTime() - f.reminderAt * 60_000);
-  const jobId = await jobs.schedule<ReminderData>(REMINDER_JOB, { followUpId: f.id, accountId: f.accountId }, runAt.getTime() > Date.now() ? runAt : undefined, q);
+  const jobId = await jobs.schedule<ReminderData>(
+    REMINDER_JOB,
+    { followUpId: f.id, accountId: f.accountId },
+    runAt.getTime() > Date.now() ? runAt : undefined,
+    q,
+  );
   await q.query('update followups set reminder_job = $3 where id = $1 and account_id = $2 and is_active', [f.id, f.accountId, jobId]);
 }
 

@@ -28,7 +28,14 @@ export async function followUpRoutes(app: FastifyInstance, { db, jobs }: AppDeps
 
   /** In the write's transaction: the reminder job, and the follow-up answered with it. */
   const withReminder = async (q: Queryable, ctx: Parameters<typeof getFollowUp>[1], f: FollowUp) => {
-    await scheduleReminder(q, jobs, { id: f.id, accountId: ctx.accountId, date: new Date(f.date), reminderAt: f.reminderAt, assignTo: f.assignTo, isActive: f.isActive });
+    await scheduleReminder(q, jobs, {
+      id: f.id,
+      accountId: ctx.accountId,
+      date: new Date(f.date),
+      reminderAt: f.reminderAt,
+      assignTo: f.assignTo,
+      isActive: f.isActive,
+    });
     return getFollowUp(q, ctx, f.id);
   };
 
@@ -41,19 +48,20 @@ export async function followUpRoutes(app: FastifyInstance, { db, jobs }: AppDeps
     followUpCounts(db, auth(req), req.query),
   );
 
-  r.get(
-    '/followups/client/:id',
-    { schema: { tags, params: clientIdParamsSchema, response: { 200: z.array(followUpSchema) } } },
-    async (req) => {
-      await loadClient(db, auth(req).accountId, req.params.id);
-      return clientFollowUps(db, auth(req), req.params.id);
-    },
-  );
+  r.get('/followups/client/:id', { schema: { tags, params: clientIdParamsSchema, response: { 200: z.array(followUpSchema) } } }, async (req) => {
+    await loadClient(db, auth(req).accountId, req.params.id);
+    return clientFollowUps(db, auth(req), req.params.id);
+  });
 
   r.get(
     '/followups/:bucket',
     {
-      schema: { tags, params: z.object({ bucket: z.enum(FOLLOWUP_BUCKETS) }), querystring: followUpBucketQuerySchema, response: { 200: z.array(followUpSchema) } },
+      schema: {
+        tags,
+        params: z.object({ bucket: z.enum(FOLLOWUP_BUCKETS) }),
+        querystring: followUpBucketQuerySchema,
+        response: { 200: z.array(followUpSchema) },
+      },
     },
     async (req) => bucketFollowUps(db, auth(req), req.params.bucket, req.query),
   );

@@ -64,10 +64,11 @@ function visibleTo(userParam: string): string {
 }
 
 async function findVisible(q: Queryable, ctx: Ctx, id: string, lock = false): Promise<FollowUpRow> {
-  const [row] = await q.query<FollowUpRow>(
-    `${SELECT} where f.id = $1 and f.account_id = $2 and ${visibleTo('$3')}${lock ? ' for update of f' : ''}`,
-    [id, ctx.accountId, ctx.userId],
-  );
+  const [row] = await q.query<FollowUpRow>(`${SELECT} where f.id = $1 and f.account_id = $2 and ${visibleTo('$3')}${lock ? ' for update of f' : ''}`, [
+    id,
+    ctx.accountId,
+    ctx.userId,
+  ]);
   if (!row) throw notFound('Follow up not found');
   return row;
 }
@@ -84,7 +85,11 @@ function checkDate(date: string): Date {
   return d;
 }
 
-async function checkAssignment(q: Queryable, ctx: Ctx, f: Pick<FollowUpInput, 'assignTo' | 'user' | 'client' | 'message' | 'messageTo' | 'messageAt' | 'smsRoom'>) {
+async function checkAssignment(
+  q: Queryable,
+  ctx: Ctx,
+  f: Pick<FollowUpInput, 'assignTo' | 'user' | 'client' | 'message' | 'messageTo' | 'messageAt' | 'smsRoom'>,
+) {
   let user: string | null = null;
   if (f.assignTo === 'peer') {
     if (!f.user) throw badRequest('Choose a colleague to assign the follow up to');

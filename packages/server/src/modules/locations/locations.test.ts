@@ -20,7 +20,12 @@ before(async () => {
   admin = (await signIn(s.app, 'admin@demo.test')).token;
   employee = (await signIn(s.app, 'employee@demo.test')).token;
   other = await signInSecond(s.app);
-  const res = await s.app.inject({ method: 'POST', url: '/api/auth', headers: { authorization: basicAuth('super@demo.test') }, payload: { account: DEMO, code: totpCode() } });
+  const res = await s.app.inject({
+    method: 'POST',
+    url: '/api/auth',
+    headers: { authorization: basicAuth('super@demo.test') },
+    payload: { account: DEMO, code: totpCode() },
+  });
   superToken = res.json().token;
 });
 after(() => s.close());
@@ -64,14 +69,22 @@ describe('locations', () => {
     assert.equal(missing.json().message, 'field is required');
     assert.equal((await call(owner, 'POST', `/accounts/${DEMO}/locations`, { name: 'Georgetown' })).json().message, 'field is required');
 
-    const created = await call(admin, 'POST', `/accounts/${DEMO}/locations`, { name: 'Georgetown', timezone: 'America/Chicago', copyFrom: DEMO_LOCATIONS.austin.id });
+    const created = await call(admin, 'POST', `/accounts/${DEMO}/locations`, {
+      name: 'Georgetown',
+      timezone: 'America/Chicago',
+      copyFrom: DEMO_LOCATIONS.austin.id,
+    });
     assert.equal(created.statusCode, 201);
     const id = created.json().id;
     const renamed = await call(owner, 'PUT', `/accounts/${DEMO}/locations/${id}`, { name: 'Georgetown Square', timezone: 'America/Denver' });
     assert.deepEqual([renamed.json().name, renamed.json().timezone], ['Georgetown Square', 'America/Denver']);
     assert.equal((await call(owner, 'PUT', `/accounts/${DEMO}/locations/${id}`, { name: 'X', timezone: '' })).json().message, 'field is required');
     assert.equal((await call(other, 'PUT', `/accounts/${SECOND}/locations/${id}`, { name: 'Taken', timezone: 'UTC' })).statusCode, 404);
-    assert.equal((await call(owner, 'POST', `/accounts/${DEMO}/locations`, { name: 'Copy', timezone: 'UTC', copyFrom: '00000000-0000-4000-a000-0000000000ff' })).statusCode, 400);
+    assert.equal(
+      (await call(owner, 'POST', `/accounts/${DEMO}/locations`, { name: 'Copy', timezone: 'UTC', copyFrom: '00000000-0000-4000-a000-0000000000ff' }))
+        .statusCode,
+      400,
+    );
 
     const me = await call(owner, 'GET', '/users/me');
     assert.equal(me.json().account.locationCount, 3);

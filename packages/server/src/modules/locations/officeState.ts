@@ -14,10 +14,12 @@ export function officeState(hoursText: string | null, timezone: string, now: Dat
   const local = moment.tz(now, timezone || 'America/Chicago');
   const month = local.month() + 1;
   const date = local.date();
-  if (hours.holidays.some((h) => {
-    const [m, d] = holidayDate(h, local.year());
-    return m === month && d === date;
-  })) {
+  if (
+    hours.holidays.some((h) => {
+      const [m, d] = holidayDate(h, local.year());
+      return m === month && d === date;
+    })
+  ) {
     return 'holiday';
   }
   const day = hours.hours[WEEKDAYS[local.isoWeekday() - 1]];

@@ -12,7 +12,9 @@ import {
   phoneCreateSchema,
   phoneNumberSchema,
   phoneParamsSchema,
-  phoneUpdateSchema, ADMIN_ROLES } from '@agency/contracts';
+  phoneUpdateSchema,
+  ADMIN_ROLES,
+} from '@agency/contracts';
 import type { AppDeps } from '../../app';
 import { createLocation, createPhone, getLocation, listLocations, listPhones, updateLocation, updatePhone } from './service';
 
@@ -74,7 +76,10 @@ export async function locationRoutes(app: FastifyInstance, { db }: AppDeps) {
 
   r.put(
     '/accounts/:accountId/phones/:id',
-    { ...write, schema: { tags: ['phones'], params: phoneParamsSchema, body: phoneUpdateSchema, response: { 200: phoneNumberSchema, ...errors, 409: errorSchema } } },
+    {
+      ...write,
+      schema: { tags: ['phones'], params: phoneParamsSchema, body: phoneUpdateSchema, response: { 200: phoneNumberSchema, ...errors, 409: errorSchema } },
+    },
     async (req) => db.tx(async (q) => updatePhone(q, req.params.accountId, req.params.id, req.body)),
   );
 }

@@ -10,9 +10,27 @@ export const DEMO_LOCATIONS = {
 
 /** The demo agency's numbers: two in Austin, one in Round Rock, and a spare without a location (inactive). */
 export const DEMO_PHONES = {
-  austinMain: { id: '00000000-0000-4000-b000-000000000001', number: '15125550001', friendlyName: 'Austin Main', location: DEMO_LOCATIONS.austin.id, isDefault: true },
-  austinSales: { id: '00000000-0000-4000-b000-000000000002', number: '15125550002', friendlyName: 'Austin Sales', location: DEMO_LOCATIONS.austin.id, isDefault: false },
-  roundRock: { id: '00000000-0000-4000-b000-000000000003', number: '15125550003', friendlyName: 'Round Rock Main', location: DEMO_LOCATIONS.roundRock.id, isDefault: true },
+  austinMain: {
+    id: '00000000-0000-4000-b000-000000000001',
+    number: '15125550001',
+    friendlyName: 'Austin Main',
+    location: DEMO_LOCATIONS.austin.id,
+    isDefault: true,
+  },
+  austinSales: {
+    id: '00000000-0000-4000-b000-000000000002',
+    number: '15125550002',
+    friendlyName: 'Austin Sales',
+    location: DEMO_LOCATIONS.austin.id,
+    isDefault: false,
+  },
+  roundRock: {
+    id: '00000000-0000-4000-b000-000000000003',
+    number: '15125550003',
+    friendlyName: 'Round Rock Main',
+    location: DEMO_LOCATIONS.roundRock.id,
+    isDefault: true,
+  },
   spare: { id: '00000000-0000-4000-b000-000000000004', number: '15125550004', friendlyName: 'Spare Line', location: null, isDefault: false },
 } as const;
 

@@ -69,7 +69,12 @@ export async function countLocations(q: Queryable, accountId: string): Promise<n
 /** Creates a location; copyFrom takes over another location's business registration (address, business, reps). */
 export async function createLocation(q: Queryable, accountId: string, input: LocationCreate): Promise<string> {
   const id = randomUUID();
-  let from: Pick<LocationRow, 'address_sid' | 'business_sid' | 'rep1_sid' | 'rep2_sid'> = { address_sid: null, business_sid: null, rep1_sid: null, rep2_sid: null };
+  let from: Pick<LocationRow, 'address_sid' | 'business_sid' | 'rep1_sid' | 'rep2_sid'> = {
+    address_sid: null,
+    business_sid: null,
+    rep1_sid: null,
+    rep2_sid: null,
+  };
   if (input.copyFrom) {
     const [row] = await q.query<LocationRow>('select * from account_locations where id = $1 and account_id = $2', [input.copyFrom, accountId]);
     if (!row) throw badRequest(FOREIGN_LOCATION);
@@ -134,9 +139,10 @@ const toPhone = (r: PhoneRow): PhoneNumber => ({
 
 /** The account's numbers: defaults first, then by location and friendly name. */
 export async function listPhones(q: Queryable, accountId: string): Promise<PhoneNumber[]> {
-  const rows = await q.query<PhoneRow>(`${PHONE_SELECT} where p.account_id = $1 order by p.is_default desc, lower(l.name) nulls last, lower(p.friendly_name), p.phone_number`, [
-    accountId,
-  ]);
+  const rows = await q.query<PhoneRow>(
+    `${PHONE_SELECT} where p.account_id = $1 order by p.is_default desc, lower(l.name) nulls last, lower(p.friendly_name), p.phone_number`,
+    [accountId],
+  );
   return rows.map(toPhone);
 }
 
@@ -154,7 +160,11 @@ export async function checkLocation(q: Queryable, accountId: string, locationId:
 }
 
 async function checkUniqueNumber(q: Queryable, accountId: string, phoneNumber: string, exceptId: string | null) {
-  const [row] = await q.query('select 1 from account_phones where account_id = $1 and phone_number = $2 and id is distinct from $3', [accountId, phoneNumber, exceptId]);
+  const [row] = await q.query('select 1 from account_phones where account_id = $1 and phone_number = $2 and id is distinct from $3', [
+    accountId,
+    phoneNumber,
+    exceptId,
+  ]);
   if (row) throw conflict(PHONE_EXISTS);
 }
 
@@ -222,7 +232,10 @@ export async function updatePhone(q: Queryable, accountId: string, id: string, i
 async function checkMessagingService(q: Queryable, accountId: string, phoneId: string, sid: string): Promise<void> {
   const [service] = await q.query('select 1 from messaging_services where sid = $1 and account_id = $2', [sid, accountId]);
   if (!service) throw badRequest('Campaign must be a campaign of this account');
-  const [phone] = await q.query<{ status: string; messaging_service_sid: string | null }>('select status, messaging_service_sid from account_phones where id = $1', [phoneId]);
+  const [phone] = await q.query<{ status: string; messaging_service_sid: string | null }>(
+    'select status, messaging_service_sid from account_phones where id = $1',
+    [phoneId],
+  );
   if (phone?.status === 'porting-in' && phone.messaging_service_sid !== sid) throw conflict(PHONE_MESSAGES.portingIn);
 }
 

@@ -29,9 +29,16 @@ after(() => s.close());
 describe('employee stats', () => {
   it('count the contacts, policies and premiums a user added, and the texts they sent', async () => {
     const before = await monthly(employee.user.id);
-    const client = (await s.app.inject({ method: 'POST', url: '/api/clients', headers: bearer(employee.token), payload: { firstName: 'Metric', lastName: 'Counted' } })).json();
+    const client = (
+      await s.app.inject({ method: 'POST', url: '/api/clients', headers: bearer(employee.token), payload: { firstName: 'Metric', lastName: 'Counted' } })
+    ).json();
     for (const premium of [120_050, 30_000]) {
-      const res = await s.app.inject({ method: 'POST', url: `/api/clients/${client.id}/policies`, headers: bearer(employee.token), payload: { type: 'Auto', company: 'State Farm', premium } });
+      const res = await s.app.inject({
+        method: 'POST',
+        url: `/api/clients/${client.id}/policies`,
+        headers: bearer(employee.token),
+        payload: { type: 'Auto', company: 'State Farm', premium },
+      });
       assert.equal(res.statusCode, 201);
     }
     const room = { id: randomUUID() };
@@ -60,7 +67,14 @@ describe('employee stats', () => {
     const board = randomUUID();
     const lanes = [randomUUID(), randomUUID(), randomUUID()];
     await s.db.query(`insert into task_boards (id, account_id, name) values ($1, $2, 'Renewals')`, [board, DEMO]);
-    for (const [i, lane] of lanes.entries()) await s.db.query('insert into task_board_lanes (id, account_id, board_id, label, position) values ($1, $2, $3, $4, $5)', [lane, DEMO, board, `Lane ${i}`, i]);
+    for (const [i, lane] of lanes.entries())
+      await s.db.query('insert into task_board_lanes (id, account_id, board_id, label, position) values ($1, $2, $3, $4, $5)', [
+        lane,
+        DEMO,
+        board,
+        `Lane ${i}`,
+        i,
+      ]);
     const card = (lane: string, closed = false) =>
       s.db.query(
         `insert into task_cards (id, account_id, board_id, lane_id, sort_order, title, assigned_to, closed_at, closed_reason) values ($1, $2, $3, $4, 1, 'Call back', $5, $6, $7)`,
@@ -87,7 +101,10 @@ describe('employee stats', () => {
     const daily = await stats(owner.token, `user=${employee.user.id}&metricView=daily&monthYear=${thisMonth}&metrics=contacts`);
     assert.equal(daily.status, 200, JSON.stringify(daily.body));
     assert.match(daily.body.rows[0]?.metricDate ?? '', /^\d{4}-\d{2}-\d{2}$/);
-    assert.equal(daily.body.rows.reduce((sum, r) => sum + r.value, 0), (await monthly(employee.user.id)).contacts);
+    assert.equal(
+      daily.body.rows.reduce((sum, r) => sum + r.value, 0),
+      (await monthly(employee.user.id)).contacts,
+    );
 
     assert.equal((await stats(other, `user=${employee.user.id}&monthYear=${thisMonth}`)).status, 404);
     assert.ok(!(await stats(other, `monthYear=${thisMonth}`)).body.users.some((u) => u.id === employee.user.id));

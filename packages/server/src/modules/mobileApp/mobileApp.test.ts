@@ -37,7 +37,13 @@ describe('client mobile app settings', () => {
     assert.equal((await call('POST', { logo: png(200, 200) })).json().message, 'The logo must be a 400 x 400 PNG image');
     assert.equal((await call('POST', { logo: 'data:image/jpeg;base64,AAAA' })).json().message, 'The logo must be a PNG image');
     assert.equal((await call('PUT', { products: ['Auto'] })).statusCode, 404);
-    const created = await call('POST', { logo: png(400, 400), products: ['Auto', 'Home', 'Auto'], departments: ['Claims'], changeRequestTypes: ['Add a driver'], referralBonus: '$25 gift card' });
+    const created = await call('POST', {
+      logo: png(400, 400),
+      products: ['Auto', 'Home', 'Auto'],
+      departments: ['Claims'],
+      changeRequestTypes: ['Add a driver'],
+      referralBonus: '$25 gift card',
+    });
     assert.equal(created.statusCode, 201);
     assert.deepEqual(created.json().products, ['Auto', 'Home']);
     assert.equal((await call('POST', {})).statusCode, 409);

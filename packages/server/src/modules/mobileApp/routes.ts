@@ -1,7 +1,15 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { ADMIN_ROLES, errorSchema, MOBILE_APP_MESSAGES, MOBILE_LOGO_SIZE, mobileAppInputSchema, mobileAppSchema, type MobileAppSettings } from '@agency/contracts';
+import {
+  ADMIN_ROLES,
+  errorSchema,
+  MOBILE_APP_MESSAGES,
+  MOBILE_LOGO_SIZE,
+  mobileAppInputSchema,
+  mobileAppSchema,
+  type MobileAppSettings,
+} from '@agency/contracts';
 import type { AppDeps } from '../../app';
 import type { Queryable } from '../../db/index';
 import { auth } from '../../http/context';
@@ -59,18 +67,24 @@ export async function mobileAppRoutes(app: FastifyInstance, { db }: AppDeps) {
     b.referralDisclaimer,
   ];
 
-  r.get('/mobileApp', { ...admins, schema: { tags: ['accounts'], response: { 200: mobileAppSchema.nullable(), ...errors } } }, async (req) => settingsOf(db, auth(req).accountId));
+  r.get('/mobileApp', { ...admins, schema: { tags: ['accounts'], response: { 200: mobileAppSchema.nullable(), ...errors } } }, async (req) =>
+    settingsOf(db, auth(req).accountId),
+  );
 
-  r.post('/mobileApp', { ...admins, schema: { tags: ['accounts'], body: mobileAppInputSchema, response: { 201: mobileAppSchema, ...errors } } }, async (req, reply) => {
-    checkLogo(req.body.logo);
-    const rows = await db.query(
-      `insert into mobile_app_settings (account_id, id, logo, products, departments, change_request_types, referral_bonus, referral_disclaimer)
+  r.post(
+    '/mobileApp',
+    { ...admins, schema: { tags: ['accounts'], body: mobileAppInputSchema, response: { 201: mobileAppSchema, ...errors } } },
+    async (req, reply) => {
+      checkLogo(req.body.logo);
+      const rows = await db.query(
+        `insert into mobile_app_settings (account_id, id, logo, products, departments, change_request_types, referral_bonus, referral_disclaimer)
        values ($1, $2, $3, $4, $5, $6, $7, $8) on conflict (account_id) do nothing returning id`,
-      [auth(req).accountId, randomUUID(), ...values(req.body)],
-    );
-    if (!rows.length) throw conflict('The mobile app settings already exist: update them instead');
-    return reply.code(201).send((await settingsOf(db, auth(req).accountId))!);
-  });
+        [auth(req).accountId, randomUUID(), ...values(req.body)],
+      );
+      if (!rows.length) throw conflict('The mobile app settings already exist: update them instead');
+      return reply.code(201).send((await settingsOf(db, auth(req).accountId))!);
+    },
+  );
 
   r.put('/mobileApp', { ...admins, schema: { tags: ['accounts'], body: mobileAppInputSchema, response: { 200: mobileAppSchema, ...errors } } }, async (req) => {
     checkLogo(req.body.logo);

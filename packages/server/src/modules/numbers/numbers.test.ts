@@ -56,7 +56,10 @@ describe('phone numbers through the local carrier', () => {
     const [first] = (await call('POST', '/phonenumber/search', { criteria: 'areacode', search: '512' })).json();
     const bought = await call('POST', `${a}/phones/purchase`, { phoneNumber: first.phoneNumber });
     assert.equal(bought.statusCode, 201);
-    assert.deepEqual([bought.json().phoneNumber, bought.json().status, bought.json().origin, bought.json().location], [first.phoneNumber.slice(1), 'in-use', 'purchased', null]);
+    assert.deepEqual(
+      [bought.json().phoneNumber, bought.json().status, bought.json().origin, bought.json().location],
+      [first.phoneNumber.slice(1), 'in-use', 'purchased', null],
+    );
     assert.match(bought.json().sid, /^PN/);
     const again = (await call('POST', '/phonenumber/search', { criteria: 'areacode', search: '512' })).json();
     assert.ok(!again.some((n: { phoneNumber: string }) => n.phoneNumber === first.phoneNumber));
@@ -84,7 +87,10 @@ describe('message campaigns', () => {
   it('registers a campaign with the spec limits, and the carriers verify it or reject it with reasons', async () => {
     const short = await call('POST', `${a}/locations/${DEMO_LOCATIONS.roundRock.id}/campaign`, { ...campaign, description: 'Too short' });
     assert.deepEqual([short.statusCode, short.json().message], [400, 'Description must be at least 40 characters']);
-    assert.equal((await call('POST', `${a}/locations/${DEMO_LOCATIONS.roundRock.id}/campaign`, { ...campaign, messageSamples: samples.slice(0, 4) })).statusCode, 400);
+    assert.equal(
+      (await call('POST', `${a}/locations/${DEMO_LOCATIONS.roundRock.id}/campaign`, { ...campaign, messageSamples: samples.slice(0, 4) })).statusCode,
+      400,
+    );
 
     const created = await call('POST', `${a}/locations/${DEMO_LOCATIONS.roundRock.id}/campaign`, campaign);
     assert.equal(created.statusCode, 201);

@@ -15,7 +15,11 @@ function multipart(fields: Record<string, string>, files: Record<string, { name:
   const parts: Buffer[] = [];
   for (const [k, v] of Object.entries(fields)) parts.push(Buffer.from(`--${boundary}\r\ncontent-disposition: form-data; name="${k}"\r\n\r\n${v}\r\n`));
   for (const [k, f] of Object.entries(files)) {
-    parts.push(Buffer.from(`--${boundary}\r\ncontent-disposition: form-data; name="${k}"; filename="${f.name}"\r\ncontent-type: application/pdf\r\n\r\n`), f.data, Buffer.from('\r\n'));
+    parts.push(
+      Buffer.from(`--${boundary}\r\ncontent-disposition: form-data; name="${k}"; filename="${f.name}"\r\ncontent-type: application/pdf\r\n\r\n`),
+      f.data,
+      Buffer.from('\r\n'),
+    );
   }
   parts.push(Buffer.from(`--${boundary}--\r\n`));
   return { payload: Buffer.concat(parts), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
@@ -38,15 +42,26 @@ describe('porting numbers in', () => {
   it('needs the form, at least one number and both PDFs', async () => {
     const noFiles = await port({ ...form, local: JSON.stringify([{ phoneNumber: '2145550100' }]) }, {}, other);
     assert.deepEqual([noFiles.statusCode, noFiles.json().message], [400, 'The signed LOA (PDF) is required']);
-    const notPdf = await port({ ...form, local: JSON.stringify([{ phoneNumber: '2145550100' }]) }, { ...pdfs, billing: { name: 'bill.pdf', data: Buffer.from('hello') } }, other);
+    const notPdf = await port(
+      { ...form, local: JSON.stringify([{ phoneNumber: '2145550100' }]) },
+      { ...pdfs, billing: { name: 'bill.pdf', data: Buffer.from('hello') } },
+      other,
+    );
     assert.deepEqual([notPdf.statusCode, notPdf.json().message], [400, 'The bill must be a PDF']);
     assert.equal((await port({ ...form, local: '[]' }, pdfs, other)).json().message, 'Add at least one number to port');
-    assert.equal((await port({ ...form, zipcode: '7520', local: JSON.stringify([{ phoneNumber: '2145550100' }]) }, pdfs, other)).json().message, 'Zip code must be 5 digits (or 5+4)');
+    assert.equal(
+      (await port({ ...form, zipcode: '7520', local: JSON.stringify([{ phoneNumber: '2145550100' }]) }, pdfs, other)).json().message,
+      'Zip code must be 5 digits (or 5+4)',
+    );
     assert.equal((await port({ ...form, local: JSON.stringify([{ phoneNumber: '2145550100' }]) }, pdfs, other, DEMO)).statusCode, 403);
   });
 
   it('keeps the numbers porting in (no campaign), wireless credentials masked, then completes them', async () => {
-    const res = await port({ ...form, wireless: JSON.stringify([{ phoneNumber: '+1 (214) 555-0101', accountNumber: '9876543210', pin: '4321' }]) }, pdfs, other);
+    const res = await port(
+      { ...form, wireless: JSON.stringify([{ phoneNumber: '+1 (214) 555-0101', accountNumber: '9876543210', pin: '4321' }]) },
+      pdfs,
+      other,
+    );
     assert.deepEqual([res.statusCode, res.json().message], [201, PORT_SUBMITTED]);
     const phones = (await s.app.inject({ method: 'GET', url: `/api/accounts/${SECOND}/phones`, headers: bearer(other) })).json();
     assert.deepEqual(

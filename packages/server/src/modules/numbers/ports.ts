@@ -23,7 +23,10 @@ const mask = (v: string) => `****${v.slice(-4)}`;
  */
 export async function advancePort(db: Db, id: string): Promise<boolean> {
   return db.tx(async (q) => {
-    const [row] = await q.query<{ account_id: string; status: string; numbers: Array<{ phoneNumber: string }> }>('select account_id, status, numbers from port_requests where id = $1 for update', [id]);
+    const [row] = await q.query<{ account_id: string; status: string; numbers: Array<{ phoneNumber: string }> }>(
+      'select account_id, status, numbers from port_requests where id = $1 for update',
+      [id],
+    );
     if (!row || row.status === 'completed') return false;
     if (row.status === 'submitted') {
       await q.query(`update port_requests set status = 'in-progress', updated_at = now() where id = $1`, [id]);
@@ -31,11 +34,10 @@ export async function advancePort(db: Db, id: string): Promise<boolean> {
     }
     await q.query(`update port_requests set status = 'completed', updated_at = now() where id = $1`, [id]);
     for (const n of row.numbers) {
-      await q.query(`update account_phones set status = 'in-use', sid = coalesce(sid, $3), updated_at = now() where account_id = $1 and phone_number = $2 and status = 'porting-in'`, [
-        row.account_id,
-        n.phoneNumber,
-        newSid('PN'),
-      ]);
+      await q.query(
+        `update account_phones set status = 'in-use', sid = coalesce(sid, $3), updated_at = now() where account_id = $1 and phone_number = $2 and status = 'porting-in'`,
+        [row.account_id, n.phoneNumber, newSid('PN')],
+      );
     }
     await q.query(
       `update accounts set twilio_phone_number = (select phone_number from account_phones where account_id = $1 and status = 'in-use' order by created_at limit 1)
@@ -99,7 +101,10 @@ export async function portRoutes(app: FastifyInstance, deps: AppDeps, opts: { st
         });
         if (!parsed.success) throw badRequest(parsed.error.issues[0]?.message ?? 'Invalid port request');
         const p = parsed.data;
-        const numbers = [...p.local.map((n) => ({ phoneNumber: n.phoneNumber, kind: 'local' })), ...p.wireless.map((n) => ({ phoneNumber: n.phoneNumber, kind: 'wireless', accountNumber: mask(n.accountNumber), pin: '****' }))];
+        const numbers = [
+          ...p.local.map((n) => ({ phoneNumber: n.phoneNumber, kind: 'local' })),
+          ...p.wireless.map((n) => ({ phoneNumber: n.phoneNumber, kind: 'wireless', accountNumber: mask(n.accountNumber), pin: '****' })),
+        ];
         const id = randomUUID();
         await storage.put(`ports/${accountId}/${id}/loa.pdf`, files.loa, 'application/pdf');
         await storage.put(`ports/${accountId}/${id}/bill.pdf`, files.billing, 'application/pdf');
@@ -116,7 +121,20 @@ export async function portRoutes(app: FastifyInstance, deps: AppDeps, opts: { st
           await q.query(
             `insert into port_requests (id, account_id, type, first_name, last_name, address, city, state, zipcode, numbers, loa_key, bill_key)
              values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)`,
-            [id, accountId, p.type, p.firstName, p.lastName, p.address, p.city, p.state.toUpperCase(), p.zipcode, JSON.stringify(numbers), `ports/${accountId}/${id}/loa.pdf`, `ports/${accountId}/${id}/bill.pdf`],
+            [
+              id,
+              accountId,
+              p.type,
+              p.firstName,
+              p.lastName,
+              p.address,
+              p.city,
+              p.state.toUpperCase(),
+              p.zipcode,
+              JSON.stringify(numbers),
+              `ports/${accountId}/${id}/loa.pdf`,
+              `ports/${accountId}/${id}/bill.pdf`,
+            ],
           );
           for (const n of numbers) {
             await q.query(

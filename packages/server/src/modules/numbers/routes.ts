@@ -40,8 +40,10 @@ export async function numberRoutes(app: FastifyInstance, deps: AppDeps) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const admins = { config: { roles: ADMIN_ROLES } };
 
-  r.post('/phonenumber/search', { ...admins, schema: { tags, body: numberSearchSchema, response: { 200: z.array(availableNumberSchema), ...errors } } }, async (req) =>
-    deps.carrier.searchNumbers(req.body),
+  r.post(
+    '/phonenumber/search',
+    { ...admins, schema: { tags, body: numberSearchSchema, response: { 200: z.array(availableNumberSchema), ...errors } } },
+    async (req) => deps.carrier.searchNumbers(req.body),
   );
 
   r.post(
@@ -50,14 +52,22 @@ export async function numberRoutes(app: FastifyInstance, deps: AppDeps) {
     async (req, reply) => reply.code(201).send(await purchaseNumber(deps, req.params.accountId, req.body.phoneNumber)),
   );
 
-  r.delete('/accounts/:accountId/phones/:id', { ...admins, schema: { tags, params: phoneParamsSchema, response: { 200: messageSchema, ...errors } } }, async (req) => {
-    await releaseNumber(deps, req.params.accountId, req.params.id);
-    return { message: 'Phone number released' };
-  });
+  r.delete(
+    '/accounts/:accountId/phones/:id',
+    { ...admins, schema: { tags, params: phoneParamsSchema, response: { 200: messageSchema, ...errors } } },
+    async (req) => {
+      await releaseNumber(deps, req.params.accountId, req.params.id);
+      return { message: 'Phone number released' };
+    },
+  );
 
-  r.get('/messagingServices', { ...admins, schema: { tags, response: { 200: z.array(messagingServiceSchema), ...errors } } }, async (req) => listServices(db, auth(req).accountId));
-  r.get('/accounts/:accountId/messaging-services', { ...admins, schema: { tags, params: accountParamsSchema, response: { 200: z.array(messagingServiceSchema), ...errors } } }, async (req) =>
-    listServices(db, req.params.accountId),
+  r.get('/messagingServices', { ...admins, schema: { tags, response: { 200: z.array(messagingServiceSchema), ...errors } } }, async (req) =>
+    listServices(db, auth(req).accountId),
+  );
+  r.get(
+    '/accounts/:accountId/messaging-services',
+    { ...admins, schema: { tags, params: accountParamsSchema, response: { 200: z.array(messagingServiceSchema), ...errors } } },
+    async (req) => listServices(db, req.params.accountId),
   );
 
   r.post(
@@ -75,7 +85,12 @@ export async function numberRoutes(app: FastifyInstance, deps: AppDeps) {
     '/accounts/:accountId/messaging-service/:sid',
     {
       ...admins,
-      schema: { tags, params: accountParamsSchema.extend({ sid: z.string().min(1) }), body: messagingServiceUpdateSchema, response: { 200: messagingServiceSchema, ...errors } },
+      schema: {
+        tags,
+        params: accountParamsSchema.extend({ sid: z.string().min(1) }),
+        body: messagingServiceUpdateSchema,
+        response: { 200: messagingServiceSchema, ...errors },
+      },
     },
     async (req) => updateService(db, req.params.accountId, req.params.sid, req.body),
   );

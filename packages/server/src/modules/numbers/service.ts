@@ -15,7 +15,10 @@ export async function purchaseNumber(deps: Pick<AppDeps, 'db' | 'carrier'>, acco
   await db.tx((q) => assertWithinPlan(q, accountId, 'phoneNumbers'));
   let bought: { sid: string; phoneNumber: string };
   try {
-    bought = await carrier.purchaseNumber(phoneNumber, { smsUrl: `${carrier.publicUrl}/api/carrier/sms/inbound`, voiceUrl: `${carrier.publicUrl}${VOICE_PATHS.incoming}` });
+    bought = await carrier.purchaseNumber(phoneNumber, {
+      smsUrl: `${carrier.publicUrl}/api/carrier/sms/inbound`,
+      voiceUrl: `${carrier.publicUrl}${VOICE_PATHS.incoming}`,
+    });
   } catch (err) {
     throw conflict((err as Error).message || 'This number is not available.');
   }
@@ -100,7 +103,12 @@ export async function getService(q: Queryable, accountId: string, sid: string): 
 }
 
 /** Registers a campaign for a location (within the plan's maxServices); the carriers review it. */
-export async function createService(db: Db, accountId: string, locationId: string, input: z.output<typeof messagingServiceCreateSchema>): Promise<MessagingService> {
+export async function createService(
+  db: Db,
+  accountId: string,
+  locationId: string,
+  input: z.output<typeof messagingServiceCreateSchema>,
+): Promise<MessagingService> {
   const sid = newSid('MG');
   await db.tx(async (q) => {
     await q.query('select 1 from accounts where id = $1 for update', [accountId]);
@@ -112,19 +120,29 @@ export async function createService(db: Db, accountId: string, locationId: strin
     await q.query(
       `insert into messaging_services (sid, account_id, location_id, friendly_name, usecase, description, message_samples, has_embedded_links, has_embedded_phone, message_flow, campaign_status, campaign_id)
        values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, 'IN_PROGRESS', $11)`,
-      [sid, accountId, locationId, input.friendlyName, input.usecase, input.description, JSON.stringify(input.messageSamples), input.hasEmbeddedLinks, input.hasEmbeddedPhone, input.messageFlow, newSid('QE')],
+      [
+        sid,
+        accountId,
+        locationId,
+        input.friendlyName,
+        input.usecase,
+        input.description,
+        JSON.stringify(input.messageSamples),
+        input.hasEmbeddedLinks,
+        input.hasEmbeddedPhone,
+        input.messageFlow,
+        newSid('QE'),
+      ],
     );
   });
   return getService(db, accountId, sid);
 }
 
 export async function updateService(db: Db, accountId: string, sid: string, input: { friendlyName: string; usecase: string }): Promise<MessagingService> {
-  const rows = await db.query('update messaging_services set friendly_name = $3, usecase = $4, updated_at = now() where sid = $1 and account_id = $2 returning sid', [
-    sid,
-    accountId,
-    input.friendlyName,
-    input.usecase,
-  ]);
+  const rows = await db.query(
+    'update messaging_services set friendly_name = $3, usecase = $4, updated_at = now() where sid = $1 and account_id = $2 returning sid',
+    [sid, accountId, input.friendlyName, input.usecase],
+  );
   if (!rows.length) throw notFound('Campaign not found');
   return getService(db, accountId, sid);
 }
@@ -137,7 +155,13 @@ export const CAMPAIGN_FAILURES = {
 
 /** The carriers' review of a campaign: verified, or failed for the reasons they give. */
 export async function reviewService(db: Db, accountId: string, sid: string): Promise<void> {
-  const [row] = await db.query<{ usecase: string; message_samples: string[]; has_embedded_links: boolean; brand_status: string | null; campaign_status: string | null }>(
+  const [row] = await db.query<{
+    usecase: string;
+    message_samples: string[];
+    has_embedded_links: boolean;
+    brand_status: string | null;
+    campaign_status: string | null;
+  }>(
     `select s.usecase, s.message_samples, s.has_embedded_links, l.brand_status, s.campaign_status
        from messaging_services s left join account_locations l on l.id = s.location_id where s.sid = $1 and s.account_id = $2`,
     [sid, accountId],

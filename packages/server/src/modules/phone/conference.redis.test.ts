@@ -54,14 +54,25 @@ if (redisUrl) {
           method: 'POST',
           url: path,
           payload: new URLSearchParams(params).toString(),
-          headers: { 'content-type': 'application/x-www-form-urlencoded', [SIGNATURE_HEADER]: signWebhook(a.app.deps.carrier.webhookToken, `${a.app.deps.carrier.publicUrl}${path}`, params) },
+          headers: {
+            'content-type': 'application/x-www-form-urlencoded',
+            [SIGNATURE_HEADER]: signWebhook(a.app.deps.carrier.webhookToken, `${a.app.deps.carrier.publicUrl}${path}`, params),
+          },
         });
       };
-      const joined = new Promise<Conference>((resolve) => onB.on('conference_update', ({ conference }) => conference.participants[0]?.status === 'joined' && resolve(conference)));
+      const joined = new Promise<Conference>((resolve) =>
+        onB.on('conference_update', ({ conference }) => conference.participants[0]?.status === 'joined' && resolve(conference)),
+      );
       const talking = new Promise<{ label: string; speaking: boolean }>((resolve) => onB.on('volume', (v) => v.phoneId === callId && resolve(v)));
-      assert.equal((await post({ StatusCallbackEvent: 'participant-join', CallSid: 'CAemma', ConferenceSid: 'CF1', FriendlyName: `conf-${callId}` })).statusCode, 200);
+      assert.equal(
+        (await post({ StatusCallbackEvent: 'participant-join', CallSid: 'CAemma', ConferenceSid: 'CF1', FriendlyName: `conf-${callId}` })).statusCode,
+        200,
+      );
       assert.equal((await joined).phoneId, callId);
-      assert.equal((await post({ StatusCallbackEvent: 'participant-speech-start', CallSid: 'CAemma', ConferenceSid: 'CF1', FriendlyName: `conf-${callId}` })).statusCode, 200);
+      assert.equal(
+        (await post({ StatusCallbackEvent: 'participant-speech-start', CallSid: 'CAemma', ConferenceSid: 'CF1', FriendlyName: `conf-${callId}` })).statusCode,
+        200,
+      );
       assert.deepEqual(await talking, { phoneId: callId, label: `client:${EMMA}`, speaking: true });
     });
   });

@@ -34,7 +34,11 @@ async function emmaSocket(phoneOn: boolean) {
 }
 const { api, userToken, simToken, open, closeDevices } = phoneTestKit(() => ({ s, owner, port }));
 /** The conference of the call `sid` once `predicate` holds. */
-const conference = async (sid: string, predicate: (c: { participants: { label: string; status: string; onHold: boolean; isHost: boolean; coaching: boolean }[]; ended: boolean }) => boolean, token = employee) => {
+const conference = async (
+  sid: string,
+  predicate: (c: { participants: { label: string; status: string; onHold: boolean; isHost: boolean; coaching: boolean }[]; ended: boolean }) => boolean,
+  token = employee,
+) => {
   let last: unknown = null;
   for (let i = 0; i < 100; i++) {
     const res = await api('GET', `/phone/conference/${sid}/participants`, token);
@@ -71,7 +75,10 @@ before(async () => {
 });
 beforeEach(async () => {
   closeDevices();
-  await s.db.query('update account_locations set call_flow = $2 where id = $1', [AUSTIN, JSON.stringify({ groups: [{ timeout: 10, repeat: 1, users: [{ id: EMMA, format: 'softphone' }] }] })]);
+  await s.db.query('update account_locations set call_flow = $2 where id = $1', [
+    AUSTIN,
+    JSON.stringify({ groups: [{ timeout: 10, repeat: 1, users: [{ id: EMMA, format: 'softphone' }] }] }),
+  ]);
 });
 after(async () => {
   for (const socket of sockets) socket.close();
@@ -86,7 +93,10 @@ describe('conference calls', () => {
     const phoneOff = await emmaSocket(false);
     const { emma, caller, leg } = await answeredCall('5125550181');
     const olivia = await open(await userToken(owner));
-    assert.equal((await api('POST', `/phone/conference/${leg}/add`, employee, { to: '555' })).json().message, 'Choose a colleague or enter a number of 11 digits');
+    assert.equal(
+      (await api('POST', `/phone/conference/${leg}/add`, employee, { to: '555' })).json().message,
+      'Choose a colleague or enter a number of 11 digits',
+    );
     assert.equal((await api('POST', `/phone/conference/${leg}/add`, employee, { to: EMMA })).json().message, 'Already on this call');
     assert.equal((await api('POST', `/phone/conference/${leg}/add`, owner, { to: EMMA })).statusCode, 403, 'only someone on the call adds to it');
     const added = await api('POST', `/phone/conference/${leg}/add`, employee, { to: oliviaId });
@@ -193,7 +203,12 @@ describe('conference calls', () => {
   it('refuses unsigned conference webhooks', async () => {
     const url = `${s.config.publicUrl}/api/carrier/voice/conference-event?call=00000000-0000-4000-8000-000000000000`;
     const params = { StatusCallbackEvent: 'participant-leave', CallSid: 'CA1' };
-    const unsigned = await s.app.inject({ method: 'POST', url: '/api/carrier/voice/conference-event?call=00000000-0000-4000-8000-000000000000', payload: new URLSearchParams(params).toString(), headers: { 'content-type': 'application/x-www-form-urlencoded' } });
+    const unsigned = await s.app.inject({
+      method: 'POST',
+      url: '/api/carrier/voice/conference-event?call=00000000-0000-4000-8000-000000000000',
+      payload: new URLSearchParams(params).toString(),
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    });
     assert.equal(unsigned.statusCode, 403);
     const signed = await s.app.inject({
       method: 'POST',

@@ -1,11 +1,30 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { CONFERENCE_MESSAGES, conferenceAddInputSchema, conferenceHoldInputSchema, conferenceParticipantInputSchema, conferenceSchema, errorSchema, messageSchema } from '@agency/contracts';
+import {
+  CONFERENCE_MESSAGES,
+  conferenceAddInputSchema,
+  conferenceHoldInputSchema,
+  conferenceParticipantInputSchema,
+  conferenceSchema,
+  errorSchema,
+  messageSchema,
+} from '@agency/contracts';
 import type { AppDeps } from '../../app';
 import { auth } from '../../http/context';
 import { forbidden } from '../../http/errors';
-import { addParticipant, callInProgress, callOfUser, conferenceOf, convert, holdCall, isColleague, removeParticipant, updateParticipant, type ConferenceCall } from './conferences';
+import {
+  addParticipant,
+  callInProgress,
+  callOfUser,
+  conferenceOf,
+  convert,
+  holdCall,
+  isColleague,
+  removeParticipant,
+  updateParticipant,
+  type ConferenceCall,
+} from './conferences';
 
 const tags = ['phone'];
 const errors = { 400: errorSchema, 403: errorSchema, 404: errorSchema };
@@ -28,7 +47,14 @@ export async function conferenceRoutes(app: FastifyInstance, deps: AppDeps) {
 
   r.post(
     '/phone/conference/:id/convert',
-    { schema: { tags, description: 'Makes a two-party call in progress a conference (the person on it hosts it).', params: idParams, response: { 200: conferenceSchema, ...errors } } },
+    {
+      schema: {
+        tags,
+        description: 'Makes a two-party call in progress a conference (the person on it hosts it).',
+        params: idParams,
+        response: { 200: conferenceSchema, ...errors },
+      },
+    },
     async (req) => {
       const { accountId, userId } = auth(req);
       const call = await convert(deps, await onCall(accountId, userId, req.params.id));
@@ -41,7 +67,8 @@ export async function conferenceRoutes(app: FastifyInstance, deps: AppDeps) {
     {
       schema: {
         tags,
-        description: 'Calls a colleague (user id) or a number (11 digits) into the call, converting it to a conference first. With coach, the person asking joins as a coach, heard only by the person on the call (the id may then be the user id of that colleague).',
+        description:
+          'Calls a colleague (user id) or a number (11 digits) into the call, converting it to a conference first. With coach, the person asking joins as a coach, heard only by the person on the call (the id may then be the user id of that colleague).',
         params: idParams,
         body: conferenceAddInputSchema,
         response: { 200: conferenceSchema, ...errors },
@@ -51,7 +78,10 @@ export async function conferenceRoutes(app: FastifyInstance, deps: AppDeps) {
       const { accountId, userId } = auth(req);
       const coach = req.body.coach === true;
       // To coach, the id may name the colleague: the call they are on.
-      const call = coach && (await isColleague(db, accountId, req.params.id)) ? await callOfUser(db, accountId, req.params.id) : await onCall(accountId, userId, req.params.id, coach);
+      const call =
+        coach && (await isColleague(db, accountId, req.params.id))
+          ? await callOfUser(db, accountId, req.params.id)
+          : await onCall(accountId, userId, req.params.id, coach);
       await addParticipant(deps, call, coach ? userId : req.body.to, coach);
       return conferenceOf(db, await callInProgress(db, accountId, call.id));
     },
@@ -87,7 +117,14 @@ export async function conferenceRoutes(app: FastifyInstance, deps: AppDeps) {
 
   r.delete(
     '/phone/conference/:id/participants/:label',
-    { schema: { tags, description: 'Takes a participant off the call (or stops ringing them).', params: idParams.extend({ label: z.string().min(1).max(80) }), response: { 200: messageSchema, ...errors } } },
+    {
+      schema: {
+        tags,
+        description: 'Takes a participant off the call (or stops ringing them).',
+        params: idParams.extend({ label: z.string().min(1).max(80) }),
+        response: { 200: messageSchema, ...errors },
+      },
+    },
     async (req) => {
       const { accountId, userId } = auth(req);
       const call = await onCall(accountId, userId, req.params.id);

@@ -8,7 +8,6 @@ import { clientName } from '../sms/service';
 import { conferenceNameOf, locationFlow } from './flow';
 import { isAccountUser } from '../users/membership';
 
-
 /*
  * Conference calls (spec 000 "Conference", "Participant"). A two-party call becomes a conference
  * when someone adds a participant or holds the other side: the answering leg is redirected into a
@@ -62,7 +61,6 @@ const toCall = (r: CallDbRow): ConferenceCall => ({
   onHold: r.conference_on_hold,
   locationId: r.location_id,
 });
-
 
 /** A call in progress of the account, by its id or the sid of any of its legs (a browser knows its own). */
 export async function callInProgress(q: Queryable, accountId: string, idOrSid: string): Promise<ConferenceCall> {
@@ -208,7 +206,10 @@ async function target(q: Queryable, call: ConferenceCall, to: string): Promise<{
 /** Calls someone into the conference (converting the call first); a coach is heard only by the person on the call. */
 export async function addParticipant(deps: AppDeps, call: ConferenceCall, to: string, coach: boolean): Promise<void> {
   const who = await target(deps.db, call, to);
-  const [present] = await deps.db.query<{ status: string }>("select status from call_participants where call_id = $1 and label = $2 and status <> 'left'", [call.id, who.label]);
+  const [present] = await deps.db.query<{ status: string }>("select status from call_participants where call_id = $1 and label = $2 and status <> 'left'", [
+    call.id,
+    who.label,
+  ]);
   if (present || (who.userId && who.userId === call.userId)) throw badRequest(CONFERENCE_MESSAGES.alreadyOnCall);
   const converted = await convert(deps, call);
   const staffLeg = call.direction === 'incoming' ? call.legSid : call.callSid;
@@ -286,7 +287,8 @@ export async function holdCall(deps: AppDeps, call: ConferenceCall, userId: stri
     [call.id, userId, onHold],
   );
   for (const p of rows) {
-    if (p.status === 'joined' && p.call_sid) await deps.carrier.updateParticipant(converted.conferenceName!, p.call_sid, { hold: onHold, holdUrl: url }).catch(() => undefined);
+    if (p.status === 'joined' && p.call_sid)
+      await deps.carrier.updateParticipant(converted.conferenceName!, p.call_sid, { hold: onHold, holdUrl: url }).catch(() => undefined);
   }
   changed(deps, call);
   return { ...converted, onHold };
@@ -303,7 +305,8 @@ export async function removeParticipant(deps: AppDeps, call: ConferenceCall, lab
       // already gone at the carrier: the row is settled below
     }
   }
-  if (p.status === 'ringing') await deps.db.query("update call_participants set status = 'left', left_at = now() where call_id = $1 and label = $2", [call.id, label]);
+  if (p.status === 'ringing')
+    await deps.db.query("update call_participants set status = 'left', left_at = now() where call_id = $1 and label = $2", [call.id, label]);
   changed(deps, call);
 }
 
@@ -313,8 +316,9 @@ export async function removeParticipant(deps: AppDeps, call: ConferenceCall, lab
  */
 export async function conferenceEvent(deps: AppDeps, call: ConferenceCall, event: string, callSid: string): Promise<void> {
   if (event === 'participant-speech-start' || event === 'participant-speech-stop') {
-    const [p] = await deps.db.query<{ label: string }>("select label from call_participants where call_id = $1 and call_sid = $2", [call.id, callSid]);
-    if (p) deps.events.emit('conferenceSpeaking', { accountId: call.accountId, callId: call.id, label: p.label, speaking: event === 'participant-speech-start' });
+    const [p] = await deps.db.query<{ label: string }>('select label from call_participants where call_id = $1 and call_sid = $2', [call.id, callSid]);
+    if (p)
+      deps.events.emit('conferenceSpeaking', { accountId: call.accountId, callId: call.id, label: p.label, speaking: event === 'participant-speech-start' });
     return;
   }
   if (event === 'participant-join') {
@@ -323,7 +327,9 @@ export async function conferenceEvent(deps: AppDeps, call: ConferenceCall, event
       [call.id, callSid],
     );
     if (p && call.conferenceName && (p.on_hold || p.muted)) {
-      await deps.carrier.updateParticipant(call.conferenceName, callSid, { hold: p.on_hold || undefined, holdUrl: await holdUrl(deps.db, call), muted: p.muted || undefined }).catch(() => undefined);
+      await deps.carrier
+        .updateParticipant(call.conferenceName, callSid, { hold: p.on_hold || undefined, holdUrl: await holdUrl(deps.db, call), muted: p.muted || undefined })
+        .catch(() => undefined);
     }
   } else if (event === 'participant-leave') {
     const [gone] = await deps.db.query<{ is_host: boolean; leaving: boolean }>(
@@ -340,8 +346,14 @@ export async function conferenceEvent(deps: AppDeps, call: ConferenceCall, event
 /** A participant's own call was not answered (busy, no answer, failed): they never joined. */
 export async function participantCallEnded(deps: AppDeps, call: ConferenceCall, label: string, status: string): Promise<void> {
   if (!['busy', 'no-answer', 'failed', 'canceled'].includes(status)) return;
-  await deps.db.query("update call_participants set status = 'left', left_at = now() where call_id = $1 and label = $2 and status = 'ringing'", [call.id, label]);
-  const [alone] = await deps.db.query<{ n: number }>("select count(*)::int as n from call_participants where call_id = $1 and status <> 'left' and not coaching", [call.id]);
+  await deps.db.query("update call_participants set status = 'left', left_at = now() where call_id = $1 and label = $2 and status = 'ringing'", [
+    call.id,
+    label,
+  ]);
+  const [alone] = await deps.db.query<{ n: number }>(
+    "select count(*)::int as n from call_participants where call_id = $1 and status <> 'left' and not coaching",
+    [call.id],
+  );
   if ((alone?.n ?? 0) < 2 && call.conferenceName) await deps.carrier.endConference(call.conferenceName).catch(() => undefined);
   changed(deps, call);
 }

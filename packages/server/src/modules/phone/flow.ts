@@ -174,7 +174,15 @@ export type RingOutcome = 'rang' | 'queued' | 'voicemail';
  * Rings one step of the ring groups; with nobody to ring, the next step; after the last, the
  * location's queue when it has one, else voicemail.
  */
-export async function twimlRing(q: Queryable, accountId: string, call: InboundCall, lf: LocationFlow, step: RingStep, welcome: boolean, ivr = 'main'): Promise<{ twiml: string; outcome: RingOutcome }> {
+export async function twimlRing(
+  q: Queryable,
+  accountId: string,
+  call: InboundCall,
+  lf: LocationFlow,
+  step: RingStep,
+  welcome: boolean,
+  ivr = 'main',
+): Promise<{ twiml: string; outcome: RingOutcome }> {
   const groups = await ringGroups(q, accountId, call.locationId, lf.flow, ivr);
   const res = new VoiceResponse();
   if (welcome) {
@@ -211,7 +219,10 @@ export async function twimlRing(q: Queryable, accountId: string, call: InboundCa
 export const queueName = (locationId: string) => `queue-${locationId}`;
 
 function enqueue(res: InstanceType<VoiceResponseClass>, callId: string, locationId: string) {
-  res.enqueue({ waitUrl: `${VOICE_PATHS.queueWait}?call=${callId}`, waitUrlMethod: 'POST', action: `${VOICE_PATHS.queueLeft}?call=${callId}`, method: 'POST' }, queueName(locationId));
+  res.enqueue(
+    { waitUrl: `${VOICE_PATHS.queueWait}?call=${callId}`, waitUrlMethod: 'POST', action: `${VOICE_PATHS.queueLeft}?call=${callId}`, method: 'POST' },
+    queueName(locationId),
+  );
 }
 
 /** The caller goes (back) into the location's queue. */
@@ -221,7 +232,8 @@ export function twimlEnqueue(callId: string, locationId: string): string {
   return res.toString();
 }
 
-export const QUEUE_GREETING = (position: number) => `All of our team members are helping other callers. You are number ${position} in line. Please stay on the line.`;
+export const QUEUE_GREETING = (position: number) =>
+  `All of our team members are helping other callers. You are number ${position} in line. Please stay on the line.`;
 
 /**
  * What a caller in the queue hears (the waitUrl): on joining, their place in line; then the
@@ -265,7 +277,14 @@ export function twimlVoicemail(flow: CallFlow, callId: string): string {
   return res.toString();
 }
 
-function ringClient(dial: ReturnType<InstanceType<VoiceResponseClass>['dial']>, userId: string, call: InboundCall, events: string, ivrLabel = '', fromQueue = false) {
+function ringClient(
+  dial: ReturnType<InstanceType<VoiceResponseClass>['dial']>,
+  userId: string,
+  call: InboundCall,
+  events: string,
+  ivrLabel = '',
+  fromQueue = false,
+) {
   const client = dial.client({ statusCallback: events, statusCallbackEvent: 'answered completed' });
   client.identity(userId);
   client.parameter({ name: 'callerName', value: call.callerName });

@@ -13,7 +13,9 @@ const MP3 = Buffer.concat([Buffer.from('ID3'), Buffer.alloc(256, 7)]);
 function multipart(label: string | null, name: string, data: Buffer) {
   const boundary = `----flow${randomUUID()}`;
   const field = label === null ? '' : `--${boundary}\r\nContent-Disposition: form-data; name="label"\r\n\r\n${label}\r\n`;
-  const head = Buffer.from(`${field}--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${name}"\r\nContent-Type: application/octet-stream\r\n\r\n`);
+  const head = Buffer.from(
+    `${field}--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${name}"\r\nContent-Type: application/octet-stream\r\n\r\n`,
+  );
   const tail = Buffer.from(`\r\n--${boundary}--\r\n`);
   return { payload: Buffer.concat([head, data, tail]), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
 }
@@ -46,7 +48,10 @@ describe('call-flow recordings', () => {
     }
     const fifth = await upload(owner, 'One more');
     assert.deepEqual([fifth.statusCode, fifth.json().message], [400, 'You have reached the maximun of 4 recordings']);
-    assert.deepEqual((await list(owner)).json().map((r: CallFlowRecording) => r.name), ['Welcome', 'Voicemail', 'Closed', 'Holiday']);
+    assert.deepEqual(
+      (await list(owner)).json().map((r: CallFlowRecording) => r.name),
+      ['Welcome', 'Voicemail', 'Closed', 'Holiday'],
+    );
     assert.deepEqual((await list(other)).json(), []);
 
     // The carrier fetches it without a session; a wrong token finds nothing.
@@ -60,6 +65,10 @@ describe('call-flow recordings', () => {
     const removed = await s.app.inject({ method: 'DELETE', url: `/api/utilities/upload/callFlow/${made[0]!.id}`, headers: bearer(owner.token) });
     assert.equal(removed.json().message, FLOW_RECORDING_MESSAGES.deleted);
     assert.equal((await s.app.inject({ method: 'GET', url: path })).statusCode, 404);
-    assert.equal((await upload(owner, 'Welcome again', 'welcome.wav', Buffer.concat([Buffer.from('RIFF'), Buffer.alloc(4), Buffer.from('WAVE'), Buffer.alloc(64)]))).statusCode, 200);
+    assert.equal(
+      (await upload(owner, 'Welcome again', 'welcome.wav', Buffer.concat([Buffer.from('RIFF'), Buffer.alloc(4), Buffer.from('WAVE'), Buffer.alloc(64)])))
+        .statusCode,
+      200,
+    );
   });
 });

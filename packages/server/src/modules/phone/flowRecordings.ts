@@ -3,7 +3,17 @@ import multipart from '@fastify/multipart';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { ADMIN_ROLES, callFlowRecordingSchema, errorSchema, FLOW_RECORDING_MAX_BYTES, FLOW_RECORDING_MESSAGES, idSchema, MAX_FLOW_RECORDINGS, messageSchema, type CallFlowRecording } from '@agency/contracts';
+import {
+  ADMIN_ROLES,
+  callFlowRecordingSchema,
+  errorSchema,
+  FLOW_RECORDING_MAX_BYTES,
+  FLOW_RECORDING_MESSAGES,
+  idSchema,
+  MAX_FLOW_RECORDINGS,
+  messageSchema,
+  type CallFlowRecording,
+} from '@agency/contracts';
 import type { AppDeps } from '../../app';
 import { auth } from '../../http/context';
 import { badRequest, HttpError, notFound } from '../../http/errors';
@@ -49,9 +59,14 @@ export async function flowRecordingRoutes(app: FastifyInstance, deps: AppDeps, o
 
   r.get(
     '/utilities/getFiles/callFlow',
-    { ...admins, schema: { tags, description: "The account's call-flow recordings, oldest first.", response: { 200: z.array(callFlowRecordingSchema), ...errors } } },
+    {
+      ...admins,
+      schema: { tags, description: "The account's call-flow recordings, oldest first.", response: { 200: z.array(callFlowRecordingSchema), ...errors } },
+    },
     async (req) => {
-      const rows = await db.query<Row>('select id, label, created_at, token from call_flow_recordings where account_id = $1 order by created_at', [auth(req).accountId]);
+      const rows = await db.query<Row>('select id, label, created_at, token from call_flow_recordings where account_id = $1 order by created_at', [
+        auth(req).accountId,
+      ]);
       return rows.map((row) => view(row, row.token));
     },
   );
@@ -62,7 +77,12 @@ export async function flowRecordingRoutes(app: FastifyInstance, deps: AppDeps, o
       '/utilities/upload/callFlow',
       {
         ...admins,
-        schema: { tags, description: 'Uploads a call-flow recording (multipart: field "label", then the file).', consumes: ['multipart/form-data'], response: { 200: callFlowRecordingSchema, ...errors } },
+        schema: {
+          tags,
+          description: 'Uploads a call-flow recording (multipart: field "label", then the file).',
+          consumes: ['multipart/form-data'],
+          response: { 200: callFlowRecordingSchema, ...errors },
+        },
       },
       async (req) => {
         const { accountId } = auth(req);
@@ -103,9 +123,15 @@ export async function flowRecordingRoutes(app: FastifyInstance, deps: AppDeps, o
 
   r.delete(
     '/utilities/upload/callFlow/:id',
-    { ...admins, schema: { tags, description: 'Deletes a call-flow recording.', params: z.object({ id: idSchema }), response: { 200: messageSchema, ...errors } } },
+    {
+      ...admins,
+      schema: { tags, description: 'Deletes a call-flow recording.', params: z.object({ id: idSchema }), response: { 200: messageSchema, ...errors } },
+    },
     async (req) => {
-      const [row] = await db.query<{ storage_key: string }>('delete from call_flow_recordings where id = $1 and account_id = $2 returning storage_key', [req.params.id, auth(req).accountId]);
+      const [row] = await db.query<{ storage_key: string }>('delete from call_flow_recordings where id = $1 and account_id = $2 returning storage_key', [
+        req.params.id,
+        auth(req).accountId,
+      ]);
       if (!row) throw notFound('Recording not found');
       await storage.remove(row.storage_key);
       return { message: FLOW_RECORDING_MESSAGES.deleted };
@@ -114,14 +140,28 @@ export async function flowRecordingRoutes(app: FastifyInstance, deps: AppDeps, o
 
   r.get(
     '/media/call-flow/:id/:token',
-    { schema: { tags, description: 'A call-flow recording, for the carrier and the settings page (the address is the key).', params: z.object({ id: idSchema, token: z.string().min(20).max(100) }) } },
+    {
+      schema: {
+        tags,
+        description: 'A call-flow recording, for the carrier and the settings page (the address is the key).',
+        params: z.object({ id: idSchema, token: z.string().min(20).max(100) }),
+      },
+    },
     async (req, reply) => {
-      const [row] = await db.query<{ type: string; size: number; storage_key: string; token: string }>('select type, size, storage_key, token from call_flow_recordings where id = $1', [req.params.id]);
+      const [row] = await db.query<{ type: string; size: number; storage_key: string; token: string }>(
+        'select type, size, storage_key, token from call_flow_recordings where id = $1',
+        [req.params.id],
+      );
       const given = Buffer.from(req.params.token);
       if (!row || given.length !== row.token.length || !timingSafeEqual(given, Buffer.from(row.token))) throw notFound('Recording not found');
       const stream = await storage.get(row.storage_key);
       if (!stream) throw notFound('Recording not found');
-      return reply.header('content-type', row.type).header('content-length', String(row.size)).header('x-content-type-options', 'nosniff').header('cache-control', 'private, max-age=86400').send(stream);
+      return reply
+        .header('content-type', row.type)
+        .header('content-length', String(row.size))
+        .header('x-content-type-options', 'nosniff')
+        .header('cache-control', 'private, max-age=86400')
+        .send(stream);
     },
   );
 }

@@ -41,7 +41,11 @@ const settledFrom = async (phone: string, predicate: (entry: Record<string, unkn
   throw new Error(`the call from ${phone} did not settle`);
 };
 const setFlow = (flow: unknown, hours: unknown = null) =>
-  s.db.query('update account_locations set call_flow = $2, office_hours = $3 where id = $1', [AUSTIN, flow ? JSON.stringify(flow) : null, hours ? JSON.stringify(hours) : null]);
+  s.db.query('update account_locations set call_flow = $2, office_hours = $3 where id = $1', [
+    AUSTIN,
+    flow ? JSON.stringify(flow) : null,
+    hours ? JSON.stringify(hours) : null,
+  ]);
 
 interface Message {
   type: string;
@@ -121,7 +125,10 @@ describe('inbound calls', () => {
     caller.hangup(String(ringing.callsid));
     await emma.next('hangup');
     const entry = await settled((e) => e.status === 'completed');
-    assert.deepEqual([entry.direction, entry.format, entry.phoneNumber, entry.agencyNumber, (entry.user as { id: string }).id], ['incoming', 'inbound', '15125550177', '15125550001', EMMA]);
+    assert.deepEqual(
+      [entry.direction, entry.format, entry.phoneNumber, entry.agencyNumber, (entry.user as { id: string }).id],
+      ['incoming', 'inbound', '15125550177', '15125550001', EMMA],
+    );
     assert.equal(s.app.deps.carrier.switchboard!.active(), 0);
   });
 
@@ -183,7 +190,18 @@ describe('inbound calls', () => {
 
     // A number of its own; a member whose profile has no phone is skipped.
     await s.db.query('update users set phone = null where id = $1', [EMMA]);
-    await setFlow({ groups: [{ timeout: 5, repeat: 1, users: [{ id: EMMA, format: 'mobile' }, { id: EMMA, format: '15125550301' }] }] });
+    await setFlow({
+      groups: [
+        {
+          timeout: 5,
+          repeat: 1,
+          users: [
+            { id: EMMA, format: 'mobile' },
+            { id: EMMA, format: '15125550301' },
+          ],
+        },
+      ],
+    });
     const desk = await open(await simToken('5125550301'));
     const again = await open(await simToken('5125550186'));
     await again.call('+15125550001');
@@ -210,7 +228,12 @@ describe('inbound calls', () => {
     await blocked.next('hangup');
     assert.equal((await settled((e) => e.phoneNumber === '15125550181')).status, 'blocked');
 
-    await setFlow(null, { hours: {}, holidays: [], closedMessage: { type: 'text', message: DEFAULT_CLOSED_MESSAGE }, smsClosedMessage: { enabled: false, message: '' } });
+    await setFlow(null, {
+      hours: {},
+      holidays: [],
+      closedMessage: { type: 'text', message: DEFAULT_CLOSED_MESSAGE },
+      smsClosedMessage: { enabled: false, message: '' },
+    });
     const emma = await open(await userToken(employee));
     const caller = await open(await simToken('5125550182'));
     await caller.call('+15125550001');
@@ -390,7 +413,10 @@ describe('the IVR menu', () => {
     const oliviaId = (await api('GET', '/users/me')).json().user.id as string;
     await setFlow({
       groups: [{ timeout: 10, repeat: 1, users: [{ id: oliviaId, format: 'softphone' }] }],
-      ivr: { sales: { label: 'Sales', extension: '1', groups: [{ timeout: 10, repeat: 1, users: [{ id: EMMA, format: 'softphone' }] }] }, service: { label: 'Service', extension: '2', groups: [] } },
+      ivr: {
+        sales: { label: 'Sales', extension: '1', groups: [{ timeout: 10, repeat: 1, users: [{ id: EMMA, format: 'softphone' }] }] },
+        service: { label: 'Service', extension: '2', groups: [] },
+      },
       messages: { welcomeMessage: { type: 'text', message: 'Thanks for calling.' } },
     });
     const emma = await open(await userToken(employee));
@@ -420,7 +446,10 @@ describe('voicemail', () => {
   it('plays the greeting when nobody answers, keeps the caller’s message, and files the call under Voicemails', async () => {
     await setFlow({
       groups: [{ timeout: 5, repeat: 1, users: [{ id: EMMA, format: 'softphone' }] }],
-      messages: { voicemailMessage: { type: 'text', message: 'Please leave a message.' }, voicemailSMS: { type: 'text', message: 'Sorry we missed you, we will call back.' } },
+      messages: {
+        voicemailMessage: { type: 'text', message: 'Please leave a message.' },
+        voicemailSMS: { type: 'text', message: 'Sorry we missed you, we will call back.' },
+      },
     });
     const caller = await open(await simToken('5125550194'));
     await caller.call('+15125550001');
@@ -431,7 +460,10 @@ describe('voicemail', () => {
     const entry = await settled((e) => e.phoneNumber === '15125550194' && !!e.recording);
     assert.deepEqual([entry.format, entry.status], ['voicemail', 'missed']);
     const voicemails = (await api('GET', '/phone/logs?view=voicemails')).json();
-    assert.deepEqual(voicemails.items.map((e: { id: string }) => e.id), [entry.id]);
+    assert.deepEqual(
+      voicemails.items.map((e: { id: string }) => e.id),
+      [entry.id],
+    );
     const wav = (await api('GET', `/phone/recordings/${entry.id}`, employee)).rawPayload;
     let loud = 0;
     for (let i = 44; i + 1 < wav.length; i += 2) if (Math.abs(wav.readInt16LE(i)) > 500) loud++;
@@ -439,10 +471,18 @@ describe('voicemail', () => {
     assert.ok((await api('GET', '/phone/logs?view=recordings')).json().items.some((e: { id: string }) => e.id === entry.id));
     const recorded = (await api('GET', '/phone/logs/recordings?limit=5')).json();
     assert.ok(recorded.items.some((e: { id: string }) => e.id === entry.id));
-    assert.ok(recorded.items.every((e: { recording: unknown }) => e.recording), 'only calls with a recording');
+    assert.ok(
+      recorded.items.every((e: { recording: unknown }) => e.recording),
+      'only calls with a recording',
+    );
     // The flow's voicemail text went to the caller, once.
-    const texts = await s.db.query<{ flow: string; to_number: string }>('select flow, to_number from sms_messages where idempotency_key = $1', [`voicemail:${entry.id}`]);
-    assert.deepEqual(texts.map((t) => [t.flow, t.to_number.replace(/\D/g, '')]), [['outgoing', '15125550194']]);
+    const texts = await s.db.query<{ flow: string; to_number: string }>('select flow, to_number from sms_messages where idempotency_key = $1', [
+      `voicemail:${entry.id}`,
+    ]);
+    assert.deepEqual(
+      texts.map((t) => [t.flow, t.to_number.replace(/\D/g, '')]),
+      [['outgoing', '15125550194']],
+    );
   });
 });
 
@@ -517,7 +557,13 @@ describe('voice webhooks', () => {
 
 describe('office hours', () => {
   const hours = (extra: object = {}) =>
-    JSON.stringify({ hours: { thursday: { open: true, openTime: '08:00', closeTime: '17:00' } }, holidays: [], closedMessage: { type: 'disabled' }, smsClosedMessage: { enabled: false, message: '' }, ...extra });
+    JSON.stringify({
+      hours: { thursday: { open: true, openTime: '08:00', closeTime: '17:00' } },
+      holidays: [],
+      closedMessage: { type: 'disabled' },
+      smsClosedMessage: { enabled: false, message: '' },
+      ...extra,
+    });
   it('are open within the day’s hours in the location’s time zone, closed outside, and closed on a chosen holiday', () => {
     // Thursday 2026-11-19, 15:00 UTC = 09:00 in Chicago.
     assert.equal(officeState(hours(), 'America/Chicago', new Date('2026-11-19T15:00:00Z')), 'open');

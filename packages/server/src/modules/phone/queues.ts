@@ -20,9 +20,16 @@ interface Expiry {
 }
 
 /** The caller joins their location's queue; the longest wait is scheduled as a job. */
-export async function enterQueue(deps: Pick<AppDeps, 'db' | 'jobs' | 'events'>, call: { id: string; accountId: string }, maxWaitSeconds: number): Promise<void> {
+export async function enterQueue(
+  deps: Pick<AppDeps, 'db' | 'jobs' | 'events'>,
+  call: { id: string; accountId: string },
+  maxWaitSeconds: number,
+): Promise<void> {
   // Kept to the millisecond: the expiry job carries it back as a JavaScript date and must find it equal.
-  const [row] = await deps.db.query<{ queued_at: Date }>("update calls set queued_at = date_trunc('milliseconds', now()) where id = $1 and status = 'ringing' returning queued_at", [call.id]);
+  const [row] = await deps.db.query<{ queued_at: Date }>(
+    "update calls set queued_at = date_trunc('milliseconds', now()) where id = $1 and status = 'ringing' returning queued_at",
+    [call.id],
+  );
   if (!row) return;
   deps.events.emit('queuesChanged', { accountId: call.accountId });
   const queuedAt = new Date(row.queued_at).toISOString();
@@ -82,7 +89,12 @@ export async function listQueues(q: Queryable, accountId: string): Promise<Phone
  * Take Next Call: the caller who has waited longest at the location leaves the queue for the
  * user's phone, which rings with them. Two people taking at once each get a different caller.
  */
-export async function takeNextCall(deps: Pick<AppDeps, 'db' | 'carrier' | 'events'>, accountId: string, locationId: string, userId: string): Promise<{ callId: string }> {
+export async function takeNextCall(
+  deps: Pick<AppDeps, 'db' | 'carrier' | 'events'>,
+  accountId: string,
+  locationId: string,
+  userId: string,
+): Promise<{ callId: string }> {
   const [location] = await deps.db.query('select 1 from account_locations where id = $1 and account_id = $2', [locationId, accountId]);
   if (!location) throw notFound('Queue not found');
   // A caller who hung up a moment ago cannot be moved: the next one is.

@@ -47,15 +47,28 @@ export async function phoneRoutes(app: FastifyInstance, deps: AppDeps) {
     return { token, identity, ttl: PHONE_TOKEN_TTL_SECONDS, chunderw, trustUrl: signaling ? `https://${chunderw}${signaling.trustPath}` : null };
   }
 
-  r.post('/phone/token', { schema: { tags, description: "The browser phone's access token (ttl 36000 s; refreshed every 10 minutes).", response: { 200: phoneTokenSchema, ...errors } } }, async (req) =>
-    tokenFor(req, auth(req).userId),
+  r.post(
+    '/phone/token',
+    {
+      schema: {
+        tags,
+        description: "The browser phone's access token (ttl 36000 s; refreshed every 10 minutes).",
+        response: { 200: phoneTokenSchema, ...errors },
+      },
+    },
+    async (req) => tokenFor(req, auth(req).userId),
   );
 
   r.post(
     '/phone/simulator/token',
     {
       config: { roles: ADMIN_ROLES },
-      schema: { tags, description: "A token that makes this browser a client's phone on the local carrier (owners and admins).", body: simulatorTokenInputSchema, response: { 200: phoneTokenSchema, ...errors } },
+      schema: {
+        tags,
+        description: "A token that makes this browser a client's phone on the local carrier (owners and admins).",
+        body: simulatorTokenInputSchema,
+        response: { 200: phoneTokenSchema, ...errors },
+      },
     },
     async (req) => {
       if (deps.carrier.kind !== 'local') throw badRequest('The carrier simulator works with the local carrier only');
@@ -63,31 +76,56 @@ export async function phoneRoutes(app: FastifyInstance, deps: AppDeps) {
     },
   );
 
-  r.get('/phone/logs', { schema: { tags, description: 'The call log: All, Mine or Missed, paged, with contains filters.', querystring: callLogQuerySchema, response: { 200: callLogPageSchema, ...errors } } }, async (req) => {
-    const { accountId, userId } = auth(req);
-    return listCalls(db, accountId, userId, req.query);
-  });
+  r.get(
+    '/phone/logs',
+    {
+      schema: {
+        tags,
+        description: 'The call log: All, Mine or Missed, paged, with contains filters.',
+        querystring: callLogQuerySchema,
+        response: { 200: callLogPageSchema, ...errors },
+      },
+    },
+    async (req) => {
+      const { accountId, userId } = auth(req);
+      return listCalls(db, accountId, userId, req.query);
+    },
+  );
 
   r.get(
     '/phone/logs/recordings',
-    { schema: { tags, description: 'Calls with a recording, newest first, paged (the Recordings view).', querystring: callLogQuerySchema.omit({ view: true }), response: { 200: callLogPageSchema, ...errors } } },
+    {
+      schema: {
+        tags,
+        description: 'Calls with a recording, newest first, paged (the Recordings view).',
+        querystring: callLogQuerySchema.omit({ view: true }),
+        response: { 200: callLogPageSchema, ...errors },
+      },
+    },
     async (req) => {
       const { accountId, userId } = auth(req);
       return listCalls(db, accountId, userId, { ...req.query, view: 'recordings' });
     },
   );
 
-  r.get('/phone/logs/work-count', { schema: { tags, description: 'Missed calls nobody has reviewed (the Phone tab badge), and per location.', response: { 200: workCountSchema, ...errors } } }, async (req) => ({
-    count: await workCount(db, auth(req).accountId),
-    locations: await locationWorkCounts(db, auth(req).accountId),
-  }));
+  r.get(
+    '/phone/logs/work-count',
+    {
+      schema: { tags, description: 'Missed calls nobody has reviewed (the Phone tab badge), and per location.', response: { 200: workCountSchema, ...errors } },
+    },
+    async (req) => ({
+      count: await workCount(db, auth(req).accountId),
+      locations: await locationWorkCounts(db, auth(req).accountId),
+    }),
+  );
 
   r.post(
     '/phone/transfer/cold/:callSid/to/:target',
     {
       schema: {
         tags,
-        description: "Cold transfer: the caller of an incoming call in progress is put through to a colleague (user id) or a number (11 digits); the transferring person's leg ends.",
+        description:
+          "Cold transfer: the caller of an incoming call in progress is put through to a colleague (user id) or a number (11 digits); the transferring person's leg ends.",
         params: z.object({ callSid: z.string().min(1, CALL_MESSAGES.transferMissingId).max(64), target: z.string().max(64) }),
         response: { 200: messageSchema, ...errors },
       },
@@ -98,7 +136,9 @@ export async function phoneRoutes(app: FastifyInstance, deps: AppDeps) {
       const external = /^1\d{10}$/.test(target.replace(/\D/g, ''));
       const to = external ? target.replace(/\D/g, '') : target;
       if (!external) {
-        const [peer] = /^[0-9a-f-]{36}$/.test(to) ? await db.query('select 1 from users where id = $1 and account_id = $2 and deleted_at is null', [to, accountId]) : [];
+        const [peer] = /^[0-9a-f-]{36}$/.test(to)
+          ? await db.query('select 1 from users where id = $1 and account_id = $2 and deleted_at is null', [to, accountId])
+          : [];
         if (!peer) throw badRequest('Transfer to a colleague or an 11-digit number');
         if (to === userId) throw badRequest('You are already on this call');
       }
@@ -119,7 +159,14 @@ export async function phoneRoutes(app: FastifyInstance, deps: AppDeps) {
 
   r.post(
     '/phone/outgoing/location',
-    { schema: { tags, description: "The location a number's contact is served from (its default phone's location), to call from that location's number.", body: outgoingLocationInputSchema, response: { 200: outgoingLocationSchema, ...errors } } },
+    {
+      schema: {
+        tags,
+        description: "The location a number's contact is served from (its default phone's location), to call from that location's number.",
+        body: outgoingLocationInputSchema,
+        response: { 200: outgoingLocationSchema, ...errors },
+      },
+    },
     async (req) => {
       const { accountId } = auth(req);
       const clientId = await clientByPhone(db, accountId, req.body.To);
@@ -142,7 +189,8 @@ export async function phoneRoutes(app: FastifyInstance, deps: AppDeps) {
     {
       schema: {
         tags,
-        description: "Sends an incoming call (ringing, or one this user is on) to the location's voicemail; `callSid` is the call's id, its CallSid or the leg's.",
+        description:
+          "Sends an incoming call (ringing, or one this user is on) to the location's voicemail; `callSid` is the call's id, its CallSid or the leg's.",
         params: z.object({ callSid: z.string().min(1).max(64) }),
         response: { 200: messageSchema, ...errors },
       },
@@ -165,9 +213,19 @@ export async function phoneRoutes(app: FastifyInstance, deps: AppDeps) {
     },
   );
 
-  r.get('/phone/queues', { schema: { tags, description: "The account's call queues: who waits at each location whose call flow has its queue on.", response: { 200: phoneQueuesSchema, ...errors } } }, async (req) => ({
-    items: await listQueues(db, auth(req).accountId),
-  }));
+  r.get(
+    '/phone/queues',
+    {
+      schema: {
+        tags,
+        description: "The account's call queues: who waits at each location whose call flow has its queue on.",
+        response: { 200: phoneQueuesSchema, ...errors },
+      },
+    },
+    async (req) => ({
+      items: await listQueues(db, auth(req).accountId),
+    }),
+  );
 
   r.post(
     '/phone/queue/assign/:id',
@@ -198,7 +256,14 @@ export async function phoneRoutes(app: FastifyInstance, deps: AppDeps) {
   for (const action of ['pause', 'resume'] as const) {
     r.put(
       `/phone/recording/:callSid/${action}`,
-      { schema: { tags, description: `${action === 'pause' ? 'Pause' : 'Resume'} the recording of a call in progress.`, params: z.object({ callSid: z.string().min(1).max(64) }), response: { 200: messageSchema, ...errors } } },
+      {
+        schema: {
+          tags,
+          description: `${action === 'pause' ? 'Pause' : 'Resume'} the recording of a call in progress.`,
+          params: z.object({ callSid: z.string().min(1).max(64) }),
+          response: { 200: messageSchema, ...errors },
+        },
+      },
       async (req) => {
         const { accountId } = auth(req);
         const call = await liveCall(accountId, req.params.callSid);
@@ -212,35 +277,35 @@ export async function phoneRoutes(app: FastifyInstance, deps: AppDeps) {
     );
   }
 
-  r.get(
-    '/phone/recordings/:id',
-    { schema: { tags, description: "A call's recording (WAV), to play in the page.", params: idParams } },
-    async (req, reply) => {
-      const { accountId } = auth(req);
-      const [call] = await db.query<{ recording_sid: string | null; recording_status: string | null }>('select recording_sid, recording_status from calls where account_id = $1 and id = $2', [
-        accountId,
-        req.params.id,
-      ]);
-      if (!call?.recording_sid || call.recording_status !== 'completed') throw notFound('Recording not found');
-      const audio = await deps.carrier.recordingAudio(call.recording_sid);
-      if (!audio) throw notFound('Recording not found');
-      return reply.type('audio/wav').header('cache-control', 'private, no-store').send(audio);
-    },
-  );
+  r.get('/phone/recordings/:id', { schema: { tags, description: "A call's recording (WAV), to play in the page.", params: idParams } }, async (req, reply) => {
+    const { accountId } = auth(req);
+    const [call] = await db.query<{ recording_sid: string | null; recording_status: string | null }>(
+      'select recording_sid, recording_status from calls where account_id = $1 and id = $2',
+      [accountId, req.params.id],
+    );
+    if (!call?.recording_sid || call.recording_status !== 'completed') throw notFound('Recording not found');
+    const audio = await deps.carrier.recordingAudio(call.recording_sid);
+    if (!audio) throw notFound('Recording not found');
+    return reply.type('audio/wav').header('cache-control', 'private, no-store').send(audio);
+  });
 
   r.delete(
     '/phone/recording/:id/:recordingSid',
     {
       config: { roles: ADMIN_ROLES },
-      schema: { tags, description: "Delete a call's recording (owners and admins).", params: z.object({ id: z.uuid({ error: 'Call not found' }), recordingSid: z.string().max(64) }), response: { 200: messageSchema, ...errors } },
+      schema: {
+        tags,
+        description: "Delete a call's recording (owners and admins).",
+        params: z.object({ id: z.uuid({ error: 'Call not found' }), recordingSid: z.string().max(64) }),
+        response: { 200: messageSchema, ...errors },
+      },
     },
     async (req) => {
       const { accountId } = auth(req);
-      const [call] = await db.query<{ id: string }>(`select id from calls where account_id = $1 and id = $2 and recording_sid = $3 and recording_status = 'completed'`, [
-        accountId,
-        req.params.id,
-        req.params.recordingSid,
-      ]);
+      const [call] = await db.query<{ id: string }>(
+        `select id from calls where account_id = $1 and id = $2 and recording_sid = $3 and recording_status = 'completed'`,
+        [accountId, req.params.id, req.params.recordingSid],
+      );
       if (!call) throw notFound('Recording not found');
       await deps.carrier.deleteRecording(req.params.recordingSid);
       await db.query("update calls set recording_status = 'deleted' where id = $1", [call.id]);
@@ -254,7 +319,14 @@ export async function phoneRoutes(app: FastifyInstance, deps: AppDeps) {
   ] as const) {
     r[method](
       '/phone/logs/work/:id',
-      { schema: { tags, description: reviewed ? 'Mark a call as reviewed.' : 'Unmark a reviewed call.', params: idParams, response: { 200: callLogEntrySchema, ...errors } } },
+      {
+        schema: {
+          tags,
+          description: reviewed ? 'Mark a call as reviewed.' : 'Unmark a reviewed call.',
+          params: idParams,
+          response: { 200: callLogEntrySchema, ...errors },
+        },
+      },
       async (req) => {
         const { accountId, userId } = auth(req);
         const entry = await setReviewed(db, accountId, userId, req.params.id, reviewed);

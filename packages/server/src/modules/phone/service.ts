@@ -28,7 +28,20 @@ export async function logCall(q: Queryable, call: NewCall): Promise<{ id: string
      values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)
      on conflict (call_sid) do update set call_sid = excluded.call_sid
      returning id, (xmax = 0) as fresh`,
-    [randomUUID(), call.accountId, call.callSid, call.format, call.status, call.direction, call.phoneNumber, call.agencyNumber, call.userId ?? null, call.clientId, call.locationId, call.errorMessage ?? null],
+    [
+      randomUUID(),
+      call.accountId,
+      call.callSid,
+      call.format,
+      call.status,
+      call.direction,
+      call.phoneNumber,
+      call.agencyNumber,
+      call.userId ?? null,
+      call.clientId,
+      call.locationId,
+      call.errorMessage ?? null,
+    ],
   );
   return row;
 }
@@ -44,7 +57,9 @@ export interface CallRow {
 }
 
 export async function callBySid(q: Queryable, callSid: string): Promise<CallRow | null> {
-  const [row] = await q.query<CallRow>('select id, account_id, status, direction, location_id, ring_attempt, user_id from calls where call_sid = $1', [callSid]);
+  const [row] = await q.query<CallRow>('select id, account_id, status, direction, location_id, ring_attempt, user_id from calls where call_sid = $1', [
+    callSid,
+  ]);
   return row ?? null;
 }
 
@@ -103,7 +118,9 @@ interface EntryRow {
   client_data: Record<string, string> | null;
   location_id: string | null;
   location_name: string | null;
-  participants: { userId: string | null; firstName: string | null; lastName: string | null; avatar: string | null; phoneNumber: string | null; duration: number | null }[] | null;
+  participants:
+    | { userId: string | null; firstName: string | null; lastName: string | null; avatar: string | null; phoneNumber: string | null; duration: number | null }[]
+    | null;
 }
 
 const toEntry = (r: EntryRow): CallLogEntry => ({
@@ -156,7 +173,10 @@ export async function listCalls(q: Queryable, accountId: string, userId: string,
   if (digits) where.push(`c.phone_number like ${arg(`%${digits}%`)}`);
   const filter = where.join(' and ');
   const [{ total }] = await q.query<{ total: number }>(`select count(*)::int as total from calls c where ${filter}`, args);
-  const rows = await q.query<EntryRow>(`${ENTRY_SELECT} where ${filter} order by c.created_at desc, c.id limit ${arg(limit)} offset ${arg((page - 1) * limit)}`, args);
+  const rows = await q.query<EntryRow>(
+    `${ENTRY_SELECT} where ${filter} order by c.created_at desc, c.id limit ${arg(limit)} offset ${arg((page - 1) * limit)}`,
+    args,
+  );
   return { items: rows.map(toEntry), total };
 }
 
@@ -173,7 +193,12 @@ export async function setReviewed(q: Queryable, accountId: string, userId: strin
     if (entry.viewedBy) throw forbidden(`${entry.viewedBy.firstName} ${entry.viewedBy.lastName} reviewed this call`);
     throw badRequest('Only missed calls and voicemails are reviewed');
   }
-  await q.query('update calls set viewed_by = $3, viewed_on = $4 where account_id = $1 and id = $2', [accountId, id, reviewed ? userId : null, reviewed ? new Date() : null]);
+  await q.query('update calls set viewed_by = $3, viewed_on = $4 where account_id = $1 and id = $2', [
+    accountId,
+    id,
+    reviewed ? userId : null,
+    reviewed ? new Date() : null,
+  ]);
   return (await callEntry(q, accountId, id))!;
 }
 

@@ -5,7 +5,29 @@ import { verifiedCarrierParams } from '../../http/carrierWebhooks';
 import { VOICE_PATHS } from '../../providers/carrier/index';
 import { sendAutomatedText } from '../sms/outbound';
 import { clientName, toDigits } from '../sms/service';
-import { hasMenu, ivrChoice, locationFlow, nextStep, ringGroups, twimlClosed, twimlConference, twimlEmpty, twimlEnqueue, twimlHold, twimlOutbound, twimlPeer, twimlReject, twimlRing, twimlMenu, twimlTake, twimlTransfer, twimlVoicemail, type InboundCall, type LocationFlow, type RingOutcome } from './flow';
+import {
+  hasMenu,
+  ivrChoice,
+  locationFlow,
+  nextStep,
+  ringGroups,
+  twimlClosed,
+  twimlConference,
+  twimlEmpty,
+  twimlEnqueue,
+  twimlHold,
+  twimlOutbound,
+  twimlPeer,
+  twimlReject,
+  twimlRing,
+  twimlMenu,
+  twimlTake,
+  twimlTransfer,
+  twimlVoicemail,
+  type InboundCall,
+  type LocationFlow,
+  type RingOutcome,
+} from './flow';
 import { officeState } from '../locations/officeState';
 import { enterQueue, leaveQueue } from './queues';
 import { callById as conferenceCall, conferenceEvent, participantCallEnded } from './conferences';
@@ -53,7 +75,14 @@ async function inboundCall(deps: AppDeps, call: CallContext): Promise<InboundCal
     [call.id],
   );
   const clientId = row?.client_id ?? null;
-  return { callId: call.id, callerNumber: call.phoneNumber, callerName: await callerLabel(deps, clientId, call.phoneNumber), clientId, locationId: call.locationId, locationName: row?.location_name ?? '' };
+  return {
+    callId: call.id,
+    callerNumber: call.phoneNumber,
+    callerName: await callerLabel(deps, clientId, call.phoneNumber),
+    clientId,
+    locationId: call.locationId,
+    locationName: row?.location_name ?? '',
+  };
 }
 
 /**
@@ -65,7 +94,14 @@ async function textVoicemailCaller(deps: AppDeps, call: CallContext, flow: CallF
   if (text?.type !== 'text' || !text.message.trim()) return;
   try {
     const [row] = await deps.db.query<{ client_id: string | null }>('select client_id from calls where id = $1', [call.id]);
-    await sendAutomatedText(deps, { accountId: call.accountId, clientId: row?.client_id ?? null, to: call.phoneNumber, body: text.message, kind: 'voicemail', idempotencyKey: `voicemail:${call.id}` });
+    await sendAutomatedText(deps, {
+      accountId: call.accountId,
+      clientId: row?.client_id ?? null,
+      to: call.phoneNumber,
+      body: text.message,
+      kind: 'voicemail',
+      idempotencyKey: `voicemail:${call.id}`,
+    });
   } catch (err) {
     console.error('phone: could not text the caller after voicemail', (err as Error).message);
   }
@@ -96,8 +132,21 @@ export async function voiceWebhookRoutes(app: FastifyInstance, deps: AppDeps) {
     if (!number || !p.CallSid) return xml(reply, twimlReject());
     const accountId = number.account_id;
     const clientId = await clientByPhone(db, accountId, from);
-    const [blocked] = await db.query("select 1 from blocked_numbers where account_id = $1 and regexp_replace(phone_number, '\\D', '', 'g') in ($2, $3)", [accountId, from, from.slice(1)]);
-    const base = { accountId, callSid: p.CallSid, format: 'inbound' as const, direction: 'incoming' as const, phoneNumber: from, agencyNumber: agency, clientId, locationId: number.location_id };
+    const [blocked] = await db.query("select 1 from blocked_numbers where account_id = $1 and regexp_replace(phone_number, '\\D', '', 'g') in ($2, $3)", [
+      accountId,
+      from,
+      from.slice(1),
+    ]);
+    const base = {
+      accountId,
+      callSid: p.CallSid,
+      format: 'inbound' as const,
+      direction: 'incoming' as const,
+      phoneNumber: from,
+      agencyNumber: agency,
+      clientId,
+      locationId: number.location_id,
+    };
     if (blocked) {
       await logCall(db, { ...base, status: 'blocked' });
       deps.events.emit('callsChanged', { accountId });
@@ -123,7 +172,10 @@ export async function voiceWebhookRoutes(app: FastifyInstance, deps: AppDeps) {
     const p = verifiedCarrierParams(deps, req);
     const userId = (p.From ?? '').replace(/^client:/, '');
     if (!/^[0-9a-f-]{36}$/.test(userId) || !p.CallSid) return xml(reply, twimlReject());
-    const [user] = await db.query<{ account_id: string; first_name: string; last_name: string }>('select account_id, first_name, last_name from users where id = $1 and deleted_at is null', [userId]);
+    const [user] = await db.query<{ account_id: string; first_name: string; last_name: string }>(
+      'select account_id, first_name, last_name from users where id = $1 and deleted_at is null',
+      [userId],
+    );
     if (!user) return xml(reply, twimlReject());
     // A colleague (To=client:{userId}) of the same account rings their phone; calls between staff stay out of the call log.
     const peerId = /^client:([0-9a-f-]{36})$/.exec(p.To ?? '')?.[1];
@@ -169,7 +221,13 @@ export async function voiceWebhookRoutes(app: FastifyInstance, deps: AppDeps) {
       // A Device answers as client:{userId}; a ring group member's number names them in the callback.
       const answeredBy = (p.To ?? '').startsWith('client:') ? (p.To ?? '').slice('client:'.length) : ((req.query as { user?: string }).user ?? null);
       const transfer = (req.query as { transfer?: string }).transfer === '1';
-      const [answered] = await db.query<{ first: boolean; call_sid: string; direction: 'incoming' | 'outgoing'; recording_sid: string | null; recording_status: string | null }>(
+      const [answered] = await db.query<{
+        first: boolean;
+        call_sid: string;
+        direction: 'incoming' | 'outgoing';
+        recording_sid: string | null;
+        recording_status: string | null;
+      }>(
         `update calls c set status = 'in-progress', answered_at = coalesce(answered_at, now()), leg_sid = $3,
                 user_id = coalesce(case when $2::text ~ '^[0-9a-f-]{36}$' then $2::uuid end, user_id)
            from (select id, status as before from calls where id = $1) b
@@ -190,7 +248,11 @@ export async function voiceWebhookRoutes(app: FastifyInstance, deps: AppDeps) {
           console.error('phone: could not start recording', (err as Error).message);
         }
       } else if (answered && !answered.first && answered.recording_status && answered.recording_status !== 'completed') {
-        deps.events.emit('callRecording', { accountId: call.accountId, callSid: leg, status: answered.recording_status === 'paused' ? 'paused' : 'in-progress' });
+        deps.events.emit('callRecording', {
+          accountId: call.accountId,
+          callSid: leg,
+          status: answered.recording_status === 'paused' ? 'paused' : 'in-progress',
+        });
       }
     }
     return xml(reply, twimlEmpty());
@@ -205,7 +267,9 @@ export async function voiceWebhookRoutes(app: FastifyInstance, deps: AppDeps) {
     const dialStatus = p.DialCallStatus ?? 'failed';
     const duration = Number(p.DialCallDuration) || 0;
     // The answering leg moved into the call's conference: the caller follows it there.
-    const [converted] = await db.query<{ conference_name: string | null }>("select conference_name from calls where id = $1 and status = 'in-progress'", [call.id]);
+    const [converted] = await db.query<{ conference_name: string | null }>("select conference_name from calls where id = $1 and status = 'in-progress'", [
+      call.id,
+    ]);
     if (converted?.conference_name && p.CallStatus !== 'completed') return xml(reply, twimlConference(call.id));
     // Talk time runs from the first answer, across transfers.
     const settle = async (status: string, error: string | null = null) => {
@@ -222,7 +286,10 @@ export async function voiceWebhookRoutes(app: FastifyInstance, deps: AppDeps) {
       return xml(reply, twimlEmpty());
     }
     if (query.out) {
-      await settle(dialStatus === 'canceled' ? 'hangup' : dialStatus === 'busy' ? 'busy' : dialStatus === 'no-answer' ? 'no-answer' : 'error', dialStatus === 'failed' ? 'The call could not be connected' : null);
+      await settle(
+        dialStatus === 'canceled' ? 'hangup' : dialStatus === 'busy' ? 'busy' : dialStatus === 'no-answer' ? 'no-answer' : 'error',
+        dialStatus === 'failed' ? 'The call could not be connected' : null,
+      );
       return xml(reply, twimlEmpty());
     }
     if (dialStatus === 'canceled' || p.CallStatus === 'completed') {
@@ -299,7 +366,10 @@ export async function voiceWebhookRoutes(app: FastifyInstance, deps: AppDeps) {
       return xml(reply, twimlEmpty());
     }
     // The longest wait ran out: the call is missed and the caller may leave a voicemail.
-    await db.query("update calls set status = 'missed', error_message = 'Nobody took the call while the caller waited', ended_at = now() where id = $1 and status = 'ringing'", [call.id]);
+    await db.query(
+      "update calls set status = 'missed', error_message = 'Nobody took the call while the caller waited', ended_at = now() where id = $1 and status = 'ringing'",
+      [call.id],
+    );
     deps.events.emit('callsChanged', { accountId: call.accountId });
     const { flow } = await locationFlow(db, call.locationId);
     await textVoicemailCaller(deps, call, flow);

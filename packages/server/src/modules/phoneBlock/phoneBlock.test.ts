@@ -25,7 +25,10 @@ describe('blocked numbers', () => {
     assert.equal(res.statusCode, 201);
     assert.deepEqual([res.json().phoneNumber, res.json().reason, res.json().addedBy.firstName], ['15125550100', 'Spam calls', 'Emma']);
     await call('POST', '/phone/block', { phoneNumber: '15125550101' });
-    assert.deepEqual((await call('GET', '/phone/block?sort=-createdAt')).json().map((b: { phoneNumber: string }) => b.phoneNumber), ['15125550101', '15125550100']);
+    assert.deepEqual(
+      (await call('GET', '/phone/block?sort=-createdAt')).json().map((b: { phoneNumber: string }) => b.phoneNumber),
+      ['15125550101', '15125550100'],
+    );
     assert.equal(await isBlocked(s.db, '00000000-0000-4000-8000-000000000001', '+15125550100'), true);
     assert.equal((await call('POST', '/phone/block', { phoneNumber: '15125550100' })).statusCode, 409);
     assert.equal((await call('POST', '/phone/block', { phoneNumber: '5125550100' })).json().message, '11 digits (ie; 12223334444)');

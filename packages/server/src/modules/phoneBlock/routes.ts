@@ -2,7 +2,15 @@ import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { blockedListQuerySchema, blockedNumberInputSchema, blockedNumberSchema, idSchema, messageSchema, type BlockedNumber, ADMIN_ROLES } from '@agency/contracts';
+import {
+  blockedListQuerySchema,
+  blockedNumberInputSchema,
+  blockedNumberSchema,
+  idSchema,
+  messageSchema,
+  type BlockedNumber,
+  ADMIN_ROLES,
+} from '@agency/contracts';
 import type { AppDeps } from '../../app';
 import type { Queryable } from '../../db/index';
 import { auth } from '../../http/context';

@@ -36,7 +36,13 @@ describe('GET /reporting/affiliate', () => {
 
   it('pages with the offered sizes (1-based) and refuses others', async () => {
     for (let i = 0; i < 6; i++) {
-      const created = await post('/clients', { firstName: `Ref${i}`, lastName: 'Friend', affliateVia: 'Facebook', affliateContact: carter, aflliateOn: `03/0${i + 1}/2025` });
+      const created = await post('/clients', {
+        firstName: `Ref${i}`,
+        lastName: 'Friend',
+        affliateVia: 'Facebook',
+        affliateContact: carter,
+        aflliateOn: `03/0${i + 1}/2025`,
+      });
       assert.equal(created.statusCode, 201);
     }
     const page1: ReferralRow[] = (await get(employee, '/reporting/affiliate?view=full&page=1&limit=5')).json();
@@ -70,8 +76,11 @@ describe('GET /reporting/affiliate', () => {
   });
 
   it('a referring contact of another account is never named', async () => {
-    const [{ id: foreign }] = await s.db.query<{ id: string }>("select id from clients where account_id <> $1 limit 1", [DEMO]);
-    await s.db.query(`update clients set data = data || jsonb_build_object('affliateContact', $2::text) where account_id = $1 and data->>'lastName' = 'Gonzalez'`, [DEMO, foreign]);
+    const [{ id: foreign }] = await s.db.query<{ id: string }>('select id from clients where account_id <> $1 limit 1', [DEMO]);
+    await s.db.query(
+      `update clients set data = data || jsonb_build_object('affliateContact', $2::text) where account_id = $1 and data->>'lastName' = 'Gonzalez'`,
+      [DEMO, foreign],
+    );
     const rows: ReferralRow[] = (await get(employee, '/reporting/affiliate?limit=50')).json();
     assert.equal(rows.find((r) => r.name === 'Maria Gonzalez')?.affliateContact, null);
   });

@@ -24,7 +24,13 @@ export async function referralRoutes(app: FastifyInstance, { db }: AppDeps) {
 
   r.get(
     '/reporting/affiliate/aggregate',
-    { schema: { tags: ['referrals'], description: 'Referrals by source (all time, this month) and the top referring clients.', response: { 200: referralAggregateSchema } } },
+    {
+      schema: {
+        tags: ['referrals'],
+        description: 'Referrals by source (all time, this month) and the top referring clients.',
+        response: { 200: referralAggregateSchema },
+      },
+    },
     async (req) => referralAggregate(db, auth(req).accountId),
   );
 }

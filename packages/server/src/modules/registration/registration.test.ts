@@ -23,7 +23,14 @@ const business = {
   registrationNumber: '12-3456789',
   websiteUrl: 'https://www.bestquotes.example',
 };
-const rep = { firstName: 'Olivia', lastName: 'Owens', email: 'olivia@demoinsurance.example', businessTitle: 'Owner', jobPosition: 'CEO', phoneNumber: '+15125550100' };
+const rep = {
+  firstName: 'Olivia',
+  lastName: 'Owens',
+  email: 'olivia@demoinsurance.example',
+  businessTitle: 'Owner',
+  jobPosition: 'CEO',
+  phoneNumber: '+15125550100',
+};
 const review = () => advanceReview(s.app.deps, { accountId: DEMO, locationId: DEMO_LOCATIONS.roundRock.id, what: 'profile' });
 const status = async () => (await call('GET', `${loc}`)).json().profileStatus;
 
@@ -50,7 +57,10 @@ describe('a location registration', () => {
     assert.deepEqual((await call('POST', `${loc}/rep/2`, { none: true })).json(), { rep2Sid: 'n/a' });
     assert.equal((await call('POST', `${loc}/rep/1`, { none: true })).statusCode, 400);
     const reg = (await call('GET', `${loc}/registration`)).json();
-    assert.deepEqual([reg.address.city, reg.business.identity, reg.business.operations, reg.rep1.email, reg.rep2], ['Austin', 'direct_customer', 'USA_AND_CANADA', rep.email, null]);
+    assert.deepEqual(
+      [reg.address.city, reg.business.identity, reg.business.operations, reg.rep1.email, reg.rep2],
+      ['Austin', 'direct_customer', 'USA_AND_CANADA', rep.email, null],
+    );
   });
 
   it('is for owners and admins of the account', async () => {
@@ -107,7 +117,11 @@ describe('a location registration', () => {
   });
 
   it('copies the steps to a new location made from this one', async () => {
-    const created = await call('POST', `/accounts/${DEMO}/locations`, { name: 'Georgetown', timezone: 'America/Chicago', copyFrom: DEMO_LOCATIONS.roundRock.id });
+    const created = await call('POST', `/accounts/${DEMO}/locations`, {
+      name: 'Georgetown',
+      timezone: 'America/Chicago',
+      copyFrom: DEMO_LOCATIONS.roundRock.id,
+    });
     const reg = (await call('GET', `/accounts/${DEMO}/locations/${created.json().id}/registration`)).json();
     assert.equal(reg.business.websiteUrl, 'https://demoinsurance.example');
     assert.equal((await call('GET', `/accounts/${DEMO}/locations/${created.json().id}`)).json().profileStatus, 'not-submitted');

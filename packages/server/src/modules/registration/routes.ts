@@ -48,28 +48,42 @@ export async function registrationRoutes(app: FastifyInstance, deps: AppDeps) {
     getRegistration(db, req.params.accountId, req.params.locationId),
   );
 
-  r.get(`${base}/address`, { ...admins, schema: { tags, params: locationParamsSchema, response: { 200: registrationAddressSchema.nullable(), ...errors } } }, async (req) =>
-    (await getRegistration(db, req.params.accountId, req.params.locationId)).address,
+  r.get(
+    `${base}/address`,
+    { ...admins, schema: { tags, params: locationParamsSchema, response: { 200: registrationAddressSchema.nullable(), ...errors } } },
+    async (req) => (await getRegistration(db, req.params.accountId, req.params.locationId)).address,
   );
   r.post(
     `${base}/address`,
-    { ...admins, schema: { tags, params: locationParamsSchema, body: registrationAddressSchema, response: { 200: z.object({ addressSid: z.string() }), ...errors } } },
+    {
+      ...admins,
+      schema: { tags, params: locationParamsSchema, body: registrationAddressSchema, response: { 200: z.object({ addressSid: z.string() }), ...errors } },
+    },
     async (req) => ({ addressSid: await saveStep(db, req.params.accountId, req.params.locationId, 'address', req.body) }),
   );
 
-  r.get(`${base}/business`, { ...admins, schema: { tags, params: locationParamsSchema, response: { 200: registrationBusinessSchema.nullable(), ...errors } } }, async (req) =>
-    (await getRegistration(db, req.params.accountId, req.params.locationId)).business,
+  r.get(
+    `${base}/business`,
+    { ...admins, schema: { tags, params: locationParamsSchema, response: { 200: registrationBusinessSchema.nullable(), ...errors } } },
+    async (req) => (await getRegistration(db, req.params.accountId, req.params.locationId)).business,
   );
   r.post(
     `${base}/business`,
-    { ...admins, schema: { tags, params: locationParamsSchema, body: registrationBusinessSchema, response: { 200: z.object({ businessSid: z.string() }), ...errors } } },
+    {
+      ...admins,
+      schema: { tags, params: locationParamsSchema, body: registrationBusinessSchema, response: { 200: z.object({ businessSid: z.string() }), ...errors } },
+    },
     async (req) => ({ businessSid: await saveStep(db, req.params.accountId, req.params.locationId, 'business', req.body) }),
   );
 
-  r.get(`${base}/rep/:level`, { ...admins, schema: { tags, params: repParamsSchema, response: { 200: registrationRepSchema.nullable(), ...errors } } }, async (req) => {
-    const reg = await getRegistration(db, req.params.accountId, req.params.locationId);
-    return req.params.level === '1' ? reg.rep1 : reg.rep2;
-  });
+  r.get(
+    `${base}/rep/:level`,
+    { ...admins, schema: { tags, params: repParamsSchema, response: { 200: registrationRepSchema.nullable(), ...errors } } },
+    async (req) => {
+      const reg = await getRegistration(db, req.params.accountId, req.params.locationId);
+      return req.params.level === '1' ? reg.rep1 : reg.rep2;
+    },
+  );
   r.post(
     `${base}/rep/:level`,
     {

@@ -13,7 +13,15 @@ export async function seedDemoRegistration(q: Queryable, austin: string): Promis
     [
       austin,
       DEMO,
-      JSON.stringify({ legalName: 'Demo Insurance Agency LLC', address: '500 Congress Ave', address2: 'Suite 200', city: 'Austin', state: 'TX', zipcode: '78701', emergencyEnabled: true }),
+      JSON.stringify({
+        legalName: 'Demo Insurance Agency LLC',
+        address: '500 Congress Ave',
+        address2: 'Suite 200',
+        city: 'Austin',
+        state: 'TX',
+        zipcode: '78701',
+        emergencyEnabled: true,
+      }),
       JSON.stringify({
         businessName: 'Demo Insurance Agency',
         identity: 'direct_customer',
@@ -26,7 +34,14 @@ export async function seedDemoRegistration(q: Queryable, austin: string): Promis
         websiteUrl: 'https://demoinsurance.example',
         socialMediaUrl: '',
       }),
-      JSON.stringify({ firstName: 'Olivia', lastName: 'Owens', email: 'owner@demo.test', businessTitle: 'Principal Agent', jobPosition: 'CEO', phoneNumber: '+15125550100' }),
+      JSON.stringify({
+        firstName: 'Olivia',
+        lastName: 'Owens',
+        email: 'owner@demo.test',
+        businessTitle: 'Principal Agent',
+        jobPosition: 'CEO',
+        phoneNumber: '+15125550100',
+      }),
       JSON.stringify({ brandType: 'private', stockExchange: null, stockTicker: null }),
     ],
   );

@@ -43,7 +43,10 @@ export const REGISTRATION_MESSAGES = {
 
 /** The location's registration row (made on first use); the location must be the account's. */
 async function rowOf(q: Queryable, accountId: string, locationId: string, lock = false): Promise<RegRow> {
-  const [loc] = await q.query<{ id: string }>(`select id from account_locations where id = $1 and account_id = $2${lock ? ' for update' : ''}`, [locationId, accountId]);
+  const [loc] = await q.query<{ id: string }>(`select id from account_locations where id = $1 and account_id = $2${lock ? ' for update' : ''}`, [
+    locationId,
+    accountId,
+  ]);
   if (!loc) throw notFound('Location not found');
   await q.query('insert into location_registrations (location_id, account_id) values ($1, $2) on conflict (location_id) do nothing', [locationId, accountId]);
   const [row] = await q.query<RegRow>(
@@ -132,7 +135,11 @@ async function filingOf(q: Queryable, r: RegRow): Promise<ProfileFiling | null> 
  * Submits a compliant profile for review: the carrier files it (its own evaluation may still
  * refuse it, each reason beside its field), and it is pending review until the carrier decides.
  */
-export async function submitProfile(deps: Pick<AppDeps, 'db' | 'carrier'>, accountId: string, locationId: string): Promise<{ status: string; evaluation: Evaluation }> {
+export async function submitProfile(
+  deps: Pick<AppDeps, 'db' | 'carrier'>,
+  accountId: string,
+  locationId: string,
+): Promise<{ status: string; evaluation: Evaluation }> {
   const { db, carrier } = deps;
   const r = await rowOf(db, accountId, locationId);
   assertEditable(r);
@@ -144,8 +151,13 @@ export async function submitProfile(deps: Pick<AppDeps, 'db' | 'carrier'>, accou
   return db.tx(async (q) => {
     const now = await rowOf(q, accountId, locationId, true);
     assertEditable(now);
-    await q.query(`update location_registrations set profile_failures = '[]'::jsonb, submitted_at = now(), updated_at = now() where location_id = $1`, [locationId]);
-    await q.query(`update account_locations set profile_status = 'pending-review', trust_bundle_sid = $2, updated_at = now() where id = $1`, [locationId, filed.sid]);
+    await q.query(`update location_registrations set profile_failures = '[]'::jsonb, submitted_at = now(), updated_at = now() where location_id = $1`, [
+      locationId,
+    ]);
+    await q.query(`update account_locations set profile_status = 'pending-review', trust_bundle_sid = $2, updated_at = now() where id = $1`, [
+      locationId,
+      filed.sid,
+    ]);
     return { status: 'pending-review', evaluation: { status: 'compliant', results: [] } };
   });
 }
@@ -169,10 +181,10 @@ export async function advanceReview(deps: Pick<AppDeps, 'db' | 'carrier'>, data:
     if (review.state === 'pending-review' || review.state === 'in-review') return true;
     await db.tx(async (q) => {
       const approved = review.state === 'approved';
-      const [moved] = await q.query(`update account_locations set brand_status = $2, updated_at = now() where id = $1 and brand_status = 'pending' returning id`, [
-        data.locationId,
-        approved ? 'approved' : 'failed',
-      ]);
+      const [moved] = await q.query(
+        `update account_locations set brand_status = $2, updated_at = now() where id = $1 and brand_status = 'pending' returning id`,
+        [data.locationId, approved ? 'approved' : 'failed'],
+      );
       if (!moved) return;
       await q.query(`update location_registrations set trust_bundle_status = $2, brand_failures = $3, updated_at = now() where location_id = $1`, [
         data.locationId,
@@ -195,7 +207,10 @@ export async function advanceReview(deps: Pick<AppDeps, 'db' | 'carrier'>, data:
       known,
     ]);
     if (moved && review.state === 'rejected') {
-      await q.query(`update location_registrations set profile_failures = $2, updated_at = now() where location_id = $1`, [data.locationId, JSON.stringify(review.failures)]);
+      await q.query(`update location_registrations set profile_failures = $2, updated_at = now() where location_id = $1`, [
+        data.locationId,
+        JSON.stringify(review.failures),
+      ]);
     }
   });
   return review.state === 'pending-review' || review.state === 'in-review';
@@ -214,12 +229,21 @@ export async function getBrand(q: Queryable, accountId: string, locationId: stri
 }
 
 /** Submits the brand of an approved profile to the carrier; it is reviewed like the profile. */
-export async function submitBrand(deps: Pick<AppDeps, 'db' | 'carrier'>, accountId: string, locationId: string, input: RegistrationBrandInput): Promise<BrandView> {
+export async function submitBrand(
+  deps: Pick<AppDeps, 'db' | 'carrier'>,
+  accountId: string,
+  locationId: string,
+  input: RegistrationBrandInput,
+): Promise<BrandView> {
   const { db, carrier } = deps;
   const r = await rowOf(db, accountId, locationId);
   if (r.profile_status !== 'approved') throw conflict(REGISTRATION_MESSAGES.profileFirst);
   if (r.brand_status && r.brand_status !== 'not-submitted' && r.brand_status !== 'failed') throw conflict(REGISTRATION_MESSAGES.brandSubmitted);
-  const brand = { brandType: input.brandType, stockExchange: input.brandType === 'public' ? (input.stockExchange ?? null) : null, stockTicker: input.brandType === 'public' ? (input.stockTicker ?? null) : null };
+  const brand = {
+    brandType: input.brandType,
+    stockExchange: input.brandType === 'public' ? (input.stockExchange ?? null) : null,
+    stockTicker: input.brandType === 'public' ? (input.stockTicker ?? null) : null,
+  };
   const { friendlyName, email, profileSid } = await filerOf(db, r);
   const filed = await carrier.fileBrand({ friendlyName, email, profileSid: profileSid ?? '', ...brand });
   await db.tx(async (q) => {

@@ -46,9 +46,10 @@ describe('POST /reviews/{id}', () => {
     );
     // The link goes out as a text in the client's room, once for the request.
     assert.equal(res.json().texted, true);
-    const texts = await s.db.query<{ message: string; type: string; client_id: string }>('select message, type, client_id from sms_messages where idempotency_key = $1', [
-      `review:${review.id}`,
-    ]);
+    const texts = await s.db.query<{ message: string; type: string; client_id: string }>(
+      'select message, type, client_id from sms_messages where idempotency_key = $1',
+      [`review:${review.id}`],
+    );
     assert.equal(texts.length, 1);
     assert.ok(texts[0]!.message.endsWith(`${s.config.publicUrl}${link}`), texts[0]!.message);
     assert.equal(texts[0]!.client_id, chen);
@@ -94,7 +95,11 @@ describe('the public service review page API', () => {
     assert.deepEqual(account.json(), { account: { name: 'Demo Insurance Agency' }, review: null, googleReviewUrl: null });
     const res = await open('GET', `/service-review/${DEMO}/${pending}`);
     assert.equal(res.statusCode, 200);
-    assert.deepEqual(res.json(), { account: { name: 'Demo Insurance Agency' }, review: { id: pending, firstName: 'James', rating: null, feedback: null }, googleReviewUrl: null });
+    assert.deepEqual(res.json(), {
+      account: { name: 'Demo Insurance Agency' },
+      review: { id: pending, firstName: 'James', rating: null, feedback: null },
+      googleReviewUrl: null,
+    });
     for (const secret of ['Carter', 'james.carter', '1512555', 'Olivia']) assert.ok(!res.body.includes(secret), secret);
   });
 

@@ -40,7 +40,14 @@ describe('GET /reviews/client/{id}', () => {
 
   it('takes the latest answered review of a person as their rating', async () => {
     const now = Date.now();
-    await insertReview(s.db, DEMO, { clientId: carter, clientLevel: 'primary', requestedBy: null, rating: 3, createdAt: new Date(now - 3_600_000).toISOString(), answeredAt: new Date(now).toISOString() });
+    await insertReview(s.db, DEMO, {
+      clientId: carter,
+      clientLevel: 'primary',
+      requestedBy: null,
+      rating: 3,
+      createdAt: new Date(now - 3_600_000).toISOString(),
+      answeredAt: new Date(now).toISOString(),
+    });
     const reviews: Review[] = (await get(employee, `/reviews/client/${carter}`)).json();
     assert.equal(reviews.length, 3);
     assert.equal(reviews[0].requestedBy, null);
@@ -90,7 +97,9 @@ describe('reviews follow their people', () => {
   const send = (method: 'POST' | 'PUT' | 'DELETE', url: string, payload?: object) =>
     s.app.inject({ method, url: `/api${url}`, headers: bearer(employee), ...(payload ? { payload } : {}) });
   const ratings = async (id: string) =>
-    ((await get(employee, `/reviews/client/${id}`)).json() as Review[]).map((r) => [r.clientLevel, r.rating]).sort((a, b) => String(a[0]).localeCompare(String(b[0])));
+    ((await get(employee, `/reviews/client/${id}`)).json() as Review[])
+      .map((r) => [r.clientLevel, r.rating])
+      .sort((a, b) => String(a[0]).localeCompare(String(b[0])));
 
   it('through a split, a merge and the removal of a primary', async () => {
     const id = (await send('POST', '/clients', { firstName: 'Nora', lastName: 'Vale', coFirstName: 'Owen', coLastName: 'Vale' })).json().id as string;

@@ -18,14 +18,26 @@ import {
   reviewTotalsQuerySchema,
   reviewTotalsSchema,
   type PublicReview,
-  type Review, ADMIN_ROLES } from '@agency/contracts';
+  type Review,
+  ADMIN_ROLES,
+} from '@agency/contracts';
 import type { AppDeps } from '../../app';
 import { sendAutomatedText } from '../sms/outbound';
 import { auth } from '../../http/context';
 import { badRequest, conflict, notFound, tooManyRequests } from '../../http/errors';
 import { addHit } from '../auth/rate-limit';
 import { loadClient } from '../clientStore/store';
-import { answerReview, clientReviews, googleLinkFor, insertReview, listReviews, loadReview, reviewSettings, reviewTotals, updateReviewSettings } from './service';
+import {
+  answerReview,
+  clientReviews,
+  googleLinkFor,
+  insertReview,
+  listReviews,
+  loadReview,
+  reviewSettings,
+  reviewTotals,
+  updateReviewSettings,
+} from './service';
 
 const text = (v: unknown) => (typeof v === 'string' && v.trim() ? v.trim() : null);
 
@@ -41,7 +53,12 @@ export async function reviewRoutes(app: FastifyInstance, deps: AppDeps) {
   r.get(
     '/reviews',
     {
-      schema: { tags: ['reviews'], description: "The account's service reviews, newest first, a page at a time.", querystring: reviewListQuerySchema, response: { 200: reviewListSchema, 400: errorSchema } },
+      schema: {
+        tags: ['reviews'],
+        description: "The account's service reviews, newest first, a page at a time.",
+        querystring: reviewListQuerySchema,
+        response: { 200: reviewListSchema, 400: errorSchema },
+      },
     },
     async (req) => listReviews(db, auth(req).accountId, req.query.page, req.query.limit),
   );
@@ -116,7 +133,12 @@ export async function reviewRoutes(app: FastifyInstance, deps: AppDeps) {
   r.get(
     '/accounts/:accountId/service-review',
     {
-      schema: { tags: ['reviews'], description: "The account's service review settings (spec 002).", params: accountParamsSchema, response: { 200: reviewSettingsSchema, 403: errorSchema, 404: errorSchema } },
+      schema: {
+        tags: ['reviews'],
+        description: "The account's service review settings (spec 002).",
+        params: accountParamsSchema,
+        response: { 200: reviewSettingsSchema, 403: errorSchema, 404: errorSchema },
+      },
     },
     async (req) => {
       const { name: _name, ...settings } = (await reviewSettings(db, req.params.accountId))!;
@@ -177,7 +199,11 @@ export async function reviewRoutes(app: FastifyInstance, deps: AppDeps) {
       path,
       {
         onRequest: limited,
-        schema: { ...publicSchema, description: 'Public: the agency name and, with a review id, that review as its client may see it.', response: { 200: publicReviewSchema, ...publicErrors } },
+        schema: {
+          ...publicSchema,
+          description: 'Public: the agency name and, with a review id, that review as its client may see it.',
+          response: { 200: publicReviewSchema, ...publicErrors },
+        },
       },
       async (req) => lookUp(req.params.id, req.params.reviewId),
     );

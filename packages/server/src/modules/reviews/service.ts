@@ -51,7 +51,11 @@ export async function clientReviews(q: Queryable, accountId: string, clientId: s
 
 /** The account's reviews, newest first, one page (1-based). */
 export async function listReviews(q: Queryable, accountId: string, page: number, limit: number): Promise<Review[]> {
-  const rows = await q.query<ReviewRow>(`${SELECT} where r.account_id = $1 order by r.created_at desc, r.id limit $2 offset $3`, [accountId, limit, (page - 1) * limit]);
+  const rows = await q.query<ReviewRow>(`${SELECT} where r.account_id = $1 order by r.created_at desc, r.id limit $2 offset $3`, [
+    accountId,
+    limit,
+    (page - 1) * limit,
+  ]);
   return rows.map(toReview);
 }
 
@@ -84,13 +88,28 @@ export async function insertReview(q: Queryable, accountId: string, r: NewReview
   await q.query(
     `insert into service_reviews (id, account_id, client_id, client_level, requested_by, rating, feedback, answered_at, created_at)
      values ($1, $2, $3, $4, $5, $6, $7, $8, coalesce($9::timestamptz, now()))`,
-    [id, accountId, r.clientId, r.clientLevel, r.requestedBy, r.rating ?? null, r.feedback ?? null, r.answeredAt ?? (r.rating ? new Date().toISOString() : null), r.createdAt ?? null],
+    [
+      id,
+      accountId,
+      r.clientId,
+      r.clientLevel,
+      r.requestedBy,
+      r.rating ?? null,
+      r.feedback ?? null,
+      r.answeredAt ?? (r.rating ? new Date().toISOString() : null),
+      r.createdAt ?? null,
+    ],
   );
   return id;
 }
 
 /** A person's reviews follow them when a household is split, merged or loses a person (from one person of a contact to another). */
-export async function movePersonReviews(q: Queryable, accountId: string, from: { id: string; level: ClientLevel }, to: { id: string; level: ClientLevel }): Promise<void> {
+export async function movePersonReviews(
+  q: Queryable,
+  accountId: string,
+  from: { id: string; level: ClientLevel },
+  to: { id: string; level: ClientLevel },
+): Promise<void> {
   await q.query('update service_reviews set client_id = $4, client_level = $5 where account_id = $1 and client_id = $2 and client_level = $3', [
     accountId,
     from.id,

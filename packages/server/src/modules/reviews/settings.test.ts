@@ -32,7 +32,11 @@ describe('service review settings', () => {
   });
 
   it('saves what an owner sends, leaves the rest, and the public page follows the new minimum', async () => {
-    const res = await call(owner, 'PUT', `/accounts/${DEMO}/service-review`, { googleReviewMinRating: 5, ratingNotificationEnabled: true, reviewSMSMessage: '' });
+    const res = await call(owner, 'PUT', `/accounts/${DEMO}/service-review`, {
+      googleReviewMinRating: 5,
+      ratingNotificationEnabled: true,
+      reviewSMSMessage: '',
+    });
     assert.equal(res.statusCode, 200);
     const saved: ReviewSettings = res.json();
     assert.deepEqual([saved.googleReviewMinRating, saved.ratingNotificationEnabled, saved.reviewSMSMessage, saved.serviceReviewEnabled], [5, true, null, true]);

@@ -60,8 +60,13 @@ describe('pictures in texts', () => {
     const foreign = (await upload(other, 'theirs.png', PNG)).json() as SmsUpload;
     const roomId = await s.db.tx((q) => ensureRoom(q, DEMO, '15125550444', '15125550001', null));
     const who = { accountId: DEMO, userId: owner.user.id };
-    await assert.rejects(sendFromRoom(s.app.deps, who, { roomId, id: randomUUID(), message: 'Look', media: [{ format: 'image/png', info: 'https://evil.example/x.png' }] }), { message: SMS_MESSAGES.mediaUnknown });
-    await assert.rejects(sendFromRoom(s.app.deps, who, { roomId, id: randomUUID(), message: 'Look', media: [foreign] }), { message: SMS_MESSAGES.mediaUnknown });
+    await assert.rejects(
+      sendFromRoom(s.app.deps, who, { roomId, id: randomUUID(), message: 'Look', media: [{ format: 'image/png', info: 'https://evil.example/x.png' }] }),
+      { message: SMS_MESSAGES.mediaUnknown },
+    );
+    await assert.rejects(sendFromRoom(s.app.deps, who, { roomId, id: randomUUID(), message: 'Look', media: [foreign] }), {
+      message: SMS_MESSAGES.mediaUnknown,
+    });
     const sent = await sendFromRoom(s.app.deps, who, { roomId, id: randomUUID(), message: '', media: [{ format: 'whatever', info: up.info }] });
     assert.deepEqual(sent.media, [{ format: 'image/png', info: up.info }]);
   });

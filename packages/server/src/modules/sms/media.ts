@@ -28,7 +28,10 @@ export async function checkMedia(q: Queryable, deps: Pick<AppDeps, 'carrier'>, a
   for (const m of media) {
     const [id, token] = m.info.startsWith(prefix) ? m.info.slice(prefix.length).split('/') : [];
     if (!id || !token || !idSchema.safeParse(id).success) throw badRequest(SMS_MESSAGES.mediaUnknown);
-    const [row] = await q.query<{ type: string; token_hash: string }>('select type, token_hash from sms_media where id = $1 and account_id = $2', [id, accountId]);
+    const [row] = await q.query<{ type: string; token_hash: string }>('select type, token_hash from sms_media where id = $1 and account_id = $2', [
+      id,
+      accountId,
+    ]);
     if (!row || row.token_hash !== hash(token)) throw badRequest(SMS_MESSAGES.mediaUnknown);
     out.push({ format: row.type, info: m.info });
   }
@@ -90,22 +93,33 @@ export async function smsMediaRoutes(app: FastifyInstance, deps: AppDeps, opts: 
     );
   });
 
-  app.withTypeProvider<ZodTypeProvider>().get(
-    '/media/sms/:id/:token',
-    { schema: { tags: ['sms'], description: 'A texted picture, for the carrier and the conversation (the address is the key).', params: z.object({ id: idSchema, token: z.string().min(20).max(100) }) } },
-    async (req, reply) => {
-      const [row] = await db.query<{ type: string; size: number; storage_key: string; token_hash: string }>('select type, size, storage_key, token_hash from sms_media where id = $1', [req.params.id]);
-      const given = Buffer.from(hash(req.params.token));
-      if (!row || !timingSafeEqual(given, Buffer.from(row.token_hash))) throw notFound('Picture not found');
-      const stream = await storage.get(row.storage_key);
-      if (!stream) throw notFound('Picture not found');
-      return reply
-        .header('content-type', row.type)
-        .header('content-length', String(row.size))
-        .header('x-content-type-options', 'nosniff')
-        .header('content-security-policy', "default-src 'none'; sandbox")
-        .header('cache-control', 'private, max-age=86400')
-        .send(stream);
-    },
-  );
+  app
+    .withTypeProvider<ZodTypeProvider>()
+    .get(
+      '/media/sms/:id/:token',
+      {
+        schema: {
+          tags: ['sms'],
+          description: 'A texted picture, for the carrier and the conversation (the address is the key).',
+          params: z.object({ id: idSchema, token: z.string().min(20).max(100) }),
+        },
+      },
+      async (req, reply) => {
+        const [row] = await db.query<{ type: string; size: number; storage_key: string; token_hash: string }>(
+          'select type, size, storage_key, token_hash from sms_media where id = $1',
+          [req.params.id],
+        );
+        const given = Buffer.from(hash(req.params.token));
+        if (!row || !timingSafeEqual(given, Buffer.from(row.token_hash))) throw notFound('Picture not found');
+        const stream = await storage.get(row.storage_key);
+        if (!stream) throw notFound('Picture not found');
+        return reply
+          .header('content-type', row.type)
+          .header('content-length', String(row.size))
+          .header('x-content-type-options', 'nosniff')
+          .header('content-security-policy', "default-src 'none'; sandbox")
+          .header('cache-control', 'private, max-age=86400')
+          .send(stream);
+      },
+    );
 }

@@ -69,7 +69,21 @@ export async function storeOutgoing(q: Queryable, t: NewText): Promise<{ id: str
     `insert into sms_messages (id, account_id, room_id, flow, type, by_number, to_number, message, media, status, send_at, idempotency_key, campaign, user_id, client_id)
      values ($1, $2, $3, 'outgoing', $4, $5, $6, $7, $8, 'pending', $9, $10, $11, $12, $13)
      on conflict do nothing returning id`,
-    [id, t.accountId, t.roomId, t.type, t.from, t.to, t.message, JSON.stringify(t.media ?? []), t.sendAt ?? null, t.idempotencyKey ?? null, t.campaign ?? null, t.userId, t.clientId],
+    [
+      id,
+      t.accountId,
+      t.roomId,
+      t.type,
+      t.from,
+      t.to,
+      t.message,
+      JSON.stringify(t.media ?? []),
+      t.sendAt ?? null,
+      t.idempotencyKey ?? null,
+      t.campaign ?? null,
+      t.userId,
+      t.clientId,
+    ],
   );
   if (rows.length) {
     await touchRoom(q, t.roomId, t.message || 'Picture', false);
@@ -111,7 +125,17 @@ async function senderState(q: Queryable, accountId: string, number: string): Pro
 /** The job: one pending text to the carrier, once. */
 export async function sendPending(deps: AppDeps, accountId: string, messageId: string): Promise<void> {
   const { db } = deps;
-  const [row] = await db.query<{ status: SmsMessageStatus; carrier_sid: string | null; by_number: string; to_number: string; message: string; media: SmsMessage['media']; type: string; idempotency_key: string | null; room_id: string }>(
+  const [row] = await db.query<{
+    status: SmsMessageStatus;
+    carrier_sid: string | null;
+    by_number: string;
+    to_number: string;
+    message: string;
+    media: SmsMessage['media'];
+    type: string;
+    idempotency_key: string | null;
+    room_id: string;
+  }>(
     `update sms_messages set claimed_at = now()
       where id = $1 and account_id = $2 and status = 'pending' and carrier_sid is null
         and (claimed_at is null or claimed_at < now() - make_interval(secs => $3))
@@ -128,7 +152,13 @@ export async function sendPending(deps: AppDeps, accountId: string, messageId: s
         ? SMS_MESSAGES.campaignNotVerified
         : null;
   if (refusal) {
-    await db.tx((q) => q.query(`update sms_messages set status = 'failed', error = $3 where id = $1 and account_id = $2 and status = 'pending'`, [messageId, accountId, refusal]));
+    await db.tx((q) =>
+      q.query(`update sms_messages set status = 'failed', error = $3 where id = $1 and account_id = $2 and status = 'pending'`, [
+        messageId,
+        accountId,
+        refusal,
+      ]),
+    );
     deps.events.emit('smsChanged', { accountId, roomId: row.room_id, messageId });
     return;
   }
@@ -211,7 +241,8 @@ export async function sendFromRoom(
 /** Sends an undelivered or failed text again, as a new text. */
 export async function resend(deps: AppDeps, who: { accountId: string; userId: string }, roomId: string, messageId: string): Promise<SmsMessage> {
   const old = await getMessage(deps.db, who.accountId, messageId);
-  if (!old || old.roomId !== roomId || old.flow !== 'outgoing' || !['undelivered', 'failed'].includes(old.status)) throw badRequest('Only an undelivered or failed text can be sent again.');
+  if (!old || old.roomId !== roomId || old.flow !== 'outgoing' || !['undelivered', 'failed'].includes(old.status))
+    throw badRequest('Only an undelivered or failed text can be sent again.');
   return sendFromRoom(deps, who, { roomId, id: randomUUID(), message: old.message, media: old.media });
 }
 
@@ -219,8 +250,7 @@ export async function resend(deps: AppDeps, who: { accountId: string; userId: st
 export type Pace = (from: string, earliest: Date, open: (t: Date) => Date) => Date;
 
 export type AutomatedTextResult =
-  | { status: 'queued'; messageId: string; sendAt: Date }
-  | { status: 'skipped'; reason: 'opted-out' | 'no-number' | 'blocked' | 'messaging-disabled' };
+  { status: 'queued'; messageId: string; sendAt: Date } | { status: 'skipped'; reason: 'opted-out' | 'no-number' | 'blocked' | 'messaging-disabled' };
 
 /**
  * An automated text (scheduled, campaign, review request) to a client's number: recorded in the
@@ -229,7 +259,18 @@ export type AutomatedTextResult =
  */
 export async function sendAutomatedText(
   deps: AppDeps,
-  text: { accountId: string; clientId: string | null; to: string; body: string; kind: 'scheduled' | 'campaign' | 'review' | 'voicemail'; idempotencyKey: string; campaignName?: string; userId?: string | null; notBefore?: Date; pace?: Pace },
+  text: {
+    accountId: string;
+    clientId: string | null;
+    to: string;
+    body: string;
+    kind: 'scheduled' | 'campaign' | 'review' | 'voicemail';
+    idempotencyKey: string;
+    campaignName?: string;
+    userId?: string | null;
+    notBefore?: Date;
+    pace?: Pace;
+  },
 ): Promise<AutomatedTextResult> {
   const { db } = deps;
   const to = toDigits(text.to ?? '');
@@ -250,7 +291,9 @@ export async function sendAutomatedText(
     } catch {
       return { status: 'skipped', reason: 'no-number' };
     }
-    const [client] = text.clientId ? await q.query<{ id: string }>('select id from clients where id = $1 and account_id = $2', [text.clientId, text.accountId]) : [];
+    const [client] = text.clientId
+      ? await q.query<{ id: string }>('select id from clients where id = $1 and account_id = $2', [text.clientId, text.accountId])
+      : [];
     const clientId = client?.id ?? null;
     const earliest = new Date(Math.max(Date.now(), text.notBefore?.getTime() ?? 0));
     const timezone = await timezoneOf(q, text.accountId, from);

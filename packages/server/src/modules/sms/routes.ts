@@ -1,7 +1,19 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { ADMIN_ROLES, errorSchema, idSchema, SCHEDULE_MESSAGES, scheduledMessageSchema, simulatorTextSchema, SMS_MESSAGES, smsRoomUpdateSchema, smsSearchSchema, type SmsMessage, type SmsRoom } from '@agency/contracts';
+import {
+  ADMIN_ROLES,
+  errorSchema,
+  idSchema,
+  SCHEDULE_MESSAGES,
+  scheduledMessageSchema,
+  simulatorTextSchema,
+  SMS_MESSAGES,
+  smsRoomUpdateSchema,
+  smsSearchSchema,
+  type SmsMessage,
+  type SmsRoom,
+} from '@agency/contracts';
 import type { AppDeps } from '../../app';
 import { auth } from '../../http/context';
 import { badRequest, notFound } from '../../http/errors';
@@ -33,7 +45,14 @@ export async function smsRoutes(app: FastifyInstance, deps: AppDeps) {
 
   r.get(
     '/sms/search',
-    { schema: { tags, description: 'Texts containing the words (4 characters or more), grouped by room.', querystring: smsSearchSchema, response: { 200: anyJson, ...errors } } },
+    {
+      schema: {
+        tags,
+        description: 'Texts containing the words (4 characters or more), grouped by room.',
+        querystring: smsSearchSchema,
+        response: { 200: anyJson, ...errors },
+      },
+    },
     async (req) => {
       const a = auth(req);
       return searchRooms(db, a.accountId, a.userId, req.query.search);
@@ -42,7 +61,14 @@ export async function smsRoutes(app: FastifyInstance, deps: AppDeps) {
 
   r.get(
     '/sms/rooms/:id/messages',
-    { schema: { tags, params: z.object({ id: idSchema }), querystring: z.object({ before: z.string().datetime().optional() }), response: { 200: anyJson, ...errors } } },
+    {
+      schema: {
+        tags,
+        params: z.object({ id: idSchema }),
+        querystring: z.object({ before: z.string().datetime().optional() }),
+        response: { 200: anyJson, ...errors },
+      },
+    },
     async (req) => {
       const a = auth(req);
       return roomPage(db, a.accountId, a.userId, req.params.id, { before: req.query.before });
@@ -51,7 +77,15 @@ export async function smsRoutes(app: FastifyInstance, deps: AppDeps) {
 
   r.put(
     '/sms/room/:id',
-    { schema: { tags, description: 'Links the room to a client, or completes / reopens it.', params: z.object({ id: idSchema }), body: smsRoomUpdateSchema, response: { 200: anyJson, ...errors } } },
+    {
+      schema: {
+        tags,
+        description: 'Links the room to a client, or completes / reopens it.',
+        params: z.object({ id: idSchema }),
+        body: smsRoomUpdateSchema,
+        response: { 200: anyJson, ...errors },
+      },
+    },
     async (req) => {
       const a = auth(req);
       const room = await db.tx(async (q) => {
@@ -81,13 +115,19 @@ export async function smsRoutes(app: FastifyInstance, deps: AppDeps) {
   r.post('/sms/message/scheduled_messages', { schema: { tags, body: scheduledMessageSchema, response: { 201: anyJson, ...errors } } }, async (req, reply) =>
     reply.code(201).send(await createScheduled(deps, auth(req), req.body)),
   );
-  r.put('/sms/message/scheduled_messages/:id', { schema: { tags, params: scheduledParams, body: scheduledMessageSchema, response: { 200: anyJson, ...errors } } }, async (req) =>
-    updateScheduled(deps, auth(req), req.params.id, req.body),
+  r.put(
+    '/sms/message/scheduled_messages/:id',
+    { schema: { tags, params: scheduledParams, body: scheduledMessageSchema, response: { 200: anyJson, ...errors } } },
+    async (req) => updateScheduled(deps, auth(req), req.params.id, req.body),
   );
-  r.delete('/sms/message/scheduled_messages/:id', { schema: { tags, params: scheduledParams, response: { 200: z.object({ message: z.string() }), ...errors } } }, async (req) => {
-    await cancelScheduled(deps, auth(req), req.params.id);
-    return { message: SCHEDULE_MESSAGES.cancelled };
-  });
+  r.delete(
+    '/sms/message/scheduled_messages/:id',
+    { schema: { tags, params: scheduledParams, response: { 200: z.object({ message: z.string() }), ...errors } } },
+    async (req) => {
+      await cancelScheduled(deps, auth(req), req.params.id);
+      return { message: SCHEDULE_MESSAGES.cancelled };
+    },
+  );
 
   // ------------------------------------------------------------------------------------------
   // The carrier simulator: a person plays a client texting one of the agency's numbers, and sees
@@ -96,33 +136,41 @@ export async function smsRoutes(app: FastifyInstance, deps: AppDeps) {
   // ------------------------------------------------------------------------------------------
   const admin = { config: { roles: ADMIN_ROLES } };
 
-  r.get('/sms/simulator/numbers', { ...admin, schema: { tags, response: { 200: z.array(z.object({ phoneNumber: z.string(), friendlyName: z.string() })) } } }, async (req) => {
-    const rows = await db.query<{ phone_number: string; friendly_name: string }>(
-      'select phone_number, friendly_name from account_phones where account_id = $1 order by is_default desc, friendly_name',
-      [auth(req).accountId],
-    );
-    return rows.map((p) => ({ phoneNumber: toDigits(p.phone_number), friendlyName: p.friendly_name }));
-  });
+  r.get(
+    '/sms/simulator/numbers',
+    { ...admin, schema: { tags, response: { 200: z.array(z.object({ phoneNumber: z.string(), friendlyName: z.string() })) } } },
+    async (req) => {
+      const rows = await db.query<{ phone_number: string; friendly_name: string }>(
+        'select phone_number, friendly_name from account_phones where account_id = $1 order by is_default desc, friendly_name',
+        [auth(req).accountId],
+      );
+      return rows.map((p) => ({ phoneNumber: toDigits(p.phone_number), friendlyName: p.friendly_name }));
+    },
+  );
 
-  r.post('/sms/simulator/text', { ...admin, schema: { tags, body: simulatorTextSchema, response: { 200: z.object({ sid: z.string() }), ...errors } } }, async (req) => {
-    if (deps.carrier.kind !== 'local') throw badRequest('The simulator plays the local carrier only.');
-    const [phone] = await db.query("select 1 from account_phones where account_id = $1 and regexp_replace(phone_number, '\\D', '', 'g') = $2", [
-      auth(req).accountId,
-      req.body.to,
-    ]);
-    if (!phone) throw badRequest(SMS_MESSAGES.noRoom);
-    const sid = newSid('SM');
-    const url = `${deps.carrier.publicUrl}${INBOUND_PATH}`;
-    const params = { MessageSid: sid, SmsSid: sid, From: toE164(req.body.from), To: toE164(req.body.to), Body: req.body.body, NumMedia: '0' };
-    const res = await app.inject({
-      method: 'POST',
-      url: INBOUND_PATH,
-      headers: { 'content-type': 'application/x-www-form-urlencoded', 'x-twilio-signature': signWebhook(deps.carrier.webhookToken, url, params) },
-      payload: new URLSearchParams(params).toString(),
-    });
-    if (res.statusCode !== 200) throw badRequest(`The inbound webhook answered ${res.statusCode}`);
-    return { sid };
-  });
+  r.post(
+    '/sms/simulator/text',
+    { ...admin, schema: { tags, body: simulatorTextSchema, response: { 200: z.object({ sid: z.string() }), ...errors } } },
+    async (req) => {
+      if (deps.carrier.kind !== 'local') throw badRequest('The simulator plays the local carrier only.');
+      const [phone] = await db.query("select 1 from account_phones where account_id = $1 and regexp_replace(phone_number, '\\D', '', 'g') = $2", [
+        auth(req).accountId,
+        req.body.to,
+      ]);
+      if (!phone) throw badRequest(SMS_MESSAGES.noRoom);
+      const sid = newSid('SM');
+      const url = `${deps.carrier.publicUrl}${INBOUND_PATH}`;
+      const params = { MessageSid: sid, SmsSid: sid, From: toE164(req.body.from), To: toE164(req.body.to), Body: req.body.body, NumMedia: '0' };
+      const res = await app.inject({
+        method: 'POST',
+        url: INBOUND_PATH,
+        headers: { 'content-type': 'application/x-www-form-urlencoded', 'x-twilio-signature': signWebhook(deps.carrier.webhookToken, url, params) },
+        payload: new URLSearchParams(params).toString(),
+      });
+      if (res.statusCode !== 200) throw badRequest(`The inbound webhook answered ${res.statusCode}`);
+      return { sid };
+    },
+  );
 
   r.get(
     '/sms/simulator/texts',

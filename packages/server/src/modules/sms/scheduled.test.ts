@@ -54,14 +54,23 @@ describe('scheduled messages', () => {
     const created = res.json() as ScheduledMessage;
     assert.deepEqual([created.messageTo, created.messageStatus, created.date], [MOBILE, 'pending', at]);
     let texts = await pendingTexts();
-    assert.deepEqual(texts.map((t) => [new Date(t.send_at).toISOString(), t.type]), [[await goesAt(at, texts[0]!.by_number), 'scheduled']]);
-    assert.deepEqual((await call('GET', `?client=${clientId}`)).json().map((m: ScheduledMessage) => m.id), [created.id]);
+    assert.deepEqual(
+      texts.map((t) => [new Date(t.send_at).toISOString(), t.type]),
+      [[await goesAt(at, texts[0]!.by_number), 'scheduled']],
+    );
+    assert.deepEqual(
+      (await call('GET', `?client=${clientId}`)).json().map((m: ScheduledMessage) => m.id),
+      [created.id],
+    );
 
     const later = slot(120);
     const moved = await call('PUT', `/${created.id}`, { date: later, message: 'Your renewal is due soon.' });
     assert.equal(moved.statusCode, 200, moved.body);
     texts = await pendingTexts();
-    assert.deepEqual(texts.map((t) => [new Date(t.send_at).toISOString(), t.message]), [[await goesAt(later, texts[0]!.by_number), 'Your renewal is due soon.']]);
+    assert.deepEqual(
+      texts.map((t) => [new Date(t.send_at).toISOString(), t.message]),
+      [[await goesAt(later, texts[0]!.by_number), 'Your renewal is due soon.']],
+    );
 
     assert.equal((await call('DELETE', `/${created.id}`)).json().message, SCHEDULE_MESSAGES.cancelled);
     assert.equal((await pendingTexts()).length, 0);
@@ -72,11 +81,17 @@ describe('scheduled messages', () => {
     const created = (await call('POST', '', { date: slot(45), message: 'See you Monday.', messageTo: MOBILE, client: clientId })).json() as ScheduledMessage;
     const [text] = await pendingTexts();
     const phone = async () =>
-      ((await s.app.inject({ method: 'GET', url: `/api/sms/simulator/texts?number=${MOBILE}`, headers: bearer(owner.token) })).json() as Array<{ message: string }>).map((t) => t.message);
+      (
+        (await s.app.inject({ method: 'GET', url: `/api/sms/simulator/texts?number=${MOBILE}`, headers: bearer(owner.token) })).json() as Array<{
+          message: string;
+        }>
+      ).map((t) => t.message);
     assert.ok(!(await phone()).includes('See you Monday.'), 'not on the client phone before its time');
     await sendPending(s.app.deps, DEMO, text!.id);
     assert.ok((await phone()).includes('See you Monday.'), 'on the client phone once handed over');
-    const [row] = await s.db.query<{ message_status: string; is_active: boolean }>('select message_status, is_active from followups where id = $1', [created.id]);
+    const [row] = await s.db.query<{ message_status: string; is_active: boolean }>('select message_status, is_active from followups where id = $1', [
+      created.id,
+    ]);
     assert.deepEqual(row, { message_status: 'completed', is_active: false });
   });
 

@@ -65,13 +65,25 @@ async function clientOf(q: Queryable, accountId: string, input: ScheduledMessage
 }
 
 async function queue(deps: AppDeps, a: AuthContext, id: string, at: Date, message: string, to: string, clientId: string | null) {
-  const result = await sendAutomatedText(deps, { accountId: a.accountId, clientId, to, body: message, kind: 'scheduled', idempotencyKey: keyOf(id, at), userId: a.userId, notBefore: at });
+  const result = await sendAutomatedText(deps, {
+    accountId: a.accountId,
+    clientId,
+    to,
+    body: message,
+    kind: 'scheduled',
+    idempotencyKey: keyOf(id, at),
+    userId: a.userId,
+    notBefore: at,
+  });
   if (result.status !== 'queued') throw badRequest(SCHEDULE_MESSAGES.failed);
 }
 
 /** Texts of `id` not yet handed to the carrier: gone (their jobs then find nothing to send). */
 async function dropPending(q: Queryable, accountId: string, id: string) {
-  await q.query(`delete from sms_messages where account_id = $1 and idempotency_key like $2 and status = 'pending' and carrier_sid is null`, [accountId, `scheduled:${id}:%`]);
+  await q.query(`delete from sms_messages where account_id = $1 and idempotency_key like $2 and status = 'pending' and carrier_sid is null`, [
+    accountId,
+    `scheduled:${id}:%`,
+  ]);
 }
 
 export async function createScheduled(deps: AppDeps, a: AuthContext, input: ScheduledMessageInput): Promise<ScheduledMessage> {

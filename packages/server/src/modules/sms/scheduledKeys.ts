@@ -7,5 +7,9 @@ export const followUpOfKey = (key: string | null) => (key?.startsWith('scheduled
 /** A scheduled text handed to the carrier completes its follow-up. */
 export async function scheduledSent(q: Queryable, accountId: string, key: string | null): Promise<void> {
   const id = followUpOfKey(key);
-  if (id) await q.query(`update followups set message_status = 'completed', is_active = false, completed_at = now() where id = $1 and account_id = $2`, [id, accountId]);
+  if (id)
+    await q.query(`update followups set message_status = 'completed', is_active = false, completed_at = now() where id = $1 and account_id = $2`, [
+      id,
+      accountId,
+    ]);
 }

@@ -70,7 +70,9 @@ async function toRooms(q: Queryable, rows: RoomRow[], userId: string): Promise<S
       id: r.id,
       phoneNumber: r.phone_number,
       agencyNumber: r.agency_number ?? '',
-      client: r.client_id ? { id: r.client_id, name: clientName(r.client_data, r.phone_number), level: isSecondary(r.client_data, r.phone_number) ? 'secondary' : 'primary' } : null,
+      client: r.client_id
+        ? { id: r.client_id, name: clientName(r.client_data, r.phone_number), level: isSecondary(r.client_data, r.phone_number) ? 'secondary' : 'primary' }
+        : null,
       status: r.status === 'completed' ? 'completed' : following && r.unread > 0 ? 'attention' : 'open',
       lastMessageOn: r.last_message_on ? new Date(r.last_message_on).toISOString() : null,
       lastMessage: r.last_message,
@@ -83,10 +85,10 @@ async function toRooms(q: Queryable, rows: RoomRow[], userId: string): Promise<S
 }
 
 export async function listRooms(q: Queryable, accountId: string, userId: string): Promise<SmsRoom[]> {
-  const rows = await q.query<RoomRow>(`${ROOM_SELECT} where r.account_id = $1 and r.status = 'open' and r.agency_number is not null order by r.last_message_on desc nulls last limit 1000`, [
-    accountId,
-    userId,
-  ]);
+  const rows = await q.query<RoomRow>(
+    `${ROOM_SELECT} where r.account_id = $1 and r.status = 'open' and r.agency_number is not null order by r.last_message_on desc nulls last limit 1000`,
+    [accountId, userId],
+  );
   return toRooms(q, rows, userId);
 }
 
@@ -141,7 +143,13 @@ export async function getMessage(q: Queryable, accountId: string, messageId: str
 }
 
 /** A page of a room's texts, newest last; `before` pages back. Opening the room marks it read. */
-export async function roomPage(q: Queryable, accountId: string, userId: string, roomId: string, opts: { before?: string; limit?: number; markRead?: boolean } = {}): Promise<SmsRoomPage> {
+export async function roomPage(
+  q: Queryable,
+  accountId: string,
+  userId: string,
+  roomId: string,
+  opts: { before?: string; limit?: number; markRead?: boolean } = {},
+): Promise<SmsRoomPage> {
   const limit = opts.limit ?? 30;
   await getRoom(q, accountId, userId, roomId);
   const rows = await q.query<MessageRow>(
@@ -150,10 +158,10 @@ export async function roomPage(q: Queryable, accountId: string, userId: string, 
     [accountId, roomId, opts.before ?? null, limit + 1],
   );
   if (opts.markRead !== false) {
-    await q.query(
-      `insert into sms_reads (room_id, user_id, read_at) values ($1, $2, now()) on conflict (room_id, user_id) do update set read_at = now()`,
-      [roomId, userId],
-    );
+    await q.query(`insert into sms_reads (room_id, user_id, read_at) values ($1, $2, now()) on conflict (room_id, user_id) do update set read_at = now()`, [
+      roomId,
+      userId,
+    ]);
   }
   const messages = await toMessages(q, rows.slice(0, limit).reverse());
   return { room: await getRoom(q, accountId, userId, roomId), messages, more: rows.length > limit };
@@ -204,10 +212,11 @@ export async function ensureRoom(q: Queryable, accountId: string, phone: string,
 }
 
 export async function touchRoom(q: Queryable, roomId: string, preview: string, reopen: boolean) {
-  await q.query(
-    `update sms_rooms set last_message_on = now(), last_message = $2, status = case when $3 then 'open' else status end where id = $1`,
-    [roomId, preview.slice(0, 160), reopen],
-  );
+  await q.query(`update sms_rooms set last_message_on = now(), last_message = $2, status = case when $3 then 'open' else status end where id = $1`, [
+    roomId,
+    preview.slice(0, 160),
+    reopen,
+  ]);
 }
 
 export async function isOptedOut(q: Queryable, accountId: string, phone: string): Promise<boolean> {

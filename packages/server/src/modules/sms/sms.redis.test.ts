@@ -53,7 +53,12 @@ if (redisUrl) {
   describe('texts across two API processes and Redis', () => {
     it('a text the carrier posts to process A lights up a screen on process B', async () => {
       const seen = nextUpdate(onB, 'Hello from the client');
-      const params = { MessageSid: `SM${randomUUID().replace(/-/g, '')}`, From: '+15125558811', To: `+${DEMO_PHONES.austinMain.number}`, Body: 'Hello from the client' };
+      const params = {
+        MessageSid: `SM${randomUUID().replace(/-/g, '')}`,
+        From: '+15125558811',
+        To: `+${DEMO_PHONES.austinMain.number}`,
+        Body: 'Hello from the client',
+      };
       const url = `${a.app.deps.carrier.publicUrl}${INBOUND_PATH}`;
       const res = await a.app.inject({
         method: 'POST',
@@ -68,7 +73,9 @@ if (redisUrl) {
 
     it('a reply typed on process A, and its delivery, reach the screen on process B', async () => {
       const rooms = await new Promise<SmsRoom[]>((resolve, reject) =>
-        (onA.emit as unknown as (e: string, r: object, ack: (res: SmsAck<SmsRoom[]>) => void) => void)('sms_rooms', {}, (res) => (res.ok ? resolve(res.data) : reject(new Error(res.message)))),
+        (onA.emit as unknown as (e: string, r: object, ack: (res: SmsAck<SmsRoom[]>) => void) => void)('sms_rooms', {}, (res) =>
+          res.ok ? resolve(res.data) : reject(new Error(res.message)),
+        ),
       );
       const room = rooms.find((r) => r.phoneNumber === '15125558811')!;
       const delivered = new Promise<SmsMessage>((resolve) => {
@@ -80,7 +87,11 @@ if (redisUrl) {
         };
         onB.on('sms_room_update', listen);
       });
-      (onA.emit as unknown as (e: string, r: object, ack: () => void) => void)('sms_send_message', { roomId: room.id, id: randomUUID(), message: 'Reply from A' }, () => undefined);
+      (onA.emit as unknown as (e: string, r: object, ack: () => void) => void)(
+        'sms_send_message',
+        { roomId: room.id, id: randomUUID(), message: 'Reply from A' },
+        () => undefined,
+      );
       assert.equal((await delivered).status, 'delivered');
     });
   });

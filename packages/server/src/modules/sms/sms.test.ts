@@ -36,10 +36,13 @@ const signed = (path: string, params: Record<string, string>, token = deps().car
     headers: { 'content-type': 'application/x-www-form-urlencoded', 'x-twilio-signature': signWebhook(token, `${deps().carrier.publicUrl}${path}`, params) },
     payload: form(params),
   });
-const inbound = (body: string, from = CLIENT, sid = `SM${randomUUID().replace(/-/g, '')}`) => signed(INBOUND_PATH, { MessageSid: sid, From: `+${from}`, To: `+${AGENCY}`, Body: body, NumMedia: '0' });
+const inbound = (body: string, from = CLIENT, sid = `SM${randomUUID().replace(/-/g, '')}`) =>
+  signed(INBOUND_PATH, { MessageSid: sid, From: `+${from}`, To: `+${AGENCY}`, Body: body, NumMedia: '0' });
 const ask = <T>(event: string, req: object) =>
   new Promise<T>((resolve, reject) =>
-    (socket.emit as unknown as (e: string, r: object, ack: (res: SmsAck<T>) => void) => void)(event, req, (res) => (res.ok ? resolve(res.data) : reject(new Error(res.message)))),
+    (socket.emit as unknown as (e: string, r: object, ack: (res: SmsAck<T>) => void) => void)(event, req, (res) =>
+      res.ok ? resolve(res.data) : reject(new Error(res.message)),
+    ),
   );
 const roomOf = async (phone = CLIENT) => (await ask<SmsRoom[]>('sms_rooms', {})).find((r) => r.phoneNumber === phone);
 async function until<T>(check: () => Promise<T | undefined | null | false>, what: string): Promise<T> {
@@ -55,7 +58,12 @@ const statusOf = async (id: string) => (await s.db.query<{ status: string }>('se
 describe('carrier webhooks', () => {
   it('refuses an unsigned or wrongly signed text and stores nothing', async () => {
     const params = { MessageSid: 'SMunsigned', From: `+${CLIENT}`, To: `+${AGENCY}`, Body: 'hello' };
-    const bare = await s.app.inject({ method: 'POST', url: INBOUND_PATH, headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: form(params) });
+    const bare = await s.app.inject({
+      method: 'POST',
+      url: INBOUND_PATH,
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: form(params),
+    });
     assert.equal(bare.statusCode, 403);
     assert.equal((await signed(INBOUND_PATH, params, 'not-the-token')).statusCode, 403);
     assert.equal((await signed(STATUS_PATH, { MessageSid: 'SMx', MessageStatus: 'delivered' }, 'nope')).statusCode, 403);
@@ -81,7 +89,10 @@ describe('unread counts', () => {
   it("count each person's unread texts, a room's and the tab's, up to the cap", async () => {
     const employee = await signIn(s.app, 'employee2@demo.test');
     const me = employee.user.id;
-    await s.db.query(`insert into sms_reads (room_id, user_id, read_at) select id, $1, now() from sms_rooms where account_id = $2 on conflict (room_id, user_id) do update set read_at = now()`, [me, DEMO]);
+    await s.db.query(
+      `insert into sms_reads (room_id, user_id, read_at) select id, $1, now() from sms_rooms where account_id = $2 on conflict (room_id, user_id) do update set read_at = now()`,
+      [me, DEMO],
+    );
     assert.equal((await unreadTotals(s.db, DEMO, [me])).get(me), 0);
     const texts = async (phone: string, n: number) => {
       const room = await ensureRoom(s.db, DEMO, phone, AGENCY, null);
@@ -99,7 +110,10 @@ describe('unread counts', () => {
     assert.equal((await getRoom(s.db, DEMO, me, busy)).unread, SMS_UNREAD_CAP);
     assert.equal((await getRoom(s.db, DEMO, me, quiet)).unread, 2);
     assert.equal((await unreadTotals(s.db, DEMO, [me])).get(me), SMS_UNREAD_CAP);
-    await s.db.query(`insert into sms_reads (room_id, user_id, read_at) values ($1, $2, now() + interval '1 hour') on conflict (room_id, user_id) do update set read_at = excluded.read_at`, [busy, me]);
+    await s.db.query(
+      `insert into sms_reads (room_id, user_id, read_at) values ($1, $2, now() + interval '1 hour') on conflict (room_id, user_id) do update set read_at = excluded.read_at`,
+      [busy, me],
+    );
     assert.equal((await unreadTotals(s.db, DEMO, [me])).get(me), 2);
   });
 });
@@ -113,7 +127,7 @@ describe('sending from a room', () => {
     const again = await ask<SmsMessage>('sms_send_message', { roomId: room.id, id, message: 'Sure, calling you now.' });
     assert.equal(again.id, id);
     assert.equal(await until(async () => (await statusOf(id)) === 'delivered' && 'delivered', 'delivered'), 'delivered');
-    const [{ n }] = await s.db.query<{ n: number }>("select count(*)::int as n from carrier_local_texts where idempotency_key = $1", [id]);
+    const [{ n }] = await s.db.query<{ n: number }>('select count(*)::int as n from carrier_local_texts where idempotency_key = $1', [id]);
     assert.equal(n, 1);
     const page = await ask<{ messages: SmsMessage[] }>('sms_join_room', { roomId: room.id });
     assert.deepEqual(page.messages.map((m) => m.message).slice(-2), ['Can you call me about my renewal?', 'Sure, calling you now.']);
@@ -155,7 +169,14 @@ describe('message campaigns', () => {
   });
 
   it('texts a client from a number that may text before one that may not', async () => {
-    const client = (await s.app.inject({ method: 'POST', url: '/api/clients', headers: bearer(owner.token), payload: { firstName: 'Rhea', lastName: 'Rock', mobilePhone: '5125550612' } })).json();
+    const client = (
+      await s.app.inject({
+        method: 'POST',
+        url: '/api/clients',
+        headers: bearer(owner.token),
+        payload: { firstName: 'Rhea', lastName: 'Rock', mobilePhone: '5125550612' },
+      })
+    ).json();
     const room = await ask<SmsRoom>('sms_create_room', { clientId: client.id, phoneNumber: '5125550612' });
     assert.equal(room.agencyNumber, AGENCY);
   });
@@ -167,12 +188,25 @@ describe('consent follows the client', () => {
     const room = (await roomOf())!;
     assert.equal(room.optedOut, true);
     const before_ = await s.db.query<{ n: number }>('select count(*)::int as n from carrier_local_texts');
-    await assert.rejects(ask('sms_send_message', { roomId: room.id, id: randomUUID(), message: 'One more thing' }), new RegExp(SMS_MESSAGES.optedOut.slice(0, 30)));
-    const auto = await sendAutomatedText(deps(), { accountId: DEMO, clientId: randomUUID(), to: CLIENT, body: 'Happy birthday!', kind: 'campaign', idempotencyKey: 'campaign:x:1' });
+    await assert.rejects(
+      ask('sms_send_message', { roomId: room.id, id: randomUUID(), message: 'One more thing' }),
+      new RegExp(SMS_MESSAGES.optedOut.slice(0, 30)),
+    );
+    const auto = await sendAutomatedText(deps(), {
+      accountId: DEMO,
+      clientId: randomUUID(),
+      to: CLIENT,
+      body: 'Happy birthday!',
+      kind: 'campaign',
+      idempotencyKey: 'campaign:x:1',
+    });
     assert.deepEqual(auto, { status: 'skipped', reason: 'opted-out' });
     assert.deepEqual(await s.db.query<{ n: number }>('select count(*)::int as n from carrier_local_texts'), before_);
     const lines = await s.db.query<{ message: string }>("select message from sms_messages where room_id = $1 and type = 'optin'", [room.id]);
-    assert.deepEqual(lines.map((l) => l.message), ['Opted out of texts (STOP)']);
+    assert.deepEqual(
+      lines.map((l) => l.message),
+      ['Opted out of texts (STOP)'],
+    );
     await inbound('START');
     assert.equal((await roomOf())!.optedOut, false);
   });
@@ -181,7 +215,12 @@ describe('consent follows the client', () => {
     await inbound('help');
     const room = (await roomOf())!;
     const reply = await until(
-      async () => (await s.db.query<{ message: string }>("select message from sms_messages where room_id = $1 and flow = 'outgoing' and message like '%reply STOP%'", [room.id]))[0],
+      async () =>
+        (
+          await s.db.query<{ message: string }>("select message from sms_messages where room_id = $1 and flow = 'outgoing' and message like '%reply STOP%'", [
+            room.id,
+          ])
+        )[0],
       'the help reply',
     );
     assert.match(reply.message, /^Demo Insurance Agency: reply STOP to stop texts/);
@@ -196,8 +235,12 @@ describe('the closed text reply', () => {
     );
     const reply = 'We are closed now and will text you back in the morning.';
     const setHours = (enabled: boolean) =>
-      s.db.query('update account_locations set office_hours = $2 where id = $1', [loc!.id, JSON.stringify({ hours: {}, holidays: [], closedMessage: { type: 'disabled' }, smsClosedMessage: { enabled, message: reply } })]);
-    const repliesTo = async (phone: string) => (await s.db.query("select 1 from sms_messages where flow = 'outgoing' and to_number = $1 and message = $2", [phone, reply])).length;
+      s.db.query('update account_locations set office_hours = $2 where id = $1', [
+        loc!.id,
+        JSON.stringify({ hours: {}, holidays: [], closedMessage: { type: 'disabled' }, smsClosedMessage: { enabled, message: reply } }),
+      ]);
+    const repliesTo = async (phone: string) =>
+      (await s.db.query("select 1 from sms_messages where flow = 'outgoing' and to_number = $1 and message = $2", [phone, reply])).length;
     try {
       await setHours(false);
       await inbound('Are you open?', '15125550166');
@@ -207,7 +250,10 @@ describe('the closed text reply', () => {
       await inbound('Hello, anyone there?', '15125550167');
       await until(async () => (await repliesTo('15125550167')) === 1, 'the closed reply');
       await inbound('Please call me back', '15125550167');
-      await until(async () => (await s.db.query("select 1 from sms_messages where flow = 'incoming' and message = 'Please call me back'")).length === 1, 'the second text');
+      await until(
+        async () => (await s.db.query("select 1 from sms_messages where flow = 'incoming' and message = 'Please call me back'")).length === 1,
+        'the second text',
+      );
       assert.equal(await repliesTo('15125550167'), 1, 'one reply per closed spell');
     } finally {
       await s.db.query('update account_locations set office_hours = $2 where id = $1', [loc!.id, loc!.office_hours]);
@@ -225,7 +271,14 @@ describe('automated texts', () => {
 
   it('queues one text per key, ever, in the client room', async () => {
     const [client] = await s.db.query<{ id: string }>('select id from clients where account_id = $1 limit 1', [DEMO]);
-    const text = { accountId: DEMO, clientId: client!.id, to: '15125556666', body: 'Your policy renews next week.', kind: 'campaign' as const, idempotencyKey: `campaign:c1:${randomUUID()}` };
+    const text = {
+      accountId: DEMO,
+      clientId: client!.id,
+      to: '15125556666',
+      body: 'Your policy renews next week.',
+      kind: 'campaign' as const,
+      idempotencyKey: `campaign:c1:${randomUUID()}`,
+    };
     const first = await sendAutomatedText(deps(), text);
     const second = await sendAutomatedText(deps(), text);
     assert.equal(first.status, 'queued');
@@ -240,7 +293,16 @@ describe('a restart between accepting and handing over', () => {
   it('sends a text left pending exactly once', async () => {
     const room = (await roomOf())!;
     const stored = await s.db.tx((q) =>
-      storeOutgoing(q, { accountId: DEMO, roomId: room.id, from: AGENCY, to: CLIENT, message: 'Left behind', type: 'message', userId: owner.user.id, clientId: null }),
+      storeOutgoing(q, {
+        accountId: DEMO,
+        roomId: room.id,
+        from: AGENCY,
+        to: CLIENT,
+        message: 'Left behind',
+        type: 'message',
+        userId: owner.user.id,
+        clientId: null,
+      }),
     );
     await s.db.query("update sms_messages set created_at = now() - interval '1 minute' where id = $1", [stored.id]);
     await resumePending(deps());
@@ -253,7 +315,16 @@ describe('a restart between accepting and handing over', () => {
   it('a status callback that overtakes the write of its SID still finds its text', async () => {
     const room = (await roomOf())!;
     const stored = await s.db.tx((q) =>
-      storeOutgoing(q, { accountId: DEMO, roomId: room.id, from: AGENCY, to: CLIENT, message: 'Fast carrier', type: 'message', userId: owner.user.id, clientId: null }),
+      storeOutgoing(q, {
+        accountId: DEMO,
+        roomId: room.id,
+        from: AGENCY,
+        to: CLIENT,
+        message: 'Fast carrier',
+        type: 'message',
+        userId: owner.user.id,
+        clientId: null,
+      }),
     );
     const sid = `SM${randomUUID().replace(/-/g, '')}`;
     const res = await signed(`${STATUS_PATH}?message=${stored.id}`, { MessageSid: sid, MessageStatus: 'delivered' });
@@ -268,7 +339,16 @@ describe('a restart between accepting and handing over', () => {
     const room = (await roomOf())!;
     const lost = async (to: string) => {
       const stored = await s.db.tx((q) =>
-        storeOutgoing(q, { accountId: DEMO, roomId: room.id, from: AGENCY, to, message: 'Callbacks lost', type: 'message', userId: owner.user.id, clientId: null }),
+        storeOutgoing(q, {
+          accountId: DEMO,
+          roomId: room.id,
+          from: AGENCY,
+          to,
+          message: 'Callbacks lost',
+          type: 'message',
+          userId: owner.user.id,
+          clientId: null,
+        }),
       );
       const sid = `SM${randomUUID().replace(/-/g, '')}`;
       await s.db.query('insert into carrier_local_texts (idempotency_key, sid, to_number) values ($1, $2, $3)', [stored.id, sid, `+${to}`]);
@@ -278,7 +358,10 @@ describe('a restart between accepting and handing over', () => {
     const fine = await lost(CLIENT);
     const unreachable = await lost('15125559999');
     assert.equal(await reconcileStatuses(deps()), 2);
-    const rows = await s.db.query<{ id: string; status: string; error: string | null }>('select id, status, error from sms_messages where id = any($1::uuid[])', [[fine, unreachable]]);
+    const rows = await s.db.query<{ id: string; status: string; error: string | null }>(
+      'select id, status, error from sms_messages where id = any($1::uuid[])',
+      [[fine, unreachable]],
+    );
     const by = Object.fromEntries(rows.map((r) => [r.id, [r.status, r.error]]));
     assert.deepEqual(by[fine], ['delivered', null]);
     assert.deepEqual(by[unreachable], ['undelivered', 'Carrier error 30003']);
@@ -288,10 +371,20 @@ describe('a restart between accepting and handing over', () => {
   it('a text claimed by a worker that died waits for the claim to lapse; two workers at once hand it over once', async () => {
     const room = (await roomOf())!;
     const stored = await s.db.tx((q) =>
-      storeOutgoing(q, { accountId: DEMO, roomId: room.id, from: AGENCY, to: CLIENT, message: 'Claimed then orphaned', type: 'message', userId: owner.user.id, clientId: null }),
+      storeOutgoing(q, {
+        accountId: DEMO,
+        roomId: room.id,
+        from: AGENCY,
+        to: CLIENT,
+        message: 'Claimed then orphaned',
+        type: 'message',
+        userId: owner.user.id,
+        clientId: null,
+      }),
     );
     await s.db.query("update sms_messages set created_at = now() - interval '1 minute', claimed_at = now() where id = $1", [stored.id]);
-    const swept = async () => (await s.db.query<{ id: string }>(`select id from sms_messages where status = 'pending' and carrier_sid is null and id = $1`, [stored.id])).length;
+    const swept = async () =>
+      (await s.db.query<{ id: string }>(`select id from sms_messages where status = 'pending' and carrier_sid is null and id = $1`, [stored.id])).length;
     await sendPending(deps(), DEMO, stored.id);
     assert.equal(await swept(), 1, 'a fresh claim of another worker is left alone');
 
@@ -317,14 +410,30 @@ describe('REST and the simulator', () => {
   it('lists rooms and texts, and the simulator plays a client and sees the replies', async () => {
     const rooms = (await s.app.inject({ method: 'GET', url: '/api/sms/rooms', headers: bearer(owner.token) })).json() as SmsRoom[];
     assert.ok(rooms.some((r) => r.phoneNumber === CLIENT));
-    const found = (await s.app.inject({ method: 'GET', url: '/api/sms/search?search=renewal', headers: bearer(owner.token) })).json() as Array<{ room: SmsRoom; matches: Array<{ message: string }> }>;
-    assert.deepEqual(found.map((h) => [h.room.phoneNumber, h.matches[0]!.message]), [[CLIENT, 'Can you call me about my renewal?']]);
+    const found = (await s.app.inject({ method: 'GET', url: '/api/sms/search?search=renewal', headers: bearer(owner.token) })).json() as Array<{
+      room: SmsRoom;
+      matches: Array<{ message: string }>;
+    }>;
+    assert.deepEqual(
+      found.map((h) => [h.room.phoneNumber, h.matches[0]!.message]),
+      [[CLIENT, 'Can you call me about my renewal?']],
+    );
     const short = await s.app.inject({ method: 'GET', url: '/api/sms/search?search=ren', headers: bearer(owner.token) });
     assert.deepEqual([short.statusCode, short.json().message], [400, SMS_MESSAGES.searchTooShort]);
-    const sim = await s.app.inject({ method: 'POST', url: '/api/sms/simulator/text', headers: bearer(owner.token), payload: { from: '(512) 555-4444', to: AGENCY, body: 'Hi from the simulator' } });
+    const sim = await s.app.inject({
+      method: 'POST',
+      url: '/api/sms/simulator/text',
+      headers: bearer(owner.token),
+      payload: { from: '(512) 555-4444', to: AGENCY, body: 'Hi from the simulator' },
+    });
     assert.equal(sim.statusCode, 200, sim.body);
-    const texts = (await s.app.inject({ method: 'GET', url: '/api/sms/simulator/texts?number=15125554444', headers: bearer(owner.token) })).json() as SmsMessage[];
-    assert.deepEqual(texts.map((t) => t.message), ['Hi from the simulator']);
+    const texts = (
+      await s.app.inject({ method: 'GET', url: '/api/sms/simulator/texts?number=15125554444', headers: bearer(owner.token) })
+    ).json() as SmsMessage[];
+    assert.deepEqual(
+      texts.map((t) => t.message),
+      ['Hi from the simulator'],
+    );
     const employee = await signIn(s.app, 'employee@demo.test');
     assert.equal((await s.app.inject({ method: 'GET', url: '/api/sms/simulator/numbers', headers: bearer(employee.token) })).statusCode, 403);
   });
@@ -339,7 +448,14 @@ describe('texting turned off for the account', () => {
     assert.deepEqual(await told, { message: SMS_MESSAGES.disabled });
     const room = (await roomOf())!;
     await assert.rejects(ask('sms_send_message', { roomId: room.id, id: randomUUID(), message: 'Still there?' }), new RegExp(SMS_MESSAGES.disabled));
-    const auto = await sendAutomatedText(deps(), { accountId: DEMO, clientId: null, to: '15125556666', body: 'x', kind: 'campaign', idempotencyKey: 'campaign:off:1' });
+    const auto = await sendAutomatedText(deps(), {
+      accountId: DEMO,
+      clientId: null,
+      to: '15125556666',
+      body: 'x',
+      kind: 'campaign',
+      idempotencyKey: 'campaign:off:1',
+    });
     assert.deepEqual(auto, { status: 'skipped', reason: 'messaging-disabled' });
   });
 });

@@ -1,5 +1,14 @@
 import type { ClientToServerEvents, SmsAck, SmsRoom } from '@agency/contracts';
-import { SMS_MESSAGES, smsAssignSchema, smsCreateRoomSchema, smsLoadMoreSchema, smsRoomRefSchema, smsSearchSchema, smsSendSchema, smsStatusSchema } from '@agency/contracts';
+import {
+  SMS_MESSAGES,
+  smsAssignSchema,
+  smsCreateRoomSchema,
+  smsLoadMoreSchema,
+  smsRoomRefSchema,
+  smsSearchSchema,
+  smsSendSchema,
+  smsStatusSchema,
+} from '@agency/contracts';
 import type { AppDeps } from '../../app';
 import { badRequest } from '../../http/errors';
 import type { AppSocket, RealtimePush, SocketFeature } from '../../realtime/index';
@@ -56,7 +65,10 @@ export function smsSocket(deps: AppDeps): SocketFeature {
     answer(socket, 'sms_room_extras', async (req) => {
       // The open room's news, read as it arrives.
       const { roomId } = smsRoomRefSchema.parse(req);
-      await db.query('insert into sms_reads (room_id, user_id, read_at) values ($1, $2, now()) on conflict (room_id, user_id) do update set read_at = now()', [roomId, userId]);
+      await db.query('insert into sms_reads (room_id, user_id, read_at) values ($1, $2, now()) on conflict (room_id, user_id) do update set read_at = now()', [
+        roomId,
+        userId,
+      ]);
       await sendBadge();
       return getRoom(db, accountId, userId, roomId);
     });
@@ -101,14 +113,22 @@ export function smsSocket(deps: AppDeps): SocketFeature {
       await db.tx((q) => q.query('update sms_rooms set assigned_to = $3 where id = $1 and account_id = $2', [roomId, accountId, to]));
       const room = await getRoom(db, accountId, userId, roomId);
       if (to && to !== userId) {
-        deps.events.emit('notice', { accountId, userIds: [to], notice: { message: `A text conversation was assigned to you: ${room.client?.name || room.phoneNumber}`, link: `/messages/${roomId}` } });
+        deps.events.emit('notice', {
+          accountId,
+          userIds: [to],
+          notice: { message: `A text conversation was assigned to you: ${room.client?.name || room.phoneNumber}`, link: `/messages/${roomId}` },
+        });
       }
       roomChanged(roomId);
       return room;
     });
     answer(socket, 'sms_notify_team', async (req) => {
       const room = await getRoom(db, accountId, userId, smsRoomRefSchema.parse(req).roomId);
-      deps.events.emit('notice', { accountId, userIds: null, notice: { message: `Please look at the text conversation with ${room.client?.name || room.phoneNumber}`, link: `/messages/${room.id}` } });
+      deps.events.emit('notice', {
+        accountId,
+        userIds: null,
+        notice: { message: `Please look at the text conversation with ${room.client?.name || room.phoneNumber}`, link: `/messages/${room.id}` },
+      });
       return room;
     });
     answer(socket, 'sms_status_room', async (req) => {

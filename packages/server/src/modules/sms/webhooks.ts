@@ -20,8 +20,11 @@ const EMPTY_TWIML = '<?xml version="1.0" encoding="UTF-8"?><Response></Response>
 /** How far along a text is: a late callback never moves it back. */
 const RANK: Record<string, number> = { pending: 0, sent: 1, delivered: 2, undelivered: 2, failed: 2 };
 
-
-const keyword = (body: string) => body.trim().toUpperCase().replace(/[^A-Z]/g, '');
+const keyword = (body: string) =>
+  body
+    .trim()
+    .toUpperCase()
+    .replace(/[^A-Z]/g, '');
 
 async function setOptOut(q: Queryable, accountId: string, phone: string, agency: string, out: boolean, clientId: string | null) {
   if (out) {
@@ -88,7 +91,10 @@ export async function receiveText(deps: AppDeps, params: Record<string, string>)
   })).filter((m) => m.info);
 
   const outcome = await deps.db.tx(async (q) => {
-    const [phone] = await q.query<{ account_id: string }>("select account_id from account_phones where regexp_replace(phone_number, '\\D', '', 'g') = $1 limit 1", [agency]);
+    const [phone] = await q.query<{ account_id: string }>(
+      "select account_id from account_phones where regexp_replace(phone_number, '\\D', '', 'g') = $1 limit 1",
+      [agency],
+    );
     if (!phone) return null;
     const accountId = phone.account_id;
     const [blocked] = await q.query("select 1 from blocked_numbers where account_id = $1 and regexp_replace(phone_number, '\\D', '', 'g') in ($2, $3)", [
@@ -163,7 +169,14 @@ export async function receiveStatus(deps: AppDeps, params: Record<string, string
 }
 
 /** Carrier statuses that end a text's progress, in our words. */
-const SETTLED: Record<string, SmsMessageStatus> = { sent: 'sent', delivered: 'delivered', read: 'delivered', undelivered: 'undelivered', failed: 'failed', canceled: 'failed' };
+const SETTLED: Record<string, SmsMessageStatus> = {
+  sent: 'sent',
+  delivered: 'delivered',
+  read: 'delivered',
+  undelivered: 'undelivered',
+  failed: 'failed',
+  canceled: 'failed',
+};
 
 /**
  * Texts handed over whose callbacks never came (the app was down when the carrier posted them):
@@ -193,12 +206,20 @@ export async function carrierWebhookRoutes(app: FastifyInstance, deps: AppDeps) 
   app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_req, body, done) => {
     done(null, Object.fromEntries(new URLSearchParams(body as string)));
   });
-  app.post('/carrier/sms/inbound', { schema: { tags: ['carrier'], description: 'Inbound texts from the carrier (signed like Twilio).', hide: true } }, async (req, reply) => {
-    await receiveText(deps, verifiedCarrierParams(deps, req));
-    return reply.type('text/xml').send(EMPTY_TWIML);
-  });
-  app.post('/carrier/sms/status', { schema: { tags: ['carrier'], description: 'Status callbacks of sent texts (signed like Twilio).', hide: true } }, async (req, reply) => {
-    await receiveStatus(deps, verifiedCarrierParams(deps, req), (req.query as { message?: string }).message);
-    return reply.type('text/xml').send(EMPTY_TWIML);
-  });
+  app.post(
+    '/carrier/sms/inbound',
+    { schema: { tags: ['carrier'], description: 'Inbound texts from the carrier (signed like Twilio).', hide: true } },
+    async (req, reply) => {
+      await receiveText(deps, verifiedCarrierParams(deps, req));
+      return reply.type('text/xml').send(EMPTY_TWIML);
+    },
+  );
+  app.post(
+    '/carrier/sms/status',
+    { schema: { tags: ['carrier'], description: 'Status callbacks of sent texts (signed like Twilio).', hide: true } },
+    async (req, reply) => {
+      await receiveStatus(deps, verifiedCarrierParams(deps, req), (req.query as { message?: string }).message);
+      return reply.type('text/xml').send(EMPTY_TWIML);
+    },
+  );
 }

@@ -33,7 +33,14 @@ describe('POST /tags/count', () => {
     assert.deepEqual((await count({ 'addresses.state': { $eq: 'tx' } }, admin)).json(), { count: 2 }, 'text equality ignores case');
     assert.deepEqual((await count({ $and: [{ 'addresses.state': 'TX' }, { 'addresses.city': 'Austin' }] })).json(), { count: 1 });
     assert.deepEqual((await count({ firstName: 'Nobody' })).json(), { count: 0 });
-    const saved = (await s.app.inject({ method: 'POST', url: '/api/tags', headers: bearer(owner), payload: { name: 'TX preview', queryObj: { mongodb: JSON.stringify(texas), isValid: true } } })).json();
+    const saved = (
+      await s.app.inject({
+        method: 'POST',
+        url: '/api/tags',
+        headers: bearer(owner),
+        payload: { name: 'TX preview', queryObj: { mongodb: JSON.stringify(texas), isValid: true } },
+      })
+    ).json();
     assert.equal(saved.assigned, 2);
   });
 

@@ -11,7 +11,9 @@ import {
   tagCountResponseSchema,
   tagCountSchema,
   tagSchema,
-  tagUpdateSchema, ADMIN_ROLES } from '@agency/contracts';
+  tagUpdateSchema,
+  ADMIN_ROLES,
+} from '@agency/contracts';
 import type { AppDeps } from '../../app';
 import { auth } from '../../http/context';
 import { sealerOf } from '../../sealing/crypto';
@@ -42,7 +44,12 @@ export async function tagRoutes(app: FastifyInstance, deps: AppDeps) {
     '/tags/count',
     {
       ...admin,
-      schema: { tags, description: 'How many clients a dynamic tag query matches now (a preview before saving).', body: tagCountSchema, response: { 200: tagCountResponseSchema } },
+      schema: {
+        tags,
+        description: 'How many clients a dynamic tag query matches now (a preview before saving).',
+        body: tagCountSchema,
+        response: { 200: tagCountResponseSchema },
+      },
     },
     async (req) => ({ count: await countQueryMatches(db, scope(req), req.body.queryObj.mongodb) }),
   );
@@ -65,18 +72,14 @@ export async function tagRoutes(app: FastifyInstance, deps: AppDeps) {
     return clientTags(db, scope(req), req.params.id);
   });
 
-  r.put(
-    '/clients/:id/tags',
-    { schema: { tags, params: idParams, body: clientTagsAssignSchema, response: { 200: z.array(clientTagSchema) } } },
-    async (req) => {
-      const { accountId } = auth(req);
-      const result = await db.tx(async (q) => {
-        await loadClient(q, accountId, req.params.id);
-        await assignClientTags(q, accountId, req.params.id, req.body.tags);
-        return clientTags(q, scope(req), req.params.id);
-      });
-      events.emit('clientsChanged', { accountId, clientIds: [req.params.id] });
-      return result;
-    },
-  );
+  r.put('/clients/:id/tags', { schema: { tags, params: idParams, body: clientTagsAssignSchema, response: { 200: z.array(clientTagSchema) } } }, async (req) => {
+    const { accountId } = auth(req);
+    const result = await db.tx(async (q) => {
+      await loadClient(q, accountId, req.params.id);
+      await assignClientTags(q, accountId, req.params.id, req.body.tags);
+      return clientTags(q, scope(req), req.params.id);
+    });
+    events.emit('clientsChanged', { accountId, clientIds: [req.params.id] });
+    return result;
+  });
 }

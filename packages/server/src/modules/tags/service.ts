@@ -105,10 +105,9 @@ export async function listTags(q: Queryable, scope: TagScope, sort: string, limi
   const rows = await q.query<TagRow>(`select ${TAG_COLUMNS} from tags where account_id = $1`, [accountId]);
   const counts = new Map(
     (
-      await q.query<{ tag_id: string; n: number }>(
-        'select tag_id, count(*)::int as n from client_tags where account_id = $1 and is_active group by tag_id',
-        [accountId],
-      )
+      await q.query<{ tag_id: string; n: number }>('select tag_id, count(*)::int as n from client_tags where account_id = $1 and is_active group by tag_id', [
+        accountId,
+      ])
     ).map((r) => [r.tag_id, r.n]),
   );
   const tags: Tag[] = [];
@@ -118,7 +117,12 @@ export async function listTags(q: Queryable, scope: TagScope, sort: string, limi
   const desc = sort.startsWith('-');
   const key = sort.replace(/^-/, '') as 'name' | 'createdAt' | 'assigned';
   tags.sort((a, b) => {
-    const c = key === 'assigned' ? a.assigned - b.assigned : key === 'createdAt' ? a.createdAt.localeCompare(b.createdAt) : a.name.localeCompare(b.name, 'en', { sensitivity: 'base' });
+    const c =
+      key === 'assigned'
+        ? a.assigned - b.assigned
+        : key === 'createdAt'
+          ? a.createdAt.localeCompare(b.createdAt)
+          : a.name.localeCompare(b.name, 'en', { sensitivity: 'base' });
     return desc ? -c : c;
   });
   return tags.slice(0, limit);

@@ -16,7 +16,10 @@ const yearsAgo = (n: number) => {
   return `${String(d.getMonth() + 1).padStart(2, '0')}/${String(Math.min(d.getDate(), 28)).padStart(2, '0')}/${d.getFullYear() - n}`;
 };
 const members = async (tagId: string) =>
-  (await call('GET', `/tags/${tagId}/assigned?limit=500`)).json().items.map((i: { firstName: string }) => i.firstName).sort();
+  (await call('GET', `/tags/${tagId}/assigned?limit=500`))
+    .json()
+    .items.map((i: { firstName: string }) => i.firstName)
+    .sort();
 const tagCount = async (tagId: string) => (await call('GET', '/tags?limit=500')).json().find((t: { id: string }) => t.id === tagId).assigned;
 
 before(async () => {
@@ -30,7 +33,14 @@ after(() => s.close());
 describe('tags', () => {
   it('lists the account tags sorted by name with assigned counts, as seeded', async () => {
     const tags = (await call('GET', '/tags?sort=name&limit=100')).json();
-    assert.deepEqual(tags.map((t: { name: string; format: string }) => [t.name, t.format]), [['Seniors', 'dynamic'], ['Texas', 'dynamic'], ['VIP', 'simple']]);
+    assert.deepEqual(
+      tags.map((t: { name: string; format: string }) => [t.name, t.format]),
+      [
+        ['Seniors', 'dynamic'],
+        ['Texas', 'dynamic'],
+        ['VIP', 'simple'],
+      ],
+    );
     assert.equal(tags.find((t: { name: string }) => t.name === 'VIP').assigned, 1);
     const texas = tags.find((t: { name: string }) => t.name === 'Texas');
     assert.deepEqual(await members(texas.id), ['James', 'Maria']);
@@ -44,7 +54,10 @@ describe('tags', () => {
     assert.deepEqual([tag.format, tag.assigned, tag.queryObj], ['simple', 0, null]);
     const c = (await call('POST', '/clients', { firstName: 'Greg', lastName: 'Green' })).json();
     const assigned = (await call('PUT', `/clients/${c.id}/tags`, { tags: [{ id: tag.id, isActive: true }] })).json();
-    assert.deepEqual(assigned.map((t: { name: string; isActive: boolean }) => [t.name, t.isActive]), [['Golfers', true]]);
+    assert.deepEqual(
+      assigned.map((t: { name: string; isActive: boolean }) => [t.name, t.isActive]),
+      [['Golfers', true]],
+    );
     assert.equal(await tagCount(tag.id), 1);
     assert.deepEqual(await members(tag.id), ['Greg']);
     const list = (await call('GET', `/clients?tag=${tag.id}`)).json();

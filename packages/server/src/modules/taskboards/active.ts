@@ -36,7 +36,11 @@ export async function setAsideActiveTask(db: Db, actor: Actor) {
 
 /** Tells the users working on this card what it looks like now (or that it is gone or done). */
 export async function pushActiveCard(db: Db, accountId: string, cardId: string, userIds?: string[]) {
-  const users = userIds ?? (await db.query<{ user_id: string }>('select user_id from task_active_cards where card_id = $1 and account_id = $2', [cardId, accountId])).map((r) => r.user_id);
+  const users =
+    userIds ??
+    (await db.query<{ user_id: string }>('select user_id from task_active_cards where card_id = $1 and account_id = $2', [cardId, accountId])).map(
+      (r) => r.user_id,
+    );
   if (!users.length) return;
   // users listed by the caller lost the card as their active task (done or gone)
   const card = userIds ? null : await loadCard(db, accountId, cardId);

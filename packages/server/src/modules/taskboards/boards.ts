@@ -181,7 +181,14 @@ async function writeLanes(q: Queryable, accountId: string, boardId: string, lane
   }
 }
 
-async function writeList(q: Queryable, table: 'task_board_users' | 'task_board_tags', column: 'user_id' | 'tag_id', accountId: string, boardId: string, ids: string[]) {
+async function writeList(
+  q: Queryable,
+  table: 'task_board_users' | 'task_board_tags',
+  column: 'user_id' | 'tag_id',
+  accountId: string,
+  boardId: string,
+  ids: string[],
+) {
   await q.query(`delete from ${table} where board_id = $1`, [boardId]);
   for (const id of new Set(ids)) await q.query(`insert into ${table} (board_id, ${column}, account_id) values ($1, $2, $3)`, [boardId, id, accountId]);
 }
@@ -201,7 +208,12 @@ export async function createBoard(db: Db, actor: Actor, raw: TaskBoardInput, sou
       input.monitor,
       actor.userId,
     ]);
-    await writeLanes(q, actor.accountId, id, input.lanes.map((l) => ({ label: l.label })));
+    await writeLanes(
+      q,
+      actor.accountId,
+      id,
+      input.lanes.map((l) => ({ label: l.label })),
+    );
     await writeList(q, 'task_board_users', 'user_id', actor.accountId, id, input.allowedUsers);
     await writeList(q, 'task_board_tags', 'tag_id', actor.accountId, id, input.assignedTag);
     const events = input.assignedTag.length ? await reconcileTagCards(q, actor.accountId, source, { boardIds: [id] }) : [];
@@ -211,7 +223,13 @@ export async function createBoard(db: Db, actor: Actor, raw: TaskBoardInput, sou
   return board;
 }
 
-export async function updateBoard(db: Db, actor: Actor, boardId: string, input: TaskBoardUpdate, source: ClientTagSource = sqlClientTagSource): Promise<TaskBoard> {
+export async function updateBoard(
+  db: Db,
+  actor: Actor,
+  boardId: string,
+  input: TaskBoardUpdate,
+  source: ClientTagSource = sqlClientTagSource,
+): Promise<TaskBoard> {
   requireAdmin(actor);
   const { board, events, seq, monitorChanged } = await db.tx(async (q) => {
     const [locked] = await q.query<{ seq: string; monitor: boolean }>(
@@ -236,10 +254,10 @@ export async function updateBoard(db: Db, actor: Actor, boardId: string, input: 
       await writeList(q, 'task_board_users', 'user_id', actor.accountId, boardId, input.allowedUsers);
       if (input.allowedUsers.length) {
         // cards stay with people who may still see the board
-        await q.query('update task_cards set assigned_to = null, assigned_on = null where board_id = $1 and assigned_to is not null and not (assigned_to = any($2::uuid[]))', [
-          boardId,
-          input.allowedUsers,
-        ]);
+        await q.query(
+          'update task_cards set assigned_to = null, assigned_on = null where board_id = $1 and assigned_to is not null and not (assigned_to = any($2::uuid[]))',
+          [boardId, input.allowedUsers],
+        );
       }
     }
     let events: TaskBoardServerEvent[] = [];
@@ -251,7 +269,12 @@ export async function updateBoard(db: Db, actor: Actor, boardId: string, input: 
         events = await reconcileTagCards(q, actor.accountId, source, { boardIds: [boardId] });
       }
     }
-    return { board: await getBoard(q, actor, boardId, source), events, seq: Number(locked.seq), monitorChanged: input.monitor !== undefined && input.monitor !== locked.monitor };
+    return {
+      board: await getBoard(q, actor, boardId, source),
+      events,
+      seq: Number(locked.seq),
+      monitorChanged: input.monitor !== undefined && input.monitor !== locked.monitor,
+    };
   });
   if (input.allowedUsers) {
     const allowedUsers = input.allowedUsers;
@@ -266,12 +289,14 @@ export async function updateBoard(db: Db, actor: Actor, boardId: string, input: 
 export async function deleteBoard(db: Db, actor: Actor, boardId: string) {
   requireAdmin(actor);
   const { seq, activeUsers } = await db.tx(async (q) => {
-    const [locked] = await q.query<{ seq: string }>('update task_boards set seq = seq + 1 where id = $1 and account_id = $2 returning seq', [boardId, actor.accountId]);
+    const [locked] = await q.query<{ seq: string }>('update task_boards set seq = seq + 1 where id = $1 and account_id = $2 returning seq', [
+      boardId,
+      actor.accountId,
+    ]);
     if (!locked) throw notFound(TASKBOARD_MESSAGES.boardNotFound);
-    const active = await q.query<{ user_id: string }>(
-      'select a.user_id from task_active_cards a join task_cards c on c.id = a.card_id where c.board_id = $1',
-      [boardId],
-    );
+    const active = await q.query<{ user_id: string }>('select a.user_id from task_active_cards a join task_cards c on c.id = a.card_id where c.board_id = $1', [
+      boardId,
+    ]);
     await q.query('delete from task_boards where id = $1 and account_id = $2', [boardId, actor.accountId]);
     return { seq: Number(locked.seq), activeUsers: active.map((a) => a.user_id) };
   });

@@ -131,7 +131,7 @@ async function fieldColumns(
     cols.assigned_on = fields.assignedTo === null ? null : new Date().toISOString();
   }
   const repeat = fields.repeat ?? current?.repeat ?? 'none';
-  const due = fields.dueOn !== undefined ? fields.dueOn : current?.due_on ?? null;
+  const due = fields.dueOn !== undefined ? fields.dueOn : (current?.due_on ?? null);
   if (repeat !== 'none' && !due) throw badRequest('A repeating card needs a due date.');
   if (fields.repeat !== undefined || fields.dueOn !== undefined) cols.repeated_at = null;
   return cols;
@@ -152,7 +152,13 @@ export interface CardEventResult {
  * holding the board's lock, so concurrent moves are applied one after the other and every screen
  * ends with the server's order.
  */
-export async function applyCardEvent(db: Db, actor: Actor, boardId: string, raw: unknown, clients: ClientTagSource = sqlClientTagSource): Promise<CardEventResult> {
+export async function applyCardEvent(
+  db: Db,
+  actor: Actor,
+  boardId: string,
+  raw: unknown,
+  clients: ClientTagSource = sqlClientTagSource,
+): Promise<CardEventResult> {
   const type = raw && typeof raw === 'object' ? (raw as { type?: unknown }).type : undefined;
   if (typeof type !== 'string' || !(TASK_CARD_EVENTS as readonly string[]).includes(type)) {
     console.warn(`taskboard: unknown card event ${JSON.stringify(type)} on board ${boardId}`);
@@ -204,13 +210,17 @@ export async function applyCardEvent(db: Db, actor: Actor, boardId: string, raw:
         const names = Object.keys(all);
         await q.query(`insert into task_cards (${names.join(', ')}) values (${names.map((_, i) => `$${i + 1}`).join(', ')})`, Object.values(all));
         const card = (await loadCard(q, actor.accountId, id))!;
-        return { event: { boardId, seq, type: 'ADD_CARD', card, by: actor.userId }, card, alerts: board.monitor && card.assignedTo ? [card.assignedTo.id] : null };
+        return {
+          event: { boardId, seq, type: 'ADD_CARD', card, by: actor.userId },
+          card,
+          alerts: board.monitor && card.assignedTo ? [card.assignedTo.id] : null,
+        };
       }
       case 'DELETE_CARD': {
         if (tagged) throw badRequest(TASKBOARD_MESSAGES.taggedBoardDelete);
         const current = await openCard(q, board, ev.cardId);
         if (!isAdminRole(actor.role) && current.created_by !== actor.userId && current.assigned_to !== actor.userId) {
-          throw forbidden('Only the card\'s creator, its assignee or an admin can delete it.');
+          throw forbidden("Only the card's creator, its assignee or an admin can delete it.");
         }
         const active = await q.query<{ user_id: string }>('select user_id from task_active_cards where card_id = $1', [ev.cardId]);
         await q.query('delete from task_cards where id = $1', [ev.cardId]);
@@ -263,7 +273,9 @@ export async function clearLane(db: Db, actor: Actor, boardId: string, laneId: s
         where lane_id = $1 and board_id = $2 and closed_at is null returning id, assigned_to`,
       [laneId, boardId],
     );
-    const active = await q.query<{ user_id: string }>('delete from task_active_cards where card_id = any($1::uuid[]) returning user_id', [closed.map((c) => c.id)]);
+    const active = await q.query<{ user_id: string }>('delete from task_active_cards where card_id = any($1::uuid[]) returning user_id', [
+      closed.map((c) => c.id),
+    ]);
     return { seq, board, closed, active };
   });
   pushToBoard(db, actor.accountId, { boardId, seq: result.seq, type: 'CLEAR_LANE', laneId, by: actor.userId });

@@ -75,9 +75,6 @@ export function toCard(r: CardRow): TaskCard {
 }
 
 export async function loadCard(q: Queryable, accountId: string, cardId: string): Promise<TaskCard | null> {
-  const [row] = await q.query<CardRow>(`select ${CARD_SELECT} from task_cards c ${CARD_JOINS} where c.id = $1 and c.account_id = $2`, [
-    cardId,
-    accountId,
-  ]);
+  const [row] = await q.query<CardRow>(`select ${CARD_SELECT} from task_cards c ${CARD_JOINS} where c.id = $1 and c.account_id = $2`, [cardId, accountId]);
   return row ? toCard(row) : null;
 }

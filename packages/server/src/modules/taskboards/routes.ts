@@ -97,16 +97,12 @@ export async function taskBoardRoutes(app: FastifyInstance, deps: AppDeps) {
     },
   );
 
-  r.get(
-    '/taskboard/:id/users',
-    { schema: { tags, params: taskBoardParamsSchema, response: { 200: z.array(taskUserSchema), ...errors } } },
-    async (req) => boardUsers(db, actorOf(req), req.params.id),
+  r.get('/taskboard/:id/users', { schema: { tags, params: taskBoardParamsSchema, response: { 200: z.array(taskUserSchema), ...errors } } }, async (req) =>
+    boardUsers(db, actorOf(req), req.params.id),
   );
 
-  r.get(
-    '/taskboard/:id/lanes',
-    { schema: { tags, params: taskBoardParamsSchema, response: { 200: z.array(taskLaneSchema), ...errors } } },
-    async (req) => boardLanes(db, actorOf(req), req.params.id),
+  r.get('/taskboard/:id/lanes', { schema: { tags, params: taskBoardParamsSchema, response: { 200: z.array(taskLaneSchema), ...errors } } }, async (req) =>
+    boardLanes(db, actorOf(req), req.params.id),
   );
 
   r.delete(

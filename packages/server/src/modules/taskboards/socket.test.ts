@@ -27,7 +27,11 @@ after(async () => {
 });
 
 async function laneIds(board: TaskBoard, laneIndex: number): Promise<string[]> {
-  const res = await s.app.inject({ method: 'GET', url: `/api/taskboard/${board.id}/${board.lanes[laneIndex].id}/cards?limit=100`, headers: bearer(admin.token) });
+  const res = await s.app.inject({
+    method: 'GET',
+    url: `/api/taskboard/${board.id}/${board.lanes[laneIndex].id}/cards?limit=100`,
+    headers: bearer(admin.token),
+  });
   return res.json().cards.map((c: TaskCard) => c.id);
 }
 
@@ -60,7 +64,12 @@ describe('taskBoard_* socket events', () => {
     const staying = await open(employee2);
     assert.equal((await leaving.join(board.id)).ok, true);
     assert.equal((await staying.join(board.id)).ok, true);
-    const narrowed = await s.app.inject({ method: 'PUT', url: `/api/taskboard/${board.id}`, headers: bearer(admin.token), payload: { allowedUsers: [employee2.user.id] } });
+    const narrowed = await s.app.inject({
+      method: 'PUT',
+      url: `/api/taskboard/${board.id}`,
+      headers: bearer(admin.token),
+      payload: { allowedUsers: [employee2.user.id] },
+    });
     assert.equal(narrowed.statusCode, 200, narrowed.body);
     await eventually(() => leaving.events.some((e) => e.type === 'BOARD_DELETED'), 'the removed person to be told');
     await eventually(() => staying.events.some((e) => e.type === 'BOARD_UPDATED'), 'the one who stays to see the change');
@@ -102,7 +111,10 @@ describe('taskBoard_* socket events', () => {
     assert.deepEqual(await a.send(board.id, { type: 'DELETE_CARD', cardId: c3.id }), { ok: false, message: 'Error finding card to update.' });
     const tag = await insertTag(s.db, admin.account.id, 'Top clients (board test)');
     const tagged = await createBoard(s.app, admin.token, { boardname: 'Tagged deleting', assignedTag: [tag] });
-    assert.deepEqual(await adm.send(tagged.id, { type: 'DELETE_CARD', cardId: c3.id }), { ok: false, message: 'Cards of a board with assigned tags cannot be deleted.' });
+    assert.deepEqual(await adm.send(tagged.id, { type: 'DELETE_CARD', cardId: c3.id }), {
+      ok: false,
+      message: 'Cards of a board with assigned tags cannot be deleted.',
+    });
   });
 
   it('assigns to board users only, unassigns, and answers a gone card with the catalogue message', async () => {
@@ -149,7 +161,8 @@ describe('taskBoard_* socket events', () => {
     const board = await createBoard(s.app, admin.token, { boardname: 'Moving' });
     const a = await open(employee);
     const ids: string[] = [];
-    for (const t of ['A', 'B', 'C']) ids.unshift(((await a.send(board.id, { type: 'ADD_CARD', laneId: board.lanes[0].id, card: { title: t } })) as { card: TaskCard }).card.id);
+    for (const t of ['A', 'B', 'C'])
+      ids.unshift(((await a.send(board.id, { type: 'ADD_CARD', laneId: board.lanes[0].id, card: { title: t } })) as { card: TaskCard }).card.id);
     // lane 0 now C, B, A → move A to the top
     const [c, b, aId] = ids;
     await a.send(board.id, { type: 'MOVE_CARD', cardId: aId, fromLaneId: board.lanes[0].id, toLaneId: board.lanes[0].id, index: 0 });
@@ -170,7 +183,8 @@ describe('taskBoard_* socket events', () => {
     await b.join(board.id);
     const lanes = board.lanes.map((l) => l.id);
     const cards: TaskCard[] = [];
-    for (let i = 0; i < 12; i++) cards.push(((await a.send(board.id, { type: 'ADD_CARD', laneId: lanes[0], card: { title: `R${i}` } })) as { card: TaskCard }).card);
+    for (let i = 0; i < 12; i++)
+      cards.push(((await a.send(board.id, { type: 'ADD_CARD', laneId: lanes[0], card: { title: `R${i}` } })) as { card: TaskCard }).card);
     // each screen keeps its own model from the events it hears, the way the board screen does
     const model = (t: TestSocket) => {
       const byCard = new Map<string, { lane: string; order: number; seq: number }>();
@@ -200,7 +214,10 @@ describe('taskBoard_* socket events', () => {
       moves.push(who.send(board.id, { type: 'MOVE_CARD', cardId: card.id, fromLaneId: lanes[0], toLaneId: lanes[i % 3 === 0 ? 1 : 0], index: (i * 5) % 9 }));
     }
     const acks = await Promise.all(moves);
-    assert.ok(acks.every((r) => r.ok), JSON.stringify(acks.find((r) => !r.ok)));
+    assert.ok(
+      acks.every((r) => r.ok),
+      JSON.stringify(acks.find((r) => !r.ok)),
+    );
     await eventually(() => a.events.length - before >= 40 && b.events.length - before >= 40, 'every move to reach both screens');
     const server = [await laneIds(board, 0), await laneIds(board, 1), await laneIds(board, 2)];
     assert.deepEqual(seenByA(), server);
@@ -220,7 +237,11 @@ describe('taskBoard_* socket events', () => {
     assert.equal(last().count, 0);
     const a = await open(admin);
     const past = new Date(Date.now() - 3_600_000).toISOString();
-    const card = ((await a.send(board.id, { type: 'ADD_CARD', laneId: board.lanes[0].id, card: { title: 'Late', dueOn: past, assignedTo: employee2.user.id } })) as { card: TaskCard }).card;
+    const card = (
+      (await a.send(board.id, { type: 'ADD_CARD', laneId: board.lanes[0].id, card: { title: 'Late', dueOn: past, assignedTo: employee2.user.id } })) as {
+        card: TaskCard;
+      }
+    ).card;
     await eventually(() => last().count === 1, 'the badge to count the late card');
     await a.send(board.id, { type: 'MOVE_CARD', cardId: card.id, fromLaneId: board.lanes[0].id, toLaneId: board.lanes[2].id, index: 0 });
     await eventually(() => last().count === 0, 'a completed card to stop counting');

@@ -117,7 +117,7 @@ describe('boards that fill themselves from tags', () => {
     assert.deepEqual(after.assignedTag, []);
   });
 
-  it("follows the contacts screens: tagging a contact there brings its card, untagging closes it", async () => {
+  it('follows the contacts screens: tagging a contact there brings its card, untagging closes it', async () => {
     const tag = await insertTag(s.db, DEMO, 'Commercial prospects');
     const board = await createBoard(s.app, admin.token, { boardname: 'Commercial', assignedTag: [tag] });
     const client = await insertClient(s.db, DEMO, 'Bright', 'Bakery');

@@ -110,12 +110,25 @@ async function applyMembership(
       );
       if (!joined.length) continue; // another change counted this client in already
       const id = randomUUID();
-      const held = qualifying.get(clientId)!.map((t) => tagNames.get(t)).filter(Boolean);
+      const held = qualifying
+        .get(clientId)!
+        .map((t) => tagNames.get(t))
+        .filter(Boolean);
       const inserted = await q.query(
         `insert into task_cards (id, account_id, board_id, lane_id, sort_order, title, details, client_id, client_name, client_type, source)
          values ($1, $2, $3, $4, $5, $6, $7, $8, $9, 'client', 'tag')
          on conflict (board_id, client_id) where source = 'tag' and closed_at is null do nothing returning id`,
-        [id, accountId, board.boardId, board.firstLaneId, await topOrder(q, board.firstLaneId), client.name, held.length ? `Tagged ${held.join(', ')}` : '', clientId, client.name],
+        [
+          id,
+          accountId,
+          board.boardId,
+          board.firstLaneId,
+          await topOrder(q, board.firstLaneId),
+          client.name,
+          held.length ? `Tagged ${held.join(', ')}` : '',
+          clientId,
+          client.name,
+        ],
       );
       if (!inserted.length) continue;
       const card = await loadCard(q, accountId, id);

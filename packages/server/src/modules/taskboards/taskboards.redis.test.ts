@@ -40,7 +40,12 @@ if (redisUrl) {
       const admin = await signIn(b.app, 'admin@demo.test');
       const board = await createBoard(b.app, admin.token, { boardname: 'Across' });
       assert.equal((await screen.join(board.id)).ok, true);
-      const res = await b.app.inject({ method: 'PUT', url: `/api/taskboard/${board.id}`, headers: bearer(admin.token), payload: { boardname: 'Across processes' } });
+      const res = await b.app.inject({
+        method: 'PUT',
+        url: `/api/taskboard/${board.id}`,
+        headers: bearer(admin.token),
+        payload: { boardname: 'Across processes' },
+      });
       assert.equal(res.statusCode, 200, res.body);
       await eventually(() => screen.events.some((e) => e.type === 'BOARD_UPDATED'), 'the screen on A to see the change made on B');
     });

@@ -29,7 +29,14 @@ async function addCards(board: TaskBoard, n: number, by = admin, laneIndex = 0):
     cards.push(r.card!);
   }
   if (laneIndex > 0) {
-    for (const c of cards) await applyCardEvent(s.db, actor(by), board.id, { type: 'MOVE_CARD', cardId: c.id, fromLaneId: board.lanes[0].id, toLaneId: board.lanes[laneIndex].id, index: 0 });
+    for (const c of cards)
+      await applyCardEvent(s.db, actor(by), board.id, {
+        type: 'MOVE_CARD',
+        cardId: c.id,
+        fromLaneId: board.lanes[0].id,
+        toLaneId: board.lanes[laneIndex].id,
+        index: 0,
+      });
   }
   return cards;
 }
@@ -38,9 +45,17 @@ describe('task boards over HTTP', () => {
   it('lets admin roles create a board and refuses employees', async () => {
     const board = await createBoard(s.app, admin.token, { boardname: 'New business', description: 'Quotes in flight' });
     assert.equal(board.boardname, 'New business');
-    assert.deepEqual(board.lanes.map((l) => l.label), ['To do', 'Doing', 'Done']);
+    assert.deepEqual(
+      board.lanes.map((l) => l.label),
+      ['To do', 'Doing', 'Done'],
+    );
     assert.deepEqual([board.total, board.progress, board.completed, board.monitorAlert], [0, 0, 0, false]);
-    const res = await s.app.inject({ method: 'POST', url: '/api/taskboard', headers: bearer(employee.token), payload: { boardname: 'Mine', lanes: [{ label: 'A' }] } });
+    const res = await s.app.inject({
+      method: 'POST',
+      url: '/api/taskboard',
+      headers: bearer(employee.token),
+      payload: { boardname: 'Mine', lanes: [{ label: 'A' }] },
+    });
     assert.equal(res.statusCode, 403);
     assert.deepEqual(res.json(), { message: 'You do not have access to perform this action.' });
   });
@@ -73,7 +88,10 @@ describe('task boards over HTTP', () => {
       assert.equal(res.json().total, 25);
       pages.push(res.json().cards);
     }
-    assert.deepEqual(pages.map((p) => p.length), [10, 10, 5]);
+    assert.deepEqual(
+      pages.map((p) => p.length),
+      [10, 10, 5],
+    );
     const all = pages.flat();
     // new cards go on top: the last added comes first
     assert.equal(all[0].title, 'Card 25');
@@ -82,9 +100,18 @@ describe('task boards over HTTP', () => {
     assert.equal(new Set(all.map((c) => c.id)).size, 25);
     const after10 = all[9];
     const keyset = await get(employee.token, `/api/taskboard/${board.id}/${lane}/cards?afterOrder=${after10.order}&afterId=${after10.id}`);
-    assert.deepEqual(keyset.json().cards.map((c: TaskCard) => c.id), pages[1].map((c) => c.id));
+    assert.deepEqual(
+      keyset.json().cards.map((c: TaskCard) => c.id),
+      pages[1].map((c) => c.id),
+    );
     const search = await get(employee.token, `/api/taskboard/${board.id}/${lane}/cards?search=Card%202`);
-    assert.deepEqual(search.json().cards.map((c: TaskCard) => c.title).sort(), ['Card 2', 'Card 20', 'Card 21', 'Card 22', 'Card 23', 'Card 24', 'Card 25']);
+    assert.deepEqual(
+      search
+        .json()
+        .cards.map((c: TaskCard) => c.title)
+        .sort(),
+      ['Card 2', 'Card 20', 'Card 21', 'Card 22', 'Card 23', 'Card 24', 'Card 25'],
+    );
     const bad = await get(employee.token, `/api/taskboard/${board.id}/${lane}/cards?sort=random`);
     assert.equal(bad.statusCode, 400);
   });
@@ -96,7 +123,11 @@ describe('task boards over HTTP', () => {
     await applyCardEvent(s.db, actor(admin), a.id, { type: 'MOVE_CARD', cardId: cards[0].id, fromLaneId: a.lanes[0].id, toLaneId: a.lanes[1].id, index: 0 });
     await applyCardEvent(s.db, actor(admin), a.id, { type: 'MOVE_CARD', cardId: cards[1].id, fromLaneId: a.lanes[0].id, toLaneId: a.lanes[2].id, index: 0 });
     const past = new Date(Date.now() - 86_400_000).toISOString();
-    await applyCardEvent(s.db, actor(admin), z.id, { type: 'ADD_CARD', laneId: z.lanes[0].id, card: { title: 'Overdue', dueOn: past, assignedTo: employee.user.id } });
+    await applyCardEvent(s.db, actor(admin), z.id, {
+      type: 'ADD_CARD',
+      laneId: z.lanes[0].id,
+      card: { title: 'Overdue', dueOn: past, assignedTo: employee.user.id },
+    });
     const list: TaskBoard[] = (await get(employee.token, '/api/taskboard')).json();
     const names = list.map((b) => b.boardname);
     assert.ok(names.indexOf('Zebra claims') < names.indexOf('aardvark quotes'), 'the board in alert comes first');
@@ -105,7 +136,10 @@ describe('task boards over HTTP', () => {
     const ab = list.find((b) => b.id === a.id)!;
     assert.deepEqual([ab.total, ab.progress, ab.completed, ab.monitorAlert], [4, 2, 1, false]);
     const rest = list.filter((b) => !b.monitorAlert).map((b) => b.boardname);
-    assert.deepEqual(rest, [...rest].sort((x, y) => x.localeCompare(y, undefined, { sensitivity: 'base' })));
+    assert.deepEqual(
+      rest,
+      [...rest].sort((x, y) => x.localeCompare(y, undefined, { sensitivity: 'base' })),
+    );
   });
 
   it('keeps boards with allowed users to those users and admin roles', async () => {
@@ -116,9 +150,15 @@ describe('task boards over HTTP', () => {
     const seen = (await get(employee2.token, '/api/taskboard')).json().map((b: TaskBoard) => b.id);
     assert.ok(!seen.includes(board.id));
     const users = (await get(employee.token, `/api/taskboard/${board.id}/users`)).json();
-    assert.deepEqual(users.map((u: { id: string }) => u.id), [employee.user.id]);
+    assert.deepEqual(
+      users.map((u: { id: string }) => u.id),
+      [employee.user.id],
+    );
     const lanes = (await get(employee.token, `/api/taskboard/${board.id}/lanes`)).json();
-    assert.deepEqual(lanes.map((l: { label: string }) => l.label), ['To do', 'Doing', 'Done']);
+    assert.deepEqual(
+      lanes.map((l: { label: string }) => l.label),
+      ['To do', 'Doing', 'Done'],
+    );
   });
 
   it('renames, reorders, adds and deletes lanes, refusing to drop a lane that has cards', async () => {
@@ -142,10 +182,18 @@ describe('task boards over HTTP', () => {
     assert.equal(res.statusCode, 200, res.body);
     const updated: TaskBoard = res.json();
     assert.equal(updated.boardname, 'Lanes 2');
-    assert.deepEqual(updated.lanes.map((l) => l.label), ['In progress', 'Backlog', 'Review']);
+    assert.deepEqual(
+      updated.lanes.map((l) => l.label),
+      ['In progress', 'Backlog', 'Review'],
+    );
     assert.equal(updated.lanes[0].id, doing.id);
     assert.equal(updated.total, 1);
-    const byEmployee = await s.app.inject({ method: 'PUT', url: `/api/taskboard/${board.id}`, headers: bearer(employee.token), payload: { boardname: 'Hijack' } });
+    const byEmployee = await s.app.inject({
+      method: 'PUT',
+      url: `/api/taskboard/${board.id}`,
+      headers: bearer(employee.token),
+      payload: { boardname: 'Hijack' },
+    });
     assert.equal(byEmployee.statusCode, 403);
   });
 

@@ -18,13 +18,28 @@ export async function templateRoutes(app: FastifyInstance, { db }: AppDeps) {
 
   r.get(
     '/templates/:format',
-    { schema: { tags, description: "The team's templates of a format and the caller's personal ones, by name.", params: formatParams, response: { 200: z.array(templateSchema) } } },
+    {
+      schema: {
+        tags,
+        description: "The team's templates of a format and the caller's personal ones, by name.",
+        params: formatParams,
+        response: { 200: z.array(templateSchema) },
+      },
+    },
     async (req) => listTemplates(db, auth(req), req.params.format),
   );
 
   r.post(
     '/templates/:format',
-    { schema: { tags, description: 'Team templates need an admin role.', params: formatParams, body: templateInputSchema, response: { 201: templateSchema, ...errors } } },
+    {
+      schema: {
+        tags,
+        description: 'Team templates need an admin role.',
+        params: formatParams,
+        body: templateInputSchema,
+        response: { 201: templateSchema, ...errors },
+      },
+    },
     async (req, reply) => {
       const { format } = req.params;
       if (req.body.format && req.body.format !== format) throw badRequest(`The template's format must be ${format}`);
@@ -33,10 +48,8 @@ export async function templateRoutes(app: FastifyInstance, { db }: AppDeps) {
     },
   );
 
-  r.put(
-    '/templates/:id',
-    { schema: { tags, params: idParams, body: templateUpdateSchema, response: { 200: templateSchema, ...errors } } },
-    async (req) => db.tx((q) => updateTemplate(q, auth(req), req.params.id, req.body)),
+  r.put('/templates/:id', { schema: { tags, params: idParams, body: templateUpdateSchema, response: { 200: templateSchema, ...errors } } }, async (req) =>
+    db.tx((q) => updateTemplate(q, auth(req), req.params.id, req.body)),
   );
 
   r.delete('/templates/:id', { schema: { tags, params: idParams, response: { 200: messageSchema, ...errors } } }, async (req) => {

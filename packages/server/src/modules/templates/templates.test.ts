@@ -12,7 +12,8 @@ let other: string;
 
 const call = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: unknown, token = owner) =>
   s.app.inject({ method, url: `/api${url}`, headers: bearer(token), ...(payload === undefined ? {} : { payload: payload as object }) });
-const names = async (token = owner) => (await call('GET', '/templates/message', undefined, token)).json().map((t: { name: string; group: string }) => `${t.name} (${t.group})`);
+const names = async (token = owner) =>
+  (await call('GET', '/templates/message', undefined, token)).json().map((t: { name: string; group: string }) => `${t.name} (${t.group})`);
 
 before(async () => {
   s = await startTestServer();

@@ -21,7 +21,12 @@ export async function trainingRoutes(app: FastifyInstance, { db, events }: AppDe
   r.get(
     '/trainings',
     {
-      schema: { tags: ['trainings'], description: 'The library, newest first; search covers title, description and tags.', querystring: trainingQuerySchema, response: { 200: trainingListSchema } },
+      schema: {
+        tags: ['trainings'],
+        description: 'The library, newest first; search covers title, description and tags.',
+        querystring: trainingQuerySchema,
+        response: { 200: trainingListSchema },
+      },
     },
     async (req) => listTrainings(db, auth(req).accountId, req.query),
   );
@@ -56,7 +61,12 @@ export async function trainingRoutes(app: FastifyInstance, { db, events }: AppDe
     '/trainings',
     {
       config: { roles: SUPER_ROLES },
-      schema: { tags: ['trainings'], description: 'Adds a training item (super only).', body: trainingCreateSchema, response: { 201: trainingSchema, 400: errorSchema, 403: errorSchema } },
+      schema: {
+        tags: ['trainings'],
+        description: 'Adds a training item (super only).',
+        body: trainingCreateSchema,
+        response: { 201: trainingSchema, 400: errorSchema, 403: errorSchema },
+      },
     },
     async (req, reply) => {
       const { accountId, userId } = auth(req);

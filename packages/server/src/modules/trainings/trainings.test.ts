@@ -55,12 +55,27 @@ describe('trainings', () => {
   it('lists newest first with a total, and searches title, description and tags', async () => {
     const all = await list(employee.token);
     assert.equal(all.total, 3);
-    assert.deepEqual(all.trainings.map((t: Training) => t.title), ['The softphone', 'Task boards', 'Getting started']);
-    assert.deepEqual((await list(employee.token, '?search=lanes')).trainings.map((t: Training) => t.title), ['Task boards']);
-    assert.deepEqual((await list(employee.token, '?search=SETUP')).trainings.map((t: Training) => t.title), ['Getting started']);
-    assert.deepEqual((await list(employee.token, '?search=board')).trainings.map((t: Training) => t.title), ['Task boards']);
+    assert.deepEqual(
+      all.trainings.map((t: Training) => t.title),
+      ['The softphone', 'Task boards', 'Getting started'],
+    );
+    assert.deepEqual(
+      (await list(employee.token, '?search=lanes')).trainings.map((t: Training) => t.title),
+      ['Task boards'],
+    );
+    assert.deepEqual(
+      (await list(employee.token, '?search=SETUP')).trainings.map((t: Training) => t.title),
+      ['Getting started'],
+    );
+    assert.deepEqual(
+      (await list(employee.token, '?search=board')).trainings.map((t: Training) => t.title),
+      ['Task boards'],
+    );
     // LIKE wildcards are plain text.
-    assert.deepEqual((await list(employee.token, '?search=100%25')).trainings.map((t: Training) => t.title), ['The softphone']);
+    assert.deepEqual(
+      (await list(employee.token, '?search=100%25')).trainings.map((t: Training) => t.title),
+      ['The softphone'],
+    );
     assert.equal((await list(employee.token, '?search=_')).total, 0);
     const two = await list(employee.token, '?count=2');
     assert.equal(two.trainings.length, 2);

@@ -74,7 +74,12 @@ describe('POST /accounts/:accountId/users', () => {
     );
     assert.deepEqual([stored!.code_hash.startsWith('$argon2id$'), stored!.code_hash.includes(code), stored!.hours], [true, false, 24]);
     const signInNow = () =>
-      s.app.inject({ method: 'POST', url: '/api/auth', headers: { authorization: basicAuth('nina@demo.test', 'chosen-password') }, payload: { account: DEMO } });
+      s.app.inject({
+        method: 'POST',
+        url: '/api/auth',
+        headers: { authorization: basicAuth('nina@demo.test', 'chosen-password') },
+        payload: { account: DEMO },
+      });
     assert.equal((await signInNow()).statusCode, 401);
     const verify = await s.app.inject({
       method: 'POST',
@@ -147,7 +152,10 @@ describe('PUT /users/:id with the employee fields', () => {
     });
     assert.equal(res.statusCode, 200);
     const user: User = res.json();
-    assert.deepEqual([user.phone, user.npn, user.groups, [...user.locations].sort()], ['15125550123', '99', ['Claims'], [DEMO_LOCATIONS.austin.id, DEMO_LOCATIONS.roundRock.id].sort()]);
+    assert.deepEqual(
+      [user.phone, user.npn, user.groups, [...user.locations].sort()],
+      ['15125550123', '99', ['Claims'], [DEMO_LOCATIONS.austin.id, DEMO_LOCATIONS.roundRock.id].sort()],
+    );
     const cleared = await put(admin.token, `/users/${EMPLOYEE2}`, { phone: '', npn: '', groups: [], accountLocations: [] });
     assert.deepEqual([cleared.json().phone, cleared.json().npn, cleared.json().groups, cleared.json().locations], [null, null, [], []]);
   });
@@ -199,7 +207,12 @@ describe('DELETE /accounts/:accountId/users/:userId', () => {
     assert.equal(revoked.length, 1);
     assert.equal((await s.app.inject({ method: 'GET', url: '/api/users/me', headers: bearer(session.token) })).statusCode, 401);
     assert.ok(!(await users(owner.token)).some((u) => u.id === created.id));
-    const signInAgain = await s.app.inject({ method: 'POST', url: '/api/auth', headers: { authorization: basicAuth('leaving@demo.test') }, payload: { account: DEMO } });
+    const signInAgain = await s.app.inject({
+      method: 'POST',
+      url: '/api/auth',
+      headers: { authorization: basicAuth('leaving@demo.test') },
+      payload: { account: DEMO },
+    });
     assert.equal(signInAgain.statusCode, 401);
     assert.equal((await remove(admin.token, created.id)).statusCode, 404);
     // The email and extension are free again.

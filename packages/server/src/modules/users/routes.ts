@@ -15,7 +15,9 @@ import {
   userIdParamSchema,
   userListSchema,
   userSchema,
-  userUpdateSchema, ADMIN_ROLES } from '@agency/contracts';
+  userUpdateSchema,
+  ADMIN_ROLES,
+} from '@agency/contracts';
 import type { AppDeps } from '../../app';
 import { auth, type AuthContext } from '../../http/context';
 import { badRequest, forbidden, notFound } from '../../http/errors';
@@ -39,10 +41,8 @@ export async function userRoutes(app: FastifyInstance, deps: AppDeps) {
     if (sessions.length) events.emit('sessionsRevoked', { accountId, sessionIds: sessions.map((s) => s.id), message: AUTH_MESSAGES.unauthorized });
   };
 
-  r.get(
-    '/users',
-    { schema: { tags: ['users'], description: "The account's users.", response: { 200: userListSchema } } },
-    async (req) => listUsers(db, auth(req).accountId),
+  r.get('/users', { schema: { tags: ['users'], description: "The account's users.", response: { 200: userListSchema } } }, async (req) =>
+    listUsers(db, auth(req).accountId),
   );
 
   r.delete(
@@ -159,7 +159,13 @@ export async function userRoutes(app: FastifyInstance, deps: AppDeps) {
   r.put(
     '/users/:id/password',
     {
-      schema: { tags: ['users'], description: 'Changes your own password.', params: userIdParamSchema, body: changePasswordSchema, response: { 200: messageSchema, ...errors, 429: errorSchema } },
+      schema: {
+        tags: ['users'],
+        description: 'Changes your own password.',
+        params: userIdParamSchema,
+        body: changePasswordSchema,
+        response: { 200: messageSchema, ...errors, 429: errorSchema },
+      },
     },
     async (req) => {
       const a = auth(req);
@@ -183,7 +189,13 @@ export async function userRoutes(app: FastifyInstance, deps: AppDeps) {
     '/users/:id/reset-password',
     {
       config: { roles: ADMIN_ROLES },
-      schema: { tags: ['users'], description: "Sets another user's password and signs them out.", params: userIdParamSchema, body: resetPasswordSchema, response: { 200: messageSchema, ...errors } },
+      schema: {
+        tags: ['users'],
+        description: "Sets another user's password and signs them out.",
+        params: userIdParamSchema,
+        body: resetPasswordSchema,
+        response: { 200: messageSchema, ...errors },
+      },
     },
     async (req) => {
       const a = auth(req);
@@ -205,7 +217,12 @@ export async function userRoutes(app: FastifyInstance, deps: AppDeps) {
     '/users/:id/reset-mfa',
     {
       config: { roles: ADMIN_ROLES },
-      schema: { tags: ['users'], description: "Turns another user's MFA off, so they set it up again.", params: userIdParamSchema, response: { 200: messageSchema, ...errors } },
+      schema: {
+        tags: ['users'],
+        description: "Turns another user's MFA off, so they set it up again.",
+        params: userIdParamSchema,
+        response: { 200: messageSchema, ...errors },
+      },
     },
     async (req) => {
       const a = auth(req);
@@ -227,7 +244,13 @@ export async function userRoutes(app: FastifyInstance, deps: AppDeps) {
   r.put(
     '/users/:id/picture',
     {
-      schema: { tags: ['users'], description: 'Sets or clears (null) the avatar.', params: userIdParamSchema, body: pictureSchema, response: { 200: userSchema, ...errors } },
+      schema: {
+        tags: ['users'],
+        description: 'Sets or clears (null) the avatar.',
+        params: userIdParamSchema,
+        body: pictureSchema,
+        response: { 200: userSchema, ...errors },
+      },
     },
     async (req) => {
       const a = auth(req);

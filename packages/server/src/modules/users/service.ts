@@ -54,10 +54,9 @@ export async function manageableUser(q: Queryable, accountId: string, actor: Act
 }
 
 export async function listUsers(q: Queryable, accountId: string): Promise<User[]> {
-  const rows = await q.query<UserRow>(
-    `select ${USER_COLUMNS} from users where account_id = $1 and deleted_at is null order by first_name, last_name, email`,
-    [accountId],
-  );
+  const rows = await q.query<UserRow>(`select ${USER_COLUMNS} from users where account_id = $1 and deleted_at is null order by first_name, last_name, email`, [
+    accountId,
+  ]);
   return rows.map(toUser);
 }
 
@@ -101,7 +100,10 @@ async function checkUniqueExtension(q: Queryable, accountId: string, extension: 
 async function setLocations(q: Queryable, accountId: string, userId: string, locationIds: string[]) {
   const ids = [...new Set(locationIds)];
   if (ids.length) {
-    const [{ n }] = await q.query<{ n: number }>('select count(*)::int as n from account_locations where account_id = $1 and id = any($2::uuid[])', [accountId, ids]);
+    const [{ n }] = await q.query<{ n: number }>('select count(*)::int as n from account_locations where account_id = $1 and id = any($2::uuid[])', [
+      accountId,
+      ids,
+    ]);
     if (n !== ids.length) throw badRequest(FOREIGN_LOCATION);
   }
   await q.query('delete from user_locations where user_id = $1', [userId]);

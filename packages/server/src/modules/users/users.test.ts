@@ -1,7 +1,19 @@
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import type { User } from '@agency/contracts';
-import { basicAuth, bearer, DEMO, DEMO_PASSWORD, demoUserId, SECOND, signIn, startTestServer, totpCode, type SignedIn, type TestServer } from '../../testing/harness';
+import {
+  basicAuth,
+  bearer,
+  DEMO,
+  DEMO_PASSWORD,
+  demoUserId,
+  SECOND,
+  signIn,
+  startTestServer,
+  totpCode,
+  type SignedIn,
+  type TestServer,
+} from '../../testing/harness';
 
 let s: TestServer;
 let owner: SignedIn;
@@ -59,7 +71,10 @@ describe('PUT /users/:id', () => {
     });
     assert.equal(res!.statusCode, 200);
     assert.deepEqual([res!.json().firstName, res!.json().themeColor, res!.json().extension], ['Emily', '#abc', '203']);
-    assert.deepEqual(updates.map((u) => [u.id, u.firstName]), [[EMPLOYEE, 'Emily']]);
+    assert.deepEqual(
+      updates.map((u) => [u.id, u.firstName]),
+      [[EMPLOYEE, 'Emily']],
+    );
   });
 
   it('validates the fields with their messages', async () => {
@@ -70,7 +85,7 @@ describe('PUT /users/:id', () => {
     assert.equal((await put(employee.token, `/users/${EMPLOYEE}`, { passwordHash: 'x' })).statusCode, 400);
   });
 
-  it("refuses an employee changing someone else or their own role", async () => {
+  it('refuses an employee changing someone else or their own role', async () => {
     assert.equal((await put(employee.token, `/users/${EMPLOYEE2}`, { firstName: 'X' })).statusCode, 403);
     assert.equal((await put(employee.token, `/users/${EMPLOYEE}`, { role: 'admin' })).statusCode, 403);
     // Sending the role one already has is no change.
@@ -152,7 +167,10 @@ describe('PUT /users/:id/reset-mfa', () => {
       res = await put(admin.token, `/users/${EMPLOYEE2}/reset-mfa`);
     });
     assert.equal(res!.statusCode, 200);
-    assert.deepEqual(updates.map((u) => [u.id, u.mfaEnabled]), [[EMPLOYEE2, false]]);
+    assert.deepEqual(
+      updates.map((u) => [u.id, u.mfaEnabled]),
+      [[EMPLOYEE2, false]],
+    );
     const [row] = await s.db.query<{ mfa_secret: string | null }>('select mfa_secret from users where id = $1', [EMPLOYEE2]);
     assert.equal(row.mfa_secret, null);
   });

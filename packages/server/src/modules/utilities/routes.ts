@@ -12,7 +12,12 @@ export async function utilityRoutes(app: FastifyInstance, { db, config }: AppDep
   r.post(
     '/utilities/feedback',
     {
-      schema: { tags: ['utilities'], description: 'The footer\'s report-issue dialog.', body: feedbackSchema, response: { 200: messageSchema, 400: errorSchema } },
+      schema: {
+        tags: ['utilities'],
+        description: "The footer's report-issue dialog.",
+        body: feedbackSchema,
+        response: { 200: messageSchema, 400: errorSchema },
+      },
     },
     async (req) => {
       const a = auth(req);

@@ -28,9 +28,19 @@ describe('feedback', () => {
 
   it('validates it', async () => {
     const { token } = await signIn(s.app, 'employee2@demo.test');
-    const res = await s.app.inject({ method: 'POST', url: '/api/utilities/feedback', headers: bearer(token), payload: { category: 'Rant', relatedTo: 'x', comments: 'y' } });
+    const res = await s.app.inject({
+      method: 'POST',
+      url: '/api/utilities/feedback',
+      headers: bearer(token),
+      payload: { category: 'Rant', relatedTo: 'x', comments: 'y' },
+    });
     assert.equal(res.statusCode, 400);
-    const empty = await s.app.inject({ method: 'POST', url: '/api/utilities/feedback', headers: bearer(token), payload: { category: 'Other', relatedTo: 'x', comments: ' ' } });
+    const empty = await s.app.inject({
+      method: 'POST',
+      url: '/api/utilities/feedback',
+      headers: bearer(token),
+      payload: { category: 'Other', relatedTo: 'x', comments: ' ' },
+    });
     assert.deepEqual(empty.json(), { message: 'Comments are required' });
   });
 

@@ -12,7 +12,9 @@ import {
   valueListQuerySchema,
   valueReplaceSchema,
   type OptionValue,
-  type ValueGroup, ADMIN_ROLES } from '@agency/contracts';
+  type ValueGroup,
+  ADMIN_ROLES,
+} from '@agency/contracts';
 import type { AppDeps } from '../../app';
 import type { Queryable } from '../../db/index';
 import { auth } from '../../http/context';
@@ -54,11 +56,10 @@ export async function valueRoutes(app: FastifyInstance, { db }: AppDeps) {
   r.post('/values/:key', { schema: { tags, params: keyParams, body: valueCreateSchema, response: { 200: optionValueSchema } } }, async (req) => {
     const { accountId } = auth(req);
     return db.tx(async (q) => {
-      const [existing] = await q.query<ValueRow>('select id, key, value, position from option_values where account_id = $1 and key = $2 and lower(value) = lower($3)', [
-        accountId,
-        req.params.key,
-        req.body.value,
-      ]);
+      const [existing] = await q.query<ValueRow>(
+        'select id, key, value, position from option_values where account_id = $1 and key = $2 and lower(value) = lower($3)',
+        [accountId, req.params.key, req.body.value],
+      );
       if (existing) return toValue(existing);
       const [row] = await q.query<ValueRow>(
         `insert into option_values (id, account_id, key, value, position)
@@ -95,7 +96,13 @@ export async function valueRoutes(app: FastifyInstance, { db }: AppDeps) {
             ]);
             if (!rows.length) throw notFound('Value not found');
           } else {
-            await q.query('insert into option_values (id, account_id, key, value, position) values ($1, $2, $3, $4, $5)', [randomUUID(), accountId, key, text, i]);
+            await q.query('insert into option_values (id, account_id, key, value, position) values ($1, $2, $3, $4, $5)', [
+              randomUUID(),
+              accountId,
+              key,
+              text,
+              i,
+            ]);
           }
         }
         return (await groups(q, accountId, key))[0];

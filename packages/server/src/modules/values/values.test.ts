@@ -21,7 +21,10 @@ after(() => s.close());
 describe('smart values', () => {
   it('lists a key in order; choosing a new option creates it once', async () => {
     const [group] = (await call('GET', '/values?key=PolicyType')).json();
-    assert.deepEqual(group.values.map((v: { value: string }) => v.value), ['Auto', 'Home', 'Health', 'Life', 'Commercial', 'Umbrella']);
+    assert.deepEqual(
+      group.values.map((v: { value: string }) => v.value),
+      ['Auto', 'Home', 'Health', 'Life', 'Commercial', 'Umbrella'],
+    );
     const created = (await call('POST', '/values/PolicyType', { value: 'Pet' }, employee)).json();
     assert.deepEqual([created.value, created.position], ['Pet', 6]);
     const again = (await call('POST', '/values/PolicyType', { value: 'pet' }, employee)).json();
@@ -34,10 +37,15 @@ describe('smart values', () => {
   it('replaces a group in order (admins), deletes a value (admins), and keeps accounts apart', async () => {
     const [group] = (await call('GET', '/values?key=AffliateVia')).json();
     const [google, referral] = group.values;
-    const body = { values: [{ id: referral.id, value: referral.value }, { id: google.id, value: google.value, newValue: 'Google Search' }, { value: 'Radio' }] };
+    const body = {
+      values: [{ id: referral.id, value: referral.value }, { id: google.id, value: google.value, newValue: 'Google Search' }, { value: 'Radio' }],
+    };
     assert.equal((await call('POST', '/values/AffliateVia/___replace___', body, employee)).statusCode, 403);
     const replaced = (await call('POST', '/values/AffliateVia/___replace___', body)).json();
-    assert.deepEqual(replaced.values.map((v: { value: string }) => v.value), ['Referral', 'Google Search', 'Radio']);
+    assert.deepEqual(
+      replaced.values.map((v: { value: string }) => v.value),
+      ['Referral', 'Google Search', 'Radio'],
+    );
     assert.equal((await call('POST', '/values/AffliateVia/___replace___', { values: [{ value: 'A' }, { value: 'a' }] })).statusCode, 409);
     assert.equal((await call('DELETE', `/values/${google.id}`, undefined, employee)).statusCode, 403);
     assert.equal((await call('DELETE', `/values/${google.id}`, undefined, other)).statusCode, 404);

@@ -25,16 +25,24 @@ export async function walkInRoutes(app: FastifyInstance, deps: AppDeps) {
     return reply.code(201).send(await getWalkIn(db, a.accountId, id));
   });
 
-  r.put('/walkins/:id', { schema: { tags, params: z.object({ id: idSchema }), body: walkInUpdateSchema, response: { 200: walkIns, ...errors } } }, async (req) => {
-    const a = auth(req);
-    const before = await getWalkIn(db, a.accountId, req.params.id);
-    await db.tx((q) => updateWalkIn(q, a.accountId, req.params.id, req.body));
-    const after = await getWalkIn(db, a.accountId, req.params.id);
-    changed(a.accountId, after.id);
-    // The person it was given to hears of it wherever they are.
-    if (after.assignedTo && after.assignedTo.id !== before.assignedTo?.id && after.assignedTo.id !== a.userId) {
-      events.emit('notice', { accountId: a.accountId, userIds: [after.assignedTo.id], notice: { message: WALKIN_MESSAGES.assigned(after.name), link: '/walkins' } });
-    }
-    return after;
-  });
+  r.put(
+    '/walkins/:id',
+    { schema: { tags, params: z.object({ id: idSchema }), body: walkInUpdateSchema, response: { 200: walkIns, ...errors } } },
+    async (req) => {
+      const a = auth(req);
+      const before = await getWalkIn(db, a.accountId, req.params.id);
+      await db.tx((q) => updateWalkIn(q, a.accountId, req.params.id, req.body));
+      const after = await getWalkIn(db, a.accountId, req.params.id);
+      changed(a.accountId, after.id);
+      // The person it was given to hears of it wherever they are.
+      if (after.assignedTo && after.assignedTo.id !== before.assignedTo?.id && after.assignedTo.id !== a.userId) {
+        events.emit('notice', {
+          accountId: a.accountId,
+          userIds: [after.assignedTo.id],
+          notice: { message: WALKIN_MESSAGES.assigned(after.name), link: '/walkins' },
+        });
+      }
+      return after;
+    },
+  );
 }

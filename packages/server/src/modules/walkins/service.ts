@@ -22,7 +22,8 @@ interface Row {
 const SELECT = `select w.id, w.name, w.client_id, c.data as client_data, w.reason, w.status, w.arrived_at, w.seen_at, w.done_at, w.assigned_to, u.first_name, u.last_name
   from walkins w left join clients c on c.id = w.client_id left join users u on u.id = w.assigned_to`;
 
-const clientName = (d: Record<string, string> | null) => (d ? [d.preferredFirstName || d.firstName, d.lastName].filter(Boolean).join(' ') || d.companyName || 'Client' : '');
+const clientName = (d: Record<string, string> | null) =>
+  d ? [d.preferredFirstName || d.firstName, d.lastName].filter(Boolean).join(' ') || d.companyName || 'Client' : '';
 const iso = (d: Date | null) => (d ? new Date(d).toISOString() : null);
 
 function toWalkIn(r: Row): WalkIn {
@@ -94,6 +95,15 @@ export async function updateWalkIn(q: Queryable, accountId: string, id: string, 
         client_id = case when $6 then $7::uuid else client_id end,
         reason = coalesce($8, reason)
       where id = $1 and account_id = $2`,
-    [id, accountId, patch.status ?? null, patch.assignedTo !== undefined, patch.assignedTo ?? null, patch.client !== undefined, patch.client ?? null, patch.reason ?? null],
+    [
+      id,
+      accountId,
+      patch.status ?? null,
+      patch.assignedTo !== undefined,
+      patch.assignedTo ?? null,
+      patch.client !== undefined,
+      patch.client ?? null,
+      patch.reason ?? null,
+    ],
   );
 }

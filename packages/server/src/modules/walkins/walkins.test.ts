@@ -21,7 +21,8 @@ after(async () => {
   await s.close();
 });
 
-const call = (token: string, method: 'GET' | 'POST' | 'PUT', url: string, payload?: object) => s.app.inject({ method, url: `/api${url}`, headers: bearer(token), payload });
+const call = (token: string, method: 'GET' | 'POST' | 'PUT', url: string, payload?: object) =>
+  s.app.inject({ method, url: `/api${url}`, headers: bearer(token), payload });
 
 describe('walk-ins', () => {
   it('checks a person in by name and tells every screen', async () => {
@@ -51,7 +52,10 @@ describe('walk-ins', () => {
     const done = (await call(employee.token, 'PUT', `/walkins/${created.id}`, { status: 'done' })).json() as WalkIn;
     assert.ok(done.doneAt && done.seenAt);
     const list = (await call(employee.token, 'GET', '/walkins')).json() as WalkIn[];
-    assert.deepEqual(list.map((w) => w.status), ['waiting', 'done']);
+    assert.deepEqual(
+      list.map((w) => w.status),
+      ['waiting', 'done'],
+    );
   });
 
   it("another agency neither sees nor changes the demo agency's", async () => {

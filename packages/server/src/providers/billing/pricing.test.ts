@@ -22,11 +22,15 @@ describe('money in cents', () => {
     assert.equal(priceAmount(tiered, 1000), 1500);
     assert.equal(priceAmount(tiered, 1001), 1503); // 1500 + 2.5 -> 1502.5 rounds with the line
     assert.equal(priceAmount(tiered, 1400), 2500); // 1500 + 400 x 2.5
-    const three = { billing_scheme: 'tiered' as const, unit_amount_decimal: null, tiers: [
-      { up_to: 10, flat_amount: 100, unit_amount_decimal: null },
-      { up_to: 20, flat_amount: 50, unit_amount_decimal: '5' },
-      { up_to: null, flat_amount: null, unit_amount_decimal: '1' },
-    ] };
+    const three = {
+      billing_scheme: 'tiered' as const,
+      unit_amount_decimal: null,
+      tiers: [
+        { up_to: 10, flat_amount: 100, unit_amount_decimal: null },
+        { up_to: 20, flat_amount: 50, unit_amount_decimal: '5' },
+        { up_to: null, flat_amount: null, unit_amount_decimal: '1' },
+      ],
+    };
     assert.equal(priceAmount(three, 5), 100);
     assert.equal(priceAmount(three, 15), 100 + 50 + 25);
     assert.equal(priceAmount(three, 25), 100 + 50 + 50 + 5);

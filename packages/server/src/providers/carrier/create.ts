@@ -43,7 +43,17 @@ export function createCarrier(config: CarrierConfig, db: Db): Carrier {
       ...createTwilioSms(client),
       ...createTwilioNumbers(client),
       ...createTwilioRegistration(client, { primaryProfileSid: config.twilioPrimaryProfileSid }),
-      ...createTwilioVoice({ accountSid: config.twilioAccountSid, authToken: config.twilioAuthToken, apiKey: config.twilioApiKey, apiSecret: config.twilioApiSecret, twimlAppSid: config.twilioTwimlAppSid }, client, config.publicUrl),
+      ...createTwilioVoice(
+        {
+          accountSid: config.twilioAccountSid,
+          authToken: config.twilioAuthToken,
+          apiKey: config.twilioApiKey,
+          apiSecret: config.twilioApiSecret,
+          twimlAppSid: config.twilioTwimlAppSid,
+        },
+        client,
+        config.publicUrl,
+      ),
       bind: () => undefined,
       close: async () => undefined,
     };

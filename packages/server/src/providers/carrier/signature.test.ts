@@ -8,7 +8,12 @@ describe('carrier webhook signatures', () => {
   const params = { MessageSid: 'SM123', MessageStatus: 'delivered', To: '+15125550100' };
 
   it('is the HMAC-SHA1 of the URL and the sorted name-value pairs', () => {
-    const data = url + Object.keys(params).sort().map((k) => k + params[k as keyof typeof params]).join('');
+    const data =
+      url +
+      Object.keys(params)
+        .sort()
+        .map((k) => k + params[k as keyof typeof params])
+        .join('');
     const expected = createHmac('sha1', 'secret').update(Buffer.from(data, 'utf8')).digest('base64');
     assert.equal(signWebhook('secret', url, params), expected);
   });

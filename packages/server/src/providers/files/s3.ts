@@ -34,7 +34,11 @@ export function s3ConfigFrom(env: NodeJS.ProcessEnv): S3Config | null {
 const sha256 = (data: string | Buffer) => createHash('sha256').update(data).digest('hex');
 const hmac = (key: string | Buffer, data: string) => createHmac('sha256', key).update(data).digest();
 /** S3's URI encoding: everything but unreserved characters, keeping '/'. */
-const encodePath = (path: string) => path.split('/').map((p) => encodeURIComponent(p).replace(/[!'()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`)).join('/');
+const encodePath = (path: string) =>
+  path
+    .split('/')
+    .map((p) => encodeURIComponent(p).replace(/[!'()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`))
+    .join('/');
 
 /**
  * Signs a request with AWS Signature Version 4 (single chunk). Returns the headers to send,
@@ -65,7 +69,14 @@ export function signV4(o: {
     .map(([k, v]) => `${encodeURIComponent(k)}=${encodeURIComponent(v)}`)
     .sort()
     .join('&');
-  const canonical = [o.method, encodePath(decodeURIComponent(o.url.pathname)), query, names.map((n) => `${n}:${lower[n]}\n`).join(''), names.join(';'), o.payloadHash].join('\n');
+  const canonical = [
+    o.method,
+    encodePath(decodeURIComponent(o.url.pathname)),
+    query,
+    names.map((n) => `${n}:${lower[n]}\n`).join(''),
+    names.join(';'),
+    o.payloadHash,
+  ].join('\n');
   const scope = `${day}/${o.region}/${service}/aws4_request`;
   const toSign = ['AWS4-HMAC-SHA256', amzDate, scope, sha256(canonical)].join('\n');
   const key = hmac(hmac(hmac(hmac(`AWS4${o.secretAccessKey}`, day), o.region), service), 'aws4_request');
@@ -76,10 +87,23 @@ export function signV4(o: {
 /** Files in an S3 bucket (or an S3-compatible store), through its REST API. */
 export function createS3Files(c: S3Config, fetchImpl: typeof fetch = fetch): FileStorage {
   const urlOf = (key: string) =>
-    new URL(c.endpoint ? `${c.endpoint.replace(/\/$/, '')}/${c.bucket}/${encodePath(assertKey(key))}` : `https://${c.bucket}.s3.${c.region}.amazonaws.com/${encodePath(assertKey(key))}`);
+    new URL(
+      c.endpoint
+        ? `${c.endpoint.replace(/\/$/, '')}/${c.bucket}/${encodePath(assertKey(key))}`
+        : `https://${c.bucket}.s3.${c.region}.amazonaws.com/${encodePath(assertKey(key))}`,
+    );
   const send = (method: string, key: string, body?: Buffer, headers: Record<string, string> = {}) => {
     const url = urlOf(key);
-    const signed = signV4({ method, url, headers, payloadHash: sha256(body ?? ''), region: c.region, accessKeyId: c.accessKeyId, secretAccessKey: c.secretAccessKey, sessionToken: c.sessionToken });
+    const signed = signV4({
+      method,
+      url,
+      headers,
+      payloadHash: sha256(body ?? ''),
+      region: c.region,
+      accessKeyId: c.accessKeyId,
+      secretAccessKey: c.secretAccessKey,
+      sessionToken: c.sessionToken,
+    });
     delete signed.host;
     return fetchImpl(url, { method, headers: signed, body });
   };

@@ -36,7 +36,10 @@ export function createGiphy(o: { apiKey: string; baseUrl: string }, fetchImpl: t
       const body = query.trim()
         ? await call<{ data: GiphyGif[] }>('/v1/gifs/search', { q: query.trim(), offset: String(offset), limit: '24', rating: 'g', lang: 'en' })
         : await call<{ data: GiphyGif[] }>('/v1/gifs/trending', { offset: String(offset), limit: '24', rating: 'g' });
-      return (body?.data ?? []).filter((g) => g.rating === 'g').map(toGif).filter((g): g is Gif => !!g);
+      return (body?.data ?? [])
+        .filter((g) => g.rating === 'g')
+        .map(toGif)
+        .filter((g): g is Gif => !!g);
     },
     async get(id) {
       const body = await call<{ data: GiphyGif | [] }>(`/v1/gifs/${encodeURIComponent(id)}`, {});

@@ -31,8 +31,10 @@ export function evaluateProfile(p: ProfileData): RegistrationFailure[] {
   if (!p.business) out.push({ step: 'business', field: 'businessName', failureReason: FAILURES.missingBusiness });
   if (!p.rep1) out.push({ step: 'rep1', field: 'firstName', failureReason: FAILURES.missingRep });
   const b = p.business;
-  if (b?.idType === 'EIN' && !/^\d{2}-?\d{7}$/.test(b.registrationNumber)) out.push({ step: 'business', field: 'registrationNumber', failureReason: FAILURES.ein });
-  if (b?.idType === 'DUNS' && !/^\d{2}-?\d{3}-?\d{4}$/.test(b.registrationNumber)) out.push({ step: 'business', field: 'registrationNumber', failureReason: FAILURES.duns });
+  if (b?.idType === 'EIN' && !/^\d{2}-?\d{7}$/.test(b.registrationNumber))
+    out.push({ step: 'business', field: 'registrationNumber', failureReason: FAILURES.ein });
+  if (b?.idType === 'DUNS' && !/^\d{2}-?\d{3}-?\d{4}$/.test(b.registrationNumber))
+    out.push({ step: 'business', field: 'registrationNumber', failureReason: FAILURES.duns });
   return out;
 }
 
@@ -61,8 +63,11 @@ export function websiteMatches(websiteUrl: string, businessName: string): boolea
 export function reviewProfile(p: ProfileData): RegistrationFailure[] {
   const out = evaluateProfile(p);
   const { address, business } = p;
-  if (business && !websiteMatches(business.websiteUrl, business.businessName)) out.push({ step: 'business', field: 'websiteUrl', failureReason: FAILURES.website });
-  if (business?.businessType === 'Sole Proprietorship' && business.idType === 'EIN') out.push({ step: 'business', field: 'idType', failureReason: FAILURES.soleProprietorEin });
-  if (address && /\b(p\.?\s*o\.?\s*box|post office box)\b/i.test(`${address.address} ${address.address2}`)) out.push({ step: 'address', field: 'address', failureReason: FAILURES.poBox });
+  if (business && !websiteMatches(business.websiteUrl, business.businessName))
+    out.push({ step: 'business', field: 'websiteUrl', failureReason: FAILURES.website });
+  if (business?.businessType === 'Sole Proprietorship' && business.idType === 'EIN')
+    out.push({ step: 'business', field: 'idType', failureReason: FAILURES.soleProprietorEin });
+  if (address && /\b(p\.?\s*o\.?\s*box|post office box)\b/i.test(`${address.address} ${address.address2}`))
+    out.push({ step: 'address', field: 'address', failureReason: FAILURES.poBox });
   return out;
 }

@@ -31,17 +31,29 @@ describe('activity', () => {
     assert.deepEqual([a.type, a.note, a.isSticky, a.image, a.user.firstName], ['note', 'Called about renewal', true, PNG, 'Olivia']);
     const full = (await call('GET', `/clients/${clientId}/full`)).json();
     assert.ok(Date.now() - Date.parse(full.summary.lastContact) < 60_000);
-    assert.deepEqual(full.stickies.map((x: { id: string }) => x.id), [a.id]);
+    assert.deepEqual(
+      full.stickies.map((x: { id: string }) => x.id),
+      [a.id],
+    );
   });
 
   it('pages by createdAt with prior and after, newest first by default', async () => {
     for (let i = 1; i <= 7; i++) await call('POST', `/clients/${clientId}/activity`, { note: `n${i}` });
     const page1 = (await call('GET', `/clients/${clientId}/activity?limit=5`)).json();
-    assert.deepEqual(page1.map((x: { note: string }) => x.note), ['n7', 'n6', 'n5', 'n4', 'n3']);
+    assert.deepEqual(
+      page1.map((x: { note: string }) => x.note),
+      ['n7', 'n6', 'n5', 'n4', 'n3'],
+    );
     const page2 = (await call('GET', `/clients/${clientId}/activity?limit=5&prior=${encodeURIComponent(page1.at(-1).createdAt)}`)).json();
-    assert.deepEqual(page2.map((x: { note: string }) => x.note), ['n2', 'n1', 'Called about renewal']);
+    assert.deepEqual(
+      page2.map((x: { note: string }) => x.note),
+      ['n2', 'n1', 'Called about renewal'],
+    );
     const newer = (await call('GET', `/clients/${clientId}/activity?limit=2&sort=createdAt&after=${encodeURIComponent(page2[0].createdAt)}`)).json();
-    assert.deepEqual(newer.map((x: { note: string }) => x.note), ['n3', 'n4']);
+    assert.deepEqual(
+      newer.map((x: { note: string }) => x.note),
+      ['n3', 'n4'],
+    );
     assert.equal((await call('GET', `/clients/${clientId}/activity?limit=51`)).statusCode, 400);
     assert.equal((await call('GET', `/clients/${clientId}/activity?prior=yesterday`)).statusCode, 400);
   });
@@ -69,7 +81,10 @@ describe('activity', () => {
   it('refuses oversize notes, foreign images and other accounts', async () => {
     assert.match((await call('POST', `/clients/${clientId}/activity`, { note: 'x'.repeat(5001) })).json().message, /at most 5000/);
     assert.equal((await call('POST', `/clients/${clientId}/activity`, { note: '' })).statusCode, 400);
-    assert.match((await call('POST', `/clients/${clientId}/activity`, { note: 'img', image: 'data:text/html;base64,PGI+' })).json().message, /WEBP, PNG or JPEG/);
+    assert.match(
+      (await call('POST', `/clients/${clientId}/activity`, { note: 'img', image: 'data:text/html;base64,PGI+' })).json().message,
+      /WEBP, PNG or JPEG/,
+    );
     assert.equal((await call('POST', `/clients/${clientId}/activity`, { note: 'call', type: 'phone' })).statusCode, 400);
     const [a] = (await call('GET', `/clients/${clientId}/activity?limit=1`)).json();
     assert.equal((await call('GET', `/clients/${clientId}/activity`, undefined, other)).statusCode, 404);

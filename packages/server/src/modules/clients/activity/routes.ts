@@ -32,16 +32,20 @@ export async function activityRoutes(app: FastifyInstance, { db }: AppDeps) {
     return listStickies(db, accountId, req.params.id);
   });
 
-  r.post('/clients/:id/activity', { schema: { tags, params: clientParams, body: activityCreateSchema, response: { 201: activitySchema } } }, async (req, reply) => {
-    const a = auth(req);
-    const activity = await db.tx(async (q) => {
-      await loadClient(q, a.accountId, req.params.id);
-      const created = await addActivity(q, { accountId: a.accountId, clientId: req.params.id, userId: a.userId, ...req.body });
-      await touchLastContact(q, a.accountId, req.params.id);
-      return created;
-    });
-    return reply.code(201).send(activity);
-  });
+  r.post(
+    '/clients/:id/activity',
+    { schema: { tags, params: clientParams, body: activityCreateSchema, response: { 201: activitySchema } } },
+    async (req, reply) => {
+      const a = auth(req);
+      const activity = await db.tx(async (q) => {
+        await loadClient(q, a.accountId, req.params.id);
+        const created = await addActivity(q, { accountId: a.accountId, clientId: req.params.id, userId: a.userId, ...req.body });
+        await touchLastContact(q, a.accountId, req.params.id);
+        return created;
+      });
+      return reply.code(201).send(activity);
+    },
+  );
 
   r.put(
     '/clients/:id/activity/:activityId',

@@ -86,7 +86,11 @@ export async function listStickies(q: Queryable, accountId: string, clientId: st
 }
 
 export async function getActivity(q: Queryable, accountId: string, clientId: string, id: string): Promise<Activity> {
-  const [row] = await q.query<ActivityRow>(`select ${COLUMNS} from ${FROM} where a.id = $1 and a.client_id = $2 and a.account_id = $3`, [id, clientId, accountId]);
+  const [row] = await q.query<ActivityRow>(`select ${COLUMNS} from ${FROM} where a.id = $1 and a.client_id = $2 and a.account_id = $3`, [
+    id,
+    clientId,
+    accountId,
+  ]);
   if (!row) throw notFound('Note not found');
   return toActivity(row);
 }
@@ -133,16 +137,13 @@ export async function updateActivity(
   const current = await getActivity(q, ctx.accountId, clientId, id);
   const contentChange = patch.note !== undefined || patch.image !== undefined || patch.thumbnail !== undefined;
   if (contentChange) checkAuthorWindow(current, ctx.userId);
-  await q.query(
-    `update client_activity set note = $2, is_sticky = $3, image = $4, thumbnail = $5, updated_at = now() where id = $1`,
-    [
-      id,
-      patch.note ?? current.note,
-      patch.isSticky ?? current.isSticky,
-      patch.image === undefined ? current.image : patch.image,
-      patch.thumbnail === undefined ? current.thumbnail : patch.thumbnail,
-    ],
-  );
+  await q.query(`update client_activity set note = $2, is_sticky = $3, image = $4, thumbnail = $5, updated_at = now() where id = $1`, [
+    id,
+    patch.note ?? current.note,
+    patch.isSticky ?? current.isSticky,
+    patch.image === undefined ? current.image : patch.image,
+    patch.thumbnail === undefined ? current.thumbnail : patch.thumbnail,
+  ]);
   return getActivity(q, ctx.accountId, clientId, id);
 }
 

@@ -22,14 +22,23 @@ after(() => s.close());
 
 describe('client records', () => {
   it('addresses: create, list in type order, pin through an update, delete', async () => {
-    const mailing = await call(owner, 'POST', `/clients/${clientId}/addresses`, { type: 'Mailing', address: 'PO Box 1', city: 'Austin', state: 'tx', zipcode: '78701' });
+    const mailing = await call(owner, 'POST', `/clients/${clientId}/addresses`, {
+      type: 'Mailing',
+      address: 'PO Box 1',
+      city: 'Austin',
+      state: 'tx',
+      zipcode: '78701',
+    });
     assert.equal(mailing.statusCode, 201);
     assert.equal(mailing.json().state, 'TX');
     assert.equal(mailing.json().pinned, false);
     const physical = (await call(owner, 'POST', `/clients/${clientId}/addresses`, { type: 'Physical', address: '1 Main St', county: 'Travis' })).json();
     await call(owner, 'POST', `/clients/${clientId}/addresses`, { type: 'Other', city: 'Dallas' });
     const list = (await call(owner, 'GET', `/clients/${clientId}/addresses`)).json();
-    assert.deepEqual(list.map((a: { type: string }) => a.type), ['Physical', 'Mailing', 'Other']);
+    assert.deepEqual(
+      list.map((a: { type: string }) => a.type),
+      ['Physical', 'Mailing', 'Other'],
+    );
     const pinned = (await call(owner, 'PUT', `/clients/${clientId}/addresses/${physical.id}`, { pinned: true })).json();
     assert.deepEqual([pinned.pinned, pinned.address, pinned.county], [true, '1 Main St', 'Travis']);
     const cleared = (await call(owner, 'PUT', `/clients/${clientId}/addresses/${physical.id}`, { county: '' })).json();
@@ -41,7 +50,14 @@ describe('client records', () => {
   });
 
   it('dependents: dates M/d/yyyy in, SSN sealed and masked, revealed with an activity entry', async () => {
-    const res = await call(owner, 'POST', `/clients/${clientId}/dependents`, { firstName: 'Kid', lastName: 'Ords', gender: 'Male', dob: '6/2/2012', ssn: '123-45-6789', goodStudent: true });
+    const res = await call(owner, 'POST', `/clients/${clientId}/dependents`, {
+      firstName: 'Kid',
+      lastName: 'Ords',
+      gender: 'Male',
+      dob: '6/2/2012',
+      ssn: '123-45-6789',
+      goodStudent: true,
+    });
     assert.equal(res.statusCode, 201);
     const d = res.json();
     assert.deepEqual([d.dob, d.ssn, d.goodStudent], ['**/**/2012', '***-**-6789', true]);
@@ -61,7 +77,9 @@ describe('client records', () => {
 
   it('policies: 250-character notes, premium in cents, managedOn, payment method of the client', async () => {
     assert.match((await call(owner, 'POST', `/clients/${clientId}/policies`, { notes: 'x'.repeat(251) })).json().message, /Policy notes must be at most 250/);
-    const pm = (await call(owner, 'POST', `/clients/${clientId}/paymentMethods`, { type: 'checking', name: 'Rec Ords', routing: '111000025', account: '000123456789' })).json();
+    const pm = (
+      await call(owner, 'POST', `/clients/${clientId}/paymentMethods`, { type: 'checking', name: 'Rec Ords', routing: '111000025', account: '000123456789' })
+    ).json();
     const p = (
       await call(owner, 'POST', `/clients/${clientId}/policies`, {
         type: 'Auto',
@@ -103,8 +121,23 @@ describe('client records', () => {
     assert.match((await call(owner, 'POST', `/clients/${clientId}/quotes`, { form: 'auto', type: 'Boat' })).json().message, /does not belong to this group/);
     assert.match((await call(owner, 'POST', `/clients/${clientId}/quotes`, { form: 'plane' })).json().message, /discriminator|form/i);
     const boat = (await call(owner, 'POST', `/clients/${clientId}/quotes`, { form: 'water', type: 'Boat', vin: 'SERV1234H819', propulsionType: 'jet' })).json();
-    const home = (await call(owner, 'POST', `/clients/${clientId}/quotes`, { form: 'home', yearBuilt: 1990, dogs: [{ breed: 'Lab', count: 1, biteHistory: false }], coverage: { dwelling: 30_000_000 } })).json();
-    const biz = (await call(owner, 'POST', `/clients/${clientId}/quotes`, { form: 'commercial', companyName: 'Rec LLC', ein: '123456789', startDate: '05/01/2012', locations: [{ city: 'Austin' }] })).json();
+    const home = (
+      await call(owner, 'POST', `/clients/${clientId}/quotes`, {
+        form: 'home',
+        yearBuilt: 1990,
+        dogs: [{ breed: 'Lab', count: 1, biteHistory: false }],
+        coverage: { dwelling: 30_000_000 },
+      })
+    ).json();
+    const biz = (
+      await call(owner, 'POST', `/clients/${clientId}/quotes`, {
+        form: 'commercial',
+        companyName: 'Rec LLC',
+        ein: '123456789',
+        startDate: '05/01/2012',
+        locations: [{ city: 'Austin' }],
+      })
+    ).json();
     assert.equal(biz.ein, '12-3456789');
     assert.deepEqual(
       (await call(owner, 'GET', `/clients/${clientId}/quotes?form=water`)).json().map((q: { id: string }) => q.id),
@@ -132,8 +165,14 @@ describe('client records', () => {
     const [row] = await s.db.query<{ secret: string; data: object }>('select secret, data from client_records where id = $1', [pm.id]);
     assert.ok(!row.secret.includes('4111'));
     assert.ok(!JSON.stringify(row.data).includes('4111111') && !JSON.stringify(row.data).includes('123"'));
-    assert.match((await call(owner, 'POST', `/clients/${clientId}/paymentMethods`, { type: 'debit card', routing: '111000025' })).json().message, /Cards have no routing/);
-    assert.match((await call(owner, 'POST', `/clients/${clientId}/paymentMethods`, { type: 'checking', routing: '12' })).json().message, /Routing number must be 9 digits/);
+    assert.match(
+      (await call(owner, 'POST', `/clients/${clientId}/paymentMethods`, { type: 'debit card', routing: '111000025' })).json().message,
+      /Cards have no routing/,
+    );
+    assert.match(
+      (await call(owner, 'POST', `/clients/${clientId}/paymentMethods`, { type: 'checking', routing: '12' })).json().message,
+      /Routing number must be 9 digits/,
+    );
     assert.match((await call(owner, 'POST', `/clients/${clientId}/paymentMethods`, { type: 'credit card', expDate: '13/2030' })).json().message, /MM\/yyyy/);
     const reveal = (await call(owner, 'POST', `/clients/${clientId}/paymentMethods/${pm.id}/reveal`)).json();
     assert.deepEqual(reveal, { routing: null, account: '4111111111111111' });

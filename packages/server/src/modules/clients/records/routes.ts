@@ -1,7 +1,15 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { dependentRevealSchema, idSchema, messageSchema, paymentMethodRevealSchema, quoteListQuerySchema, revealResponseSchema, SEALED_FIELD_LABELS } from '@agency/contracts';
+import {
+  dependentRevealSchema,
+  idSchema,
+  messageSchema,
+  paymentMethodRevealSchema,
+  quoteListQuerySchema,
+  revealResponseSchema,
+  SEALED_FIELD_LABELS,
+} from '@agency/contracts';
 import type { AppDeps } from '../../../app';
 import { auth } from '../../../http/context';
 import { addActivity } from '../activity/service';
@@ -38,7 +46,9 @@ export async function clientRecordRoutes(app: FastifyInstance, deps: AppDeps) {
         const { accountId } = auth(req);
         await loadClient(db, accountId, req.params.id);
         const form = (req.query as { form?: string }).form;
-        const rows = form ? await listRecords(db, k, accountId, req.params.id, `and r.data->>'form' = $4`, [form]) : await listRecords(db, k, accountId, req.params.id);
+        const rows = form
+          ? await listRecords(db, k, accountId, req.params.id, `and r.data->>'form' = $4`, [form])
+          : await listRecords(db, k, accountId, req.params.id);
         return rows.map((row) => toRecord(k, row, sealerOf(deps)));
       },
     );
@@ -105,7 +115,13 @@ export async function clientRecordRoutes(app: FastifyInstance, deps: AppDeps) {
         if (value) {
           const name = [row.data.firstName, row.data.lastName].filter(Boolean).join(' ') || 'a dependent';
           const what = SEALED_FIELD_LABELS[field];
-          await addActivity(q, { accountId: a.accountId, clientId: req.params.id, userId: a.userId, type: 'system', note: `${who} revealed the ${what} of dependent ${name}` });
+          await addActivity(q, {
+            accountId: a.accountId,
+            clientId: req.params.id,
+            userId: a.userId,
+            type: 'system',
+            note: `${who} revealed the ${what} of dependent ${name}`,
+          });
           await recordAudit(q, auditWho(req), 'fieldRevealed', contactAbout(client), `${what} of dependent ${name}`);
         }
         return { value };
@@ -125,7 +141,13 @@ export async function clientRecordRoutes(app: FastifyInstance, deps: AppDeps) {
         const row = await findRecord(q, payments, a.accountId, req.params.id, req.params.recordId);
         const secrets = openSecrets(sealerOf(deps), row);
         const label = `${row.data.type ?? 'payment method'}${row.data.accountLast4 ? ` ending ${row.data.accountLast4}` : ''}`;
-        await addActivity(q, { accountId: a.accountId, clientId: req.params.id, userId: a.userId, type: 'system', note: `${who} revealed the numbers of the ${label}` });
+        await addActivity(q, {
+          accountId: a.accountId,
+          clientId: req.params.id,
+          userId: a.userId,
+          type: 'system',
+          note: `${who} revealed the numbers of the ${label}`,
+        });
         await recordAudit(q, auditWho(req), 'fieldRevealed', contactAbout(client), `Numbers of the ${label}`);
         return { routing: secrets.routing ?? null, account: secrets.account ?? null };
       });

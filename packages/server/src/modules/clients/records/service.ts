@@ -106,10 +106,11 @@ export async function insertRecord(
 }
 
 export async function updateRecord(q: Queryable, row: RecordRow, value: { data: Record<string, unknown>; secret: string | null }): Promise<RecordRow> {
-  const [out] = await q.query<RecordRow>(
-    `update client_records r set data = $2, secret = $3, updated_at = now() where r.id = $1 returning ${RECORD_COLUMNS}`,
-    [row.id, JSON.stringify(value.data), value.secret],
-  );
+  const [out] = await q.query<RecordRow>(`update client_records r set data = $2, secret = $3, updated_at = now() where r.id = $1 returning ${RECORD_COLUMNS}`, [
+    row.id,
+    JSON.stringify(value.data),
+    value.secret,
+  ]);
   return out;
 }
 

@@ -57,21 +57,38 @@ export function createLocalBilling(db: Db, countUsage: CountUsage, clock: () => 
 
     async confirmSetup(accountId, body) {
       const now = clock();
-      const [intent] = await db.query<{ id: string; status: string }>('select id, status from billing_setup_intents where account_id = $1 and client_secret_hash = $2', [
-        accountId,
-        hashSecret(body.clientSecret),
-      ]);
+      const [intent] = await db.query<{ id: string; status: string }>(
+        'select id, status from billing_setup_intents where account_id = $1 and client_secret_hash = $2',
+        [accountId, hashSecret(body.clientSecret)],
+      );
       if (!intent) throw notFound('Setup intent not found');
       if (intent.status === 'succeeded') throw badRequest('This setup intent has already been confirmed.');
       const pm = body.paymentMethod;
-      let row: { type: BillingPaymentMethod['type']; brand: string | null; bank: string | null; last4: string; month: number | null; year: number | null; decline: string | null };
+      let row: {
+        type: BillingPaymentMethod['type'];
+        brand: string | null;
+        bank: string | null;
+        last4: string;
+        month: number | null;
+        year: number | null;
+        decline: string | null;
+      };
       if (pm.type === 'card') {
         const checked = checkCard(pm, now);
         if ('error' in checked) return { status: 'requires_payment_method', paymentMethod: null, error: { message: checked.error } };
         const year = pm.expYear < 100 ? 2000 + pm.expYear : pm.expYear;
-        row = { type: 'card', brand: checked.card.brand, bank: null, last4: pm.number.slice(-4), month: pm.expMonth, year, decline: checked.card.chargeDecline ?? null };
+        row = {
+          type: 'card',
+          brand: checked.card.brand,
+          bank: null,
+          last4: pm.number.slice(-4),
+          month: pm.expMonth,
+          year,
+          decline: checked.card.chargeDecline ?? null,
+        };
       } else {
-        if (pm.routingNumber !== TEST_BANK.routingNumber) return { status: 'requires_payment_method', paymentMethod: null, error: { message: CARD_MESSAGES.badRouting } };
+        if (pm.routingNumber !== TEST_BANK.routingNumber)
+          return { status: 'requires_payment_method', paymentMethod: null, error: { message: CARD_MESSAGES.badRouting } };
         const decline = pm.accountNumber === TEST_BANK.failingAccount ? 'The bank account has insufficient funds.' : null;
         row = { type: 'us_bank_account', brand: null, bank: TEST_BANK.bankName, last4: pm.accountNumber.slice(-4), month: null, year: null, decline };
       }

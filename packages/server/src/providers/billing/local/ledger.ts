@@ -195,7 +195,15 @@ export async function attemptWithDefault(db: Db, accountId: string, invoiceId: s
  * One collection attempt, kept as a charge. A decline leaves the invoice open, counts the attempt
  * and (for automatic attempts) sets the next one; success marks it paid. The same key is one charge.
  */
-export async function chargeInvoice(db: Db, accountId: string, invoiceId: string, methodId: string, key: string, now: Date, automatic = false): Promise<{ replayed: boolean }> {
+export async function chargeInvoice(
+  db: Db,
+  accountId: string,
+  invoiceId: string,
+  methodId: string,
+  key: string,
+  now: Date,
+  automatic = false,
+): Promise<{ replayed: boolean }> {
   let replayed = false;
   const failure = await db.tx(async (q) => {
     const [inv] = await q.query<InvoiceRow>('select * from billing_invoices where account_id = $1 and id = $2 for update', [accountId, invoiceId]);
@@ -221,7 +229,10 @@ export async function chargeInvoice(db: Db, accountId: string, invoiceId: string
       await q.query('update billing_invoices set attempt_count = $2, next_payment_attempt = $3 where id = $1', [invoiceId, attempts, next]);
       return declined;
     }
-    await q.query(`update billing_invoices set status = 'paid', paid_at = $2, attempt_count = attempt_count + 1, next_payment_attempt = null where id = $1`, [invoiceId, now]);
+    await q.query(`update billing_invoices set status = 'paid', paid_at = $2, attempt_count = attempt_count + 1, next_payment_attempt = null where id = $1`, [
+      invoiceId,
+      now,
+    ]);
     return null;
   });
   if (failure) throw new PaymentFailed(failure);

@@ -41,7 +41,12 @@ function toPrice(p: Stripe.Price): Price {
     product: { name: typeof product === 'string' ? product : product.name },
     billing_scheme: p.billing_scheme === 'tiered' ? 'tiered' : 'per_unit',
     unit_amount_decimal: p.unit_amount_decimal === null ? null : String(p.unit_amount_decimal),
-    tiers: p.tiers?.map((t) => ({ up_to: t.up_to, unit_amount_decimal: t.unit_amount_decimal === null ? null : String(t.unit_amount_decimal), flat_amount: t.flat_amount })) ?? null,
+    tiers:
+      p.tiers?.map((t) => ({
+        up_to: t.up_to,
+        unit_amount_decimal: t.unit_amount_decimal === null ? null : String(t.unit_amount_decimal),
+        flat_amount: t.flat_amount,
+      })) ?? null,
     recurring: { interval: 'month', usage_type: p.recurring?.usage_type === 'metered' ? 'metered' : 'licensed' },
     meter: (['messages', 'minutes', 'phoneNumbers'] as const).find((m) => p.metadata?.meter === m) ?? null,
   };
@@ -87,7 +92,9 @@ export function createStripeBilling(db: Db, config: StripeConfig): BillingProvid
   const stripe = lazyStripe(config.secretKey);
 
   async function customerOf(accountId: string): Promise<string> {
-    const [row] = await db.query<{ name: string; customer: string | null }>('select name, stripe_customer_id as customer from accounts where id = $1', [accountId]);
+    const [row] = await db.query<{ name: string; customer: string | null }>('select name, stripe_customer_id as customer from accounts where id = $1', [
+      accountId,
+    ]);
     if (!row) throw notFound('Account not found');
     if (row.customer) return row.customer;
     const created = await (await stripe()).customers.create({ name: row.name, metadata: { accountId } }, { idempotencyKey: `customer:${accountId}` });
@@ -113,7 +120,12 @@ export function createStripeBilling(db: Db, config: StripeConfig): BillingProvid
     async subscription(accountId) {
       const customer = await customerOf(accountId);
       const s = await stripe();
-      const list = await s.subscriptions.list({ customer, status: 'all', limit: 1, expand: ['data.items.data.price.product', 'data.items.data.price.tiers', 'data.default_payment_method'] });
+      const list = await s.subscriptions.list({
+        customer,
+        status: 'all',
+        limit: 1,
+        expand: ['data.items.data.price.product', 'data.items.data.price.tiers', 'data.default_payment_method'],
+      });
       const sub = list.data[0];
       if (!sub) return null;
       const first = sub.items.data[0] as (Stripe.SubscriptionItem & { current_period_start?: number; current_period_end?: number }) | undefined;
@@ -161,17 +173,16 @@ export function createStripeBilling(db: Db, config: StripeConfig): BillingProvid
 
     async createSetupIntent(accountId) {
       const customer = await customerOf(accountId);
-      const intent = await (await stripe()).setupIntents.create(
-        { customer, usage: 'off_session' },
-        { idempotencyKey: `setup:${accountId}:${Date.now()}` },
-      );
+      const intent = await (await stripe()).setupIntents.create({ customer, usage: 'off_session' }, { idempotencyKey: `setup:${accountId}:${Date.now()}` });
       return { id: intent.id, client_secret: intent.client_secret ?? '', status: intent.status, provider: 'stripe', publishableKey: config.publishableKey };
     },
 
     async setDefaultPaymentMethod(accountId, paymentMethodId) {
       const customer = await customerOf(accountId);
       await ownMethod(accountId, paymentMethodId);
-      await (await stripe()).customers.update(
+      await (
+        await stripe()
+      ).customers.update(
         customer,
         { invoice_settings: { default_payment_method: paymentMethodId } },
         { idempotencyKey: `default:${accountId}:${paymentMethodId}:${Date.now()}` },

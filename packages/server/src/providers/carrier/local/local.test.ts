@@ -19,7 +19,13 @@ const until = async (check: () => boolean) => {
 describe('the local carrier', () => {
   it("keeps a text's status callbacks when it was handed over before the app's routes were bound", async () => {
     const carrier = createCarrier({ kind: 'local', publicUrl: 'http://127.0.0.1:9', localSecret: Buffer.alloc(32, 7) }, db);
-    const sent = await carrier.sendText({ from: '+15125550001', to: '+15125550111', body: 'early', statusCallback: 'http://127.0.0.1:9/api/carrier/sms/status?message=m1', idempotencyKey: 'early-1' });
+    const sent = await carrier.sendText({
+      from: '+15125550001',
+      to: '+15125550111',
+      body: 'early',
+      statusCallback: 'http://127.0.0.1:9/api/carrier/sms/status?message=m1',
+      idempotencyKey: 'early-1',
+    });
     await new Promise((r) => setTimeout(r, 200)); // its callbacks are due, and wait
     const calls: Array<{ url: string; status: string; valid: boolean }> = [];
     carrier.bind(async (url, params, signature) => {
@@ -42,7 +48,13 @@ describe('the local carrier', () => {
   it('hands a key over once', async () => {
     const carrier = createCarrier({ kind: 'local', publicUrl: 'http://127.0.0.1:9', localSecret: Buffer.alloc(32, 7) }, db);
     await carrier.close();
-    const text = { from: '+15125550001', to: '+15125550112', body: 'once', statusCallback: 'http://127.0.0.1:9/api/carrier/sms/status', idempotencyKey: 'once-1' };
+    const text = {
+      from: '+15125550001',
+      to: '+15125550112',
+      body: 'once',
+      statusCallback: 'http://127.0.0.1:9/api/carrier/sms/status',
+      idempotencyKey: 'once-1',
+    };
     const [a, b] = await Promise.all([carrier.sendText(text), carrier.sendText(text)]);
     assert.equal(a.sid, b.sid);
   });

@@ -99,7 +99,10 @@ export function createLocalNumbers(db: Db): NumberCarrier {
       const areaCode = number.slice(1, 4);
       if (!inventory(areaCode).includes(number)) throw new Error('This number is not available.');
       const sid = newSid('PN');
-      const rows = await db.query('insert into carrier_local_numbers (phone_number, sid) values ($1, $2) on conflict (phone_number) do nothing returning sid', [number, sid]);
+      const rows = await db.query('insert into carrier_local_numbers (phone_number, sid) values ($1, $2) on conflict (phone_number) do nothing returning sid', [
+        number,
+        sid,
+      ]);
       if (!rows.length) throw new Error('This number is not available.');
       return { sid, phoneNumber: number };
     },

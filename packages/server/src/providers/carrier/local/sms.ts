@@ -39,7 +39,14 @@ export function createLocalSms(db: Db, post: WebhookPoster, opts: { stepMs?: num
       for (const step of localOutcome(text.to)) {
         delay += stepMs;
         setTimeout(() => {
-          const params: Record<string, string> = { MessageSid: sid, SmsSid: sid, MessageStatus: step.status, SmsStatus: step.status, To: text.to, From: text.from };
+          const params: Record<string, string> = {
+            MessageSid: sid,
+            SmsSid: sid,
+            MessageStatus: step.status,
+            SmsStatus: step.status,
+            To: text.to,
+            From: text.from,
+          };
           if (step.errorCode) params.ErrorCode = step.errorCode;
           void post(text.statusCallback, params);
         }, delay).unref();

@@ -16,9 +16,13 @@ export function createTwilioNumbers(client: () => Promise<TwilioClient>): Number
       // Twilio's pattern: a number to match at the start, anywhere (*) or at the end.
       if (s.criteria === 'number' && digits) filter.contains = s.matchTo === 'first' ? `${digits}*` : s.matchTo === 'last' ? `*${digits}` : digits;
       const list = s.type === 'tollfree' ? await country.tollFree.list(filter) : await country.local.list(filter);
-      return list.map(
-        (n): AvailableNumber => ({ phoneNumber: n.phoneNumber, friendlyName: n.friendlyName, locality: n.locality ?? undefined, region: n.region ?? undefined, postalCode: n.postalCode ?? undefined }),
-      );
+      return list.map((n): AvailableNumber => ({
+        phoneNumber: n.phoneNumber,
+        friendlyName: n.friendlyName,
+        locality: n.locality ?? undefined,
+        region: n.region ?? undefined,
+        postalCode: n.postalCode ?? undefined,
+      }));
     },
     async purchaseNumber(phoneNumber, hooks) {
       const created = await (await client()).incomingPhoneNumbers.create({ phoneNumber, smsUrl: hooks.smsUrl, voiceUrl: hooks.voiceUrl });

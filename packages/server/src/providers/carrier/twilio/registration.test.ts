@@ -9,7 +9,15 @@ const PRIMARY = 'BU00000000000000000000000000000099';
 const filing: ProfileFiling = {
   friendlyName: 'Round Rock',
   email: 'hello@demoinsurance.example',
-  address: { legalName: 'Demo Insurance Agency LLC', address: '500 Congress Ave', address2: 'Suite 200', city: 'Austin', state: 'TX', zipcode: '78701', emergencyEnabled: false },
+  address: {
+    legalName: 'Demo Insurance Agency LLC',
+    address: '500 Congress Ave',
+    address2: 'Suite 200',
+    city: 'Austin',
+    state: 'TX',
+    zipcode: '78701',
+    emergencyEnabled: false,
+  },
   business: {
     businessName: 'Demo Insurance Agency',
     identity: 'direct_customer',
@@ -22,7 +30,14 @@ const filing: ProfileFiling = {
     websiteUrl: 'https://demoinsurance.example',
     socialMediaUrl: '',
   },
-  rep1: { firstName: 'Olivia', lastName: 'Owens', email: 'olivia@demoinsurance.example', businessTitle: 'Owner', jobPosition: 'CEO', phoneNumber: '+15125550100' },
+  rep1: {
+    firstName: 'Olivia',
+    lastName: 'Owens',
+    email: 'olivia@demoinsurance.example',
+    businessTitle: 'Owner',
+    jobPosition: 'CEO',
+    phoneNumber: '+15125550100',
+  },
   rep2: null,
 };
 
@@ -80,7 +95,14 @@ describe('Twilio Trust Hub registration', () => {
     assert.equal(requests[2]!.data.Type, 'authorized_representative_1');
     assert.equal(attributes(requests[2]!.data).phone_number, '+15125550100');
     assert.deepEqual(
-      [requests[3]!.data.CustomerName, requests[3]!.data.Street, requests[3]!.data.StreetSecondary, requests[3]!.data.Region, requests[3]!.data.PostalCode, requests[3]!.data.IsoCountry],
+      [
+        requests[3]!.data.CustomerName,
+        requests[3]!.data.Street,
+        requests[3]!.data.StreetSecondary,
+        requests[3]!.data.Region,
+        requests[3]!.data.PostalCode,
+        requests[3]!.data.IsoCountry,
+      ],
       ['Demo Insurance Agency LLC', '500 Congress Ave', 'Suite 200', 'TX', '78701', 'US'],
     );
     assert.deepEqual([requests[4]!.data.Type, attributes(requests[4]!.data).address_sids], ['customer_profile_address', 'AD00000000000000000000000000000004']);
@@ -122,14 +144,27 @@ describe('Twilio Trust Hub registration', () => {
       ['in-review', 'in-review'],
       ['twilio-approved', 'approved'],
     ] as const) {
-      const { client } = trustHub({ status: 'compliant', results: [] }, (m, uri) => (uri === `${HUB}/CustomerProfiles/${bundle}` ? { sid: bundle, status } : undefined));
+      const { client } = trustHub({ status: 'compliant', results: [] }, (m, uri) =>
+        uri === `${HUB}/CustomerProfiles/${bundle}` ? { sid: bundle, status } : undefined,
+      );
       assert.deepEqual(await createTwilioRegistration(client).profileReview(bundle, filing, 'pending-review'), { state });
     }
     const { client, requests } = trustHub({ status: 'compliant', results: [] }, (m, uri) => {
       if (uri === `${HUB}/CustomerProfiles/${bundle}`) return { sid: bundle, status: 'twilio-rejected', errors: [] };
       if (uri === `${HUB}/CustomerProfiles/${bundle}/Evaluations`)
         return {
-          results: [{ sid: 'EL1', status: 'noncompliant', results: [{ requirement_name: 'business_info', invalid: [{ object_field: 'business_registration_number', failure_reason: 'The EIN does not match the business name.' }] }] }],
+          results: [
+            {
+              sid: 'EL1',
+              status: 'noncompliant',
+              results: [
+                {
+                  requirement_name: 'business_info',
+                  invalid: [{ object_field: 'business_registration_number', failure_reason: 'The EIN does not match the business name.' }],
+                },
+              ],
+            },
+          ],
           meta: { key: 'results', page: 0, page_size: 1 },
         };
       return undefined;
@@ -144,7 +179,14 @@ describe('Twilio Trust Hub registration', () => {
   it('files the brand: an A2P messaging profile with the approved customer profile, then the brand registration', async () => {
     const { requests, client } = trustHub({ status: 'compliant', results: [] });
     const profileSid = 'BU00000000000000000000000000000077';
-    const filed = await createTwilioRegistration(client).fileBrand({ friendlyName: 'Round Rock', email: 'hello@demoinsurance.example', profileSid, brandType: 'public', stockExchange: 'NASDAQ', stockTicker: 'DEMO' });
+    const filed = await createTwilioRegistration(client).fileBrand({
+      friendlyName: 'Round Rock',
+      email: 'hello@demoinsurance.example',
+      profileSid,
+      brandType: 'public',
+      stockExchange: 'NASDAQ',
+      stockTicker: 'DEMO',
+    });
     assert.match(String(filed.sid), /^BN/);
     const product = 'BU00000000000000000000000000000001';
     assert.deepEqual(
@@ -160,8 +202,14 @@ describe('Twilio Trust Hub registration', () => {
       ],
     );
     assert.equal(requests[0]!.data.PolicySid, A2P_PROFILE_POLICY);
-    assert.deepEqual([requests[1]!.data.Type, attributes(requests[1]!.data)], ['us_a2p_messaging_profile_information', { company_type: 'public', stock_exchange: 'NASDAQ', stock_ticker: 'DEMO' }]);
-    assert.deepEqual(requests.slice(2, 4).map((r) => r.data.ObjectSid), ['IT00000000000000000000000000000002', profileSid]);
+    assert.deepEqual(
+      [requests[1]!.data.Type, attributes(requests[1]!.data)],
+      ['us_a2p_messaging_profile_information', { company_type: 'public', stock_exchange: 'NASDAQ', stock_ticker: 'DEMO' }],
+    );
+    assert.deepEqual(
+      requests.slice(2, 4).map((r) => r.data.ObjectSid),
+      ['IT00000000000000000000000000000002', profileSid],
+    );
     assert.deepEqual(requests[6]!.data, { CustomerProfileBundleSid: profileSid, A2PProfileBundleSid: product, BrandType: 'STANDARD' });
   });
 

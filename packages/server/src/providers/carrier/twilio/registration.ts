@@ -66,7 +66,11 @@ export function failuresOf(items: unknown[]): RegistrationFailure[] {
     for (const f of fields) {
       const name = text(f.object_field) || text(f.field);
       const [step, field] = FIELDS[name] ?? [stepOf(group), name];
-      out.push({ step: step === 'rep1' && stepOf(group) === 'rep2' ? 'rep2' : step, field, failureReason: text(f.failure_reason) || text(f.message) || 'Refused by the carrier' });
+      out.push({
+        step: step === 'rep1' && stepOf(group) === 'rep2' ? 'rep2' : step,
+        field,
+        failureReason: text(f.failure_reason) || text(f.message) || 'Refused by the carrier',
+      });
     }
     if (!fields.length && item.passed !== true) {
       const reason = text(item.failure_reason) || text(item.message) || text(item.description);
@@ -135,7 +139,11 @@ export function createTwilioRegistration(client: () => Promise<TwilioClient>, co
         isoCountry: 'US',
         emergencyEnabled: a.emergencyEnabled,
       });
-      const document = await hub.supportingDocuments.create({ friendlyName: `${f.friendlyName} address`, type: 'customer_profile_address', attributes: { address_sids: address.sid } });
+      const document = await hub.supportingDocuments.create({
+        friendlyName: `${f.friendlyName} address`,
+        type: 'customer_profile_address',
+        attributes: { address_sids: address.sid },
+      });
       const assigned = [...(config.primaryProfileSid ? [config.primaryProfileSid] : []), business.sid, ...reps.map((r) => r.sid), document.sid];
       for (const objectSid of assigned) await hub.customerProfiles(profile.sid).customerProfilesEntityAssignments.create({ objectSid });
       const evaluation = await hub.customerProfiles(profile.sid).customerProfilesEvaluations.create({ policySid: SECONDARY_PROFILE_POLICY });
@@ -154,13 +162,20 @@ export function createTwilioRegistration(client: () => Promise<TwilioClient>, co
         const [latest] = await c.trusthub.v1.customerProfiles(sid).customerProfilesEvaluations.list({ limit: 1 });
         failures = failuresOf(latest?.results ?? []);
       }
-      return { state: 'rejected', failures: failures.length ? failures : [{ step: 'review', field: '', failureReason: 'The carrier refused the business profile.' }] };
+      return {
+        state: 'rejected',
+        failures: failures.length ? failures : [{ step: 'review', field: '', failureReason: 'The carrier refused the business profile.' }],
+      };
     },
 
     async fileBrand(f: BrandFiling): Promise<Filed> {
       const c = await client();
       const hub = c.trusthub.v1;
-      const product = await hub.trustProducts.create({ friendlyName: `${f.friendlyName} A2P messaging profile`, email: f.email, policySid: A2P_PROFILE_POLICY });
+      const product = await hub.trustProducts.create({
+        friendlyName: `${f.friendlyName} A2P messaging profile`,
+        email: f.email,
+        policySid: A2P_PROFILE_POLICY,
+      });
       const info = await hub.endUsers.create({
         friendlyName: `${f.friendlyName} messaging profile information`,
         type: 'us_a2p_messaging_profile_information',
@@ -173,7 +188,11 @@ export function createTwilioRegistration(client: () => Promise<TwilioClient>, co
       const evaluation = await hub.trustProducts(product.sid).trustProductsEvaluations.create({ policySid: A2P_PROFILE_POLICY });
       if (evaluation.status !== 'compliant') return { sid: null, failures: failuresOf(evaluation.results).map((x) => ({ ...x, step: 'brand' })) };
       await hub.trustProducts(product.sid).update({ status: 'pending-review' });
-      const brand = await c.messaging.v1.brandRegistrations.create({ customerProfileBundleSid: f.profileSid, a2PProfileBundleSid: product.sid, brandType: 'STANDARD' });
+      const brand = await c.messaging.v1.brandRegistrations.create({
+        customerProfileBundleSid: f.profileSid,
+        a2PProfileBundleSid: product.sid,
+        brandType: 'STANDARD',
+      });
       return { sid: brand.sid, failures: [] };
     },
 
@@ -183,9 +202,18 @@ export function createTwilioRegistration(client: () => Promise<TwilioClient>, co
       if (brand.status === 'APPROVED') return { state: 'approved' };
       if (brand.status === 'IN_REVIEW') return { state: 'in-review' };
       if (brand.status !== 'FAILED' && brand.status !== 'SUSPENDED') return { state: 'pending-review' };
-      const failures = ((brand.errors ?? []) as Loose[]).map((e) => ({ step: 'brand' as const, field: 'brandType', failureReason: text(e.description) || text(e.message) || String(e.code ?? '') }));
+      const failures = ((brand.errors ?? []) as Loose[]).map((e) => ({
+        step: 'brand' as const,
+        field: 'brandType',
+        failureReason: text(e.description) || text(e.message) || String(e.code ?? ''),
+      }));
       const reason = brand.failureReason;
-      return { state: 'rejected', failures: failures.filter((x) => x.failureReason).length ? failures : [{ step: 'brand', field: 'brandType', failureReason: reason || 'The brand registration failed.' }] };
+      return {
+        state: 'rejected',
+        failures: failures.filter((x) => x.failureReason).length
+          ? failures
+          : [{ step: 'brand', field: 'brandType', failureReason: reason || 'The brand registration failed.' }],
+      };
     },
   };
 }

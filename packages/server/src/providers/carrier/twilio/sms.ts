@@ -5,7 +5,9 @@ import type { TwilioClient } from './client';
 export function createTwilioSms(client: () => Promise<TwilioClient>): SmsCarrier {
   return {
     async sendText(text: OutboundText): Promise<SentText> {
-      const message = await (await client()).messages.create({
+      const message = await (
+        await client()
+      ).messages.create({
         from: text.from,
         to: text.to,
         body: text.body,

@@ -4,7 +4,13 @@ import { createHmac } from 'node:crypto';
 import { fakeTwilio, TEST_ACCOUNT_SID } from './testTwilio';
 import { createTwilioVoice } from './voice';
 
-const keys = { accountSid: TEST_ACCOUNT_SID, authToken: 'auth', apiKey: 'SK00000000000000000000000000000002', apiSecret: 'secret', twimlAppSid: 'AP00000000000000000000000000000003' };
+const keys = {
+  accountSid: TEST_ACCOUNT_SID,
+  authToken: 'auth',
+  apiKey: 'SK00000000000000000000000000000002',
+  apiSecret: 'secret',
+  twimlAppSid: 'AP00000000000000000000000000000003',
+};
 const noClient = () => Promise.reject(new Error('no network here'));
 const part = (jwt: string, i: number) => JSON.parse(Buffer.from(jwt.split('.')[i]!, 'base64url').toString('utf8')) as Record<string, unknown>;
 
@@ -17,7 +23,10 @@ describe('Twilio voice', () => {
     assert.equal(payload.iss, keys.apiKey);
     assert.equal(payload.sub, keys.accountSid);
     assert.equal(Number(payload.exp) - Number(payload.iat), 36000);
-    assert.deepEqual(payload.grants, { identity: '00000000-0000-4000-9000-000000000003', voice: { incoming: { allow: true }, outgoing: { application_sid: keys.twimlAppSid } } });
+    assert.deepEqual(payload.grants, {
+      identity: '00000000-0000-4000-9000-000000000003',
+      voice: { incoming: { allow: true }, outgoing: { application_sid: keys.twimlAppSid } },
+    });
     const [h, p, sig] = jwt.split('.');
     assert.equal(createHmac('sha256', keys.apiSecret).update(`${h}.${p}`).digest('base64url'), sig);
     assert.equal(voice.signaling(), null);
@@ -32,7 +41,15 @@ describe('Twilio voice', () => {
 describe('Twilio conferences', () => {
   const base = `https://api.twilio.com/2010-04-01/Accounts/${keys.accountSid}/Conferences`;
   const reply = (method: string, uri: string) => {
-    if (method === 'GET' && uri === `${base}.json`) return { conferences: [{ sid: 'CF00000000000000000000000000000009', friendly_name: 'conf-1' }], meta: { key: 'conferences', page: 0, page_size: 1 }, end: 0, start: 0, page: 0, page_size: 1 };
+    if (method === 'GET' && uri === `${base}.json`)
+      return {
+        conferences: [{ sid: 'CF00000000000000000000000000000009', friendly_name: 'conf-1' }],
+        meta: { key: 'conferences', page: 0, page_size: 1 },
+        end: 0,
+        start: 0,
+        page: 0,
+        page_size: 1,
+      };
     if (method === 'DELETE') return null;
     return { call_sid: 'CA00000000000000000000000000000007', conference_sid: 'CF00000000000000000000000000000009', sid: 'CF00000000000000000000000000000009' };
   };
@@ -64,7 +81,10 @@ describe('Twilio conferences', () => {
     const voice = createTwilioVoice(keys, client, 'https://agency.example.com');
     await voice.updateParticipant('conf-1', 'CA00000000000000000000000000000007', { hold: true, holdUrl: 'https://example.com/hold.mp3' });
     assert.deepEqual(requests[0]!.params, { FriendlyName: 'conf-1', Status: 'in-progress', PageSize: 1 });
-    assert.deepEqual([requests[1]!.method, requests[1]!.uri], ['POST', `${base}/CF00000000000000000000000000000009/Participants/CA00000000000000000000000000000007.json`]);
+    assert.deepEqual(
+      [requests[1]!.method, requests[1]!.uri],
+      ['POST', `${base}/CF00000000000000000000000000000009/Participants/CA00000000000000000000000000000007.json`],
+    );
     assert.deepEqual(requests[1]!.data, { Hold: 'true', HoldUrl: 'https://example.com/hold.mp3', HoldMethod: 'GET' });
     await voice.removeParticipant('conf-1', 'CA00000000000000000000000000000007');
     assert.equal(requests[3]!.method, 'DELETE');

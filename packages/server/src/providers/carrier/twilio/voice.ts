@@ -21,7 +21,8 @@ export function createTwilioVoice(keys: TwilioVoiceKeys, client: () => Promise<T
   }
   return {
     async accessToken(identity, ttlSeconds) {
-      if (!keys.apiKey || !keys.apiSecret || !keys.twimlAppSid) throw new Error('Calling with CARRIER=twilio needs TWILIO_API_KEY, TWILIO_API_SECRET and TWILIO_TWIML_APP_SID');
+      if (!keys.apiKey || !keys.apiSecret || !keys.twimlAppSid)
+        throw new Error('Calling with CARRIER=twilio needs TWILIO_API_KEY, TWILIO_API_SECRET and TWILIO_TWIML_APP_SID');
       const { default: twilio } = await import('twilio');
       const { AccessToken } = twilio.jwt;
       const token = new AccessToken(keys.accountSid, keys.apiKey, keys.apiSecret, { identity, ttl: ttlSeconds });
@@ -40,16 +41,24 @@ export function createTwilioVoice(keys: TwilioVoiceKeys, client: () => Promise<T
         startConferenceOnEnter: true,
         endConferenceOnExit: false,
         ...(call.coach ? { coaching: true, callSidToCoach: call.coach } : {}),
-        ...(call.statusCallback ? { statusCallback: `${publicUrl}${call.statusCallback}`, statusCallbackMethod: 'POST', statusCallbackEvent: ['answered', 'completed'] } : {}),
+        ...(call.statusCallback
+          ? { statusCallback: `${publicUrl}${call.statusCallback}`, statusCallbackMethod: 'POST', statusCallbackEvent: ['answered', 'completed'] }
+          : {}),
         ...(call.conferenceStatusCallback
-          ? { conferenceStatusCallback: `${publicUrl}${call.conferenceStatusCallback}`, conferenceStatusCallbackMethod: 'POST', conferenceStatusCallbackEvent: ['join', 'leave', 'end', 'hold', 'mute', 'speaker'] }
+          ? {
+              conferenceStatusCallback: `${publicUrl}${call.conferenceStatusCallback}`,
+              conferenceStatusCallbackMethod: 'POST',
+              conferenceStatusCallbackEvent: ['join', 'leave', 'end', 'hold', 'mute', 'speaker'],
+            }
           : {}),
       });
       return participant.callSid;
     },
     async updateParticipant(conference, callSid, change) {
       const sid = await conferenceSid(conference);
-      await (await client())
+      await (
+        await client()
+      )
         .conferences(sid)
         .participants(callSid)
         .update({
@@ -59,7 +68,12 @@ export function createTwilioVoice(keys: TwilioVoiceKeys, client: () => Promise<T
         });
     },
     async removeParticipant(conference, callSid) {
-      await (await client()).conferences(await conferenceSid(conference)).participants(callSid).remove();
+      await (
+        await client()
+      )
+        .conferences(await conferenceSid(conference))
+        .participants(callSid)
+        .remove();
     },
     async endConference(conference) {
       const sid = await conferenceSid(conference).catch(() => null);
@@ -69,7 +83,12 @@ export function createTwilioVoice(keys: TwilioVoiceKeys, client: () => Promise<T
       await (await client()).calls(callSid).recordings.create({ recordingStatusCallback: `${publicUrl}${path}`, recordingStatusCallbackMethod: 'POST' });
     },
     async pauseRecording(callSid, paused) {
-      await (await client()).calls(callSid).recordings('Twilio.CURRENT').update({ status: paused ? 'paused' : 'in-progress' });
+      await (
+        await client()
+      )
+        .calls(callSid)
+        .recordings('Twilio.CURRENT')
+        .update({ status: paused ? 'paused' : 'in-progress' });
     },
     async recordingAudio(recordingSid) {
       // Twilio serves a recording's media to the account's credentials.

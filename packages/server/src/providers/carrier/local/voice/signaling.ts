@@ -27,7 +27,15 @@ async function certificate(dir: string): Promise<{ key: string; cert: string }> 
   const pems = await generate([{ name: 'commonName', value: 'Agency Desk local phone line' }], {
     keySize: 2048,
     notAfterDate,
-    extensions: [{ name: 'subjectAltName', altNames: [{ type: 2, value: 'localhost' }, { type: 7, ip: '127.0.0.1' }] }],
+    extensions: [
+      {
+        name: 'subjectAltName',
+        altNames: [
+          { type: 2, value: 'localhost' },
+          { type: 7, ip: '127.0.0.1' },
+        ],
+      },
+    ],
   });
   const pair = { key: pems.private, cert: pems.cert };
   mkdirSync(dir, { recursive: true });
@@ -46,7 +54,11 @@ export interface SignalingServer {
   close(): Promise<void>;
 }
 
-export async function startSignaling(sw: Switch, key: string, options: { port: number; host: string; certDir: string; heartbeatMs?: number }): Promise<SignalingServer> {
+export async function startSignaling(
+  sw: Switch,
+  key: string,
+  options: { port: number; host: string; certDir: string; heartbeatMs?: number },
+): Promise<SignalingServer> {
   const tls = await certificate(options.certDir);
   const server: Server = createServer(tls, (req, res) => {
     if (req.url === TRUST_PATH) {

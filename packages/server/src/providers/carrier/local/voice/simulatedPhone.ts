@@ -37,7 +37,8 @@ export class SimulatedPhone {
       }
       const message = JSON.parse(String(data)) as Message;
       this.received.push(message);
-      if (message.type === 'answer' && typeof message.payload.sdp === 'string' && this.pc) void this.pc.setRemoteDescription({ type: 'answer', sdp: message.payload.sdp });
+      if (message.type === 'answer' && typeof message.payload.sdp === 'string' && this.pc)
+        void this.pc.setRemoteDescription({ type: 'answer', sdp: message.payload.sdp });
       if (message.type === 'hangup' || message.type === 'cancel') this.stopMedia();
       for (const w of this.waiters.splice(0)) w();
     });

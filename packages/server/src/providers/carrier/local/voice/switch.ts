@@ -95,7 +95,20 @@ interface Call {
 
 /** What a call starts as; the rest of a Call's state begins empty. */
 function newCall(fields: Pick<Call, 'sid' | 'caller' | 'callerSid' | 'media' | 'answer' | 'from' | 'to' | 'params'> & Partial<Call>): Call {
-  return { startedAt: Date.now(), ringingSent: false, answerSent: false, redirect: null, callerGone: false, ended: false, dialing: null, recording: null, gathering: null, wake: null, queueAction: null, ...fields };
+  return {
+    startedAt: Date.now(),
+    ringingSent: false,
+    answerSent: false,
+    redirect: null,
+    callerGone: false,
+    ended: false,
+    dialing: null,
+    recording: null,
+    gathering: null,
+    wake: null,
+    queueAction: null,
+    ...fields,
+  };
 }
 
 interface Queue {
@@ -153,7 +166,16 @@ export function createSwitch(publicUrl: string, post: VoicePoster, recordingsDir
   const peersOf = (identity: string) => [...peers].filter((p) => p.identity === identity && p.registered);
 
   function baseParams(call: Call): Record<string, string> {
-    return { AccountSid: ACCOUNT_SID, ApiVersion: '2010-04-01', CallSid: call.sid, From: call.from, To: call.to, Caller: call.from, Called: call.to, Direction: 'inbound' };
+    return {
+      AccountSid: ACCOUNT_SID,
+      ApiVersion: '2010-04-01',
+      CallSid: call.sid,
+      From: call.from,
+      To: call.to,
+      Caller: call.from,
+      Called: call.to,
+      Direction: 'inbound',
+    };
   }
 
   function sendRinging(call: Call) {
@@ -396,7 +418,13 @@ export function createSwitch(publicUrl: string, post: VoicePoster, recordingsDir
       stopMusic?.();
       queue.members.splice(queue.members.indexOf(call), 1);
       if (verb.action && result !== 'redirected') {
-        const params = { ...baseParams(call), CallStatus: result === 'hangup' ? 'completed' : 'in-progress', QueueResult: result, QueueSid: queue.sid, QueueTime: waited() };
+        const params = {
+          ...baseParams(call),
+          CallStatus: result === 'hangup' ? 'completed' : 'in-progress',
+          QueueResult: result,
+          QueueSid: queue.sid,
+          QueueTime: waited(),
+        };
         call.queueAction = await fetchTwiml(verb.action, params);
       }
     }
@@ -425,7 +453,8 @@ export function createSwitch(publicUrl: string, post: VoicePoster, recordingsDir
           const digits = await gather(call, verb.numDigits, verb.timeoutSeconds);
           if (call.ended || call.callerGone) return endCall(call, 'completed');
           // No digits: on to the next verb, as Twilio does.
-          if (digits && verb.action) return run(call, await fetchTwiml(verb.action, { ...baseParams(call), CallStatus: 'in-progress', Digits: digits }), depth + 1);
+          if (digits && verb.action)
+            return run(call, await fetchTwiml(verb.action, { ...baseParams(call), CallStatus: 'in-progress', Digits: digits }), depth + 1);
           break;
         }
         case 'Pause':
@@ -462,7 +491,13 @@ export function createSwitch(publicUrl: string, post: VoicePoster, recordingsDir
           stop();
           const dir = recordingsDir();
           const { seconds } = dir ? recorder.finish(dir) : { seconds: 0 };
-          const params = { ...baseParams(call), RecordingSid: recorder.sid, RecordingDuration: String(seconds), RecordingStatus: 'completed', RecordingUrl: `${publicUrl}/api/carrier/recordings/${recorder.sid}` };
+          const params = {
+            ...baseParams(call),
+            RecordingSid: recorder.sid,
+            RecordingDuration: String(seconds),
+            RecordingStatus: 'completed',
+            RecordingUrl: `${publicUrl}/api/carrier/recordings/${recorder.sid}`,
+          };
           if (verb.recordingStatusCallback && dir) void post(absolute(verb.recordingStatusCallback), params);
           if (call.callerGone || call.ended) return endCall(call, 'completed');
           if (verb.action) return run(call, await fetchTwiml(verb.action, { ...params, CallStatus: 'in-progress' }), depth + 1);
@@ -486,7 +521,12 @@ export function createSwitch(publicUrl: string, post: VoicePoster, recordingsDir
           }
           const bridged = result.status === 'completed';
           if (verb.action) {
-            const next = await fetchTwiml(verb.action, { ...baseParams(call), CallStatus: call.callerGone ? 'completed' : 'in-progress', DialCallStatus: result.status, DialCallDuration: String(result.duration) });
+            const next = await fetchTwiml(verb.action, {
+              ...baseParams(call),
+              CallStatus: call.callerGone ? 'completed' : 'in-progress',
+              DialCallStatus: result.status,
+              DialCallDuration: String(result.duration),
+            });
             // Once the caller left, the call ends whatever the action says; else it goes on as it says
             // (a bridged call's action hangs up, unless the call moved into a conference).
             if (call.callerGone) return endCall(call, 'completed');
@@ -578,7 +618,15 @@ export function createSwitch(publicUrl: string, post: VoicePoster, recordingsDir
       f.state = 'ended';
       f.media.close();
     }
-    if (out.statusCallback) void post(absolute(out.statusCallback), { AccountSid: ACCOUNT_SID, CallSid: out.sid, From: out.from, To: out.to, Direction: 'outbound-api', CallStatus: status });
+    if (out.statusCallback)
+      void post(absolute(out.statusCallback), {
+        AccountSid: ACCOUNT_SID,
+        CallSid: out.sid,
+        From: out.from,
+        To: out.to,
+        Direction: 'outbound-api',
+        CallStatus: status,
+      });
   }
 
   /** Someone answered a call the carrier placed: it becomes a call, and does what it was placed for. */
@@ -598,11 +646,30 @@ export function createSwitch(publicUrl: string, post: VoicePoster, recordingsDir
       f.peer.send('cancel', { callsid: f.sid });
       f.media.close();
     }
-    const call = newCall({ sid: out.sid, caller: peer, callerSid: out.sid, media: fork.media, answer: Promise.resolve(''), from: out.from, to: out.to, params: {}, ringingSent: true, answerSent: true });
+    const call = newCall({
+      sid: out.sid,
+      caller: peer,
+      callerSid: out.sid,
+      media: fork.media,
+      answer: Promise.resolve(''),
+      from: out.from,
+      to: out.to,
+      params: {},
+      ringingSent: true,
+      answerSent: true,
+    });
     calls.set(call.sid, call);
     fork.media.accept(sdp).then(
       () => {
-        if (out.statusCallback) void post(absolute(out.statusCallback), { AccountSid: ACCOUNT_SID, CallSid: out.sid, From: out.from, To: out.to, Direction: 'outbound-api', CallStatus: 'in-progress' });
+        if (out.statusCallback)
+          void post(absolute(out.statusCallback), {
+            AccountSid: ACCOUNT_SID,
+            CallSid: out.sid,
+            From: out.from,
+            To: out.to,
+            Direction: 'outbound-api',
+            CallStatus: 'in-progress',
+          });
         void run(call, out.verbs);
       },
       () => endCall(call, 'failed'),
@@ -616,7 +683,16 @@ export function createSwitch(publicUrl: string, post: VoicePoster, recordingsDir
       : { kind: 'number', value: options.to, statusCallback: null, parameters: {} };
     const identity = target.kind === 'client' ? target.value : `${SIM_PREFIX}${target.value}`;
     const forks: Fork[] = peersOf(identity).map((peer) => ({ sid, peer, target, state: 'ringing', media: new MediaLeg() }));
-    const out: Outgoing = { sid, from: options.from, to: options.to, forks, timer: null, verbs, statusCallback: options.statusCallback ?? null, finished: false };
+    const out: Outgoing = {
+      sid,
+      from: options.from,
+      to: options.to,
+      forks,
+      timer: null,
+      verbs,
+      statusCallback: options.statusCallback ?? null,
+      finished: false,
+    };
     outgoing.set(sid, out);
     // Staff who are not online cannot be rung; a phone number rings out.
     if (!forks.length && target.kind === 'client') {
@@ -626,7 +702,13 @@ export function createSwitch(publicUrl: string, post: VoicePoster, recordingsDir
     const custom = new URLSearchParams(target.parameters).toString();
     for (const f of forks) {
       f.media.offer().then(
-        (sdp) => f.state === 'ringing' && f.peer.send('invite', { callsid: sid, sdp, parameters: { CallSid: sid, AccountSid: ACCOUNT_SID, From: options.from, To: options.to, ...(custom ? { Params: custom } : {}) } }),
+        (sdp) =>
+          f.state === 'ringing' &&
+          f.peer.send('invite', {
+            callsid: sid,
+            sdp,
+            parameters: { CallSid: sid, AccountSid: ACCOUNT_SID, From: options.from, To: options.to, ...(custom ? { Params: custom } : {}) },
+          }),
         () => {
           f.state = 'ended';
           f.media.close();
@@ -659,7 +741,18 @@ export function createSwitch(publicUrl: string, post: VoicePoster, recordingsDir
   function detach(parent: Call, fork: Fork, url: string) {
     const dialing = parent.dialing!;
     fork.detached = true;
-    const call = newCall({ sid: fork.sid, caller: fork.peer, callerSid: fork.sid, media: fork.media, answer: Promise.resolve(''), from: parent.from, to: parent.to, params: {}, ringingSent: true, answerSent: true });
+    const call = newCall({
+      sid: fork.sid,
+      caller: fork.peer,
+      callerSid: fork.sid,
+      media: fork.media,
+      answer: Promise.resolve(''),
+      from: parent.from,
+      to: parent.to,
+      params: {},
+      ringingSent: true,
+      answerSent: true,
+    });
     calls.set(call.sid, call);
     dialing.done('completed');
     void fetchTwiml(url, { ...baseParams(call), CallStatus: 'in-progress' }).then((verbs) => run(call, verbs));

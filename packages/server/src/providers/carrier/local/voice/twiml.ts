@@ -40,7 +40,14 @@ export type Verb =
 
 type Node = Record<string, unknown> & { ':@'?: Record<string, string> };
 
-const parser = new XMLParser({ preserveOrder: true, ignoreAttributes: false, attributeNamePrefix: '', trimValues: true, parseTagValue: false, parseAttributeValue: false });
+const parser = new XMLParser({
+  preserveOrder: true,
+  ignoreAttributes: false,
+  attributeNamePrefix: '',
+  trimValues: true,
+  parseTagValue: false,
+  parseAttributeValue: false,
+});
 
 const nameOf = (node: Node) => Object.keys(node).find((k) => k !== ':@')!;
 const textOf = (children: unknown): string =>
@@ -143,7 +150,13 @@ function parseVerbs(nodes: Node[]): Verb[] {
           if (childName === 'Number') targets.push({ kind: 'number', value: textOf(child.Number), statusCallback, parameters: {} });
           if (childName === 'Conference') {
             const a = child[':@'] ?? {};
-            conference = { name: textOf(child.Conference), statusCallback, coach: a.coach || null, muted: a.muted === 'true', endConferenceOnExit: a.endConferenceOnExit === 'true' };
+            conference = {
+              name: textOf(child.Conference),
+              statusCallback,
+              coach: a.coach || null,
+              muted: a.muted === 'true',
+              endConferenceOnExit: a.endConferenceOnExit === 'true',
+            };
           }
         }
         if (!targets.length && !conference && plain) targets.push({ kind: 'number', value: plain, statusCallback: null, parameters: {} });
