@@ -150,6 +150,22 @@ const scheduleValues = (input: CampaignInputParsed) => [
   JSON.stringify(input.scheduleEndValue),
 ];
 
+/** The values $1 to $17 of the insert and the update, in the order both name them. */
+const campaignValues = (id: string, who: { accountId: string; userId: string }, input: CampaignInputParsed, nextRun: Date | null) => [
+  id,
+  who.accountId,
+  input.name,
+  input.description,
+  input.format,
+  input.content,
+  input.targetWhom,
+  input.targetTags,
+  ...scheduleValues(input),
+  input.isActive ? nextRun : null,
+  input.isActive,
+  who.userId,
+];
+
 export async function insertCampaign(
   q: Queryable,
   who: { accountId: string; userId: string },
@@ -161,20 +177,7 @@ export async function insertCampaign(
     `insert into campaigns (id, account_id, name, description, format, content, target_whom, target_tags, schedule_occurrence, schedule_interval, schedule_interval_on,
        schedule_start_on, schedule_end_format, schedule_end_value, next_run_at, is_active, created_by, updated_by)
      values ($1, $2, $3, $4, $5, $6, $7, $8::uuid[], $9, $10, $11::jsonb, $12, $13, $14::jsonb, $15, $16, $17, $17)`,
-    [
-      id,
-      who.accountId,
-      input.name,
-      input.description,
-      input.format,
-      input.content,
-      input.targetWhom,
-      input.targetTags,
-      ...scheduleValues(input),
-      input.isActive ? nextRun : null,
-      input.isActive,
-      who.userId,
-    ],
+    campaignValues(id, who, input, nextRun),
   );
   return id;
 }
@@ -191,20 +194,7 @@ export async function updateCampaignRow(
        schedule_interval_on = $11::jsonb, schedule_start_on = $12, schedule_end_format = $13, schedule_end_value = $14::jsonb, next_run_at = $15, is_active = $16,
        updated_by = $17, updated_at = now()
      where id = $1 and account_id = $2`,
-    [
-      id,
-      who.accountId,
-      input.name,
-      input.description,
-      input.format,
-      input.content,
-      input.targetWhom,
-      input.targetTags,
-      ...scheduleValues(input),
-      input.isActive ? nextRun : null,
-      input.isActive,
-      who.userId,
-    ],
+    campaignValues(id, who, input, nextRun),
   );
 }
 
