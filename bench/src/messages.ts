@@ -104,18 +104,23 @@ export async function benchMessages(): Promise<void> {
       token,
       Array.from({ length: ROOMS }, (_, i) => ({ from: `+1512700${String(i).padStart(4, '0')}`, body: `Room ${i}` })),
     );
-    // From the dashboard, as a person goes: the Messages tab to the first room on screen.
+    // From the dashboard, as a person goes: the Messages tab to the first room on screen. Once with
+    // the dashboard settled (its widgets loaded, nothing more on the wire), which is the list's own
+    // time; and once the moment the dashboard appears, when the click waits behind its widgets.
     const lists: number[] = [];
-    for (let i = 0; i < 3; i++) {
+    const hurried: number[] = [];
+    for (let i = 0; i < 6; i++) {
+      const settled = i % 2 === 0;
       await page.goto(`${server.url}/`);
       await page.getByTestId('dashboard').waitFor();
+      if (settled) await page.waitForLoadState('networkidle');
       const start = Date.now();
       await page
         .getByRole('banner')
         .getByRole('tab', { name: /^Messages/ })
         .click();
       await page.getByRole('listbox', { name: 'Rooms' }).getByRole('option').first().waitFor();
-      lists.push(Date.now() - start);
+      (settled ? lists : hurried).push(Date.now() - start);
     }
 
     // 3. A room of BIG_ROOM texts, opened. No screen is open while they arrive: a burst of
@@ -143,7 +148,8 @@ export async function benchMessages(): Promise<void> {
       table('SMS inbox (local carrier, production build)', [
         ['figure', 'value', 'aim'],
         [`webhook to text on screen, p50 / p99 (${LATENCY} texts)`, `${ms(percentile(latencies, 50))} / ${ms(percentile(latencies, 99))}`, '50 ms / 200 ms'],
-        [`Messages tab with ${ROOMS} rooms, first room on screen (median of 3)`, ms(median(lists)), '300 ms'],
+        [`Messages tab with ${ROOMS} rooms, first room on screen, dashboard settled (median of 3)`, ms(median(lists)), '300 ms'],
+        [`the same, clicked as the dashboard appears (median of 3)`, ms(median(hurried)), ''],
         [`a room of ${BIG_ROOM} texts opened, newest on screen (median of 3)`, ms(median(opens)), ''],
       ]),
     );

@@ -1,6 +1,6 @@
 import { useMemo, useState } from 'react';
 import { List, type RowComponentProps } from 'react-window';
-import { Badge, Button, Dropdown, Empty, Input, Spin, Tag, theme, Tooltip, Typography } from 'antd';
+import { Badge, Button, Dropdown, Empty, Input, Spin, Tag, theme, Tooltip, Typography, type MenuProps } from 'antd';
 import { EllipsisOutlined, PlusOutlined, StarFilled } from '@ant-design/icons';
 import type { Peer, SmsRoom, SmsSearchHit } from '@agency/contracts';
 import { SMS_MESSAGES } from '@agency/contracts';
@@ -62,6 +62,7 @@ function RoomRow({ index, style, rooms, me, activeId, peers, confirming, onOpen,
         : [{ key: 'complete', label: 'Complete Conversation', onClick: () => onConfirm(r.id) }]),
   ];
   const active = r.id === activeId;
+  const secondary = { color: token.colorTextSecondary, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' } as const;
   return (
     <div style={{ ...style, padding: '2px 4px' }}>
       <div
@@ -80,32 +81,56 @@ function RoomRow({ index, style, rooms, me, activeId, peers, confirming, onOpen,
           cursor: 'pointer',
           background: active ? token.controlItemBgActive : attention ? token.colorErrorBg : undefined,
           borderLeft: `3px solid ${attention ? token.colorError : 'transparent'}`,
+          fontSize: token.fontSize,
+          lineHeight: token.lineHeight,
         }}
       >
         <div style={{ flex: 1, minWidth: 0 }}>
           <div style={{ display: 'flex', alignItems: 'center', gap: 6 }}>
             {followed && <StarFilled aria-label="Following" style={{ color: token.colorWarning }} />}
-            <Typography.Text strong ellipsis style={{ flex: 1 }}>
+            <span style={{ flex: 1, minWidth: 0, fontWeight: 600, color: token.colorText, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}>
               {roomTitle(r)}
-            </Typography.Text>
-            <Typography.Text type="secondary" style={{ fontSize: 12, flex: 'none' }}>
-              {shortTimestamp(r.lastMessageOn)}
-            </Typography.Text>
+            </span>
+            <span style={{ ...secondary, fontSize: 12, flex: 'none' }}>{shortTimestamp(r.lastMessageOn)}</span>
           </div>
-          <Typography.Text type="secondary" ellipsis style={{ display: 'block', fontSize: 13 }}>
-            {r.lastMessage || formatPhone(r.phoneNumber)}
-          </Typography.Text>
+          <div style={{ ...secondary, fontSize: 13 }}>{r.lastMessage || formatPhone(r.phoneNumber)}</div>
           {attention && <Tag color="error">Needs attention · {shortTimestamp(r.lastMessageOn)}</Tag>}
           {r.optedOut && <Tag>Opted out</Tag>}
         </div>
         <div style={{ display: 'flex', flexDirection: 'column', alignItems: 'flex-end', gap: 6 }} onClick={(e) => e.stopPropagation()}>
-          <Badge count={r.unread} size="small" overflowCount={99} />
-          <Dropdown menu={{ items }} trigger={['click']}>
-            <Button type="text" size="small" icon={<EllipsisOutlined />} aria-label={`Actions for ${roomTitle(r)}`} />
-          </Dropdown>
+          {r.unread > 0 && <Badge count={r.unread} size="small" overflowCount={99} />}
+          <RoomMenu title={roomTitle(r)} items={items} />
         </div>
       </div>
     </div>
+  );
+}
+
+/** The row's actions: a plain button until it is first opened, so a long list carries no menus it has not used. */
+function RoomMenu({ title, items }: { title: string; items: NonNullable<MenuProps['items']> }) {
+  const [used, setUsed] = useState(false);
+  const [open, setOpen] = useState(false);
+  const button = (
+    <Button
+      type="text"
+      size="small"
+      icon={<EllipsisOutlined />}
+      aria-label={`Actions for ${title}`}
+      onClick={
+        used
+          ? undefined
+          : () => {
+              setUsed(true);
+              setOpen(true);
+            }
+      }
+    />
+  );
+  if (!used) return button;
+  return (
+    <Dropdown menu={{ items }} trigger={['click']} open={open} onOpenChange={setOpen}>
+      {button}
+    </Dropdown>
   );
 }
 
