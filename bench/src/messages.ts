@@ -107,6 +107,8 @@ export async function benchMessages(): Promise<void> {
     // From the dashboard, as a person goes: the Messages tab to the first room on screen. Once with
     // the dashboard settled (its widgets loaded, nothing more on the wire), which is the list's own
     // time; and once the moment the dashboard appears, when the click waits behind its widgets.
+    // Timed in the page, from the press on the tab to the first room in the document, so the
+    // figure leaves out the automation's own work around a click.
     const lists: number[] = [];
     const hurried: number[] = [];
     for (let i = 0; i < 6; i++) {
@@ -114,13 +116,30 @@ export async function benchMessages(): Promise<void> {
       await page.goto(`${server.url}/`);
       await page.getByTestId('dashboard').waitFor();
       if (settled) await page.waitForLoadState('networkidle');
-      const start = Date.now();
+      await page.evaluate(() => {
+        const w = window as unknown as { tabToRoom: Promise<number> };
+        w.tabToRoom = new Promise((resolve) => {
+          document.addEventListener(
+            'pointerdown',
+            () => {
+              const pressed = performance.now();
+              const seen = new MutationObserver(() => {
+                if (!document.querySelector('[role="listbox"][aria-label="Rooms"] [role="option"]')) return;
+                seen.disconnect();
+                resolve(performance.now() - pressed);
+              });
+              seen.observe(document.body, { childList: true, subtree: true });
+            },
+            { capture: true, once: true },
+          );
+        });
+      });
       await page
         .getByRole('banner')
         .getByRole('tab', { name: /^Messages/ })
         .click();
       await page.getByRole('listbox', { name: 'Rooms' }).getByRole('option').first().waitFor();
-      (settled ? lists : hurried).push(Date.now() - start);
+      (settled ? lists : hurried).push(await page.evaluate(() => (window as unknown as { tabToRoom: Promise<number> }).tabToRoom));
     }
 
     // 3. A room of BIG_ROOM texts, opened. No screen is open while they arrive: a burst of

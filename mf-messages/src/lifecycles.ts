@@ -1,4 +1,12 @@
 import { createRemoteLifecycles } from '@agency/ui';
 import { App } from './App';
+import { askRoomsEarly } from './features/inbox/useInbox';
 
-export const { bootstrap, mount, unmount, update } = createRemoteLifecycles('Messages', App);
+const lifecycles = createRemoteLifecycles('Messages', App);
+export const { bootstrap, unmount, update } = lifecycles;
+
+/** Mounting on the inbox starts its room list at once, beside the first render (single-spa runs the steps in order). */
+async function roomsFirst(): Promise<void> {
+  if (window.location.pathname.startsWith('/messages')) askRoomsEarly();
+}
+export const mount = [roomsFirst, lifecycles.mount].flat();

@@ -28,6 +28,22 @@ export function mergeMessage(list: SmsMessage[], m: SmsMessage): SmsMessage[] {
   return [...rest, m].sort((a, b) => a.createdAt.localeCompare(b.createdAt));
 }
 
+/** The room list asked for as the remote mounts on /messages, so it is on its way before the first render. */
+let early: { transport: InboxTransport; at: number; rooms: Promise<SmsRoom[]> } | null = null;
+const EARLY_FOR_MS = 2_000;
+
+export function askRoomsEarly(transport: InboxTransport = busTransport): void {
+  const rooms = transport.request('sms_rooms', {});
+  rooms.catch(() => undefined); // a failure is met again by the inbox's own request
+  early = { transport, at: Date.now(), rooms };
+}
+
+function takeEarlyRooms(transport: InboxTransport): Promise<SmsRoom[]> | null {
+  const e = early;
+  early = null;
+  return e && e.transport === transport && Date.now() - e.at < EARLY_FOR_MS ? e.rooms : null;
+}
+
 /**
  * The shared inbox of this screen: the rooms with their unread counts, the open room's texts,
  * live updates from the socket (a text in another room raises its count; the open room's texts
@@ -42,7 +58,7 @@ export function useInbox(roomId: string | null, transport: InboxTransport = busT
 
   const loadRooms = useCallback(async () => {
     try {
-      const rooms = await transport.request('sms_rooms', {});
+      const rooms = await (takeEarlyRooms(transport) ?? transport.request('sms_rooms', {}));
       setState((s) => ({ ...s, rooms, error: null }));
     } catch (err) {
       setState((s) => ({ ...s, error: `Unable to load conversations: ${(err as Error).message}` }));
