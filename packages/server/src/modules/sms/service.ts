@@ -169,11 +169,13 @@ export async function roomPage(
 
 /** The client (primary or secondary) whose mobile number this is. */
 export async function clientByMobile(q: Queryable, accountId: string, phone: string): Promise<string | null> {
+  // The search index finds the few clients with that mobile number; their fields confirm it.
   const [row] = await q.query<{ id: string }>(
-    `select id from clients where account_id = $1
-        and (regexp_replace(coalesce(data->>'mobilePhone', ''), '\\D', '', 'g') in ($2, $3)
-          or regexp_replace(coalesce(data->>'coMobilePhone', ''), '\\D', '', 'g') in ($2, $3))
-      order by created_at limit 1`,
+    `select c.id from client_terms t join clients c on c.id = t.client_id
+      where t.account_id = $1 and t.kind = 'mobile' and t.term in ($2, $3)
+        and (regexp_replace(coalesce(c.data->>'mobilePhone', ''), '\\D', '', 'g') in ($2, $3)
+          or regexp_replace(coalesce(c.data->>'coMobilePhone', ''), '\\D', '', 'g') in ($2, $3))
+      order by c.created_at limit 1`,
     [accountId, phone, phone.replace(/^1/, '')],
   );
   return row?.id ?? null;

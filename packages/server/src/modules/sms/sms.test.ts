@@ -85,6 +85,32 @@ describe('carrier webhooks', () => {
   });
 });
 
+describe('whose number texted', () => {
+  it("finds the client by either applicant's mobile number, and not by another of their phones", async () => {
+    const client = (
+      await s.app.inject({
+        method: 'POST',
+        url: '/api/clients',
+        headers: bearer(owner.token),
+        payload: {
+          firstName: 'Mona',
+          lastName: 'Mobile',
+          mobilePhone: '5125550671',
+          phone: '5125550673',
+          coFirstName: 'Cole',
+          coLastName: 'Mobile',
+          coMobilePhone: '5125550672',
+        },
+      })
+    ).json();
+    for (const from of ['15125550671', '15125550672', '15125550673']) await inbound('Hello', from);
+    const [primary, secondary, home] = [await roomOf('15125550671'), await roomOf('15125550672'), await roomOf('15125550673')];
+    assert.deepEqual(primary?.client, { id: client.id, name: 'Mona Mobile', level: 'primary' });
+    assert.deepEqual(secondary?.client, { id: client.id, name: 'Cole Mobile', level: 'secondary' });
+    assert.equal(home?.client, null);
+  });
+});
+
 describe('unread counts', () => {
   it("count each person's unread texts, a room's and the tab's, up to the cap", async () => {
     const employee = await signIn(s.app, 'employee2@demo.test');
