@@ -141,15 +141,13 @@ describe('CSV import', () => {
 
   it('skips a duplicate by default and can set every duplicate at once', async () => {
     const user = userEvent.setup({ delay: null, pointerEventsCheck: 0 });
-    importCall
-      .mockResolvedValueOnce(DRY_RUN)
-      .mockResolvedValueOnce({
-        ...DONE,
-        merged: 0,
-        created: 1,
-        skipped: 1,
-        rows: [row(1, 'created', null), row(2, 'skipped', 'Duplicate of James Carter (phone)', JAMES), DONE.rows[2]],
-      });
+    importCall.mockResolvedValueOnce(DRY_RUN).mockResolvedValueOnce({
+      ...DONE,
+      merged: 0,
+      created: 1,
+      skipped: 1,
+      rows: [row(1, 'created', null), row(2, 'skipped', 'Duplicate of James Carter (phone)', JAMES), DONE.rows[2]],
+    });
     await chooseFile();
     await user.click(await findButton('Check rows'));
     await user.click(await findButton('Create all'));

@@ -93,33 +93,31 @@ export async function smsMediaRoutes(app: FastifyInstance, deps: AppDeps, opts: 
     );
   });
 
-  app
-    .withTypeProvider<ZodTypeProvider>()
-    .get(
-      '/media/sms/:id/:token',
-      {
-        schema: {
-          tags: ['sms'],
-          description: 'A texted picture, for the carrier and the conversation (the address is the key).',
-          params: z.object({ id: idSchema, token: z.string().min(20).max(100) }),
-        },
+  app.withTypeProvider<ZodTypeProvider>().get(
+    '/media/sms/:id/:token',
+    {
+      schema: {
+        tags: ['sms'],
+        description: 'A texted picture, for the carrier and the conversation (the address is the key).',
+        params: z.object({ id: idSchema, token: z.string().min(20).max(100) }),
       },
-      async (req, reply) => {
-        const [row] = await db.query<{ type: string; size: number; storage_key: string; token_hash: string }>(
-          'select type, size, storage_key, token_hash from sms_media where id = $1',
-          [req.params.id],
-        );
-        const given = Buffer.from(hash(req.params.token));
-        if (!row || !timingSafeEqual(given, Buffer.from(row.token_hash))) throw notFound('Picture not found');
-        const stream = await storage.get(row.storage_key);
-        if (!stream) throw notFound('Picture not found');
-        return reply
-          .header('content-type', row.type)
-          .header('content-length', String(row.size))
-          .header('x-content-type-options', 'nosniff')
-          .header('content-security-policy', "default-src 'none'; sandbox")
-          .header('cache-control', 'private, max-age=86400')
-          .send(stream);
-      },
-    );
+    },
+    async (req, reply) => {
+      const [row] = await db.query<{ type: string; size: number; storage_key: string; token_hash: string }>(
+        'select type, size, storage_key, token_hash from sms_media where id = $1',
+        [req.params.id],
+      );
+      const given = Buffer.from(hash(req.params.token));
+      if (!row || !timingSafeEqual(given, Buffer.from(row.token_hash))) throw notFound('Picture not found');
+      const stream = await storage.get(row.storage_key);
+      if (!stream) throw notFound('Picture not found');
+      return reply
+        .header('content-type', row.type)
+        .header('content-length', String(row.size))
+        .header('x-content-type-options', 'nosniff')
+        .header('content-security-policy', "default-src 'none'; sandbox")
+        .header('cache-control', 'private, max-age=86400')
+        .send(stream);
+    },
+  );
 }
