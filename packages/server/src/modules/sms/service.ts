@@ -39,18 +39,20 @@ export const clientName = (d: Record<string, string> | null, phone: string): str
   return [first, last].filter(Boolean).join(' ') || d.companyName || '';
 };
 
-/** The rooms' columns for `userId`: unread counts what arrived after the user last read the room. */
-const ROOM_SELECT = `
-  select r.id, r.phone_number, r.agency_number, r.client_id, c.data as client_data, r.status, r.last_message_on, r.last_message, r.assigned_to,
-         (select count(*)::int from (select 1 from sms_messages m
+/** The rooms' columns for the user in $2: unread counts what arrived after the user last read the room. */
+const UNREAD_FOR_USER = `(select count(*)::int from (select 1 from sms_messages m
            where m.room_id = r.id and m.flow = 'incoming'
              and m.created_at > coalesce((select read_at from sms_reads sr where sr.room_id = r.id and sr.user_id = $2), 'epoch')
-           order by m.created_at desc limit ${SMS_UNREAD_CAP}) capped) as unread,
+           order by m.created_at desc limit ${SMS_UNREAD_CAP}) capped)`;
+const roomSelect = (unread: string) => `
+  select r.id, r.phone_number, r.agency_number, r.client_id, c.data as client_data, r.status, r.last_message_on, r.last_message, r.assigned_to,
+         ${unread} as unread,
          (select json_agg(json_build_object('id', u.id, 'first_name', u.first_name, 'last_name', u.last_name, 'avatar', u.avatar,
                                             'read_at', (select read_at from sms_reads sr where sr.room_id = r.id and sr.user_id = u.id)) order by u.first_name)
             from sms_followers f join users u on u.id = f.user_id where f.room_id = r.id) as followers,
          exists (select 1 from sms_opt_outs o where o.account_id = r.account_id and o.phone_number = r.phone_number) as opted_out
     from sms_rooms r left join clients c on c.id = r.client_id`;
+const ROOM_SELECT = roomSelect(UNREAD_FOR_USER);
 
 async function userRefs(q: Queryable, ids: string[]) {
   if (!ids.length) return new Map<string, SmsRoom['assignedTo']>();
@@ -90,6 +92,13 @@ export async function listRooms(q: Queryable, accountId: string, userId: string)
     [accountId, userId],
   );
   return toRooms(q, rows, userId);
+}
+
+/** A room as every reader sees it (no one's unread count): what a push carries, each screen keeping its own count. */
+export async function sharedRoom(q: Queryable, accountId: string, roomId: string): Promise<SmsRoom> {
+  const rows = await q.query<RoomRow>(`${roomSelect('0')} where r.account_id = $1 and r.id = $2`, [accountId, roomId]);
+  if (!rows.length) throw notFound(SMS_MESSAGES.noRoom);
+  return (await toRooms(q, rows, ''))[0]!;
 }
 
 export async function getRoom(q: Queryable, accountId: string, userId: string, roomId: string): Promise<SmsRoom> {

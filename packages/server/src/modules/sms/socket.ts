@@ -17,7 +17,7 @@ import { resend, sendFromRoom } from './outbound';
 import type { Queryable } from '../../db/index';
 
 const formatPhone = (digits: string) => digits.replace(/^1?(\d{3})(\d{3})(\d{4})$/, '+1-$1-$2-$3');
-import { agencyNumberFor, ensureRoom, getMessage, getRoom, listRooms, roomPage, searchRooms, unreadTotals } from './service';
+import { agencyNumberFor, ensureRoom, getMessage, getRoom, listRooms, roomPage, searchRooms, sharedRoom, unreadTotals } from './service';
 import { isAccountUser } from '../users/membership';
 
 type SmsEvent = Exclude<Extract<keyof ClientToServerEvents, `sms_${string}`>, 'sms_is_typing'>;
@@ -151,10 +151,9 @@ export function smsSocket(deps: AppDeps): SocketFeature {
 
 /** A room as pushed to everyone: unread and attention are each screen's own to keep. */
 async function pushedRoom(db: Queryable, accountId: string, roomId: string): Promise<SmsRoom> {
-  const room = await getRoom(db, accountId, NOBODY, roomId);
-  return { ...room, unread: 0, status: room.status === 'completed' ? 'completed' : 'open' };
+  const room = await sharedRoom(db, accountId, roomId);
+  return { ...room, status: room.status === 'completed' ? 'completed' : 'open' };
 }
-const NOBODY = '00000000-0000-4000-8000-000000000000';
 
 /** Text and room changes reach every socket of the account, on every API process. */
 export const smsPush: RealtimePush = ({ db, events, nsFor, track }) => {
