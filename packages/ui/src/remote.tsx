@@ -2,7 +2,7 @@ import type { RemoteLifecycles } from '@agency/contracts';
 import React, { Component, type ComponentType, type ReactNode } from 'react';
 import * as ReactDOMClient from 'react-dom/client';
 import singleSpaReact from 'single-spa-react';
-import { Router, createPath, type Location, type To } from 'react-router-dom';
+import { BrowserRouter, Router, createPath, useLocation, useNavigate, type Location, type To } from 'react-router-dom';
 import { AgencyTheme } from './theme';
 import { ErrorCard } from './ErrorCard';
 
@@ -70,4 +70,18 @@ export function createRemoteLifecycles<P extends RemoteProps>(name: string, Root
     rootComponent,
     errorBoundary: (err: Error) => <ErrorCard title={`${name} stopped working`} detail={err.message} onRetry={() => window.location.reload()} />,
   });
+}
+
+/** Runs a remote alone, outside the shell (its standalone dev server): the browser's own router and URL. */
+export function runStandalone(App: ComponentType<Partial<RemoteProps>>, rootId = 'root'): void {
+  function Standalone() {
+    const location = useLocation();
+    const navigate = useNavigate();
+    return <App location={location} navigate={navigate} />;
+  }
+  ReactDOMClient.createRoot(document.getElementById(rootId)!).render(
+    <BrowserRouter>
+      <Standalone />
+    </BrowserRouter>,
+  );
 }
