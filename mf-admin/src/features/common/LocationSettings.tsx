@@ -28,7 +28,7 @@ export function LocationSettings({ title, children }: Props) {
   const query = useLiveQuery(accountId ? () => locationsApi.list(accountId) : null, null, accountId);
   const locations = query.data ?? null;
   const error = query.error ? locationsFailed(errorMessage(query.error)) : null;
-  const [picked, setChosen] = useState<string | null>(null);
+  const [picked, setPicked] = useState<string | null>(null);
   // The location picked while it still exists; the only one when there is one.
   const chosen = picked && locations?.some((l) => l.id === picked) ? picked : locations?.length === 1 ? locations[0]!.id : null;
   const { update } = query;
@@ -51,7 +51,7 @@ export function LocationSettings({ title, children }: Props) {
                 placeholder="Choose a location"
                 value={chosen ?? undefined}
                 options={locations.map((l) => ({ value: l.id, label: locationLabel(l) }))}
-                onChange={(id: string) => void mayLeave().then((ok) => ok && setChosen(id))}
+                onChange={(id: string) => void mayLeave().then((ok) => ok && setPicked(id))}
                 style={{ maxWidth: 360 }}
               />
             </Form.Item>
