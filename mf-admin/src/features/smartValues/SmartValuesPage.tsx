@@ -1,10 +1,10 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
-import { Alert, Button, Card, Empty, Form, Input, List, Select, Typography } from 'antd';
+import { Button, Card, Empty, Form, Input, List, Select, Typography } from 'antd';
 import { ArrowDownOutlined, ArrowUpOutlined, CheckOutlined, CloseOutlined, DeleteOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
 import { VALUE_KEYS, VALUE_MESSAGES, type OptionValue, type ValueGroup } from '@agency/contracts';
 import { valuesApi } from '@agency/api-client';
 import { bus } from '@agency/bus';
-import { notifyError, withToasts } from '@agency/ui';
+import { notifyError, RetryAlert, withToasts } from '@agency/ui';
 import { useIsAdmin } from '../common/useIsAdmin';
 
 /** 'PolicyType' → 'Policy Type', 'entityType' → 'Entity Type'. */
@@ -191,20 +191,7 @@ export function SmartValuesPage() {
       <Typography.Paragraph type="secondary">
         The options forms offer for a field. A value typed in a form that is not on the list is added to it.
       </Typography.Paragraph>
-      {failed ? (
-        <Alert
-          type="error"
-          showIcon
-          role="alert"
-          title={VALUE_MESSAGES.loadFailed}
-          style={{ marginBottom: 16 }}
-          action={
-            <Button size="small" onClick={() => void load()}>
-              Retry
-            </Button>
-          }
-        />
-      ) : null}
+      {failed ? <RetryAlert message={VALUE_MESSAGES.loadFailed} onRetry={() => void load()} /> : null}
       <Form layout="vertical" style={{ maxWidth: 640 }}>
         <Form.Item label="Value list" htmlFor="smart-value-key">
           <Select

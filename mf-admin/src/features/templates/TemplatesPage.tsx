@@ -1,10 +1,10 @@
 import { useCallback, useEffect, useState } from 'react';
-import { Alert, Button, Empty, Space, Table, Tag as Chip, Typography } from 'antd';
+import { Button, Empty, Space, Table, Tag as Chip, Typography } from 'antd';
 import { DeleteOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
 import { TEMPLATE_MESSAGES, smsCount, type MessageTemplate } from '@agency/contracts';
 import { templatesApi } from '@agency/api-client';
 import { bus } from '@agency/bus';
-import { withToasts } from '@agency/ui';
+import { RetryAlert, withToasts } from '@agency/ui';
 import { useIsAdmin } from '../common/useIsAdmin';
 import { TemplateDialog } from './TemplateDialog';
 
@@ -54,20 +54,7 @@ export function TemplatesPage() {
           Add Template
         </Button>
       </Space>
-      {failed ? (
-        <Alert
-          type="error"
-          showIcon
-          role="alert"
-          title={TEMPLATE_MESSAGES.loadFailed}
-          style={{ marginBottom: 16 }}
-          action={
-            <Button size="small" onClick={() => void load()}>
-              Retry
-            </Button>
-          }
-        />
-      ) : null}
+      {failed ? <RetryAlert message={TEMPLATE_MESSAGES.loadFailed} onRetry={() => void load()} /> : null}
       <Table<MessageTemplate>
         rowKey="id"
         size="middle"
