@@ -7,6 +7,7 @@
  *   BENCH_SIGNINS         sign-in requests for the API load (default 400)
  *   BENCH_ME_REQUESTS     GET /users/me requests for the API load (default 5000)
  *   BENCH_CONNECTIONS     concurrent connections for the API load (default 50)
+ *   BENCH_BROWSER=0       skip the figures taken in Chromium (the API load and the other benches still run)
  *   BENCH_JSON            also write every figure to this file
  *   BENCH_VERBOSE=1       also list every JS file each page loads
  *   CHROMIUM_PATH         default /usr/bin/chromium
@@ -68,6 +69,17 @@ async function measureApi(url: string): Promise<LoadResult[]> {
   await load({ name: 'warm-up', url: `${url}/api/auth`, method: 'POST', build: signIn, requests: 20, connections: 5 });
 
   const results: LoadResult[] = [];
+  // The floor: the same server answering without a session or the database, in the same run.
+  results.push(
+    await load({
+      name: 'GET /api/healthcheck (the floor)',
+      url: `${url}/api/healthcheck`,
+      method: 'GET',
+      build: () => ({ headers: {} }),
+      requests: ME_REQUESTS,
+      connections: CONNECTIONS,
+    }),
+  );
   results.push(
     await load({ name: 'POST /api/auth (sign in)', url: `${url}/api/auth`, method: 'POST', build: signIn, requests: SIGNINS, connections: CONNECTIONS }),
   );
@@ -90,7 +102,12 @@ async function measureApi(url: string): Promise<LoadResult[]> {
   return results;
 }
 
-function print(sizes: RemoteSizes[], browser: BrowserFigures, api: LoadResult[], startupMs: number) {
+function print(sizes: RemoteSizes[], browser: BrowserFigures | null, api: LoadResult[], startupMs: number) {
+  if (browser) printBrowser(sizes, browser);
+  printApi(api, startupMs);
+}
+
+function printBrowser(sizes: RemoteSizes[], browser: BrowserFigures) {
   console.log(
     table('JavaScript the browser loads (responses seen by Chromium; gzip -9 of each body)', [
       ['page', 'files', 'raw', 'gzip'],
@@ -139,7 +156,9 @@ function print(sizes: RemoteSizes[], browser: BrowserFigures, api: LoadResult[],
     perRemote.push([remote, ms(med('switchNew')), ms(med('switchSeen'))]);
   }
   console.log(table('Route switch per remote (median, tab click → route rendered)', perRemote));
+}
 
+function printApi(api: LoadResult[], startupMs: number) {
   console.log(
     table(`API on loopback (${CONNECTIONS} concurrent keep-alive connections; client and server share ${cpus().length} cores)`, [
       ['call', 'requests', 'req/s', 'p50', 'p90', 'p99', 'max', 'statuses'],
@@ -166,8 +185,11 @@ async function main() {
   const server = await startServer(PORT);
   try {
     const sizes = remoteSizes();
-    process.stdout.write(`Chromium: ${RUNS} runs `);
-    const browser = await measureBrowser({ baseURL: server.url, chromiumPath: CHROMIUM, runs: RUNS, email: 'owner@demo.test', password: PASSWORD });
+    let browser: BrowserFigures | null = null;
+    if (process.env.BENCH_BROWSER !== '0') {
+      process.stdout.write(`Chromium: ${RUNS} runs `);
+      browser = await measureBrowser({ baseURL: server.url, chromiumPath: CHROMIUM, runs: RUNS, email: 'owner@demo.test', password: PASSWORD });
+    }
     console.log(`API load: ${SIGNINS} sign-ins, ${ME_REQUESTS} GET /users/me over ${CONNECTIONS} connections ...`);
     const api = await measureApi(server.url);
     print(sizes, browser, api, server.startupMs);

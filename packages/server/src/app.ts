@@ -6,6 +6,7 @@ import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fast
 import type { ServerConfig } from './config';
 import type { Db } from './db/index';
 import { accessControl, adminsOnly, type ApiRoute } from './http/access';
+import { watchSessions, type SessionCache } from './http/sessionCache';
 import { securityHeaders } from './http/headers';
 import { HttpError } from './http/errors';
 import { createEvents, type AppEvents } from './events';
@@ -81,6 +82,8 @@ export interface AppDeps {
   carrier: Carrier;
   /** Plans, invoices and payment methods through the provider chosen by BILLING. */
   billing: BillingProvider;
+  /** The sessions this process has verified (every bearer token resolves through it). */
+  sessions: SessionCache;
 }
 
 export interface BuildOptions {
@@ -118,6 +121,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
         opts.db,
       ),
     billing: opts.billing ?? createBilling(opts.config, opts.db, countUsage),
+    sessions: await watchSessions(opts.db, { redisUrl: opts.config.redisUrl }),
   };
   // TOTP secrets and client data stored readable before they were sealed (or by the demo seed) are sealed now.
   await sealReadableTotpSecrets(opts.db, sealerFor(opts.config.dataDir));
@@ -154,7 +158,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   await app.register(fastifySwaggerUi, {
     routePrefix: '/api/docs',
     staticCSP: true,
-    ...(opts.config.production ? { uiHooks: { onRequest: adminsOnly(opts.db) } } : {}),
+    ...(opts.config.production ? { uiHooks: { onRequest: adminsOnly(opts.db, deps.sessions) } } : {}),
   });
 
   // Filled as the API's routes are registered: the tests walk it (every route, every method).
@@ -163,7 +167,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   app.decorate('deps', deps);
   await app.register(
     async (api) => {
-      accessControl(api, deps.db, apiRoutes);
+      accessControl(api, deps.db, deps.sessions, apiRoutes);
       await healthRoutes(api);
       await authRoutes(api, deps);
       await userRoutes(api, deps);
@@ -217,6 +221,13 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     return res.statusCode < 300 ? res.body : '';
   });
   app.addHook('onClose', async () => deps.carrier.close());
+  app.addHook('onClose', async () => deps.sessions.close());
+  // An answer leaves once the changes its writes made to sessions are published (see sessionCache.ts).
+  app.addHook('onSend', (_req, _reply, payload, done) => {
+    const published = deps.sessions.settled();
+    if (!published) return done(null, payload);
+    void published.then(() => done(null, payload));
+  });
   await staticRoutes(app, opts.config);
   return app;
 }

@@ -29,7 +29,13 @@ const events = createEvents();
 const jobs = await startJobs(db);
 const app = await buildApp({ db, config, events, jobs, logger: process.env.LOG_LEVEL ? true : false });
 const stopBackground = await startBackground(app.deps);
-const realtime = await createRealtime(db, app.server, { redisUrl: config.redisUrl, events, features: socketFeatures(app.deps), pushes: PUSH_FEATURES });
+const realtime = await createRealtime(db, app.server, {
+  redisUrl: config.redisUrl,
+  events,
+  features: socketFeatures(app.deps),
+  pushes: PUSH_FEATURES,
+  sessions: app.deps.sessions,
+});
 await app.listen({ port: config.port, host: config.host });
 // The local carrier's phone signalling: one process per host serves it (a second API process on
 // the same host keeps serving the API and texts without it).

@@ -18,6 +18,13 @@ export interface Db extends Queryable {
   exec(sql: string): Promise<void>;
   /** For pg-boss: one statement with values, or a script without. */
   executeSql(text: string, values?: unknown[]): Promise<{ rows: Row[] }>;
+  /**
+   * Hears NOTIFY on `channel`, delivered when the notifying transaction commits. `own` is true for
+   * what this process's own writes notified, heard before their query or commit resolves.
+   * `onListening(false)` says notifications may be missed from now on (the listening connection was
+   * lost), `true` that they are heard again. Resolves, listening, with the function that stops.
+   */
+  listen(channel: string, onMessage: (payload: string, own: boolean) => void, onListening: (listening: boolean) => void): Promise<() => Promise<void>>;
   close(): Promise<void>;
 }
 
@@ -42,6 +49,11 @@ export async function openPglite(dataDir?: string): Promise<Db> {
         const results = await lite.exec(text);
         return { rows: (results.at(-1)?.rows ?? []) as Row[] };
       }),
+    // In one process nothing is ever missed: PGlite calls back before the notifying query resolves.
+    listen: async (channel, onMessage) => {
+      const stop = await serial(() => lite.listen(channel, (payload) => onMessage(payload, true)));
+      return () => serial(() => stop());
+    },
     close: () => lite.close(),
   };
   return db;
@@ -51,6 +63,26 @@ export async function openPostgres(url: string): Promise<Db> {
   const pool = new pg.Pool({ connectionString: url, max: 10 });
   // An idle connection dropped by the server (restart, failover) must not crash the process.
   pool.on('error', (err) => console.error('database:', err.message));
+  // Each connection also listens on the channels listened to, so a write hears what it notified
+  // itself (PostgreSQL sends it before the commit's answer) and says it is its own.
+  const channels = new Map<string, Set<(payload: string, own: boolean) => void>>();
+  const listening = new WeakMap<pg.PoolClient, Set<string>>();
+  pool.on('acquire', (client) => {
+    let heard = listening.get(client);
+    if (!heard) {
+      listening.set(client, (heard = new Set()));
+      client.on('notification', (n) => {
+        const own = n.processId === (client as unknown as { processID: number }).processID;
+        for (const heard of channels.get(n.channel) ?? []) heard(n.payload ?? '', own);
+      });
+    }
+    for (const channel of channels.keys()) {
+      if (heard.has(channel)) continue;
+      heard.add(channel);
+      // Queued ahead of the query the connection was taken for.
+      client.query(`listen ${client.escapeIdentifier(channel)}`).catch(() => undefined);
+    }
+  });
   await pool.query('select 1');
   return {
     kind: 'postgres',
@@ -72,7 +104,69 @@ export async function openPostgres(url: string): Promise<Db> {
     },
     exec: async (sql) => void (await pool.query(sql)),
     executeSql: async (text, values) => ({ rows: (await pool.query(text, values as unknown[])).rows }),
+    listen: async (channel, onMessage, onListening) => {
+      const handlers = channels.get(channel) ?? new Set();
+      channels.set(channel, handlers.add(onMessage));
+      // What other processes notify is heard on a connection of its own (pooled ones come and go).
+      const stop = await listenOnPostgres(url, channel, (payload) => onMessage(payload, false), onListening);
+      return async () => {
+        handlers.delete(onMessage);
+        await stop();
+      };
+    },
     close: () => pool.end(),
+  };
+}
+
+/** LISTEN on a connection of its own, opened again a second after it is lost. */
+async function listenOnPostgres(
+  url: string,
+  channel: string,
+  onMessage: (payload: string) => void,
+  onListening: (listening: boolean) => void,
+): Promise<() => Promise<void>> {
+  let current: pg.Client | undefined;
+  let stopped = false;
+  let retry: NodeJS.Timeout | undefined;
+  const lost = (client: pg.Client) => {
+    if (client !== current) return;
+    current = undefined;
+    onListening(false);
+    client.end().catch(() => undefined);
+    again();
+  };
+  const open = async () => {
+    const client = new pg.Client({ connectionString: url });
+    client.on('notification', (n) => {
+      if (n.channel === channel) onMessage(n.payload ?? '');
+    });
+    client.on('error', (err) => {
+      if (client === current) console.error('database: the listening connection was lost:', err.message);
+      lost(client);
+    });
+    client.on('end', () => lost(client));
+    try {
+      await client.connect();
+      await client.query(`listen ${client.escapeIdentifier(channel)}`);
+    } catch (err) {
+      await client.end().catch(() => undefined);
+      throw err;
+    }
+    if (stopped) return void (await client.end());
+    current = client;
+    onListening(true);
+  };
+  const again = () => {
+    if (stopped) return;
+    retry = setTimeout(() => open().catch(again), 1000);
+  };
+  await open();
+  return async () => {
+    stopped = true;
+    clearTimeout(retry);
+    const client = current;
+    current = undefined;
+    await client?.end();
   };
 }
 

@@ -3,6 +3,7 @@ import { ADMIN_ROLES, AUTH_MESSAGES, type Role } from '@agency/contracts';
 import type { Queryable } from '../db/index';
 import { bearerToken, resolveSession, type AuthContext } from './context';
 import { forbidden, notFound, unauthorized } from './errors';
+import type { SessionCache } from './sessionCache';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -90,7 +91,7 @@ export async function accountInScope(q: Queryable, a: Pick<AuthContext, 'account
  * is public), MFA enrolment, the route's roles, and the account scope of /accounts/:accountId.
  * Every route registered after it in the scope is added to `table`.
  */
-export function accessControl(api: FastifyInstance, db: Queryable, table: ApiRoute[] = []): ApiRoute[] {
+export function accessControl(api: FastifyInstance, db: Queryable, sessions: SessionCache, table: ApiRoute[] = []): ApiRoute[] {
   api.addHook('onRoute', (route) => {
     for (const method of [route.method].flat()) if (method !== 'HEAD') table.push({ method, url: route.url });
   });
@@ -99,7 +100,7 @@ export function accessControl(api: FastifyInstance, db: Queryable, table: ApiRou
     if (key === null || publicRoutes.has(key)) return; // not found, or public
     const token = bearerToken(req);
     if (!token) throw unauthorized();
-    const session = await resolveSession(db, token);
+    const session = await resolveSession(db, token, sessions);
     req.auth = session;
     if (session.mfaEnrolmentRequired && !enrolmentRoutes.has(key)) throw forbidden(AUTH_MESSAGES.mfaSetupRequired);
     const roles = req.routeOptions.config.roles;
@@ -112,10 +113,10 @@ export function accessControl(api: FastifyInstance, db: Queryable, table: ApiRou
 
 /** An onRequest hook for pages outside the API scope (the docs): a live owner's or admin's session. */
 export const adminsOnly =
-  (db: Queryable) =>
+  (db: Queryable, sessions: SessionCache) =>
   async (req: FastifyRequest): Promise<void> => {
     const token = bearerToken(req);
     if (!token) throw unauthorized();
-    const session = await resolveSession(db, token);
+    const session = await resolveSession(db, token, sessions);
     if (session.mfaEnrolmentRequired || !(ADMIN_ROLES as readonly Role[]).includes(session.role)) throw forbidden();
   };

@@ -3,6 +3,7 @@ import { AUTH_MESSAGES, SESSION_IDLE_MS, type Role } from '@agency/contracts';
 import type { Queryable } from '../db/index';
 import { hashToken } from '../sealing/tokens';
 import { unauthorized } from './errors';
+import type { SessionCache } from './sessionCache';
 
 /** Who is asking: every tenant-scoped query takes accountId from here and nowhere else. */
 export interface AuthContext {
@@ -27,7 +28,8 @@ declare module 'fastify' {
   }
 }
 
-interface SessionRow {
+/** A session as the database has it, with who it acts as: what a verified session is cached as. */
+export interface SessionRow {
   id: string;
   account_id: string;
   user_id: string;
@@ -42,9 +44,17 @@ interface SessionRow {
 }
 
 /** How often a session's use is written down (at most once a minute, not on every request). */
-const SEEN_EVERY_MS = 60_000;
+export const SEEN_EVERY_MS = 60_000;
 
-export async function resolveSession(db: Queryable, token: string): Promise<AuthContext> {
+/**
+ * Who a bearer token is, in at most one database round trip, and none while `cache` holds the
+ * session (plus the write of its use, once a minute).
+ */
+export async function resolveSession(db: Queryable, token: string, cache?: SessionCache): Promise<AuthContext> {
+  const hash = hashToken(token);
+  const cached = cache?.lookup(hash, Date.now());
+  if (cached) return contextOf(cached, token);
+  const mark = cache?.mark();
   const [row] = await db.query<SessionRow>(
     `select s.id, s.account_id, s.user_id, s.ghost_user_id, s.expires_at, s.last_seen_at, s.revoked_at, s.revoked_reason,
             u.role as real_role, g.role as ghost_role,
@@ -54,7 +64,7 @@ export async function resolveSession(db: Queryable, token: string): Promise<Auth
        join accounts a on a.id = s.account_id
        left join users g on g.id = s.ghost_user_id and g.deleted_at is null
       where s.token_hash = $1`,
-    [hashToken(token)],
+    [hash],
   );
   if (!row) throw unauthorized();
   if (row.revoked_at) throw unauthorized(row.revoked_reason === 'superseded' ? AUTH_MESSAGES.sessionInvalid : 'Unauthorized');
@@ -62,7 +72,15 @@ export async function resolveSession(db: Queryable, token: string): Promise<Auth
   // Unused for the idle time (no request, no open socket), as the screen would have signed out.
   const idleFor = Date.now() - new Date(row.last_seen_at).getTime();
   if (idleFor >= SESSION_IDLE_MS) throw unauthorized('Session expired');
-  if (idleFor >= SEEN_EVERY_MS) await db.query('update sessions set last_seen_at = now() where id = $1', [row.id]);
+  if (idleFor >= SEEN_EVERY_MS) {
+    await db.query('update sessions set last_seen_at = now() where id = $1', [row.id]);
+    row.last_seen_at = new Date();
+  }
+  if (cache && mark !== undefined) cache.keep(hash, row, mark);
+  return contextOf(row, token);
+}
+
+function contextOf(row: SessionRow, token: string): AuthContext {
   const acting = row.ghost_user_id && row.ghost_role ? { id: row.ghost_user_id, role: row.ghost_role } : { id: row.user_id, role: row.real_role };
   return {
     sessionId: row.id,

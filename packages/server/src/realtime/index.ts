@@ -5,6 +5,7 @@ import { AUTH_MESSAGES, PHONE_STATUSES } from '@agency/contracts';
 import type { Db } from '../db/index';
 import type { AppEvents } from '../events';
 import { resolveSession, type AuthContext } from '../http/context';
+import type { SessionCache } from '../http/sessionCache';
 import { forbidden, HttpError } from '../http/errors';
 import { socketFailure } from './failure';
 import { toPeer, USER_COLUMNS, type UserRow } from '../modules/accounts/members';
@@ -59,7 +60,15 @@ const RECHECK_MS = 60_000;
 export async function createRealtime(
   db: Db,
   server: HttpServer,
-  opts: { redisUrl?: string; redisKey?: string; events?: AppEvents; features?: SocketFeature[]; pushes?: RealtimePush[] } = {},
+  opts: {
+    redisUrl?: string;
+    redisKey?: string;
+    events?: AppEvents;
+    features?: SocketFeature[];
+    pushes?: RealtimePush[];
+    /** The app's verified sessions, so a handshake or a recheck need not ask the database. */
+    sessions?: SessionCache;
+  } = {},
 ): Promise<Realtime> {
   const io: AppServer = new Server(server, {
     transports: ['websocket', 'polling'],
@@ -130,7 +139,7 @@ export async function createRealtime(
     // The token rides in the handshake's auth payload only: never in the URL, where logs and proxies keep it.
     const token = String(socket.handshake.auth?.token ?? '');
     try {
-      const ctx = await resolveSession(db, token);
+      const ctx = await resolveSession(db, token, opts.sessions);
       if ((await accountOfNamespace(socket.nsp.name)) !== ctx.accountId) return next(new Error('Unauthorized'));
       // A session that must enrol in MFA first may only enrol over HTTP, never listen here.
       if (ctx.mfaEnrolmentRequired) throw forbidden(AUTH_MESSAGES.mfaSetupRequired);
@@ -182,7 +191,7 @@ export async function createRealtime(
     // A safety net behind the sessionsRevoked push: expiry has no event, so look now and then.
     const recheck = setInterval(async () => {
       try {
-        await resolveSession(db, socket.data.auth.token);
+        await resolveSession(db, socket.data.auth.token, opts.sessions);
       } catch (err) {
         if (err instanceof HttpError) dropUnauthorized(socket, err.message);
         else socketFailure('session recheck', err); // logged; the socket stays until its session is known to be over

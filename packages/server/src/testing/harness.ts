@@ -132,6 +132,7 @@ export async function startTestServer(opts: TestServerOptions = {}): Promise<Tes
       events,
       features: socketFeatures(app.deps),
       pushes: PUSH_FEATURES,
+      sessions: app.deps.sessions,
     });
     url = await listenOnTestPort(app);
   } else {

@@ -27,6 +27,7 @@ import { HttpError } from '../../http/errors';
 import type { Db } from '../../db/index';
 import { anonymousWho, auditWho, recordAudit, userAboutRow } from '../audit/trail';
 import { sealerFor } from '../../sealing/crypto';
+import { hashToken } from '../../sealing/tokens';
 import { publishUser } from '../accounts/members';
 import { confirmIdentity, mfaEnabled, turnMfaOff } from './identity';
 import { initMfa, verifyMfa } from './mfa';
@@ -84,7 +85,7 @@ export async function authRoutes(app: FastifyInstance, deps: AppDeps) {
       const unlockHeader = req.headers[UNLOCK_HEADER];
       const unlockToken = Array.isArray(unlockHeader) ? unlockHeader[0] : unlockHeader;
       // The unlocked session must be live before any password is looked at.
-      const locked = unlockToken ? await resolveSession(db, unlockToken) : null;
+      const locked = unlockToken ? await resolveSession(db, unlockToken, deps.sessions) : null;
 
       const counted = await limiter.attempt(req.ip, email, account);
       let userId: string;
@@ -220,5 +221,8 @@ export async function authRoutes(app: FastifyInstance, deps: AppDeps) {
     },
   );
 
-  r.get('/users/me', { schema: { tags: ['users'], response: { 200: meResponseSchema } } }, async (req) => describeSession(db, auth(req)));
+  r.get('/users/me', { schema: { tags: ['users'], response: { 200: meResponseSchema } } }, async (req) => {
+    const a = auth(req);
+    return deps.sessions.remember(hashToken(a.token), () => describeSession(db, a));
+  });
 }
