@@ -6,3 +6,9 @@ declare module '*.wav' {
   const url: string;
   export default url;
 }
+
+/** Style sheets the app adds itself (webpack asset/source: the import is the file's text). */
+declare module '*.css' {
+  const text: string;
+  export default text;
+}

@@ -17,13 +17,14 @@ export async function fillLogin(page: Page, email: string, opts: { password?: st
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('Password').fill(opts.password ?? PASSWORD);
   const account = page.getByRole('combobox', { name: 'Account' });
-  // The email's accounts are looked up when the password field takes focus; one account is chosen for you.
-  const chosen = page.locator('.ant-select').filter({ has: account }).locator('.ant-select-content');
+  // The email's accounts are looked up as it is typed; one account is chosen for you.
   if (opts.account) {
-    await account.click();
-    await page.locator('.ant-select-dropdown').getByTitle(opts.account, { exact: true }).click();
+    await expect(account.getByRole('option', { name: opts.account, exact: true })).toBeAttached({ timeout: 10_000 });
+    await account.selectOption({ label: opts.account });
+    await expect(account.locator('option:checked')).toHaveText(opts.account);
+  } else {
+    await expect(account).not.toHaveValue('', { timeout: 10_000 });
   }
-  await expect(chosen).toHaveAttribute('title', opts.account ?? /\S/, { timeout: 10_000 });
 }
 
 export async function signIn(page: Page, email: string, opts: { password?: string; account?: string } = {}) {

@@ -26,7 +26,7 @@ async function signInAs(browser: Browser, email: string, name: string): Promise<
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('Password').fill(PASSWORD);
   // One account for this email: it is chosen once the accounts are looked up.
-  await expect(page.locator('.ant-select-content[title="Demo Insurance Agency"]')).toBeVisible();
+  await expect(page.getByRole('combobox', { name: 'Account' }).locator('option:checked')).toHaveText('Demo Insurance Agency');
   await page.getByRole('button', { name: 'Sign In' }).click();
   await expect(page).not.toHaveURL(/\/login/);
   return { context, page, name, socket: () => socket };

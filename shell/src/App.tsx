@@ -5,7 +5,7 @@ import { useObservable } from '@agency/ui';
 import { RouteError } from './pages/ErrorPage';
 import { REMOTE_ROUTES } from './routes';
 
-const LoginPage = lazy(() => import('./pages/LoginPage'));
+const LoginPage = lazy(() => import('./pages/LoginRoute'));
 const LogoutPage = lazy(() => import('./pages/LogoutPage'));
 const ForgotPasswordPage = lazy(() => import('./pages/ForgotPasswordPage'));
 const MfaSetupPage = lazy(() => import('./pages/MfaSetupPage'));

@@ -1,7 +1,5 @@
 import type {
   ForgotPasswordResponse,
-  AppConfig,
-  AuthCheckResponse,
   Feedback,
   MeResponse,
   IdentityConfirm,
@@ -14,17 +12,15 @@ import type {
   UserUpdate,
 } from '@agency/contracts';
 import { api } from './index';
+import { basicAuth as basic, publicApi } from './publicCalls';
 
 /** Calls made with a token other than the session's (a training window opened with a handed-over token). */
 const withToken = (token?: string) => (token ? { headers: { Authorization: `Bearer ${token}` } } : undefined);
 
-const basic = (email: string, password: string) => `Basic ${btoa(unescape(encodeURIComponent(`${email}:${password}`)))}`;
-
 export const authApi = {
-  health: () => api.get<{ message: string }>('/healthcheck', { timeout: 10_000 }).then((r) => r.data),
-  check: (email: string) => api.get<AuthCheckResponse>(`/auth/check/${encodeURIComponent(email)}`).then((r) => r.data.accounts),
-  signIn: (email: string, password: string, body: SignInBody) =>
-    api.post<Session>('/auth', body, { headers: { Authorization: basic(email, password) } }).then((r) => r.data),
+  health: publicApi.health,
+  check: publicApi.check,
+  signIn: publicApi.signIn,
   /** The unlock variant: re-checks the signed-in user's password from the lock screen; the session stays. */
   unlock: (email: string, password: string, body: SignInBody, token: string) =>
     api.post<Session>('/auth', body, { headers: { Authorization: basic(email, password), 'X-Unlock': token } }).then((r) => r.data),
@@ -63,7 +59,7 @@ export const trainingsApi = {
 
 export const utilitiesApi = {
   feedback: (f: Feedback) => api.post<{ message: string }>('/utilities/feedback', f).then((r) => r.data),
-  config: () => api.get<AppConfig>('/config').then((r) => r.data),
+  config: publicApi.config,
 };
 
 import type { ChatUploadResponse, Gif } from '@agency/contracts';

@@ -2,25 +2,10 @@ import axios, { AxiosError, type AxiosInstance } from 'axios';
 import { AUTH_MESSAGES } from '@agency/contracts';
 import { bus } from '@agency/bus';
 
-export const FORBIDDEN_MESSAGE = 'You do not have access to perform this action.';
+import { ApiRequestError, failureMessage } from './errors';
 
-/** Every failed call rejects with this: `message` is what the UI shows. */
-export class ApiRequestError extends Error {
-  constructor(
-    message: string,
-    public readonly status: number | null,
-  ) {
-    super(message);
-    this.name = 'ApiRequestError';
-  }
-}
-
-/** Turns any failure into the message a person should read. */
-export function errorMessage(err: unknown, fallback = 'Something went wrong. Please try again.'): string {
-  if (err instanceof ApiRequestError) return err.message;
-  if (err instanceof Error && err.message) return err.message;
-  return fallback;
-}
+export { ApiRequestError, errorMessage, FORBIDDEN_MESSAGE } from './errors';
+export { publicApi } from './publicCalls';
 
 export function createApi(baseURL = '/api'): AxiosInstance {
   const api = axios.create({ baseURL, timeout: 30_000 });
@@ -40,12 +25,8 @@ export function createApi(baseURL = '/api'): AxiosInstance {
     } else if (status === 401 && bus.session$.value && (serverMessage === 'Session expired' || serverMessage === 'Unauthorized')) {
       bus.navigate('/logout?reason=sessionExpired', true);
     }
-    let message: string;
-    if (status === 403 || error.response?.statusText === 'Unauthorized') message = serverMessage ?? FORBIDDEN_MESSAGE;
-    else if (serverMessage) message = serverMessage;
-    else if (!error.response) message = 'Network Connection Issue';
-    else message = error.message;
-    return Promise.reject(new ApiRequestError(message, status));
+    const refused = status === 403 || error.response?.statusText === 'Unauthorized';
+    return Promise.reject(new ApiRequestError(failureMessage(refused ? 403 : error.response ? status : null, serverMessage, error.message), status));
   });
   return api;
 }

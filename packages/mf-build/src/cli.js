@@ -25,8 +25,10 @@ if (cmd === 'build') {
   });
 } else if (cmd === 'serve') {
   const Server = require('webpack-dev-server');
-  const server = new Server(config.devServer, webpack(config));
-  server.start().then(() => console.log(`${path.basename(process.cwd())}: http://localhost:${config.devServer.port}`));
+  // several configs (the shell and its public pages): the first one's dev server serves them all
+  const devServer = [config].flat()[0].devServer;
+  const server = new Server(devServer, webpack(config));
+  server.start().then(() => console.log(`${path.basename(process.cwd())}: http://localhost:${devServer.port}`));
 } else {
   console.error('usage: mf-build build | serve [--standalone]');
   process.exit(2);

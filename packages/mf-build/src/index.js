@@ -33,6 +33,66 @@ function runtimeCoreAlias() {
   return { '@module-federation/runtime-core$': cjs.replace(/index\.cjs$/, 'index.js') };
 }
 
+/** How every app's source is compiled and minified (the federated apps and the public pages alike). */
+function compileRules(appDir) {
+  return [
+    {
+      test: /\.[jt]sx?$/,
+      exclude: /node_modules[\\/](?!@agency)/,
+      loader: require.resolve('esbuild-loader'),
+      options: { target: 'es2020', jsx: 'automatic', tsconfig: path.join(appDir, 'tsconfig.json') },
+    },
+    { test: /\.css$/, type: 'asset/source' },
+    { test: /\.(png|svg|jpg|webp|mp3|wav)$/, type: 'asset/resource' },
+  ];
+}
+
+function defines(appDir, mode) {
+  const pkg = JSON.parse(fs.readFileSync(path.join(appDir, 'package.json'), 'utf8'));
+  const rootPkg = JSON.parse(fs.readFileSync(path.join(__dirname, '../../../package.json'), 'utf8'));
+  return new DefinePlugin({
+    __APP_VERSION__: JSON.stringify(rootPkg.version),
+    __REMOTE_VERSION__: JSON.stringify(pkg.version),
+    'process.env.NODE_ENV': JSON.stringify(mode),
+  });
+}
+
+const minifier = () => new EsbuildPlugin({ target: 'es2020', legalComments: 'none' });
+
+/** Where the shell's public pages are built, under its dist (the server serves them for their paths). */
+const PUBLIC_PAGES_DIR = 'public';
+
+/**
+ * A page of the shell that stands alone (the sign-in page): its own small bundle, without the
+ * federation runtime, the shared modules or antd's components, served for its path on a full load.
+ * @param {{ appDir: string, name: string, entry: string, template: string, mode?: 'production'|'development' }} o
+ */
+function createPageConfig(o) {
+  const mode = o.mode ?? (process.env.NODE_ENV === 'production' ? 'production' : 'development');
+  const prod = mode === 'production';
+  return {
+    name: o.name,
+    mode,
+    context: o.appDir,
+    entry: { [o.name]: path.join(o.appDir, o.entry) },
+    devtool: prod ? 'source-map' : 'eval-cheap-module-source-map',
+    output: {
+      path: path.join(o.appDir, 'dist', PUBLIC_PAGES_DIR),
+      filename: prod ? '[name].[contenthash:8].js' : '[name].js',
+      chunkFilename: prod ? '[name].[contenthash:8].js' : '[name].js',
+      publicPath: `/${PUBLIC_PAGES_DIR}/`,
+      uniqueName: `${path.basename(o.appDir)}-${o.name}`,
+      clean: true,
+    },
+    resolve: { extensions: ['.tsx', '.ts', '.js', '.jsx', '.json'] },
+    module: { rules: compileRules(o.appDir) },
+    optimization: { minimize: prod, minimizer: [minifier()] },
+    performance: { hints: false },
+    plugins: [defines(o.appDir, mode), new HtmlWebpackPlugin({ template: path.join(o.appDir, o.template), filename: `${o.name}.html`, inject: 'body' })],
+    stats: 'errors-warnings',
+  };
+}
+
 function createConfig(input) {
   const o = { ...input };
   if (o.role === 'remote') {
@@ -49,8 +109,6 @@ function createConfig(input) {
   }
   const mode = o.mode ?? (process.env.NODE_ENV === 'production' ? 'production' : 'development');
   const prod = mode === 'production';
-  const pkg = JSON.parse(fs.readFileSync(path.join(o.appDir, 'package.json'), 'utf8'));
-  const rootPkg = JSON.parse(fs.readFileSync(path.join(__dirname, '../../../package.json'), 'utf8'));
   const isHost = o.role === 'host';
   const standalone = !!o.standalone;
 
@@ -88,38 +146,22 @@ function createConfig(input) {
       chunkFilename: prod ? '[name].[contenthash:8].js' : '[name].js',
       publicPath: 'auto',
       uniqueName: o.name,
-      clean: true,
+      // the host's public pages are a build of their own in dist/public
+      clean: isHost ? { keep: (file) => file.startsWith(PUBLIC_PAGES_DIR) } : true,
     },
     resolve: { extensions: ['.tsx', '.ts', '.js', '.jsx', '.json'], alias: isHost ? runtimeCoreAlias() : {} },
-    module: {
-      rules: [
-        {
-          test: /\.[jt]sx?$/,
-          exclude: /node_modules[\\/](?!@agency)/,
-          loader: require.resolve('esbuild-loader'),
-          options: { target: 'es2020', jsx: 'automatic', tsconfig: path.join(o.appDir, 'tsconfig.json') },
-        },
-        { test: /\.css$/, type: 'asset/source' },
-        { test: /\.(png|svg|jpg|webp|mp3|wav)$/, type: 'asset/resource' },
-      ],
-    },
-    optimization: {
-      minimize: prod,
-      minimizer: [new EsbuildPlugin({ target: 'es2020', legalComments: 'none' })],
-    },
+    module: { rules: compileRules(o.appDir) },
+    optimization: { minimize: prod, minimizer: [minifier()] },
     performance: { hints: false },
     plugins: [
-      new DefinePlugin({
-        __APP_VERSION__: JSON.stringify(rootPkg.version),
-        __REMOTE_VERSION__: JSON.stringify(pkg.version),
-        'process.env.NODE_ENV': JSON.stringify(mode),
-      }),
+      defines(o.appDir, mode),
       new ModuleFederationPlugin(federation),
       ...(isHost || standalone ? [new HtmlWebpackPlugin({ template: path.join(o.appDir, 'public/index.html'), inject: 'body', publicPath: '/' })] : []),
     ],
     devServer: {
       port: o.port,
-      historyApiFallback: true,
+      // a full load of /login gets the sign-in page's own build, as the API's server gives it
+      historyApiFallback: isHost ? { rewrites: [{ from: /^\/login(\/|$)/, to: `/${PUBLIC_PAGES_DIR}/login.html` }] } : true,
       hot: false,
       headers: { 'Access-Control-Allow-Origin': '*' },
       proxy:
@@ -131,4 +173,4 @@ function createConfig(input) {
   };
 }
 
-module.exports = { createConfig, REMOTE_NAMES, REMOTE_DESCRIPTORS };
+module.exports = { createConfig, createPageConfig, PUBLIC_PAGES_DIR, REMOTE_NAMES, REMOTE_DESCRIPTORS };

@@ -16,7 +16,7 @@ import { healthRoutes } from './modules/health/routes';
 import { trainingRoutes } from './modules/trainings/routes';
 import { userRoutes } from './modules/users/routes';
 import { utilityRoutes } from './modules/utilities/routes';
-import { devRemotes, staticRoutes } from './static/routes';
+import { devRemotes, STANDALONE_PAGES, staticRoutes } from './static/routes';
 import { clientRoutes } from './modules/clients/routes';
 import { clientRecordRoutes } from './modules/clients/records/routes';
 import { activityRoutes } from './modules/clients/activity/routes';
@@ -150,7 +150,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     transform: jsonSchemaTransform,
   });
   securityHeaders(app, {
-    shellIndex: join(opts.config.shellDir, 'index.html'),
+    shellPages: [join(opts.config.shellDir, 'index.html'), ...Object.values(STANDALONE_PAGES).map((page) => join(opts.config.shellDir, page))],
     devRemoteUrls: Object.values(devRemotes(process.env.DEV_REMOTES)),
     signalPort: () => deps.carrier.signaling()?.port ?? null,
   });

@@ -4,6 +4,7 @@ import App from 'antd/es/app';
 import theme from 'antd/es/theme';
 import { bus, type ThemeState } from '@agency/bus';
 import type { Observable } from 'rxjs';
+import { THEME_SEED } from './themeSeed';
 
 /** The current value of an observable, re-rendering on change. */
 export function useObservable<T>(source: Observable<T> & { value?: T }, initial?: T): T {
@@ -34,7 +35,7 @@ export function useReducedMotion(): boolean {
 export function themeConfig(t: ThemeState, reducedMotion = false) {
   return {
     algorithm: t.dark ? theme.darkAlgorithm : theme.defaultAlgorithm,
-    token: { colorPrimary: t.color, borderRadius: 6, fontFamily: 'system-ui, -apple-system, "Segoe UI", Roboto, sans-serif', motion: !reducedMotion },
+    token: { colorPrimary: t.color, ...THEME_SEED, motion: !reducedMotion },
   };
 }
 

@@ -7,7 +7,7 @@ import { AgencyTheme, fullName, useObservable } from '@agency/ui';
 import { IdleWatch } from '../idle/IdleWatch';
 import { lock$ } from '../lock/lock';
 import { LockScreen } from '../lock/LockScreen';
-import { BrandMark } from '../pages/PublicLayout';
+import { BrandMark } from '../public/PublicFrame';
 import { SessionWatch } from '../session/SessionWatch';
 import { myStatus, setMyStatus } from '../session/status';
 import { ConfirmHost } from './ConfirmHost';
@@ -77,7 +77,7 @@ function FrameBody() {
             />
           </Tooltip>
           <Link to="/" aria-label="Agency Desk home" style={{ display: 'flex', alignItems: 'center', gap: 10, marginRight: 24, color: token.colorText }}>
-            <BrandMark size={30} />
+            <BrandMark size={30} color={token.colorPrimary} />
             <span className="frame-brand-name" style={{ fontWeight: 600, fontSize: 16, whiteSpace: 'nowrap' }}>
               Agency Desk
             </span>

@@ -3,7 +3,7 @@ import Button from 'antd/es/button';
 import theme from 'antd/es/theme';
 import Typography from 'antd/es/typography';
 import { AgencyTheme } from '@agency/ui';
-import { BrandMark } from './PublicLayout';
+import { BrandMark } from '../public/PublicFrame';
 
 /** A file of this app that is gone: a newer release replaced the one this page was loaded from. */
 export const isStaleRelease = (error: unknown) => error instanceof Error && (error.name === 'ChunkLoadError' || /Loading chunk .* failed/i.test(error.message));
@@ -18,7 +18,7 @@ function ErrorView({ error }: { error: unknown }) {
       style={{ minHeight: '100vh', display: 'flex', alignItems: 'center', justifyContent: 'center', padding: 24, background: token.colorBgLayout }}
     >
       <div style={{ maxWidth: 480, textAlign: 'center' }}>
-        <BrandMark size={48} />
+        <BrandMark size={48} color={token.colorPrimary} />
         <Typography.Title level={3} style={{ marginTop: 20 }}>
           {stale ? 'Agency Desk was updated' : 'Something went wrong'}
         </Typography.Title>

@@ -1,19 +1,22 @@
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
-import { ApiRequestError, authApi, utilitiesApi } from '@agency/api-client';
+import { render } from '@testing-library/react';
+import { ApiRequestError } from '@agency/api-client/src/errors';
+import { publicApi } from '@agency/api-client/src/publicCalls';
 import { bus, hostControls } from '@agency/bus';
 import type { Session } from '@agency/contracts';
 import { currentLocation, renderAt } from '../test/router';
+import { readStoredSession } from '../session/storage';
 import LoginPage from './LoginPage';
+import LoginRoute from './LoginRoute';
 
-jest.mock('@agency/api-client', () =>
-  jest.requireActual<typeof import('@agency/testing')>('@agency/testing').apiClientMock({ authApi: { signOut: () => Promise.resolve() } }),
-);
+jest.mock('@agency/api-client', () => jest.requireActual<typeof import('@agency/testing')>('@agency/testing').apiClientMock());
+jest.mock('@agency/api-client/src/publicCalls', () => ({ publicApi: { health: jest.fn(), check: jest.fn(), signIn: jest.fn(), config: jest.fn() } }));
 
 const mocked = {
-  health: authApi.health as jest.Mock,
-  check: authApi.check as jest.Mock,
-  signIn: authApi.signIn as jest.Mock,
-  config: utilitiesApi.config as jest.Mock,
+  health: publicApi.health as jest.Mock,
+  check: publicApi.check as jest.Mock,
+  signIn: publicApi.signIn as jest.Mock,
+  config: publicApi.config as jest.Mock,
 };
 
 const ACCOUNTS = [
@@ -30,8 +33,9 @@ const session = {
   mfaSetupRequired: false,
 } as unknown as Session;
 
+/** /login inside the app: the session goes into the bus and the router moves on. */
 function renderLogin(path = '/login') {
-  renderAt(path, '/login', <LoginPage />);
+  renderAt(path, '/login', <LoginRoute />);
 }
 
 async function fillEmail(email: string) {
@@ -63,9 +67,19 @@ describe('LoginPage', () => {
   it('fills the account list from the email', async () => {
     renderLogin();
     await fillEmail('multi@demo.test');
-    fireEvent.mouseDown(screen.getByRole('combobox', { name: 'Account' }));
-    expect(await screen.findByTitle('Demo Insurance Agency')).toBeInTheDocument();
-    expect(screen.getByTitle('Second Agency')).toBeInTheDocument();
+    const account = screen.getByRole('combobox', { name: 'Account' });
+    expect(await screen.findByRole('option', { name: 'Demo Insurance Agency' })).toBeInTheDocument();
+    expect(screen.getByRole('option', { name: 'Second Agency' })).toBeInTheDocument();
+    expect(account).toHaveValue('');
+    fireEvent.change(account, { target: { value: ACCOUNTS[1].id } });
+    expect(account).toHaveValue(ACCOUNTS[1].id);
+  });
+
+  it('says when the email has no account', async () => {
+    mocked.check.mockResolvedValue([]);
+    renderLogin();
+    await fillEmail('nobody@demo.test');
+    expect(await screen.findByText('No accounts found for this email.')).toBeInTheDocument();
   });
 
   it('picks the only account and signs in, going to the redirect', async () => {
@@ -137,5 +151,38 @@ describe('LoginPage', () => {
   it('offers the desktop apps outside the desktop app only', async () => {
     renderLogin();
     expect(await screen.findByTestId('desktop-downloads')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: /Windows/ })).toHaveAttribute('href', '/w');
+  });
+
+  it('shows and hides the password on request', async () => {
+    renderLogin();
+    const password = screen.getByLabelText('Password');
+    expect(password).toHaveAttribute('type', 'password');
+    fireEvent.click(screen.getByRole('button', { name: 'Show the characters typed' }));
+    expect(password).toHaveAttribute('type', 'text');
+    fireEvent.click(screen.getByRole('button', { name: 'Hide the characters typed' }));
+    expect(password).toHaveAttribute('type', 'password');
+    await act(async () => undefined);
+  });
+});
+
+describe('LoginPage on a full load of /login (its own build, without the app)', () => {
+  it('hands the signed-in session over with where the app should open, MFA setup first when it is required', async () => {
+    mocked.check.mockResolvedValue([ACCOUNTS[0]]);
+    mocked.signIn.mockResolvedValue({ ...session, mfaSetupRequired: true });
+    const onSignedIn = jest.fn();
+    render(<LoginPage search="?email=emma%40demo.test&redirect=%2Fcontacts" theme={{ dark: true, color: '#19d0de' }} onSignedIn={onSignedIn} />);
+    await waitFor(() => expect(screen.getByRole('combobox', { name: 'Account' })).toHaveValue(ACCOUNTS[0].id));
+    fireEvent.change(screen.getByLabelText('Password'), { target: { value: 'secret-pass' } });
+    fireEvent.click(screen.getByLabelText('Remember Me'));
+    fireEvent.click(screen.getByRole('button', { name: 'Sign In' }));
+    await waitFor(() => expect(onSignedIn).toHaveBeenCalledWith({ ...session, mfaSetupRequired: true }, '/mfa-setup?redirect=%2Fcontacts'));
+    expect(localStorage.getItem('agency.rememberEmail')).toBe('emma@demo.test');
+    expect(bus.session$.value).toBeNull();
+  });
+
+  it('the stored session is the one the app restores', () => {
+    localStorage.setItem('agency.session', JSON.stringify({ session, savedAt: Date.now() }));
+    expect(readStoredSession()?.token).toBe('t');
   });
 });

@@ -1,35 +1,58 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
-import { Link, useLocation, useNavigate, useSearchParams } from 'react-router-dom';
-import Alert from 'antd/es/alert';
-import Button from 'antd/es/button';
-import Checkbox from 'antd/es/checkbox';
-import Form from 'antd/es/form';
-import Input from 'antd/es/input';
-import Select from 'antd/es/select';
-import type { AccountSummary } from '@agency/contracts';
-import { AUTH_MESSAGES } from '@agency/contracts';
-import { authApi } from '@agency/api-client';
-import { rememberEmail, rememberedEmail, saveSession } from '../session/session';
+import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react';
+import type { AccountSummary, Session } from '@agency/contracts';
+import { AUTH_MESSAGES } from '@agency/contracts/src/constants';
+import { publicApi } from '@agency/api-client/src/publicCalls';
+import { rememberEmail, rememberedEmail } from '../session/storage';
+import { Button, CheckboxField, Notice, PasswordField, SelectField, TextField } from '../public/controls';
+import { PublicFrame } from '../public/PublicFrame';
+import type { PublicTheme } from '../public/theme';
 import { DesktopDownloads } from './DesktopDownloads';
 import { checkHealth, LOGOUT_REASONS, safeRedirect } from './loginMessages';
-import { PublicLayout } from './PublicLayout';
+
+export interface LoginPageProps {
+  /** The address's query: ?email, ?redirect, ?reason. */
+  search: string;
+  /** What the page that sent the person here says (a password just changed). */
+  notice?: string | null;
+  theme: PublicTheme;
+  /** Takes a signed-in session into the app, at `to`. */
+  onSignedIn(session: Session, to: string): void;
+}
 
 interface Values {
   email: string;
   password: string;
-  account?: string;
+  account: string;
   remember: boolean;
-  code?: string;
+  code: string;
 }
+
+type Errors = Partial<Record<keyof Values, string>>;
 
 const looksLikeEmail = (v: string) => /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(v.trim());
 
-/** Sign in: email, password, account, Remember Me, and the MFA step when the server asks for it. */
-export default function LoginPage() {
-  const [form] = Form.useForm<Values>();
-  const navigate = useNavigate();
-  const location = useLocation();
-  const [params] = useSearchParams();
+function validate(v: Values, mfaStep: boolean): Errors {
+  if (mfaStep) return /^\d{6}$/.test(v.code) ? {} : { code: 'Enter the 6-digit code' };
+  const errors: Errors = {};
+  if (!v.email.trim()) errors.email = 'Email is required';
+  else if (!looksLikeEmail(v.email)) errors.email = 'Enter a valid email address';
+  if (!v.password) errors.password = 'Password is required';
+  if (!v.account) errors.account = 'Choose an account';
+  return errors;
+}
+
+/**
+ * Sign in: email, password, account, Remember Me, and the MFA step when the server asks for it.
+ * Plain elements on the design tokens, so /login, a page of its own, loads no more than it draws.
+ */
+export default function LoginPage({ search, notice, theme, onSignedIn }: LoginPageProps) {
+  const [params] = useState(() => new URLSearchParams(search));
+  const [values, setValues] = useState<Values>(() => {
+    const email = params.get('email') ?? rememberedEmail();
+    return { email, password: '', account: '', remember: !!rememberedEmail(), code: '' };
+  });
+  const [errors, setErrors] = useState<Errors>({});
+  const [tried, setTried] = useState(false);
   const [accounts, setAccounts] = useState<AccountSummary[]>([]);
   const [checkedEmail, setCheckedEmail] = useState('');
   const [checking, setChecking] = useState(false);
@@ -37,169 +60,174 @@ export default function LoginPage() {
   const [error, setError] = useState<string | null>(null);
   const [mfaStep, setMfaStep] = useState(false);
   const lastChecked = useRef('');
-  const email = Form.useWatch('email', form) ?? '';
   const reason = params.get('reason');
-  const notice = (location.state as { notice?: string } | null)?.notice;
 
-  const loadAccounts = useCallback(
-    async (value: string) => {
-      const trimmed = value.trim();
-      if (!looksLikeEmail(trimmed) || trimmed.toLowerCase() === lastChecked.current) return;
-      lastChecked.current = trimmed.toLowerCase();
-      setChecking(true);
-      try {
-        const list = await authApi.check(trimmed);
-        if (lastChecked.current !== trimmed.toLowerCase()) return;
-        setAccounts(list);
-        setCheckedEmail(trimmed);
-        const current = form.getFieldValue('account');
-        if (!list.some((a) => a.id === current)) form.setFieldValue('account', list.length === 1 ? list[0].id : undefined);
-      } catch (err) {
-        setAccounts([]);
-        lastChecked.current = '';
-        const text = await checkHealth(authApi.health);
-        setError(text ?? (err instanceof Error ? err.message : null));
-      } finally {
-        setChecking(false);
-      }
-    },
-    [form],
-  );
+  const set = <K extends keyof Values>(key: K, value: Values[K]) =>
+    setValues((v) => {
+      const next = { ...v, [key]: value };
+      if (tried) setErrors(validate(next, mfaStep));
+      return next;
+    });
 
-  // On arrival only: the email from the link or the remembered one.
-  const [initialEmail] = useState(() => params.get('email') ?? rememberedEmail());
+  const loadAccounts = useCallback(async (value: string) => {
+    const trimmed = value.trim();
+    if (!looksLikeEmail(trimmed) || trimmed.toLowerCase() === lastChecked.current) return;
+    lastChecked.current = trimmed.toLowerCase();
+    setChecking(true);
+    try {
+      const list = await publicApi.check(trimmed);
+      if (lastChecked.current !== trimmed.toLowerCase()) return;
+      setAccounts(list);
+      setCheckedEmail(trimmed);
+      setValues((v) => (list.some((a) => a.id === v.account) ? v : { ...v, account: list.length === 1 ? list[0].id : '' }));
+    } catch (err) {
+      setAccounts([]);
+      lastChecked.current = '';
+      const text = await checkHealth(publicApi.health);
+      setError(text ?? (err instanceof Error ? err.message : null));
+    } finally {
+      setChecking(false);
+    }
+  }, []);
+
+  // On arrival only: the health of the API, and the accounts of the email from the link or the remembered one.
+  const [initialEmail] = useState(values.email);
   useEffect(() => {
-    void checkHealth(authApi.health).then((text) => text && setError(text));
+    void checkHealth(publicApi.health).then((text) => text && setError(text));
     if (initialEmail) void loadAccounts(initialEmail);
   }, [initialEmail, loadAccounts]);
 
   // The account list follows the email as it is typed.
   useEffect(() => {
-    if (!looksLikeEmail(email)) return;
-    const t = setTimeout(() => void loadAccounts(email), 600);
+    if (!looksLikeEmail(values.email)) return;
+    const t = setTimeout(() => void loadAccounts(values.email), 600);
     return () => clearTimeout(t);
-  }, [email, loadAccounts]);
+  }, [values.email, loadAccounts]);
 
-  async function submit(values: Values) {
+  async function submit(e: FormEvent) {
+    e.preventDefault();
+    if (submitting) return;
+    setTried(true);
+    const found = validate(values, mfaStep);
+    setErrors(found);
+    if (Object.keys(found).length) return;
     setError(null);
     setSubmitting(true);
     try {
-      const health = await checkHealth(authApi.health);
+      const health = await checkHealth(publicApi.health);
       if (health) {
         setError(health);
         return;
       }
-      const session = await authApi.signIn(values.email.trim(), values.password, {
-        account: values.account!,
+      const email = values.email.trim();
+      const session = await publicApi.signIn(email, values.password, {
+        account: values.account,
         code: mfaStep ? values.code : undefined,
         device: 'desktop',
       });
-      rememberEmail(values.remember ? values.email.trim() : null);
-      saveSession(session);
+      rememberEmail(values.remember ? email : null);
       const redirect = safeRedirect(params.get('redirect'));
-      if (session.mfaSetupRequired) navigate(redirect ? `/mfa-setup?redirect=${encodeURIComponent(redirect)}` : '/mfa-setup', { replace: true });
-      else navigate(redirect ?? '/', { replace: true });
+      if (session.mfaSetupRequired) onSignedIn(session, redirect ? `/mfa-setup?redirect=${encodeURIComponent(redirect)}` : '/mfa-setup');
+      else onSignedIn(session, redirect ?? '/');
     } catch (err) {
       const message = err instanceof Error ? err.message : '';
       if (message === AUTH_MESSAGES.mfaRequired) {
         setMfaStep(true);
-        form.setFieldValue('code', '');
+        setTried(false);
+        setErrors({});
+        setValues((v) => ({ ...v, code: '' }));
       } else {
         setError(message || AUTH_MESSAGES.invalidLogin);
-        if (mfaStep) form.setFieldValue('code', '');
+        if (mfaStep) setValues((v) => ({ ...v, code: '' }));
       }
     } finally {
       setSubmitting(false);
     }
   }
 
-  const noAccounts = !checking && checkedEmail !== '' && checkedEmail === email.trim() && accounts.length === 0;
-  const forgotLink = looksLikeEmail(email) ? `/forgot-password?email=${encodeURIComponent(email.trim())}` : '/forgot-password';
+  const noAccounts = !checking && checkedEmail !== '' && checkedEmail === values.email.trim() && accounts.length === 0;
+  const forgotLink = looksLikeEmail(values.email) ? `/forgot-password?email=${encodeURIComponent(values.email.trim())}` : '/forgot-password';
+  const accountMessage = errors.account ?? (noAccounts ? 'No accounts found for this email.' : undefined);
 
   return (
-    <PublicLayout
+    <PublicFrame
+      theme={theme}
       title={mfaStep ? 'Two-step verification' : 'Sign in'}
       subtitle={mfaStep ? 'Enter the 6-digit code from your authenticator app.' : 'Welcome back. Sign in to your agency.'}
       aside={<DesktopDownloads />}
     >
       {reason && LOGOUT_REASONS[reason] && (
-        <Alert type="info" showIcon title={LOGOUT_REASONS[reason]} style={{ marginBottom: 16 }} data-testid="logout-reason" />
+        <Notice kind="info" data-testid="logout-reason">
+          {LOGOUT_REASONS[reason]}
+        </Notice>
       )}
-      {notice && !error && <Alert type="success" showIcon title={notice} style={{ marginBottom: 16 }} />}
-      {error && <Alert type="error" showIcon title={error} role="alert" style={{ marginBottom: 16 }} />}
-      <Form<Values>
-        form={form}
-        layout="vertical"
-        requiredMark={false}
-        initialValues={{ email: params.get('email') ?? rememberedEmail(), remember: !!rememberedEmail() }}
-        onFinish={submit}
-        name="login"
-      >
+      {notice && !error && <Notice kind="success">{notice}</Notice>}
+      {error && <Notice kind="error">{error}</Notice>}
+      <form name="login" noValidate onSubmit={(e) => void submit(e)}>
         <div hidden={mfaStep}>
-          <Form.Item
+          <TextField
             label="Email"
-            name="email"
-            rules={[
-              { required: true, message: 'Email is required' },
-              { type: 'email', message: 'Enter a valid email address' },
-            ]}
-          >
-            <Input autoComplete="username" autoFocus size="large" onBlur={(e) => void loadAccounts(e.target.value)} />
-          </Form.Item>
-          <Form.Item label="Password" name="password" rules={[{ required: true, message: 'Password is required' }]}>
-            <Input.Password autoComplete="current-password" size="large" />
-          </Form.Item>
-          <Form.Item
+            type="email"
+            autoComplete="username"
+            autoFocus={!mfaStep}
+            value={values.email}
+            onChange={(e) => set('email', e.target.value)}
+            onBlur={(e) => void loadAccounts(e.target.value)}
+            message={errors.email}
+            status={errors.email ? 'error' : undefined}
+          />
+          <PasswordField
+            label="Password"
+            autoComplete="current-password"
+            value={values.password}
+            onChange={(e) => set('password', e.target.value)}
+            message={errors.password}
+            status={errors.password ? 'error' : undefined}
+          />
+          <SelectField
             label="Account"
-            name="account"
-            rules={[{ required: true, message: 'Choose an account' }]}
-            help={noAccounts ? 'No accounts found for this email.' : undefined}
-            validateStatus={noAccounts ? 'warning' : undefined}
-          >
-            <Select
-              size="large"
-              loading={checking}
-              placeholder={accounts.length ? 'Choose an account' : 'Enter your email first'}
-              options={accounts.map((a) => ({ value: a.id, label: a.name }))}
-              notFoundContent="No accounts for this email"
-            />
-          </Form.Item>
-          <div style={{ display: 'flex', justifyContent: 'space-between', alignItems: 'center', marginBottom: 20 }}>
-            <Form.Item name="remember" valuePropName="checked" noStyle>
-              <Checkbox>Remember Me</Checkbox>
-            </Form.Item>
-            <Link to={forgotLink}>Forgot Password</Link>
+            value={values.account}
+            onChange={(e) => set('account', e.target.value)}
+            placeholder={accounts.length ? 'Choose an account' : 'Enter your email first'}
+            options={accounts.map((a) => ({ value: a.id, label: a.name }))}
+            aria-busy={checking || undefined}
+            message={accountMessage}
+            status={errors.account ? 'error' : noAccounts ? 'warning' : undefined}
+          />
+          <div className="public-row">
+            <CheckboxField label="Remember Me" checked={values.remember} onChange={(e) => set('remember', e.target.checked)} />
+            <a href={forgotLink}>Forgot Password</a>
           </div>
         </div>
         {mfaStep && (
-          <Form.Item
+          <TextField
             label="Authentication code"
-            name="code"
-            rules={[
-              { required: true, message: 'Enter the 6-digit code' },
-              { pattern: /^\d{6}$/, message: 'Enter the 6-digit code' },
-            ]}
-          >
-            <Input inputMode="numeric" autoComplete="one-time-code" maxLength={6} autoFocus size="large" />
-          </Form.Item>
+            inputMode="numeric"
+            autoComplete="one-time-code"
+            maxLength={6}
+            autoFocus
+            value={values.code}
+            onChange={(e) => set('code', e.target.value)}
+            message={errors.code}
+            status={errors.code ? 'error' : undefined}
+          />
         )}
-        <Button type="primary" htmlType="submit" block size="large" loading={submitting}>
+        <Button type="submit" busy={submitting}>
           Sign In
         </Button>
         {mfaStep && (
           <Button
-            type="link"
-            block
+            kind="link"
             onClick={() => {
               setMfaStep(false);
-              form.setFieldValue('code', '');
+              setErrors({});
+              setValues((v) => ({ ...v, code: '' }));
             }}
-            style={{ marginTop: 8 }}
           >
             Back
           </Button>
         )}
-      </Form>
-    </PublicLayout>
+      </form>
+    </PublicFrame>
   );
 }

@@ -10,7 +10,7 @@ import { trainingsApi, errorMessage } from '@agency/api-client';
 import { bus } from '@agency/bus';
 import { AgencyTheme, formatDate, useLiveQuery } from '@agency/ui';
 import { TRAINING_TOKEN_KEY } from '../session/session';
-import { BrandMark } from './PublicLayout';
+import { BrandMark } from '../public/PublicFrame';
 
 /** The token this window was handed (the opener's session), else this window's own session. */
 export const trainingToken = () => localStorage.getItem(TRAINING_TOKEN_KEY) ?? bus.session$.value?.token ?? null;
@@ -41,7 +41,7 @@ function TrainingView() {
           borderBottom: `1px solid ${t.colorBorderSecondary}`,
         }}
       >
-        <BrandMark size={28} />
+        <BrandMark size={28} color={t.colorPrimary} />
         <Typography.Text strong style={{ flex: 1 }}>
           Agency Desk Trainings
         </Typography.Text>

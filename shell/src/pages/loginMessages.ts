@@ -1,4 +1,4 @@
-import { ApiRequestError } from '@agency/api-client';
+import type { ApiRequestError } from '@agency/api-client/src/errors';
 
 /** Why someone landed on /login, keyed by the `reason` query parameter /logout passes on. */
 export const LOGOUT_REASONS: Record<string, string> = {
@@ -19,8 +19,9 @@ export const NETWORK_MESSAGES = {
 /** The text the login page shows for a health check; null when the API is healthy. */
 export function healthCheckText(outcome: { ok: true; message: string } | { ok: false; error: unknown }): string | null {
   if (outcome.ok) return outcome.message === 'OK' ? null : NETWORK_MESSAGES.issue;
-  const err = outcome.error;
-  if (!(err instanceof ApiRequestError) || err.status === null) return NETWORK_MESSAGES.connection;
+  // A failed call's ApiRequestError (by its shape: the page may hold another copy of the class).
+  const err = outcome.error as Partial<ApiRequestError> | undefined;
+  if (typeof err?.status !== 'number') return NETWORK_MESSAGES.connection;
   if (err.status >= 502 && err.status <= 504) return NETWORK_MESSAGES.communication;
   return err.message || NETWORK_MESSAGES.issue;
 }

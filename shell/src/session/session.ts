@@ -1,43 +1,24 @@
 import type { Session } from '@agency/contracts';
 import { DEFAULT_THEME_COLOR } from '@agency/contracts';
 import { bus, hostControls } from '@agency/bus';
+import { readStoredSession, SESSION_KEY, storeSession } from './storage';
 
-const KEY = 'agency.session';
-const REMEMBER_KEY = 'agency.rememberEmail';
+export { rememberEmail, rememberedEmail, SESSION_LIFETIME_MS } from './storage';
+
 /** The token a training window reads (it is opened from the trainings dialog). */
 export const TRAINING_TOKEN_KEY = 'agency.trainingToken';
 /** Everything else the session leaves in this browser; cleared on sign-out. */
 export const LOCK_KEY = 'agency.locked';
 const SESSION_SCOPED_KEYS = [TRAINING_TOKEN_KEY, LOCK_KEY];
-export const SESSION_LIFETIME_MS = 8 * 3600_000;
-
-interface Stored {
-  session: Session;
-  savedAt: number;
-}
-
 /** Restores a stored session younger than 8 hours into the bus. */
 export function restoreSession(now = Date.now()): Session | null {
-  try {
-    const raw = localStorage.getItem(KEY);
-    if (!raw) return null;
-    const stored = JSON.parse(raw) as Stored;
-    if (now - stored.savedAt > SESSION_LIFETIME_MS || new Date(stored.session.expiresAt).getTime() <= now) {
-      localStorage.removeItem(KEY);
-      return null;
-    }
-    hostControls().setSession(stored.session);
-    return stored.session;
-  } catch {
-    localStorage.removeItem(KEY);
-    return null;
-  }
+  const session = readStoredSession(now);
+  if (session) hostControls().setSession(session);
+  return session;
 }
 
 export function saveSession(session: Session, savedAt = Date.now()): void {
-  const previous = localStorage.getItem(KEY);
-  const keepSavedAt = previous && bus.session$.value?.token === session.token ? (JSON.parse(previous) as Stored).savedAt : savedAt;
-  localStorage.setItem(KEY, JSON.stringify({ session, savedAt: keepSavedAt } satisfies Stored));
+  storeSession(session, savedAt);
   hostControls().setSession(session);
 }
 
@@ -54,17 +35,11 @@ export function persistSessionPatches(): () => void {
 
 /** Clears everything persisted about the session (the remembered email and dark mode stay). */
 export function clearSession(): void {
-  localStorage.removeItem(KEY);
+  localStorage.removeItem(SESSION_KEY);
   for (const key of SESSION_SCOPED_KEYS) localStorage.removeItem(key);
   sessionStorage.clear();
   bus.disconnect();
   hostControls().setSession(null);
-}
-
-export const rememberedEmail = () => localStorage.getItem(REMEMBER_KEY) ?? '';
-export function rememberEmail(email: string | null) {
-  if (email) localStorage.setItem(REMEMBER_KEY, email);
-  else localStorage.removeItem(REMEMBER_KEY);
 }
 
 /** Hands the session's token to a window opened for a training item. */

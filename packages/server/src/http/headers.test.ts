@@ -1,7 +1,7 @@
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { createHash } from 'node:crypto';
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { bearer, signIn, startTestServer, type TestServer } from '../testing/harness';
@@ -14,6 +14,14 @@ writeFileSync(
   `<!doctype html><html><head><script defer src="/main.js"></script></head><body><script>${THEME}</script><div id="root"></div></body></html>`,
 );
 const themeHash = `'sha256-${createHash('sha256').update(THEME).digest('base64')}'`;
+// The sign-in page's own build (shell/dist/public): its theme script is written on one line.
+const LOGIN_THEME = "if (localStorage.getItem('agency.dark') === '1') document.body.classList.add('dark');";
+mkdirSync(join(shellDir, 'public'));
+writeFileSync(
+  join(shellDir, 'public/login.html'),
+  `<!doctype html><html><head></head><body><script>${LOGIN_THEME}</script><div id="root"></div><script defer src="/public/login.0a1b2c3d.js"></script></body></html>`,
+);
+const loginThemeHash = `'sha256-${createHash('sha256').update(LOGIN_THEME).digest('base64')}'`;
 
 let s: TestServer;
 let prod: TestServer;
@@ -40,7 +48,7 @@ describe('security headers', () => {
     const res = await s.app.inject({ method: 'GET', url: '/contacts', headers: { host: 'agency.example.com' } });
     assert.equal(res.statusCode, 200);
     const csp = directives(String(res.headers['content-security-policy']));
-    assert.deepEqual(csp['script-src'], ["'self'", themeHash]);
+    assert.deepEqual(csp['script-src'], ["'self'", themeHash, loginThemeHash]);
     assert.deepEqual(csp['script-src-attr'], ["'none'"]);
     assert.deepEqual(csp['object-src'], ["'none'"]);
     assert.deepEqual(csp['frame-ancestors'], ["'self'"]);
@@ -48,6 +56,18 @@ describe('security headers', () => {
     assert.equal(res.headers['x-content-type-options'], 'nosniff');
     assert.equal(res.headers['referrer-policy'], 'strict-origin-when-cross-origin');
     assert.equal(res.headers['strict-transport-security'], undefined, 'no HSTS over plain HTTP');
+  });
+
+  it('a full load of /login gets the sign-in page of its own build; every other page gets the app', async () => {
+    for (const url of ['/login', '/login?redirect=%2Fcontacts', '/login/']) {
+      const res = await s.app.inject({ method: 'GET', url });
+      assert.equal(res.statusCode, 200);
+      assert.match(res.body, /\/public\/login\.0a1b2c3d\.js/, url);
+      assert.equal(res.headers['cache-control'], 'no-cache');
+    }
+    for (const url of ['/', '/contacts', '/forgot-password', '/login-help']) {
+      assert.match((await s.app.inject({ method: 'GET', url })).body, /\/main\.js/, url);
+    }
   });
 
   it('API answers carry them too, and HSTS when the request came over TLS', async () => {

@@ -3,13 +3,18 @@ import { existsSync, readFileSync } from 'node:fs';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 
 /**
- * The inline scripts of the shell's index.html (the theme is set before the first paint), as CSP
+ * The inline scripts of the shell's pages (index.html, the sign-in page: the theme is set before the first paint), as CSP
  * hash sources: they may run, and no other inline script may.
  */
-export function inlineScriptHashes(indexHtml: string): string[] {
-  if (!existsSync(indexHtml)) return [];
-  const html = readFileSync(indexHtml, 'utf8');
-  return [...html.matchAll(/<script(?![^>]*\bsrc=)[^>]*>([\s\S]*?)<\/script>/gi)].map((m) => `'sha256-${createHash('sha256').update(m[1]!).digest('base64')}'`);
+export function inlineScriptHashes(pages: string[]): string[] {
+  const hashes = new Set<string>();
+  for (const page of pages) {
+    if (!existsSync(page)) continue;
+    const html = readFileSync(page, 'utf8');
+    for (const m of html.matchAll(/<script(?![^>]*\bsrc=)[^>]*>([\s\S]*?)<\/script>/gi))
+      hashes.add(`'sha256-${createHash('sha256').update(m[1]!).digest('base64')}'`);
+  }
+  return [...hashes];
 }
 
 /**
@@ -65,8 +70,8 @@ const isTls = (req: FastifyRequest) => req.protocol === 'https';
  * keeps it), nosniff, a referrer policy that never sends a path to another site, and HSTS when
  * the request came over TLS (directly, or through a proxy TRUST_PROXY believes).
  */
-export function securityHeaders(app: FastifyInstance, o: { shellIndex: string; devRemoteUrls: string[]; signalPort?: () => number | null }): void {
-  const scriptHashes = inlineScriptHashes(o.shellIndex);
+export function securityHeaders(app: FastifyInstance, o: { shellPages: string[]; devRemoteUrls: string[]; signalPort?: () => number | null }): void {
+  const scriptHashes = inlineScriptHashes(o.shellPages);
   const extraOrigins = originsOf(o.devRemoteUrls);
   app.addHook('onSend', async (req, reply) => {
     if (!reply.hasHeader('content-security-policy'))

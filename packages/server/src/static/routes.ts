@@ -22,6 +22,15 @@ export function devRemotes(value: string | undefined): Record<string, string> {
 }
 
 /** Serves the shell at /, released remotes under /remotes and remotes.json, all on the API's origin. */
+/** The shell's pages that stand alone, by path (built into shell/dist/public). */
+export const STANDALONE_PAGES: Record<string, string> = { '/login': 'public/login.html' };
+
+/** The file of a standalone page for this path, if it was built. */
+export function standalonePage(shellDir: string, path: string): string | null {
+  const file = STANDALONE_PAGES[path.replace(/\/+$/, '') || '/'];
+  return file && existsSync(join(shellDir, file)) ? file : null;
+}
+
 export async function staticRoutes(app: FastifyInstance, config: ServerConfig) {
   app.get('/remotes.json', async (_req, reply) => {
     reply.header('Cache-Control', 'no-cache');
@@ -50,6 +59,12 @@ export async function staticRoutes(app: FastifyInstance, config: ServerConfig) {
   app.setNotFoundHandler((req, reply) => {
     const path = req.url.split('?')[0];
     const wantsPage = req.method === 'GET' && !path.startsWith('/api/') && !path.startsWith('/remotes/') && !/\.[a-z0-9]+$/i.test(path);
+    // The sign-in page on a full load is a build of its own, without the app (shell/src/public).
+    const page = standalonePage(config.shellDir, path);
+    if (wantsPage && page) {
+      reply.header('Cache-Control', 'no-cache');
+      return reply.type('text/html').sendFile(page, config.shellDir);
+    }
     if (wantsPage && existsSync(shellIndex)) {
       reply.header('Cache-Control', 'no-cache');
       return reply.type('text/html').sendFile('index.html', config.shellDir);

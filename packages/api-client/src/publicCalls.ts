@@ -1,0 +1,46 @@
+import type { AppConfig, AuthCheckResponse, Session, SignInBody } from '@agency/contracts';
+import { ApiRequestError, failureMessage } from './errors';
+
+/*
+ * The calls a page makes before anyone is signed in (the sign-in page), over fetch: a public page
+ * loads neither an HTTP library nor the bus. The app's authApi and utilitiesApi make these same
+ * calls through here.
+ */
+
+const TIMEOUT_MS = 30_000;
+
+export const basicAuth = (email: string, password: string) => `Basic ${btoa(unescape(encodeURIComponent(`${email}:${password}`)))}`;
+
+async function call<T>(path: string, init: RequestInit & { timeoutMs?: number } = {}): Promise<T> {
+  let res: Response;
+  try {
+    res = await fetch(`/api${path}`, { ...init, signal: AbortSignal.timeout(init.timeoutMs ?? TIMEOUT_MS) });
+  } catch {
+    throw new ApiRequestError(failureMessage(null, undefined, ''), null);
+  }
+  const text = await res.text();
+  let body: unknown = undefined;
+  try {
+    body = text ? JSON.parse(text) : undefined;
+  } catch {
+    // not JSON (a gateway's page): the status speaks
+  }
+  if (!res.ok) {
+    const serverMessage = (body as { message?: unknown } | undefined)?.message;
+    const message = failureMessage(res.status, typeof serverMessage === 'string' ? serverMessage : undefined, `Request failed with status code ${res.status}`);
+    throw new ApiRequestError(message, res.status);
+  }
+  return body as T;
+}
+
+export const publicApi = {
+  health: () => call<{ message: string }>('/healthcheck', { timeoutMs: 10_000 }),
+  check: (email: string) => call<AuthCheckResponse>(`/auth/check/${encodeURIComponent(email)}`).then((r) => r.accounts),
+  signIn: (email: string, password: string, body: SignInBody) =>
+    call<Session>('/auth', {
+      method: 'POST',
+      headers: { Authorization: basicAuth(email, password), 'Content-Type': 'application/json' },
+      body: JSON.stringify(body),
+    }),
+  config: () => call<AppConfig>('/config'),
+};
