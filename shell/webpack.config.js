@@ -2,6 +2,13 @@ const { createConfig, createPageConfig } = require('@agency/mf-build');
 
 module.exports = [
   createConfig({ role: 'host', name: 'shell', appDir: __dirname, port: 3000 }),
-  // /login on a full load: a page of its own, light enough to draw at once
-  createPageConfig({ appDir: __dirname, name: 'login', entry: 'src/public/login.tsx', template: 'public/login.html' }),
+  // The public pages on a full load: each a page of its own, light enough to draw at once.
+  createPageConfig({
+    appDir: __dirname,
+    template: 'public/page.html',
+    pages: [
+      { name: 'login', entry: 'src/public/login.tsx', title: 'Sign in' },
+      { name: 'forgot-password', entry: 'src/public/forgotPassword.tsx', title: 'Forgot password' },
+    ],
+  }),
 ];

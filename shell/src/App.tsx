@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { createBrowserRouter, Navigate, Outlet, RouterProvider, useLocation, useNavigate } from 'react-router-dom';
 import { bus } from '@agency/bus';
 import { useObservable } from '@agency/ui';
@@ -7,7 +7,7 @@ import { REMOTE_ROUTES } from './routes';
 
 const LoginPage = lazy(() => import('./pages/LoginRoute'));
 const LogoutPage = lazy(() => import('./pages/LogoutPage'));
-const ForgotPasswordPage = lazy(() => import('./pages/ForgotPasswordPage'));
+const ForgotPasswordPage = lazy(() => import('./pages/ForgotPasswordRoute'));
 const MfaSetupPage = lazy(() => import('./pages/MfaSetupPage'));
 const TrainingPage = lazy(() => import('./pages/TrainingPage'));
 const Frame = lazy(() => import('./frame/Frame'));
@@ -55,7 +55,7 @@ function RequireSession() {
   return <Frame />;
 }
 
-const router = createBrowserRouter([
+const routes = [
   {
     element: <Root />,
     errorElement: <RouteError />,
@@ -78,8 +78,15 @@ const router = createBrowserRouter([
       },
     ],
   },
-]);
+];
 
-export function App() {
+/** Preloads what the signed-in app draws first (the frame and the dashboard), before anyone is signed in. */
+export const preloadSignedIn = () => Promise.all([import('./frame/Frame'), import('./pages/Dashboard')]);
+
+/** The app; `onShown` is told once it has drawn (the sign-in page it was loaded behind then leaves). */
+export function App({ onShown }: { onShown?: () => void }) {
+  // Made as the app first renders: it starts from the address of that moment (a sign-in may have just set it).
+  const [router] = useState(() => createBrowserRouter(routes));
+  useEffect(() => onShown?.(), [onShown]);
   return <RouterProvider router={router} />;
 }

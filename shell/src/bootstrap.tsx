@@ -2,16 +2,26 @@ import { createRoot } from 'react-dom/client';
 import { bus } from '@agency/bus';
 import { remotesReady } from './remotes/registry';
 import { persistSessionPatches, restoreSession, syncThemeWithSession } from './session/session';
-import { App } from './App';
+import { App, preloadSignedIn } from './App';
+import appCss from './app.css';
+import { addStyleSheet } from './handover';
 
-function boot() {
+async function boot() {
+  addStyleSheet('app-styles', appCss);
   bus.setTheme({ dark: localStorage.getItem('agency.dark') === '1' });
+  // remote areas wait for the list of releases; the shell's own pages draw at once
+  remotesReady().catch(() => undefined);
+  // Behind the sign-in page: ready what the signed-in app draws first, then wait for the sign-in.
+  const handover = window.agencyHandover;
+  if (handover) {
+    await preloadSignedIn().catch(() => undefined);
+    handover.waiting = true;
+    await handover.signedIn;
+  }
   restoreSession();
   syncThemeWithSession();
   persistSessionPatches();
-  // remote areas wait for the list of releases; the shell's own pages draw at once
-  remotesReady().catch(() => undefined);
-  createRoot(document.getElementById('root')!).render(<App />);
+  createRoot(document.getElementById('root')!).render(<App onShown={handover?.tookOver} />);
 }
 
-boot();
+void boot();

@@ -1,5 +1,4 @@
 import type {
-  ForgotPasswordResponse,
   Feedback,
   MeResponse,
   IdentityConfirm,
@@ -25,10 +24,8 @@ export const authApi = {
   unlock: (email: string, password: string, body: SignInBody, token: string) =>
     api.post<Session>('/auth', body, { headers: { Authorization: basic(email, password), 'X-Unlock': token } }).then((r) => r.data),
   signOut: () => api.delete('/auth').then(() => undefined),
-  forgotPassword: (email: string) => api.post<ForgotPasswordResponse>('/auth/forgot-password', { email }).then((r) => r.data),
-  /** `requestId`: the forgot-password request that mailed the code (none for a welcome link's token). */
-  forgotPasswordVerify: (email: string, code: string, password: string, requestId?: string) =>
-    api.post<{ message: string }>('/auth/forgot-password/verify', { email, code, password, requestId }).then((r) => r.data),
+  forgotPassword: publicApi.forgotPassword,
+  forgotPasswordVerify: publicApi.forgotPasswordVerify,
   /** Setting MFA up again while it is on needs the current password and code. */
   mfaInit: (confirm?: IdentityConfirm) => api.post<MfaInitResponse>('/auth/mfa/init', confirm).then((r) => r.data),
   mfaTurnOff: (confirm: IdentityConfirm) => api.delete<{ message: string }>('/auth/mfa', { data: confirm }).then((r) => r.data),

@@ -1,8 +1,8 @@
-import type { AppConfig, AuthCheckResponse, Session, SignInBody } from '@agency/contracts';
+import type { AppConfig, AuthCheckResponse, ForgotPasswordResponse, Session, SignInBody } from '@agency/contracts';
 import { ApiRequestError, failureMessage } from './errors';
 
 /*
- * The calls a page makes before anyone is signed in (the sign-in page), over fetch: a public page
+ * The calls a page makes before anyone is signed in (sign-in, password reset), over fetch: a public page
  * loads neither an HTTP library nor the bus. The app's authApi and utilitiesApi make these same
  * calls through here.
  */
@@ -33,6 +33,8 @@ async function call<T>(path: string, init: RequestInit & { timeoutMs?: number } 
   return body as T;
 }
 
+const post = <T>(path: string, body: unknown) => call<T>(path, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
+
 export const publicApi = {
   health: () => call<{ message: string }>('/healthcheck', { timeoutMs: 10_000 }),
   check: (email: string) => call<AuthCheckResponse>(`/auth/check/${encodeURIComponent(email)}`).then((r) => r.accounts),
@@ -43,4 +45,8 @@ export const publicApi = {
       body: JSON.stringify(body),
     }),
   config: () => call<AppConfig>('/config'),
+  forgotPassword: (email: string) => post<ForgotPasswordResponse>('/auth/forgot-password', { email }),
+  /** `requestId`: the forgot-password request that mailed the code (none for a welcome link's token). */
+  forgotPasswordVerify: (email: string, code: string, password: string, requestId?: string) =>
+    post<{ message: string }>('/auth/forgot-password/verify', { email, code, password, requestId }),
 };

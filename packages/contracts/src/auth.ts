@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { accountSchema, accountSummarySchema } from './account';
 import { passwordSchema, userSchema } from './user';
+import { RESET_CODE_PATTERN } from './constants';
 
 export const emailParamSchema = z.object({ email: z.string().trim().min(3).max(254) });
 export const authCheckResponseSchema = z.object({ accounts: z.array(accountSummarySchema) });
@@ -32,9 +33,6 @@ export const forgotPasswordSchema = z.object({ email: z.string().trim().email('E
 /** The answer to a forgot-password request: the same words for any email, and the request's id, which the code is bound to. */
 export const forgotPasswordResponseSchema = z.object({ message: z.string(), requestId: z.string() });
 export type ForgotPasswordResponse = z.infer<typeof forgotPasswordResponseSchema>;
-/** A reset code (4 digits) or a welcome link's token (128 bits, base64url). */
-export const RESET_CODE_PATTERN = /^(\d{4}|[A-Za-z0-9_-]{22})$/;
-export const isWelcomeToken = (code: string) => /^[A-Za-z0-9_-]{22}$/.test(code);
 
 export const forgotPasswordVerifySchema = z.object({
   email: z.string().trim().email('Enter a valid email address'),

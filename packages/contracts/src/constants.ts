@@ -32,3 +32,7 @@ export const AUTH_MESSAGES = {
   /** A session that must enrol in MFA before anything else (super users, accounts requiring MFA). */
   mfaSetupRequired: 'Multi-factor authentication is required. Please set it up to continue.',
 } as const;
+
+/** A reset code (4 digits) or a welcome link's token (128 bits, base64url). */
+export const RESET_CODE_PATTERN = /^(\d{4}|[A-Za-z0-9_-]{22})$/;
+export const isWelcomeToken = (code: string) => /^[A-Za-z0-9_-]{22}$/.test(code);

@@ -59,36 +59,61 @@ function defines(appDir, mode) {
 
 const minifier = () => new EsbuildPlugin({ target: 'es2020', legalComments: 'none' });
 
+/** What the shell's build writes for the public pages to warm the browser's cache with: every script of the app. */
+const APP_FILES = 'app-files.json';
+
+class ListAppFilesPlugin {
+  apply(compiler) {
+    const { Compilation, sources } = compiler.webpack;
+    compiler.hooks.thisCompilation.tap('ListAppFilesPlugin', (compilation) => {
+      compilation.hooks.processAssets.tap({ name: 'ListAppFilesPlugin', stage: Compilation.PROCESS_ASSETS_STAGE_REPORT }, (assets) => {
+        const files = Object.keys(assets)
+          .filter((name) => name.endsWith('.js'))
+          .sort()
+          .map((name) => `/${name}`);
+        compilation.emitAsset(APP_FILES, new sources.RawSource(JSON.stringify(files)));
+      });
+    });
+  }
+}
+
 /** Where the shell's public pages are built, under its dist (the server serves them for their paths). */
 const PUBLIC_PAGES_DIR = 'public';
 
 /**
- * A page of the shell that stands alone (the sign-in page): its own small bundle, without the
- * federation runtime, the shared modules or antd's components, served for its path on a full load.
- * @param {{ appDir: string, name: string, entry: string, template: string, mode?: 'production'|'development' }} o
+ * The pages of the shell that stand alone (sign in, password reset): each its own small bundle and
+ * HTML file, without the federation runtime, the shared modules or antd's components, served for
+ * its path on a full load.
+ * @param {{ appDir: string, template: string, pages: Array<{ name: string, entry: string, title: string }>, mode?: 'production'|'development' }} o
  */
 function createPageConfig(o) {
   const mode = o.mode ?? (process.env.NODE_ENV === 'production' ? 'production' : 'development');
   const prod = mode === 'production';
   return {
-    name: o.name,
+    name: 'public pages',
     mode,
     context: o.appDir,
-    entry: { [o.name]: path.join(o.appDir, o.entry) },
+    entry: Object.fromEntries(o.pages.map((p) => [p.name, path.join(o.appDir, p.entry)])),
     devtool: prod ? 'source-map' : 'eval-cheap-module-source-map',
     output: {
       path: path.join(o.appDir, 'dist', PUBLIC_PAGES_DIR),
       filename: prod ? '[name].[contenthash:8].js' : '[name].js',
       chunkFilename: prod ? '[name].[contenthash:8].js' : '[name].js',
       publicPath: `/${PUBLIC_PAGES_DIR}/`,
-      uniqueName: `${path.basename(o.appDir)}-${o.name}`,
+      uniqueName: `${path.basename(o.appDir)}-pages`,
       clean: true,
     },
     resolve: { extensions: ['.tsx', '.ts', '.js', '.jsx', '.json'] },
     module: { rules: compileRules(o.appDir) },
     optimization: { minimize: prod, minimizer: [minifier()] },
     performance: { hints: false },
-    plugins: [defines(o.appDir, mode), new HtmlWebpackPlugin({ template: path.join(o.appDir, o.template), filename: `${o.name}.html`, inject: 'body' })],
+    plugins: [
+      defines(o.appDir, mode),
+      ...o.pages.map(
+        (p) =>
+          new HtmlWebpackPlugin({ template: path.join(o.appDir, o.template), filename: `${p.name}.html`, chunks: [p.name], title: p.title, inject: 'body' }),
+      ),
+    ],
     stats: 'errors-warnings',
   };
 }
@@ -157,11 +182,19 @@ function createConfig(input) {
       defines(o.appDir, mode),
       new ModuleFederationPlugin(federation),
       ...(isHost || standalone ? [new HtmlWebpackPlugin({ template: path.join(o.appDir, 'public/index.html'), inject: 'body', publicPath: '/' })] : []),
+      ...(isHost ? [new ListAppFilesPlugin()] : []),
     ],
     devServer: {
       port: o.port,
-      // a full load of /login gets the sign-in page's own build, as the API's server gives it
-      historyApiFallback: isHost ? { rewrites: [{ from: /^\/login(\/|$)/, to: `/${PUBLIC_PAGES_DIR}/login.html` }] } : true,
+      // a full load of a public page gets its own build, as the API's server gives it (STANDALONE_PAGES)
+      historyApiFallback: isHost
+        ? {
+            rewrites: [
+              { from: /^\/login\/?$/, to: `/${PUBLIC_PAGES_DIR}/login.html` },
+              { from: /^\/forgot-password(\/[^/]+\/[^/]+)?\/?$/, to: `/${PUBLIC_PAGES_DIR}/forgot-password.html` },
+            ],
+          }
+        : true,
       hot: false,
       headers: { 'Access-Control-Allow-Origin': '*' },
       proxy:
@@ -173,4 +206,4 @@ function createConfig(input) {
   };
 }
 
-module.exports = { createConfig, createPageConfig, PUBLIC_PAGES_DIR, REMOTE_NAMES, REMOTE_DESCRIPTORS };
+module.exports = { createConfig, createPageConfig, APP_FILES, PUBLIC_PAGES_DIR, REMOTE_NAMES, REMOTE_DESCRIPTORS };

@@ -150,7 +150,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     transform: jsonSchemaTransform,
   });
   securityHeaders(app, {
-    shellPages: [join(opts.config.shellDir, 'index.html'), ...Object.values(STANDALONE_PAGES).map((page) => join(opts.config.shellDir, page))],
+    shellPages: [join(opts.config.shellDir, 'index.html'), ...STANDALONE_PAGES.map((page) => join(opts.config.shellDir, page.file))],
     devRemoteUrls: Object.values(devRemotes(process.env.DEV_REMOTES)),
     signalPort: () => deps.carrier.signaling()?.port ?? null,
   });

@@ -1,14 +1,14 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
-import { ApiRequestError, authApi } from '@agency/api-client';
+import { ApiRequestError } from '@agency/api-client/src/errors';
+import { publicApi } from '@agency/api-client/src/publicCalls';
 import { currentLocation, renderAt } from '../test/router';
-import ForgotPasswordPage, { PASSWORD_CHANGED_NOTICE } from './ForgotPasswordPage';
+import ForgotPasswordPage from './ForgotPasswordRoute';
 
-jest.mock('@agency/api-client', () =>
-  jest.requireActual<typeof import('@agency/testing')>('@agency/testing').apiClientMock({ authApi: { signOut: () => Promise.resolve() } }),
-);
+jest.mock('@agency/api-client', () => jest.requireActual<typeof import('@agency/testing')>('@agency/testing').apiClientMock());
+jest.mock('@agency/api-client/src/publicCalls', () => ({ publicApi: { forgotPassword: jest.fn(), forgotPasswordVerify: jest.fn() } }));
 
-const forgot = authApi.forgotPassword as jest.Mock;
-const verify = authApi.forgotPasswordVerify as jest.Mock;
+const forgot = publicApi.forgotPassword as jest.Mock;
+const verify = publicApi.forgotPasswordVerify as jest.Mock;
 
 function fillReset(code: string, password = 'new-password-1', confirm = password) {
   fireEvent.change(screen.getByLabelText('Code'), { target: { value: code } });
@@ -33,8 +33,8 @@ describe('ForgotPasswordPage', () => {
     expect(forgot).toHaveBeenCalledWith('emma@demo.test');
     fillReset('1234');
     await waitFor(() => expect(currentLocation.pathname).toBe('/login'));
+    expect(currentLocation.search).toBe('?email=emma%40demo.test&done=passwordChanged');
     expect(verify).toHaveBeenCalledWith('emma@demo.test', '1234', 'new-password-1', 'req-1');
-    expect(PASSWORD_CHANGED_NOTICE).toMatch(/password was changed/);
   });
 
   it('checks the code and the new password', async () => {

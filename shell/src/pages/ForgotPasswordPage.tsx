@@ -1,15 +1,21 @@
-import { useState } from 'react';
-import { Link, useNavigate, useParams, useSearchParams } from 'react-router-dom';
-import Alert from 'antd/es/alert';
-import Button from 'antd/es/button';
-import Form from 'antd/es/form';
-import Input from 'antd/es/input';
-import { authApi, errorMessage } from '@agency/api-client';
-import { isWelcomeToken, RESET_CODE_PATTERN } from '@agency/contracts';
-import { rememberedEmail } from '../session/session';
-import { PublicLayout } from './PublicLayout';
+import { useState, type FormEvent } from 'react';
+import { isWelcomeToken, RESET_CODE_PATTERN } from '@agency/contracts/src/constants';
+import { errorMessage } from '@agency/api-client/src/errors';
+import { publicApi } from '@agency/api-client/src/publicCalls';
+import { rememberedEmail } from '../session/storage';
+import { Button, Notice, PasswordField, TextField } from '../public/controls';
+import { PublicFrame } from '../public/PublicFrame';
+import type { PublicTheme } from '../public/theme';
 
-export const PASSWORD_CHANGED_NOTICE = 'Your password was changed. Sign in with your new password.';
+export interface ForgotPasswordPageProps {
+  /** The address's query (?email). */
+  search: string;
+  /** An emailed link's code or welcome token (/forgot-password/:userId/:token). */
+  token?: string;
+  theme: PublicTheme;
+  /** Goes to sign in (with the email and what was done, in the address). */
+  onDone(to: string): void;
+}
 
 interface ResetValues {
   email: string;
@@ -18,38 +24,75 @@ interface ResetValues {
   confirm: string;
 }
 
+type Errors = Partial<Record<keyof ResetValues, string>>;
+
+const looksLikeEmail = (v: string) => /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(v.trim());
+
+function emailError(email: string): string | undefined {
+  if (!email.trim()) return 'Email is required';
+  if (!looksLikeEmail(email)) return 'Enter a valid email address';
+  return undefined;
+}
+
+function validateReset(v: ResetValues, welcome: boolean): Errors {
+  const errors: Errors = {};
+  const email = emailError(v.email);
+  if (email) errors.email = email;
+  if (!welcome && !/^\d{4}$/.test(v.code)) errors.code = 'Enter the 4-digit code';
+  if (!v.password) errors.password = 'Password is required';
+  else if (v.password.length < 8) errors.password = 'Password must be at least 8 characters';
+  else if (v.password.length > 128) errors.password = 'Password must be at most 128 characters';
+  if (!v.confirm) errors.confirm = 'Confirm the new password';
+  else if (v.confirm !== v.password) errors.confirm = 'The passwords do not match';
+  return errors;
+}
+
+const errorProps = (message?: string) => ({ message, status: message ? ('error' as const) : undefined });
+
 /**
  * Forgotten password: the email gets a 4-digit code, then code and new password change it.
  * /forgot-password/:userId/:token is an emailed link: it opens the second step with the code filled
- * in; a welcome link's token (128 bits) is used as it is, with no code to type.
+ * in; a welcome link's token (128 bits) is used as it is, with no code to type. Like the sign-in
+ * page, it is drawn without antd's components and stands alone on a full load.
  */
-export default function ForgotPasswordPage() {
-  const { token } = useParams();
-  const [params] = useSearchParams();
-  const navigate = useNavigate();
-  const initialEmail = params.get('email') ?? rememberedEmail();
+export default function ForgotPasswordPage({ search, token, theme, onDone }: ForgotPasswordPageProps) {
+  const [params] = useState(() => new URLSearchParams(search));
   const linkCode = token && RESET_CODE_PATTERN.test(token) ? token : '';
   // A welcome link's token, until the person asks for a mailed code instead.
   const [welcome, setWelcome] = useState(isWelcomeToken(linkCode));
   // The request that mailed the code: the code is only good with it.
   const [requestId, setRequestId] = useState<string | undefined>(undefined);
   const [step, setStep] = useState<'email' | 'reset'>(token ? 'reset' : 'email');
-  const [email, setEmail] = useState(initialEmail);
+  const [values, setValues] = useState<ResetValues>(() => ({
+    email: params.get('email') ?? rememberedEmail(),
+    code: isWelcomeToken(linkCode) ? '' : linkCode,
+    password: '',
+    confirm: '',
+  }));
+  const [errors, setErrors] = useState<Errors>({});
+  const [tried, setTried] = useState(false);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [info, setInfo] = useState<string | null>(null);
-  const [resetForm] = Form.useForm<ResetValues>();
+
+  const set = (key: keyof ResetValues, value: string) =>
+    setValues((v) => {
+      const next = { ...v, [key]: value };
+      if (tried) setErrors(step === 'email' ? { email: emailError(next.email) } : validateReset(next, welcome));
+      return next;
+    });
 
   async function sendCode(address: string) {
     setBusy(true);
     setError(null);
     try {
-      const sent = await authApi.forgotPassword(address.trim());
+      const sent = await publicApi.forgotPassword(address.trim());
       setRequestId(sent.requestId);
-      setEmail(address.trim());
-      resetForm.setFieldValue('email', address.trim());
+      setValues((v) => ({ ...v, email: address.trim(), code: '' }));
       setInfo(`If ${address.trim()} belongs to an account, a 4-digit code is on its way.`);
       setWelcome(false);
+      setTried(false);
+      setErrors({});
       setStep('reset');
     } catch (err) {
       setError(errorMessage(err, 'Unable to send the code. Please try again.'));
@@ -58,15 +101,30 @@ export default function ForgotPasswordPage() {
     }
   }
 
-  async function reset(values: ResetValues) {
+  function askForCode(e: FormEvent) {
+    e.preventDefault();
+    setTried(true);
+    const problem = emailError(values.email);
+    setErrors({ email: problem });
+    if (!problem && !busy) void sendCode(values.email);
+  }
+
+  async function reset(e: FormEvent) {
+    e.preventDefault();
+    if (busy) return;
+    setTried(true);
+    const found = validateReset(values, welcome);
+    setErrors(found);
+    if (Object.keys(found).length) return;
     setBusy(true);
     setError(null);
     try {
-      await authApi.forgotPasswordVerify(values.email.trim(), welcome ? linkCode : values.code, values.password, welcome ? undefined : requestId);
-      navigate(`/login?email=${encodeURIComponent(values.email.trim())}`, { replace: true, state: { notice: PASSWORD_CHANGED_NOTICE } });
+      const email = values.email.trim();
+      await publicApi.forgotPasswordVerify(email, welcome ? linkCode : values.code, values.password, welcome ? undefined : requestId);
+      onDone(`/login?email=${encodeURIComponent(email)}&done=passwordChanged`);
     } catch (err) {
       setError(errorMessage(err, 'Unable to change the password. Please try again.'));
-      resetForm.setFieldValue('code', '');
+      setValues((v) => ({ ...v, code: '' }));
     } finally {
       setBusy(false);
     }
@@ -74,104 +132,86 @@ export default function ForgotPasswordPage() {
 
   const back = (
     <div style={{ textAlign: 'center', marginTop: 16 }}>
-      <Link to="/login">Back to sign in</Link>
+      <a href="/login">Back to sign in</a>
     </div>
   );
 
   if (step === 'email') {
     return (
-      <PublicLayout title="Forgot password" subtitle="Enter your email and we will send you a 4-digit code to choose a new password.">
-        {error && <Alert type="error" showIcon title={error} role="alert" style={{ marginBottom: 16 }} />}
-        <Form<{ email: string }> layout="vertical" requiredMark={false} initialValues={{ email }} onFinish={(v) => void sendCode(v.email)} name="forgot">
-          <Form.Item
+      <PublicFrame theme={theme} title="Forgot password" subtitle="Enter your email and we will send you a 4-digit code to choose a new password.">
+        {error && <Notice kind="error">{error}</Notice>}
+        <form name="forgot" noValidate onSubmit={askForCode}>
+          <TextField
             label="Email"
-            name="email"
-            rules={[
-              { required: true, message: 'Email is required' },
-              { type: 'email', message: 'Enter a valid email address' },
-            ]}
-          >
-            <Input autoComplete="username" autoFocus size="large" />
-          </Form.Item>
-          <Button type="primary" htmlType="submit" block size="large" loading={busy}>
+            type="email"
+            autoComplete="username"
+            autoFocus
+            value={values.email}
+            onChange={(e) => set('email', e.target.value)}
+            {...errorProps(errors.email)}
+          />
+          <Button type="submit" busy={busy}>
             Send Code
           </Button>
-        </Form>
+        </form>
         {back}
-      </PublicLayout>
+      </PublicFrame>
     );
   }
 
   return (
-    <PublicLayout
+    <PublicFrame
+      theme={theme}
       title="Choose a new password"
       subtitle={welcome ? 'Choose the password for your new sign-in.' : 'Enter the 4-digit code from the email and your new password.'}
     >
-      {info && !error && <Alert type="info" showIcon title={info} style={{ marginBottom: 16 }} />}
-      {error && <Alert type="error" showIcon title={error} role="alert" style={{ marginBottom: 16 }} />}
-      <Form<ResetValues>
-        form={resetForm}
-        layout="vertical"
-        requiredMark={false}
-        initialValues={{ email, code: welcome ? '' : linkCode }}
-        onFinish={reset}
-        name="reset"
-      >
-        <Form.Item
+      {info && !error && <Notice kind="info">{info}</Notice>}
+      {error && <Notice kind="error">{error}</Notice>}
+      <form name="reset" noValidate onSubmit={(e) => void reset(e)}>
+        <TextField
           label="Email"
-          name="email"
-          rules={[
-            { required: true, message: 'Email is required' },
-            { type: 'email', message: 'Enter a valid email address' },
-          ]}
-        >
-          <Input autoComplete="username" size="large" autoFocus={!email} />
-        </Form.Item>
+          type="email"
+          autoComplete="username"
+          autoFocus={!values.email}
+          value={values.email}
+          onChange={(e) => set('email', e.target.value)}
+          {...errorProps(errors.email)}
+        />
         {!welcome && (
-          <Form.Item
+          <TextField
             label="Code"
-            name="code"
-            rules={[
-              { required: true, message: 'Enter the 4-digit code' },
-              { pattern: /^\d{4}$/, message: 'Enter the 4-digit code' },
-            ]}
-          >
-            <Input inputMode="numeric" autoComplete="one-time-code" maxLength={4} size="large" autoFocus={!!email && !linkCode} />
-          </Form.Item>
+            inputMode="numeric"
+            autoComplete="one-time-code"
+            maxLength={4}
+            autoFocus={!!values.email && !linkCode}
+            value={values.code}
+            onChange={(e) => set('code', e.target.value)}
+            {...errorProps(errors.code)}
+          />
         )}
-        <Form.Item
+        <PasswordField
           label="New password"
-          name="password"
-          rules={[
-            { required: true, message: 'Password is required' },
-            { min: 8, message: 'Password must be at least 8 characters' },
-            { max: 128, message: 'Password must be at most 128 characters' },
-          ]}
-        >
-          <Input.Password autoComplete="new-password" size="large" autoFocus={!!email && !!linkCode} />
-        </Form.Item>
-        <Form.Item
+          autoComplete="new-password"
+          autoFocus={!!values.email && !!linkCode}
+          value={values.password}
+          onChange={(e) => set('password', e.target.value)}
+          {...errorProps(errors.password)}
+        />
+        <PasswordField
           label="Confirm new password"
-          name="confirm"
-          dependencies={['password']}
-          rules={[
-            { required: true, message: 'Confirm the new password' },
-            ({ getFieldValue }) => ({
-              validator: (_r, value) =>
-                !value || value === getFieldValue('password') ? Promise.resolve() : Promise.reject(new Error('The passwords do not match')),
-            }),
-          ]}
-        >
-          <Input.Password autoComplete="new-password" size="large" />
-        </Form.Item>
-        <Button type="primary" htmlType="submit" block size="large" loading={busy}>
+          autoComplete="new-password"
+          value={values.confirm}
+          onChange={(e) => set('confirm', e.target.value)}
+          {...errorProps(errors.confirm)}
+        />
+        <Button type="submit" busy={busy}>
           Change Password
         </Button>
-        <Button type="link" block disabled={busy} style={{ marginTop: 8 }} onClick={() => void sendCode(resetForm.getFieldValue('email') ?? email)}>
+        <Button kind="link" disabled={busy} onClick={() => void sendCode(values.email)}>
           Send a new code
         </Button>
-      </Form>
+      </form>
       {back}
-    </PublicLayout>
+    </PublicFrame>
   );
 }

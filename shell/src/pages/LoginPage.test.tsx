@@ -142,6 +142,13 @@ describe('LoginPage', () => {
     expect(await screen.findByRole('alert')).toHaveTextContent(text);
   });
 
+  it('says the password was changed when a reset sends the person back', async () => {
+    renderLogin('/login?email=emma%40demo.test&done=passwordChanged');
+    expect(await screen.findByText('Your password was changed. Sign in with your new password.')).toBeInTheDocument();
+    expect(screen.getByLabelText('Email')).toHaveValue('emma@demo.test');
+    await act(async () => undefined);
+  });
+
   it('shows why the person was signed out', async () => {
     renderLogin('/login?reason=multipleLoginsDetected');
     expect(await screen.findByText(/signed in somewhere else/)).toBeInTheDocument();

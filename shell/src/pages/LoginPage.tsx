@@ -7,13 +7,11 @@ import { Button, CheckboxField, Notice, PasswordField, SelectField, TextField } 
 import { PublicFrame } from '../public/PublicFrame';
 import type { PublicTheme } from '../public/theme';
 import { DesktopDownloads } from './DesktopDownloads';
-import { checkHealth, LOGOUT_REASONS, safeRedirect } from './loginMessages';
+import { checkHealth, DONE_NOTICES, LOGOUT_REASONS, safeRedirect } from './loginMessages';
 
 export interface LoginPageProps {
-  /** The address's query: ?email, ?redirect, ?reason. */
+  /** The address's query: ?email, ?redirect, ?reason (why one was signed out), ?done (what was just done). */
   search: string;
-  /** What the page that sent the person here says (a password just changed). */
-  notice?: string | null;
   theme: PublicTheme;
   /** Takes a signed-in session into the app, at `to`. */
   onSignedIn(session: Session, to: string): void;
@@ -45,7 +43,7 @@ function validate(v: Values, mfaStep: boolean): Errors {
  * Sign in: email, password, account, Remember Me, and the MFA step when the server asks for it.
  * Plain elements on the design tokens, so /login, a page of its own, loads no more than it draws.
  */
-export default function LoginPage({ search, notice, theme, onSignedIn }: LoginPageProps) {
+export default function LoginPage({ search, theme, onSignedIn }: LoginPageProps) {
   const [params] = useState(() => new URLSearchParams(search));
   const [values, setValues] = useState<Values>(() => {
     const email = params.get('email') ?? rememberedEmail();
@@ -61,6 +59,7 @@ export default function LoginPage({ search, notice, theme, onSignedIn }: LoginPa
   const [mfaStep, setMfaStep] = useState(false);
   const lastChecked = useRef('');
   const reason = params.get('reason');
+  const notice = DONE_NOTICES[params.get('done') ?? ''];
 
   const set = <K extends keyof Values>(key: K, value: Values[K]) =>
     setValues((v) => {

@@ -9,12 +9,10 @@ export default function LoginRoute() {
   const location = useLocation();
   const navigate = useNavigate();
   const { dark, color } = useObservable(bus.theme$);
-  const notice = (location.state as { notice?: string } | null)?.notice;
   return (
     <LoginPage
       key={location.key}
       search={location.search}
-      notice={notice}
       theme={{ dark, color }}
       onSignedIn={(session, to) => {
         saveSession(session);

@@ -7,6 +7,11 @@ export const LOGOUT_REASONS: Record<string, string> = {
   idle: 'You were signed out after a long time without activity.',
 };
 
+/** What was just done, keyed by the `done` query parameter of /login (a password reset sends it). */
+export const DONE_NOTICES: Record<string, string> = {
+  passwordChanged: 'Your password was changed. Sign in with your new password.',
+};
+
 export const NETWORK_MESSAGES = {
   /** No answer at all: the browser could not reach the server. */
   connection: 'Network Connection Issue',

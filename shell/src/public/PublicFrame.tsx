@@ -1,18 +1,11 @@
 import { useEffect, type ReactNode } from 'react';
 import publicCss from './public.css';
+import { addStyleSheet } from '../handover';
 import { themeVariables, type PublicTheme } from './theme';
-
-const STYLE_ID = 'public-page-styles';
 
 /** The public pages' styles, added to the document once. */
 function usePublicStyles() {
-  useEffect(() => {
-    if (document.getElementById(STYLE_ID)) return;
-    const style = document.createElement('style');
-    style.id = STYLE_ID;
-    style.textContent = publicCss;
-    document.head.appendChild(style);
-  }, []);
+  useEffect(() => addStyleSheet('public-page-styles', publicCss), []);
 }
 
 /** The brand mark: the product's initials on the theme colour (the public pages' own, unless `color` says). */

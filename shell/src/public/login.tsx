@@ -1,18 +1,17 @@
-// /login on a full load: the sign-in page alone. A signed-in session is stored and the app loads.
-import { createRoot } from 'react-dom/client';
-import { DEFAULT_THEME_COLOR } from '@agency/contracts/src/constants';
+// /login on a full load: the sign-in page alone, with the app loading behind it; signed in, the
+// session is stored and the app opens at the redirect.
 import LoginPage from '../pages/LoginPage';
 import { storeSession } from '../session/storage';
+import { loadTheAppBehind, mountPublicPage } from './mount';
 
-const theme = { dark: localStorage.getItem('agency.dark') === '1', color: DEFAULT_THEME_COLOR };
-
-createRoot(document.getElementById('root')!).render(
+const page = mountPublicPage((theme) => (
   <LoginPage
     search={window.location.search}
     theme={theme}
     onSignedIn={(session, to) => {
       storeSession(session);
-      window.location.replace(to);
+      openTheApp(to);
     }}
-  />,
-);
+  />
+));
+const openTheApp = loadTheAppBehind(page);

@@ -21,6 +21,10 @@ writeFileSync(
   join(shellDir, 'public/login.html'),
   `<!doctype html><html><head></head><body><script>${LOGIN_THEME}</script><div id="root"></div><script defer src="/public/login.0a1b2c3d.js"></script></body></html>`,
 );
+writeFileSync(
+  join(shellDir, 'public/forgot-password.html'),
+  `<!doctype html><html><head></head><body><script>${LOGIN_THEME}</script><div id="root"></div><script defer src="/public/forgot-password.0a1b2c3d.js"></script></body></html>`,
+);
 const loginThemeHash = `'sha256-${createHash('sha256').update(LOGIN_THEME).digest('base64')}'`;
 
 let s: TestServer;
@@ -65,7 +69,8 @@ describe('security headers', () => {
       assert.match(res.body, /\/public\/login\.0a1b2c3d\.js/, url);
       assert.equal(res.headers['cache-control'], 'no-cache');
     }
-    for (const url of ['/', '/contacts', '/forgot-password', '/login-help']) {
+    assert.match((await s.app.inject({ method: 'GET', url: '/forgot-password/u1/1234' })).body, /\/public\/forgot-password\.0a1b2c3d\.js/);
+    for (const url of ['/', '/contacts', '/login-help', '/forgot-password/u1']) {
       assert.match((await s.app.inject({ method: 'GET', url })).body, /\/main\.js/, url);
     }
   });

@@ -22,13 +22,17 @@ export function devRemotes(value: string | undefined): Record<string, string> {
 }
 
 /** Serves the shell at /, released remotes under /remotes and remotes.json, all on the API's origin. */
-/** The shell's pages that stand alone, by path (built into shell/dist/public). */
-export const STANDALONE_PAGES: Record<string, string> = { '/login': 'public/login.html' };
+/** The shell's pages that stand alone (built into shell/dist/public), by the paths they serve. */
+export const STANDALONE_PAGES: Array<{ path: RegExp; file: string }> = [
+  { path: /^\/login\/?$/, file: 'public/login.html' },
+  // and an emailed link: /forgot-password/:userId/:token
+  { path: /^\/forgot-password(\/[^/]+\/[^/]+)?\/?$/, file: 'public/forgot-password.html' },
+];
 
 /** The file of a standalone page for this path, if it was built. */
 export function standalonePage(shellDir: string, path: string): string | null {
-  const file = STANDALONE_PAGES[path.replace(/\/+$/, '') || '/'];
-  return file && existsSync(join(shellDir, file)) ? file : null;
+  const page = STANDALONE_PAGES.find((p) => p.path.test(path));
+  return page && existsSync(join(shellDir, page.file)) ? page.file : null;
 }
 
 export async function staticRoutes(app: FastifyInstance, config: ServerConfig) {
