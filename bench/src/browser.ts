@@ -18,6 +18,8 @@ export interface RunFigures {
   behindJs: JsBytes;
   /** What the dashboard loads after the Sign In click. */
   dashboardJs: JsBytes;
+  /** What visiting every remote's route then adds. */
+  routesJs: JsBytes;
   /** Navigation start → the login form can be typed into (cold cache). */
   loginFormMs: number;
   /** The same on a reload (warm cache). */
@@ -36,6 +38,7 @@ export interface BrowserFigures {
   loginJs: JsBytes;
   behindJs: JsBytes;
   dashboardJs: JsBytes;
+  routesJs: JsBytes;
   loginFormMs: number;
   loginFormWarmMs: number;
   dashboardFrameMs: number;
@@ -73,8 +76,14 @@ class JsMeter {
       );
     });
   }
-  async total(phase: string): Promise<JsBytes> {
-    const all = (await Promise.all(this.pending)).filter((x) => x && x.phase === phase) as Array<{ path: string; raw: number; gzip: number }>;
+  /** What was loaded in these phases (and, with `only`, whose path passes it). */
+  async total(phase: string | string[], only: (path: string) => boolean = () => true): Promise<JsBytes> {
+    const phases = [phase].flat();
+    const all = (await Promise.all(this.pending)).filter((x) => x && phases.includes(x.phase) && only(x.path)) as Array<{
+      path: string;
+      raw: number;
+      gzip: number;
+    }>;
     return {
       files: all.length,
       raw: all.reduce((s, x) => s + x.raw, 0),
@@ -175,8 +184,10 @@ async function oneRun(browser: Browser, baseURL: string, email: string, password
     // What /login loads to draw, then what it loads behind itself (the app, while the person types).
     meter.phase = 'behind';
     await appWaitingBehind(page);
-    const loginJs = await meter.total('login');
-    const behindJs = await meter.total('behind');
+    // The page's own build is under /public/; the rest is the app it loads behind itself.
+    const ownFile = (path: string) => path.startsWith('/public/');
+    const loginJs = await meter.total('login', ownFile);
+    const behindJs = await meter.total(['login', 'behind'], (path) => !ownFile(path));
 
     meter.phase = 'reload';
     await page.reload({ waitUntil: 'commit' });
@@ -219,7 +230,9 @@ async function oneRun(browser: Browser, baseURL: string, email: string, password
       switchSeen[remote] = await switchTo(page, tab, remote);
       here = remote;
     }
-    return { loginJs, behindJs, dashboardJs, loginFormMs, loginFormWarmMs, dashboardFrameMs: frame, dashboardMs: widgets, switchNew, switchSeen };
+    await page.waitForLoadState('networkidle');
+    const routesJs = await meter.total('routes');
+    return { loginJs, behindJs, dashboardJs, routesJs, loginFormMs, loginFormWarmMs, dashboardFrameMs: frame, dashboardMs: widgets, switchNew, switchSeen };
   } finally {
     await context.close();
   }
@@ -244,6 +257,7 @@ export async function measureBrowser(o: { baseURL: string; chromiumPath: string;
       loginJs: runs[0].loginJs,
       behindJs: runs[0].behindJs,
       dashboardJs: runs[0].dashboardJs,
+      routesJs: runs[0].routesJs,
       loginFormMs: median(runs.map((r) => r.loginFormMs)),
       loginFormWarmMs: median(runs.map((r) => r.loginFormWarmMs)),
       dashboardFrameMs: median(runs.map((r) => r.dashboardFrameMs)),

@@ -121,6 +121,13 @@ function printBrowser(sizes: RemoteSizes[], browser: BrowserFigures) {
         kb(browser.loginJs.raw + browser.behindJs.raw + browser.dashboardJs.raw),
         kb(browser.loginJs.gzip + browser.behindJs.gzip + browser.dashboardJs.gzip),
       ],
+      ['then every remote visited, added', String(browser.routesJs.files), kb(browser.routesJs.raw), kb(browser.routesJs.gzip)],
+      [
+        'a session that visits every remote, total',
+        String(browser.loginJs.files + browser.behindJs.files + browser.dashboardJs.files + browser.routesJs.files),
+        kb(browser.loginJs.raw + browser.behindJs.raw + browser.dashboardJs.raw + browser.routesJs.raw),
+        kb(browser.loginJs.gzip + browser.behindJs.gzip + browser.dashboardJs.gzip + browser.routesJs.gzip),
+      ],
     ]),
   );
   if (process.env.BENCH_VERBOSE === '1') {

@@ -58,12 +58,12 @@ test('the shared list stays the design: only what must be one instance, nothing 
     'react-router',
     'react-router-dom',
     'antd',
-    '@ant-design/icons',
     '@ant-design/cssinjs',
     'rxjs',
     '@agency/bus',
     '@agency/api-client',
     '@agency/ui',
   ]);
-  for (const stateless of ['zod', '@agency/contracts', 'moment-timezone', 'dayjs', 'socket.io-client']) expect(SINGLETONS).not.toContain(stateless);
+  for (const stateless of ['zod', '@agency/contracts', 'moment-timezone', 'dayjs', 'socket.io-client', '@ant-design/icons'])
+    expect(SINGLETONS).not.toContain(stateless);
 });
