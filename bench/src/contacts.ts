@@ -12,6 +12,7 @@
  *
  * Run alone: node_modules/.bin/tsx bench/src/contacts.ts
  */
+import { signInThroughPage } from './signIn';
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -100,16 +101,6 @@ async function measureApi(url: string, token: string, seeded: GeneratedClients):
   };
 }
 
-/** Signs in through the login page and lands on the dashboard. */
-async function signInPage(page: Page, email: string, password: string) {
-  await page.goto('/login');
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password').fill(password);
-  await page.locator('.ant-select-content[title]').waitFor({ state: 'attached', timeout: 30_000 });
-  await page.getByRole('button', { name: 'Sign In' }).click();
-  await page.waitForURL((u) => !u.pathname.startsWith('/login'), { timeout: 30_000 });
-}
-
 /** Runs `act` in the page and answers the ms until `done` holds (checked on every DOM change). */
 async function toScreen(page: Page, act: string, done: string): Promise<number> {
   await page.evaluate(
@@ -159,7 +150,7 @@ async function measureBrowser(url: string, seeded: GeneratedClients): Promise<Re
     const context = await browser.newContext({ baseURL: url, viewport: { width: 1280, height: 900 } });
     await context.addInitScript('globalThis.__name = globalThis.__name || ((fn) => fn);');
     page = await context.newPage();
-    await signInPage(page, 'owner@demo.test', 'demo-password');
+    await signInThroughPage(page, url, 'owner@demo.test', 'demo-password');
     await page.getByRole('tab', { name: 'Contacts' }).first().waitFor({ timeout: 30_000 });
 
     // The list on screen: from the Contacts tab click to rows rendered (the remote loaded once before).

@@ -9,6 +9,7 @@
  *   BENCH_SMS_ROOMS     rooms for the list (default 1000)
  *   BENCH_SMS_BIG_ROOM  texts in the big room (default 10000)
  */
+import { signInThroughPage } from './signIn';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { chromium, type Page } from 'playwright-core';
@@ -53,14 +54,7 @@ async function textIn(url: string, token: string, texts: Array<{ from: string; b
   await Promise.all(Array.from({ length: parallel }, worker));
 }
 
-async function signIn(page: Page, url: string) {
-  await page.goto(`${url}/login`);
-  await page.locator('input[autocomplete="username"]').fill('owner@demo.test');
-  await page.locator('input[type="password"]').fill('demo-password');
-  await page.waitForFunction(() => !!document.querySelector('.ant-select-content[title]'), null, { timeout: 15_000 });
-  await page.getByRole('button', { name: 'Sign In' }).click();
-  await page.waitForURL(`${url}/`);
-}
+const signIn = (page: Page, url: string) => signInThroughPage(page, url, 'owner@demo.test', 'demo-password');
 
 export async function benchMessages(): Promise<void> {
   console.log('\nSMS inbox: starting the production server on a fresh data dir');

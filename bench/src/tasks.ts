@@ -5,6 +5,7 @@
  * It seeds a fresh embedded database in a temp dir, starts the production server on BENCH_PORT
  * (8560 unless set), and stops it at the end. The browser figures need `npm run build` first.
  */
+import { signInThroughPage } from './signIn';
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
@@ -114,17 +115,7 @@ async function browserOpen(base: string, boardId: string): Promise<{ cold: numbe
   });
   try {
     const page = await browser.newPage({ viewport: { width: 1920, height: 1080 } });
-    await page.goto(`${base}/login`);
-    await page.getByLabel('Email').fill('employee@demo.test');
-    await page.getByLabel('Password').fill(DEMO_PASSWORD);
-    // the email's one account is chosen once the password field has focus
-    await page
-      .locator('.ant-select')
-      .filter({ has: page.getByRole('combobox', { name: 'Account' }) })
-      .locator(`[title="${DEMO_ACCOUNTS.demo.name}"]`)
-      .waitFor();
-    await page.getByRole('button', { name: 'Sign In' }).click();
-    await page.waitForURL((u) => !u.pathname.startsWith('/login'));
+    await signInThroughPage(page, base, 'employee@demo.test', DEMO_PASSWORD);
     const lanesFilled = () =>
       page.waitForFunction(
         (n) => {
