@@ -41,7 +41,7 @@ export function loadTheAppBehind(page: { leave(): void }) {
       page.leave();
     },
   };
-  const idle = window.requestIdleCallback ?? ((run: () => void) => setTimeout(run, 200));
+  const idle = (run: () => void) => (window.requestIdleCallback ? window.requestIdleCallback(run, { timeout: 2000 }) : setTimeout(run, 200));
   idle(() => {
     window.agencyHandover = handover;
     const script = document.createElement('script');

@@ -128,7 +128,7 @@ export async function watchSessions(db: Db, opts: { redisUrl?: string } = {}): P
           () => sub.disconnect(true),
         ),
     );
-    await new Promise<void>((resolve) => sub.once('ready', () => resolve()));
+    // Not awaited: until Redis is there, sessions are read from the database (and the app starts).
     publish = (accountId) => pub.publish(REDIS_CHANNEL, accountId);
     closers.push(
       () => pub.quit().catch(() => undefined),
