@@ -89,7 +89,7 @@ function serverTests(label, env) {
   const count = (k) => Number(text.match(new RegExp(`^# ${k} (\\d+)$`, 'm'))?.[1] ?? 0);
   record(`server (${label})`, count('pass'), count('fail') + count('cancelled') + (text ? 0 : 1));
 }
-serverTests('PGlite', { TEST_DB: 'pglite', REDIS_URL: '' });
+serverTests('PGlite', { TEST_DB: 'pglite', REDIS_URL: '', TEST_PGLITE_SNAPSHOT: join(out, 'pglite-seeded.tar') });
 if (process.env.DATABASE_URL) serverTests('PostgreSQL + Redis', { TEST_DB: 'postgres' });
 
 buildApps();

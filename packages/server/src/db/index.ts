@@ -28,8 +28,12 @@ export interface Db extends Queryable {
   close(): Promise<void>;
 }
 
-export async function openPglite(dataDir?: string): Promise<Db> {
-  const lite = dataDir ? await PGlite.create(dataDir) : await PGlite.create();
+/**
+ * PGlite in `dataDir`, in memory when there is none, or in memory from a `dumpDataDir()` snapshot
+ * (which skips initdb: a third of the time of a fresh one).
+ */
+export async function openPglite(dataDir?: string | Blob): Promise<Db & { dumpDataDir(): Promise<Blob> }> {
+  const lite = typeof dataDir === 'string' ? await PGlite.create(dataDir) : await PGlite.create(dataDir ? { loadDataDir: dataDir } : {});
   await lite.waitReady;
   // PGlite runs one query at a time; a transaction must not interleave with other callers' queries.
   let chain: Promise<unknown> = Promise.resolve();
@@ -56,7 +60,7 @@ export async function openPglite(dataDir?: string): Promise<Db> {
     },
     close: () => lite.close(),
   };
-  return db;
+  return Object.assign(db, { dumpDataDir: () => serial(async () => (await lite.dumpDataDir('none')) as Blob) });
 }
 
 export async function openPostgres(url: string): Promise<Db> {

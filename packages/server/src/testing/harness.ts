@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { AddressInfo } from 'node:net';
@@ -24,12 +24,32 @@ export const SECOND = DEMO_ACCOUNTS.second.id;
 /** Which database the server suite runs on: PGlite unless TEST_DB=postgres and DATABASE_URL is set. */
 export const onPostgres = () => process.env.TEST_DB === 'postgres' && !!process.env.DATABASE_URL;
 
+/**
+ * TEST_PGLITE_SNAPSHOT names a file, new for each run of the suite, where the first file to need a
+ * database keeps it migrated and seeded; the others start from it instead of from initdb.
+ */
+function seededSnapshot(): Blob | undefined {
+  const file = process.env.TEST_PGLITE_SNAPSHOT;
+  return file && existsSync(file) ? new Blob([readFileSync(file)]) : undefined;
+}
+async function keepSnapshot(db: { dumpDataDir(): Promise<Blob> }): Promise<void> {
+  const file = process.env.TEST_PGLITE_SNAPSHOT;
+  if (!file || existsSync(file)) return;
+  const partial = `${file}.${process.pid}`;
+  writeFileSync(partial, Buffer.from(await (await db.dumpDataDir()).arrayBuffer()));
+  renameSync(partial, file); // whole or absent, for the files starting beside this one
+}
+
 /** A fresh, migrated and seeded database: in-memory PGlite, or a new PostgreSQL database dropped on close. */
 export async function freshDb(): Promise<Db & { drop(): Promise<void> }> {
   if (!onPostgres()) {
-    const db = await openPglite();
-    await migrate(db);
-    await seedIfEmpty(db);
+    const snapshot = seededSnapshot();
+    const db = await openPglite(snapshot);
+    if (!snapshot) {
+      await migrate(db);
+      await seedIfEmpty(db);
+      await keepSnapshot(db);
+    }
     return Object.assign(db, { drop: () => db.close() });
   }
   const adminUrl = process.env.DATABASE_URL!;
