@@ -16,6 +16,8 @@ export interface AuthContext {
   realUserId: string;
   realRole: Role;
   token: string;
+  /** The token's hash, by which the session is stored and kept in memory. */
+  tokenHash: string;
   /** When the session ends (ISO time). */
   expiresAt: string;
   /** The signed-in user must enrol in MFA first (a super user, or the account requires it): the session can only enrol or sign out. */
@@ -53,7 +55,7 @@ export const SEEN_EVERY_MS = 60_000;
 export async function resolveSession(db: Queryable, token: string, cache?: SessionCache): Promise<AuthContext> {
   const hash = hashToken(token);
   const cached = cache?.lookup(hash, Date.now());
-  if (cached) return contextOf(cached, token);
+  if (cached) return contextOf(cached, token, hash);
   const mark = cache?.mark();
   const [row] = await db.query<SessionRow>(
     `select s.id, s.account_id, s.user_id, s.ghost_user_id, s.expires_at, s.last_seen_at, s.revoked_at, s.revoked_reason,
@@ -77,10 +79,10 @@ export async function resolveSession(db: Queryable, token: string, cache?: Sessi
     row.last_seen_at = new Date();
   }
   if (cache && mark !== undefined) cache.keep(hash, row, mark);
-  return contextOf(row, token);
+  return contextOf(row, token, hash);
 }
 
-function contextOf(row: SessionRow, token: string): AuthContext {
+function contextOf(row: SessionRow, token: string, tokenHash: string): AuthContext {
   const acting = row.ghost_user_id && row.ghost_role ? { id: row.ghost_user_id, role: row.ghost_role } : { id: row.user_id, role: row.real_role };
   return {
     sessionId: row.id,
@@ -90,6 +92,7 @@ function contextOf(row: SessionRow, token: string): AuthContext {
     realUserId: row.user_id,
     realRole: row.real_role,
     token,
+    tokenHash,
     expiresAt: new Date(row.expires_at).toISOString(),
     mfaEnrolmentRequired: row.mfa_enrolment_required,
   };

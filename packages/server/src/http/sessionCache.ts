@@ -36,8 +36,6 @@ export interface SessionCache {
   forgetAccount(accountId: string): void;
   /** What an answer must wait for before it leaves (the publishing of this process's own changes), if anything. */
   settled(): Promise<void> | undefined;
-  /** How many sessions are kept. */
-  readonly size: number;
   close(): Promise<void>;
 }
 
@@ -85,9 +83,6 @@ export function createSessionCache(sources: readonly string[]) {
     forgetAccount(accountId: string) {
       generation++;
       for (const [hash, entry] of kept) if (entry.row.account_id === accountId) kept.delete(hash);
-    },
-    get size() {
-      return kept.size;
     },
     /** A listening connection is up or down; while one is down nothing is kept, so nothing is answered from memory. */
     listening(source: string, now: boolean) {
@@ -157,9 +152,6 @@ export async function watchSessions(db: Db, opts: { redisUrl?: string } = {}): P
     remember: cache.remember,
     forgetAccount: cache.forgetAccount,
     settled: () => (pending.size ? Promise.all(pending).then(() => undefined) : undefined),
-    get size() {
-      return cache.size;
-    },
     close: async () => {
       cache.listening('database', false);
       for (const close of closers) await close();

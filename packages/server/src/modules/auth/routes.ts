@@ -27,7 +27,6 @@ import { HttpError } from '../../http/errors';
 import type { Db } from '../../db/index';
 import { anonymousWho, auditWho, recordAudit, userAboutRow } from '../audit/trail';
 import { sealerFor } from '../../sealing/crypto';
-import { hashToken } from '../../sealing/tokens';
 import { publishUser } from '../accounts/members';
 import { confirmIdentity, mfaEnabled, turnMfaOff } from './identity';
 import { initMfa, verifyMfa } from './mfa';
@@ -223,6 +222,6 @@ export async function authRoutes(app: FastifyInstance, deps: AppDeps) {
 
   r.get('/users/me', { schema: { tags: ['users'], response: { 200: meResponseSchema } } }, async (req) => {
     const a = auth(req);
-    return deps.sessions.remember(hashToken(a.token), () => describeSession(db, a));
+    return deps.sessions.remember(a.tokenHash, () => describeSession(db, a));
   });
 }
