@@ -4,7 +4,7 @@ import { remotesReady } from './remotes/registry';
 import { persistSessionPatches, restoreSession, syncThemeWithSession } from './session/session';
 import { App, preloadSignedIn } from './App';
 import appCss from './app.css';
-import { addStyleSheet } from './handover';
+import { addStyleSheet } from '@agency/ui/src/public/styleSheet';
 
 async function boot() {
   addStyleSheet('app-styles', appCss);

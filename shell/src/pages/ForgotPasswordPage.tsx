@@ -3,9 +3,10 @@ import { isWelcomeToken, RESET_CODE_PATTERN } from '@agency/contracts/src/consta
 import { errorMessage } from '@agency/api-client/src/errors';
 import { publicApi } from '@agency/api-client/src/publicCalls';
 import { rememberedEmail } from '../session/storage';
-import { Button, Notice, PasswordField, TextField } from '../public/controls';
-import { PublicFrame } from '../public/PublicFrame';
-import type { PublicTheme } from '../public/theme';
+import { Button, Notice, PasswordField, TextField } from '@agency/ui/src/public/controls';
+import { PublicFrame } from '@agency/ui/src/public/PublicFrame';
+import type { PublicTheme } from '@agency/ui/src/public/theme';
+import { emailError } from './loginMessages';
 
 export interface ForgotPasswordPageProps {
   /** The address's query (?email). */
@@ -25,14 +26,6 @@ interface ResetValues {
 }
 
 type Errors = Partial<Record<keyof ResetValues, string>>;
-
-const looksLikeEmail = (v: string) => /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(v.trim());
-
-function emailError(email: string): string | undefined {
-  if (!email.trim()) return 'Email is required';
-  if (!looksLikeEmail(email)) return 'Enter a valid email address';
-  return undefined;
-}
 
 function validateReset(v: ResetValues, welcome: boolean): Errors {
   const errors: Errors = {};

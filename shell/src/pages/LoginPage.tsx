@@ -3,11 +3,11 @@ import type { AccountSummary, Session } from '@agency/contracts';
 import { AUTH_MESSAGES } from '@agency/contracts/src/constants';
 import { publicApi } from '@agency/api-client/src/publicCalls';
 import { rememberEmail, rememberedEmail } from '../session/storage';
-import { Button, CheckboxField, Notice, PasswordField, SelectField, TextField } from '../public/controls';
-import { PublicFrame } from '../public/PublicFrame';
-import type { PublicTheme } from '../public/theme';
+import { Button, CheckboxField, Notice, PasswordField, SelectField, TextField } from '@agency/ui/src/public/controls';
+import { PublicFrame } from '@agency/ui/src/public/PublicFrame';
+import type { PublicTheme } from '@agency/ui/src/public/theme';
 import { DesktopDownloads } from './DesktopDownloads';
-import { checkHealth, DONE_NOTICES, LOGOUT_REASONS, safeRedirect } from './loginMessages';
+import { checkHealth, DONE_NOTICES, emailError, LOGOUT_REASONS, safeRedirect } from './loginMessages';
 
 export interface LoginPageProps {
   /** The address's query: ?email, ?redirect, ?reason (why one was signed out), ?done (what was just done). */
@@ -27,13 +27,11 @@ interface Values {
 
 type Errors = Partial<Record<keyof Values, string>>;
 
-const looksLikeEmail = (v: string) => /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(v.trim());
-
 function validate(v: Values, mfaStep: boolean): Errors {
   if (mfaStep) return /^\d{6}$/.test(v.code) ? {} : { code: 'Enter the 6-digit code' };
   const errors: Errors = {};
-  if (!v.email.trim()) errors.email = 'Email is required';
-  else if (!looksLikeEmail(v.email)) errors.email = 'Enter a valid email address';
+  const email = emailError(v.email);
+  if (email) errors.email = email;
   if (!v.password) errors.password = 'Password is required';
   if (!v.account) errors.account = 'Choose an account';
   return errors;
@@ -70,7 +68,7 @@ export default function LoginPage({ search, theme, onSignedIn }: LoginPageProps)
 
   const loadAccounts = useCallback(async (value: string) => {
     const trimmed = value.trim();
-    if (!looksLikeEmail(trimmed) || trimmed.toLowerCase() === lastChecked.current) return;
+    if (emailError(trimmed) || trimmed.toLowerCase() === lastChecked.current) return;
     lastChecked.current = trimmed.toLowerCase();
     setChecking(true);
     try {
@@ -98,7 +96,7 @@ export default function LoginPage({ search, theme, onSignedIn }: LoginPageProps)
 
   // The account list follows the email as it is typed.
   useEffect(() => {
-    if (!looksLikeEmail(values.email)) return;
+    if (emailError(values.email)) return;
     const t = setTimeout(() => void loadAccounts(values.email), 600);
     return () => clearTimeout(t);
   }, [values.email, loadAccounts]);
@@ -145,7 +143,7 @@ export default function LoginPage({ search, theme, onSignedIn }: LoginPageProps)
   }
 
   const noAccounts = !checking && checkedEmail !== '' && checkedEmail === values.email.trim() && accounts.length === 0;
-  const forgotLink = looksLikeEmail(values.email) ? `/forgot-password?email=${encodeURIComponent(values.email.trim())}` : '/forgot-password';
+  const forgotLink = emailError(values.email) ? '/forgot-password' : `/forgot-password?email=${encodeURIComponent(values.email.trim())}`;
   const accountMessage = errors.account ?? (noAccounts ? 'No accounts found for this email.' : undefined);
 
   return (

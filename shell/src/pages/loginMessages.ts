@@ -12,6 +12,15 @@ export const DONE_NOTICES: Record<string, string> = {
   passwordChanged: 'Your password was changed. Sign in with your new password.',
 };
 
+const looksLikeEmail = (v: string) => /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(v.trim());
+
+/** What is wrong with the email typed into /login or /forgot-password, or undefined. */
+export function emailError(email: string): string | undefined {
+  if (!email.trim()) return 'Email is required';
+  if (!looksLikeEmail(email)) return 'Enter a valid email address';
+  return undefined;
+}
+
 export const NETWORK_MESSAGES = {
   /** No answer at all: the browser could not reach the server. */
   connection: 'Network Connection Issue',

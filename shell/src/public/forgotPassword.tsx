@@ -1,6 +1,6 @@
 // /forgot-password (and an emailed link, /forgot-password/:userId/:token) on a full load: the page alone.
 import ForgotPasswordPage from '../pages/ForgotPasswordPage';
-import { mountPublicPage } from './mount';
+import { mountPublicPage } from '@agency/ui/src/public/mount';
 
 const [, , , token] = window.location.pathname.split('/');
 

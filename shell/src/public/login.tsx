@@ -2,7 +2,8 @@
 // session is stored and the app opens at the redirect.
 import LoginPage from '../pages/LoginPage';
 import { storeSession } from '../session/storage';
-import { loadTheAppBehind, mountPublicPage } from './mount';
+import { mountPublicPage } from '@agency/ui/src/public/mount';
+import { loadTheAppBehind } from './appBehind';
 
 const page = mountPublicPage((theme) => (
   <LoginPage

@@ -1,23 +1,10 @@
-import { act, screen } from '@testing-library/react';
-import { loadTheAppBehind, mountPublicPage } from './mount';
+import { act } from '@testing-library/react';
+import { loadTheAppBehind } from './appBehind';
 
 afterEach(() => {
   delete window.agencyHandover;
   document.body.innerHTML = '';
   jest.useRealTimers();
-});
-
-test('a public page draws above the app root, in the mode this browser keeps', () => {
-  localStorage.setItem('agency.dark', '1');
-  let seen: { dark: boolean; color: string } | null = null;
-  act(() => {
-    mountPublicPage((theme) => {
-      seen = theme;
-      return <p>Sign in here</p>;
-    });
-  });
-  expect(screen.getByText('Sign in here')).toBeInTheDocument();
-  expect(seen).toEqual({ dark: true, color: '#19d0de' });
 });
 
 test('the sign-in page loads the app behind it, opens it where the sign-in leads and leaves once it has drawn', async () => {

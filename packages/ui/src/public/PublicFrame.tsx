@@ -1,6 +1,6 @@
 import { useEffect, type ReactNode } from 'react';
 import publicCss from './public.css';
-import { addStyleSheet } from '../handover';
+import { addStyleSheet } from './styleSheet';
 import { themeVariables, type PublicTheme } from './theme';
 
 /** The public pages' styles, added to the document once. */
@@ -81,6 +81,22 @@ export function PublicFrame({
           {children}
         </div>
         <p className="public-version">Agency Desk {__APP_VERSION__}</p>
+      </section>
+    </main>
+  );
+}
+
+/**
+ * The frame of a page for the agency's clients (a service review): the card alone, in the
+ * product's look, with the product named small beneath it.
+ */
+export function ClientFrame({ theme, children, ...rest }: { theme: PublicTheme; children: ReactNode; 'data-testid'?: string }) {
+  usePublicStyles();
+  return (
+    <main className="public-page client" style={themeVariables(theme)} {...rest}>
+      <section className="public-main">
+        <div className="public-card">{children}</div>
+        <p className="public-version">Powered by Agency Desk</p>
       </section>
     </main>
   );

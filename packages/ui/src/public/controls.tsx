@@ -1,4 +1,12 @@
-import { useId, useState, type ButtonHTMLAttributes, type InputHTMLAttributes, type ReactNode, type SelectHTMLAttributes } from 'react';
+import {
+  useId,
+  useState,
+  type ButtonHTMLAttributes,
+  type InputHTMLAttributes,
+  type ReactNode,
+  type SelectHTMLAttributes,
+  type TextareaHTMLAttributes,
+} from 'react';
 
 /*
  * The few controls the public pages draw, as plain elements styled by public.css from the design
@@ -99,6 +107,94 @@ export function SelectField({
         ))}
       </select>
     </Field>
+  );
+}
+
+/** A text of several lines; with `maxLength`, how much of it is used shows beneath. */
+export function TextAreaField({ label, message, status, maxLength, value, ...area }: FieldProps & TextareaHTMLAttributes<HTMLTextAreaElement>) {
+  const id = useId();
+  return (
+    <Field id={id} label={label} message={message} status={status}>
+      <textarea id={id} className="public-control public-textarea" maxLength={maxLength} value={value} {...described(id, message, status)} {...area} />
+      {maxLength ? (
+        <div className="public-count" aria-hidden>
+          {String(value ?? '').length} / {maxLength}
+        </div>
+      ) : null}
+    </Field>
+  );
+}
+
+const STAR_PATH = 'M12 2.6l2.82 5.86 6.44.82-4.72 4.46 1.2 6.4L12 17.02l-5.74 3.12 1.2-6.4-4.72-4.46 6.44-.82z';
+
+function Star({ on }: { on: boolean }) {
+  return (
+    <svg viewBox="0 0 24 24" aria-hidden className={`public-star${on ? ' on' : ''}`}>
+      <path d={STAR_PATH} />
+    </svg>
+  );
+}
+
+/** Stars given, read only: `label` says them in words. */
+export function Stars({ value, count, label }: { value: number; count: number; label: string }) {
+  return (
+    <span role="img" aria-label={label} className="public-stars">
+      {Array.from({ length: count }, (_, i) => (
+        <Star key={i} on={i < value} />
+      ))}
+    </span>
+  );
+}
+
+/** One to `words.length` stars, as radio buttons (arrow keys move between them); the pointed or chosen one's word shows beneath. */
+export function StarRatingField({
+  label,
+  message,
+  status,
+  value,
+  onChange,
+  words,
+}: FieldProps & { value: number | undefined; onChange(value: number): void; words: readonly string[] }) {
+  const id = useId();
+  const [pointed, setPointed] = useState<number | null>(null);
+  const shown = pointed ?? value ?? 0;
+  return (
+    <fieldset className="public-field public-rating" {...described(id, message, status)}>
+      <legend>{label}</legend>
+      <div className="public-star-choices" onMouseLeave={() => setPointed(null)}>
+        {words.map((word, i) => (
+          <label key={word} className="public-star-choice" title={word} onMouseEnter={() => setPointed(i + 1)}>
+            <input
+              type="radio"
+              name={id}
+              value={i + 1}
+              checked={value === i + 1}
+              onChange={() => onChange(i + 1)}
+              aria-label={`${i + 1} ${i === 0 ? 'star' : 'stars'}, ${word}`}
+            />
+            <Star on={i < shown} />
+          </label>
+        ))}
+      </div>
+      <div className="public-rating-word" aria-hidden>
+        {shown ? words[shown - 1] : '\u00a0'}
+      </div>
+      {message && (
+        <div id={`${id}-message`} className={`public-help${status ? ` ${status}` : ''}`} role={status === 'error' ? 'status' : undefined}>
+          {message}
+        </div>
+      )}
+    </fieldset>
+  );
+}
+
+/** Work under way, said to screen readers too. */
+export function Loading({ label = 'Loading' }: { label?: string }) {
+  return (
+    <div className="public-loading" role="status">
+      <span className="public-spinner" aria-hidden />
+      {label}
+    </div>
   );
 }
 

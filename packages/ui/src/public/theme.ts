@@ -1,7 +1,7 @@
 import getDesignToken from 'antd/es/theme/getDesignToken';
 import darkAlgorithm from 'antd/es/theme/themes/dark';
 import defaultAlgorithm from 'antd/es/theme/themes/default';
-import { THEME_SEED } from '@agency/ui/src/themeSeed';
+import { THEME_SEED } from '../themeSeed';
 import type { CSSProperties } from 'react';
 
 export interface PublicTheme {
@@ -37,6 +37,8 @@ export function themeVariables({ dark, color }: PublicTheme): CSSProperties {
     '--public-info-border': t.colorInfoBorder,
     '--public-success-bg': t.colorSuccessBg,
     '--public-success-border': t.colorSuccessBorder,
+    '--public-star': t.yellow6,
+    '--public-star-off': t.colorFillContent,
     '--public-radius': `${t.borderRadius}px`,
     '--public-radius-lg': `${t.borderRadiusLG}px`,
     '--public-shadow': t.boxShadowTertiary,
