@@ -5,7 +5,6 @@ module.exports = [
   // The public pages on a full load: each a page of its own, light enough to draw at once.
   createPageConfig({
     appDir: __dirname,
-    template: 'public/page.html',
     pages: [
       { name: 'login', entry: 'src/public/login.tsx', title: 'Sign in' },
       { name: 'forgot-password', entry: 'src/public/forgotPassword.tsx', title: 'Forgot password' },

@@ -44,6 +44,9 @@ test('service reviews: the report, a request answered on the public page, and th
   await client.goto(linkText);
   await expect(client.getByRole('heading', { name: 'Demo Insurance Agency' })).toBeVisible();
   await expect(client.getByText('Hi Robert, how did we do?', { exact: false })).toBeVisible();
+  // a page of its own, light for a phone: neither the app nor a remote is loaded
+  const scripts = await client.evaluate(() => performance.getEntriesByType('resource').map((e) => e.name));
+  expect(scripts.filter((name) => /\/main\.js|remoteEntry|mf-manifest/.test(name))).toEqual([]);
   await client.getByRole('radio').nth(3).click();
   await client.getByLabel('Feedback').fill('Robert set up our liability policy in one afternoon.');
   await client.getByRole('button', { name: 'Submit' }).click();

@@ -66,7 +66,6 @@ const routes = [
       { path: '/forgot-password/:userId/:token', element: <ForgotPasswordPage /> },
       { path: '/mfa-setup', element: <MfaSetupPage /> },
       { path: '/trainings/:id', element: <TrainingPage /> },
-      { path: '/review/:account?', element: <RemoteParcel name="messages" expose="review" /> },
       {
         path: '/',
         element: <RequireSession />,

@@ -1,10 +1,10 @@
-import type { AppConfig, AuthCheckResponse, ForgotPasswordResponse, Session, SignInBody } from '@agency/contracts';
+import type { AppConfig, AuthCheckResponse, ForgotPasswordResponse, PublicReview, PublicReviewAnswer, Session, SignInBody } from '@agency/contracts';
 import { ApiRequestError, failureMessage } from './errors';
 
 /*
- * The calls a page makes before anyone is signed in (sign-in, password reset), over fetch: a public page
- * loads neither an HTTP library nor the bus. The app's authApi and utilitiesApi make these same
- * calls through here.
+ * The calls a page makes before anyone is signed in (sign-in, password reset, a client's service
+ * review), over fetch: a public page loads neither an HTTP library nor the bus. The app's authApi
+ * and utilitiesApi make these same calls through here.
  */
 
 const TIMEOUT_MS = 30_000;
@@ -49,4 +49,7 @@ export const publicApi = {
   /** `requestId`: the forgot-password request that mailed the code (none for a welcome link's token). */
   forgotPasswordVerify: (email: string, code: string, password: string, requestId?: string) =>
     post<{ message: string }>('/auth/forgot-password/verify', { email, code, password, requestId }),
+  /** A client's service review page: the agency, and the review the link names (none without one). */
+  review: (accountId: string, reviewId?: string) => call<PublicReview>(reviewId ? `/service-review/${accountId}/${reviewId}` : `/service-review/${accountId}`),
+  answerReview: (accountId: string, reviewId: string, answer: PublicReviewAnswer) => post<PublicReview>(`/service-review/${accountId}/${reviewId}`, answer),
 };

@@ -1,6 +1,4 @@
 import type {
-  PublicReview,
-  PublicReviewAnswer,
   ReferralAggregate,
   ReferralListQuery,
   ReferralRow,
@@ -16,8 +14,6 @@ import type {
 import { api } from './index';
 
 const data = <T>(r: { data: T }) => r.data;
-/** Public calls go out without the session's authorization header (spec 000: public service review calls). */
-const noAuth = { headers: { 'X-No-Auth': '1' } };
 
 /** Service reviews. */
 export const reviewsApi = {
@@ -35,14 +31,6 @@ export const reviewsApi = {
 export const reviewSettingsApi = {
   get: (accountId: string) => api.get<ReviewSettings>(`/accounts/${accountId}/service-review`).then(data),
   update: (accountId: string, body: ReviewSettingsUpdate) => api.put<ReviewSettings>(`/accounts/${accountId}/service-review`, body).then(data),
-};
-
-/** The public review page's calls (no sign-in). */
-export const publicReviewApi = {
-  get: (accountId: string, reviewId?: string) =>
-    api.get<PublicReview>(reviewId ? `/service-review/${accountId}/${reviewId}` : `/service-review/${accountId}`, noAuth).then(data),
-  answer: (accountId: string, reviewId: string, answer: PublicReviewAnswer) =>
-    api.post<PublicReview>(`/service-review/${accountId}/${reviewId}`, answer, noAuth).then(data),
 };
 
 /** Referral reports. */

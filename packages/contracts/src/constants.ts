@@ -36,3 +36,21 @@ export const AUTH_MESSAGES = {
 /** A reset code (4 digits) or a welcome link's token (128 bits, base64url). */
 export const RESET_CODE_PATTERN = /^(\d{4}|[A-Za-z0-9_-]{22})$/;
 export const isWelcomeToken = (code: string) => /^[A-Za-z0-9_-]{22}$/.test(code);
+
+/** The most stars a service review gives. */
+export const MAX_RATING = 5;
+
+/** The catalogue's service review wording (spec 001 section 8) and the public page's own. */
+export const REVIEW_MESSAGES = {
+  requestFailed: 'Unable to create service review request',
+  noRoom: 'Unable to request a service a review.  Error was logged with support.',
+  empty: 'No requests found',
+  disabled: 'Service reviews are turned off for this account',
+  notFound: 'This review link is not valid',
+  alreadyAnswered: 'Thank you, this review was already submitted',
+  tooMany: 'Too many requests. Please try again later.',
+  ratingRequired: 'Pick a rating from 1 to 5 stars',
+} as const;
+
+/** The longest feedback a client may write. */
+export const REVIEW_FEEDBACK_MAX = 2000;

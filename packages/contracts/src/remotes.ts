@@ -44,7 +44,7 @@ export function remoteDescriptor(name: RemoteName): RemoteDescriptor {
  */
 export const REMOTE_MODULES = {
   contacts: ['app', 'widget-follow-up'],
-  messages: ['app', 'review', 'widget-scheduled-messages', 'widget-campaigns', 'widget-service-reviews', 'widget-referrals'],
+  messages: ['app', 'widget-scheduled-messages', 'widget-campaigns', 'widget-service-reviews', 'widget-referrals'],
   phone: ['app', 'drawer', 'widget-queues'],
   chat: ['app'],
   tasks: ['app', 'background'],

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { idSchema } from './common';
 import { userRefSchema } from './clientFields';
 import { CLIENT_LEVELS, type ClientLevel } from './clients';
+import { MAX_RATING, REVIEW_FEEDBACK_MAX, REVIEW_MESSAGES } from './constants';
 
 /** The client a review was asked of, with both people's names (the report names the secondary when clientLevel is secondary). */
 export const reviewClientSchema = z.object({
@@ -26,8 +27,6 @@ export const reviewSchema = z.object({
 });
 export type Review = z.infer<typeof reviewSchema>;
 export const reviewListSchema = z.array(reviewSchema);
-
-export const MAX_RATING = 5;
 
 /** The rating of a person's latest answered review, or null when they have none. */
 export function latestRating(reviews: readonly Review[], level: ClientLevel): number | null {
@@ -71,21 +70,6 @@ export const reviewTotalsSchema = z.object({
   rating: z.number().nullable(),
 });
 export type ReviewTotals = z.infer<typeof reviewTotalsSchema>;
-
-/** The catalogue's service review wording (spec 001 section 8) and the public page's own. */
-export const REVIEW_MESSAGES = {
-  requestFailed: 'Unable to create service review request',
-  noRoom: 'Unable to request a service a review.  Error was logged with support.',
-  empty: 'No requests found',
-  disabled: 'Service reviews are turned off for this account',
-  notFound: 'This review link is not valid',
-  alreadyAnswered: 'Thank you, this review was already submitted',
-  tooMany: 'Too many requests. Please try again later.',
-  ratingRequired: 'Pick a rating from 1 to 5 stars',
-} as const;
-
-/** The longest feedback a client may write. */
-export const REVIEW_FEEDBACK_MAX = 2000;
 
 /** POST /reviews/{clientId}: ask one person of the household for a review. */
 export const reviewRequestBodySchema = z.object({ clientLevel: z.enum(CLIENT_LEVELS).default('primary') });

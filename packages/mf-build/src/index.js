@@ -81,10 +81,11 @@ class ListAppFilesPlugin {
 const PUBLIC_PAGES_DIR = 'public';
 
 /**
- * The pages of the shell that stand alone (sign in, password reset): each its own small bundle and
- * HTML file, without the federation runtime, the shared modules or antd's components, served for
- * its path on a full load.
- * @param {{ appDir: string, template: string, pages: Array<{ name: string, entry: string, title: string }>, mode?: 'production'|'development' }} o
+ * The pages of an app that stand alone (the shell's sign-in and password reset, messages' service
+ * review for clients): each its own small bundle and HTML file from the app's public/index.html,
+ * without the federation runtime, the shared modules or antd's components, served for its path on
+ * a full load. `fromRelease`: a remote's, served from its active release.
+ * @param {{ appDir: string, pages: Array<{ name: string, entry: string, title: string }>, fromRelease?: boolean, mode?: 'production'|'development' }} o
  */
 function createPageConfig(o) {
   const mode = o.mode ?? (process.env.NODE_ENV === 'production' ? 'production' : 'development');
@@ -99,7 +100,9 @@ function createPageConfig(o) {
       path: path.join(o.appDir, 'dist', PUBLIC_PAGES_DIR),
       filename: prod ? '[name].[contenthash:8].js' : '[name].js',
       chunkFilename: prod ? '[name].[contenthash:8].js' : '[name].js',
-      publicPath: `/${PUBLIC_PAGES_DIR}/`,
+      // The shell's pages are served from /public; a remote's from its release's folder, which the
+      // server names in the page's <base> (the files are found beside the page).
+      publicPath: o.fromRelease ? 'auto' : `/${PUBLIC_PAGES_DIR}/`,
       uniqueName: `${path.basename(o.appDir)}-pages`,
       clean: true,
     },
@@ -111,7 +114,14 @@ function createPageConfig(o) {
       defines(o.appDir, mode),
       ...o.pages.map(
         (p) =>
-          new HtmlWebpackPlugin({ template: path.join(o.appDir, o.template), filename: `${p.name}.html`, chunks: [p.name], title: p.title, inject: 'body' }),
+          new HtmlWebpackPlugin({
+            template: path.join(o.appDir, 'public/index.html'),
+            filename: `${p.name}.html`,
+            chunks: [p.name],
+            title: `${p.title} · Agency Desk`,
+            loading: false,
+            inject: 'body',
+          }),
       ),
     ],
     stats: 'errors-warnings',
@@ -172,7 +182,8 @@ function createConfig(input) {
       publicPath: 'auto',
       uniqueName: o.name,
       // the host's public pages are a build of their own in dist/public
-      clean: isHost ? { keep: (file) => file.startsWith(PUBLIC_PAGES_DIR) } : true,
+      // the public pages are a build of their own (createPageConfig) into the same dist
+      clean: { keep: (file) => file.startsWith(PUBLIC_PAGES_DIR) },
     },
     resolve: { extensions: ['.tsx', '.ts', '.js', '.jsx', '.json'], alias: isHost ? runtimeCoreAlias() : {} },
     module: { rules: compileRules(o.appDir) },
@@ -181,7 +192,17 @@ function createConfig(input) {
     plugins: [
       defines(o.appDir, mode),
       new ModuleFederationPlugin(federation),
-      ...(isHost || standalone ? [new HtmlWebpackPlugin({ template: path.join(o.appDir, 'public/index.html'), inject: 'body', publicPath: '/' })] : []),
+      ...(isHost || standalone
+        ? [
+            new HtmlWebpackPlugin({
+              template: path.join(o.appDir, 'public/index.html'),
+              title: isHost ? 'Agency Desk' : `Agency Desk · ${REMOTE_DESCRIPTORS.find((r) => r.name === o.name)?.title}`,
+              loading: true,
+              inject: 'body',
+              publicPath: '/',
+            }),
+          ]
+        : []),
       ...(isHost ? [new ListAppFilesPlugin()] : []),
     ],
     devServer: {
@@ -199,7 +220,8 @@ function createConfig(input) {
       headers: { 'Access-Control-Allow-Origin': '*' },
       proxy:
         isHost || standalone
-          ? [{ context: ['/api', '/socket.io', '/remotes', '/remotes.json'], target: `http://localhost:${process.env.API_PORT || 8080}`, ws: true }]
+          ? // /review: a remote's page of its own, which the API serves from the remote's active release
+            [{ context: ['/api', '/socket.io', '/remotes', '/remotes.json', '/review'], target: `http://localhost:${process.env.API_PORT || 8080}`, ws: true }]
           : [],
     },
     stats: 'errors-warnings',

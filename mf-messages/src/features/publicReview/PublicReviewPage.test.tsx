@@ -1,29 +1,14 @@
-import { screen, waitFor } from '@testing-library/react';
+import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { REVIEW_MESSAGES, type PublicReview } from '@agency/contracts';
-import { publicReviewApi } from '@agency/api-client';
-import { renderAt } from '../../test/render';
+import { ApiRequestError } from '@agency/api-client/src/errors';
+import { publicApi } from '@agency/api-client/src/publicCalls';
 import { GOOGLE_INVITE, PublicReviewPage, THANK_YOU, USE_YOUR_LINK } from './PublicReviewPage';
 
-jest.mock('@agency/api-client', () => {
-  class ApiRequestError extends Error {
-    constructor(
-      message: string,
-      public status: number | null,
-    ) {
-      super(message);
-    }
-  }
-  return {
-    publicReviewApi: { get: jest.fn(), answer: jest.fn() },
-    ApiRequestError,
-    errorMessage: (e: unknown, fallback = 'failed') => (e instanceof Error && e.message ? e.message : fallback),
-  };
-});
-const { ApiRequestError } = jest.requireMock('@agency/api-client') as { ApiRequestError: new (m: string, s: number) => Error };
+jest.mock('@agency/api-client/src/publicCalls', () => ({ publicApi: { review: jest.fn(), answerReview: jest.fn() } }));
 
-const get = publicReviewApi.get as jest.Mock;
-const answer = publicReviewApi.answer as jest.Mock;
+const get = publicApi.review as jest.Mock;
+const answer = publicApi.answerReview as jest.Mock;
 const ACCOUNT = '00000000-0000-4000-8000-000000000001';
 const REVIEW = '00000000-0000-4000-8000-000000000301';
 const GOOGLE = 'https://search.google.com/local/writereview?placeid=abc';
@@ -32,7 +17,9 @@ const pending: PublicReview = {
   review: { id: REVIEW, firstName: 'James', rating: null, feedback: null },
   googleReviewUrl: null,
 };
-const page = (path = `/review/${ACCOUNT}?review=${REVIEW}`) => renderAt(<PublicReviewPage />, path, '/review/:account?');
+/** The page as a link opens it; `null`: a link without a review. */
+const page = (reviewId: string | null = REVIEW) =>
+  render(<PublicReviewPage account={ACCOUNT} reviewId={reviewId ?? undefined} theme={{ dark: false, color: '#19d0de' }} />);
 
 beforeEach(() => {
   get.mockReset().mockResolvedValue(pending);
@@ -89,7 +76,7 @@ describe('the public service review page', () => {
     expect(await screen.findByText(REVIEW_MESSAGES.notFound)).toBeInTheDocument();
     unmount();
     get.mockResolvedValue({ ...pending, review: null });
-    page(`/review/${ACCOUNT}`);
+    page(null);
     expect(await screen.findByText(USE_YOUR_LINK)).toBeInTheDocument();
     expect(get).toHaveBeenLastCalledWith(ACCOUNT, undefined);
   });

@@ -1,33 +1,35 @@
-import { useCallback, useEffect, useState } from 'react';
-import { useParams, useSearchParams } from 'react-router-dom';
-import { Alert, Button, Card, Flex, Form, Input, Rate, Result, Spin, Typography, theme } from 'antd';
-import { GoogleOutlined } from '@ant-design/icons';
-import { MAX_RATING, REVIEW_FEEDBACK_MAX, REVIEW_MESSAGES, type PublicReview } from '@agency/contracts';
-import { ApiRequestError, errorMessage, publicReviewApi } from '@agency/api-client';
+import { useCallback, useEffect, useState, type FormEvent } from 'react';
+import { MAX_RATING, REVIEW_FEEDBACK_MAX, REVIEW_MESSAGES } from '@agency/contracts/src/constants';
+import type { PublicReview } from '@agency/contracts';
+import { ApiRequestError, errorMessage } from '@agency/api-client/src/errors';
+import { publicApi } from '@agency/api-client/src/publicCalls';
+import { Button, Loading, Notice, StarRatingField, Stars, TextAreaField } from '@agency/ui/src/public/controls';
+import { ClientFrame } from '@agency/ui/src/public/PublicFrame';
+import type { PublicTheme } from '@agency/ui/src/public/theme';
 
 export const THANK_YOU = 'Thank you for your feedback!';
 export const GOOGLE_INVITE = 'Would you share your review on Google? It helps others find us.';
 export const USE_YOUR_LINK = 'Please open the link from your text message to rate us.';
-const STAR_WORDS = ['Poor', 'Fair', 'Good', 'Very good', 'Excellent'];
+const STAR_WORDS = ['Poor', 'Fair', 'Good', 'Very good', 'Excellent'] as const;
 
 type State = { kind: 'loading' } | { kind: 'failed'; message: string } | { kind: 'loaded'; data: PublicReview };
 
-/** /review/{accountId}?review={reviewId}: a client rates the agency 1 to 5 stars and writes feedback, without signing in. */
-export function PublicReviewPage() {
-  const { account } = useParams();
-  const [params] = useSearchParams();
-  const reviewId = params.get('review') ?? undefined;
-  const { token } = theme.useToken();
+/**
+ * /review/{accountId}?review={reviewId}: a client rates the agency 1 to 5 stars and writes
+ * feedback, without signing in. A page of its own (src/public/review.tsx), light for a phone.
+ */
+export function PublicReviewPage({ account, reviewId, theme }: { account?: string; reviewId?: string; theme: PublicTheme }) {
   const [state, setState] = useState<State>({ kind: 'loading' });
+  const [rating, setRating] = useState<number | undefined>();
+  const [feedback, setFeedback] = useState('');
+  const [tried, setTried] = useState(false);
   const [saving, setSaving] = useState(false);
   const [error, setError] = useState<string | null>(null);
-  const [form] = Form.useForm<{ rating?: number; feedback?: string }>();
-  const rating = Form.useWatch('rating', form);
 
   const load = useCallback(async () => {
     if (!account) return setState({ kind: 'failed', message: REVIEW_MESSAGES.notFound });
     try {
-      setState({ kind: 'loaded', data: await publicReviewApi.get(account, reviewId) });
+      setState({ kind: 'loaded', data: await publicApi.review(account, reviewId) });
     } catch (err) {
       setState({ kind: 'failed', message: errorMessage(err, REVIEW_MESSAGES.notFound) });
     }
@@ -36,12 +38,14 @@ export function PublicReviewPage() {
     void load();
   }, [load]);
 
-  const submit = async (values: { rating?: number; feedback?: string }) => {
-    if (!account || !reviewId || !values.rating) return;
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    setTried(true);
+    if (!account || !reviewId || !rating || saving) return;
     setSaving(true);
     setError(null);
     try {
-      setState({ kind: 'loaded', data: await publicReviewApi.answer(account, reviewId, { rating: values.rating, feedback: values.feedback ?? '' }) });
+      setState({ kind: 'loaded', data: await publicApi.answerReview(account, reviewId, { rating, feedback }) });
     } catch (err) {
       if (err instanceof ApiRequestError && err.status === 409) await load();
       else setError(errorMessage(err));
@@ -51,70 +55,66 @@ export function PublicReviewPage() {
   };
 
   let body;
-  if (state.kind === 'loading') {
+  if (state.kind === 'loading') body = <Loading />;
+  else if (state.kind === 'failed')
     body = (
-      <Flex justify="center" style={{ padding: 48 }}>
-        <Spin aria-label="Loading" />
-      </Flex>
+      <Notice kind="error" data-testid="review-failed">
+        {state.message}
+      </Notice>
     );
-  } else if (state.kind === 'failed') {
-    body = <Result status="warning" title={state.message} />;
-  } else {
+  else {
     const { data } = state;
     const review = data.review;
     body = (
       <>
-        <Typography.Title level={3} style={{ marginTop: 0, textAlign: 'center' }}>
-          {data.account.name}
-        </Typography.Title>
+        <h1 className="public-title">{data.account.name}</h1>
         {!review ? (
-          <Typography.Paragraph style={{ textAlign: 'center' }}>{USE_YOUR_LINK}</Typography.Paragraph>
+          <p className="public-center">{USE_YOUR_LINK}</p>
         ) : review.rating !== null ? (
-          <Flex vertical align="center" gap={12} data-testid="review-answered">
-            <Typography.Title level={4} style={{ margin: 0 }}>
-              {THANK_YOU}
-            </Typography.Title>
-            <span role="img" aria-label={`You rated us ${review.rating} of ${MAX_RATING}`}>
-              <Rate disabled count={MAX_RATING} value={review.rating} />
-            </span>
-            {review.feedback ? <Typography.Paragraph style={{ whiteSpace: 'pre-wrap', textAlign: 'center' }}>{review.feedback}</Typography.Paragraph> : null}
+          <div className="public-center" data-testid="review-answered">
+            <h2 className="public-subtitle">{THANK_YOU}</h2>
+            <Stars value={review.rating} count={MAX_RATING} label={`You rated us ${review.rating} of ${MAX_RATING}`} />
+            {review.feedback ? <p style={{ whiteSpace: 'pre-wrap' }}>{review.feedback}</p> : null}
             {data.googleReviewUrl ? (
               <>
-                <Typography.Paragraph style={{ margin: 0, textAlign: 'center' }}>{GOOGLE_INVITE}</Typography.Paragraph>
-                <Button type="primary" icon={<GoogleOutlined />} href={data.googleReviewUrl} target="_blank" rel="noreferrer">
+                <p>{GOOGLE_INVITE}</p>
+                <a className="public-button primary" href={data.googleReviewUrl} target="_blank" rel="noreferrer">
                   Review us on Google
-                </Button>
+                </a>
               </>
             ) : null}
-          </Flex>
+          </div>
         ) : (
-          <Form form={form} layout="vertical" onFinish={submit} requiredMark={false}>
-            <Typography.Paragraph style={{ textAlign: 'center' }}>
-              {review.firstName ? `Hi ${review.firstName}, how` : 'How'} did we do? Your feedback helps us serve you better.
-            </Typography.Paragraph>
-            <Form.Item name="rating" label="Your rating" rules={[{ required: true, message: REVIEW_MESSAGES.ratingRequired }]} style={{ textAlign: 'center' }}>
-              <Rate count={MAX_RATING} tooltips={STAR_WORDS} style={{ fontSize: 36 }} aria-label="Your rating" />
-            </Form.Item>
-            {rating ? (
-              <Typography.Paragraph type="secondary" style={{ textAlign: 'center', marginTop: -12 }}>
-                {STAR_WORDS[rating - 1]}
-              </Typography.Paragraph>
-            ) : null}
-            <Form.Item name="feedback" label="Feedback">
-              <Input.TextArea rows={4} maxLength={REVIEW_FEEDBACK_MAX} showCount placeholder="Tell us about your experience" />
-            </Form.Item>
-            {error ? <Alert type="error" showIcon title={error} style={{ marginBottom: 16 }} /> : null}
-            <Button type="primary" htmlType="submit" block size="large" loading={saving}>
+          <form onSubmit={(e) => void submit(e)} noValidate>
+            <p className="public-center">{review.firstName ? `Hi ${review.firstName}, how` : 'How'} did we do? Your feedback helps us serve you better.</p>
+            <StarRatingField
+              label="Your rating"
+              value={rating}
+              onChange={setRating}
+              words={STAR_WORDS}
+              status={tried && !rating ? 'error' : undefined}
+              message={tried && !rating ? REVIEW_MESSAGES.ratingRequired : undefined}
+            />
+            <TextAreaField
+              label="Feedback"
+              rows={4}
+              maxLength={REVIEW_FEEDBACK_MAX}
+              placeholder="Tell us about your experience"
+              value={feedback}
+              onChange={(e) => setFeedback(e.target.value)}
+            />
+            {error ? <Notice kind="error">{error}</Notice> : null}
+            <Button type="submit" busy={saving}>
               Submit
             </Button>
-          </Form>
+          </form>
         )}
       </>
     );
   }
   return (
-    <Flex justify="center" align="flex-start" style={{ minHeight: '100vh', padding: '48px 16px', background: token.colorBgLayout }} data-testid="public-review">
-      <Card style={{ width: '100%', maxWidth: 520 }}>{body}</Card>
-    </Flex>
+    <ClientFrame theme={theme} data-testid="public-review">
+      {body}
+    </ClientFrame>
   );
 }

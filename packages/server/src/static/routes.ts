@@ -1,9 +1,9 @@
-import { existsSync } from 'node:fs';
-import { join } from 'node:path';
+import { existsSync, readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import type { ServerConfig } from '../config';
-import { remotesManifest } from './remotes';
+import { readActive, remotesManifest } from './remotes';
 
 const HASHED = /\.[0-9a-f]{8}\.js$/;
 
@@ -29,10 +29,32 @@ export const STANDALONE_PAGES: Array<{ path: RegExp; file: string }> = [
   { path: /^\/forgot-password(\/[^/]+\/[^/]+)?\/?$/, file: 'public/forgot-password.html' },
 ];
 
+/**
+ * Remotes' pages that stand alone, served from the remote's active release (released and rolled
+ * back with it): a client's service review, /review/{accountId}?review={reviewId}.
+ */
+export const RELEASED_PAGES: Array<{ path: RegExp; remote: string; file: string }> = [
+  { path: /^\/review(\/[^/]+)?\/?$/, remote: 'messages', file: 'public/review.html' },
+];
+
 /** The file of a standalone page for this path, if it was built. */
 export function standalonePage(shellDir: string, path: string): string | null {
   const page = STANDALONE_PAGES.find((p) => p.path.test(path));
   return page && existsSync(join(shellDir, page.file)) ? page.file : null;
+}
+
+/**
+ * A remote's page for this path from its active release, if that release has it: the HTML, with a
+ * <base> at the release's folder, where the page's files are.
+ */
+export function releasedPage(releasesDir: string, path: string): string | null {
+  const page = RELEASED_PAGES.find((p) => p.path.test(path));
+  const active = page && readActive(releasesDir)[page.remote]?.active;
+  if (!page || !active) return null;
+  const file = join(releasesDir, page.remote, active, page.file);
+  if (!existsSync(file)) return null;
+  const folder = `/remotes/${page.remote}/${active}/${dirname(page.file)}/`;
+  return readFileSync(file, 'utf8').replace(/<head>/i, `<head><base href="${folder}" />`);
 }
 
 export async function staticRoutes(app: FastifyInstance, config: ServerConfig) {
@@ -68,6 +90,11 @@ export async function staticRoutes(app: FastifyInstance, config: ServerConfig) {
     if (wantsPage && page) {
       reply.header('Cache-Control', 'no-cache');
       return reply.type('text/html').sendFile(page, config.shellDir);
+    }
+    const released = wantsPage ? releasedPage(config.releasesDir, path) : null;
+    if (released) {
+      reply.header('Cache-Control', 'no-cache');
+      return reply.type('text/html').send(released);
     }
     if (wantsPage && existsSync(shellIndex)) {
       reply.header('Cache-Control', 'no-cache');
