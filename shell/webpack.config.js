@@ -8,6 +8,7 @@ module.exports = [
     pages: [
       { name: 'login', entry: 'src/public/login.tsx', title: 'Sign in' },
       { name: 'forgot-password', entry: 'src/public/forgotPassword.tsx', title: 'Forgot password' },
+      { name: 'mfa-setup', entry: 'src/public/mfaSetup.tsx', title: 'Set up two-step verification' },
     ],
   }),
 ];

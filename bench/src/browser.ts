@@ -36,6 +36,8 @@ export interface RunFigures {
 export interface BrowserFigures {
   runs: RunFigures[];
   loginJs: JsBytes;
+  /** What a client's service review page loads (mf-messages' page of its own). */
+  reviewJs: JsBytes;
   behindJs: JsBytes;
   dashboardJs: JsBytes;
   routesJs: JsBytes;
@@ -238,6 +240,20 @@ async function oneRun(browser: Browser, baseURL: string, email: string, password
   }
 }
 
+/** What a client's service review page loads to draw (a link naming no agency: its message). */
+async function reviewPageJs(browser: Browser, baseURL: string): Promise<JsBytes> {
+  const context = await browser.newContext({ baseURL });
+  try {
+    const page = await context.newPage();
+    const meter = new JsMeter(page);
+    await page.goto('/review/none?review=none');
+    await page.getByTestId('review-failed').waitFor({ timeout: 60_000 });
+    return await meter.total('login');
+  } finally {
+    await context.close();
+  }
+}
+
 export async function measureBrowser(o: { baseURL: string; chromiumPath: string; runs: number; email: string; password: string }): Promise<BrowserFigures> {
   const browser = await chromium.launch({
     executablePath: o.chromiumPath,
@@ -251,10 +267,12 @@ export async function measureBrowser(o: { baseURL: string; chromiumPath: string;
       process.stdout.write('.');
     }
     process.stdout.write('\n');
+    const reviewJs = await reviewPageJs(browser, o.baseURL);
     const all = (pick: (r: RunFigures) => Record<string, number>) => runs.flatMap((r) => Object.values(pick(r)));
     return {
       runs,
       loginJs: runs[0].loginJs,
+      reviewJs,
       behindJs: runs[0].behindJs,
       dashboardJs: runs[0].dashboardJs,
       routesJs: runs[0].routesJs,

@@ -128,6 +128,7 @@ function printBrowser(sizes: RemoteSizes[], browser: BrowserFigures) {
         kb(browser.loginJs.raw + browser.behindJs.raw + browser.dashboardJs.raw + browser.routesJs.raw),
         kb(browser.loginJs.gzip + browser.behindJs.gzip + browser.dashboardJs.gzip + browser.routesJs.gzip),
       ],
+      ["/review, a client's service review page", String(browser.reviewJs.files), kb(browser.reviewJs.raw), kb(browser.reviewJs.gzip)],
     ]),
   );
   if (process.env.BENCH_VERBOSE === '1') {

@@ -53,6 +53,9 @@ test('an employee without MFA is held at its setup until a code from the shown k
   await expect(page.getByText('Your agency requires a code from an authenticator app at sign-in. Set it up to continue.')).toBeVisible();
   await page.goto('/contacts');
   await expect(page).toHaveURL(/\/mfa-setup/);
+  // A full load of the setup is a page of its own, which opens the app it loads behind itself.
+  await page.reload();
+  await expect(page.getByRole('img', { name: 'QR code for your authenticator app' })).toBeVisible();
 
   const key = (await page.getByTestId('mfa-key').innerText()).replace(/\s+/g, '');
   const code = new TOTP({ secret: Secret.fromBase32(key), digits: 6, period: 30, algorithm: 'SHA1' }).generate();

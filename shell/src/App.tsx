@@ -8,7 +8,7 @@ import { REMOTE_ROUTES } from './routes';
 const LoginPage = lazy(() => import('./pages/LoginRoute'));
 const LogoutPage = lazy(() => import('./pages/LogoutPage'));
 const ForgotPasswordPage = lazy(() => import('./pages/ForgotPasswordRoute'));
-const MfaSetupPage = lazy(() => import('./pages/MfaSetupPage'));
+const MfaSetupPage = lazy(() => import('./pages/MfaSetupRoute'));
 const TrainingPage = lazy(() => import('./pages/TrainingPage'));
 const Frame = lazy(() => import('./frame/Frame'));
 const Dashboard = lazy(() => import('./pages/Dashboard'));

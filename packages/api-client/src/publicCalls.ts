@@ -1,9 +1,18 @@
-import type { AppConfig, AuthCheckResponse, ForgotPasswordResponse, PublicReview, PublicReviewAnswer, Session, SignInBody } from '@agency/contracts';
+import type {
+  AppConfig,
+  AuthCheckResponse,
+  ForgotPasswordResponse,
+  MfaInitResponse,
+  PublicReview,
+  PublicReviewAnswer,
+  Session,
+  SignInBody,
+} from '@agency/contracts';
 import { ApiRequestError, failureMessage } from './errors';
 
 /*
  * The calls a page makes before anyone is signed in (sign-in, password reset, a client's service
- * review), over fetch: a public page loads neither an HTTP library nor the bus. The app's authApi
+ * review) or while a sign-in waits on its MFA setup, over fetch: a public page loads neither an HTTP library nor the bus. The app's authApi
  * and utilitiesApi make these same calls through here.
  */
 
@@ -52,4 +61,12 @@ export const publicApi = {
   /** A client's service review page: the agency, and the review the link names (none without one). */
   review: (accountId: string, reviewId?: string) => call<PublicReview>(reviewId ? `/service-review/${accountId}/${reviewId}` : `/service-review/${accountId}`),
   answerReview: (accountId: string, reviewId: string, answer: PublicReviewAnswer) => post<PublicReview>(`/service-review/${accountId}/${reviewId}`, answer),
+  /** The MFA setup a session must finish first (it may do only that, or sign out): a new key, then a code from it. */
+  mfaInit: (token: string) => call<MfaInitResponse>('/auth/mfa/init', { method: 'POST', headers: { Authorization: `Bearer ${token}` } }),
+  mfaVerify: (token: string, code: string) =>
+    call<{ message: string }>('/auth/mfa/verify', {
+      method: 'POST',
+      headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' },
+      body: JSON.stringify({ code }),
+    }),
 };

@@ -213,6 +213,7 @@ function createConfig(input) {
             rewrites: [
               { from: /^\/login\/?$/, to: `/${PUBLIC_PAGES_DIR}/login.html` },
               { from: /^\/forgot-password(\/[^/]+\/[^/]+)?\/?$/, to: `/${PUBLIC_PAGES_DIR}/forgot-password.html` },
+              { from: /^\/mfa-setup\/?$/, to: `/${PUBLIC_PAGES_DIR}/mfa-setup.html` },
             ],
           }
         : true,

@@ -1,68 +1,77 @@
-import { useCallback, useEffect, useState } from 'react';
-import { Link, Navigate, useNavigate, useSearchParams } from 'react-router-dom';
-import Alert from 'antd/es/alert';
-import Button from 'antd/es/button';
-import Form from 'antd/es/form';
-import Input from 'antd/es/input';
-import QRCode from 'antd/es/qr-code';
-import Skeleton from 'antd/es/skeleton';
-import Typography from 'antd/es/typography';
-import { authApi, errorMessage } from '@agency/api-client';
-import { bus } from '@agency/bus';
-import type { MfaInitResponse } from '@agency/contracts';
-import { useObservable } from '@agency/ui';
-import { patchSession } from '../session/session';
+import { useCallback, useEffect, useState, type FormEvent } from 'react';
+import { QRCodeSVG } from '@rc-component/qrcode';
+import type { MfaInitResponse, Session } from '@agency/contracts';
+import { errorMessage } from '@agency/api-client/src/errors';
+import { publicApi } from '@agency/api-client/src/publicCalls';
+import { Button, Loading, Notice, TextField } from '@agency/ui/src/public/controls';
+import { PublicFrame } from '@agency/ui/src/public/PublicFrame';
+import type { PublicTheme } from '@agency/ui/src/public/theme';
 import { safeRedirect } from './loginMessages';
-import { PublicLayout } from './PublicLayout';
 
 /** The key in groups of four, easier to type into an authenticator app. */
 export const groupKey = (key: string) => key.replace(/\s+/g, '').replace(/(.{4})(?=.)/g, '$1 ');
 
+const CODE_MESSAGE = 'Enter the 6-digit code';
+
 /**
- * Forced after sign-in when the account (or the super role) requires MFA and the user has none:
- * scan the QR code (drawn here, from the otpauth URL), or type the key, then confirm a code.
+ * /mfa-setup, forced after sign-in when the account (or the super role) requires MFA and the user
+ * has none: scan the QR code (drawn here, from the otpauth URL), or type the key, then confirm a
+ * code. A page of its own on a full load (src/public/mfaSetup.tsx), and the same inside the app.
+ * `onDone` gets the session as it is now and where to go.
  */
-export default function MfaSetupPage() {
-  const session = useObservable(bus.session$);
-  const navigate = useNavigate();
-  const [params] = useSearchParams();
+export default function MfaSetupPage({
+  session,
+  search,
+  theme,
+  onDone,
+}: {
+  session: Session;
+  search: string;
+  theme: PublicTheme;
+  onDone(session: Session, to: string): void;
+}) {
   const [setup, setSetup] = useState<MfaInitResponse | null>(null);
   const [loadError, setLoadError] = useState<string | null>(null);
+  const [code, setCode] = useState('');
+  const [codeError, setCodeError] = useState<string | undefined>();
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
-  const [form] = Form.useForm<{ code: string }>();
-  const hasSession = !!session;
+  const [copied, setCopied] = useState(false);
 
   const start = useCallback(() => {
     setLoadError(null);
     setSetup(null);
-    authApi.mfaInit().then(setSetup, (err: unknown) => setLoadError(errorMessage(err, 'Unable to start the setup.')));
-  }, []);
+    publicApi.mfaInit(session.token).then(setSetup, (err: unknown) => setLoadError(errorMessage(err, 'Unable to start the setup.')));
+  }, [session.token]);
+  useEffect(start, [start]);
 
-  useEffect(() => {
-    if (hasSession) start();
-  }, [hasSession, start]);
-
-  if (!session) return <Navigate to="/login?redirect=%2Fmfa-setup" replace />;
-
-  async function verify({ code }: { code: string }) {
+  async function verify(e: FormEvent) {
+    e.preventDefault();
+    if (!setup || busy) return;
+    if (!/^\d{6}$/.test(code.trim())) return setCodeError(CODE_MESSAGE);
+    setCodeError(undefined);
     setBusy(true);
     setError(null);
     try {
-      await authApi.mfaVerify(code);
-      const current = bus.session$.value;
-      if (current) patchSession({ mfaSetupRequired: false, user: { ...current.user, mfaEnabled: true } });
-      navigate(safeRedirect(params.get('redirect')) ?? '/', { replace: true });
+      await publicApi.mfaVerify(session.token, code.trim());
+      const to = safeRedirect(new URLSearchParams(search).get('redirect')) ?? '/';
+      onDone({ ...session, mfaSetupRequired: false, user: { ...session.user, mfaEnabled: true } }, to);
     } catch (err) {
       setError(errorMessage(err, 'Invalid code'));
-      form.setFieldValue('code', '');
-    } finally {
+      setCode('');
       setBusy(false);
     }
   }
 
+  async function copyKey() {
+    if (!setup) return;
+    await navigator.clipboard?.writeText(setup.code).catch(() => undefined);
+    setCopied(true);
+  }
+
   return (
-    <PublicLayout
+    <PublicFrame
+      theme={theme}
       title="Set up two-step verification"
       subtitle={
         session.mfaSetupRequired
@@ -71,64 +80,66 @@ export default function MfaSetupPage() {
       }
     >
       {loadError && (
-        <Alert
-          type="error"
-          showIcon
-          role="alert"
-          title={loadError}
-          action={
-            <Button size="small" onClick={start}>
-              Retry
-            </Button>
-          }
-          style={{ marginBottom: 16 }}
-        />
+        <>
+          <Notice kind="error">{loadError}</Notice>
+          <Button kind="link" onClick={start}>
+            Retry
+          </Button>
+        </>
       )}
-      <ol style={{ paddingLeft: 20, margin: '0 0 8px' }}>
-        <li style={{ marginBottom: 12 }}>
-          <Typography.Text>Scan this code with Google Authenticator, Microsoft Authenticator, 1Password or a similar app.</Typography.Text>
-          <div style={{ display: 'flex', justifyContent: 'center', margin: '12px 0' }}>
+      <ol className="public-steps">
+        <li>
+          <p>Scan this code with Google Authenticator, Microsoft Authenticator, 1Password or a similar app.</p>
+          <div className="public-qr">
             {setup ? (
               // dark on light in both themes: authenticator apps read that best
-              <QRCode value={setup.url} size={176} color="#000000" bgColor="#ffffff" bordered aria-label="QR code for your authenticator app" />
+              <QRCodeSVG
+                value={setup.url}
+                size={176}
+                fgColor="#000000"
+                bgColor="#ffffff"
+                marginSize={2}
+                role="img"
+                aria-label="QR code for your authenticator app"
+              />
             ) : (
-              <Skeleton.Node active style={{ width: 176, height: 176 }} />
+              <Loading label="Preparing your key" />
             )}
           </div>
-          <Typography.Text type="secondary">Or enter this key by hand:</Typography.Text>
-          <div style={{ marginTop: 4 }}>
-            {setup ? (
-              <Typography.Text code copyable={{ text: setup.code }} data-testid="mfa-key" style={{ fontSize: 14 }}>
-                {groupKey(setup.code)}
-              </Typography.Text>
-            ) : (
-              <Skeleton.Input active size="small" />
-            )}
-          </div>
+          <p className="public-muted">Or enter this key by hand:</p>
+          {setup && (
+            <div className="public-key">
+              <code data-testid="mfa-key">{groupKey(setup.code)}</code>
+              <Button kind="link" onClick={() => void copyKey()} aria-label="Copy the key" style={{ width: 'auto', marginTop: 0 }}>
+                {copied ? 'Copied' : 'Copy'}
+              </Button>
+            </div>
+          )}
         </li>
         <li>
-          <Typography.Text>Enter the 6-digit code the app shows.</Typography.Text>
+          <p>Enter the 6-digit code the app shows.</p>
         </li>
       </ol>
-      {error && <Alert type="error" showIcon title={error} role="alert" style={{ marginBottom: 16 }} />}
-      <Form form={form} layout="vertical" requiredMark={false} onFinish={verify} name="mfa-setup">
-        <Form.Item
+      {error && <Notice kind="error">{error}</Notice>}
+      <form onSubmit={(e) => void verify(e)} noValidate>
+        <TextField
           label="Verification code"
-          name="code"
-          rules={[
-            { required: true, message: 'Enter the 6-digit code' },
-            { pattern: /^\d{6}$/, message: 'Enter the 6-digit code' },
-          ]}
-        >
-          <Input inputMode="numeric" autoComplete="one-time-code" maxLength={6} size="large" disabled={!setup} />
-        </Form.Item>
-        <Button type="primary" htmlType="submit" block size="large" loading={busy} disabled={!setup}>
+          inputMode="numeric"
+          autoComplete="one-time-code"
+          maxLength={6}
+          value={code}
+          disabled={!setup}
+          onChange={(e) => setCode(e.target.value)}
+          status={codeError ? 'error' : undefined}
+          message={codeError}
+        />
+        <Button type="submit" busy={busy} disabled={!setup}>
           Verify and Continue
         </Button>
-      </Form>
-      <div style={{ textAlign: 'center', marginTop: 16 }}>
-        <Link to="/logout">Sign out</Link>
-      </div>
-    </PublicLayout>
+      </form>
+      <p className="public-center" style={{ marginTop: 16 }}>
+        <a href="/logout">Sign out</a>
+      </p>
+    </PublicFrame>
   );
 }

@@ -27,6 +27,8 @@ export const STANDALONE_PAGES: Array<{ path: RegExp; file: string }> = [
   { path: /^\/login\/?$/, file: 'public/login.html' },
   // and an emailed link: /forgot-password/:userId/:token
   { path: /^\/forgot-password(\/[^/]+\/[^/]+)?\/?$/, file: 'public/forgot-password.html' },
+  // a session that must set up MFA first (the page sends anyone without a session to /login)
+  { path: /^\/mfa-setup\/?$/, file: 'public/mfa-setup.html' },
 ];
 
 /**
