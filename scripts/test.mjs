@@ -90,7 +90,20 @@ function serverTests(label, env) {
   record(`server (${label})`, count('pass'), count('fail') + count('cancelled') + (text ? 0 : 1));
 }
 serverTests('PGlite', { TEST_DB: 'pglite', REDIS_URL: '', TEST_PGLITE_SNAPSHOT: join(out, 'pglite-seeded.tar') });
-if (process.env.DATABASE_URL) serverTests('PostgreSQL + Redis', { TEST_DB: 'postgres' });
+if (process.env.DATABASE_URL) {
+  // every test database is a copy of this one, migrated and seeded once (testing/harness.ts)
+  const template = `agency_test_template_${process.pid}`;
+  serverTests('PostgreSQL + Redis', { TEST_DB: 'postgres', TEST_PG_TEMPLATE: template });
+  run(
+    process.execPath,
+    [
+      '--input-type=module',
+      '--eval',
+      `import pg from 'pg'; const c = new pg.Client({ connectionString: process.env.DATABASE_URL }); await c.connect(); await c.query('drop database if exists ${template} with (force)'); await c.end();`,
+    ],
+    { cwd: join(root, 'packages/server') },
+  );
+}
 
 buildApps();
 
