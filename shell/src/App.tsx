@@ -79,8 +79,14 @@ const routes = [
   },
 ];
 
-/** Preloads what the signed-in app draws first (the frame and the dashboard), before anyone is signed in. */
-export const preloadSignedIn = () => Promise.all([import('./frame/Frame'), import('./pages/Dashboard')]);
+/**
+ * Preloads what the signed-in app draws first (the frame and the dashboard), before anyone is
+ * signed in; and, without waiting for it, the code of what they mount from the remotes.
+ */
+export const preloadSignedIn = () => {
+  void import('./remotes/preload').then((m) => m.preloadFirstModules());
+  return Promise.all([import('./frame/Frame'), import('./pages/Dashboard')]);
+};
 
 /** The app; `onShown` is told once it has drawn (the sign-in page it was loaded behind then leaves). */
 export function App({ onShown }: { onShown?: () => void }) {
