@@ -153,6 +153,7 @@ function printBrowser(sizes: RemoteSizes[], browser: BrowserFigures) {
       ['navigation → interactive login form (cold cache)', ms(browser.loginFormMs), browser.runs.map((r) => Math.round(r.loginFormMs)).join(' ')],
       ['navigation → interactive login form (reload, warm)', ms(browser.loginFormWarmMs), browser.runs.map((r) => Math.round(r.loginFormWarmMs)).join(' ')],
       ['Sign In → dashboard frame', ms(browser.dashboardFrameMs), browser.runs.map((r) => Math.round(r.dashboardFrameMs)).join(' ')],
+      ['Sign In → first dashboard widget rendered', ms(browser.firstWidgetMs), browser.runs.map((r) => Math.round(r.firstWidgetMs)).join(' ')],
       ['Sign In → dashboard with its widgets rendered', ms(browser.dashboardMs), browser.runs.map((r) => Math.round(r.dashboardMs)).join(' ')],
       ['route switch to a remote not loaded yet', ms(browser.switchNewMs), `${Object.keys(browser.runs[0].switchNew).length} remotes x ${browser.runs.length}`],
       ['route switch to a remote seen before', ms(browser.switchSeenMs), `${Object.keys(browser.runs[0].switchSeen).length} remotes x ${browser.runs.length}`],
