@@ -7,7 +7,7 @@ import { AgencyTheme, fullName, useObservable } from '@agency/ui';
 import { IdleWatch } from '../idle/IdleWatch';
 import { lock$ } from '../lock/lock';
 import { LockScreen } from '../lock/LockScreen';
-import { BrandMark } from '@agency/ui/src/public/PublicFrame';
+import { BrandMark } from '@agency/ui/src/public/BrandMark';
 import { SessionWatch } from '../session/SessionWatch';
 import { myStatus, setMyStatus } from '../session/status';
 import { ConfirmHost } from './ConfirmHost';

@@ -3,7 +3,7 @@ import Button from 'antd/es/button';
 import theme from 'antd/es/theme';
 import Typography from 'antd/es/typography';
 import { AgencyTheme } from '@agency/ui';
-import { BrandMark } from '@agency/ui/src/public/PublicFrame';
+import { BrandMark } from '@agency/ui/src/public/BrandMark';
 
 /** A file of this app that is gone: a newer release replaced the one this page was loaded from. */
 export const isStaleRelease = (error: unknown) => error instanceof Error && (error.name === 'ChunkLoadError' || /Loading chunk .* failed/i.test(error.message));

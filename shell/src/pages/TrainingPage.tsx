@@ -10,7 +10,7 @@ import { trainingsApi, errorMessage } from '@agency/api-client';
 import { bus } from '@agency/bus';
 import { AgencyTheme, formatDate, useLiveQuery } from '@agency/ui';
 import { TRAINING_TOKEN_KEY } from '../session/session';
-import { BrandMark } from '@agency/ui/src/public/PublicFrame';
+import { BrandMark } from '@agency/ui/src/public/BrandMark';
 
 /** The token this window was handed (the opener's session), else this window's own session. */
 export const trainingToken = () => localStorage.getItem(TRAINING_TOKEN_KEY) ?? bus.session$.value?.token ?? null;

@@ -2,36 +2,11 @@ import { useEffect, type ReactNode } from 'react';
 import publicCss from './public.css';
 import { addStyleSheet } from './styleSheet';
 import { themeVariables, type PublicTheme } from './theme';
+import { BrandMark } from './BrandMark';
 
 /** The public pages' styles, added to the document once. */
 function usePublicStyles() {
   useEffect(() => addStyleSheet('public-page-styles', publicCss), []);
-}
-
-/** The brand mark: the product's initials on the theme colour (the public pages' own, unless `color` says). */
-export function BrandMark({ size = 40, color = 'var(--public-primary)' }: { size?: number; color?: string }) {
-  return (
-    <span
-      aria-hidden
-      className="public-mark"
-      style={{
-        display: 'inline-flex',
-        alignItems: 'center',
-        justifyContent: 'center',
-        flex: 'none',
-        width: size,
-        height: size,
-        borderRadius: size / 4,
-        background: color,
-        color: '#fff',
-        fontWeight: 700,
-        fontSize: size * 0.4,
-        letterSpacing: 0.5,
-      }}
-    >
-      AD
-    </span>
-  );
 }
 
 /**
