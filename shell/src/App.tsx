@@ -1,19 +1,21 @@
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState, type ComponentProps } from 'react';
 import { createBrowserRouter, Navigate, Outlet, RouterProvider, useLocation, useNavigate } from 'react-router-dom';
 import { bus } from '@agency/bus';
 import { useObservable } from '@agency/ui';
 import { RouteError } from './pages/ErrorPage';
 import { REMOTE_ROUTES } from './routes';
+import { preloadable } from './preloadable';
+import type { RemoteParcel as RemoteParcelArea } from './remotes/RemoteParcel';
 
 const LoginPage = lazy(() => import('./pages/LoginRoute'));
 const LogoutPage = lazy(() => import('./pages/LogoutPage'));
 const ForgotPasswordPage = lazy(() => import('./pages/ForgotPasswordRoute'));
 const MfaSetupPage = lazy(() => import('./pages/MfaSetupRoute'));
 const TrainingPage = lazy(() => import('./pages/TrainingPage'));
-const Frame = lazy(() => import('./frame/Frame'));
-const Dashboard = lazy(() => import('./pages/Dashboard'));
+const Frame = preloadable(() => import('./frame/Frame'));
+const Dashboard = preloadable(() => import('./pages/Dashboard'));
 // Remote areas load single-spa and the remote registry's UI only when one is shown.
-const RemoteParcel = lazy(() => import('./remotes/RemoteParcel').then((m) => ({ default: m.RemoteParcel })));
+const RemoteParcel = preloadable<ComponentProps<typeof RemoteParcelArea>>(() => import('./remotes/RemoteParcel').then((m) => ({ default: m.RemoteParcel })));
 
 function Loading() {
   return (
@@ -80,12 +82,13 @@ const routes = [
 ];
 
 /**
- * Preloads what the signed-in app draws first (the frame and the dashboard), before anyone is
- * signed in; and, without waiting for it, the code of what they mount from the remotes.
+ * Preloads what the signed-in app draws first (the frame, the dashboard, the remote areas), before
+ * anyone is signed in, so that it draws at once; and, without waiting for it, the code of what they
+ * mount from the remotes.
  */
 export const preloadSignedIn = () => {
   void import('./remotes/preload').then((m) => m.preloadFirstModules());
-  return Promise.all([import('./frame/Frame'), import('./pages/Dashboard')]);
+  return Promise.all([Frame.preload(), Dashboard.preload(), RemoteParcel.preload()]);
 };
 
 /** The app; `onShown` is told once it has drawn (the sign-in page it was loaded behind then leaves). */
