@@ -8,7 +8,13 @@ const load = loadRemoteModule as jest.Mock;
 
 test("behind /login, the code of the dashboard's widgets, the phone drawer and the background modules is loaded where it is released", async () => {
   exposes.mockImplementation(async (remote: string) =>
-    remote === 'admin' ? [] : remote === 'phone' ? ['app', 'drawer', 'widget-queues'] : remote === 'tasks' ? ['app', 'background'] : ['app', 'widget-follow-up'],
+    remote === 'admin'
+      ? []
+      : remote === 'phone'
+        ? ['app', 'drawer', 'widget-queues']
+        : remote === 'tasks'
+          ? ['app', 'background']
+          : ['app', 'widget-follow-up'],
   );
   load.mockImplementation(async (remote: string, expose: string) => {
     if (expose === 'drawer') throw new Error('The phone module could not be loaded.');
