@@ -176,9 +176,12 @@ export function StarRatingField({
           </label>
         ))}
       </div>
-      <div className="public-rating-word" aria-hidden>
-        {shown ? words[shown - 1] : '\u00a0'}
-      </div>
+      {/* the word's line is kept while empty (the form does not jump), unless the message takes its place */}
+      {(shown || !message) && (
+        <div className="public-rating-word" aria-hidden>
+          {shown ? words[shown - 1] : '\u00a0'}
+        </div>
+      )}
       {message && (
         <div id={`${id}-message`} className={`public-help${status ? ` ${status}` : ''}`} role={status === 'error' ? 'status' : undefined}>
           {message}
