@@ -3,7 +3,7 @@ import { dirname, join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import type { ServerConfig } from '../config';
-import { readActive, remotesManifest } from './remotes';
+import { listReleases, readActive, remotesManifest } from './remotes';
 
 const HASHED = /\.[0-9a-f]{8}\.js$/;
 
@@ -46,17 +46,18 @@ export function standalonePage(shellDir: string, path: string): string | null {
 }
 
 /**
- * A remote's page for this path from its active release, if that release has it: the HTML, with a
- * <base> at the release's folder, where the page's files are.
+ * A remote's page for this path from its active release: the HTML, with a <base> at the release's
+ * folder, where the page's files are. The page stands alone, so when the active release is one
+ * from before the page (a rollback) it comes from the newest release that has it.
  */
 export function releasedPage(releasesDir: string, path: string): string | null {
   const page = RELEASED_PAGES.find((p) => p.path.test(path));
   const active = page && readActive(releasesDir)[page.remote]?.active;
   if (!page || !active) return null;
-  const file = join(releasesDir, page.remote, active, page.file);
-  if (!existsSync(file)) return null;
-  const folder = `/remotes/${page.remote}/${active}/${dirname(page.file)}/`;
-  return readFileSync(file, 'utf8').replace(/<head>/i, `<head><base href="${folder}" />`);
+  const release = [active, ...listReleases(releasesDir, page.remote).reverse()].find((r) => existsSync(join(releasesDir, page.remote, r, page.file)));
+  if (!release) return null;
+  const folder = `/remotes/${page.remote}/${release}/${dirname(page.file)}/`;
+  return readFileSync(join(releasesDir, page.remote, release, page.file), 'utf8').replace(/<head>/i, `<head><base href="${folder}" />`);
 }
 
 export async function staticRoutes(app: FastifyInstance, config: ServerConfig) {
