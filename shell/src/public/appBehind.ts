@@ -1,4 +1,9 @@
+import type { ReactNode } from 'react';
+import type { Session } from '@agency/contracts';
+import { mountPublicPage } from '@agency/ui/src/public/mount';
+import type { PublicTheme } from '@agency/ui/src/public/theme';
 import type { Handover } from '../handover';
+import { storeSession } from '../session/storage';
 
 /** How long the app may take to draw after a sign-in before the page loads it afresh instead. */
 const TAKEOVER_WAIT_MS = 15_000;
@@ -32,4 +37,19 @@ export function loadTheAppBehind(page: { leave(): void }) {
     release();
     setTimeout(() => taken || window.location.replace(to), TAKEOVER_WAIT_MS);
   };
+}
+
+/**
+ * Draws a page that signs a person in (or finishes their sign-in) with the app loading behind it;
+ * the page calls `open` with the session as it now is and where to go: the session is stored and
+ * the app opens there.
+ */
+export function mountBeforeTheApp(page: (theme: PublicTheme, open: (session: Session, to: string) => void) => ReactNode) {
+  const mounted = mountPublicPage((theme) =>
+    page(theme, (session, to) => {
+      storeSession(session);
+      openTheApp(to);
+    }),
+  );
+  const openTheApp = loadTheAppBehind(mounted);
 }
