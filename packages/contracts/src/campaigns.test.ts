@@ -7,7 +7,7 @@ import {
   nextCampaignOccurrence,
   occurrenceWord,
   resetForOccurrence,
-} from './campaigns';
+} from './constants/campaigns';
 
 const NY = 'America/New_York';
 const local = (d: Date, tz = NY) => moment(d).tz(tz).format('YYYY-MM-DD HH:mm ddd');

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { idSchema } from './common';
-import { CLIENT_LEVELS, PERSON_FIELDS, clientSchema } from './clients';
+import { clientSchema } from './clients';
+import { CLIENT_LEVELS, PERSON_FIELDS } from './constants/clients';
 
 /**
  * PUT /clients/{id}/split: one person of a two-person household becomes a contact of its own.

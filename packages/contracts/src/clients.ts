@@ -11,8 +11,6 @@ import {
   clearableInput,
   intInput,
   listInput,
-  maskSealedDate,
-  maskId,
   phoneInput,
   sealedDateInput,
   sealedTextInput,
@@ -21,73 +19,22 @@ import {
   textInput,
   userRefSchema,
 } from './clientFields';
-
-// ---------------------------------------------------------------------------------------------
-// Option lists (spec 001 section 9)
-// ---------------------------------------------------------------------------------------------
-export const GENDERS = ['Male', 'Female', 'Other', 'Not Specified'] as const;
-export const RELATIONSHIP_STATUSES = ['Married', 'Divorced', 'Domestic Partner', 'Widowed', 'Boyfriend', 'Girlfriend', 'Parent', 'Child'] as const;
-export const MILITARY_STATUSES = ['Past', 'Present', 'None'] as const;
-export const HEALTH_HISTORIES = ['poor', 'good', 'excellent'] as const;
-/** sturdentVisa is spelled as the wire sends it. */
-export const IMMIGRANT_STATUSES = ['na', 'greenCard', 'sturdentVisa'] as const;
-export const CLIENT_LEVELS = ['primary', 'secondary'] as const;
+import {
+  GENDERS,
+  RELATIONSHIP_STATUSES,
+  MILITARY_STATUSES,
+  HEALTH_HISTORIES,
+  IMMIGRANT_STATUSES,
+  CLIENT_LEVELS,
+  CO_FIELDS,
+  HEIGHT_RE,
+  LETTERS,
+  SEALED_CLIENT_FIELDS,
+  REVEALABLE_CLIENT_FIELDS,
+} from './constants/clients';
 export type ClientLevel = (typeof CLIENT_LEVELS)[number];
-/** Occupation written by the self-employed checkbox. */
-export const SELF_EMPLOYED = 'Self Employed';
-
-// ---------------------------------------------------------------------------------------------
-// The person fields: the primary applicant's, repeated for the secondary with a co prefix
-// ---------------------------------------------------------------------------------------------
-/** Primary field → secondary (co-applicant) field. ssn, dob and dod take the irregular coSSN, coDOB, coDOD. */
-export const CO_FIELDS = {
-  companyName: 'coCompanyName',
-  firstName: 'coFirstName',
-  preferredFirstName: 'coPreferredFirstName',
-  lastName: 'coLastName',
-  suffix: 'coSuffix',
-  status: 'coStatus',
-  email: 'coEmail',
-  phone: 'coPhone',
-  mobilePhone: 'coMobilePhone',
-  gender: 'coGender',
-  ssn: 'coSSN',
-  dob: 'coDOB',
-  dod: 'coDOD',
-  height: 'coHeight',
-  weight: 'coWeight',
-  militaryStatus: 'coMilitaryStatus',
-  income: 'coIncome',
-  occupation: 'coOccupation',
-  occupationHireDate: 'coOccupationHireDate',
-  employerName: 'coEmployerName',
-  businessType: 'coBusinessType',
-  employees: 'coEmployees',
-  dlId: 'coDlId',
-  dlState: 'coDlState',
-  smoker: 'coSmoker',
-  taxNumClaimed: 'coTaxNumClaimed',
-  healthHistory: 'coHealthHistory',
-  lifePreferredBenefitAmount: 'coLifePreferredBenefitAmount',
-  lifeMonthlyPremiumBudget: 'coLifeMonthlyPremiumBudget',
-  healthNetwork: 'coHealthNetwork',
-  healthMemberId: 'coHealthMemberId',
-  healthPlanName: 'coHealthPlanName',
-  healthMonthlyPremium: 'coHealthMonthlyPremium',
-  doctors: 'coDoctors',
-  rx: 'coRx',
-  healthMBI: 'coHealthMBI',
-  healthMedicaid: 'coHealthMedicaid',
-  immigrant: 'coImmigrant',
-  immigrantCardNumber: 'coImmigrantCardNumber',
-  immigrantCardExpiration: 'coImmigrantCardExpiration',
-} as const;
 export type PersonField = keyof typeof CO_FIELDS;
 export type CoField = (typeof CO_FIELDS)[PersonField];
-export const PERSON_FIELDS = Object.keys(CO_FIELDS) as PersonField[];
-
-/** Height as the feet-and-inches mask writes it: 5'10". */
-export const HEIGHT_RE = /^\d{1,2}'(\d{1,2}")?$/;
 
 const personInputShape = {
   companyName: textInput(200, 'Company'),
@@ -261,11 +208,6 @@ export const clientSchema = z.object({
 export type Client = z.infer<typeof clientSchema>;
 
 export const clientIdParamsSchema = z.object({ id: idSchema });
-
-// ---------------------------------------------------------------------------------------------
-// The list: search, letters, favorites, tag; keyset pages
-// ---------------------------------------------------------------------------------------------
-export const LETTERS = ['#', ...'abcdefghijklmnopqrstuvwxyz'.split('')] as const;
 export const letterSchema = z.enum(LETTERS as unknown as [string, ...string[]]);
 
 export const clientListItemSchema = z.object({
@@ -349,37 +291,7 @@ export const clientDeleteResponseSchema = z.object({
   client: clientSchema.nullable(),
 });
 export type ClientDeleteResponse = z.infer<typeof clientDeleteResponseSchema>;
-
-/** POST /clients/{id}/reveal: the full SSN of a person; the reveal is recorded in the activity. */
-/**
- * Person fields sealed at rest besides the SSN, masked in every answer, list and export (identity
- * numbers as ****1234, the date of birth to its year), and revealed one at a time like the SSN:
- * date of birth, driver's licence, member, MBI, Medicaid and immigration card numbers, for both
- * applicants.
- */
-export const SEALED_PERSON_FIELDS = [
-  'dob',
-  'dlId',
-  'healthMemberId',
-  'healthMBI',
-  'healthMedicaid',
-  'immigrantCardNumber',
-] as const satisfies readonly PersonField[];
-export const SEALED_CLIENT_FIELDS = [...SEALED_PERSON_FIELDS, ...SEALED_PERSON_FIELDS.map((f) => CO_FIELDS[f])] as const;
 export type SealedClientField = (typeof SEALED_CLIENT_FIELDS)[number];
-/** A sealed client field's mask from its last four characters. */
-export const maskSealed = (field: SealedClientField, last4: string) => (field === 'dob' || field === 'coDOB' ? maskSealedDate(last4) : maskId(last4));
-/** What the reveal and its audit record call each sealed field. */
-export const SEALED_FIELD_LABELS: Record<(typeof SEALED_PERSON_FIELDS)[number] | 'ssn', string> = {
-  ssn: 'SSN',
-  dob: 'Date of birth',
-  dlId: "Driver's license",
-  healthMemberId: 'Member ID',
-  healthMBI: 'MBI',
-  healthMedicaid: 'Medicaid',
-  immigrantCardNumber: 'Card number',
-};
-export const REVEALABLE_CLIENT_FIELDS = ['ssn', 'coSSN', ...SEALED_CLIENT_FIELDS] as const;
 export type RevealableClientField = (typeof REVEALABLE_CLIENT_FIELDS)[number];
 export const clientRevealSchema = z.object({ field: z.enum(REVEALABLE_CLIENT_FIELDS) });
 export const revealResponseSchema = z.object({ value: z.string().nullable() });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { REMOTE_NAMES } from './constants/config';
 
 export const appConfigSchema = z.object({
   version: z.string(),
@@ -11,5 +12,4 @@ export type AppConfig = z.infer<typeof appConfigSchema>;
 /** remotes.json: remote name → manifest URL of its active release. */
 export const remotesManifestSchema = z.record(z.string(), z.string());
 export type RemotesManifest = z.infer<typeof remotesManifestSchema>;
-export const REMOTE_NAMES = ['contacts', 'messages', 'phone', 'chat', 'tasks', 'admin'] as const;
 export type RemoteName = (typeof REMOTE_NAMES)[number];

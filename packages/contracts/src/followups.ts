@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { idSchema } from './common';
+import { FOLLOWUP_ASSIGN_TO, REMINDER_OPTIONS, FOLLOWUP_BUCKETS, FOLLOWUP_NOTE_MAX } from './constants/followups';
 
 /**
  * Follow-ups: /followups, /followups/client/{id}, /followups/counts, /followups/{bucket},
@@ -7,24 +8,9 @@ import { idSchema } from './common';
  * assignTo none means a scheduled message (its own issue); team follow-ups are seen by everyone,
  * self ones only by their creator, peer ones by the assignee and the creator.
  */
-export const FOLLOWUP_ASSIGN_TO = ['team', 'peer', 'self', 'none'] as const;
-export type FollowUpAssignTo = (typeof FOLLOWUP_ASSIGN_TO)[number];
-/** Minutes before the follow-up; 0 means at the scheduled time; null means no reminder. */
-export const REMINDER_OPTIONS = [0, 15, 30, 45, 60] as const;
-export const FOLLOWUP_BUCKETS = ['pastDue', 'today', 'tomorrow', 'future'] as const;
-export type FollowUpBucket = (typeof FOLLOWUP_BUCKETS)[number];
-export const FOLLOWUP_STEP_MINUTES = 15;
-/** A reminder job still missing this long after creation is shown as 'Error creating reminder'. */
-export const REMINDER_GRACE_MS = 5 * 60 * 1000;
-export const FOLLOWUP_NOTE_MAX = 2000;
 
-/** What the follow-up's reminder icon shows (spec 001 section 4). */
-export function reminderState(f: { reminderAt: number | null; reminderJob: string | null; createdAt: string }, now = Date.now()) {
-  if (f.reminderAt === null) return 'none' as const;
-  if (f.reminderJob) return 'set' as const;
-  return now - Date.parse(f.createdAt) > REMINDER_GRACE_MS ? ('error' as const) : ('creating' as const);
-}
-export const REMINDER_STATE_TEXT = { creating: 'creating reminder', error: 'Error creating reminder' } as const;
+export type FollowUpAssignTo = (typeof FOLLOWUP_ASSIGN_TO)[number];
+export type FollowUpBucket = (typeof FOLLOWUP_BUCKETS)[number];
 
 const isoInstant = (label: string) =>
   z.string({ error: `${label} is required` }).refine((s) => !Number.isNaN(Date.parse(s)), `${label} must be a date and time`);
@@ -88,8 +74,3 @@ export const followUpBucketQuerySchema = z.object({
 export type FollowUpBucketQuery = z.input<typeof followUpBucketQuerySchema>;
 export const followUpCountsSchema = z.object({ pastDue: z.number().int(), today: z.number().int(), tomorrow: z.number().int(), future: z.number().int() });
 export type FollowUpCounts = z.infer<typeof followUpCountsSchema>;
-
-/** The socket notice text of a due reminder. */
-export const followUpReminderText = (note: string) => `Follow Up Reminder: ${note}`;
-/** The persistent warning of a past due follow-up. */
-export const pastDueFollowUpText = (note: string) => `Past Due Follow Up: ${note}`;

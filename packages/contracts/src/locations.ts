@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { idSchema } from './common';
-import { normalizePhone, PHONE_MESSAGE } from './clientFields';
+import { normalizePhone, PHONE_MESSAGE } from './constants/clientFields';
 import { callFlowSchema } from './callFlow';
 import { jsonStringOf, messageSettingsSchema, officeHoursSchema } from './officeHours';
 

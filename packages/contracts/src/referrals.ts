@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { idSchema } from './common';
-import { CLIENT_LEVELS } from './clients';
-import { REVIEW_PAGE_SIZES } from './reviews';
+import { CLIENT_LEVELS } from './constants/clients';
+import { REVIEW_PAGE_SIZES } from './constants/reviews';
 
 /**
  * The referrals report (spec 001 sections 2 and 7, spec 002 'Referral row'): GET /reporting/affiliate

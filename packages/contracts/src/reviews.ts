@@ -1,8 +1,9 @@
 import { z } from 'zod';
 import { idSchema } from './common';
 import { userRefSchema } from './clientFields';
-import { CLIENT_LEVELS, type ClientLevel } from './clients';
+import { CLIENT_LEVELS } from './constants/clients';
 import { MAX_RATING, REVIEW_FEEDBACK_MAX, REVIEW_MESSAGES } from './constants';
+import { REVIEW_PAGE_SIZES } from './constants/reviews';
 
 /** The client a review was asked of, with both people's names (the report names the secondary when clientLevel is secondary). */
 export const reviewClientSchema = z.object({
@@ -27,19 +28,6 @@ export const reviewSchema = z.object({
 });
 export type Review = z.infer<typeof reviewSchema>;
 export const reviewListSchema = z.array(reviewSchema);
-
-/** The rating of a person's latest answered review, or null when they have none. */
-export function latestRating(reviews: readonly Review[], level: ClientLevel): number | null {
-  let best: Review | null = null;
-  for (const r of reviews) {
-    if (r.clientLevel !== level || r.rating === null) continue;
-    const at = r.answeredAt ?? r.createdAt;
-    if (!best || at > (best.answeredAt ?? best.createdAt)) best = r;
-  }
-  return best?.rating ?? null;
-}
-
-export const REVIEW_PAGE_SIZES = [5, 10, 25, 50] as const;
 
 /** GET /reviews: the account's reviews, newest first, a page at a time (page is 1-based). */
 export const reviewListQuerySchema = z.object({
@@ -77,9 +65,6 @@ export type ReviewRequestBody = z.input<typeof reviewRequestBodySchema>;
 /** The recorded (pending) request and the public page's path the text message carries. */
 export const reviewRequestResponseSchema = z.object({ review: reviewSchema, link: z.string(), texted: z.boolean().optional() });
 export type ReviewRequestResponse = z.infer<typeof reviewRequestResponseSchema>;
-
-/** The public review page's address for a review request: /review/{accountId}?review={reviewId}. */
-export const publicReviewPath = (accountId: string, reviewId: string) => `/review/${accountId}?review=${reviewId}`;
 
 // ---------------------------------------------------------------------------------------------
 // Public (no authorization header): GET and POST /service-review/{accountId}[/{reviewId}]
@@ -128,15 +113,6 @@ export const reviewSettingsSchema = z.object({
 });
 export type ReviewSettings = z.infer<typeof reviewSettingsSchema>;
 
-/** Google's write-a-review address for a place. */
-export const googleReviewUrl = (placeId: string) => `https://search.google.com/local/writereview?placeid=${encodeURIComponent(placeId)}`;
-
-/** Completion = completed / reviews * 100 (2 decimals); '-' when the totals failed or nothing was requested. */
-export function reviewCompletion(totals: ReviewTotals | null): string {
-  if (!totals || totals.reviews === 0) return '-';
-  return `${((totals.completed / totals.reviews) * 100).toFixed(2)}%`;
-}
-
 /** PUT /accounts/{accountId}/service-review: any of the settings (owners and admins). */
 export const reviewSettingsUpdateSchema = z
   .object({
@@ -153,5 +129,3 @@ export const reviewSettingsUpdateSchema = z
   })
   .partial();
 export type ReviewSettingsUpdate = z.input<typeof reviewSettingsUpdateSchema>;
-/** The success message of spec 002. */
-export const REVIEW_SETTINGS_SAVED = 'Account service review settings saved.';

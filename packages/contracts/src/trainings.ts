@@ -1,7 +1,6 @@
 import { z } from 'zod';
 import { idSchema } from './common';
-
-export const TRAINING_TAGS = ['new', 'setup', 'dashboard', 'tasks', 'team', 'contacts', 'messages', 'phone'] as const;
+import { FEEDBACK_CATEGORIES } from './constants/trainings';
 
 export const trainingSchema = z.object({
   id: idSchema,
@@ -37,15 +36,9 @@ export const trainingIdParamSchema = z.object({ id: idSchema });
 export const trainingQuerySchema = z.object({ search: z.string().max(200).optional(), count: z.coerce.number().int().min(1).max(500).optional() });
 export const trainingListSchema = z.object({ trainings: z.array(trainingSchema), total: z.number().int() });
 export const trainingCountSchema = z.object({ count: z.number().int() });
-
-export const FEEDBACK_CATEGORIES = ['Issue', 'Question', 'Feature Request', 'Other'] as const;
 export const feedbackSchema = z.object({
   category: z.enum(FEEDBACK_CATEGORIES),
   relatedTo: z.string().trim().min(1, 'Choose what it is related to').max(80),
   comments: z.string().trim().min(1, 'Comments are required').max(5000),
 });
 export type Feedback = z.infer<typeof feedbackSchema>;
-export const FEEDBACK_MESSAGES = {
-  sent: 'Feedback was sent to our support group.  Thank You!',
-  failed: 'Error sending feedback.  Please contact us directly.  Thank You!',
-} as const;

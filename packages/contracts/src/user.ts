@@ -1,11 +1,8 @@
 import { z } from 'zod';
 import { hexColorSchema, idSchema, roleSchema } from './common';
-
-export const PHONE_STATUSES = ['available', 'away', 'lunch', 'break', 'busy', 'training', 'coaching', 'on call', 'offline'] as const;
+import { PHONE_STATUSES, EXTENSION_MESSAGE, NPN_MESSAGE, USER_PHONE_MESSAGE, GROUP_MESSAGE, EMPLOYEE_ROLES } from './constants/user';
 export const phoneStatusSchema = z.enum(PHONE_STATUSES);
 export type PhoneStatus = z.infer<typeof phoneStatusSchema>;
-/** The statuses a person can pick from the status menu, in menu order. */
-export const SELECTABLE_STATUSES: PhoneStatus[] = ['available', 'away', 'lunch', 'break', 'coaching', 'busy', 'training'];
 
 export const userSchema = z.object({
   id: idSchema,
@@ -39,11 +36,6 @@ const avatarSchema = z
   .max(400_000, 'Picture is too large')
   .regex(/^data:image\/(png|jpeg|webp);base64,[A-Za-z0-9+/=]+$/, 'Picture must be a PNG, JPEG or WEBP image')
   .nullable();
-
-export const EXTENSION_MESSAGE = 'Extension must be up to 6 digits';
-export const NPN_MESSAGE = 'NPN must be up to 10 digits';
-export const USER_PHONE_MESSAGE = 'Phone numbers need 10 or 11 digits';
-export const GROUP_MESSAGE = 'Groups must be 1 to 40 characters';
 const extensionSchema = z
   .string()
   .trim()
@@ -98,9 +90,6 @@ export const userUpdateSchema = z
   .strict();
 export type UserUpdate = z.input<typeof userUpdateSchema>;
 export type UserUpdateParsed = z.output<typeof userUpdateSchema>;
-
-/** The roles an employee form offers (super and owner exist, but are not given from it). */
-export const EMPLOYEE_ROLES = ['admin', 'employee'] as const;
 
 /**
  * POST /accounts/{accountId}/users: a new employee, with the field names the spec sends

@@ -26,8 +26,9 @@ const SINGLETONS = [
 /**
  * Stateless libraries loaded once for every app instead of once per app: not singletons, and each
  * remote keeps its own copy as a fallback, loaded only when the page has none (an older shell).
- * zod: every app's contracts use it, so the dashboard loaded five tree-shaken copies of it (the
- * shell's and four widgets' remotes, 35 to 39 KB gzip each).
+ * zod: the remotes' screens validate with the contracts' schemas; bundled per app, a session loaded a
+ * tree-shaken copy per remote (35 to 39 KB gzip each). The dashboard and the public pages load none:
+ * they import only @agency/contracts' constants/, which build no schema.
  */
 const SHARED_ONCE = ['zod'];
 

@@ -1,6 +1,8 @@
 /**
- * Plain values without schemas. The public pages import these, so this module must not import zod:
- * anything here reaches /login without pulling the schema library along.
+ * Plain values without schemas: constants, messages and helpers, one file per area beside this one.
+ * Nothing under constants/ may import zod or a module that builds schemas: the public pages and the
+ * dashboard import only these, so they load no schema library (the package is sideEffects: false,
+ * so the bundler leaves out every schema module whose exports an app does not use).
  */
 
 export const ROLES = ['super', 'owner', 'admin', 'employee'] as const;
@@ -54,3 +56,14 @@ export const REVIEW_MESSAGES = {
 
 /** The longest feedback a client may write. */
 export const REVIEW_FEEDBACK_MAX = 2000;
+export * from './campaigns';
+export * from './clientFields';
+export * from './clients';
+export * from './config';
+export * from './followups';
+export * from './metrics';
+export * from './phone';
+export * from './reviews';
+export * from './sms';
+export * from './trainings';
+export * from './user';
