@@ -66,6 +66,8 @@ test('an owner creates a location, sees it rejected, fixes it and gets it and it
     .click();
   await wizard.getByLabel('Address', { exact: true }).fill('500 W University Ave');
   await wizard.getByRole('button', { name: 'Save & Next' }).click();
+  // saved once the wizard moves on: the review then reads the new address
+  await expect(wizard.getByLabel('Business Name')).toHaveValue('Demo Insurance Agency');
   await wizard
     .getByRole('button', { name: /Review/ })
     .first()

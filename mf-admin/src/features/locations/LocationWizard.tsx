@@ -91,15 +91,17 @@ export function LocationWizard({
   }, [open, location, load]);
 
   const done = stepsDone(location);
-  const next = () => setStep((s) => Math.min(s + 1, TITLES.length - 1));
+  /** After a save, the step after the one saved, unless the person has moved to another step meanwhile. */
+  const nextAfter = (savedStep: number) => setStep((s) => (s === savedStep ? Math.min(savedStep + 1, TITLES.length - 1) : s));
 
   async function saved(work: () => Promise<unknown>, failure: (m: string) => string) {
+    const from = step;
     setError(null);
     try {
       await work();
       await load(location!.id);
       onSaved();
-      next();
+      nextAfter(from);
     } catch (err) {
       setError(failure(errorMessage(err)));
       throw err;
@@ -114,7 +116,7 @@ export function LocationWizard({
         : (await locationsApi.create(accountId, v)).id;
       await load(id);
       onSaved();
-      next();
+      nextAfter(0);
     } catch (err) {
       setError(LOCATION_MESSAGES.saveFailed(errorMessage(err)));
       throw err;

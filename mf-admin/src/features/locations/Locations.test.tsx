@@ -1,7 +1,7 @@
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEventLib from '@testing-library/user-event';
 import { hostControls } from '@agency/bus';
-import { billingApi, locationsApi, phonesApi, registrationApi } from '@agency/api-client';
+import { accountsApi, billingApi, locationsApi, phonesApi, registrationApi } from '@agency/api-client';
 import { locationBadge } from '@agency/contracts';
 import { canOpen, firstIncomplete, stepsDone } from './LocationWizard';
 import { LocationsPage } from './LocationsPage';
@@ -95,4 +95,49 @@ test('editing opens the wizard on the first step not done, with what was saved',
   expect(await within(dialog).findByLabelText('Business Name')).toBeInTheDocument();
   expect(within(dialog).getByText('The website does not match the business name.')).toBeInTheDocument();
   await waitFor(() => expect(registrationApi.get).toHaveBeenCalledWith(demoSession().account.id, austin.id));
+});
+
+test('a save that finishes after the owner moved to another step leaves them on the step they chose', async () => {
+  const austin = demoLocation({ addressSid: 'AD1', businessSid: 'BU1' });
+  (locationsApi.list as jest.Mock).mockResolvedValue([austin]);
+  (locationsApi.get as jest.Mock).mockResolvedValue(austin);
+  (phonesApi.list as jest.Mock).mockResolvedValue([]);
+  (billingApi.planLimits as jest.Mock).mockResolvedValue({ maxLocations: 3, maxServices: 1, maxPhoneNumbers: 1 });
+  (registrationApi.get as jest.Mock).mockResolvedValue({
+    address: { legalName: 'Demo LLC', address: '1 Main', address2: '', city: 'Austin', state: 'TX', zipcode: '78701', emergencyEnabled: false },
+    business: {
+      businessName: 'Demo Insurance',
+      businessType: 'Limited Liability Corporation',
+      businessIndustry: 'INSURANCE',
+      businessRegistrationIdentifier: 'EIN',
+      businessRegistrationNumber: '12-3456789',
+      websiteUrl: 'https://demo.example',
+    },
+    rep1: null,
+    rep2: null,
+    failures: [],
+  });
+  (accountsApi.get as jest.Mock).mockResolvedValue(demoSession().account);
+  let finishSave: (v: unknown) => void = () => undefined;
+  (registrationApi.saveAddress as jest.Mock).mockReturnValue(new Promise((resolve) => (finishSave = resolve)));
+  render(<LocationsPage />);
+  await userEvent.click(await screen.findByRole('button', { name: 'Edit Austin' }));
+  const dialog = await screen.findByRole('dialog', { name: 'Update Austin' });
+  expect(await within(dialog).findByLabelText('First Name')).toBeInTheDocument();
+
+  await userEvent.click(within(dialog).getByRole('button', { name: /Address/ }));
+  await userEvent.click(await within(dialog).findByRole('button', { name: 'Save & Next' }));
+  await waitFor(() => expect(registrationApi.saveAddress).toHaveBeenCalled());
+  // while the address is saving, the owner opens Business
+  await userEvent.click(within(dialog).getByRole('button', { name: /Business/ }));
+  expect(await within(dialog).findByLabelText('Business Name')).toBeInTheDocument();
+  await act(async () => {
+    finishSave({});
+    // the save's reload and the list's refresh settle, and React draws what they set
+    await new Promise((r) => setTimeout(r, 0));
+  });
+  expect(registrationApi.get).toHaveBeenCalledTimes(2);
+  expect(accountsApi.get).toHaveBeenCalled();
+  expect(within(dialog).getByLabelText('Business Name')).toBeInTheDocument();
+  expect(within(dialog).queryByLabelText('First Name')).not.toBeInTheDocument();
 });
