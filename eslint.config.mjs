@@ -1,6 +1,7 @@
 import tseslint from 'typescript-eslint';
 import { readFileSync } from 'node:fs';
 import reactHooks from 'eslint-plugin-react-hooks';
+import { createRequire } from 'node:module';
 
 // Layering (ARCHITECTURE.md §2-§4), checked here so that CI fails on a violation.
 const REMOTES = JSON.parse(readFileSync(new URL('./packages/contracts/src/remotes.json', import.meta.url), 'utf8')).map((r) => r.name);
@@ -20,7 +21,27 @@ const boundary = {
     message: "Use the server's public entry points (packages/server/src/index.ts, main.ts), not its internals.",
   },
 };
-const restrict = (patterns, paths = []) => ['error', { patterns, paths }];
+// What the shell shares of antd and react-router-dom (packages/mf-build/src/shared.js): an app
+// importing a part left out would get undefined from the shell at run time.
+const { ANTD_LEFT_OUT, ROUTER_LEFT_OUT } = createRequire(import.meta.url)('./packages/mf-build/src/shared.js');
+const SHARED_PARTS = [
+  {
+    name: 'antd',
+    importNames: ANTD_LEFT_OUT,
+    message: 'Not in the antd the apps share (ANTD_LEFT_OUT in packages/mf-build/src/shared.js): take it out of that list first.',
+  },
+  {
+    name: 'react-router-dom',
+    importNames: ROUTER_LEFT_OUT,
+    message: "Framework mode's server APIs are not in the react-router-dom the apps share (packages/mf-build/src/shared.js).",
+  },
+];
+const ROUTER_INTERNALS = {
+  group: ['react-router-dom'],
+  importNamePattern: '^(unstable_|UNSAFE_)',
+  message: 'Not in the react-router-dom the apps share (packages/mf-build/src/shared.js): use its stable API.',
+};
+const restrict = (patterns, paths = []) => ['error', { patterns: [...patterns, ROUTER_INTERNALS], paths: [...SHARED_PARTS, ...paths] }];
 const HOST_ONLY = {
   name: '@agency/bus',
   importNames: ['hostControls'],

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { createConfig, REMOTE_NAMES } from './index';
-import { SHARED_ONCE, SINGLETONS, sharedConfig } from './shared';
+import { ANTD_LEFT_OUT, ROUTER_LEFT_OUT, SHARED_ONCE, SINGLETONS, sharedAliases, sharedConfig } from './shared';
 
 const root = path.join(__dirname, '../../..');
 const federationOf = (config: { plugins: Array<{ _options?: Record<string, unknown> }> }) =>
@@ -58,7 +58,6 @@ test('the shared list stays the design: only what must be one instance, nothing 
     'react/jsx-runtime',
     'react-dom',
     'react-dom/client',
-    'react-router',
     'react-router-dom',
     'antd',
     '@ant-design/cssinjs',
@@ -75,4 +74,19 @@ test('the shared list stays the design: only what must be one instance, nothing 
   expect(SHARED_ONCE).toEqual(['zod']);
   for (const stateless of ['@agency/contracts', 'moment-timezone', 'dayjs', 'socket.io-client', '@ant-design/icons'])
     expect(SHARED_ONCE).not.toContain(stateless);
+});
+
+test('the shared antd and react-router-dom are the parts the apps may draw, written for each app', () => {
+  const aliases = sharedAliases(path.join(root, 'mf-tasks'));
+  const antd = readFileSync(aliases.antd$, 'utf8');
+  expect(antd).toContain("export { default as Button } from 'antd/es/button';");
+  expect(antd).toContain("export { default as Table } from 'antd/es/table';");
+  for (const name of ANTD_LEFT_OUT) expect(antd).not.toContain(` as ${name} }`);
+  const router = readFileSync(aliases['react-router-dom$'], 'utf8');
+  for (const name of ['BrowserRouter', 'Routes', 'Route', 'useNavigate', 'createBrowserRouter', 'UNSAFE_LocationContext'])
+    expect(router).toMatch(new RegExp(`[{ ]${name}[,} ]`));
+  expect(router).toContain("export { RouterProvider } from 'react-router/dom';");
+  for (const name of [...ROUTER_LEFT_OUT, 'unstable_HistoryRouter', 'UNSAFE_createRouter']) expect(router).not.toMatch(new RegExp(`[{ ]${name}[,} ]`));
+  // the lists are held here and by lint (no-restricted-imports), so that no app imports a left-out part
+  expect(ANTD_LEFT_OUT).toEqual(expect.arrayContaining(['Carousel', 'Tree', 'Transfer', 'DatePicker']));
 });
