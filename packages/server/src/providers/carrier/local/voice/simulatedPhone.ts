@@ -143,11 +143,23 @@ export class SimulatedPhone {
   }
 
   /**
-   * Hears no sound for `ms` (after `settleMs` for what was already on its way). A voice or a tone
-   * fills every 10 ms frame; a stray frame (the decoder concealing a late packet) is not one.
+   * Hears no sound for `ms`. What was already on its way when the other side fell silent drains
+   * first: the window starts after the first 100 ms without sound, or after `settleMs` if the sound
+   * never stops (then the window hears it). On a busy machine that sound arrives late, so a fixed
+   * wait before the window heard it. A voice or a tone fills every 10 ms frame; a stray frame (the
+   * decoder concealing a late packet) is not one.
    */
-  async quietFor(ms = 400, settleMs = 300): Promise<void> {
-    await new Promise((r) => setTimeout(r, settleMs));
+  async quietFor(ms = 400, settleMs = 3000): Promise<void> {
+    const deadline = Date.now() + settleMs;
+    let seen = this.heardFrames;
+    let quietSince = Date.now();
+    while (Date.now() - quietSince < 100 && Date.now() < deadline) {
+      await new Promise((r) => setTimeout(r, 10));
+      if (this.heardFrames !== seen) {
+        seen = this.heardFrames;
+        quietSince = Date.now();
+      }
+    }
     const start = this.heardFrames;
     await new Promise((r) => setTimeout(r, ms));
     const heard = this.heardFrames - start;
