@@ -1,5 +1,6 @@
 import { useRef } from 'react';
-import { Button, Form, Input, Mentions, Radio, Space, Typography } from 'antd';
+import { Button, Form, Input, Radio, Space, Typography } from 'antd';
+import Mentions from 'antd/es/mentions';
 import {
   MAX_TEMPLATE_LENGTH,
   MAX_TEMPLATE_NAME,

@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { Button, Image, Skeleton } from 'antd';
+import { Button, Skeleton } from 'antd';
+import Image from 'antd/es/image';
 import DownloadOutlined from '@ant-design/icons/DownloadOutlined';
 import type { ChatFile, Gif } from '@agency/contracts';
 import { CHAT_MESSAGES } from '@agency/contracts';

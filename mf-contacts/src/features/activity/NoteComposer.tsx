@@ -1,5 +1,6 @@
 import { useId, useRef, useState } from 'react';
-import { Button, Checkbox, Image, Input, Space, Tooltip } from 'antd';
+import { Button, Checkbox, Input, Space, Tooltip } from 'antd';
+import Image from 'antd/es/image';
 import { CloseOutlined, PaperClipOutlined } from '@ant-design/icons';
 import { NOTE_MAX, type ActivityCreate } from '@agency/contracts';
 import { notifyError } from '@agency/ui';

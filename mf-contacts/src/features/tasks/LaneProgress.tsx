@@ -1,5 +1,6 @@
 import { Link } from 'react-router-dom';
-import { Alert, Steps, Typography } from 'antd';
+import { Alert, Typography } from 'antd';
+import Steps from 'antd/es/steps';
 import { useContact } from '../detail/ContactContext';
 import { useClientTaskBoards } from './useClientTaskBoards';
 

@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
-import { Alert, Button, Empty, Mentions, Tag, Tooltip, theme, Typography } from 'antd';
+import { Alert, Button, Empty, Tag, Tooltip, theme, Typography } from 'antd';
+import Mentions from 'antd/es/mentions';
 import { CloseOutlined, PictureOutlined, SendOutlined } from '@ant-design/icons';
 import { errorMessage, smsApi } from '@agency/api-client';
 import type { SmsMedia, SmsMessage, SmsRoom, SmsUpload } from '@agency/contracts';
