@@ -23,17 +23,12 @@ const boundary = {
 };
 // What the shell shares of antd and react-router-dom (packages/mf-build/src/shared.js): an app
 // importing a part left out would get undefined from the shell at run time.
-const { ANTD_LEFT_OUT, ANTD_ON_THEIR_OWN, ROUTER_LEFT_OUT } = createRequire(import.meta.url)('./packages/mf-build/src/shared.js');
+const { ANTD_LEFT_OUT, ROUTER_LEFT_OUT } = createRequire(import.meta.url)('./packages/mf-build/src/shared.js');
 const SHARED_PARTS = [
   {
     name: 'antd',
     importNames: ANTD_LEFT_OUT,
     message: 'Not in the antd the apps share (ANTD_LEFT_OUT in packages/mf-build/src/shared.js): take it out of that list first.',
-  },
-  {
-    name: 'antd',
-    importNames: ANTD_ON_THEIR_OWN,
-    message: "Shared on its own, not inside the shared antd: import it by its path (import Steps from 'antd/es/steps').",
   },
   {
     name: 'react-router-dom',

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { createConfig, REMOTE_NAMES } from './index';
-import { ANTD_LEFT_OUT, ANTD_ON_THEIR_OWN, ROUTER_LEFT_OUT, SHARED_ONCE, SINGLETONS, sharedAliases, sharedConfig } from './shared';
+import { ANTD_LEFT_OUT, ROUTER_LEFT_OUT, SHARED_ONCE, SINGLETONS, sharedAliases, sharedConfig } from './shared';
 
 const root = path.join(__dirname, '../../..');
 const federationOf = (config: { plugins: Array<{ _options?: Record<string, unknown> }> }) =>
@@ -40,16 +40,11 @@ test('the shell serves on 3000 and provides the singletons; remotes bring none o
   // one build of the runtime the shell lends, not its CommonJS and ES builds side by side
   expect(shell.resolve.alias['@module-federation/runtime-core$']).toMatch(/runtime-core\/dist\/index\.js$/);
   const hostShared = sharedConfig({ role: 'host', appDir: path.join(root, 'shell') });
-  const onTheirOwn = (k: string) => k.startsWith('antd/es/');
-  expect(Object.keys(hostShared).every((k) => SINGLETONS.includes(k) || SHARED_ONCE.includes(k) || onTheirOwn(k))).toBe(true);
-  // antd's components shared on their own: the shell provides each by its path, remotes take the shell's
-  expect(Object.keys(hostShared).filter(onTheirOwn)).toHaveLength(ANTD_ON_THEIR_OWN.length);
-  expect(hostShared['antd/es/steps']).toMatchObject({ singleton: true, import: expect.stringMatching(/antd\/es\/steps\/index\.js$/) });
+  expect(Object.keys(hostShared).every((k) => SINGLETONS.includes(k) || SHARED_ONCE.includes(k))).toBe(true);
   const busVersion = (JSON.parse(readFileSync(path.join(root, 'packages/bus/package.json'), 'utf8')) as { version: string }).version;
   expect(hostShared['@agency/bus']).toMatchObject({ singleton: true, version: busVersion, requiredVersion: `^${busVersion}` });
   const remoteShared = sharedConfig({ role: 'remote', appDir: path.join(root, 'mf-tasks') });
   for (const request of SINGLETONS) expect(remoteShared[request]).toMatchObject({ singleton: true, import: false });
-  expect(remoteShared['antd/es/steps']).toMatchObject({ singleton: true, import: false });
   // what is shared only to be loaded once stays a remote's own fallback, for a shell without it
   expect(remoteShared.zod).toMatchObject({ singleton: false });
   expect(remoteShared.zod).not.toHaveProperty('import');
@@ -86,7 +81,7 @@ test('the shared antd and react-router-dom are the parts the apps may draw, writ
   const antd = readFileSync(aliases.antd$, 'utf8');
   expect(antd).toContain("export { default as Button } from 'antd/es/button';");
   expect(antd).toContain("export { default as Table } from 'antd/es/table';");
-  for (const name of [...ANTD_LEFT_OUT, ...ANTD_ON_THEIR_OWN]) expect(antd).not.toContain(` as ${name} }`);
+  for (const name of ANTD_LEFT_OUT) expect(antd).not.toContain(` as ${name} }`);
   const router = readFileSync(aliases['react-router-dom$'], 'utf8');
   for (const name of ['BrowserRouter', 'Routes', 'Route', 'useNavigate', 'createBrowserRouter', 'UNSAFE_LocationContext'])
     expect(router).toMatch(new RegExp(`[{ ]${name}[,} ]`));

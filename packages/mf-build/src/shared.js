@@ -60,37 +60,19 @@ const ANTD_LEFT_OUT = [
   'Watermark',
 ];
 
-/**
- * Components only some remotes' screens draw, shared each on its own (`import Steps from
- * 'antd/es/steps'`) rather than inside the shared antd: a page loads them when a screen draws them.
- * The shell provides each from its own build, so they read the same contexts as the rest of antd.
- */
-const ANTD_ON_THEIR_OWN = ['Calendar', 'ColorPicker', 'Image', 'Mentions', 'QRCode', 'Result', 'Slider', 'Steps', 'Upload'];
-
-function antdDirOf(appDir) {
-  try {
-    return path.dirname(require.resolve('antd/package.json', { paths: [appDir] }));
-  } catch {
-    return null; // the app draws no antd
-  }
-}
-
-/** antd's components: export name -> folder under antd/es, from antd's own ES index. */
-function antdComponents(antdDir) {
-  const index = fs.readFileSync(path.join(antdDir, 'es/index.js'), 'utf8');
-  const components = new Map();
-  for (const m of index.matchAll(/^export \{ default as (\w+) \} from '\.\/([\w-]+)';$/gm)) components.set(m[1], m[2]);
-  if (components.size < 60) throw new Error(`antd's ES index changed shape: found ${components.size} components in ${antdDir}/es/index.js`);
-  return components;
-}
-
-/** The antd every app resolves `antd` to: antd's own ES index without ANTD_LEFT_OUT and ANTD_ON_THEIR_OWN. */
+/** The antd every app resolves `antd` to: antd's own ES index without ANTD_LEFT_OUT. */
 function antdAlias(appDir) {
-  const antdDir = antdDirOf(appDir);
-  if (!antdDir) return {};
+  let antdDir;
+  try {
+    antdDir = path.dirname(require.resolve('antd/package.json', { paths: [appDir] }));
+  } catch {
+    return {}; // the app draws no antd
+  }
+  const index = fs.readFileSync(path.join(antdDir, 'es/index.js'), 'utf8');
   const lines = [];
-  for (const [name, folder] of antdComponents(antdDir))
-    if (!ANTD_LEFT_OUT.includes(name) && !ANTD_ON_THEIR_OWN.includes(name)) lines.push(`export { default as ${name} } from 'antd/es/${folder}';`);
+  for (const m of index.matchAll(/^export \{ default as (\w+) \} from '\.\/([\w-]+)';$/gm))
+    if (!ANTD_LEFT_OUT.includes(m[1])) lines.push(`export { default as ${m[1]} } from 'antd/es/${m[2]}';`);
+  if (lines.length < 40) throw new Error(`antd's ES index changed shape: found ${lines.length} components in ${antdDir}/es/index.js`);
   return { antd$: writeGenerated(appDir, 'antd.js', `${lines.join('\n')}\n`) };
 }
 
@@ -171,17 +153,6 @@ function sharedConfig({ role, standalone = false, appDir }) {
     if (role === 'remote' && !standalone) entry.import = false;
     shared[request] = entry;
   }
-  const antdDir = antdDirOf(appDir);
-  const components = antdDir ? antdComponents(antdDir) : new Map();
-  for (const name of antdDir ? ANTD_ON_THEIR_OWN : []) {
-    const version = versionOf('antd', appDir);
-    const request = `antd/es/${components.get(name)}`;
-    const entry = { singleton: true, requiredVersion: `^${version}`, version };
-    // by its path, so the shell provides it though no screen of the shell imports it
-    if (role === 'host') entry.import = path.join(antdDir, 'es', components.get(name), 'index.js');
-    else if (!standalone) entry.import = false;
-    shared[request] = entry;
-  }
   for (const request of SHARED_ONCE) {
     let version;
     try {
@@ -194,4 +165,4 @@ function sharedConfig({ role, standalone = false, appDir }) {
   return shared;
 }
 
-module.exports = { SINGLETONS, SHARED_ONCE, ANTD_LEFT_OUT, ANTD_ON_THEIR_OWN, ROUTER_LEFT_OUT, sharedAliases, sharedConfig, path };
+module.exports = { SINGLETONS, SHARED_ONCE, ANTD_LEFT_OUT, ROUTER_LEFT_OUT, sharedAliases, sharedConfig, path };

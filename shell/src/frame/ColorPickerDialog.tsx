@@ -1,6 +1,5 @@
 import { useEffect, useState } from 'react';
-import { Alert, Button, Form, Input, Modal, Space, theme, Typography } from 'antd';
-import ColorPicker from 'antd/es/color-picker';
+import { Alert, Button, ColorPicker, Form, Input, Modal, Space, theme, Typography } from 'antd';
 import { errorMessage, usersApi } from '@agency/api-client';
 import { bus } from '@agency/bus';
 import { DEFAULT_THEME_COLOR } from '@agency/contracts';

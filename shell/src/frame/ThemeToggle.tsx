@@ -1,11 +1,9 @@
-import { lazy, Suspense, useRef, useState } from 'react';
+import { useRef, useState } from 'react';
 import { Button, Tooltip } from 'antd';
 import { MoonOutlined, SunOutlined } from '@ant-design/icons';
 import { bus } from '@agency/bus';
 import { useObservable } from '@agency/ui';
-
-// The picker (antd's ColorPicker, shared on its own) loads when it is first asked for.
-const ColorPickerDialog = lazy(() => import('./ColorPickerDialog').then((m) => ({ default: m.ColorPickerDialog })));
+import { ColorPickerDialog } from './ColorPickerDialog';
 
 export const LONG_PRESS_MS = 500;
 export const DARK_KEY = 'agency.dark';
@@ -20,9 +18,6 @@ export function setDarkMode(dark: boolean): void {
 export function ThemeToggle() {
   const theme = useObservable(bus.theme$);
   const [pickerOpen, setPickerOpen] = useState(false);
-  // mounted from its first opening on, so that it closes with its animation
-  const [pickerWanted, setPickerWanted] = useState(false);
-  if (pickerOpen && !pickerWanted) setPickerWanted(true);
   const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
   const longPressed = useRef(false);
 
@@ -73,11 +68,7 @@ export function ThemeToggle() {
           }}
         />
       </Tooltip>
-      {pickerWanted && (
-        <Suspense fallback={null}>
-          <ColorPickerDialog open={pickerOpen} onClose={() => setPickerOpen(false)} />
-        </Suspense>
-      )}
+      <ColorPickerDialog open={pickerOpen} onClose={() => setPickerOpen(false)} />
     </>
   );
 }

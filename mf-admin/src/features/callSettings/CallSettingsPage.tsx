@@ -1,7 +1,5 @@
 import { useState } from 'react';
-import { Alert, Button, Card, Form, Input, InputNumber, Select, Space, Switch, Tabs, Typography } from 'antd';
-import Slider from 'antd/es/slider';
-import Steps from 'antd/es/steps';
+import { Alert, Button, Card, Form, Input, InputNumber, Select, Slider, Space, Steps, Switch, Tabs, Typography } from 'antd';
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import { locationsApi, usersApi } from '@agency/api-client';
 import {

@@ -1,7 +1,5 @@
 import { useCallback, useEffect, useState } from 'react';
-import { Alert, Button, Flex, Modal, Skeleton, Space, Typography } from 'antd';
-import Result from 'antd/es/result';
-import Steps from 'antd/es/steps';
+import { Alert, Button, Flex, Modal, Result, Skeleton, Space, Steps, Typography } from 'antd';
 import { errorMessage, locationsApi, registrationApi } from '@agency/api-client';
 import { bus } from '@agency/bus';
 import {

@@ -1,6 +1,5 @@
 import { useEffect, useState } from 'react';
-import { Alert, Avatar, Button, Card, Col, Flex, Form, Input, Row, Select, Skeleton, Space, Tag, theme, Typography } from 'antd';
-import Upload from 'antd/es/upload';
+import { Alert, Avatar, Button, Card, Col, Flex, Form, Input, Row, Select, Skeleton, Space, Tag, theme, Typography, Upload } from 'antd';
 import { DeleteOutlined, PictureOutlined } from '@ant-design/icons';
 import { errorMessage, mobileAppApi } from '@agency/api-client';
 import { bus } from '@agency/bus';

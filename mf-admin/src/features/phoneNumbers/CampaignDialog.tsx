@@ -1,6 +1,5 @@
 import { useState } from 'react';
-import { Alert, Button, Checkbox, Form, Input, Modal, Select, Space } from 'antd';
-import Steps from 'antd/es/steps';
+import { Alert, Button, Checkbox, Form, Input, Modal, Select, Space, Steps } from 'antd';
 import { errorMessage, numbersApi } from '@agency/api-client';
 import { bus } from '@agency/bus';
 import { CAMPAIGN_USECASES, FIELD_REQUIRED, PHONE_MESSAGES, type Location, type MessagingService, type MessagingServiceCreate } from '@agency/contracts';

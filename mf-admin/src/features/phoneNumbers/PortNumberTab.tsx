@@ -1,6 +1,5 @@
 import { useState } from 'react';
-import { Alert, Button, Checkbox, Col, Form, Input, Progress, Row, Select, Space, Typography, type UploadFile } from 'antd';
-import Upload from 'antd/es/upload';
+import { Alert, Button, Checkbox, Col, Form, Input, Progress, Row, Select, Space, Typography, Upload, type UploadFile } from 'antd';
 import { DeleteOutlined, PlusOutlined, UploadOutlined } from '@ant-design/icons';
 import { errorMessage, numbersApi } from '@agency/api-client';
 import { bus } from '@agency/bus';

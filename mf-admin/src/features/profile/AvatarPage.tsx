@@ -1,6 +1,5 @@
 import { useEffect, useRef, useState, type ChangeEvent, type KeyboardEvent, type PointerEvent } from 'react';
-import { Alert, Avatar, Button, Flex, Space, theme, Typography } from 'antd';
-import Slider from 'antd/es/slider';
+import { Alert, Avatar, Button, Flex, Slider, Space, theme, Typography } from 'antd';
 import { RotateLeftOutlined, RotateRightOutlined, UndoOutlined } from '@ant-design/icons';
 import { usersApi, errorMessage } from '@agency/api-client';
 import { bus } from '@agency/bus';

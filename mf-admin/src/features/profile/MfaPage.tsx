@@ -1,7 +1,5 @@
 import { useState } from 'react';
-import { Alert, Button, Flex, Form, Input, Tag, Typography } from 'antd';
-import QRCode from 'antd/es/qr-code';
-import Result from 'antd/es/result';
+import { Alert, Button, Flex, Form, Input, QRCode, Result, Tag, Typography } from 'antd';
 import type { MfaInitResponse } from '@agency/contracts';
 import { authApi, usersApi, errorMessage } from '@agency/api-client';
 import { bus } from '@agency/bus';

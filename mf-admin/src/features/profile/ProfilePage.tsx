@@ -1,6 +1,5 @@
 import { useEffect, useState } from 'react';
-import { Alert, Button, Flex, Form, Input, Space } from 'antd';
-import ColorPicker from 'antd/es/color-picker';
+import { Alert, Button, ColorPicker, Flex, Form, Input, Space } from 'antd';
 import type { User } from '@agency/contracts';
 import { DEFAULT_THEME_COLOR } from '@agency/contracts';
 import { usersApi, errorMessage } from '@agency/api-client';

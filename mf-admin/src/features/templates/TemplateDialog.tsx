@@ -1,6 +1,5 @@
 import { useRef } from 'react';
-import { Button, Form, Input, Radio, Space, Typography } from 'antd';
-import Mentions from 'antd/es/mentions';
+import { Button, Form, Input, Mentions, Radio, Space, Typography } from 'antd';
 import {
   MAX_TEMPLATE_LENGTH,
   MAX_TEMPLATE_NAME,

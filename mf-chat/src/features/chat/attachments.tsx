@@ -1,6 +1,5 @@
 import { useState } from 'react';
-import { Button, Skeleton } from 'antd';
-import Image from 'antd/es/image';
+import { Button, Image, Skeleton } from 'antd';
 import DownloadOutlined from '@ant-design/icons/DownloadOutlined';
 import type { ChatFile, Gif } from '@agency/contracts';
 import { CHAT_MESSAGES } from '@agency/contracts';

@@ -1,6 +1,5 @@
 import { useCallback, useEffect, useState } from 'react';
-import { Avatar, Button, Card, Empty, List, Modal, Select, Space, Tag, Tooltip, Typography } from 'antd';
-import Image from 'antd/es/image';
+import { Avatar, Button, Card, Empty, Image, List, Modal, Select, Space, Tag, Tooltip, Typography } from 'antd';
 import { DeleteOutlined, EditOutlined, LeftOutlined, PhoneOutlined, PushpinFilled, PushpinOutlined, RightOutlined } from '@ant-design/icons';
 import { bus } from '@agency/bus';
 import { ACTIVITY_PAGE_SIZE, ACTIVITY_PAGE_SIZES, NOTE_EDIT_WINDOW_MS, type Activity, type ActivityCreate } from '@agency/contracts';

@@ -1,6 +1,5 @@
 import { useId, useRef, useState } from 'react';
-import { Button, Checkbox, Input, Space, Tooltip } from 'antd';
-import Image from 'antd/es/image';
+import { Button, Checkbox, Image, Input, Space, Tooltip } from 'antd';
 import { CloseOutlined, PaperClipOutlined } from '@ant-design/icons';
 import { NOTE_MAX, type ActivityCreate } from '@agency/contracts';
 import { notifyError } from '@agency/ui';

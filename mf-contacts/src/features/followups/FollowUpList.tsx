@@ -1,6 +1,5 @@
 import { useState } from 'react';
-import { Button, List, Space, Tag, Tooltip, Typography, theme } from 'antd';
-import Calendar from 'antd/es/calendar';
+import { Button, Calendar, List, Space, Tag, Tooltip, Typography, theme } from 'antd';
 import { BellOutlined, CheckOutlined, DeleteOutlined, EditOutlined, ExclamationCircleOutlined, LoadingOutlined, PlusOutlined } from '@ant-design/icons';
 import { REMINDER_STATE_TEXT, reminderState, type FollowUp } from '@agency/contracts';
 import { followUpsApi } from '@agency/api-client';

@@ -1,6 +1,5 @@
 import { useState } from 'react';
-import { Alert, Button, Flex, Typography } from 'antd';
-import Upload from 'antd/es/upload';
+import { Alert, Button, Flex, Typography, Upload } from 'antd';
 import { DownloadOutlined, FileTextOutlined, InboxOutlined } from '@ant-design/icons';
 import { IMPORT_MAX_ROWS } from '@agency/contracts';
 import { formatCount } from './format';

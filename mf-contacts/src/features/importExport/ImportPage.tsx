@@ -1,7 +1,6 @@
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { Alert, Button, Card, Flex, Progress, Spin, Typography } from 'antd';
-import Steps from 'antd/es/steps';
+import { Alert, Button, Card, Flex, Progress, Spin, Steps, Typography } from 'antd';
 import { ArrowLeftOutlined } from '@ant-design/icons';
 import { csvRecords, type DuplicateAction, type ImportField, type ImportPreview, type ImportResult } from '@agency/contracts';
 import { clientsApi, errorMessage } from '@agency/api-client';

@@ -1,5 +1,4 @@
-import { Button, Flex, Table, Tag, Typography } from 'antd';
-import Result from 'antd/es/result';
+import { Button, Flex, Result, Table, Tag, Typography } from 'antd';
 import { DownloadOutlined, TeamOutlined, UploadOutlined } from '@ant-design/icons';
 import type { ImportResult, ImportRowResult } from '@agency/contracts';
 import { formatCount, plural } from './format';

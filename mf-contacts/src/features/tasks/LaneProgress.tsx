@@ -1,6 +1,5 @@
 import { Link } from 'react-router-dom';
-import { Alert, Typography } from 'antd';
-import Steps from 'antd/es/steps';
+import { Alert, Steps, Typography } from 'antd';
 import { useContact } from '../detail/ContactContext';
 import { useClientTaskBoards } from './useClientTaskBoards';
 

@@ -1,7 +1,6 @@
 import { useEffect, useMemo, useState } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
-import { Alert, Button, Card, Checkbox, Flex, Form, Input, InputNumber, Radio, Select, Skeleton, Space, Switch, Typography } from 'antd';
-import Steps from 'antd/es/steps';
+import { Alert, Button, Card, Checkbox, Flex, Form, Input, InputNumber, Radio, Select, Skeleton, Space, Steps, Switch, Typography } from 'antd';
 import moment from 'moment-timezone';
 import { campaignsApi, clientsApi, errorMessage, tagsApi, templatesApi } from '@agency/api-client';
 import { bus } from '@agency/bus';

@@ -1,6 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { Alert, Button, Empty, Tag, Tooltip, theme, Typography } from 'antd';
-import Mentions from 'antd/es/mentions';
+import { Alert, Button, Empty, Mentions, Tag, Tooltip, theme, Typography } from 'antd';
 import { CloseOutlined, PictureOutlined, SendOutlined } from '@ant-design/icons';
 import { errorMessage, smsApi } from '@agency/api-client';
 import type { SmsMedia, SmsMessage, SmsRoom, SmsUpload } from '@agency/contracts';

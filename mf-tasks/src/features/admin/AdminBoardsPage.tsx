@@ -1,8 +1,7 @@
 import { useCallback, useEffect, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { List, type RowComponentProps } from 'react-window';
-import { Alert, Button, Empty, Spin, Tag, Tooltip, Typography, theme } from 'antd';
-import Result from 'antd/es/result';
+import { Alert, Button, Empty, Result, Spin, Tag, Tooltip, Typography, theme } from 'antd';
 import DeleteOutlined from '@ant-design/icons/es/icons/DeleteOutlined';
 import EditOutlined from '@ant-design/icons/es/icons/EditOutlined';
 import PlusOutlined from '@ant-design/icons/es/icons/PlusOutlined';
