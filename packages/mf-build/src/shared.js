@@ -36,9 +36,10 @@ const SHARED_ONCE = ['zod'];
  * antd is shared whole (its components must read one ConfigProvider), so it is not tree-shaken: every
  * page loaded all 76 of its components. The shared antd is antd without the components the product
  * does not draw (lint refuses importing them, and adding one back is a change here, measured): the
- * dashboard 1,112 -> 1,049 KB gzip. Measured the other ways, antd drawn per component (its contexts
- * shared by their path, each component a shared module) the dashboard loaded 1,258 KB, and each app
- * bundling the components it draws 1,578 KB.
+ * dashboard 1,112 -> 1,049 KB gzip. Only components no release ever drew may leave: a remote rolled
+ * back to an older release takes its antd from the shell. Measured the other ways, antd drawn per
+ * component (its contexts shared by their path, each component a shared module) the dashboard
+ * loaded 1,258 KB, and each app bundling the components it draws 1,578 KB.
  */
 const ANTD_LEFT_OUT = [
   'Affix',

@@ -76,14 +76,20 @@ test('cards show the timezone and numbers (default first); at the plan limit Cre
   expect(await screen.findByText('Plan allows 1 location')).toBeInTheDocument();
 });
 
-test('editing opens the wizard on the first step not done, with what was saved', async () => {
-  const austin = demoLocation({ addressSid: 'AD1' });
-  (locationsApi.list as jest.Mock).mockResolvedValue([austin]);
-  (locationsApi.get as jest.Mock).mockResolvedValue(austin);
+const AUSTIN_ADDRESS = { legalName: 'Demo LLC', address: '1 Main', address2: '', city: 'Austin', state: 'TX', zipcode: '78701', emergencyEnabled: false };
+
+/** One location on the page, with its address saved and the rest of its registration as given. */
+function givenSavedLocation(location: ReturnType<typeof demoLocation>, registration: Record<string, unknown>) {
+  (locationsApi.list as jest.Mock).mockResolvedValue([location]);
+  (locationsApi.get as jest.Mock).mockResolvedValue(location);
   (phonesApi.list as jest.Mock).mockResolvedValue([]);
   (billingApi.planLimits as jest.Mock).mockResolvedValue({ maxLocations: 3, maxServices: 1, maxPhoneNumbers: 1 });
-  (registrationApi.get as jest.Mock).mockResolvedValue({
-    address: { legalName: 'Demo LLC', address: '1 Main', address2: '', city: 'Austin', state: 'TX', zipcode: '78701', emergencyEnabled: false },
+  (registrationApi.get as jest.Mock).mockResolvedValue({ address: AUSTIN_ADDRESS, ...registration });
+}
+
+test('editing opens the wizard on the first step not done, with what was saved', async () => {
+  const austin = demoLocation({ addressSid: 'AD1' });
+  givenSavedLocation(austin, {
     business: null,
     rep1: null,
     rep2: null,
@@ -99,12 +105,7 @@ test('editing opens the wizard on the first step not done, with what was saved',
 
 test('a save that finishes after the owner moved to another step leaves them on the step they chose', async () => {
   const austin = demoLocation({ addressSid: 'AD1', businessSid: 'BU1' });
-  (locationsApi.list as jest.Mock).mockResolvedValue([austin]);
-  (locationsApi.get as jest.Mock).mockResolvedValue(austin);
-  (phonesApi.list as jest.Mock).mockResolvedValue([]);
-  (billingApi.planLimits as jest.Mock).mockResolvedValue({ maxLocations: 3, maxServices: 1, maxPhoneNumbers: 1 });
-  (registrationApi.get as jest.Mock).mockResolvedValue({
-    address: { legalName: 'Demo LLC', address: '1 Main', address2: '', city: 'Austin', state: 'TX', zipcode: '78701', emergencyEnabled: false },
+  givenSavedLocation(austin, {
     business: {
       businessName: 'Demo Insurance',
       businessType: 'Limited Liability Corporation',
