@@ -1,7 +1,14 @@
 const { createConfig, createPageConfig } = require('@agency/mf-build');
 
 module.exports = [
-  createConfig({ role: 'host', name: 'shell', appDir: __dirname, port: 3000 }),
+  createConfig({
+    role: 'host',
+    name: 'shell',
+    appDir: __dirname,
+    port: 3000,
+    // behind the sign-in page, the app shares the page's React instead of loading its own
+    runtimePlugins: ['src/remotes/reactFromThePage.ts'],
+  }),
   // The public pages on a full load: each a page of its own, light enough to draw at once.
   createPageConfig({
     appDir: __dirname,

@@ -11,6 +11,14 @@ export interface Handover {
   tookOver(): void;
   /** Set by the app once it is ready behind the page and waits for the sign-in. */
   waiting?: boolean;
+  /** The page's React, which the app shares instead of loading its own (remotes/reactFromThePage.ts). */
+  react?: PageReact;
+}
+
+export interface PageReact {
+  /** React's and ReactDOM's version: the app takes them only at the version it was built with. */
+  version: string;
+  modules: Record<string, unknown>;
 }
 
 declare global {

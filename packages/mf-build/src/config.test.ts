@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { createConfig, REMOTE_NAMES } from './index';
+import { PAGE_REACT_MODULES } from '../../../shell/src/remotes/reactFromThePage';
 import { ANTD_LEFT_OUT, ROUTER_LEFT_OUT, SHARED_ONCE, SINGLETONS, sharedAliases, sharedConfig } from './shared';
 
 const root = path.join(__dirname, '../../..');
@@ -48,6 +49,14 @@ test('the shell serves on 3000 and provides the singletons; remotes bring none o
   // what is shared only to be loaded once stays a remote's own fallback, for a shell without it
   expect(remoteShared.zod).toMatchObject({ singleton: false });
   expect(remoteShared.zod).not.toHaveProperty('import');
+});
+
+test("behind the sign-in page the shell takes the page's React: its build carries the runtime plugin that does", () => {
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  const [shell] = require(path.join(root, 'shell/webpack.config.js')) as Array<Parameters<typeof federationOf>[0]>;
+  expect(federationOf(shell).runtimePlugins).toEqual([path.join(root, 'shell/src/remotes/reactFromThePage.ts')]);
+  // what the page lends is shared by the shell as one instance
+  for (const request of PAGE_REACT_MODULES) expect(SINGLETONS).toContain(request);
 });
 
 test('the shared list stays the design: only what must be one instance, nothing stateless', () => {

@@ -20,6 +20,7 @@ const HOST_PORT = 3000;
  * @param {Record<string,string>} [o.exposes]  defaults to the app's exposes.json
  * @param {'production'|'development'} [o.mode]
  * @param {boolean} [o.standalone]  a remote served on its own in development (defaults to MF_STANDALONE=1)
+ * @param {string[]} [o.runtimePlugins]  federation runtime plugins, by their path in the app
  */
 /**
  * The runtime the host lends its remotes is required (CommonJS) by the plugin that provides it,
@@ -165,6 +166,7 @@ function createConfig(input) {
     shareStrategy: 'loaded-first',
     dts: false,
     manifest: isHost ? false : { fileName: 'mf-manifest.json' },
+    runtimePlugins: (o.runtimePlugins ?? []).map((file) => path.join(o.appDir, file)),
   };
   if (isHost) {
     federation.remotes = {};

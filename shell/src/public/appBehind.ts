@@ -1,8 +1,11 @@
-import type { ReactNode } from 'react';
+import React, { type ReactNode } from 'react';
+import JsxRuntime from 'react/jsx-runtime';
+import ReactDOM from 'react-dom';
+import ReactDOMClient from 'react-dom/client';
 import type { Session } from '@agency/contracts';
 import { mountPublicPage } from '@agency/ui/src/public/mount';
 import type { PublicTheme } from '@agency/ui/src/public/theme';
-import type { Handover } from '../handover';
+import type { Handover, PageReact } from '../handover';
 import { storeSession } from '../session/storage';
 
 /** How long the app may take to draw after a sign-in before the page loads it afresh instead. */
@@ -22,6 +25,7 @@ export function loadTheAppBehind(page: { leave(): void }) {
       taken = true;
       page.leave();
     },
+    react: pageReact(),
   };
   const idle = (run: () => void) => (window.requestIdleCallback ? window.requestIdleCallback(run, { timeout: 2000 }) : setTimeout(run, 200));
   idle(() => {
@@ -36,6 +40,15 @@ export function loadTheAppBehind(page: { leave(): void }) {
     window.history.replaceState(null, '', to);
     release();
     setTimeout(() => taken || window.location.replace(to), TAKEOVER_WAIT_MS);
+  };
+}
+
+/** The page's own React, lent to the app behind it (remotes/reactFromThePage.ts). */
+function pageReact(): PageReact {
+  return {
+    // a mismatch (never with one lockfile) lends nothing: the app loads its own
+    version: React.version === ReactDOM.version ? React.version : `${React.version} / ${ReactDOM.version}`,
+    modules: { react: React, 'react/jsx-runtime': JsxRuntime, 'react-dom': ReactDOM, 'react-dom/client': ReactDOMClient },
   };
 }
 
