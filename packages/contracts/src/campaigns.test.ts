@@ -1,13 +1,6 @@
 import moment from 'moment-timezone';
-import {
-  campaignOccurrences,
-  campaignPhone,
-  campaignStepsComplete,
-  campaignSuccessPercent,
-  nextCampaignOccurrence,
-  occurrenceWord,
-  resetForOccurrence,
-} from './constants/campaigns';
+import { campaignPhone, campaignStepsComplete, campaignSuccessPercent, occurrenceWord, resetForOccurrence } from './constants/campaigns';
+import { campaignOccurrences, nextCampaignOccurrence } from './constants/campaignSchedule';
 
 const NY = 'America/New_York';
 const local = (d: Date, tz = NY) => moment(d).tz(tz).format('YYYY-MM-DD HH:mm ddd');

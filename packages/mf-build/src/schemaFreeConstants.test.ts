@@ -27,6 +27,11 @@ test.each(files)('%s imports values only from constants/ and libraries other tha
   }
 });
 
+test("only the campaign schedule's own module brings moment-timezone (the campaigns widget reads constants/campaigns)", () => {
+  const importers = files.filter((file) => valueImports(readFileSync(join(dir, file), 'utf8')).some((from) => from.startsWith('moment')));
+  expect(importers).toEqual(['campaignSchedule.ts']);
+});
+
 test('the check sees a value import of a schema module', () => {
   expect(valueImports("import { idSchema } from '../common';\nimport type { Role } from '../common';")).toEqual(['../common']);
   expect(valueImports("import { z } from 'zod';")).toEqual(['zod']);

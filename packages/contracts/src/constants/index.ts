@@ -57,6 +57,7 @@ export const REVIEW_MESSAGES = {
 /** The longest feedback a client may write. */
 export const REVIEW_FEEDBACK_MAX = 2000;
 export * from './campaigns';
+export * from './campaignSchedule';
 export * from './clientFields';
 export * from './clients';
 export * from './config';
