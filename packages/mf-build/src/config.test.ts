@@ -2,11 +2,13 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { createConfig, REMOTE_NAMES } from './index';
 import { PAGE_REACT_MODULES } from '../../../shell/src/remotes/reactFromThePage';
-import { ANTD_LEFT_OUT, ROUTER_LEFT_OUT, SHARED_ONCE, SINGLETONS, sharedAliases, sharedConfig } from './shared';
+import { ANTD_CORE, ANTD_LEFT_OUT, ROUTER_LEFT_OUT, SHARED_ONCE, SINGLETONS, sharedAliases, sharedConfig } from './shared';
 
 const root = path.join(__dirname, '../../..');
 const federationOf = (config: { plugins: Array<{ _options?: Record<string, unknown> }> }) =>
   config.plugins.find((p) => p.constructor.name === 'ModuleFederationPlugin')?._options as Record<string, unknown>;
+
+const shareKeys = (shared: Record<string, { shareKey?: string }>) => Object.entries(shared).map(([request, entry]) => entry.shareKey ?? request);
 
 test('the remote names come from the one descriptor', () => {
   expect(REMOTE_NAMES).toEqual(['contacts', 'messages', 'phone', 'chat', 'tasks', 'admin']);
@@ -41,11 +43,16 @@ test('the shell serves on 3000 and provides the singletons; remotes bring none o
   // one build of the runtime the shell lends, not its CommonJS and ES builds side by side
   expect(shell.resolve.alias['@module-federation/runtime-core$']).toMatch(/runtime-core\/dist\/index\.js$/);
   const hostShared = sharedConfig({ role: 'host', appDir: path.join(root, 'shell') });
-  expect(Object.keys(hostShared).every((k) => SINGLETONS.includes(k) || SHARED_ONCE.includes(k))).toBe(true);
+  // antd is shared in two parts: antd-core, and the whole under its own key for remotes built before
+  expect(hostShared['antd-full']).toMatchObject({ shareKey: 'antd', singleton: true });
+  expect(hostShared['antd-core']).toMatchObject({ singleton: true, version: hostShared['antd-full'].version });
+  expect(shareKeys(hostShared).every((k) => SINGLETONS.includes(k) || SHARED_ONCE.includes(k) || k === 'antd-core')).toBe(true);
   const busVersion = (JSON.parse(readFileSync(path.join(root, 'packages/bus/package.json'), 'utf8')) as { version: string }).version;
   expect(hostShared['@agency/bus']).toMatchObject({ singleton: true, version: busVersion, requiredVersion: `^${busVersion}` });
   const remoteShared = sharedConfig({ role: 'remote', appDir: path.join(root, 'mf-tasks') });
-  for (const request of SINGLETONS) expect(remoteShared[request]).toMatchObject({ singleton: true, import: false });
+  expect(shareKeys(remoteShared)).toEqual(expect.arrayContaining([...SINGLETONS, 'antd-core']));
+  for (const [request, entry] of Object.entries(remoteShared))
+    if (SINGLETONS.includes(entry.shareKey ?? request) || request === 'antd-core') expect(entry).toMatchObject({ singleton: true, import: false });
   // what is shared only to be loaded once stays a remote's own fallback, for a shell without it
   expect(remoteShared.zod).toMatchObject({ singleton: false });
   expect(remoteShared.zod).not.toHaveProperty('import');
@@ -87,10 +94,22 @@ test('the shared list stays the design: only what must be one instance, nothing 
 
 test('the shared antd and react-router-dom are the parts the apps may draw, written for each app', () => {
   const aliases = sharedAliases(path.join(root, 'mf-tasks'));
-  const antd = readFileSync(aliases.antd$, 'utf8');
-  expect(antd).toContain("export { default as Button } from 'antd/es/button';");
-  expect(antd).toContain("export { default as Table } from 'antd/es/table';");
-  for (const name of ANTD_LEFT_OUT) expect(antd).not.toContain(` as ${name} }`);
+  const whole = readFileSync(aliases['antd-full$'], 'utf8');
+  expect(whole).toContain("export { default as Button } from 'antd/es/button';");
+  expect(whole).toContain("export { default as Upload } from 'antd/es/upload';");
+  for (const name of ANTD_LEFT_OUT) expect(whole).not.toContain(` as ${name} }`);
+  const core = readFileSync(aliases['antd-core$'], 'utf8');
+  expect(core).toContain("export { default as Button } from 'antd/es/button';");
+  expect(core).not.toContain(' as Upload }');
+  // `antd` takes each name from the part that holds it, and is free of side effects so that the
+  // build imports straight from that part (a module drawing only core components loads no more)
+  const split = readFileSync(aliases.antd$, 'utf8');
+  expect(split).toContain(`export { ${ANTD_CORE.join(', ')} } from 'antd-core';`);
+  expect(split).toMatch(/^export \{ [^}]*\bUpload\b[^}]*\} from 'antd-full';$/m);
+  const rules = createConfig({ role: 'remote', name: 'tasks', appDir: path.join(root, 'mf-tasks'), mode: 'production' }).module.rules;
+  expect(rules.some((r: { test: unknown; sideEffects?: boolean }) => r.sideEffects === false && typeof r.test === 'function' && r.test(aliases.antd$))).toBe(
+    true,
+  );
   const router = readFileSync(aliases['react-router-dom$'], 'utf8');
   for (const name of ['BrowserRouter', 'Routes', 'Route', 'useNavigate', 'createBrowserRouter', 'UNSAFE_LocationContext'])
     expect(router).toMatch(new RegExp(`[{ ]${name}[,} ]`));

@@ -4,7 +4,7 @@ const fs = require('node:fs');
 const { ModuleFederationPlugin } = require('@module-federation/enhanced/webpack');
 const HtmlWebpackPlugin = require('html-webpack-plugin');
 const { DefinePlugin, IgnorePlugin } = require('webpack');
-const { sharedAliases, sharedConfig } = require('./shared');
+const { ANTD_SPLIT_FILE, sharedAliases, sharedConfig } = require('./shared');
 
 /** Every remote, as packages/contracts/src/remotes.json describes it (name, title, dev port, routes, tab). */
 const REMOTE_DESCRIPTORS = require('../../contracts/src/remotes.json');
@@ -42,6 +42,8 @@ function compileRules(appDir) {
       loader: require.resolve('esbuild-loader'),
       options: { target: 'es2020', jsx: 'automatic', tsconfig: path.join(appDir, 'tsconfig.json') },
     },
+    // the generated `antd` only re-exports the two parts of the shared antd (shared.js, antdAlias)
+    { test: (file) => file === path.join(appDir, 'node_modules/.cache/mf-build', ANTD_SPLIT_FILE), sideEffects: false },
     { test: /\.css$/, type: 'asset/source' },
     { test: /\.(png|svg|jpg|webp|mp3|wav)$/, type: 'asset/resource' },
   ];

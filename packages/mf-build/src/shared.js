@@ -61,7 +61,61 @@ const ANTD_LEFT_OUT = [
   'Watermark',
 ];
 
-/** The antd every app resolves `antd` to: antd's own ES index without ANTD_LEFT_OUT. */
+/**
+ * The antd components the signed-in dashboard draws: the shell's frame, the kit (@agency/ui, shared
+ * whole), the widgets and the phone drawer. They are shared on their own as `antd-core`; the rest
+ * of the shared antd loads with the first screen that draws one of the others. Which part a
+ * component comes from changes bytes only, never behaviour: both parts are built by the shell, so
+ * they hold one copy of antd's contexts, theme and styles.
+ */
+const ANTD_CORE = [
+  'Alert',
+  'App',
+  'Avatar',
+  'Badge',
+  'Button',
+  'Card',
+  'Checkbox',
+  'Col',
+  'ConfigProvider',
+  'Dropdown',
+  'Empty',
+  'Flex',
+  'Form',
+  'Grid',
+  'Input',
+  'Layout',
+  'Modal',
+  'Progress',
+  'Radio',
+  'Rate',
+  'Row',
+  'Select',
+  'Skeleton',
+  'Space',
+  'Spin',
+  'Statistic',
+  'Table',
+  'Tabs',
+  'Tag',
+  'Tooltip',
+  'Typography',
+  'message',
+  'notification',
+  'theme',
+  'version',
+];
+
+/** The generated module `antd` resolves to: each name from the part that holds it (side-effect free). */
+const ANTD_SPLIT_FILE = 'antd.js';
+
+/**
+ * What every app resolves `antd` to. Three modules written per app: `antd-full`, antd's own ES index
+ * without ANTD_LEFT_OUT, shared as `antd` (a remote built before the split takes it whole);
+ * `antd-core`, the ANTD_CORE part of it, shared on its own; and `antd` itself, which re-exports each
+ * name from the part that holds it. That module has no side effects, so the build takes each import
+ * straight from the part it names: a module that draws only core components loads only antd-core.
+ */
 function antdAlias(appDir) {
   let antdDir;
   try {
@@ -70,11 +124,20 @@ function antdAlias(appDir) {
     return {}; // the app draws no antd
   }
   const index = fs.readFileSync(path.join(antdDir, 'es/index.js'), 'utf8');
-  const lines = [];
+  const full = [];
   for (const m of index.matchAll(/^export \{ default as (\w+) \} from '\.\/([\w-]+)';$/gm))
-    if (!ANTD_LEFT_OUT.includes(m[1])) lines.push(`export { default as ${m[1]} } from 'antd/es/${m[2]}';`);
-  if (lines.length < 40) throw new Error(`antd's ES index changed shape: found ${lines.length} components in ${antdDir}/es/index.js`);
-  return { antd$: writeGenerated(appDir, 'antd.js', `${lines.join('\n')}\n`) };
+    if (!ANTD_LEFT_OUT.includes(m[1])) full.push({ name: m[1], line: `export { default as ${m[1]} } from 'antd/es/${m[2]}';` });
+  if (full.length < 40) throw new Error(`antd's ES index changed shape: found ${full.length} components in ${antdDir}/es/index.js`);
+  const core = full.filter((c) => ANTD_CORE.includes(c.name));
+  if (core.length !== ANTD_CORE.length)
+    throw new Error(`ANTD_CORE names what antd does not export: ${ANTD_CORE.filter((n) => !core.some((c) => c.name === n)).join(', ')}`);
+  const rest = full.filter((c) => !ANTD_CORE.includes(c.name)).map((c) => c.name);
+  const split = `export { ${ANTD_CORE.join(', ')} } from 'antd-core';\nexport { ${rest.join(', ')} } from 'antd-full';\n`;
+  return {
+    antd$: writeGenerated(appDir, ANTD_SPLIT_FILE, split),
+    'antd-core$': writeGenerated(appDir, 'antd-core.js', `${core.map((c) => c.line).join('\n')}\n`),
+    'antd-full$': writeGenerated(appDir, 'antd-full.js', `${full.map((c) => c.line).join('\n')}\n`),
+  };
 }
 
 /**
@@ -152,6 +215,12 @@ function sharedConfig({ role, standalone = false, appDir }) {
     }
     const entry = { singleton: true, requiredVersion: `^${version}`, version };
     if (role === 'remote' && !standalone) entry.import = false;
+    if (request === 'antd') {
+      // `antd` resolves to the split of it (antdAlias); the whole keeps the share key antd
+      shared['antd-core'] = entry;
+      shared['antd-full'] = { ...entry, shareKey: 'antd' };
+      continue;
+    }
     shared[request] = entry;
   }
   for (const request of SHARED_ONCE) {
@@ -166,4 +235,4 @@ function sharedConfig({ role, standalone = false, appDir }) {
   return shared;
 }
 
-module.exports = { SINGLETONS, SHARED_ONCE, ANTD_LEFT_OUT, ROUTER_LEFT_OUT, sharedAliases, sharedConfig, path };
+module.exports = { SINGLETONS, SHARED_ONCE, ANTD_LEFT_OUT, ANTD_CORE, ANTD_SPLIT_FILE, ROUTER_LEFT_OUT, sharedAliases, sharedConfig, path };

@@ -25,7 +25,7 @@ describe('ThemeToggle', () => {
     expect(localStorage.getItem('agency.dark')).toBe('0');
   });
 
-  it('opens the colour picker on a 500 ms press, without toggling', () => {
+  it('opens the colour picker on a 500 ms press, without toggling', async () => {
     jest.useFakeTimers();
     try {
       render(<ThemeToggle />);
@@ -36,7 +36,8 @@ describe('ThemeToggle', () => {
       act(() => jest.advanceTimersByTime(150));
       fireEvent.pointerUp(button);
       fireEvent.click(button);
-      expect(screen.getByText('Theme colour')).toBeInTheDocument();
+      jest.useRealTimers();
+      expect(await screen.findByText('Theme colour')).toBeInTheDocument();
       expect(bus.theme$.value.dark).toBe(false);
     } finally {
       jest.useRealTimers();

@@ -1,9 +1,11 @@
-import { useRef, useState } from 'react';
+import { lazy, Suspense, useRef, useState } from 'react';
 import { Button, Tooltip } from 'antd';
 import { MoonOutlined, SunOutlined } from '@ant-design/icons';
 import { bus } from '@agency/bus';
 import { useObservable } from '@agency/ui';
-import { ColorPickerDialog } from './ColorPickerDialog';
+
+// Loaded when first asked for: its colour picker is not part of the antd the dashboard loads.
+const ColorPickerDialog = lazy(() => import('./ColorPickerDialog').then((m) => ({ default: m.ColorPickerDialog })));
 
 export const LONG_PRESS_MS = 500;
 export const DARK_KEY = 'agency.dark';
@@ -18,6 +20,12 @@ export function setDarkMode(dark: boolean): void {
 export function ThemeToggle() {
   const theme = useObservable(bus.theme$);
   const [pickerOpen, setPickerOpen] = useState(false);
+  // mounted from the first time it is asked for, so that it also closes with its animation
+  const [pickerAsked, setPickerAsked] = useState(false);
+  const openPicker = () => {
+    setPickerAsked(true);
+    setPickerOpen(true);
+  };
   const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
   const longPressed = useRef(false);
 
@@ -31,7 +39,7 @@ export function ThemeToggle() {
     timer.current = setTimeout(() => {
       longPressed.current = true;
       timer.current = null;
-      setPickerOpen(true);
+      openPicker();
     }, LONG_PRESS_MS);
   };
 
@@ -51,12 +59,12 @@ export function ThemeToggle() {
           onContextMenu={(e) => {
             e.preventDefault();
             cancel();
-            setPickerOpen(true);
+            openPicker();
           }}
           onKeyDown={(e) => {
             if (e.key === 'Enter' && e.shiftKey) {
               e.preventDefault();
-              setPickerOpen(true);
+              openPicker();
             }
           }}
           onClick={() => {
@@ -68,7 +76,11 @@ export function ThemeToggle() {
           }}
         />
       </Tooltip>
-      <ColorPickerDialog open={pickerOpen} onClose={() => setPickerOpen(false)} />
+      {pickerAsked && (
+        <Suspense fallback={null}>
+          <ColorPickerDialog open={pickerOpen} onClose={() => setPickerOpen(false)} />
+        </Suspense>
+      )}
     </>
   );
 }
