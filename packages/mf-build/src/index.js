@@ -5,6 +5,7 @@ const { ModuleFederationPlugin } = require('@module-federation/enhanced/webpack'
 const HtmlWebpackPlugin = require('html-webpack-plugin');
 const { DefinePlugin, IgnorePlugin } = require('webpack');
 const { ANTD_SPLIT_FILE, sharedAliases, sharedConfig } = require('./shared');
+const { borrowingPlugin, lendingPlugin } = require('./lentBundlerRuntime');
 
 /** Every remote, as packages/contracts/src/remotes.json describes it (name, title, dev port, routes, tab). */
 const REMOTE_DESCRIPTORS = require('../../contracts/src/remotes.json');
@@ -168,16 +169,18 @@ function createConfig(input) {
     shareStrategy: 'loaded-first',
     dts: false,
     manifest: isHost ? false : { fileName: 'mf-manifest.json' },
-    runtimePlugins: (o.runtimePlugins ?? []).map((file) => path.join(o.appDir, file)),
+    runtimePlugins: [...(isHost ? [lendingPlugin(o.appDir)] : []), ...(o.runtimePlugins ?? []).map((file) => path.join(o.appDir, file))],
   };
   if (isHost) {
     federation.remotes = {};
     // The host's federation runtime is the one every remote uses (global _FEDERATION_RUNTIME_CORE),
     // so a remote's remoteEntry.js does not carry a copy (about 29 KB gzip each).
-    federation.experiments = { provideExternalRuntime: true };
+    // (target web: the runtime's code for Node, such as its script loader, is left out)
+    federation.experiments = { provideExternalRuntime: true, optimization: { target: 'web' } };
   } else {
-    // A remote served on its own has no host to lend it the runtime.
-    if (!standalone) federation.experiments = { externalRuntime: true };
+    // A remote served on its own has no host to lend it the runtime. A remote loads no remotes of
+    // its own, so its bundler runtime goes without the code that would.
+    if (!standalone) federation.experiments = { externalRuntime: true, optimization: { target: 'web', disableRemote: true } };
     federation.filename = 'remoteEntry.js';
     // Assigned on window explicitly: the minifier wraps the bundle and would hide a plain `var`.
     federation.library = { type: 'window', name: o.name };
@@ -209,6 +212,8 @@ function createConfig(input) {
       defines(o.appDir, mode),
       skipMomentLocales(),
       new ModuleFederationPlugin(federation),
+      // a remote served by the shell runs on the shell's bundler runtime (lentBundlerRuntime.js)
+      ...(isHost || standalone ? [] : [borrowingPlugin(o.appDir)]),
       ...(isHost || standalone
         ? [
             new HtmlWebpackPlugin({

@@ -235,4 +235,4 @@ function sharedConfig({ role, standalone = false, appDir }) {
   return shared;
 }
 
-module.exports = { SINGLETONS, SHARED_ONCE, ANTD_LEFT_OUT, ANTD_CORE, ANTD_SPLIT_FILE, ROUTER_LEFT_OUT, sharedAliases, sharedConfig, path };
+module.exports = { writeGenerated, SINGLETONS, SHARED_ONCE, ANTD_LEFT_OUT, ANTD_CORE, ANTD_SPLIT_FILE, ROUTER_LEFT_OUT, sharedAliases, sharedConfig, path };
