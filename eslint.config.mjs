@@ -21,9 +21,9 @@ const boundary = {
     message: "Use the server's public entry points (packages/server/src/index.ts, main.ts), not its internals.",
   },
 };
-// What the shell shares of antd and react-router-dom (packages/mf-build/src/shared.js): an app
+// What the shell shares of antd, react-router-dom and rxjs (packages/mf-build/src/shared.js): an app
 // importing a part left out would get undefined from the shell at run time.
-const { ANTD_LEFT_OUT, ROUTER_LEFT_OUT } = createRequire(import.meta.url)('./packages/mf-build/src/shared.js');
+const { ANTD_LEFT_OUT, ROUTER_LEFT_OUT, RXJS_SHARED } = createRequire(import.meta.url)('./packages/mf-build/src/shared.js');
 const SHARED_PARTS = [
   {
     name: 'antd',
@@ -34,6 +34,11 @@ const SHARED_PARTS = [
     name: 'react-router-dom',
     importNames: ROUTER_LEFT_OUT,
     message: "Framework mode's server APIs are not in the react-router-dom the apps share (packages/mf-build/src/shared.js).",
+  },
+  {
+    name: 'rxjs',
+    allowImportNames: RXJS_SHARED,
+    message: 'Not in the rxjs the apps share (RXJS_SHARED in packages/mf-build/src/shared.js): add it to that list first.',
   },
 ];
 const ROUTER_INTERNALS = {

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { createConfig, REMOTE_NAMES } from './index';
 import { PAGE_REACT_MODULES } from '../../../shell/src/remotes/reactFromThePage';
-import { ANTD_CORE, ANTD_LEFT_OUT, ROUTER_LEFT_OUT, SHARED_ONCE, SINGLETONS, sharedAliases, sharedConfig } from './shared';
+import { ANTD_CORE, ANTD_LEFT_OUT, ROUTER_LEFT_OUT, RXJS_SHARED, SHARED_ONCE, SINGLETONS, sharedAliases, sharedConfig } from './shared';
 
 const root = path.join(__dirname, '../../..');
 const federationOf = (config: { plugins: Array<{ _options?: Record<string, unknown> }> }) =>
@@ -132,6 +132,10 @@ test('the shared antd and react-router-dom are the parts the apps may draw, writ
     expect(router).toMatch(new RegExp(`[{ ]${name}[,} ]`));
   expect(router).toContain("export { RouterProvider } from 'react-router/dom';");
   for (const name of [...ROUTER_LEFT_OUT, 'unstable_HistoryRouter', 'UNSAFE_createRouter']) expect(router).not.toMatch(new RegExp(`[{ ]${name}[,} ]`));
+  // rxjs: the names the apps draw, from its ES build (free of side effects: nothing else is kept)
+  const rxjs = readFileSync(aliases.rxjs$, 'utf8');
+  expect(rxjs).toMatch(new RegExp(`^export \\{ ${RXJS_SHARED.join(', ')} \\} from ".*/rxjs/dist/esm5/index\\.js";$`, 'm'));
+  expect(RXJS_SHARED).toEqual(expect.arrayContaining(['BehaviorSubject', 'Subject', 'Observable', 'map', 'filter']));
   // the lists are held here and by lint (no-restricted-imports), so that no app imports a left-out part
   expect(ANTD_LEFT_OUT).toEqual(expect.arrayContaining(['Carousel', 'Tree', 'Transfer', 'DatePicker']));
 });

@@ -183,6 +183,40 @@ function routerAlias(appDir) {
   return { 'react-router-dom$': writeGenerated(appDir, 'react-router-dom.js', source) };
 }
 
+/**
+ * rxjs is shared whole too (one Observable for every app: the bus hands its streams across), and
+ * whole it is every operator (15 KB gzip on the dashboard). The shared rxjs holds the names the apps
+ * have ever imported from it, in their git history too: a remote rolled back takes its rxjs from the
+ * shell. Lint refuses importing any other; adding one is a change here.
+ */
+const RXJS_SHARED = [
+  'BehaviorSubject',
+  'Observable',
+  'Subject',
+  'Subscription',
+  'auditTime',
+  'distinctUntilChanged',
+  'filter',
+  'interval',
+  'map',
+  'merge',
+  'pairwise',
+  'skip',
+];
+
+function rxjsAlias(appDir) {
+  let cjsIndex;
+  try {
+    cjsIndex = require.resolve('rxjs', { paths: [appDir] });
+  } catch {
+    return {}; // the app has no rxjs
+  }
+  // the ES build the app would have resolved (the package has no side effects, so only these are kept)
+  const esIndex = path.join(path.dirname(cjsIndex), '../esm5/index.js');
+  if (!fs.existsSync(esIndex)) throw new Error(`rxjs changed shape: no ${esIndex}`);
+  return { rxjs$: writeGenerated(appDir, 'rxjs.js', `export { ${RXJS_SHARED.join(', ')} } from ${JSON.stringify(esIndex)};\n`) };
+}
+
 /** A module the build writes under the app's node_modules, so that it resolves the app's dependencies. */
 function writeGenerated(appDir, name, body) {
   const file = path.join(appDir, 'node_modules/.cache/mf-build', name);
@@ -192,9 +226,9 @@ function writeGenerated(appDir, name, body) {
   return file;
 }
 
-/** What every build resolves `antd` and `react-router-dom` to: the parts of them the apps share. */
+/** What every build resolves `antd`, `react-router-dom` and `rxjs` to: the parts of them the apps share. */
 function sharedAliases(appDir) {
-  return { ...antdAlias(appDir), ...routerAlias(appDir) };
+  return { ...antdAlias(appDir), ...routerAlias(appDir), ...rxjsAlias(appDir) };
 }
 
 function versionOf(request, fromDir) {
@@ -235,4 +269,16 @@ function sharedConfig({ role, standalone = false, appDir }) {
   return shared;
 }
 
-module.exports = { writeGenerated, SINGLETONS, SHARED_ONCE, ANTD_LEFT_OUT, ANTD_CORE, ANTD_SPLIT_FILE, ROUTER_LEFT_OUT, sharedAliases, sharedConfig, path };
+module.exports = {
+  writeGenerated,
+  SINGLETONS,
+  SHARED_ONCE,
+  ANTD_LEFT_OUT,
+  ANTD_CORE,
+  ANTD_SPLIT_FILE,
+  ROUTER_LEFT_OUT,
+  RXJS_SHARED,
+  sharedAliases,
+  sharedConfig,
+  path,
+};
