@@ -1,5 +1,5 @@
-import { useState, type ReactNode } from 'react';
-import { Button, Form, Modal, Space, type FormInstance } from 'antd';
+import { lazy, Suspense, type ReactNode } from 'react';
+import type { FormInstance } from 'antd';
 
 export interface FormDialogProps<T> {
   open: boolean;
@@ -19,48 +19,18 @@ export interface FormDialogProps<T> {
   requiredMark?: boolean;
 }
 
+// The dialog's code (and antd's Form, about 20 KB gzip) loads when a screen first draws a FormDialog,
+// open or not, so the dashboard, which draws none, goes without it.
+const Body = lazy(() => import('./FormDialogBody'));
+
 /**
  * A dialog around one form, mounted afresh on each opening with its initial values: Enter submits (the Save button is the form's submit button), Esc and
  * Cancel close it, Save reads 'Saving...' while busy.
  */
-export function FormDialog<T extends object>({
-  open,
-  title,
-  initialValues,
-  onSubmit,
-  onClose,
-  okText = 'Save',
-  extra,
-  width,
-  children,
-  okDisabled,
-  requiredMark = true,
-}: FormDialogProps<T>) {
-  const [form] = Form.useForm<T>();
-  const [busy, setBusy] = useState(false);
-  const finish = async (values: T) => {
-    setBusy(true);
-    try {
-      await onSubmit(values);
-      onClose();
-    } catch {
-      // the caller reported the failure; the dialog stays open with what was typed
-    } finally {
-      setBusy(false);
-    }
-  };
+export function FormDialog<T extends object>(props: FormDialogProps<T>) {
   return (
-    <Modal open={open} title={title} onCancel={onClose} footer={null} width={width} destroyOnHidden mask={{ closable: false }}>
-      <Form<T> form={form} layout="vertical" onFinish={finish} preserve={false} initialValues={initialValues} requiredMark={requiredMark}>
-        {typeof children === 'function' ? children(form) : children}
-        <Space style={{ display: 'flex', justifyContent: 'flex-end', marginTop: 8 }}>
-          {extra}
-          <Button onClick={onClose}>Cancel</Button>
-          <Button type="primary" htmlType="submit" loading={busy} disabled={okDisabled}>
-            {busy ? 'Saving...' : okText}
-          </Button>
-        </Space>
-      </Form>
-    </Modal>
+    <Suspense fallback={null}>
+      <Body {...(props as unknown as FormDialogProps<object>)} />
+    </Suspense>
   );
 }

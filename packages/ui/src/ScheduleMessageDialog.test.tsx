@@ -22,7 +22,8 @@ test('needs a message, then schedules to the room number and client', async () =
   const onScheduled = jest.fn();
   api.schedule.mockResolvedValue({});
   render(<ScheduleMessageDialog {...room} open onClose={jest.fn()} onScheduled={onScheduled} />);
-  await userEvent.click(screen.getByRole('button', { name: 'Schedule' }));
+  // the dialog's code loads as it is first drawn
+  await userEvent.click(await screen.findByRole('button', { name: 'Schedule' }));
   expect(await screen.findByRole('alert')).toHaveTextContent(SCHEDULE_MESSAGES.allRequired);
   expect(api.schedule).not.toHaveBeenCalled();
   await userEvent.type(screen.getByLabelText('Message'), 'Your renewal is due.');
@@ -36,14 +37,14 @@ test('needs a message, then schedules to the room number and client', async () =
 test('shows the server refusal word for word', async () => {
   api.schedule.mockRejectedValue(new Error(SCHEDULE_MESSAGES.failed));
   render(<ScheduleMessageDialog {...room} open onClose={jest.fn()} onScheduled={jest.fn()} />);
-  await userEvent.type(screen.getByLabelText('Message'), 'Hi');
+  await userEvent.type(await screen.findByLabelText('Message'), 'Hi');
   await userEvent.click(screen.getByRole('button', { name: 'Schedule' }));
   expect(await screen.findByRole('alert')).toHaveTextContent(SCHEDULE_MESSAGES.failed);
 });
 
-test('a person without a mobile number gets the refusal and nothing to schedule', () => {
+test('a person without a mobile number gets the refusal and nothing to schedule', async () => {
   render(<ScheduleMessageDialog {...room} recipients={[]} open onClose={jest.fn()} onScheduled={jest.fn()} />);
-  expect(screen.getByRole('alert')).toHaveTextContent(SCHEDULE_MESSAGES.failed);
+  expect(await screen.findByRole('alert')).toHaveTextContent(SCHEDULE_MESSAGES.failed);
   expect(screen.getByRole('button', { name: 'Schedule' })).toBeDisabled();
   expect(screen.queryByLabelText('Message')).not.toBeInTheDocument();
 });

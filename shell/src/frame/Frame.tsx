@@ -1,4 +1,4 @@
-import { Suspense, useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { Link, Outlet } from 'react-router-dom';
 import { Button, Layout, Spin, theme, Tooltip } from 'antd';
 import { MenuFoldOutlined, MenuUnfoldOutlined } from '@ant-design/icons';
@@ -6,7 +6,6 @@ import { bus } from '@agency/bus';
 import { AgencyTheme, fullName, useObservable } from '@agency/ui';
 import { IdleWatch } from '../idle/IdleWatch';
 import { lock$ } from '../lock/lock';
-import { LockScreen } from '../lock/LockScreen';
 import { BrandMark } from '@agency/ui/src/public/BrandMark';
 import { SessionWatch } from '../session/SessionWatch';
 import { myStatus, setMyStatus } from '../session/status';
@@ -22,6 +21,10 @@ import { ProfileMenu } from './ProfileMenu';
 import { SideNav } from './SideNav';
 import { ToastHost } from './ToastHost';
 import { TopNav } from './TopNav';
+
+// Loaded when the screen first locks: it draws antd's Form, which the dashboard does not load. Until it
+// is in, the page is covered as the lock screen covers it.
+const LockScreen = lazy(() => import('../lock/LockScreen').then((m) => ({ default: m.LockScreen })));
 
 function FrameBody() {
   const session = useObservable(bus.session$)!;
@@ -53,7 +56,13 @@ function FrameBody() {
       <ConfettiOverlay />
       <SessionWatch />
       <IdleWatch />
-      {locked && <LockScreen />}
+      {locked && (
+        <Suspense
+          fallback={<div aria-busy="true" style={{ position: 'fixed', inset: 0, zIndex: 1500, background: token.colorBgMask, backdropFilter: 'blur(14px)' }} />}
+        >
+          <LockScreen />
+        </Suspense>
+      )}
       <Layout style={{ height: '100vh' }} inert={locked} aria-hidden={locked || undefined}>
         <Layout.Header
           style={{

@@ -1,15 +1,18 @@
-import { useCallback, useEffect, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
 import { Badge, Button, Grid, Layout, theme, Tooltip } from 'antd';
 import { BugOutlined, BulbOutlined, CustomerServiceOutlined, ReadOutlined } from '@ant-design/icons';
 import { trainingsApi } from '@agency/api-client';
 import { bus, type ConnectionState } from '@agency/bus';
 import { capBadge, useObservable } from '@agency/ui';
 import { missingRoles, savedDevice, useMediaDevices } from './devices';
-import { PhoneSettingsDialog } from './PhoneSettingsDialog';
-import { ReportIssueDialog } from './ReportIssueDialog';
 import { ThemeToggle } from './ThemeToggle';
-import { TrainingsDialog } from './TrainingsDialog';
 import { useAppConfig } from './useAppConfig';
+
+// The footer's dialogs load when first opened: they draw antd's Form and Radio, which the dashboard does not load.
+const PhoneSettingsDialog = lazy(() => import('./PhoneSettingsDialog').then((m) => ({ default: m.PhoneSettingsDialog })));
+const ReportIssueDialog = lazy(() => import('./ReportIssueDialog').then((m) => ({ default: m.ReportIssueDialog })));
+const TrainingsDialog = lazy(() => import('./TrainingsDialog').then((m) => ({ default: m.TrainingsDialog })));
+type FooterDialog = 'issue' | 'trainings' | 'phone';
 
 type ScreenSize = 'xs' | 'sm' | 'md' | 'lg' | 'xl' | 'xxl';
 /** One letter per antd breakpoint: Tiny, Small, Medium, Large, X-large, Huge. */
@@ -46,7 +49,13 @@ export function FrameFooter() {
   const screens = Grid.useBreakpoint();
   const size = screenSize(screens);
   const config = useAppConfig();
-  const [dialog, setDialog] = useState<'issue' | 'trainings' | 'phone' | null>(null);
+  const [dialog, setDialogOpen] = useState<FooterDialog | null>(null);
+  // a dialog stays mounted once opened, so that it also closes with its animation
+  const [opened, setOpened] = useState<Partial<Record<FooterDialog, true>>>({});
+  const setDialog = (which: FooterDialog) => {
+    setOpened((o) => ({ ...o, [which]: true }));
+    setDialogOpen(which);
+  };
   const [newTrainings, setNewTrainings] = useState(0);
   const { devices, refresh: refreshDevices } = useMediaDevices();
   const [saved, setSaved] = useState(() => ({ output: savedDevice('output'), input: savedDevice('input'), ring: savedDevice('ring') }));
@@ -59,7 +68,7 @@ export function FrameFooter() {
 
   const close = () => {
     if (dialog === 'trainings') loadCount();
-    setDialog(null);
+    setDialogOpen(null);
   };
 
   return (
@@ -131,15 +140,19 @@ export function FrameFooter() {
           }}
         />
       </Tooltip>
-      <ReportIssueDialog open={dialog === 'issue'} onClose={close} />
-      <TrainingsDialog open={dialog === 'trainings'} onClose={close} />
-      <PhoneSettingsDialog
-        open={dialog === 'phone'}
-        onClose={close}
-        devices={devices}
-        missing={missing}
-        onChange={() => setSaved({ output: savedDevice('output'), input: savedDevice('input'), ring: savedDevice('ring') })}
-      />
+      <Suspense fallback={null}>
+        {opened.issue && <ReportIssueDialog open={dialog === 'issue'} onClose={close} />}
+        {opened.trainings && <TrainingsDialog open={dialog === 'trainings'} onClose={close} />}
+        {opened.phone && (
+          <PhoneSettingsDialog
+            open={dialog === 'phone'}
+            onClose={close}
+            devices={devices}
+            missing={missing}
+            onChange={() => setSaved({ output: savedDevice('output'), input: savedDevice('input'), ring: savedDevice('ring') })}
+          />
+        )}
+      </Suspense>
     </Layout.Footer>
   );
 }

@@ -46,7 +46,8 @@ describe('Update Default Location', () => {
     const user = userEvent.setup();
     const toasts = collectToasts();
     renderWith(<DefaultLocationDialog open onClose={jest.fn()} />, { full: emptyFull() });
-    expect(screen.getByRole('dialog', { name: 'Update Default Location' })).toBeInTheDocument();
+    // the dialog's code loads as it is first drawn
+    expect(await screen.findByRole('dialog', { name: 'Update Default Location' })).toBeInTheDocument();
     await waitFor(() => expect(list).toHaveBeenCalledWith(ACCOUNT));
     await user.click(screen.getByLabelText('Default Location'));
     await waitFor(() => expect(options()).toEqual(['Austin - Austin Main', 'Round Rock - Round Rock Main']));
@@ -61,7 +62,7 @@ describe('Update Default Location', () => {
   it('Clear empties the choice (saved as an empty string) and Reset brings back the current one', async () => {
     const user = userEvent.setup();
     renderWith(<DefaultLocationDialog open onClose={jest.fn()} />, { full: emptyFull({ accountPhone: AUSTIN.id }) });
-    const dialog = screen.getByRole('dialog', { name: 'Update Default Location' });
+    const dialog = await screen.findByRole('dialog', { name: 'Update Default Location' });
     await waitFor(() => expect(within(dialog).getByText('Austin - Austin Main')).toBeInTheDocument());
     await user.click(within(dialog).getByRole('button', { name: 'Clear' }));
     expect(within(dialog).queryByText('Austin - Austin Main')).not.toBeInTheDocument();
@@ -78,7 +79,7 @@ describe('Update Default Location', () => {
     const onClose = jest.fn();
     update.mockRejectedValue(new Error('Default location phone must have a location'));
     renderWith(<DefaultLocationDialog open onClose={onClose} />, { full: emptyFull({ accountPhone: AUSTIN.id }) });
-    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await user.click(await screen.findByRole('button', { name: 'Save' }));
     await waitFor(() => expect(toasts.toasts.map((t) => t.message)).toEqual(['Unable to update contact: Default location phone must have a location']));
     expect(onClose).not.toHaveBeenCalled();
     toasts.stop();
