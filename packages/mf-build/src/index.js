@@ -43,6 +43,9 @@ function compileRules(appDir) {
       loader: require.resolve('esbuild-loader'),
       options: { target: 'es2020', jsx: 'automatic', tsconfig: path.join(appDir, 'tsconfig.json') },
     },
+    // antd's rc-components declare nothing about side effects, so every module they reach was kept;
+    // they have none (no styles, no globals), as antd itself says of its own modules
+    { test: /[\\/]node_modules[\\/]@rc-component[\\/]/, sideEffects: false },
     // the generated `antd` only re-exports the two parts of the shared antd (shared.js, antdAlias)
     { test: (file) => file === path.join(appDir, 'node_modules/.cache/mf-build', ANTD_SPLIT_FILE), sideEffects: false },
     { test: /\.css$/, type: 'asset/source' },
