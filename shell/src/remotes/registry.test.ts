@@ -52,6 +52,21 @@ test('a failed read of a release manifest is read again on Retry', async () => {
   await expect(registry.loadRemoteModule('tasks', 'app', true)).resolves.toBe(lifecycles);
 });
 
+test("a remote whose files cannot be loaded fails in a sentence; the runtime's own message goes to the console", async () => {
+  fetchMock.mockImplementation((url: string) => json(url === '/remotes.json' ? REMOTES : release(PREVIOUS_MINOR)));
+  const runtimeError = new Error('[ Federation Runtime ]: Failed to load script resources. #RUNTIME-008 args: {"remoteName":"tasks"}');
+  loadRemote.mockRejectedValueOnce(runtimeError);
+  const logged = jest.spyOn(console, 'error').mockImplementation(() => undefined);
+  try {
+    const failure = registry.loadRemoteModule('tasks', 'app');
+    await expect(failure).rejects.toHaveProperty('message', 'The tasks module could not be loaded.');
+    await expect(failure).rejects.toHaveProperty('cause', runtimeError);
+    expect(logged).toHaveBeenCalledWith(runtimeError);
+  } finally {
+    logged.mockRestore();
+  }
+});
+
 test('remotes.json that does not arrive in time fails with a clear message', async () => {
   fetchMock.mockImplementation(
     (_url: string, init: RequestInit) =>

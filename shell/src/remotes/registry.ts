@@ -83,7 +83,15 @@ export async function loadRemoteModule<R extends RemoteName>(name: R, expose: Re
   if (!entry) throw new Error(`The ${name} module is not released.`);
   await checkRelease(name);
   if (retry) registerRemotes([{ name, entry }], { force: true });
-  const mod = await loadRemote<RemoteLifecycles>(`${name}/${expose}`);
+  let mod: RemoteLifecycles | null;
+  try {
+    mod = await loadRemote<RemoteLifecycles>(`${name}/${expose}`);
+  } catch (err) {
+    // the federation runtime's own words (its codes, the file's address, a link to its docs) are for
+    // the console; the area says it in a sentence
+    console.error(err);
+    throw new Error(`The ${name} module could not be loaded.`, { cause: err });
+  }
   if (!mod) throw new Error(`The ${name} module could not be loaded.`);
   return mod;
 }
