@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { createConfig, REMOTE_NAMES } from './index';
 import { PAGE_REACT_MODULES } from '../../../shell/src/remotes/reactFromThePage';
+import shellConfigs from '../../../shell/webpack.config.js';
 import { ANTD_CORE, ANTD_LEFT_OUT, ROUTER_LEFT_OUT, RXJS_SHARED, SHARED_ONCE, SINGLETONS, sharedAliases, sharedConfig } from './shared';
 
 const root = path.join(__dirname, '../../..');
@@ -76,8 +77,7 @@ test('the shell serves on 3000 and provides the singletons; remotes bring none o
 });
 
 test("behind the sign-in page the shell takes the page's React: its build carries the runtime plugin that does", () => {
-  // eslint-disable-next-line @typescript-eslint/no-require-imports
-  const [shell] = require(path.join(root, 'shell/webpack.config.js')) as Array<Parameters<typeof federationOf>[0]>;
+  const [shell] = shellConfigs as Array<Parameters<typeof federationOf>[0]>;
   expect(federationOf(shell).runtimePlugins).toContain(path.join(root, 'shell/src/remotes/reactFromThePage.ts'));
   // what the page lends is shared by the shell as one instance
   for (const request of PAGE_REACT_MODULES) expect(SINGLETONS).toContain(request);

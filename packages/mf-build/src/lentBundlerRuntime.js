@@ -53,4 +53,4 @@ export default {
   return new NormalModuleReplacementPlugin(/webpack-bundler-runtime[\\/]dist[\\/]bundler\.js$/, file);
 }
 
-module.exports = { lendingPlugin, borrowingPlugin, GLOBAL };
+module.exports = { lendingPlugin, borrowingPlugin };

@@ -6,6 +6,7 @@ import { bus, type ConnectionState } from '@agency/bus';
 import { capBadge, useObservable } from '@agency/ui';
 import { missingRoles, savedDevice, useMediaDevices } from './devices';
 import { ThemeToggle } from './ThemeToggle';
+import { useLazyDialogs } from './useLazyDialogs';
 import { useAppConfig } from './useAppConfig';
 
 // The footer's dialogs load when first opened: they draw antd's Form and Radio, which the dashboard does not load.
@@ -49,13 +50,7 @@ export function FrameFooter() {
   const screens = Grid.useBreakpoint();
   const size = screenSize(screens);
   const config = useAppConfig();
-  const [dialog, setDialogOpen] = useState<FooterDialog | null>(null);
-  // a dialog stays mounted once opened, so that it also closes with its animation
-  const [opened, setOpened] = useState<Partial<Record<FooterDialog, true>>>({});
-  const setDialog = (which: FooterDialog) => {
-    setOpened((o) => ({ ...o, [which]: true }));
-    setDialogOpen(which);
-  };
+  const { open: dialog, opened, show: setDialog, close: closeDialog } = useLazyDialogs<FooterDialog>();
   const [newTrainings, setNewTrainings] = useState(0);
   const { devices, refresh: refreshDevices } = useMediaDevices();
   const [saved, setSaved] = useState(() => ({ output: savedDevice('output'), input: savedDevice('input'), ring: savedDevice('ring') }));
@@ -68,7 +63,7 @@ export function FrameFooter() {
 
   const close = () => {
     if (dialog === 'trainings') loadCount();
-    setDialogOpen(null);
+    closeDialog();
   };
 
   return (

@@ -1,8 +1,9 @@
-import { lazy, Suspense, useRef, useState } from 'react';
+import { lazy, Suspense, useRef } from 'react';
 import { Button, Tooltip } from 'antd';
 import { MoonOutlined, SunOutlined } from '@ant-design/icons';
 import { bus } from '@agency/bus';
 import { useObservable } from '@agency/ui';
+import { useLazyDialogs } from './useLazyDialogs';
 
 // Loaded when first asked for: its colour picker is not part of the antd the dashboard loads.
 const ColorPickerDialog = lazy(() => import('./ColorPickerDialog').then((m) => ({ default: m.ColorPickerDialog })));
@@ -19,13 +20,8 @@ export function setDarkMode(dark: boolean): void {
 /** Click: dark mode on or off. Press and hold for half a second: the theme colour picker. */
 export function ThemeToggle() {
   const theme = useObservable(bus.theme$);
-  const [pickerOpen, setPickerOpen] = useState(false);
-  // mounted from the first time it is asked for, so that it also closes with its animation
-  const [pickerAsked, setPickerAsked] = useState(false);
-  const openPicker = () => {
-    setPickerAsked(true);
-    setPickerOpen(true);
-  };
+  const picker = useLazyDialogs<'picker'>();
+  const openPicker = () => picker.show('picker');
   const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
   const longPressed = useRef(false);
 
@@ -76,9 +72,9 @@ export function ThemeToggle() {
           }}
         />
       </Tooltip>
-      {pickerAsked && (
+      {picker.opened.picker && (
         <Suspense fallback={null}>
-          <ColorPickerDialog open={pickerOpen} onClose={() => setPickerOpen(false)} />
+          <ColorPickerDialog open={picker.open === 'picker'} onClose={picker.close} />
         </Suspense>
       )}
     </>
