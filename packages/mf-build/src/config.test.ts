@@ -3,7 +3,19 @@ import path from 'node:path';
 import { createConfig, REMOTE_NAMES } from './index';
 import { PAGE_REACT_MODULES } from '../../../shell/src/remotes/reactFromThePage';
 import shellConfigs from '../../../shell/webpack.config.js';
-import { ANTD_CORE, ANTD_LEFT_OUT, ROUTER_LEFT_OUT, RXJS_SHARED, SHARED_ONCE, SINGLETONS, sharedAliases, sharedConfig } from './shared';
+import {
+  ANTD_CORE,
+  ANTD_CORE_EARLIER_KEYS,
+  ANTD_CORE_FORMER,
+  ANTD_CORE_SHARE_KEY,
+  ANTD_LEFT_OUT,
+  ROUTER_LEFT_OUT,
+  RXJS_SHARED,
+  SHARED_ONCE,
+  SINGLETONS,
+  sharedAliases,
+  sharedConfig,
+} from './shared';
 
 const root = path.join(__dirname, '../../..');
 const federationOf = (config: { plugins: Array<{ _options?: Record<string, unknown> }> }) =>
@@ -61,19 +73,37 @@ test('the shell serves on 3000 and provides the singletons; remotes bring none o
   // one build of the runtime the shell lends, not its CommonJS and ES builds side by side
   expect(shell.resolve.alias['@module-federation/runtime-core$']).toMatch(/runtime-core\/dist\/index\.js$/);
   const hostShared = sharedConfig({ role: 'host', appDir: path.join(root, 'shell') });
-  // antd is shared in two parts: antd-core, and the whole under its own key for remotes built before
+  // antd is shared in two parts: its core, and the whole under its own key for remotes built before
   expect(hostShared['antd-full']).toMatchObject({ shareKey: 'antd', singleton: true });
-  expect(hostShared['antd-core']).toMatchObject({ singleton: true, version: hostShared['antd-full'].version });
-  expect(shareKeys(hostShared).every((k) => SINGLETONS.includes(k) || SHARED_ONCE.includes(k) || k === 'antd-core')).toBe(true);
+  expect(hostShared['antd-core']).toMatchObject({ shareKey: ANTD_CORE_SHARE_KEY, singleton: true, version: hostShared['antd-full'].version });
+  const coreKeys = [ANTD_CORE_SHARE_KEY, ...ANTD_CORE_EARLIER_KEYS];
+  expect(shareKeys(hostShared).every((k) => SINGLETONS.includes(k) || SHARED_ONCE.includes(k) || coreKeys.includes(k))).toBe(true);
   const busVersion = (JSON.parse(readFileSync(path.join(root, 'packages/bus/package.json'), 'utf8')) as { version: string }).version;
   expect(hostShared['@agency/bus']).toMatchObject({ singleton: true, version: busVersion, requiredVersion: `^${busVersion}` });
   const remoteShared = sharedConfig({ role: 'remote', appDir: path.join(root, 'mf-tasks') });
-  expect(shareKeys(remoteShared)).toEqual(expect.arrayContaining([...SINGLETONS, 'antd-core']));
+  expect(shareKeys(remoteShared)).toEqual(expect.arrayContaining([...SINGLETONS, ANTD_CORE_SHARE_KEY]));
+  // a remote takes the current core only; the earlier keys are the shell's, for remotes released before
+  expect(shareKeys(remoteShared)).not.toEqual(expect.arrayContaining(ANTD_CORE_EARLIER_KEYS));
   for (const [request, entry] of Object.entries(remoteShared))
     if (SINGLETONS.includes(entry.shareKey ?? request) || request === 'antd-core') expect(entry).toMatchObject({ singleton: true, import: false });
   // what is shared only to be loaded once stays a remote's own fallback, for a shell without it
   expect(remoteShared.zod).toMatchObject({ singleton: false });
   expect(remoteShared.zod).not.toHaveProperty('import');
+});
+
+test('a remote released with an earlier antd core finds every component it drew from it in the shell', () => {
+  sharedAliases(path.join(root, 'shell')); // writes the shared parts, as the shell's build does
+  const hostShared = sharedConfig({ role: 'host', appDir: path.join(root, 'shell') }) as Record<string, { shareKey?: string; import?: string }>;
+  expect(ANTD_CORE_EARLIER_KEYS).not.toContain(ANTD_CORE_SHARE_KEY);
+  for (const key of ANTD_CORE_EARLIER_KEYS) {
+    const provided = Object.values(hostShared).find((e) => e.shareKey === key);
+    // provided by its path: a shared module given by name is provided only when the shell imports it
+    expect(path.isAbsolute(provided?.import ?? '')).toBe(true);
+    const earlier = readFileSync(provided!.import!, 'utf8');
+    for (const name of [...ANTD_CORE, ...ANTD_CORE_FORMER])
+      expect(earlier).toMatch(new RegExp(`^export \\{ default as ${name} \\} from 'antd/es/[\\w-]+';$`, 'm'));
+  }
+  for (const name of ANTD_CORE_FORMER) expect(ANTD_CORE).not.toContain(name);
 });
 
 test("behind the sign-in page the shell takes the page's React: its build carries the runtime plugin that does", () => {

@@ -104,6 +104,21 @@ const ANTD_CORE = [
   'version',
 ];
 
+/**
+ * The core's share key changes whenever a name leaves ANTD_CORE, and the shell keeps providing the
+ * earlier keys, each as every name the core ever held (ANTD_CORE and ANTD_CORE_FORMER): a remote
+ * released before still finds each component it draws from its core. That module loads only when
+ * such a remote asks for it; it is built from the same antd modules as the rest (one copy of antd's
+ * contexts, theme and styles).
+ */
+const ANTD_CORE_SHARE_KEY = 'antd-core-2';
+const ANTD_CORE_EARLIER_KEYS = ['antd-core'];
+/** Names that were in ANTD_CORE and left it. */
+const ANTD_CORE_FORMER = ['Form', 'Radio'];
+
+/** The module an earlier core key is provided from: every name the core ever held. Provided by its path, so that it is provided though nothing imports it. */
+const earlierCoreFile = (shareKey) => `${shareKey}-earlier.js`;
+
 /** The generated module `antd` resolves to: each name from the part that holds it (side-effect free). */
 const ANTD_SPLIT_FILE = 'antd.js';
 
@@ -129,7 +144,10 @@ function antdAlias(appDir) {
   const core = full.filter((c) => ANTD_CORE.includes(c.name));
   if (core.length !== ANTD_CORE.length)
     throw new Error(`ANTD_CORE names what antd does not export: ${ANTD_CORE.filter((n) => !core.some((c) => c.name === n)).join(', ')}`);
+  const everInCore = full.filter((c) => ANTD_CORE.includes(c.name) || ANTD_CORE_FORMER.includes(c.name));
+  if (everInCore.length !== ANTD_CORE.length + ANTD_CORE_FORMER.length) throw new Error('ANTD_CORE_FORMER names what antd does not export');
   const rest = full.filter((c) => !ANTD_CORE.includes(c.name)).map((c) => c.name);
+  for (const key of ANTD_CORE_EARLIER_KEYS) writeGenerated(appDir, earlierCoreFile(key), `${everInCore.map((c) => c.line).join('\n')}\n`);
   const split = `export { ${ANTD_CORE.join(', ')} } from 'antd-core';\nexport { ${rest.join(', ')} } from 'antd-full';\n`;
   return {
     antd$: writeGenerated(appDir, ANTD_SPLIT_FILE, split),
@@ -216,8 +234,10 @@ function rxjsAlias(appDir) {
 }
 
 /** A module the build writes under the app's node_modules, so that it resolves the app's dependencies. */
+const generatedPath = (appDir, name) => path.join(appDir, 'node_modules/.cache/mf-build', name);
+
 function writeGenerated(appDir, name, body) {
-  const file = path.join(appDir, 'node_modules/.cache/mf-build', name);
+  const file = generatedPath(appDir, name);
   const source = `// written by packages/mf-build/src/shared.js\n${body}`;
   fs.mkdirSync(path.dirname(file), { recursive: true });
   if (!fs.existsSync(file) || fs.readFileSync(file, 'utf8') !== source) fs.writeFileSync(file, source);
@@ -249,8 +269,11 @@ function sharedConfig({ role, standalone = false, appDir }) {
     if (role === 'remote' && !standalone) entry.import = false;
     if (request === 'antd') {
       // `antd` resolves to the split of it (antdAlias); the whole keeps the share key antd
-      shared['antd-core'] = entry;
+      shared['antd-core'] = { ...entry, shareKey: ANTD_CORE_SHARE_KEY };
       shared['antd-full'] = { ...entry, shareKey: 'antd' };
+      if (role === 'host')
+        for (const shareKey of ANTD_CORE_EARLIER_KEYS)
+          shared[`${shareKey}-earlier`] = { ...entry, shareKey, import: generatedPath(appDir, earlierCoreFile(shareKey)) };
       continue;
     }
     shared[request] = entry;
@@ -273,6 +296,9 @@ module.exports = {
   SHARED_ONCE,
   ANTD_LEFT_OUT,
   ANTD_CORE,
+  ANTD_CORE_SHARE_KEY,
+  ANTD_CORE_EARLIER_KEYS,
+  ANTD_CORE_FORMER,
   ANTD_SPLIT_FILE,
   ROUTER_LEFT_OUT,
   RXJS_SHARED,
