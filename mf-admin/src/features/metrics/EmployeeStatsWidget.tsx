@@ -1,11 +1,11 @@
 import { useMemo, useState } from 'react';
-import { Avatar, Button, Card, Flex, Skeleton, Table, Tag, Typography } from 'antd';
-import type { ColumnsType } from 'antd/es/table';
+import { Avatar, Button, Card, Flex, Skeleton, Tag, Typography } from 'antd';
 import { ReloadOutlined } from '@ant-design/icons';
 import { metricsApi } from '@agency/api-client';
 import { statsOf, sumStats, type EmployeeMetric, type EmployeeStat, type EmployeeStatsUser } from '@agency/contracts';
 import { formatCents, formatDate, fullName, initials } from '@agency/ui';
 import { MonthStepper, monthKey, startOfMonth } from '../common/MonthStepper';
+import { FiguresTable, type FiguresColumn } from './FiguresTable';
 import { useEmployeeStats } from './useEmployeeStats';
 
 type Figures = Record<EmployeeMetric, number>;
@@ -27,8 +27,7 @@ const FIGURE_COLUMNS: Array<{ title: string; render: (f: Figures) => string; ali
   { title: 'Calls', render: (f) => n(f.calls), align: 'right' },
   { title: 'Tasks', render: (f) => `${n(f.tasks_completed)} / ${n(f.tasks_total)}`, align: 'right' },
 ];
-const figureColumns = <T extends Figures>(): ColumnsType<T> =>
-  FIGURE_COLUMNS.map((c) => ({ key: c.title, title: c.title, align: c.align, render: (_: unknown, r: T) => c.render(r) }));
+const figureColumns = <T extends Figures>(): Array<FiguresColumn<T>> => FIGURE_COLUMNS.map((c) => ({ key: c.title, ...c }));
 
 /** The days of a month that counted something, from the daily view. */
 export function dailyRows(rows: EmployeeStat[]): DayRow[] {
@@ -41,13 +40,7 @@ function DailyFigures({ days }: { days: DayRow[] | undefined }) {
   if (!days) return <Skeleton active title={false} paragraph={{ rows: 2 }} />;
   if (!days.length) return <Typography.Text type="secondary">Nothing counted this month.</Typography.Text>;
   return (
-    <Table<DayRow>
-      size="small"
-      pagination={false}
-      rowKey="key"
-      dataSource={days}
-      columns={[{ key: 'date', title: 'Day', render: (_: unknown, r) => formatDate(`${r.date}T12:00:00`) }, ...figureColumns<DayRow>()]}
-    />
+    <FiguresTable<DayRow> rows={days} columns={[{ key: 'date', title: 'Day', render: (r) => formatDate(`${r.date}T12:00:00`) }, ...figureColumns<DayRow>()]} />
   );
 }
 
@@ -79,11 +72,11 @@ export function EmployeeStatsWidget() {
     );
   }
 
-  const columns: ColumnsType<Row> = [
+  const columns: Array<FiguresColumn<Row>> = [
     {
       key: 'user',
       title: 'Employee',
-      render: (_: unknown, r) => (
+      render: (r) => (
         <Flex align="center" gap={8}>
           <Avatar size="small" src={r.user.avatar ?? undefined} alt="">
             {initials(r.user)}
@@ -123,18 +116,15 @@ export function EmployeeStatsWidget() {
         </div>
       ) : (
         !error && (
-          <Table<Row>
-            size="small"
-            rowKey="key"
-            pagination={false}
-            dataSource={rows}
+          <FiguresTable<Row>
+            rows={rows}
             columns={columns}
             loading={loading}
-            scroll={{ x: 720 }}
+            minWidth={720}
             expandable={{
-              expandedRowKeys: expanded,
+              expandedKeys: expanded,
               onExpand: expand,
-              expandedRowRender: (r) => <DailyFigures days={days[`${monthKey(month)}:${r.key}`]} />,
+              render: (r) => <DailyFigures days={days[`${monthKey(month)}:${r.key}`]} />,
             }}
           />
         )
