@@ -232,9 +232,10 @@ function rxjsAlias(appDir) {
   return { rxjs$: writeGenerated(appDir, 'rxjs.js', `export { ${RXJS_SHARED.join(', ')} } from ${JSON.stringify(esIndex)};\n`) };
 }
 
-/** A module the build writes under the app's node_modules, so that it resolves the app's dependencies. */
+/** Where the build writes a module of its own: under the app's node_modules, so that it resolves the app's dependencies. */
 const generatedPath = (appDir, name) => path.join(appDir, 'node_modules/.cache/mf-build', name);
 
+/** Writes a module of the build's own (only when its text changed, so that caches keep it). */
 function writeGenerated(appDir, name, body) {
   const file = generatedPath(appDir, name);
   const source = `// written by packages/mf-build/src/shared.js\n${body}`;

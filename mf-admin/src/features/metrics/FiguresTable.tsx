@@ -55,9 +55,8 @@ export function FiguresTable<T extends { key: string }>({ columns, rows, loading
   const rcColumns: ColumnsType<T> = columns.map((c) => ({
     key: c.key,
     title: c.title,
-    align: c.align,
+    align: c.align ?? 'start', // a header cell is centred by the browser otherwise
     render: (_: unknown, row: T) => c.render(row),
-    onHeaderCell: () => ({ style: { textAlign: c.align ?? 'start' } }),
   }));
 
   return (
