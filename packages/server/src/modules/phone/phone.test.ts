@@ -536,7 +536,7 @@ describe('the outgoing location', () => {
 describe('voice webhooks', () => {
   it('refuse unsigned or wrongly signed requests, and log a retried call once', async () => {
     const url = `${s.app.deps.carrier.publicUrl}${VOICE_PATHS.incoming}`;
-    const params = { CallSid: 'CAretried', From: '+15125550199', To: '+15125550001', CallStatus: 'ringing' };
+    const params = { CallSid: 'CAretried', AccountSid: s.app.deps.carrier.accountSid, From: '+15125550199', To: '+15125550001', CallStatus: 'ringing' };
     const post = (signature: string | null) =>
       s.app.inject({
         method: 'POST',

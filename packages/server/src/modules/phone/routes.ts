@@ -25,6 +25,7 @@ import { VOICE_PATHS } from '../../providers/carrier/index';
 import { SIM_PREFIX } from '../../providers/carrier/local/voice/switch';
 import { listQueues, takeNextCall } from './queues';
 import { clientByPhone, listCalls, locationWorkCounts, setReviewed, workCount } from './service';
+import { assertSimulator } from '../numbers/ownership';
 
 const tags = ['phone'];
 const errors = { 400: errorSchema, 403: errorSchema, 404: errorSchema };
@@ -71,6 +72,7 @@ export async function phoneRoutes(app: FastifyInstance, deps: AppDeps) {
       },
     },
     async (req) => {
+      assertSimulator(deps);
       if (deps.carrier.kind !== 'local') throw badRequest('The carrier simulator works with the local carrier only');
       return tokenFor(req, `${SIM_PREFIX}+${req.body.phoneNumber}`);
     },

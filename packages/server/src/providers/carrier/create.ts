@@ -41,7 +41,7 @@ export function createCarrier(config: CarrierConfig, db: Db): Carrier {
       webhookToken: config.twilioAuthToken,
       publicUrl: config.publicUrl,
       ...createTwilioSms(client),
-      ...createTwilioNumbers(client),
+      ...createTwilioNumbers(client, config.twilioAccountSid),
       ...createTwilioRegistration(client, { primaryProfileSid: config.twilioPrimaryProfileSid }),
       ...createTwilioVoice(
         {
