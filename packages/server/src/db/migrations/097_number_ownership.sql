@@ -1,9 +1,9 @@
--- A number belongs to one agency. An account holds a number only when the carrier says so:
+-- A number belongs to one agency (safe to run again). An account holds a number only when the carrier says so:
 -- bought, ported in (the carrier completes the port) or proved to be under the carrier account.
 --
 -- 1. The local carrier keeps which agency each of its numbers belongs to (its customer), as a
 --    carrier does; numbers held before now are the accounts' that hold them with that SID.
-alter table carrier_local_numbers add column account_id uuid references accounts(id) on delete cascade;
+alter table carrier_local_numbers add column if not exists account_id uuid references accounts(id) on delete cascade;
 update carrier_local_numbers c set account_id = p.account_id
   from account_phones p where p.sid = c.sid and c.account_id is null;
 
@@ -43,10 +43,10 @@ insert into carrier_local_numbers (phone_number, sid, account_id)
 
 -- 3. The database says so from now on: an active number (any status but released) and its SID
 --    are unique across all accounts.
-create unique index account_phones_active_number on account_phones ((regexp_replace(phone_number, '\D', '', 'g'))) where status <> 'released';
-create unique index account_phones_active_sid on account_phones (sid) where sid is not null and status <> 'released';
+create unique index if not exists account_phones_active_number on account_phones ((regexp_replace(phone_number, '\D', '', 'g'))) where status <> 'released';
+create unique index if not exists account_phones_active_sid on account_phones (sid) where sid is not null and status <> 'released';
 
 -- 4. A port is a request the carrier completes, or rejects with its reason.
-alter table port_requests drop constraint port_requests_status_check;
+alter table port_requests drop constraint if exists port_requests_status_check;
 alter table port_requests add constraint port_requests_status_check check (status in ('submitted', 'in-progress', 'completed', 'rejected'));
-alter table port_requests add column reason text;
+alter table port_requests add column if not exists reason text;

@@ -4,7 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { ADMIN_ROLES, accountParamsSchema, errorSchema, messageSchema, planLimitMessage, portRequestSchema } from '@agency/contracts';
 import type { AppDeps } from '../../app';
-import type { Db } from '../../db/index';
+import type { Queryable } from '../../db/index';
 import { badRequest, conflict, forbidden, HttpError } from '../../http/errors';
 import { createFileStorage, type FileStorage } from '../../providers/files/index';
 import { anonymousWho, auditWho, recordAudit } from '../audit/trail';
@@ -45,10 +45,10 @@ export async function advancePort(deps: Pick<AppDeps, 'db' | 'carrier'>, id: str
     if (locked?.status !== 'in-progress') return false;
     const reasons: string[] = [];
     for (const st of states) {
-      const [phone] = await q.query<{ id: string }>(
-        `select id from account_phones where account_id = $1 and phone_number = $2 and status = 'porting-in'`,
-        [row.account_id, st.phoneNumber],
-      );
+      const [phone] = await q.query<{ id: string }>(`select id from account_phones where account_id = $1 and phone_number = $2 and status = 'porting-in'`, [
+        row.account_id,
+        st.phoneNumber,
+      ]);
       if (!phone) continue;
       const about = phoneAbout({ id: phone.id, phoneNumber: st.phoneNumber });
       if (st.state === 'completed') {
@@ -83,6 +83,16 @@ export async function startPortProgress(deps: Pick<AppDeps, 'jobs' | 'db' | 'con
   await deps.jobs?.work<{ id: string }>(PORT_JOB, async ({ id }) => {
     if (await advancePort(deps, id)) await deps.jobs?.schedule(PORT_JOB, { id }, new Date(Date.now() + deps.config.registrationReviewSeconds * 1000));
   });
+}
+
+/** A number held here already (by this account, or any other) cannot be ported in. */
+async function assertPortable(q: Queryable, accountId: string, numbers: Array<{ phoneNumber: string }>): Promise<void> {
+  const [taken] = await q.query<{ phone_number: string; account_id: string }>(
+    "select phone_number, account_id from account_phones where regexp_replace(phone_number, '\\D', '', 'g') = any($1) and status <> 'released' order by (account_id = $2) desc",
+    [numbers.map((n) => n.phoneNumber), accountId],
+  );
+  if (taken?.account_id === accountId) throw badRequest(`${taken.phone_number} is already a number of this account`);
+  if (taken) throw conflict(NUMBER_MESSAGES.taken);
 }
 
 /** POST /accounts/{accountId}/phones/port: the form and its two PDFs in one multipart request. */
@@ -136,6 +146,7 @@ export async function portRoutes(app: FastifyInstance, deps: AppDeps, opts: { st
           ...p.local.map((n) => ({ phoneNumber: n.phoneNumber, kind: 'local' })),
           ...p.wireless.map((n) => ({ phoneNumber: n.phoneNumber, kind: 'wireless', accountNumber: mask(n.accountNumber), pin: '****' })),
         ];
+        await assertPortable(deps.db, accountId, numbers);
         // The carrier takes the request first: it refuses a number it serves for someone else.
         try {
           await deps.carrier.requestPort(
@@ -149,45 +160,48 @@ export async function portRoutes(app: FastifyInstance, deps: AppDeps, opts: { st
         const id = randomUUID();
         await storage.put(`ports/${accountId}/${id}/loa.pdf`, files.loa, 'application/pdf');
         await storage.put(`ports/${accountId}/${id}/bill.pdf`, files.billing, 'application/pdf');
-        await deps.db.tx(async (q) => {
-          await q.query('select 1 from accounts where id = $1 for update', [accountId]);
-          const { maxPhoneNumbers } = await planLimits(q, accountId);
-          const [{ count }] = await q.query<{ count: number }>('select count(*)::int as count from account_phones where account_id = $1', [accountId]);
-          if (count + numbers.length > maxPhoneNumbers) throw forbidden(planLimitMessage.phoneNumbers(maxPhoneNumbers));
-          const [taken] = await q.query<{ phone_number: string; account_id: string }>(
-            "select phone_number, account_id from account_phones where regexp_replace(phone_number, '\\D', '', 'g') = any($1) and status <> 'released' order by (account_id = $2) desc",
-            [numbers.map((n) => n.phoneNumber), accountId],
-          );
-          if (taken?.account_id === accountId) throw badRequest(`${taken.phone_number} is already a number of this account`);
-          if (taken) throw conflict(NUMBER_MESSAGES.taken);
-          await q.query(
-            `insert into port_requests (id, account_id, type, first_name, last_name, address, city, state, zipcode, numbers, loa_key, bill_key)
+        await deps.db
+          .tx(async (q) => {
+            await q.query('select 1 from accounts where id = $1 for update', [accountId]);
+            const { maxPhoneNumbers } = await planLimits(q, accountId);
+            const [{ count }] = await q.query<{ count: number }>('select count(*)::int as count from account_phones where account_id = $1', [accountId]);
+            if (count + numbers.length > maxPhoneNumbers) throw forbidden(planLimitMessage.phoneNumbers(maxPhoneNumbers));
+            await assertPortable(q, accountId, numbers);
+            await q.query(
+              `insert into port_requests (id, account_id, type, first_name, last_name, address, city, state, zipcode, numbers, loa_key, bill_key)
              values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)`,
-            [
-              id,
-              accountId,
-              p.type,
-              p.firstName,
-              p.lastName,
-              p.address,
-              p.city,
-              p.state.toUpperCase(),
-              p.zipcode,
-              JSON.stringify(numbers),
-              `ports/${accountId}/${id}/loa.pdf`,
-              `ports/${accountId}/${id}/bill.pdf`,
-            ],
-          );
-          for (const n of numbers) {
-            const [phone] = await q.query<{ id: string }>(
-              `insert into account_phones (id, account_id, phone_number, friendly_name, status, origin) values (gen_random_uuid(), $1, $2, '', 'porting-in', 'ported') returning id`,
-              [accountId, n.phoneNumber],
+              [
+                id,
+                accountId,
+                p.type,
+                p.firstName,
+                p.lastName,
+                p.address,
+                p.city,
+                p.state.toUpperCase(),
+                p.zipcode,
+                JSON.stringify(numbers),
+                `ports/${accountId}/${id}/loa.pdf`,
+                `ports/${accountId}/${id}/bill.pdf`,
+              ],
             );
-            await recordAudit(q, who, 'numberPortRequested', phoneAbout({ id: phone!.id, phoneNumber: n.phoneNumber }), `${n.kind} number, pending at the carrier`);
-          }
-        }).catch((err: unknown) => {
-          throw isTakenError(err) ? conflict(NUMBER_MESSAGES.taken) : err;
-        });
+            for (const n of numbers) {
+              const [phone] = await q.query<{ id: string }>(
+                `insert into account_phones (id, account_id, phone_number, friendly_name, status, origin) values (gen_random_uuid(), $1, $2, '', 'porting-in', 'ported') returning id`,
+                [accountId, n.phoneNumber],
+              );
+              await recordAudit(
+                q,
+                who,
+                'numberPortRequested',
+                phoneAbout({ id: phone!.id, phoneNumber: n.phoneNumber }),
+                `${n.kind} number, pending at the carrier`,
+              );
+            }
+          })
+          .catch((err: unknown) => {
+            throw isTakenError(err) ? conflict(NUMBER_MESSAGES.taken) : err;
+          });
         await deps.jobs?.schedule(PORT_JOB, { id }, new Date(Date.now() + deps.config.registrationReviewSeconds * 1000));
         return reply.code(201).send({ message: PORT_SUBMITTED });
       },
