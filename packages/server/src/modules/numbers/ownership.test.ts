@@ -224,6 +224,14 @@ describe('the carrier simulators', () => {
     assert.deepEqual(listed, []);
   });
 
+  it("call only the caller's own numbers", async () => {
+    const token = (await api(other, 'POST', '/phone/simulator/token', { phoneNumber: '5125550142' })).json();
+    assert.equal(token.identity, `sim:+15125550142@${SECOND}`);
+    // The local carrier names the simulator's agency in the call's webhook; another agency's number refuses it.
+    assert.equal(await callLandsIn(TAKEN, { SimulatedFor: SECOND }), null);
+    assert.equal(await callLandsIn(TAKEN, { SimulatedFor: DEMO }), DEMO);
+  });
+
   it('are off in production', async () => {
     const config = s.app.deps.config as { production: boolean };
     config.production = true;

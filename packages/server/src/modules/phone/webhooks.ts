@@ -128,6 +128,8 @@ export async function voiceWebhookRoutes(app: FastifyInstance, deps: AppDeps) {
     // The agency the carrier says holds the number: its account (AccountSid) and the number's SID, never the digits alone.
     const owner = await routeInbound(deps, db, p, req.query);
     if (!owner || !p.CallSid) return xml(reply, twimlReject());
+    // The carrier simulator of one agency reaches only that agency's numbers.
+    if (p.SimulatedFor !== undefined && p.SimulatedFor !== owner.accountId) return xml(reply, twimlReject());
     const number = { account_id: owner.accountId, location_id: owner.locationId };
     const accountId = number.account_id;
     const clientId = await clientByPhone(db, accountId, from);

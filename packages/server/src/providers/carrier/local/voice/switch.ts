@@ -18,6 +18,8 @@ import { parseTwiml, type ConferenceNoun, type DialTarget, type Verb } from './t
  * from staff goes to the TwiML App's Voice URL with From=client:{identity}.
  */
 export const SIM_PREFIX = 'sim:';
+/** Between a simulated phone's number and the agency whose simulator plays it. */
+export const SIM_SCOPE = '@';
 export const ACCOUNT_SID = 'AC00000000000000000000000000local';
 
 /** One browser connected to the signalling server. */
@@ -163,7 +165,11 @@ export function createSwitch(publicUrl: string, post: VoicePoster, recordingsDir
   const holdTrackMs = options.holdTrackMs ?? 10_000;
   const absolute = (url: string) => (url.startsWith('http') ? url : `${publicUrl}${url}`);
 
-  const peersOf = (identity: string) => [...peers].filter((p) => p.identity === identity && p.registered);
+  // A client's phone played by an agency's simulator is `sim:{number}@{accountId}`; it rings as the number.
+  const peersOf = (identity: string) =>
+    [...peers].filter(
+      (p) => p.registered && (p.identity === identity || (identity.startsWith(SIM_PREFIX) && p.identity.startsWith(`${identity}${SIM_SCOPE}`))),
+    );
 
   function baseParams(call: Call): Record<string, string> {
     return {
@@ -774,6 +780,9 @@ export function createSwitch(publicUrl: string, post: VoicePoster, recordingsDir
     const twilio = (payload.twilio ?? {}) as { params?: string };
     const params = Object.fromEntries(new URLSearchParams(twilio.params ?? ''));
     const simulated = peer.identity.startsWith(SIM_PREFIX);
+    // A simulator of one agency calls only that agency's numbers: the webhook names it (SimulatedFor), and the app checks.
+    const [simNumber = '', simScope = ''] = simulated ? peer.identity.slice(SIM_PREFIX.length).split(SIM_SCOPE) : [];
+    delete params.SimulatedFor;
     const to = params.To ?? '';
     const media = new MediaLeg();
     const call = newCall({
@@ -782,7 +791,7 @@ export function createSwitch(publicUrl: string, post: VoicePoster, recordingsDir
       callerSid,
       media,
       answer: media.answer(sdp),
-      from: simulated ? peer.identity.slice(SIM_PREFIX.length) : `client:${peer.identity}`,
+      from: simulated ? simNumber : `client:${peer.identity}`,
       to,
       params,
     });
@@ -795,7 +804,9 @@ export function createSwitch(publicUrl: string, post: VoicePoster, recordingsDir
     });
     const custom = Object.fromEntries(Object.entries(params).filter(([k]) => k !== 'To'));
     const url = simulated ? VOICE_PATHS.incoming : VOICE_PATHS.outgoing;
-    void fetchTwiml(url, { ...custom, ...baseParams(call), CallStatus: 'ringing' }).then((verbs) => run(call, verbs));
+    void fetchTwiml(url, { ...custom, ...baseParams(call), CallStatus: 'ringing', ...(simScope ? { SimulatedFor: simScope } : {}) }).then((verbs) =>
+      run(call, verbs),
+    );
   }
 
   function answer(peer: SignalPeer, payload: Record<string, unknown>) {
