@@ -67,7 +67,10 @@ export async function routeInbound(
       where sid = $1 and status = 'in-use' and regexp_replace(phone_number, '\\D', '', 'g') = $2`,
     [sid, to],
   );
-  return row ? { id: row.id, accountId: row.account_id, locationId: row.location_id } : null;
+  if (!row) return null;
+  // A Twilio number acquired before its webhooks named its SID: from now on they do (no lookup per call).
+  if (!named && deps.carrier.kind === 'twilio') void pointHooks(deps.carrier, sid);
+  return { id: row.id, accountId: row.account_id, locationId: row.location_id };
 }
 
 export const SIMULATOR_OFF = 'The carrier simulator is off in production.';
