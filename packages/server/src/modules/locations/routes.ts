@@ -18,7 +18,7 @@ import {
 import type { AppDeps } from '../../app';
 import { auditWho } from '../audit/trail';
 import { conflict } from '../../http/errors';
-import { isTakenError, NUMBER_MESSAGES } from '../numbers/ownership';
+import { isTakenError, NUMBER_MESSAGES, pointHooks } from '../numbers/ownership';
 import { createLocation, createPhone, getLocation, listLocations, listPhones, provePhone, updateLocation, updatePhone } from './service';
 
 const errors = { 400: errorSchema, 403: errorSchema, 404: errorSchema };
@@ -79,6 +79,8 @@ export async function locationRoutes(app: FastifyInstance, { db, carrier }: AppD
         .catch((err: unknown) => {
           throw isTakenError(err) ? conflict(NUMBER_MESSAGES.taken) : err;
         });
+      // Its webhooks name its SID from now on, so the carrier's own word routes its calls and texts.
+      await pointHooks(carrier, sid);
       return reply.code(201).send(phone);
     },
   );

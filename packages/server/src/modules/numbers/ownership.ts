@@ -50,12 +50,7 @@ export interface RoutedNumber {
  * The agency a signed inbound webhook is for: the carrier account must be ours, and the number
  * the one in use with the SID the carrier gave for it. Null when no agency holds it.
  */
-export async function routeInbound(
-  deps: Pick<AppDeps, 'carrier'>,
-  q: Queryable,
-  params: Record<string, string>,
-  query: unknown,
-): Promise<RoutedNumber | null> {
+export async function routeInbound(deps: Pick<AppDeps, 'carrier'>, q: Queryable, params: Record<string, string>, query: unknown): Promise<RoutedNumber | null> {
   if (!params.AccountSid || params.AccountSid !== deps.carrier.accountSid) return null;
   const to = digitsOf(params.To ?? '');
   if (!to) return null;
