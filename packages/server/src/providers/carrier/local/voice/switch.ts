@@ -168,7 +168,7 @@ export function createSwitch(publicUrl: string, post: VoicePoster, recordingsDir
   // A client's phone played by an agency's simulator is `sim:{number}@{accountId}`; it rings as the number.
   const peersOf = (identity: string) =>
     [...peers].filter(
-      (p) => p.registered && (p.identity === identity || (identity.startsWith(SIM_PREFIX) && p.identity.startsWith(`${identity}${SIM_SCOPE}`))),
+      (p) => p.registered && (p.identity === identity || (identity.startsWith(SIM_PREFIX) && !!p.identity?.startsWith(`${identity}${SIM_SCOPE}`))),
     );
 
   function baseParams(call: Call): Record<string, string> {
