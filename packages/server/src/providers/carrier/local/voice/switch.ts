@@ -152,6 +152,8 @@ export interface SwitchOptions {
    * waitUrl again (it plays no audio; Twilio asks again when a track ends).
    */
   holdTrackMs?: number;
+  /** The agency the carrier holds a number for: an agency's simulated phone rings only for that agency's calls. */
+  ownerOf?: (phoneNumber: string) => Promise<string | null>;
 }
 
 export function createSwitch(publicUrl: string, post: VoicePoster, recordingsDir: () => string = () => '', options: SwitchOptions = {}): Switch {
@@ -166,10 +168,26 @@ export function createSwitch(publicUrl: string, post: VoicePoster, recordingsDir
   const absolute = (url: string) => (url.startsWith('http') ? url : `${publicUrl}${url}`);
 
   // A client's phone played by an agency's simulator is `sim:{number}@{accountId}`; it rings as the number.
-  const peersOf = (identity: string) =>
+  // It places calls as the number; it is called as the number only by the agency it plays for
+  // (`caller`, the agency holding the calling number; unknown rings only unnamed phones).
+  const peersOf = (identity: string, caller: string | null = null) =>
     [...peers].filter(
-      (p) => p.registered && (p.identity === identity || (identity.startsWith(SIM_PREFIX) && !!p.identity?.startsWith(`${identity}${SIM_SCOPE}`))),
+      (p) =>
+        p.registered && (p.identity === identity || (identity.startsWith(SIM_PREFIX) && caller !== null && p.identity === `${identity}${SIM_SCOPE}${caller}`)),
     );
+  /** The agency of a calling number, asked only when a phone played for some agency is there to ring. */
+  async function callerOf(numbers: string[], targets: DialTarget[]): Promise<string | null> {
+    const scoped = targets.some(
+      (t) => t.kind === 'number' && [...peers].some((p) => p.registered && !!p.identity?.startsWith(`${SIM_PREFIX}${t.value}${SIM_SCOPE}`)),
+    );
+    if (!scoped || !options.ownerOf) return null;
+    for (const n of numbers) {
+      if (!n || n.startsWith('client:')) continue;
+      const owner = await options.ownerOf(n).catch(() => null);
+      if (owner) return owner;
+    }
+    return null;
+  }
 
   function baseParams(call: Call): Record<string, string> {
     return {
@@ -247,12 +265,15 @@ export function createSwitch(publicUrl: string, post: VoicePoster, recordingsDir
     void post(absolute(fork.target.statusCallback), params);
   }
 
-  function dial(call: Call, verb: Extract<Verb, { verb: 'Dial' }>): Promise<{ status: DialStatus; duration: number }> {
+  async function dial(call: Call, verb: Extract<Verb, { verb: 'Dial' }>): Promise<{ status: DialStatus; duration: number }> {
+    // The agency calling: the number it shows (its own on an outgoing call), else the number called (a forwarded incoming call).
+    const caller = await callerOf([verb.callerId ?? call.from, call.to], verb.targets);
+    if (call.callerGone || call.ended) return { status: 'canceled', duration: 0 };
     return new Promise((resolve) => {
       const forks: Fork[] = [];
       for (const target of verb.targets) {
         const identity = target.kind === 'client' ? target.value : `${SIM_PREFIX}${target.value}`;
-        for (const peer of peersOf(identity)) {
+        for (const peer of peersOf(identity, caller)) {
           if (peer === call.caller) continue;
           forks.push({ sid: newCallSid(), peer, target, state: 'ringing', media: new MediaLeg() });
         }
@@ -689,6 +710,16 @@ export function createSwitch(publicUrl: string, post: VoicePoster, recordingsDir
       : { kind: 'number', value: options.to, statusCallback: null, parameters: {} };
     const identity = target.kind === 'client' ? target.value : `${SIM_PREFIX}${target.value}`;
     const forks: Fork[] = peersOf(identity).map((peer) => ({ sid, peer, target, state: 'ringing', media: new MediaLeg() }));
+    // A phone played for the calling number's agency rings too, once the carrier has said whose number it is.
+    void callerOf([options.from], [target]).then((caller) => {
+      if (caller === null || out.finished) return;
+      for (const peer of peersOf(identity, caller)) {
+        if (forks.some((f) => f.peer === peer)) continue;
+        const f: Fork = { sid, peer, target, state: 'ringing', media: new MediaLeg() };
+        forks.push(f);
+        invite(f);
+      }
+    });
     const out: Outgoing = {
       sid,
       from: options.from,
@@ -706,7 +737,7 @@ export function createSwitch(publicUrl: string, post: VoicePoster, recordingsDir
       return sid;
     }
     const custom = new URLSearchParams(target.parameters).toString();
-    for (const f of forks) {
+    function invite(f: Fork) {
       f.media.offer().then(
         (sdp) =>
           f.state === 'ringing' &&
@@ -722,6 +753,7 @@ export function createSwitch(publicUrl: string, post: VoicePoster, recordingsDir
         },
       );
     }
+    for (const f of forks) invite(f);
     out.timer = setTimeout(() => finishOutgoing(out, 'no-answer'), (options.timeoutSeconds ?? 30) * 1000);
     out.timer.unref();
     return sid;
