@@ -13,7 +13,7 @@ import { signInThroughPage } from './signIn';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { chromium, type Page } from 'playwright-core';
-import { localWebhookToken, signWebhook } from '../../packages/server/src/index';
+import { LOCAL_CARRIER_ACCOUNT_SID, localWebhookToken, signWebhook } from '../../packages/server/src/index';
 import { startServer } from './server';
 import { ms, percentile, table } from './stats';
 
@@ -38,6 +38,7 @@ async function textIn(url: string, token: string, texts: Array<{ from: string; b
       const t = texts[next++]!;
       const params = {
         MessageSid: `SM${Math.random().toString(16).slice(2)}${Date.now().toString(16)}`,
+        AccountSid: LOCAL_CARRIER_ACCOUNT_SID,
         From: t.from,
         To: AGENCY,
         Body: t.body,

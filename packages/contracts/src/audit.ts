@@ -23,6 +23,7 @@ export const AUDIT_CATEGORIES = {
   deletions: 'Deletions',
   settings: 'Settings',
   billing: 'Billing',
+  numbers: 'Phone numbers',
 } as const;
 export type AuditCategory = keyof typeof AUDIT_CATEGORIES;
 export const AUDIT_CATEGORY_KEYS = Object.keys(AUDIT_CATEGORIES) as AuditCategory[];
@@ -58,13 +59,19 @@ export const AUDIT_ACTIONS = {
   paymentMethodRemoved: { label: 'Payment method removed', category: 'billing' },
   defaultPaymentMethodChanged: { label: 'Default payment method changed', category: 'billing' },
   invoicePaid: { label: 'Invoice paid', category: 'billing' },
+  numberAdded: { label: 'Phone number added', category: 'numbers' },
+  numberReleased: { label: 'Phone number removed', category: 'numbers' },
+  numberPortRequested: { label: 'Port requested', category: 'numbers' },
+  numberPorted: { label: 'Port completed', category: 'numbers' },
+  numberPortRejected: { label: 'Port refused by the carrier', category: 'numbers' },
+  numberDefaultChanged: { label: 'Default number changed', category: 'numbers' },
 } as const satisfies Record<string, { label: string; category: AuditCategory }>;
 export type AuditAction = keyof typeof AUDIT_ACTIONS;
 export const AUDIT_ACTION_KEYS = Object.keys(AUDIT_ACTIONS) as AuditAction[];
 export const auditActionsOf = (category: AuditCategory): AuditAction[] => AUDIT_ACTION_KEYS.filter((a) => AUDIT_ACTIONS[a].category === category);
 
 /** What kind of record an event is about. */
-export const AUDIT_TARGETS = ['user', 'contact', 'account', 'audit'] as const;
+export const AUDIT_TARGETS = ['user', 'contact', 'account', 'audit', 'phone'] as const;
 export type AuditTarget = (typeof AUDIT_TARGETS)[number];
 
 const personSchema = z.object({ id: idSchema, name: z.string() });

@@ -8,5 +8,5 @@ export { generateClients, type GeneratedClients } from './modules/clients/benchS
 export { localWebhookToken } from './providers/carrier/create';
 export { signWebhook } from './providers/carrier/signature';
 export { SimulatedPhone } from './providers/carrier/local/voice/simulatedPhone';
-export { SIM_PREFIX } from './providers/carrier/local/voice/switch';
+export { ACCOUNT_SID as LOCAL_CARRIER_ACCOUNT_SID, SIM_PREFIX } from './providers/carrier/local/voice/switch';
 export { signVoiceToken } from './providers/carrier/local/voice/token';

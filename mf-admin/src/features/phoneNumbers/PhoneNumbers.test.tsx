@@ -68,7 +68,8 @@ test('a rejected campaign shows its reasons; at the plan limit Purchase says wha
   render(<PhoneNumbersPage />);
   const reasons = await screen.findByRole('list', { name: 'Why Round Rock Service was rejected' });
   expect(within(reasons).getByText('The brand is not registered.')).toBeInTheDocument();
-  expect(screen.getByText('porting-in')).toBeInTheDocument();
+  // A port is pending until the carrier completes it.
+  expect(screen.getByText('Port pending')).toBeInTheDocument();
   expect(screen.getByText('Campaign: Austin Client Care')).toBeInTheDocument();
   const buy = screen.getByRole('button', { name: /Port \/ Purchase/ });
   expect(buy).toBeDisabled();
@@ -78,6 +79,7 @@ test('a rejected campaign shows its reasons; at the plan limit Purchase says wha
   // A number porting in takes no campaign, and says why.
   await userEvent.click(screen.getByRole('button', { name: 'Edit +1-512-555-0001' }));
   expect(await screen.findByText("Can't assign campaign till porting is completed")).toBeInTheDocument();
+  expect(screen.getByRole('switch', { name: 'Default number of its location' })).toBeDisabled();
 });
 
 test('a number in use outside a verified campaign says its texts are held', async () => {

@@ -16,6 +16,9 @@ import { FormDialog, formatPhone, RetryAlert, useObservable } from '@agency/ui';
 import { CampaignDialog } from './CampaignDialog';
 import { PortPurchaseDialog } from './PortPurchaseDialog';
 
+/** A port completes at the carrier; the number is not the agency's to use until then. */
+const PORT_PENDING = 'The carrier completes the port: until then the number takes no calls or texts and cannot be a default.';
+
 /** How often campaigns in review are looked at again. */
 const REVIEW_POLL_MS = 3000;
 const STATUS_COLORS: Record<string, string> = { 'Pending Approval': 'gold', Rejected: 'red', Verified: 'green', 'Not Registered': 'default' };
@@ -215,7 +218,14 @@ export function PhoneNumbersPage() {
                 <Typography.Text type="secondary">Campaign: {serviceName(p.messagingServiceSid) ?? 'none'}</Typography.Text>
                 <span>
                   {p.isDefault && <Tag color="blue">Default</Tag>}
-                  {p.status !== 'in-use' && (
+                  {p.status === 'porting-in' && (
+                    <Tooltip title={PORT_PENDING}>
+                      <Tag icon={<WarningOutlined />} color="warning">
+                        Port pending
+                      </Tag>
+                    </Tooltip>
+                  )}
+                  {p.status !== 'in-use' && p.status !== 'porting-in' && (
                     <Tag icon={<WarningOutlined />} color="warning">
                       {p.status}
                     </Tag>
@@ -258,8 +268,13 @@ export function PhoneNumbersPage() {
               options={services.map((s) => ({ value: s.sid, label: `${s.friendlyName} (${campaignStatusLabel(s)})` }))}
             />
           </Form.Item>
-          <Form.Item label="Default number of its location" name="isDefault" valuePropName="checked">
-            <Switch />
+          <Form.Item
+            label="Default number of its location"
+            name="isDefault"
+            valuePropName="checked"
+            extra={editing.status === 'porting-in' ? PORT_PENDING : undefined}
+          >
+            <Switch disabled={editing.status === 'porting-in'} />
           </Form.Item>
         </FormDialog>
       )}

@@ -2,7 +2,8 @@
  * Be the client on the other end of the local carrier:
  *   npm run carrier -- sms <from> <to> "text"
  * posts the signed inbound webhook a carrier would post, to the running server (PUBLIC_URL, or
- * http://127.0.0.1:PORT), with the token the server derives from the same data folder's key.
+ * http://127.0.0.1:PORT), with the token the server derives from the same data folder's key; the
+ * server routes it to the agency the local carrier holds the number for. Off in production.
  *   npm run carrier -- call <from> <to> [seconds]
  * is a client's phone calling an agency number: it plays a tone, reports what it hears, and hangs
  * up after the seconds given (30) or when the agency does.
@@ -15,7 +16,7 @@ import { loadClientDataKey } from '../sealing/crypto';
 import { localWebhookToken } from '../providers/carrier/create';
 import { signWebhook, SIGNATURE_HEADER } from '../providers/carrier/index';
 import { SimulatedPhone } from '../providers/carrier/local/voice/simulatedPhone';
-import { SIM_PREFIX } from '../providers/carrier/local/voice/switch';
+import { ACCOUNT_SID, SIM_PREFIX } from '../providers/carrier/local/voice/switch';
 import { signVoiceToken } from '../providers/carrier/local/voice/token';
 
 const USAGE = [
@@ -86,6 +87,10 @@ async function answer(number: string, seconds: number): Promise<number> {
 }
 
 async function main(argv: string[]) {
+  if (loadConfig().production) {
+    console.error('The carrier simulator is off in production.');
+    return 2;
+  }
   const [kind, from, to, ...words] = argv;
   if (kind === 'call' && from && to) return call(from, to, Number(words[0]) || 30);
   if (kind === 'answer' && from) return answer(from, Number(to) || 30);
@@ -97,7 +102,7 @@ async function main(argv: string[]) {
   const token = localWebhookToken(loadClientDataKey(config.dataDir));
   const url = `${config.publicUrl}/api/carrier/sms/inbound`;
   const sid = `SM${randomBytes(16).toString('hex')}`;
-  const params = { MessageSid: sid, SmsSid: sid, From: e164(from), To: e164(to), Body: words.join(' '), NumMedia: '0' };
+  const params = { MessageSid: sid, SmsSid: sid, AccountSid: ACCOUNT_SID, From: e164(from), To: e164(to), Body: words.join(' '), NumMedia: '0' };
   const res = await fetch(url, {
     method: 'POST',
     headers: { 'content-type': 'application/x-www-form-urlencoded', [SIGNATURE_HEADER]: signWebhook(token, url, params) },

@@ -4,6 +4,7 @@ import type { Location, PhoneNumber } from '@agency/contracts';
 import { basicAuth, bearer, DEMO, SECOND, signIn, startTestServer, totpCode, type TestServer } from '../../testing/harness';
 import { signInSecond } from '../clients/testSupport';
 import { DEMO_LOCATIONS, DEMO_PHONES } from './seed';
+import { NUMBER_MESSAGES } from '../numbers/ownership';
 
 let s: TestServer;
 let owner: string;
@@ -109,26 +110,55 @@ describe('phone numbers', () => {
     assert.deepEqual((await call(other, 'GET', `/accounts/${SECOND}/phones`)).json(), []);
   });
 
-  it('adds and updates numbers (owner and admin only), keeping one default per location', async () => {
-    const body = { phoneNumber: '(512) 555-0777', friendlyName: 'Round Rock Sales', location: DEMO_LOCATIONS.roundRock.id, isDefault: true, status: 'in-use' };
+  it('adds a number only with the SID the carrier confirms, and updates it (owner and admin only), keeping one default per location', async () => {
+    // The demo agency holds 15125550777 at the carrier (its own carrier account), not yet in the app.
+    await s.db.query("insert into carrier_local_numbers (phone_number, sid, account_id) values ('15125550777', 'PNdemo0777', $1)", [DEMO]);
+    const body = { phoneNumber: '(512) 555-0777', phoneSid: 'PNdemo0777', friendlyName: 'Round Rock Sales', location: DEMO_LOCATIONS.roundRock.id, isDefault: true };
     assert.equal((await call(employee, 'POST', `/accounts/${DEMO}/phones`, body)).statusCode, 403);
-    assert.equal((await call(other, 'POST', `/accounts/${SECOND}/phones`, body)).json().message, 'Location must be a location of this account');
+    // Status is the carrier's: a client cannot set it.
+    const withStatus = await call(owner, 'POST', `/accounts/${DEMO}/phones`, { ...body, status: 'in-use' });
+    assert.deepEqual([withStatus.statusCode, withStatus.json().message], [400, NUMBER_MESSAGES.carrierFields]);
+    const noSid = await call(owner, 'POST', `/accounts/${DEMO}/phones`, { ...body, phoneSid: undefined });
+    assert.deepEqual([noSid.statusCode, noSid.json().message], [400, NUMBER_MESSAGES.carrierFields]);
+    // Another agency cannot prove a number the carrier holds for the demo agency, by its SID or another.
+    const stolen = await call(other, 'POST', `/accounts/${SECOND}/phones`, { ...body, location: null });
+    assert.deepEqual([stolen.statusCode, stolen.json().message], [400, NUMBER_MESSAGES.notProved]);
+    const wrongSid = await call(owner, 'POST', `/accounts/${DEMO}/phones`, { ...body, phoneSid: 'PNnotathing' });
+    assert.deepEqual([wrongSid.statusCode, wrongSid.json().message], [400, NUMBER_MESSAGES.notProved]);
     assert.equal((await call(owner, 'POST', `/accounts/${DEMO}/phones`, { ...body, phoneNumber: '' })).json().message, 'field is required');
     assert.equal((await call(owner, 'POST', `/accounts/${DEMO}/phones`, { ...body, phoneNumber: '555' })).statusCode, 400);
     assert.equal((await call(owner, 'POST', `/accounts/${DEMO}/phones`, { ...body, account: SECOND })).statusCode, 400);
 
     const created = await call(owner, 'POST', `/accounts/${DEMO}/phones`, { ...body, account: DEMO });
     assert.equal(created.statusCode, 201);
-    assert.deepEqual([created.json().phoneNumber, created.json().location.name, created.json().isDefault], ['15125550777', 'Round Rock', true]);
+    assert.deepEqual(
+      [created.json().phoneNumber, created.json().sid, created.json().status, created.json().origin, created.json().location.name, created.json().isDefault],
+      ['15125550777', 'PNdemo0777', 'in-use', 'verified', 'Round Rock', true],
+    );
     assert.equal((await call(owner, 'POST', `/accounts/${DEMO}/phones`, body)).statusCode, 409);
     const phones: PhoneNumber[] = (await call(owner, 'GET', `/accounts/${DEMO}/phones`)).json();
     assert.equal(phones.find((p) => p.id === DEMO_PHONES.roundRock.id)!.isDefault, false);
 
     const moved = await call(admin, 'PUT', `/accounts/${DEMO}/phones/${created.json().id}`, { location: null, friendlyName: 'Parked' });
     assert.deepEqual([moved.json().location, moved.json().friendlyName], [null, 'Parked']);
-    assert.equal((await call(owner, 'PUT', `/accounts/${DEMO}/phones/${created.json().id}`, { phoneNumber: DEMO_PHONES.spare.number })).statusCode, 409);
+    // The number and its SID are the carrier's.
+    const renumbered = await call(owner, 'PUT', `/accounts/${DEMO}/phones/${created.json().id}`, { phoneNumber: DEMO_PHONES.spare.number });
+    assert.deepEqual([renumbered.statusCode, renumbered.json().message], [400, NUMBER_MESSAGES.numberFixed]);
+    const resid = await call(owner, 'PUT', `/accounts/${DEMO}/phones/${created.json().id}`, { phoneSid: 'PNother' });
+    assert.deepEqual([resid.statusCode, resid.json().message], [400, NUMBER_MESSAGES.carrierFields]);
     assert.equal((await call(other, 'PUT', `/accounts/${SECOND}/phones/${created.json().id}`, { friendlyName: 'Mine' })).statusCode, 404);
     assert.equal((await call(other, 'PUT', `/accounts/${DEMO}/phones/${created.json().id}`, { friendlyName: 'Mine' })).statusCode, 403);
+
+    // Adding and defaulting are in the audit trail.
+    const trail = await s.db.query<{ action: string; target_label: string }>(
+      "select action, target_label from audit_events where account_id = $1 and target_type = 'phone' order by id",
+      [DEMO],
+    );
+    assert.deepEqual(
+      trail.map((e) => e.action),
+      ['numberAdded', 'numberDefaultChanged'],
+    );
+    assert.equal(trail[0]!.target_label, '15125550777 (Round Rock Sales)');
   });
 });
 

@@ -16,7 +16,10 @@ import {
   ADMIN_ROLES,
 } from '@agency/contracts';
 import type { AppDeps } from '../../app';
-import { createLocation, createPhone, getLocation, listLocations, listPhones, updateLocation, updatePhone } from './service';
+import { auditWho } from '../audit/trail';
+import { conflict } from '../../http/errors';
+import { isTakenError, NUMBER_MESSAGES, pointHooks } from '../numbers/ownership';
+import { createLocation, createPhone, getLocation, listLocations, listPhones, provePhone, updateLocation, updatePhone } from './service';
 
 const errors = { 400: errorSchema, 403: errorSchema, 404: errorSchema };
 
@@ -25,7 +28,7 @@ const errors = { 400: errorSchema, 403: errorSchema, 404: errorSchema };
  * the account reads them (the contact detail's default location needs them); owners and admins
  * change them. A super user may act on any account.
  */
-export async function locationRoutes(app: FastifyInstance, { db }: AppDeps) {
+export async function locationRoutes(app: FastifyInstance, { db, carrier }: AppDeps) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const write = { config: { roles: ADMIN_ROLES } };
 
@@ -69,7 +72,15 @@ export async function locationRoutes(app: FastifyInstance, { db }: AppDeps) {
       schema: { tags: ['phones'], params: accountParamsSchema, body: phoneCreateSchema, response: { 201: phoneNumberSchema, ...errors, 409: errorSchema } },
     },
     async (req, reply) => {
-      const phone = await db.tx(async (q) => createPhone(q, req.params.accountId, req.body));
+      const { accountId } = req.params;
+      const sid = await provePhone(carrier, accountId, req.body);
+      const phone = await db
+        .tx(async (q) => createPhone(q, { ...auditWho(req), accountId }, accountId, req.body, sid))
+        .catch((err: unknown) => {
+          throw isTakenError(err) ? conflict(NUMBER_MESSAGES.taken) : err;
+        });
+      // Its webhooks name its SID from now on, so the carrier's own word routes its calls and texts.
+      await pointHooks(carrier, sid);
       return reply.code(201).send(phone);
     },
   );
@@ -80,6 +91,6 @@ export async function locationRoutes(app: FastifyInstance, { db }: AppDeps) {
       ...write,
       schema: { tags: ['phones'], params: phoneParamsSchema, body: phoneUpdateSchema, response: { 200: phoneNumberSchema, ...errors, 409: errorSchema } },
     },
-    async (req) => db.tx(async (q) => updatePhone(q, req.params.accountId, req.params.id, req.body)),
+    async (req) => db.tx(async (q) => updatePhone(q, { ...auditWho(req), accountId: req.params.accountId }, req.params.accountId, req.params.id, req.body)),
   );
 }

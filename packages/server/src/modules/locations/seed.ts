@@ -44,6 +44,12 @@ export async function seedDemoLocations(q: Queryable): Promise<void> {
        values ($1, $2, $3, $4, $5, $6, $7, 'in-use', 'purchased')`,
       [p.id, DEMO, `PN${p.id.replace(/-/g, '')}`, p.number, p.friendlyName, p.location, p.isDefault],
     );
+    // The local carrier holds the demo agency's numbers for it (it answers for them when asked).
+    await q.query('insert into carrier_local_numbers (phone_number, sid, account_id) values ($1, $2, $3) on conflict do nothing', [
+      p.number,
+      `PN${p.id.replace(/-/g, '')}`,
+      DEMO,
+    ]);
   }
   // The account's main number: the one its clients know, and the setup checklist's phone step.
   await q.query(`update accounts set twilio_phone_number = $2 where id = $1`, [DEMO, DEMO_PHONES.austinMain.number]);

@@ -5,6 +5,9 @@ import type { Queryable } from '../../db/index';
 import { badRequest, conflict, notFound } from '../../http/errors';
 import { assertWithinPlan } from '../billing/limits';
 import { copyRegistration } from '../registration/service';
+import type { NumberCarrier } from '../../providers/carrier/index';
+import { recordAudit, type AuditWho } from '../audit/trail';
+import { heldElsewhere, NUMBER_MESSAGES, phoneAbout } from '../numbers/ownership';
 
 export const LOCATION_NOT_FOUND = 'Location not found';
 export const PHONE_NOT_FOUND = 'Phone number not found';
@@ -160,12 +163,12 @@ export async function checkLocation(q: Queryable, accountId: string, locationId:
 }
 
 async function checkUniqueNumber(q: Queryable, accountId: string, phoneNumber: string, exceptId: string | null) {
-  const [row] = await q.query('select 1 from account_phones where account_id = $1 and phone_number = $2 and id is distinct from $3', [
-    accountId,
-    phoneNumber,
-    exceptId,
-  ]);
+  const [row] = await q.query(
+    "select 1 from account_phones where account_id = $1 and regexp_replace(phone_number, '\\D', '', 'g') = $2 and status <> 'released' and id is distinct from $3",
+    [accountId, phoneNumber, exceptId],
+  );
   if (row) throw conflict(PHONE_EXISTS);
+  if (await heldElsewhere(q, accountId, phoneNumber)) throw conflict(NUMBER_MESSAGES.taken);
 }
 
 /** One default number per location (and one among the numbers without a location). */
@@ -181,35 +184,50 @@ async function keepOneDefault(q: Queryable, accountId: string, id: string) {
 type ParsedCreate = Omit<PhoneCreate, 'phoneNumber'> & { phoneNumber: string };
 type ParsedUpdate = Omit<PhoneUpdate, 'phoneNumber'> & { phoneNumber?: string };
 
-export async function createPhone(q: Queryable, accountId: string, input: ParsedCreate): Promise<PhoneNumber> {
+/**
+ * Before a number is added by hand: its status and SID are the carrier's, so the caller gives
+ * only the SID of a number under the agency's carrier account, and the carrier must confirm it
+ * (the SID names this very number). Asked outside the transaction that adds it.
+ */
+export async function provePhone(carrier: Pick<NumberCarrier, 'lookupNumber'>, accountId: string, input: ParsedCreate): Promise<string> {
+  if (input.status) throw badRequest(NUMBER_MESSAGES.carrierFields);
+  if (!input.phoneSid) throw badRequest(NUMBER_MESSAGES.carrierFields);
+  const found = await carrier.lookupNumber(input.phoneSid, accountId);
+  if (!found || found.phoneNumber !== input.phoneNumber) throw badRequest(NUMBER_MESSAGES.notProved);
+  return found.sid;
+}
+
+/** Adds a number the carrier confirmed (provePhone) to the account, in use, and records it. */
+export async function createPhone(q: Queryable, who: AuditWho, accountId: string, input: ParsedCreate, provedSid: string): Promise<PhoneNumber> {
   if (input.account && input.account !== accountId) throw badRequest('Account does not match the path');
   await checkLocation(q, accountId, input.location);
   await checkUniqueNumber(q, accountId, input.phoneNumber, null);
+  if (input.messagingServiceSid) {
+    const [service] = await q.query('select 1 from messaging_services where sid = $1 and account_id = $2', [input.messagingServiceSid, accountId]);
+    if (!service) throw badRequest('Campaign must be a campaign of this account');
+  }
   await assertWithinPlan(q, accountId, 'phoneNumbers');
   const id = randomUUID();
   await q.query(
-    `insert into account_phones (id, account_id, sid, phone_number, friendly_name, location_id, messaging_service_sid, is_default, status)
-     values ($1, $2, $3, $4, $5, $6, $7, $8, coalesce($9, 'in-use'))`,
-    [
-      id,
-      accountId,
-      input.phoneSid || null,
-      input.phoneNumber,
-      input.friendlyName ?? '',
-      input.location ?? null,
-      input.messagingServiceSid || null,
-      !!input.isDefault,
-      input.status || null,
-    ],
+    `insert into account_phones (id, account_id, sid, phone_number, friendly_name, location_id, messaging_service_sid, is_default, status, origin)
+     values ($1, $2, $3, $4, $5, $6, $7, $8, 'in-use', 'verified')`,
+    [id, accountId, provedSid, input.phoneNumber, input.friendlyName ?? '', input.location ?? null, input.messagingServiceSid || null, !!input.isDefault],
   );
   if (input.isDefault) await keepOneDefault(q, accountId, id);
-  return getPhone(q, accountId, id);
+  const phone = await getPhone(q, accountId, id);
+  await recordAudit(q, who, 'numberAdded', phoneAbout(phone), 'proved by its SID at the carrier');
+  if (phone.isDefault) await recordAudit(q, who, 'numberDefaultChanged', phoneAbout(phone));
+  await q.query('update accounts set twilio_phone_number = $2 where id = $1 and twilio_phone_number is null', [accountId, phone.phoneNumber]);
+  return phone;
 }
 
-export async function updatePhone(q: Queryable, accountId: string, id: string, input: ParsedUpdate): Promise<PhoneNumber> {
-  await getPhone(q, accountId, id);
+export async function updatePhone(q: Queryable, who: AuditWho, accountId: string, id: string, input: ParsedUpdate): Promise<PhoneNumber> {
+  const before = await getPhone(q, accountId, id);
+  // The number and its SID are the carrier's: they do not change under an existing number.
+  if (input.phoneNumber !== undefined && input.phoneNumber !== before.phoneNumber) throw badRequest(NUMBER_MESSAGES.numberFixed);
+  if (input.phoneSid !== undefined && (input.phoneSid || null) !== before.sid) throw badRequest(NUMBER_MESSAGES.carrierFields);
+  if (input.isDefault && before.status !== 'in-use') throw conflict(NUMBER_MESSAGES.notInUseDefault);
   await checkLocation(q, accountId, input.location);
-  if (input.phoneNumber !== undefined) await checkUniqueNumber(q, accountId, input.phoneNumber, id);
   if (input.messagingServiceSid) await checkMessagingService(q, accountId, id, input.messagingServiceSid);
   const sets: string[] = [];
   const values: unknown[] = [id, accountId];
@@ -217,15 +235,15 @@ export async function updatePhone(q: Queryable, accountId: string, id: string, i
     values.push(value);
     sets.push(`${column} = $${values.length}`);
   };
-  if (input.phoneNumber !== undefined) set('phone_number', input.phoneNumber);
-  if (input.phoneSid !== undefined) set('sid', input.phoneSid || null);
   if (input.friendlyName !== undefined) set('friendly_name', input.friendlyName ?? '');
   if (input.location !== undefined) set('location_id', input.location);
   if (input.messagingServiceSid !== undefined) set('messaging_service_sid', input.messagingServiceSid || null);
   if (input.isDefault !== undefined) set('is_default', input.isDefault);
   if (sets.length) await q.query(`update account_phones set ${sets.join(', ')}, updated_at = now() where id = $1 and account_id = $2`, values);
   if (input.isDefault) await keepOneDefault(q, accountId, id);
-  return getPhone(q, accountId, id);
+  const after = await getPhone(q, accountId, id);
+  if (after.isDefault !== before.isDefault) await recordAudit(q, who, 'numberDefaultChanged', phoneAbout(after), after.isDefault ? 'made the default' : 'no longer the default');
+  return after;
 }
 
 /** A campaign assigned to a number must be the account's, and a number still porting in takes none. */

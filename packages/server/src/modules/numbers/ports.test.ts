@@ -74,8 +74,8 @@ describe('porting numbers in', () => {
     const more = await port({ ...form, local: JSON.stringify([{ phoneNumber: '2145550102' }]) }, pdfs, other);
     assert.deepEqual([more.statusCode, more.json().message], [403, 'Plan allows 1 phone number']);
 
-    assert.equal(await advancePort(s.db, row!.id), true);
-    assert.equal(await advancePort(s.db, row!.id), false);
+    assert.equal(await advancePort(s.app.deps, row!.id), true);
+    assert.equal(await advancePort(s.app.deps, row!.id), false);
     const after = (await s.app.inject({ method: 'GET', url: `/api/accounts/${SECOND}/phones`, headers: bearer(other) })).json();
     assert.equal(after[0].status, 'in-use');
     assert.match(after[0].sid, /^PN/);

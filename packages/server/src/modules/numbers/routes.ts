@@ -18,6 +18,7 @@ import {
 } from '@agency/contracts';
 import type { AppDeps } from '../../app';
 import { auth } from '../../http/context';
+import { auditWho } from '../audit/trail';
 import { createService, listServices, purchaseNumber, releaseNumber, reviewService, updateService } from './service';
 
 const errors = { 400: errorSchema, 403: errorSchema, 404: errorSchema, 409: errorSchema };
@@ -49,14 +50,15 @@ export async function numberRoutes(app: FastifyInstance, deps: AppDeps) {
   r.post(
     '/accounts/:accountId/phones/purchase',
     { ...admins, schema: { tags, params: accountParamsSchema, body: purchaseNumberSchema, response: { 201: phoneNumberSchema, ...errors } } },
-    async (req, reply) => reply.code(201).send(await purchaseNumber(deps, req.params.accountId, req.body.phoneNumber)),
+    async (req, reply) =>
+      reply.code(201).send(await purchaseNumber(deps, { ...auditWho(req), accountId: req.params.accountId }, req.params.accountId, req.body.phoneNumber)),
   );
 
   r.delete(
     '/accounts/:accountId/phones/:id',
     { ...admins, schema: { tags, params: phoneParamsSchema, response: { 200: messageSchema, ...errors } } },
     async (req) => {
-      await releaseNumber(deps, req.params.accountId, req.params.id);
+      await releaseNumber(deps, { ...auditWho(req), accountId: req.params.accountId }, req.params.accountId, req.params.id);
       return { message: 'Phone number released' };
     },
   );

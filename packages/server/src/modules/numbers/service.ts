@@ -4,48 +4,53 @@ import type { z } from 'zod';
 import type { AppDeps } from '../../app';
 import type { Db, Queryable } from '../../db/index';
 import { badRequest, conflict, forbidden, notFound } from '../../http/errors';
-import { VOICE_PATHS } from '../../providers/carrier/index';
+import { recordAudit, type AuditWho } from '../audit/trail';
 import { newSid } from '../../providers/carrier/local/sms';
 import { assertWithinPlan, planLimits } from '../billing/limits';
 import { getPhone } from '../locations/service';
+import { isTakenError, numberHooks, NUMBER_MESSAGES, phoneAbout, pointHooks } from './ownership';
 
 /** Buys a number through the carrier for the account (within its plan); the first one becomes its main number. */
-export async function purchaseNumber(deps: Pick<AppDeps, 'db' | 'carrier'>, accountId: string, phoneNumber: string): Promise<PhoneNumber> {
+export async function purchaseNumber(deps: Pick<AppDeps, 'db' | 'carrier'>, who: AuditWho, accountId: string, phoneNumber: string): Promise<PhoneNumber> {
   const { db, carrier } = deps;
   await db.tx((q) => assertWithinPlan(q, accountId, 'phoneNumbers'));
   let bought: { sid: string; phoneNumber: string };
   try {
-    bought = await carrier.purchaseNumber(phoneNumber, {
-      smsUrl: `${carrier.publicUrl}/api/carrier/sms/inbound`,
-      voiceUrl: `${carrier.publicUrl}${VOICE_PATHS.incoming}`,
-    });
+    bought = await carrier.purchaseNumber(phoneNumber, numberHooks(carrier), accountId);
   } catch (err) {
     throw conflict((err as Error).message || 'This number is not available.');
   }
-  const id = await db.tx(async (q) => {
-    // Checked again now it is bought: a purchase at the same moment must not pass the plan too.
-    await assertWithinPlan(q, accountId, 'phoneNumbers').catch(async (err) => {
-      await carrier.releaseNumber(bought.sid);
-      throw err;
+  let id: string;
+  try {
+    id = await db.tx(async (q) => {
+      // Checked again now it is bought: a purchase at the same moment must not pass the plan too.
+      await assertWithinPlan(q, accountId, 'phoneNumbers');
+      const [row] = await q.query<{ id: string }>(
+        `insert into account_phones (id, account_id, sid, phone_number, friendly_name, status, origin)
+         values (gen_random_uuid(), $1, $2, $3, '', 'in-use', 'purchased') returning id`,
+        [accountId, bought.sid, bought.phoneNumber],
+      );
+      await q.query('update accounts set twilio_phone_number = $2 where id = $1 and twilio_phone_number is null', [accountId, bought.phoneNumber]);
+      await recordAudit(q, who, 'numberAdded', phoneAbout({ id: row!.id, phoneNumber: bought.phoneNumber }), 'bought from the carrier');
+      return row!.id;
     });
-    const [row] = await q.query<{ id: string }>(
-      `insert into account_phones (id, account_id, sid, phone_number, friendly_name, status, origin)
-       values (gen_random_uuid(), $1, $2, $3, '', 'in-use', 'purchased') returning id`,
-      [accountId, bought.sid, bought.phoneNumber],
-    );
-    await q.query('update accounts set twilio_phone_number = $2 where id = $1 and twilio_phone_number is null', [accountId, bought.phoneNumber]);
-    return row!.id;
-  });
+  } catch (err) {
+    await carrier.releaseNumber(bought.sid);
+    throw isTakenError(err) ? conflict(NUMBER_MESSAGES.taken) : err;
+  }
+  // Its webhooks name its SID, so the carrier's own word routes its calls and texts.
+  await pointHooks(carrier, bought.sid);
   return getPhone(db, accountId, id);
 }
 
 /** Releases a number back to the carrier; the account's main number moves to another one it has. */
-export async function releaseNumber(deps: Pick<AppDeps, 'db' | 'carrier'>, accountId: string, id: string): Promise<void> {
+export async function releaseNumber(deps: Pick<AppDeps, 'db' | 'carrier'>, who: AuditWho, accountId: string, id: string): Promise<void> {
   const phone = await getPhone(deps.db, accountId, id);
   if (phone.status === 'porting-in') throw conflict('A number still porting in cannot be released.');
   if (phone.sid) await deps.carrier.releaseNumber(phone.sid);
   await deps.db.tx(async (q) => {
     await q.query('delete from account_phones where id = $1 and account_id = $2', [id, accountId]);
+    await recordAudit(q, who, 'numberReleased', phoneAbout(phone), 'released to the carrier');
     await q.query(
       `update accounts set twilio_phone_number = (select phone_number from account_phones where account_id = $1 order by is_default desc, created_at limit 1)
        where id = $1 and twilio_phone_number = $2`,

@@ -348,6 +348,28 @@ describe('outbound calls', () => {
   });
 });
 
+describe("an agency's call simulator", () => {
+  it("is rung only by its own agency's calls, and calls only its own agency's numbers", async () => {
+    const emma = await open(await userToken(employee));
+    const outsider = await open((await api('POST', '/phone/simulator/token', other, { phoneNumber: '5125550197' })).json().token as string);
+    const client = await open(await simToken('5125550197'));
+    await emma.call('15125550197');
+    const ringing = await emma.next('ringing');
+    const invite = await client.next('invite');
+    await client.answer(invite);
+    await emma.next('answer');
+    emma.hangup(String(ringing.callsid));
+    await client.next('hangup');
+    // Second Agency's phone for the same number never rang for the demo agency's call.
+    assert.equal(outsider.has('invite'), false);
+    // It cannot call the demo agency's number either: the call is refused and nothing is logged.
+    await outsider.call('+15125550001');
+    await outsider.next('hangup');
+    const logged = await s.db.query("select 1 from calls where phone_number = '15125550197' and direction = 'incoming'");
+    assert.equal(logged.length, 0);
+  });
+});
+
 describe('cold transfers', () => {
   it('put the caller through to a colleague, who then talks with them; the log names who took it last', async () => {
     const oliviaId = (await api('GET', '/users/me')).json().user.id as string;
@@ -536,7 +558,7 @@ describe('the outgoing location', () => {
 describe('voice webhooks', () => {
   it('refuse unsigned or wrongly signed requests, and log a retried call once', async () => {
     const url = `${s.app.deps.carrier.publicUrl}${VOICE_PATHS.incoming}`;
-    const params = { CallSid: 'CAretried', From: '+15125550199', To: '+15125550001', CallStatus: 'ringing' };
+    const params = { CallSid: 'CAretried', AccountSid: s.app.deps.carrier.accountSid, From: '+15125550199', To: '+15125550001', CallStatus: 'ringing' };
     const post = (signature: string | null) =>
       s.app.inject({
         method: 'POST',

@@ -22,9 +22,10 @@ import type { AppDeps } from '../../app';
 import { auth } from '../../http/context';
 import { badRequest, notFound } from '../../http/errors';
 import { VOICE_PATHS } from '../../providers/carrier/index';
-import { SIM_PREFIX } from '../../providers/carrier/local/voice/switch';
+import { SIM_PREFIX, SIM_SCOPE } from '../../providers/carrier/local/voice/switch';
 import { listQueues, takeNextCall } from './queues';
 import { clientByPhone, listCalls, locationWorkCounts, setReviewed, workCount } from './service';
+import { assertSimulator } from '../numbers/ownership';
 
 const tags = ['phone'];
 const errors = { 400: errorSchema, 403: errorSchema, 404: errorSchema };
@@ -71,8 +72,10 @@ export async function phoneRoutes(app: FastifyInstance, deps: AppDeps) {
       },
     },
     async (req) => {
+      assertSimulator(deps);
       if (deps.carrier.kind !== 'local') throw badRequest('The carrier simulator works with the local carrier only');
-      return tokenFor(req, `${SIM_PREFIX}+${req.body.phoneNumber}`);
+      // The phone plays a client of the caller's agency: it may call that agency's numbers only.
+      return tokenFor(req, `${SIM_PREFIX}+${req.body.phoneNumber}${SIM_SCOPE}${auth(req).accountId}`);
     },
   );
 

@@ -28,6 +28,7 @@ import {
   type LocationFlow,
   type RingOutcome,
 } from './flow';
+import { routeInbound } from '../numbers/ownership';
 import { officeState } from '../locations/officeState';
 import { enterQueue, leaveQueue } from './queues';
 import { callById as conferenceCall, conferenceEvent, participantCallEnded } from './conferences';
@@ -124,12 +125,12 @@ export async function voiceWebhookRoutes(app: FastifyInstance, deps: AppDeps) {
     const p = verifiedCarrierParams(deps, req);
     const from = toDigits(p.From ?? '');
     const agency = toDigits(p.To ?? '');
-    const [number] = await db.query<{ account_id: string; location_id: string | null; location_name: string | null }>(
-      `select p.account_id, p.location_id, l.name as location_name from account_phones p left join account_locations l on l.id = p.location_id
-        where regexp_replace(p.phone_number, '\\D', '', 'g') = $1 order by p.is_default desc limit 1`,
-      [agency],
-    );
-    if (!number || !p.CallSid) return xml(reply, twimlReject());
+    // The agency the carrier says holds the number: its account (AccountSid) and the number's SID, never the digits alone.
+    const owner = await routeInbound(deps, db, p, req.query);
+    if (!owner || !p.CallSid) return xml(reply, twimlReject());
+    // The carrier simulator of one agency reaches only that agency's numbers.
+    if (p.SimulatedFor !== undefined && p.SimulatedFor !== owner.accountId) return xml(reply, twimlReject());
+    const number = { account_id: owner.accountId, location_id: owner.locationId };
     const accountId = number.account_id;
     const clientId = await clientByPhone(db, accountId, from);
     const [blocked] = await db.query("select 1 from blocked_numbers where account_id = $1 and regexp_replace(phone_number, '\\D', '', 'g') in ($2, $3)", [

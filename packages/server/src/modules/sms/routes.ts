@@ -23,6 +23,7 @@ import { smsMediaRoutes } from './media';
 import { cancelScheduled, createScheduled, listScheduled, updateScheduled } from './scheduled';
 import { getRoom, listRooms, roomPage, searchRooms, toDigits, toE164, toMessages } from './service';
 import { INBOUND_PATH } from './webhooks';
+import { assertSimulator } from '../numbers/ownership';
 
 const tags = ['sms'];
 const errors = { 400: errorSchema, 403: errorSchema, 404: errorSchema };
@@ -140,8 +141,9 @@ export async function smsRoutes(app: FastifyInstance, deps: AppDeps) {
     '/sms/simulator/numbers',
     { ...admin, schema: { tags, response: { 200: z.array(z.object({ phoneNumber: z.string(), friendlyName: z.string() })) } } },
     async (req) => {
+      assertSimulator(deps);
       const rows = await db.query<{ phone_number: string; friendly_name: string }>(
-        'select phone_number, friendly_name from account_phones where account_id = $1 order by is_default desc, friendly_name',
+        "select phone_number, friendly_name from account_phones where account_id = $1 and status = 'in-use' order by is_default desc, friendly_name",
         [auth(req).accountId],
       );
       return rows.map((p) => ({ phoneNumber: toDigits(p.phone_number), friendlyName: p.friendly_name }));
@@ -152,18 +154,30 @@ export async function smsRoutes(app: FastifyInstance, deps: AppDeps) {
     '/sms/simulator/text',
     { ...admin, schema: { tags, body: simulatorTextSchema, response: { 200: z.object({ sid: z.string() }), ...errors } } },
     async (req) => {
+      assertSimulator(deps);
       if (deps.carrier.kind !== 'local') throw badRequest('The simulator plays the local carrier only.');
-      const [phone] = await db.query("select 1 from account_phones where account_id = $1 and regexp_replace(phone_number, '\\D', '', 'g') = $2", [
-        auth(req).accountId,
-        req.body.to,
-      ]);
-      if (!phone) throw badRequest(SMS_MESSAGES.noRoom);
+      // Only to a number of the caller's own agency that is in use: the carrier knows it as theirs.
+      const [phone] = await db.query<{ sid: string }>(
+        "select sid from account_phones where account_id = $1 and regexp_replace(phone_number, '\\D', '', 'g') = $2 and status = 'in-use' and sid is not null",
+        [auth(req).accountId, req.body.to],
+      );
+      const held = phone && (await deps.carrier.lookupNumber(phone.sid, auth(req).accountId));
+      if (!held) throw badRequest(SMS_MESSAGES.noRoom);
       const sid = newSid('SM');
-      const url = `${deps.carrier.publicUrl}${INBOUND_PATH}`;
-      const params = { MessageSid: sid, SmsSid: sid, From: toE164(req.body.from), To: toE164(req.body.to), Body: req.body.body, NumMedia: '0' };
+      const path = `${INBOUND_PATH}?number=${encodeURIComponent(held.sid)}`;
+      const url = `${deps.carrier.publicUrl}${path}`;
+      const params = {
+        MessageSid: sid,
+        SmsSid: sid,
+        AccountSid: deps.carrier.accountSid,
+        From: toE164(req.body.from),
+        To: toE164(req.body.to),
+        Body: req.body.body,
+        NumMedia: '0',
+      };
       const res = await app.inject({
         method: 'POST',
-        url: INBOUND_PATH,
+        url: path,
         headers: { 'content-type': 'application/x-www-form-urlencoded', 'x-twilio-signature': signWebhook(deps.carrier.webhookToken, url, params) },
         payload: new URLSearchParams(params).toString(),
       });
@@ -176,6 +190,7 @@ export async function smsRoutes(app: FastifyInstance, deps: AppDeps) {
     '/sms/simulator/texts',
     { ...admin, schema: { tags, querystring: z.object({ number: z.string().min(10).max(20) }), response: { 200: anyJson } } },
     async (req): Promise<SmsMessage[]> => {
+      assertSimulator(deps);
       const rows = await db.query<Parameters<typeof toMessages>[1][number]>(
         `select id, room_id, flow, type, by_number, message, media, status, error, send_at, created_at, campaign, user_id, client_id
            from sms_messages where account_id = $1 and (to_number = $2 or by_number = $2) and type <> 'optin'

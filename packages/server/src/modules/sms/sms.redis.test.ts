@@ -55,6 +55,7 @@ if (redisUrl) {
       const seen = nextUpdate(onB, 'Hello from the client');
       const params = {
         MessageSid: `SM${randomUUID().replace(/-/g, '')}`,
+        AccountSid: a.app.deps.carrier.accountSid,
         From: '+15125558811',
         To: `+${DEMO_PHONES.austinMain.number}`,
         Body: 'Hello from the client',

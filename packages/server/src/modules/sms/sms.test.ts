@@ -37,7 +37,7 @@ const signed = (path: string, params: Record<string, string>, token = deps().car
     payload: form(params),
   });
 const inbound = (body: string, from = CLIENT, sid = `SM${randomUUID().replace(/-/g, '')}`) =>
-  signed(INBOUND_PATH, { MessageSid: sid, From: `+${from}`, To: `+${AGENCY}`, Body: body, NumMedia: '0' });
+  signed(INBOUND_PATH, { MessageSid: sid, AccountSid: deps().carrier.accountSid, From: `+${from}`, To: `+${AGENCY}`, Body: body, NumMedia: '0' });
 const ask = <T>(event: string, req: object) =>
   new Promise<T>((resolve, reject) =>
     (socket.emit as unknown as (e: string, r: object, ack: (res: SmsAck<T>) => void) => void)(event, req, (res) =>

@@ -5,6 +5,7 @@ import type { AppDeps } from '../../app';
 import type { Queryable } from '../../db/index';
 import { verifiedCarrierParams } from '../../http/carrierWebhooks';
 import { officeState } from '../locations/officeState';
+import { routeInbound } from '../numbers/ownership';
 import { scheduleSend, storeOutgoing } from './outbound';
 import { clientByMobile, ensureRoom, isOptedOut, toDigits, touchRoom } from './service';
 
@@ -79,7 +80,7 @@ async function closedReply(q: Queryable, accountId: string, agency: string, from
 }
 
 /** An inbound text: stored once in its room (made when new), with the consent words applied. */
-export async function receiveText(deps: AppDeps, params: Record<string, string>): Promise<void> {
+export async function receiveText(deps: AppDeps, params: Record<string, string>, query?: unknown): Promise<void> {
   const from = toDigits(params.From ?? '');
   const agency = toDigits(params.To ?? '');
   const sid = params.MessageSid ?? params.SmsSid;
@@ -90,13 +91,11 @@ export async function receiveText(deps: AppDeps, params: Record<string, string>)
     info: params[`MediaUrl${i}`] ?? '',
   })).filter((m) => m.info);
 
+  // The agency the carrier says holds the number (its account and the number's SID), asked before the transaction.
+  const owner = await routeInbound(deps, deps.db, params, query);
+  if (!owner) return;
   const outcome = await deps.db.tx(async (q) => {
-    const [phone] = await q.query<{ account_id: string }>(
-      "select account_id from account_phones where regexp_replace(phone_number, '\\D', '', 'g') = $1 limit 1",
-      [agency],
-    );
-    if (!phone) return null;
-    const accountId = phone.account_id;
+    const accountId = owner.accountId;
     const [blocked] = await q.query("select 1 from blocked_numbers where account_id = $1 and regexp_replace(phone_number, '\\D', '', 'g') in ($2, $3)", [
       accountId,
       from,
@@ -210,7 +209,7 @@ export async function carrierWebhookRoutes(app: FastifyInstance, deps: AppDeps) 
     '/carrier/sms/inbound',
     { schema: { tags: ['carrier'], description: 'Inbound texts from the carrier (signed like Twilio).', hide: true } },
     async (req, reply) => {
-      await receiveText(deps, verifiedCarrierParams(deps, req));
+      await receiveText(deps, verifiedCarrierParams(deps, req), req.query);
       return reply.type('text/xml').send(EMPTY_TWIML);
     },
   );

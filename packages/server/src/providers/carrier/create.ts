@@ -41,7 +41,7 @@ export function createCarrier(config: CarrierConfig, db: Db): Carrier {
       webhookToken: config.twilioAuthToken,
       publicUrl: config.publicUrl,
       ...createTwilioSms(client),
-      ...createTwilioNumbers(client),
+      ...createTwilioNumbers(client, config.twilioAccountSid),
       ...createTwilioRegistration(client, { primaryProfileSid: config.twilioPrimaryProfileSid }),
       ...createTwilioVoice(
         {
@@ -80,7 +80,13 @@ export function createCarrier(config: CarrierConfig, db: Db): Carrier {
     }
     return http(url, params);
   };
-  const voice = createLocalVoice(token, config.publicUrl, post);
+  // The local carrier knows which agency holds each of its numbers (the simulators' phones ring for that agency only).
+  const voice = createLocalVoice(token, config.publicUrl, post, async (phoneNumber) => {
+    const [row] = await db.query<{ account_id: string | null }>('select account_id from carrier_local_numbers where phone_number = $1', [
+      phoneNumber.replace(/\D/g, ''),
+    ]);
+    return row?.account_id ?? null;
+  });
   return {
     kind: 'local',
     webhookToken: token,

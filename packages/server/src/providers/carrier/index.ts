@@ -4,7 +4,7 @@ import type { SmsCarrier } from './sms';
 import type { VoiceCarrier } from './voice';
 import type { Switch } from './local/voice/switch';
 
-export type { AvailableNumber, NumberCarrier, NumberHooks, NumberSearch } from './numbers';
+export type { AvailableNumber, CarrierNumber, NumberCarrier, NumberHooks, NumberSearch, PortState } from './numbers';
 export type { OutboundText, SentText, SmsCarrier } from './sms';
 export type { BrandFiling, Filed, ProfileFiling, RegistrationCarrier, ReviewState } from './registration';
 export type { SignalingEndpoint, VoiceCarrier } from './voice';

@@ -1,13 +1,18 @@
 import { createHash } from 'node:crypto';
 import type { Db } from '../../../db/index';
-import type { AvailableNumber, NumberCarrier, NumberSearch } from '../numbers';
+import type { AvailableNumber, CarrierNumber, NumberCarrier, NumberSearch, PortState } from '../numbers';
+import { ACCOUNT_SID } from './voice/switch';
 import { newSid } from './sms';
 
 /*
  * The local carrier's number inventory: every area code it serves has a fixed set of numbers (the
  * same on every machine, drawn from the area code), and a number bought here is taken until it is
- * released. Cities, states and zip codes map to the area codes that serve them.
+ * released. Cities, states and zip codes map to the area codes that serve them. It knows which
+ * agency holds each of its numbers (its customer), so it answers for them as Twilio answers for
+ * the numbers under an account, and refuses to port a number it already serves to someone else.
  */
+export const PORT_REFUSED = 'The carrier refused the port: the number is in service for another customer.';
+const digitsOf = (n: string) => n.replace(/\D/g, '');
 export const AREAS: Array<{ areaCode: string; city: string; state: string; zip: string }> = [
   { areaCode: '512', city: 'Austin', state: 'TX', zip: '78701' },
   { areaCode: '737', city: 'Austin', state: 'TX', zip: '78702' },
@@ -73,7 +78,10 @@ function areasFor(s: NumberSearch): Array<{ areaCode: string; city: string; stat
 }
 
 export function createLocalNumbers(db: Db): NumberCarrier {
+  const held = async (phoneNumber: string) =>
+    (await db.query<{ sid: string; account_id: string | null }>('select sid, account_id from carrier_local_numbers where phone_number = $1', [digitsOf(phoneNumber)]))[0];
   return {
+    accountSid: ACCOUNT_SID,
     async searchNumbers(search) {
       const taken = new Set((await db.query<{ phone_number: string }>('select phone_number from carrier_local_numbers')).map((r) => r.phone_number));
       const owned = new Set((await db.query<{ phone_number: string }>('select phone_number from account_phones')).map((r) => r.phone_number));
@@ -94,20 +102,51 @@ export function createLocalNumbers(db: Db): NumberCarrier {
       }
       return out;
     },
-    async purchaseNumber(phoneNumber) {
-      const number = phoneNumber.replace(/\D/g, '');
+    async purchaseNumber(phoneNumber, _hooks, owner) {
+      const number = digitsOf(phoneNumber);
       const areaCode = number.slice(1, 4);
       if (!inventory(areaCode).includes(number)) throw new Error('This number is not available.');
       const sid = newSid('PN');
-      const rows = await db.query('insert into carrier_local_numbers (phone_number, sid) values ($1, $2) on conflict (phone_number) do nothing returning sid', [
-        number,
-        sid,
-      ]);
+      const rows = await db.query(
+        'insert into carrier_local_numbers (phone_number, sid, account_id) values ($1, $2, $3) on conflict (phone_number) do nothing returning sid',
+        [number, sid, owner],
+      );
       if (!rows.length) throw new Error('This number is not available.');
       return { sid, phoneNumber: number };
     },
     async releaseNumber(sid) {
       await db.query('delete from carrier_local_numbers where sid = $1', [sid]);
+    },
+    async lookupNumber(sid, owner): Promise<CarrierNumber | null> {
+      const [row] = await db.query<{ sid: string; phone_number: string }>('select sid, phone_number from carrier_local_numbers where sid = $1 and account_id = $2', [
+        sid,
+        owner,
+      ]);
+      return row ? { sid: row.sid, phoneNumber: row.phone_number } : null;
+    },
+    async findNumber(phoneNumber): Promise<CarrierNumber | null> {
+      const row = await held(phoneNumber);
+      return row ? { sid: row.sid, phoneNumber: digitsOf(phoneNumber) } : null;
+    },
+    // Its webhooks always reach this process's own routes, and it finds the number's owner itself.
+    async setNumberHooks() {},
+    async requestPort(phoneNumbers, owner) {
+      for (const n of phoneNumbers) {
+        const row = await held(n);
+        if (row && row.account_id !== owner) throw new Error(PORT_REFUSED);
+      }
+    },
+    async portState(phoneNumber, owner): Promise<PortState> {
+      const number = digitsOf(phoneNumber);
+      // The losing carrier hands a number it serves over once; one this carrier serves already stays with its customer.
+      await db.query('insert into carrier_local_numbers (phone_number, sid, account_id) values ($1, $2, $3) on conflict (phone_number) do nothing', [
+        number,
+        newSid('PN'),
+        owner,
+      ]);
+      const row = await held(number);
+      if (!row || row.account_id !== owner) return { state: 'rejected', reason: PORT_REFUSED };
+      return { state: 'completed', number: { sid: row.sid, phoneNumber: number } };
     },
   };
 }

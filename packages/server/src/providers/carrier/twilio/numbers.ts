@@ -1,9 +1,22 @@
-import type { AvailableNumber, NumberCarrier } from '../numbers';
+import type { AvailableNumber, CarrierNumber, NumberCarrier } from '../numbers';
 import type { TwilioClient } from './client';
 
-/** Numbers through Twilio: available numbers in the US, bought with our webhooks, released. */
-export function createTwilioNumbers(client: () => Promise<TwilioClient>): NumberCarrier {
+const digitsOf = (n: string) => n.replace(/\D/g, '');
+const notFound = (err: unknown) => (err as { status?: number }).status === 404;
+
+/**
+ * Numbers through Twilio: available numbers in the US, bought with our webhooks, released; the
+ * numbers under the account (an IncomingPhoneNumber SID is the proof a number is ours). A port in
+ * is filed with Twilio's porting team with the LOA and bill the app keeps; it is complete when the
+ * number appears under the account.
+ */
+export function createTwilioNumbers(client: () => Promise<TwilioClient>, accountSid: string): NumberCarrier {
+  const find = async (phoneNumber: string): Promise<CarrierNumber | null> => {
+    const [n] = await (await client()).incomingPhoneNumbers.list({ phoneNumber: `+${digitsOf(phoneNumber)}`, limit: 1 });
+    return n ? { sid: n.sid, phoneNumber: digitsOf(n.phoneNumber) } : null;
+  };
   return {
+    accountSid,
     async searchNumbers(s) {
       const c = await client();
       const country = c.availablePhoneNumbers('US');
@@ -30,6 +43,24 @@ export function createTwilioNumbers(client: () => Promise<TwilioClient>): Number
     },
     async releaseNumber(sid) {
       await (await client()).incomingPhoneNumbers(sid).remove();
+    },
+    async lookupNumber(sid) {
+      try {
+        const n = await (await client()).incomingPhoneNumbers(sid).fetch();
+        return n.accountSid === accountSid ? { sid: n.sid, phoneNumber: digitsOf(n.phoneNumber) } : null;
+      } catch (err) {
+        if (notFound(err)) return null;
+        throw err;
+      }
+    },
+    findNumber: find,
+    async setNumberHooks(sid, hooks) {
+      await (await client()).incomingPhoneNumbers(sid).update({ smsUrl: hooks.smsUrl, voiceUrl: hooks.voiceUrl });
+    },
+    async requestPort() {},
+    async portState(phoneNumber) {
+      const n = await find(phoneNumber);
+      return n ? { state: 'completed', number: n } : { state: 'pending' };
     },
   };
 }

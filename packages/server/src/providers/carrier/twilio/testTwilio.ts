@@ -11,7 +11,7 @@ export interface TwilioRequest {
 
 /**
  * Twilio's REST API as the real SDK reaches it, for tests: every request is kept, each answered
- * from `reply` (null answers 204 No Content).
+ * from `reply` (null answers 204 No Content; a Twilio error body `{ code, status }` answers its status).
  */
 export function fakeTwilio(reply: (method: string, uri: string, data: Record<string, unknown>) => unknown) {
   const requests: TwilioRequest[] = [];
@@ -20,7 +20,10 @@ export function fakeTwilio(reply: (method: string, uri: string, data: Record<str
       const req = { method: opts.method.toUpperCase(), uri: opts.uri, data: opts.data ?? {}, params: opts.params ?? {} };
       requests.push(req);
       const body = reply(req.method, req.uri, req.data);
-      return { statusCode: body === null ? 204 : 200, body: body === null ? '' : JSON.stringify(body), headers: {} };
+      // Twilio's errors are bodies with a numeric status and a code: answered with that status.
+      const error =
+        body && typeof (body as { status?: unknown }).status === 'number' && (body as { code?: unknown }).code ? (body as { status: number }).status : null;
+      return { statusCode: body === null ? 204 : (error ?? 200), body: body === null ? '' : JSON.stringify(body), headers: {} };
     },
   };
   const client = async (): Promise<TwilioClient> => {

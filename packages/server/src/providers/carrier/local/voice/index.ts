@@ -11,9 +11,9 @@ export interface LocalVoice extends VoiceCarrier {
 }
 
 /** The local carrier's calling: tokens it signs itself, its signalling server and its switch. */
-export function createLocalVoice(key: string, publicUrl: string, post: VoicePoster): LocalVoice {
+export function createLocalVoice(key: string, publicUrl: string, post: VoicePoster, ownerOf?: (phoneNumber: string) => Promise<string | null>): LocalVoice {
   let recordingsDir = '';
-  const switchboard = createSwitch(publicUrl, post, () => recordingsDir);
+  const switchboard = createSwitch(publicUrl, post, () => recordingsDir, { ownerOf });
   let server: SignalingServer | null = null;
   const recordingFile = (sid: string) => (/^RE[0-9a-f]{32}$/.test(sid) && recordingsDir ? join(recordingsDir, `${sid}.wav`) : null);
   return {

@@ -18,6 +18,8 @@ import { parseTwiml, type ConferenceNoun, type DialTarget, type Verb } from './t
  * from staff goes to the TwiML App's Voice URL with From=client:{identity}.
  */
 export const SIM_PREFIX = 'sim:';
+/** Between a simulated phone's number and the agency whose simulator plays it. */
+export const SIM_SCOPE = '@';
 export const ACCOUNT_SID = 'AC00000000000000000000000000local';
 
 /** One browser connected to the signalling server. */
@@ -150,6 +152,8 @@ export interface SwitchOptions {
    * waitUrl again (it plays no audio; Twilio asks again when a track ends).
    */
   holdTrackMs?: number;
+  /** The agency the carrier holds a number for: an agency's simulated phone rings only for that agency's calls. */
+  ownerOf?: (phoneNumber: string) => Promise<string | null>;
 }
 
 export function createSwitch(publicUrl: string, post: VoicePoster, recordingsDir: () => string = () => '', options: SwitchOptions = {}): Switch {
@@ -163,7 +167,27 @@ export function createSwitch(publicUrl: string, post: VoicePoster, recordingsDir
   const holdTrackMs = options.holdTrackMs ?? 10_000;
   const absolute = (url: string) => (url.startsWith('http') ? url : `${publicUrl}${url}`);
 
-  const peersOf = (identity: string) => [...peers].filter((p) => p.identity === identity && p.registered);
+  // A client's phone played by an agency's simulator is `sim:{number}@{accountId}`; it rings as the number.
+  // It places calls as the number; it is called as the number only by the agency it plays for
+  // (`caller`, the agency holding the calling number; unknown rings only unnamed phones).
+  const peersOf = (identity: string, caller: string | null = null) =>
+    [...peers].filter(
+      (p) =>
+        p.registered && (p.identity === identity || (identity.startsWith(SIM_PREFIX) && caller !== null && p.identity === `${identity}${SIM_SCOPE}${caller}`)),
+    );
+  /** The agency of a calling number, asked only when a phone played for some agency is there to ring. */
+  async function callerOf(numbers: string[], targets: DialTarget[]): Promise<string | null> {
+    const scoped = targets.some(
+      (t) => t.kind === 'number' && [...peers].some((p) => p.registered && !!p.identity?.startsWith(`${SIM_PREFIX}${t.value}${SIM_SCOPE}`)),
+    );
+    if (!scoped || !options.ownerOf) return null;
+    for (const n of numbers) {
+      if (!n || n.startsWith('client:')) continue;
+      const owner = await options.ownerOf(n).catch(() => null);
+      if (owner) return owner;
+    }
+    return null;
+  }
 
   function baseParams(call: Call): Record<string, string> {
     return {
@@ -241,12 +265,15 @@ export function createSwitch(publicUrl: string, post: VoicePoster, recordingsDir
     void post(absolute(fork.target.statusCallback), params);
   }
 
-  function dial(call: Call, verb: Extract<Verb, { verb: 'Dial' }>): Promise<{ status: DialStatus; duration: number }> {
+  async function dial(call: Call, verb: Extract<Verb, { verb: 'Dial' }>): Promise<{ status: DialStatus; duration: number }> {
+    // The agency calling: the number it shows (its own on an outgoing call), else the number called (a forwarded incoming call).
+    const caller = await callerOf([verb.callerId ?? call.from, call.to], verb.targets);
+    if (call.callerGone || call.ended) return { status: 'canceled', duration: 0 };
     return new Promise((resolve) => {
       const forks: Fork[] = [];
       for (const target of verb.targets) {
         const identity = target.kind === 'client' ? target.value : `${SIM_PREFIX}${target.value}`;
-        for (const peer of peersOf(identity)) {
+        for (const peer of peersOf(identity, caller)) {
           if (peer === call.caller) continue;
           forks.push({ sid: newCallSid(), peer, target, state: 'ringing', media: new MediaLeg() });
         }
@@ -683,6 +710,16 @@ export function createSwitch(publicUrl: string, post: VoicePoster, recordingsDir
       : { kind: 'number', value: options.to, statusCallback: null, parameters: {} };
     const identity = target.kind === 'client' ? target.value : `${SIM_PREFIX}${target.value}`;
     const forks: Fork[] = peersOf(identity).map((peer) => ({ sid, peer, target, state: 'ringing', media: new MediaLeg() }));
+    // A phone played for the calling number's agency rings too, once the carrier has said whose number it is.
+    void callerOf([options.from], [target]).then((caller) => {
+      if (caller === null || out.finished) return;
+      for (const peer of peersOf(identity, caller)) {
+        if (forks.some((f) => f.peer === peer)) continue;
+        const f: Fork = { sid, peer, target, state: 'ringing', media: new MediaLeg() };
+        forks.push(f);
+        invite(f);
+      }
+    });
     const out: Outgoing = {
       sid,
       from: options.from,
@@ -700,7 +737,7 @@ export function createSwitch(publicUrl: string, post: VoicePoster, recordingsDir
       return sid;
     }
     const custom = new URLSearchParams(target.parameters).toString();
-    for (const f of forks) {
+    function invite(f: Fork) {
       f.media.offer().then(
         (sdp) =>
           f.state === 'ringing' &&
@@ -716,6 +753,7 @@ export function createSwitch(publicUrl: string, post: VoicePoster, recordingsDir
         },
       );
     }
+    for (const f of forks) invite(f);
     out.timer = setTimeout(() => finishOutgoing(out, 'no-answer'), (options.timeoutSeconds ?? 30) * 1000);
     out.timer.unref();
     return sid;
@@ -774,6 +812,9 @@ export function createSwitch(publicUrl: string, post: VoicePoster, recordingsDir
     const twilio = (payload.twilio ?? {}) as { params?: string };
     const params = Object.fromEntries(new URLSearchParams(twilio.params ?? ''));
     const simulated = peer.identity.startsWith(SIM_PREFIX);
+    // A simulator of one agency calls only that agency's numbers: the webhook names it (SimulatedFor), and the app checks.
+    const [simNumber = '', simScope = ''] = simulated ? peer.identity.slice(SIM_PREFIX.length).split(SIM_SCOPE) : [];
+    delete params.SimulatedFor;
     const to = params.To ?? '';
     const media = new MediaLeg();
     const call = newCall({
@@ -782,7 +823,7 @@ export function createSwitch(publicUrl: string, post: VoicePoster, recordingsDir
       callerSid,
       media,
       answer: media.answer(sdp),
-      from: simulated ? peer.identity.slice(SIM_PREFIX.length) : `client:${peer.identity}`,
+      from: simulated ? simNumber : `client:${peer.identity}`,
       to,
       params,
     });
@@ -795,7 +836,9 @@ export function createSwitch(publicUrl: string, post: VoicePoster, recordingsDir
     });
     const custom = Object.fromEntries(Object.entries(params).filter(([k]) => k !== 'To'));
     const url = simulated ? VOICE_PATHS.incoming : VOICE_PATHS.outgoing;
-    void fetchTwiml(url, { ...custom, ...baseParams(call), CallStatus: 'ringing' }).then((verbs) => run(call, verbs));
+    void fetchTwiml(url, { ...custom, ...baseParams(call), CallStatus: 'ringing', ...(simScope ? { SimulatedFor: simScope } : {}) }).then((verbs) =>
+      run(call, verbs),
+    );
   }
 
   function answer(peer: SignalPeer, payload: Record<string, unknown>) {
