@@ -21,7 +21,7 @@ let owner: string;
 let employee: string;
 let other: string;
 let port: number;
-const { api, userToken, simToken, open, closeDevices } = phoneTestKit(() => ({ s, owner, port }));
+const { api, userToken, simToken, open, carrierHears, closeDevices } = phoneTestKit(() => ({ s, owner, port }));
 const lastCall = async () => (await api('GET', '/phone/logs?view=all&limit=5')).json().items[0];
 const settled = async (predicate: (entry: Record<string, unknown>) => boolean) => {
   for (let i = 0; i < 100; i++) {
@@ -455,7 +455,8 @@ describe('voicemail', () => {
     await caller.call('+15125550001');
     assert.deepEqual(JSON.parse(String((await caller.next('message')).content)), { say: 'Please leave a message.' });
     const answered = await caller.next('answer');
-    await new Promise((r) => setTimeout(r, 600));
+    // The message is kept once the carrier has heard some of it (half a second of the caller's tone).
+    await carrierHears(String(answered.callsid));
     caller.hangup(String(answered.callsid));
     const entry = await settled((e) => e.phoneNumber === '15125550194' && !!e.recording);
     assert.deepEqual([entry.format, entry.status], ['voicemail', 'missed']);
