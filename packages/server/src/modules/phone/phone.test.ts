@@ -3,6 +3,7 @@ import assert from 'node:assert/strict';
 import WebSocket from 'ws';
 import { DEFAULT_CLOSED_MESSAGE, holdMusicTrack } from '@agency/contracts';
 import type { SimulatedPhone } from '../../providers/carrier/local/voice/simulatedPhone';
+import { HEARTBEAT } from '../../providers/carrier/local/voice/signaling';
 import { signIn, startTestServer, type TestServer } from '../../testing/harness';
 import { AUSTIN, EMMA, phoneTestKit } from './testSupport';
 import { signInSecond } from '../clients/testSupport';
@@ -93,7 +94,12 @@ describe('phone tokens and signalling', () => {
   it('refuses a forged token, and a simulator token to employees', async () => {
     const ws = new WebSocket(`wss://127.0.0.1:${port}/signal`, { rejectUnauthorized: false });
     await new Promise((resolve) => ws.once('open', resolve));
-    const got = new Promise<Message>((resolve) => ws.once('message', (d) => resolve(JSON.parse(String(d)) as Message)));
+    // The first message that is not a heartbeat (they come every 200 ms here, whatever else is said).
+    const got = new Promise<Message>((resolve) =>
+      ws.on('message', (d) => {
+        if (String(d) !== HEARTBEAT) resolve(JSON.parse(String(d)) as Message);
+      }),
+    );
     ws.send(JSON.stringify({ type: 'listen', version: '1.6', payload: { token: 'eyJpZGVudGl0eSI6Im1lIn0.forged' } }));
     assert.deepEqual((await got).payload, { error: { code: 20101, message: 'Invalid Access Token' } });
     ws.close();
