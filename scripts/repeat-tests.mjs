@@ -42,12 +42,16 @@ let failed = 0;
 const started = Date.now();
 for (let run = 1; run <= times; run++) {
   const t = Date.now();
-  const r = spawnSync(process.execPath, ['--import', 'tsx', '--test', '--test-concurrency=2', '--test-reporter=dot', ...files], {
-    cwd: join(root, 'packages/server'),
-    stdio: ['ignore', 'pipe', 'pipe'],
-    encoding: 'utf8',
-    env: { TEST_DB: 'pglite', REDIS_URL: '', TEST_PGLITE_SNAPSHOT: join(out, 'pglite-seeded.tar'), ...process.env },
-  });
+  const r = spawnSync(
+    process.execPath,
+    ['--import', 'tsx', '--import', './src/testing/oneQueryAtATime.ts', '--test', '--test-concurrency=2', '--test-reporter=dot', ...files],
+    {
+      cwd: join(root, 'packages/server'),
+      stdio: ['ignore', 'pipe', 'pipe'],
+      encoding: 'utf8',
+      env: { TEST_DB: 'pglite', REDIS_URL: '', TEST_PGLITE_SNAPSHOT: join(out, 'pglite-seeded.tar'), ...process.env },
+    },
+  );
   console.log(`run ${run}/${times}: ${r.status === 0 ? 'passed' : 'FAILED'} in ${Math.round((Date.now() - t) / 1000)} s`);
   if (r.status !== 0) {
     failed = run;
