@@ -101,10 +101,16 @@ export class SimulatedPhone {
     });
     const samples = new Int16Array(480);
     let n = 0;
+    const started = performance.now();
     this.toneTimer = setInterval(() => {
-      for (let i = 0; i < 480; i++) samples[i] = this.silent ? 0 : Math.round(Math.sin((2 * Math.PI * toneHz * (n * 480 + i)) / 48000) * 6000);
-      n++;
-      source.onData({ samples, sampleRate: 48000, bitsPerSample: 16, channelCount: 1, numberOfFrames: 480 });
+      // Every frame due by now, however late this tick came: on a busy machine the timer fires late
+      // and a frame a tick would send gaps the sound (a stall of over half a second is skipped).
+      const due = Math.floor((performance.now() - started) / 10);
+      n = Math.max(n, due - 50);
+      for (; n < due; n++) {
+        for (let i = 0; i < 480; i++) samples[i] = this.silent ? 0 : Math.round(Math.sin((2 * Math.PI * toneHz * (n * 480 + i)) / 48000) * 6000);
+        source.onData({ samples, sampleRate: 48000, bitsPerSample: 16, channelCount: 1, numberOfFrames: 480 });
+      }
     }, 10);
     this.pc = pc;
     return pc;
@@ -133,7 +139,7 @@ export class SimulatedPhone {
   }
 
   /** Waits until it has heard `frames` frames with sound in them. */
-  async hears(frames = 20, timeoutMs = 10_000): Promise<void> {
+  async hears(frames = 20, timeoutMs = 20_000): Promise<void> {
     const start = this.heardFrames;
     const deadline = Date.now() + timeoutMs;
     while (this.heardFrames - start < frames) {
