@@ -75,6 +75,9 @@ function serverTests(label, env) {
     [
       '--import',
       'tsx',
+      // pg's warning of two queries at once on one connection fails the run (on both databases)
+      '--import',
+      './src/testing/oneQueryAtATime.ts',
       '--test',
       '--test-concurrency=2',
       '--test-reporter=spec',

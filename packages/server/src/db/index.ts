@@ -68,46 +68,78 @@ export async function openPostgres(url: string): Promise<Db> {
   // An idle connection dropped by the server (restart, failover) must not crash the process.
   pool.on('error', (err) => console.error('database:', err.message));
   // Each connection also listens on the channels listened to, so a write hears what it notified
-  // itself (PostgreSQL sends it before the commit's answer) and says it is its own.
+  // itself (PostgreSQL sends it before the commit's answer) and says it is its own. The LISTENs run
+  // when a connection is taken, before what it was taken for: one query at a time on a connection
+  // (pg 9 will refuse a query sent while another runs).
   const channels = new Map<string, Set<(payload: string, own: boolean) => void>>();
   const listening = new WeakMap<pg.PoolClient, Set<string>>();
-  pool.on('acquire', (client) => {
-    let heard = listening.get(client);
-    if (!heard) {
-      listening.set(client, (heard = new Set()));
-      client.on('notification', (n) => {
-        const own = n.processId === (client as unknown as { processID: number }).processID;
-        for (const heard of channels.get(n.channel) ?? []) heard(n.payload ?? '', own);
-      });
+  async function take(): Promise<pg.PoolClient> {
+    const client = await pool.connect();
+    try {
+      let heard = listening.get(client);
+      if (!heard) {
+        listening.set(client, (heard = new Set()));
+        // A connection lost while taken fails the query it runs (and is let go with it); the error
+        // it also emits must not crash the process (the pool listens only while it is idle).
+        client.on('error', () => undefined);
+        client.on('notification', (n) => {
+          const own = n.processId === (client as unknown as { processID: number }).processID;
+          for (const heard of channels.get(n.channel) ?? []) heard(n.payload ?? '', own);
+        });
+      }
+      for (const channel of channels.keys()) {
+        if (heard.has(channel)) continue;
+        await client.query(`listen ${client.escapeIdentifier(channel)}`);
+        heard.add(channel);
+      }
+      return client;
+    } catch (err) {
+      client.release(err as Error);
+      throw err;
     }
-    for (const channel of channels.keys()) {
-      if (heard.has(channel)) continue;
-      heard.add(channel);
-      // Queued ahead of the query the connection was taken for.
-      client.query(`listen ${client.escapeIdentifier(channel)}`).catch(() => undefined);
+  }
+  /** One statement on a connection of the pool (a failed one's connection is let go, as pool.query does). */
+  async function poolQuery(sql: string, params?: unknown[]): Promise<Row[]> {
+    const client = await take();
+    try {
+      const { rows } = await client.query(sql, params);
+      client.release();
+      return rows;
+    } catch (err) {
+      client.release(err as Error);
+      throw err;
     }
-  });
-  await pool.query('select 1');
+  }
+  await poolQuery('select 1');
   return {
     kind: 'postgres',
     url,
-    query: async (sql, params) => (await pool.query(sql, params as unknown[])).rows,
+    query: async <T = Row>(sql: string, params?: unknown[]) => (await poolQuery(sql, params)) as T[],
     tx: async (fn) => {
-      const client = await pool.connect();
+      const client = await take();
+      // A transaction's statements run one after another, even when its callback issues several at once.
+      let chain: Promise<unknown> = Promise.resolve();
+      const serial = <T>(run: () => Promise<T>): Promise<T> => {
+        const next = chain.then(run, run);
+        chain = next.catch(() => undefined);
+        return next;
+      };
       try {
         await client.query('begin');
-        const result = await fn({ query: async (sql, params) => (await client.query(sql, params as unknown[])).rows });
+        const result = await fn({ query: async (sql, params) => (await serial(() => client.query(sql, params as unknown[]))).rows });
+        await chain;
         await client.query('commit');
         return result;
       } catch (err) {
+        await chain;
         await client.query('rollback').catch(() => undefined);
         throw err;
       } finally {
         client.release();
       }
     },
-    exec: async (sql) => void (await pool.query(sql)),
-    executeSql: async (text, values) => ({ rows: (await pool.query(text, values as unknown[])).rows }),
+    exec: async (sql) => void (await poolQuery(sql)),
+    executeSql: async (text, values) => ({ rows: await poolQuery(text, values) }),
     listen: async (channel, onMessage, onListening) => {
       const handlers = channels.get(channel) ?? new Set();
       channels.set(channel, handlers.add(onMessage));

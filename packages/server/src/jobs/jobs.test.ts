@@ -17,7 +17,6 @@ const until = async (check: () => boolean | Promise<boolean>, ms = 30_000) => {
     await new Promise((r) => setTimeout(r, 50));
   }
 };
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 describe(`jobs (pg-boss on ${process.env.TEST_DB === 'postgres' ? 'PostgreSQL' : 'PGlite'})`, () => {
   it('runs a job scheduled for now exactly once', async () => {
@@ -26,8 +25,8 @@ describe(`jobs (pg-boss on ${process.env.TEST_DB === 'postgres' ? 'PostgreSQL' :
       const runs: Array<{ n: number }> = [];
       await jobs.work<{ n: number }>('test-now', async (data) => void runs.push(data));
       const id = await jobs.schedule('test-now', { n: 1 });
-      await until(() => runs.length > 0);
-      await sleep(1_500); // a few more polls: nothing runs again
+      // Completed is final: a job pg-boss has completed never runs again.
+      await until(async () => (await jobs.state('test-now', id)) === 'completed');
       assert.deepEqual(runs, [{ n: 1 }]);
       assert.equal(await jobs.state('test-now', id), 'completed');
     } finally {
@@ -44,9 +43,8 @@ describe(`jobs (pg-boss on ${process.env.TEST_DB === 'postgres' ? 'PostgreSQL' :
       const schedules = await db.query<{ name: string; cron: string }>(`select name, cron from pgboss.schedule where name = 'test-every'`);
       assert.deepEqual(schedules, [{ name: 'test-every', cron: '*/10 * * * *' }]);
       // a run of the schedule (what the cron sends) is taken by one process
-      await a.schedule('test-every', {});
-      await until(() => runs > 0);
-      await sleep(1_500);
+      const id = await a.schedule('test-every', {});
+      await until(async () => (await a.state('test-every', id)) === 'completed');
       assert.equal(runs, 1);
     } finally {
       await a.stop();
@@ -80,8 +78,7 @@ describe(`jobs (pg-boss on ${process.env.TEST_DB === 'postgres' ? 'PostgreSQL' :
         assert.equal(job.id, id);
         runs.push(data);
       });
-      await until(() => runs.length > 0);
-      await sleep(1_000);
+      await until(async () => (await after_.state('test-restart', id)) === 'completed');
       assert.deepEqual(runs, [{ reminder: 'call back' }]);
     } finally {
       await after_.stop();
@@ -125,13 +122,13 @@ describe(`jobs (pg-boss on ${process.env.TEST_DB === 'postgres' ? 'PostgreSQL' :
     const jobs = await startJobs(db, { pollingIntervalSeconds: 0.5 });
     try {
       const runs = new Map<number, number>();
-      for (let n = 0; n < 5; n++) await jobs.schedule('test-batch-retry', { n });
+      const ids: string[] = [];
+      for (let n = 0; n < 5; n++) ids.push(await jobs.schedule('test-batch-retry', { n }));
       await jobs.work<{ n: number }>('test-batch-retry', async ({ n }) => {
         runs.set(n, (runs.get(n) ?? 0) + 1);
         if (n === 2 && runs.get(n) === 1) throw new Error('carrier down');
       });
-      await until(() => runs.get(2) === 2 && runs.size === 5);
-      await sleep(1_500); // a few more polls: nothing runs again
+      await until(async () => (await Promise.all(ids.map((id) => jobs.state('test-batch-retry', id)))).every((state) => state === 'completed'));
       assert.deepEqual(
         [...runs.entries()].sort((a, b) => a[0] - b[0]),
         [

@@ -162,9 +162,15 @@ describe('follow-ups', () => {
     const team = (await call('POST', '/followups', { assignTo: 'team', date: slot(1), reminderAt: 15, note: 'Team reminder', client: clientId })).json();
     const self = (await call('POST', '/followups', { assignTo: 'self', date: slot(1), reminderAt: 15, note: 'Own reminder' })).json();
     assert.ok(team.reminderJob && self.reminderJob);
+    // Until both reminders' jobs are completed (final: a completed job never runs again) and what
+    // they sent has arrived.
     const until = Date.now() + 15_000;
-    while ((received.owner.length < 2 || received.employee.length < 1) && Date.now() < until) await new Promise((r) => setTimeout(r, 100));
-    await new Promise((r) => setTimeout(r, 1500)); // a few more polls: nothing comes twice
+    const done = async () =>
+      (await s.jobs!.state(REMINDER_JOB, team.reminderJob)) === 'completed' && (await s.jobs!.state(REMINDER_JOB, self.reminderJob)) === 'completed';
+    while (!(await done()) || received.owner.length < 2 || received.employee.length < 1) {
+      if (Date.now() > until) break;
+      await new Promise((r) => setTimeout(r, 100));
+    }
     assert.deepEqual(received.owner.map((n) => n.message).sort(), ['Follow Up Reminder: Own reminder', 'Follow Up Reminder: Team reminder']);
     assert.deepEqual(
       received.employee.map((n) => n.message),

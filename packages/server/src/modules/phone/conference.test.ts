@@ -32,7 +32,7 @@ async function emmaSocket(phoneOn: boolean) {
   }
   return { heard, speaking };
 }
-const { api, userToken, simToken, open, closeDevices } = phoneTestKit(() => ({ s, owner, port }));
+const { api, userToken, simToken, open, routedNext, closeDevices } = phoneTestKit(() => ({ s, owner, port }));
 /** The conference of the call `sid` once `predicate` holds. */
 const conference = async (
   sid: string,
@@ -157,16 +157,18 @@ describe('conference calls', () => {
   });
 
   it('hold the other side with hold music (they are not heard), and resume', async () => {
-    const { emma, caller, leg } = await answeredCall('5125550182');
+    const { emma, caller, callerSid, leg } = await answeredCall('5125550182');
     const held = await api('PUT', `/phone/conference/${leg}/participants`, employee, { onHold: true });
     assert.equal(held.statusCode, 200, held.body);
     assert.equal(held.json().onHold, true);
     const c = await conference(leg, (x) => x.participants.some((p) => p.label === '15125550182' && p.status === 'joined' && p.onHold));
     assert.equal(c.participants.find((p: { label: string }) => p.label === `client:${EMMA}`).onHold, false);
-    // The caller hears hold music though Emma is silent; Emma does not hear the caller.
+    // The caller hears hold music though Emma is silent; Emma does not hear the caller: the mixer
+    // puts none of the caller's frames into anyone's mix.
     emma.silent = true;
     await caller.hears();
-    await emma.quietFor();
+    const fromCaller = await routedNext(callerSid);
+    assert.deepEqual(fromCaller.to, {}, `the held caller's ${fromCaller.frames} frames went to nobody`);
     await api('PUT', `/phone/conference/${leg}/participants`, employee, { onHold: false });
     await conference(leg, (x) => x.participants.every((p) => !p.onHold));
     await emma.hears();
@@ -175,7 +177,7 @@ describe('conference calls', () => {
   });
 
   it('lets a supervisor coach: heard by the person coached, not by the client; Leave Call keeps the call going', async () => {
-    const { emma, caller, leg } = await answeredCall('5125550183');
+    const { emma, caller, callerSid, leg } = await answeredCall('5125550183');
     const olivia = await open(await userToken(owner));
     const coached = await api('POST', `/phone/conference/${EMMA}/add`, owner, { to: EMMA, coach: true });
     assert.equal(coached.statusCode, 200, coached.body);
@@ -183,15 +185,19 @@ describe('conference calls', () => {
     assert.equal(new URLSearchParams((invite.parameters as Record<string, string>).Params).get('type'), 'COACHING');
     await olivia.answer(invite);
     await conference(leg, (c) => c.participants.some((p) => p.coaching && p.status === 'joined'));
+    const oliviaLeg = String(invite.callsid);
+    // The mixer puts every frame of the coach into Emma's mix and none into the caller's.
+    const fromCoach = await routedNext(oliviaLeg);
+    assert.deepEqual(fromCoach.to, { [leg]: fromCoach.frames }, 'the coach is heard by Emma alone');
     emma.silent = true;
     caller.silent = true;
     await emma.hears();
-    await caller.quietFor();
     // The coach hears both.
+    assert.deepEqual(Object.keys((await routedNext(leg)).to).sort(), [callerSid, oliviaLeg].sort(), 'Emma is heard by the caller and the coach');
+    assert.deepEqual(Object.keys((await routedNext(callerSid)).to).sort(), [leg, oliviaLeg].sort(), 'the caller is heard by Emma and the coach');
     emma.silent = false;
     await olivia.hears();
     // The coach leaves on purpose: Emma and the caller go on.
-    const oliviaLeg = String(invite.callsid);
     assert.equal((await api('DELETE', `/phone/conference/${oliviaLeg}/participants/client:${oliviaId}`, owner)).statusCode, 200);
     await olivia.next('hangup');
     caller.silent = false;

@@ -3,6 +3,7 @@ import assert from 'node:assert/strict';
 import WebSocket from 'ws';
 import { DEFAULT_CLOSED_MESSAGE, holdMusicTrack } from '@agency/contracts';
 import type { SimulatedPhone } from '../../providers/carrier/local/voice/simulatedPhone';
+import { HEARTBEAT } from '../../providers/carrier/local/voice/signaling';
 import { signIn, startTestServer, type TestServer } from '../../testing/harness';
 import { AUSTIN, EMMA, phoneTestKit } from './testSupport';
 import { signInSecond } from '../clients/testSupport';
@@ -21,7 +22,7 @@ let owner: string;
 let employee: string;
 let other: string;
 let port: number;
-const { api, userToken, simToken, open, closeDevices } = phoneTestKit(() => ({ s, owner, port }));
+const { api, userToken, simToken, open, carrierHears, closeDevices } = phoneTestKit(() => ({ s, owner, port }));
 const lastCall = async () => (await api('GET', '/phone/logs?view=all&limit=5')).json().items[0];
 const settled = async (predicate: (entry: Record<string, unknown>) => boolean) => {
   for (let i = 0; i < 100; i++) {
@@ -93,7 +94,12 @@ describe('phone tokens and signalling', () => {
   it('refuses a forged token, and a simulator token to employees', async () => {
     const ws = new WebSocket(`wss://127.0.0.1:${port}/signal`, { rejectUnauthorized: false });
     await new Promise((resolve) => ws.once('open', resolve));
-    const got = new Promise<Message>((resolve) => ws.once('message', (d) => resolve(JSON.parse(String(d)) as Message)));
+    // The first message that is not a heartbeat (they come every 200 ms here, whatever else is said).
+    const got = new Promise<Message>((resolve) =>
+      ws.on('message', (d) => {
+        if (String(d) !== HEARTBEAT) resolve(JSON.parse(String(d)) as Message);
+      }),
+    );
     ws.send(JSON.stringify({ type: 'listen', version: '1.6', payload: { token: 'eyJpZGVudGl0eSI6Im1lIn0.forged' } }));
     assert.deepEqual((await got).payload, { error: { code: 20101, message: 'Invalid Access Token' } });
     ws.close();
@@ -477,7 +483,8 @@ describe('voicemail', () => {
     await caller.call('+15125550001');
     assert.deepEqual(JSON.parse(String((await caller.next('message')).content)), { say: 'Please leave a message.' });
     const answered = await caller.next('answer');
-    await new Promise((r) => setTimeout(r, 600));
+    // The message is kept once the carrier has heard some of it (half a second of the caller's tone).
+    await carrierHears(String(answered.callsid));
     caller.hangup(String(answered.callsid));
     const entry = await settled((e) => e.phoneNumber === '15125550194' && !!e.recording);
     assert.deepEqual([entry.format, entry.status], ['voicemail', 'missed']);

@@ -89,6 +89,12 @@ export class ConferenceRoom {
   private readonly stops = new Map<string, () => void>();
   private readonly holdMusic = new Map<string, () => void>();
   private readonly voice = new Map<string, { loud: number; quiet: number }>();
+  /**
+   * The mixer's own record of what it decided: for each speaker, how many of its frames reached the
+   * room and how many of those went into each listener's mix. A leg is sent only its mix (or hold
+   * music, or silence), so this says who hears whom without listening to the audio on a clock.
+   */
+  private readonly tally = new Map<string, { frames: number; to: Map<string, number> }>();
 
   constructor(
     readonly name: string,
@@ -120,8 +126,12 @@ export class ConferenceRoom {
       member.callSid,
       member.media.onFrame((frame) => {
         this.hearSpeech(member, frame);
+        let tally = this.tally.get(member.callSid);
+        if (!tally) this.tally.set(member.callSid, (tally = { frames: 0, to: new Map() }));
+        tally.frames++;
         for (const listener of this.members.values()) {
           if (!this.hears(listener, member)) continue;
+          tally.to.set(listener.callSid, (tally.to.get(listener.callSid) ?? 0) + 1);
           this.mixes.get(listener.callSid)?.add(member.callSid, frame, this.speakersFor(listener));
         }
         // Nobody to hear (alone, or everyone else held): the line carries silence, as a bridge does,
@@ -130,6 +140,12 @@ export class ConferenceRoom {
       }),
     );
     this.notify(this, 'participant-join', member);
+  }
+
+  /** How many frames `speaker` has sent into the room, and how many went into each listener's mix. */
+  routed(speaker: string): { frames: number; to: Record<string, number> } {
+    const tally = this.tally.get(speaker);
+    return { frames: tally?.frames ?? 0, to: Object.fromEntries(tally?.to ?? []) };
   }
 
   /** Tells when a member starts and stops talking (Twilio's speaker events). */

@@ -18,7 +18,8 @@ export function playHoldMusic(leg: MediaLeg, track: string): () => void {
   const noteFrames = NOTE_MS / 10;
   let frame = 0;
   const samples = new Int16Array(FRAME);
-  const timer = setInterval(() => {
+  const started = performance.now();
+  const play = () => {
     const note = Math.floor(frame / noteFrames);
     const hz = melody[note % melody.length]!;
     const within = (frame % noteFrames) / noteFrames;
@@ -29,7 +30,13 @@ export function playHoldMusic(leg: MediaLeg, track: string): () => void {
       samples[i] = Math.round(envelope * (0.8 * Math.sin(2 * Math.PI * hz * t) + 0.2 * Math.sin(4 * Math.PI * hz * t)));
     }
     leg.play({ samples, sampleRate: RATE, bitsPerSample: 16, channelCount: 1, numberOfFrames: FRAME });
-    frame++;
+  };
+  const timer = setInterval(() => {
+    // Every frame due by now, however late this tick came (a busy process fires timers late; a
+    // stall of over half a second is skipped rather than played fast).
+    const due = Math.floor((performance.now() - started) / 10);
+    frame = Math.max(frame, due - 50);
+    for (; frame < due; frame++) play();
   }, 10);
   timer.unref();
   return () => clearInterval(timer);

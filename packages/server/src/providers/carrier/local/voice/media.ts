@@ -32,6 +32,14 @@ const udpOnly = (sdp: string) =>
     .filter((line) => !/^a=candidate:\S+ \d+ tcp /i.test(line))
     .join('\r\n');
 
+/** Above this RMS a frame carries sound, not line noise. */
+const SOUND_RMS = 200;
+const rms = (samples: Int16Array) => {
+  let sum = 0;
+  for (const v of samples) sum += v * v;
+  return Math.sqrt(sum / Math.max(1, samples.length));
+};
+
 /** One call leg's media: what the Device sends arrives as frames; what we give `play` it hears. */
 export class MediaLeg {
   private readonly pc: WrtcPeer;
@@ -39,6 +47,8 @@ export class MediaLeg {
   private sink: WrtcSink | null = null;
   private listeners = new Set<(frame: AudioFrame) => void>();
   private closed = false;
+  /** Frames heard from the Device with sound in them (what a test waits for before it hangs up). */
+  soundFrames = 0;
 
   constructor() {
     const { RTCPeerConnection, MediaStream, nonstandard } = wrtc();
@@ -52,6 +62,7 @@ export class MediaLeg {
       this.sink?.stop();
       this.sink = new nonstandard.RTCAudioSink(e.track);
       this.sink.ondata = (frame) => {
+        if (rms(frame.samples) > SOUND_RMS) this.soundFrames++;
         for (const listener of this.listeners) listener(frame);
       };
     });

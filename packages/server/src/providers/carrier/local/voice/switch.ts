@@ -141,6 +141,13 @@ export interface Switch {
   /** The participant leaves the conference (their call goes on with what follows their Dial: it ends). */
   removeParticipant(name: string, callSid: string): void;
   endConference(name: string): void;
+  /**
+   * The mixer's record for a call in a conference: how many frames it sent into the room and how
+   * many of them went into each other call's mix (null when it is in no conference).
+   */
+  routed(callSid: string): { frames: number; to: Record<string, number> } | null;
+  /** Frames with sound in them the carrier has heard from a call's Device (0 for no such call). */
+  soundFrom(callSid: string): number;
   /** Calls in progress (for tests and shutdown). */
   active(): number;
   close(): void;
@@ -990,6 +997,11 @@ export function createSwitch(publicUrl: string, post: VoicePoster, recordingsDir
     endConference(name) {
       rooms.get(name)?.end();
     },
+    routed(callSid) {
+      for (const room of rooms.values()) if (room.members.has(callSid)) return room.routed(callSid);
+      return null;
+    },
+    soundFrom: (callSid) => calls.get(callSid)?.media.soundFrames ?? 0,
     active: () => calls.size,
     close() {
       for (const out of [...outgoing.values()]) finishOutgoing(out, 'canceled');
