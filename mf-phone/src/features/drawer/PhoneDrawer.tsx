@@ -128,24 +128,24 @@ export function PhoneDrawer() {
   }, [callKey]);
 
   // Multi-location accounts call from the location of the number's contact; when it has none, the person picks one.
-  const [picking, setPicking] = useState<{ to: string; name?: string } | null>(null);
+  const [picking, setPicking] = useState<{ to: string; name?: string; clientId?: string } | null>(null);
   const locationCount = session?.account.locationCount ?? 0;
-  const dialRef = useRef<(to: string, name?: string) => Promise<void>>(async () => undefined);
-  dialRef.current = async (to: string, name?: string) => {
-    if (to.startsWith('client:') || locationCount <= 1) return phone.dial(to, { name });
+  const dialRef = useRef<(to: string, name?: string, clientId?: string) => Promise<void>>(async () => undefined);
+  dialRef.current = async (to: string, name?: string, clientId?: string) => {
+    if (to.startsWith('client:') || locationCount <= 1) return phone.dial(to, { name, clientId });
     const found = await phoneApi.outgoingLocation(to).then(
       (r) => r.location,
       () => null,
     );
-    if (found) return phone.dial(to, { name, locationId: found.id, location: found.name });
-    setPicking({ to, name });
+    if (found) return phone.dial(to, { name, clientId, locationId: found.id, location: found.name });
+    setPicking({ to, name, clientId });
   };
 
-  // Calls asked for anywhere (peers, contact records) are placed here.
+  // Calls asked for anywhere (peers, contact records) are placed here; a call from a contact's record is that contact's.
   useEffect(() => {
     const sub = bus.dial$.subscribe((req) => {
       const to = req.peerId ? `client:${req.peerId}` : req.to.replace(/\D/g, '');
-      void dialRef.current(to.length === 10 ? `1${to}` : to, req.name);
+      void dialRef.current(to.length === 10 ? `1${to}` : to, req.name, req.peerId ? undefined : req.clientId);
     });
     return () => sub.unsubscribe();
   }, []);
@@ -294,7 +294,7 @@ export function PhoneDrawer() {
           onPick={(location) => {
             const call = picking;
             setPicking(null);
-            if (call) void phone.dial(call.to, { name: call.name, locationId: location.id, location: location.name });
+            if (call) void phone.dial(call.to, { name: call.name, clientId: call.clientId, locationId: location.id, location: location.name });
           }}
         />
       )}

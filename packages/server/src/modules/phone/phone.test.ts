@@ -574,3 +574,35 @@ describe('office hours', () => {
     assert.equal(officeState(null, 'America/Chicago'), 'open');
   });
 });
+
+describe("an outgoing call's contact", () => {
+  it('is the client the Device names when they are of the account, else the client the number belongs to', async () => {
+    // A household's two records share one number: the call placed from the second's card is theirs.
+    const first = (await api('POST', '/clients', owner, { firstName: 'Ruth', lastName: 'Carter', mobilePhone: '5125550177' })).json().id as string;
+    const second = (await api('POST', '/clients', owner, { firstName: 'James', lastName: 'Carter', mobilePhone: '5125550177' })).json().id as string;
+    const elsewhere = (await api('POST', '/clients', other, { firstName: 'Not', lastName: 'Ours', mobilePhone: '5125550178' })).json().id as string;
+    const url = `${s.app.deps.carrier.publicUrl}${VOICE_PATHS.outgoing}`;
+    const place = async (CallSid: string, extra: Record<string, string>) => {
+      const params = { CallSid, From: `client:${EMMA}`, To: '+15125550177', CallStatus: 'ringing', ...extra };
+      const res = await s.app.inject({
+        method: 'POST',
+        url: VOICE_PATHS.outgoing,
+        headers: { 'content-type': 'application/x-www-form-urlencoded', [SIGNATURE_HEADER]: signWebhook(s.app.deps.carrier.webhookToken, url, params) },
+        payload: new URLSearchParams(params).toString(),
+      });
+      assert.equal(res.statusCode, 200);
+      const [row] = await s.db.query<{ client_id: string | null; direction: string }>('select client_id, direction from calls where call_sid = $1', [CallSid]);
+      return row;
+    };
+    assert.deepEqual(await place('CAcard', { Client: second }), { client_id: second, direction: 'outgoing' });
+    assert.deepEqual(await place('CAkeypad', {}), { client_id: first, direction: 'outgoing' });
+    // Another account's client, or anything that is not an id, is not taken: the number decides.
+    assert.deepEqual(await place('CAforeign', { Client: elsewhere }), { client_id: first, direction: 'outgoing' });
+    assert.deepEqual(await place('CAbogus', { Client: "x' or 1=1" }), { client_id: first, direction: 'outgoing' });
+    // The call log shows the call on the chosen client.
+    const entry = (await api('GET', '/phone/logs?view=all&limit=10&phoneNumber=5125550177'))
+      .json()
+      .items.find((e: { client: { id: string } | null }) => e.client?.id === second);
+    assert.ok(entry);
+  });
+});
