@@ -3,8 +3,7 @@ import { join } from 'node:path';
 import { screen } from '@testing-library/react';
 import { hostControls } from '@agency/bus';
 import { followUpsApi } from '@agency/api-client';
-import { REMOTE_MODULES, type FollowUp } from '@agency/contracts';
-import { demoSession } from '@agency/testing';
+import { REMOTE_MODULES, type FollowUp, type Session } from '@agency/contracts';
 import { renderWith } from '../../test/render';
 import { PastDueWarnings } from './PastDueWarnings';
 
@@ -34,7 +33,7 @@ const followUp = (over: Partial<FollowUp>): FollowUp => ({
 });
 
 test("raises a persistent warning with Ignore and Complete for a team's past-due follow-up, not for a colleague's own", async () => {
-  hostControls().setSession(demoSession());
+  hostControls().setSession({ user: { id: '00000000-0000-4000-9000-000000000003' } } as Session);
   api.bucket.mockResolvedValue([followUp({}), followUp({ id: '00000000-0000-4000-8000-0000000000f2', assignTo: 'self', note: 'Not mine' })]);
   renderWith(<PastDueWarnings />);
   expect(await screen.findByText('Past Due Follow Up: Call about the renewal')).toBeInTheDocument();
@@ -42,6 +41,7 @@ test("raises a persistent warning with Ignore and Complete for a team's past-due
   expect(screen.getByRole('button', { name: 'Complete' })).toBeInTheDocument();
   expect(screen.queryByText('Past Due Follow Up: Not mine')).not.toBeInTheDocument();
   expect(api.bucket).toHaveBeenCalledWith('pastDue');
+  hostControls().setSession(null);
 });
 
 test("is the remote's background module, which the shell mounts on every page", () => {
