@@ -36,6 +36,8 @@ export const callLogEntrySchema = z.object({
   /** Who answered or placed it. */
   user: userRefSchema.nullable(),
   client: z.object({ id: z.string(), name: z.string() }).nullable(),
+  /** How many tags the call's client carries (0 without a client). */
+  tags: z.number().int(),
   accountLocation: z.object({ id: z.string(), name: z.string() }).nullable(),
   /** 'main' means none. */
   ivr: z.string(),

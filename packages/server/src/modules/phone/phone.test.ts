@@ -599,10 +599,17 @@ describe("an outgoing call's contact", () => {
     // Another account's client, or anything that is not an id, is not taken: the number decides.
     assert.deepEqual(await place('CAforeign', { Client: elsewhere }), { client_id: first, direction: 'outgoing' });
     assert.deepEqual(await place('CAbogus', { Client: "x' or 1=1" }), { client_id: first, direction: 'outgoing' });
-    // The call log shows the call on the chosen client.
-    const entry = (await api('GET', '/phone/logs?view=all&limit=10&phoneNumber=5125550177'))
-      .json()
-      .items.find((e: { client: { id: string } | null }) => e.client?.id === second);
-    assert.ok(entry);
+    // The call log shows the call on the chosen client, with how many tags they carry.
+    const tag = (await api('POST', '/tags', owner, { name: 'Calls by card' })).json().id as string;
+    assert.equal((await api('PUT', `/clients/${second}/tags`, owner, { tags: [{ id: tag, isActive: true }] })).statusCode, 200);
+    const items = (await api('GET', '/phone/logs?view=all&limit=10&phoneNumber=5125550177')).json().items as Array<{
+      client: { id: string } | null;
+      tags: number;
+    }>;
+    assert.deepEqual(
+      items.filter((e) => e.client?.id === second).map((e) => e.tags),
+      [1],
+    );
+    assert.ok(items.filter((e) => e.client?.id === first).every((e) => e.tags === 0));
   });
 });
