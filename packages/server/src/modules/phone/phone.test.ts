@@ -525,11 +525,15 @@ describe('calls between colleagues', () => {
 });
 
 describe('the outgoing location', () => {
-  it("is the location of the number's contact, and none for a number nobody has", async () => {
-    assert.deepEqual((await api('POST', '/phone/outgoing/location', employee, { To: '512-555-0142' })).json(), { location: { id: AUSTIN, name: 'Austin' } });
-    assert.deepEqual((await api('POST', '/phone/outgoing/location', employee, { To: '15125550999' })).json(), { location: null });
+  it("is the location of the number's contact, with the contact (a keypad call is theirs too), and none for a number nobody has", async () => {
+    const james = (await api('POST', '/phone/outgoing/location', employee, { To: '512-555-0142' })).json();
+    assert.deepEqual(james.location, { id: AUSTIN, name: 'Austin' });
+    assert.equal(james.client.name, 'James Carter');
+    const [row] = await s.db.query<{ account_id: string }>('select account_id from clients where id = $1', [james.client.id]);
+    assert.equal(row?.account_id, (await s.db.query<{ account_id: string }>('select account_id from users where id = $1', [EMMA]))[0]!.account_id);
+    assert.deepEqual((await api('POST', '/phone/outgoing/location', employee, { To: '15125550999' })).json(), { location: null, client: null });
     assert.equal((await api('POST', '/phone/outgoing/location', employee, { To: '555' })).json().message, 'Enter a phone number of 10 or 11 digits');
-    assert.deepEqual((await api('POST', '/phone/outgoing/location', other, { To: '512-555-0142' })).json(), { location: null });
+    assert.deepEqual((await api('POST', '/phone/outgoing/location', other, { To: '512-555-0142' })).json(), { location: null, client: null });
   });
 });
 
