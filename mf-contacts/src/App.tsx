@@ -7,14 +7,12 @@ import { ContactDetailPage } from './features/detail/ContactDetailPage';
 import { EditContactPage } from './features/edit/EditContactPage';
 import { ImportPage } from './features/importExport/ImportPage';
 import { UsersPage } from './features/users/UsersPage';
-import { PastDueWarnings } from './features/followups/PastDueWarnings';
 
 /** The routes of this remote; the shell mounts it on them. */
 export function App(_props: Partial<RemoteProps>) {
   return (
     <>
       <FeedbackBridge />
-      <PastDueWarnings />
       <Routes>
         <Route path="/contacts" element={<ContactListPage />} />
         <Route path="/contacts/import" element={<ImportPage />} />

@@ -4,7 +4,6 @@ import { Typography, theme } from 'antd';
 import type { FollowUp, FollowUpBucket } from '@agency/contracts';
 import { followUpsApi } from '@agency/api-client';
 import { BucketWidget, FeedbackBridge, formatDateTime } from '@agency/ui';
-import { PastDueWarnings } from '../features/followups/PastDueWarnings';
 
 /** A follow-up as a widget row: when, with the contact, and the note (red when past due). */
 function FollowUpRow({ f, danger }: { f: FollowUp; danger: boolean }) {
@@ -37,7 +36,6 @@ export function FollowUpWidget() {
   return (
     <BucketWidget title="Follow Up" testId="followup-widget" noun="follow ups" counts={counts} bucket={bucket} row={row}>
       <FeedbackBridge />
-      <PastDueWarnings />
     </BucketWidget>
   );
 }

@@ -24,5 +24,6 @@ export const phoneApi = {
   holdCall: jest.fn(),
 };
 export const locationsApi = { list: jest.fn() };
+export const phoneBlockApi = { add: jest.fn() };
 export const activityApi = { create: jest.fn(), stickies: jest.fn() };
 export const smsApi = { simulatorNumbers: jest.fn() };

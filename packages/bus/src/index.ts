@@ -68,6 +68,8 @@ export interface DialRequest {
   name?: string;
   /** Set when calling a colleague. */
   peerId?: string;
+  /** The contact being called, when the call starts from their record: the call keeps its notes on them. */
+  clientId?: string;
 }
 export type AnyServerEvent = { [E in ServerEventName]: { event: E; payload: ServerEventPayload<E> } }[ServerEventName];
 

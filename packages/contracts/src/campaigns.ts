@@ -107,8 +107,11 @@ export interface CampaignSummary {
 
 export interface CampaignLog {
   runDate: string;
+  /** Texts handed to the carrier (sent or delivered, or handed and awaiting its first report). */
   successful: number;
   failed: number;
+  /** Texts still waiting here to be handed to the carrier: held for quiet hours (21:00-8:00 at the sending number). */
+  held: number;
   /** running while texts are still being handed to the carrier. */
   status: 'running' | 'done' | 'stopped';
 }
@@ -116,7 +119,8 @@ export interface CampaignLog {
 export interface CampaignLogDetail {
   client: { id: string; name: string } | null;
   phoneNumber: string;
-  status: 'queued' | 'sent' | 'delivered' | 'undelivered' | 'failed' | 'skipped';
+  /** held: waiting for the end of quiet hours; queued: due now, about to be handed to the carrier. */
+  status: 'queued' | 'held' | 'sent' | 'delivered' | 'undelivered' | 'failed' | 'skipped';
   comment: string;
 }
 

@@ -36,6 +36,8 @@ export const callLogEntrySchema = z.object({
   /** Who answered or placed it. */
   user: userRefSchema.nullable(),
   client: z.object({ id: z.string(), name: z.string() }).nullable(),
+  /** How many tags the call's client carries (0 without a client). */
+  tags: z.number().int(),
   accountLocation: z.object({ id: z.string(), name: z.string() }).nullable(),
   /** 'main' means none. */
   ivr: z.string(),
@@ -82,7 +84,11 @@ export const outgoingLocationInputSchema = z.object({
     .transform((s) => (s.length === 10 ? `1${s}` : s))
     .refine(isDialable, 'Enter a phone number of 10 or 11 digits'),
 });
-export const outgoingLocationSchema = z.object({ location: z.object({ id: z.string(), name: z.string() }).nullable() });
+export const outgoingLocationSchema = z.object({
+  location: z.object({ id: z.string(), name: z.string() }).nullable(),
+  /** The contact the number belongs to, so a call dialled on the keypad is theirs too (absent from servers before it). */
+  client: z.object({ id: z.string(), name: z.string() }).nullable().optional(),
+});
 export type OutgoingLocation = z.infer<typeof outgoingLocationSchema>;
 
 /** The carrier simulator: a person plays a client's phone (owners and admins, local carrier only). */

@@ -3,7 +3,7 @@ import { Avatar, Button, Card, Flex, Skeleton, Tag, Typography } from 'antd';
 import { ReloadOutlined } from '@ant-design/icons';
 import { metricsApi } from '@agency/api-client';
 import { statsOf, sumStats, type EmployeeMetric, type EmployeeStat, type EmployeeStatsUser } from '@agency/contracts';
-import { formatCents, formatDate, fullName, initials } from '@agency/ui';
+import { formatCents, formatDate, formatDuration, fullName, initials } from '@agency/ui';
 import { MonthStepper, monthKey, startOfMonth } from '../common/MonthStepper';
 import { FiguresTable, type FiguresColumn } from './FiguresTable';
 import { useEmployeeStats } from './useEmployeeStats';
@@ -25,6 +25,7 @@ const FIGURE_COLUMNS: Array<{ title: string; render: (f: Figures) => string; ali
   { title: 'Premiums', render: (f) => formatCents(f.premiums), align: 'right' },
   { title: 'Messages', render: (f) => n(f.messages), align: 'right' },
   { title: 'Calls', render: (f) => n(f.calls), align: 'right' },
+  { title: 'Talk Time', render: (f) => formatDuration(f.calls_duration), align: 'right' },
   { title: 'Tasks', render: (f) => `${n(f.tasks_completed)} / ${n(f.tasks_total)}`, align: 'right' },
 ];
 const figureColumns = <T extends Figures>(): Array<FiguresColumn<T>> => FIGURE_COLUMNS.map((c) => ({ key: c.title, ...c }));

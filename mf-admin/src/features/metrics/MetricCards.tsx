@@ -42,7 +42,12 @@ export const METRIC_CARDS: CardSpec[] = [
   { title: 'Contacts', icon: <TeamOutlined />, value: (f) => count(f.contacts), detail: () => 'added this month' },
   { title: 'Policies', icon: <FileProtectOutlined />, value: (f) => count(f.policies), detail: (f) => `${formatCents(f.premiums)} in premiums` },
   { title: 'Messages', icon: <MessageOutlined />, value: (f) => count(f.messages), detail: () => 'texts sent' },
-  { title: 'Calls', icon: <PhoneOutlined />, value: (f) => count(f.calls), detail: (f) => `${formatDuration(f.calls_duration)} on the phone` },
+  {
+    title: 'Calls',
+    icon: <PhoneOutlined />,
+    value: (f) => count(f.calls),
+    detail: (f) => `${formatDuration(f.calls_duration)} on the phone, ${plural(f.reviews, 'call')} reviewed`,
+  },
   {
     title: 'Incoming Calls',
     icon: <PhoneOutlined rotate={225} />,

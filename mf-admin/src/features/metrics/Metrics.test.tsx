@@ -63,8 +63,29 @@ test("the profile shows the month's figures of the signed-in person on the cards
   expect(within(card('Policies')).getByText('$3,605.00 in premiums')).toBeInTheDocument();
   expect(within(card('Messages')).getByText('12')).toBeInTheDocument();
   expect(within(card('Tasks')).getByText('3 / 4')).toBeInTheDocument();
-  expect(within(card('Calls')).getByText('0s on the phone')).toBeInTheDocument();
+  expect(within(card('Calls')).getByText('0s on the phone, 0 calls reviewed')).toBeInTheDocument();
   for (const title of ['Incoming Calls', 'Outgoing Calls', 'Premiums', 'Talk Time', 'Open Tasks']) expect(card(title)).toBeInTheDocument();
+});
+
+test('calls count on the cards: all, incoming, outgoing, talk time and the calls reviewed', async () => {
+  stats.employeeStats.mockResolvedValue(
+    answer([
+      row(owner.id, 'calls', 3),
+      row(owner.id, 'calls_duration', 330),
+      row(owner.id, 'calls_incoming', 2),
+      row(owner.id, 'calls_incoming_duration', 300),
+      row(owner.id, 'calls_outgoing', 1),
+      row(owner.id, 'calls_outgoing_duration', 30),
+      row(owner.id, 'reviews', 1),
+    ]),
+  );
+  at('/profile');
+  await waitFor(() => expect(within(card('Calls')).getByText('3')).toBeInTheDocument());
+  expect(within(card('Calls')).getByText('5m 30s on the phone, 1 call reviewed')).toBeInTheDocument();
+  expect(within(card('Incoming Calls')).getByText('2')).toBeInTheDocument();
+  expect(within(card('Incoming Calls')).getByText('5m 00s')).toBeInTheDocument();
+  expect(within(card('Outgoing Calls')).getByText('30s')).toBeInTheDocument();
+  expect(within(card('Talk Time')).getByText('1m 50s a call')).toBeInTheDocument();
 });
 
 test('the month steps back, never past this month, and Refresh asks past the cache', async () => {
@@ -115,13 +136,25 @@ test('the widget lists the team (former employees who counted), opens a person b
   const former = { id: '00000000-0000-4000-9000-0000000000ff', firstName: 'Fay', lastName: 'Gone', avatar: null, role: 'employee' as const, former: true };
   const idle = { ...former, id: '00000000-0000-4000-9000-0000000000fe', firstName: 'Ida', lastName: 'Idle' };
   resolve(
-    answer([row(owner.id, 'premiums', 120_050), row(owner.id, 'tasks_completed', 1), row(owner.id, 'tasks_total', 2), row(former.id, 'contacts', 3)], {
-      users: [...answer([]).users, former, idle],
-    }),
+    answer(
+      [
+        row(owner.id, 'premiums', 120_050),
+        row(owner.id, 'tasks_completed', 1),
+        row(owner.id, 'tasks_total', 2),
+        row(owner.id, 'calls', 7),
+        row(owner.id, 'calls_duration', 95),
+        row(former.id, 'contacts', 3),
+      ],
+      {
+        users: [...answer([]).users, former, idle],
+      },
+    ),
   );
   const ownerRow = (await screen.findByText('Olivia Owens')).closest('tr')!;
   expect(within(ownerRow).getByText('$1,200.50')).toBeInTheDocument();
   expect(within(ownerRow).getByText('1 / 2')).toBeInTheDocument();
+  expect(within(ownerRow).getByText('7')).toBeInTheDocument();
+  expect(within(ownerRow).getByText('1m 35s')).toBeInTheDocument();
   expect(within(screen.getByText('Fay Gone').closest('tr')!).getByText('Former')).toBeInTheDocument();
   expect(screen.queryByText('Ida Idle')).not.toBeInTheDocument();
 

@@ -2,7 +2,7 @@ import { render, screen, waitFor } from '@testing-library/react';
 import userEventLib from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
 import { bus, hostControls } from '@agency/bus';
-import { accountsApi, locationsApi, metricsApi, phoneBlockApi, usersApi } from '@agency/api-client';
+import { accountsApi, locationsApi, metricsApi, phoneBlockApi, templatesApi, usersApi } from '@agency/api-client';
 import { App } from '../../App';
 import { SETTINGS_TABS } from './settingsTabs';
 import { tabOf, tabsFor } from './SettingsLayout';
@@ -61,7 +61,17 @@ test('the index and unknown tabs open Employees', async () => {
   expect(screen.getByTestId('where')).toHaveTextContent('/account/settings/employees');
 });
 
-test.each(['/account/settings', '/account/settings/employees'])('an employee opening %s is sent to /profile with a message', async (path) => {
+test("an employee's Settings opens Message Templates, the one tab for them, to keep personal templates", async () => {
+  hostControls().setSession(demoSession({ role: 'employee' }));
+  (templatesApi.list as jest.Mock).mockResolvedValue([]);
+  at('/account/settings');
+  await waitFor(() => expect(screen.getByTestId('where')).toHaveTextContent('/account/settings/message-templates'));
+  const nav = screen.getByRole('navigation', { name: 'Settings sections' });
+  expect(Array.from(nav.querySelectorAll('[role="menuitem"]')).map((i) => i.textContent)).toEqual(['Message Templates']);
+  expect(await screen.findByRole('heading', { name: 'Message Templates' })).toBeInTheDocument();
+});
+
+test.each(['/account/settings/employees', '/account/settings/general'])('an employee opening %s is sent to /profile with a message', async (path) => {
   hostControls().setSession(demoSession({ role: 'employee' }));
   const toasts: string[] = [];
   const sub = bus.toast$.subscribe((t) => toasts.push(t.message));

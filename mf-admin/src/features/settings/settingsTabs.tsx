@@ -37,7 +37,8 @@ export const SETTINGS_TABS: SettingsTab[] = [
   { path: 'blocked-numbers', label: 'Blocked Numbers', element: <BlockedNumbersPage /> },
   { path: 'tag-management', label: 'Tags', element: <TagsPage /> },
   { path: 'smart-values', label: 'Smart Values', element: <SmartValuesPage /> },
-  { path: 'message-templates', label: 'Message Templates', element: <TemplatesPage /> },
+  // Everyone keeps personal templates here (spec 002: personal templates are open to all users; team ones are the admins').
+  { path: 'message-templates', label: 'Message Templates', element: <TemplatesPage />, employees: true },
   { path: 'service-review', label: 'Service Review', element: <ServiceReviewPage /> },
   { path: 'audit-log', label: 'Audit Log', element: <AuditLogPage />, roles: AUDIT_ROLES },
 ];

@@ -22,6 +22,7 @@ const call = (over: Partial<CallLogEntry>): CallLogEntry => ({
   agencyNumber: '15125550001',
   user: { id: 'u3', firstName: 'Emma', lastName: 'Ellis', avatar: null },
   client: { id: 'k1', name: 'James Carter' },
+  tags: 0,
   accountLocation: null,
   ivr: 'main',
   callDuration: 95,

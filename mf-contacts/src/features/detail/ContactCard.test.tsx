@@ -1,4 +1,5 @@
-import { screen } from '@testing-library/react';
+import { fireEvent, screen } from '@testing-library/react';
+import { bus, type DialRequest } from '@agency/bus';
 import { emptyFull, renderWith } from '../../test/render';
 import { ContactCard } from './ContactCard';
 import { personOf } from './person';
@@ -20,6 +21,16 @@ describe('the contact card', () => {
     expect(screen.getByText('+1-512-555-0142')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Call Ada Lovelace mobile' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Copy ada@example.com' })).toBeInTheDocument();
+  });
+
+  it("calls a number for the card's client: the phone gets the client id with the number", () => {
+    const full = emptyFull({ mobilePhone: '5125550142' });
+    const asked: DialRequest[] = [];
+    const sub = bus.dial$.subscribe((r) => asked.push(r));
+    renderWith(<ContactCard clientId={full.client.id} level="primary" person={personOf(full.client, 'primary')} onAction={jest.fn()} canSplit={false} />);
+    fireEvent.click(screen.getByRole('button', { name: 'Call Ada Lovelace mobile' }));
+    sub.unsubscribe();
+    expect(asked).toEqual([{ to: '15125550142', name: 'Ada Lovelace', clientId: full.client.id }]);
   });
 
   it('shows Deceased instead of the status, with the age at the death date', () => {

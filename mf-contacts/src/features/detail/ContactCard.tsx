@@ -38,7 +38,19 @@ interface Props {
   canReview?: boolean;
 }
 
-function PhoneLine({ label, number, name, onBlock }: { label: string; number: string | null; name: string; onBlock: (n: string) => void }) {
+function PhoneLine({
+  label,
+  number,
+  name,
+  clientId,
+  onBlock,
+}: {
+  label: string;
+  number: string | null;
+  name: string;
+  clientId: string;
+  onBlock: (n: string) => void;
+}) {
   if (!number) return null;
   return (
     <Space size={4}>
@@ -51,7 +63,7 @@ function PhoneLine({ label, number, name, onBlock }: { label: string; number: st
           shape="circle"
           icon={<PhoneOutlined />}
           aria-label={`Call ${name} ${label.toLowerCase()}`}
-          onClick={() => placeCall(number, name)}
+          onClick={() => placeCall(number, name, clientId)}
         />
       </Tooltip>
       <Tooltip title="Block Phone Number">
@@ -190,8 +202,8 @@ export function ContactCard({ clientId, level, person, onAction, canSplit, ratin
         ) : null}
       </Descriptions>
       <Space orientation="vertical" size={0}>
-        <PhoneLine label="Mobile" number={person.mobilePhone} name={name} onBlock={(n) => onAction('block', n)} />
-        <PhoneLine label="Home" number={person.phone} name={name} onBlock={(n) => onAction('block', n)} />
+        <PhoneLine label="Mobile" number={person.mobilePhone} name={name} clientId={clientId} onBlock={(n) => onAction('block', n)} />
+        <PhoneLine label="Home" number={person.phone} name={name} clientId={clientId} onBlock={(n) => onAction('block', n)} />
       </Space>
       <div style={{ marginTop: 8 }}>
         <Button icon={<MessageOutlined />} onClick={message} disabled={!person.mobilePhone}>

@@ -152,7 +152,7 @@ export function ContactListPage() {
   const userId = session?.user.id;
   const actions: RowActions = useMemo(
     () => ({
-      onCall: (row) => placeCall(row.mobilePhone || row.phone || row.coMobilePhone, displayName(row)),
+      onCall: (row) => placeCall(row.mobilePhone || row.phone || row.coMobilePhone, displayName(row), row.id),
       onFavorite: (row, favorite) => {
         if (!userId) return;
         patchRow(row.id, { isFavorite: favorite });

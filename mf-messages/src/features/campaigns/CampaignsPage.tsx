@@ -6,10 +6,10 @@ import type { SorterResult } from 'antd/es/table/interface';
 import { campaignsApi, errorMessage } from '@agency/api-client';
 import { bus } from '@agency/bus';
 import { CAMPAIGN_MESSAGES, type Campaign, type CampaignFormat, type CampaignListQuery } from '@agency/contracts';
-import { formatDateTime, notifyError, notifySuccess, useLiveQuery } from '@agency/ui';
+import { notifyError, notifySuccess, useLiveQuery, useObservable } from '@agency/ui';
 import { Pager } from '../reports/Pager';
 import { RunHistory } from './RunHistory';
-import { occurrenceSummary } from './schedule';
+import { accountZone, formatInZone, occurrenceSummary } from './schedule';
 
 const campaignsUpdate$ = bus.on('campaigns_update');
 
@@ -19,6 +19,8 @@ const SORT_COLUMNS: Record<string, SortKey> = { name: 'name', description: 'desc
 /** /campaigns: the account's campaigns, filtered by kind and status, each with its run history. */
 export function CampaignsPage() {
   const navigate = useNavigate();
+  // Times in the account's time zone, as the wizard sets them.
+  const zone = accountZone(useObservable(bus.session$)?.account.timezone);
   const [format, setFormat] = useState<CampaignFormat | 'all'>('all');
   const [active, setActive] = useState<'true' | 'false'>('true');
   const [sort, setSort] = useState<NonNullable<CampaignListQuery['sort']>>('-createdAt');
@@ -120,17 +122,17 @@ export function CampaignsPage() {
         pagination={false}
         onChange={(_p, _f, s) => onSort(s)}
         locale={{ emptyText: active === 'true' ? 'No active campaigns. Create one to text a tag of clients.' : 'No inactive campaigns' }}
-        expandable={{ expandedRowRender: (c) => <RunHistory campaignId={c.id} /> }}
+        expandable={{ expandedRowRender: (c) => <RunHistory campaignId={c.id} timezone={zone} /> }}
         columns={[
           { title: 'Name', dataIndex: 'name', key: 'name', sorter: true, sortOrder: sortOrder('name') },
           { title: 'Description', dataIndex: 'description', key: 'description', sorter: true, sortOrder: sortOrder('description'), ellipsis: true },
-          { title: 'Start', key: 'start', width: 200, sorter: true, sortOrder: sortOrder('start'), render: (_, c) => formatDateTime(c.scheduleStartOn) },
+          { title: 'Start', key: 'start', width: 200, sorter: true, sortOrder: sortOrder('start'), render: (_, c) => formatInZone(c.scheduleStartOn, zone) },
           { title: 'Runs', key: 'runs', width: 220, render: (_, c) => occurrenceSummary(c) },
           {
             title: 'Next Run',
             key: 'next',
             width: 200,
-            render: (_, c) => (c.nextRunOn ? formatDateTime(c.nextRunOn) : <Tag>{c.isActive ? 'Finished' : 'Inactive'}</Tag>),
+            render: (_, c) => (c.nextRunOn ? formatInZone(c.nextRunOn, zone) : <Tag>{c.isActive ? 'Finished' : 'Inactive'}</Tag>),
           },
           {
             title: 'Actions',

@@ -1,13 +1,15 @@
 import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
-import { Alert, Skeleton, Table, Tag } from 'antd';
+import { Alert, Skeleton, Table, Tag, Tooltip } from 'antd';
 import { campaignsApi } from '@agency/api-client';
 import { bus } from '@agency/bus';
 import { CAMPAIGN_MESSAGES, campaignPhone, type CampaignLog, type CampaignLogDetail } from '@agency/contracts';
-import { formatDateTime, useLiveQuery } from '@agency/ui';
+import { useLiveQuery } from '@agency/ui';
+import { formatInZone } from './schedule';
 
 const STATUS_COLOR: Record<CampaignLogDetail['status'], string> = {
   queued: 'default',
+  held: 'gold',
   sent: 'blue',
   delivered: 'green',
   undelivered: 'red',
@@ -49,7 +51,7 @@ function RunDetails({ campaignId, runDate, onFail }: { campaignId: string; runDa
 }
 
 /** A campaign's runs (5 skeleton rows while loading), each expanding to its people; live while a run is going. */
-export function RunHistory({ campaignId }: { campaignId: string }) {
+export function RunHistory({ campaignId, timezone }: { campaignId: string; timezone: string }) {
   const [runs, setRuns] = useState<CampaignLog[] | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [expanded, setExpanded] = useState<string[]>([]);
@@ -102,8 +104,15 @@ export function RunHistory({ campaignId }: { campaignId: string }) {
           expandedRowRender: (run) => <RunDetails campaignId={campaignId} runDate={run.runDate} onFail={() => collapse(run.runDate)} />,
         }}
         columns={[
-          { title: 'Run Date', key: 'runDate', render: (_, r) => formatDateTime(r.runDate) },
+          { title: 'Run Date', key: 'runDate', render: (_, r) => formatInZone(r.runDate, timezone) },
           { title: 'Successful', dataIndex: 'successful', key: 'successful', width: 120 },
+          {
+            title: <Tooltip title="Waiting here for the end of quiet hours (21:00-8:00) or their turn to go">Held</Tooltip>,
+            dataIndex: 'held',
+            key: 'held',
+            width: 100,
+            render: (held?: number) => held ?? 0,
+          },
           { title: 'Failed', dataIndex: 'failed', key: 'failed', width: 120 },
           {
             title: 'Status',

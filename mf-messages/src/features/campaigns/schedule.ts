@@ -1,3 +1,4 @@
+import moment from 'moment-timezone';
 import { occurrenceWord, type Campaign } from '@agency/contracts';
 
 export const WEEKDAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'] as const;
@@ -41,3 +42,13 @@ export function occurrenceSummary(
   if (c.scheduleEndFormat === 'on' && c.scheduleEndValue) what += `, until ${String(c.scheduleEndValue).slice(0, 10)}`;
   return what;
 }
+
+/** A campaign time as the wizard sets it: MM/DD/YYYY h:mm AM in the account's time zone (not the browser's). */
+export function formatInZone(value: string | null | undefined, timezone: string): string {
+  if (!value) return '';
+  const t = moment(value).tz(timezone);
+  return t.isValid() ? t.format('MM/DD/YYYY h:mm A') : '';
+}
+
+/** The account's time zone, as the wizard uses it; the browser's only when the session has none. */
+export const accountZone = (timezone: string | null | undefined) => timezone || moment.tz.guess();

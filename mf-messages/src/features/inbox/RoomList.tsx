@@ -1,4 +1,4 @@
-import { useMemo, useState } from 'react';
+import { useMemo, useRef, useState } from 'react';
 import { List, type RowComponentProps } from 'react-window';
 import { Badge, Button, Dropdown, Empty, Input, Spin, Tag, theme, Tooltip, Typography, type MenuProps } from 'antd';
 import { EllipsisOutlined, PlusOutlined, StarFilled } from '@ant-design/icons';
@@ -106,10 +106,14 @@ function RoomRow({ index, style, rooms, me, activeId, peers, confirming, onOpen,
   );
 }
 
+/** Menu entries that ask a question in the menu itself: choosing them leaves it open for the answer. */
+const ASKING_KEYS = new Set(['complete']);
+
 /** The row's actions: a plain button until it is first opened, so a long list carries no menus it has not used. */
 function RoomMenu({ title, items }: { title: string; items: NonNullable<MenuProps['items']> }) {
   const [used, setUsed] = useState(false);
   const [open, setOpen] = useState(false);
+  const asking = useRef(false);
   const button = (
     <Button
       type="text"
@@ -128,7 +132,19 @@ function RoomMenu({ title, items }: { title: string; items: NonNullable<MenuProp
   );
   if (!used) return button;
   return (
-    <Dropdown menu={{ items }} trigger={['click']} open={open} onOpenChange={setOpen}>
+    <Dropdown
+      menu={{ items, onClick: ({ key }) => (asking.current = ASKING_KEYS.has(key)) }}
+      trigger={['click']}
+      open={open}
+      onOpenChange={(next, info) => {
+        // Complete Conversation turns into its confirmation in place: the menu stays until it is answered.
+        if (!next && info.source === 'menu' && asking.current) {
+          asking.current = false;
+          return;
+        }
+        setOpen(next);
+      }}
+    >
       {button}
     </Dropdown>
   );

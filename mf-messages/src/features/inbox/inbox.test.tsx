@@ -126,8 +126,12 @@ describe('RoomList', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Actions for James Carter' }));
     await userEvent.click(await screen.findByText('Complete Conversation'));
     expect(complete).not.toHaveBeenCalled();
+    // The menu stays open on its confirmation, which is answered there (Cancel closes it unanswered).
+    await userEvent.click(screen.getByRole('menuitem', { name: 'Cancel' }));
+    expect(complete).not.toHaveBeenCalled();
     await userEvent.click(screen.getByRole('button', { name: 'Actions for James Carter' }));
-    await userEvent.click(await screen.findByText('Click to Complete Conversation'));
+    await userEvent.click(await screen.findByRole('menuitem', { name: 'Complete Conversation' }));
+    await userEvent.click(screen.getByRole('menuitem', { name: 'Click to Complete Conversation' }));
     expect(complete).toHaveBeenCalledTimes(1);
   });
 

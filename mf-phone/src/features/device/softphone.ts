@@ -276,7 +276,8 @@ export class Softphone {
     try {
       await this.applyDevices();
       const call = await this.device.connect({
-        params: { To: to, ...(details.locationId ? { Location: details.locationId } : {}) },
+        // The contact called, when known, goes with the call so the call log keeps it (a number can be a whole household's).
+        params: { To: to, ...(details.locationId ? { Location: details.locationId } : {}), ...(details.clientId ? { Client: details.clientId } : {}) },
         rtcConfiguration: this.rtcConfiguration,
       });
       this.track(call, pending);

@@ -2,6 +2,7 @@ import { act, render, screen, waitFor } from '@testing-library/react';
 import userEventLib from '@testing-library/user-event';
 import { bus, hostControls } from '@agency/bus';
 import type { SmsMessage, SmsRoom } from '@agency/contracts';
+import { formatDateTime } from '@agency/ui';
 import { CallMessages } from './CallMessages';
 
 const userEvent = userEventLib.setup({ delay: null, pointerEventsCheck: 0 });
@@ -68,4 +69,31 @@ test('an empty text is refused and a refused send keeps what was typed, with the
   await userEvent.type(screen.getByLabelText('Text message'), 'Hello{Enter}');
   await waitFor(() => expect(screen.getByRole('alert')).toHaveTextContent('This number is blocked.'));
   expect(screen.getByLabelText('Text message')).toHaveValue('Hello');
+});
+
+test('a scheduled text shows at its scheduled time, as scheduled, after the texts before it', async () => {
+  const scheduled = {
+    ...text('s1', 'outgoing', 'Your renewal is due', '2026-11-26T15:00:30.000Z'),
+    status: 'pending',
+    scheduleFor: '2026-11-28T17:00:00.000Z',
+  } as SmsMessage;
+  answers.sms_join_room = () => ({
+    ok: true,
+    data: {
+      room,
+      messages: [
+        scheduled,
+        text('m1', 'incoming', 'Is my renewal done?', '2026-11-26T15:00:00.000Z'),
+        text('m2', 'incoming', 'Call me', '2026-11-27T15:00:00.000Z'),
+      ],
+      more: false,
+    },
+  });
+  render(<CallMessages phoneNumber="15125550142" clientId="c1" />);
+  const log = await screen.findByRole('log', { name: 'Texts with the caller' });
+  await screen.findByText('Your renewal is due');
+  expect(log.textContent!.indexOf('Call me')).toBeLessThan(log.textContent!.indexOf('Your renewal is due'));
+  const line = screen.getByText('Your renewal is due').nextElementSibling!;
+  expect(line).toHaveTextContent(`${formatDateTime('2026-11-28T17:00:00.000Z')} · scheduled`);
+  expect(line).not.toHaveTextContent('pending');
 });

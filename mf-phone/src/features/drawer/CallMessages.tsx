@@ -6,6 +6,8 @@ import { SMS_MESSAGES, type SmsMessage } from '@agency/contracts';
 import { formatDateTime } from '@agency/ui';
 
 const SHOWN = 20;
+/** A text waiting for its time shows at that time, as scheduled; the others when they were written. */
+const shownAt = (m: SmsMessage) => m.scheduleFor ?? m.createdAt;
 
 /**
  * The active call's Messages tab: the texts with the caller's number (the same room as the
@@ -50,7 +52,7 @@ export function CallMessages({ phoneNumber, clientId }: { phoneNumber: string; c
     return () => sub.unsubscribe();
   }, [roomId]);
 
-  const shown = useMemo(() => [...(messages ?? [])].sort((a, b) => a.createdAt.localeCompare(b.createdAt)).slice(-SHOWN), [messages]);
+  const shown = useMemo(() => [...(messages ?? [])].sort((a, b) => shownAt(a).localeCompare(shownAt(b))).slice(-SHOWN), [messages]);
   useEffect(() => {
     const el = list.current;
     if (el) el.scrollTop = el.scrollHeight;
@@ -100,8 +102,8 @@ export function CallMessages({ phoneNumber, clientId }: { phoneNumber: string; c
               >
                 <div style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere', fontSize: 13 }}>{m.message || (m.media.length ? 'Picture' : '')}</div>
                 <Typography.Text type="secondary" style={{ fontSize: 11 }}>
-                  {formatDateTime(m.createdAt)}
-                  {mine && m.status !== 'delivered' ? ` · ${m.status}` : ''}
+                  {formatDateTime(shownAt(m))}
+                  {m.scheduleFor ? ' · scheduled' : mine && m.status !== 'delivered' ? ` · ${m.status}` : ''}
                 </Typography.Text>
               </div>
             );

@@ -1,6 +1,7 @@
 import { render, screen } from '@testing-library/react';
 import userEventLib from '@testing-library/user-event';
 import type { ActiveCall } from '../device/softphone';
+import { bus } from '@agency/bus';
 import { CallPanel } from './CallPanel';
 
 jest.mock('@agency/api-client', () => jest.requireActual('../../testing/apiClientMock'));
@@ -48,4 +49,26 @@ test('a colleague calling has no voicemail and no Ignore', () => {
   expect(screen.queryByRole('button', { name: /Send to Voicemail$/ })).not.toBeInTheDocument();
   expect(screen.queryByRole('button', { name: /Ignore$/ })).not.toBeInTheDocument();
   expect(screen.getByRole('button', { name: /Answer$/ })).toBeInTheDocument();
+});
+
+test("a call placed to a contact from their card shows the contact's Notes, and View Contact opens their record", async () => {
+  const { phoneApi, activityApi } = jest.requireMock<typeof import('../../testing/apiClientMock')>('@agency/api-client');
+  activityApi.stickies.mockResolvedValue([{ id: 'n1', note: 'Prefers mornings', createdAt: '2026-11-20T15:00:00.000Z' }]);
+  phoneApi.conference.mockResolvedValue(null);
+  const went: string[] = [];
+  const sub = bus.navigate$.subscribe((r) => went.push(r.to));
+  render(
+    <CallPanel
+      call={ringing({ direction: 'outgoing', clientId: 'client-7', callId: null, status: 'open', startedAt: Date.now() })}
+      multiLocation={false}
+      recording={null}
+      {...handlers()}
+    />,
+  );
+  expect(screen.getByRole('tab', { name: 'Notes', selected: true })).toBeInTheDocument();
+  expect(await screen.findByText('Prefers mornings')).toBeInTheDocument();
+  expect(activityApi.stickies).toHaveBeenCalledWith('client-7');
+  await userEvent.click(screen.getByRole('button', { name: /View Contact$/ }));
+  sub.unsubscribe();
+  expect(went).toEqual(['/contacts/contact/client-7']);
 });

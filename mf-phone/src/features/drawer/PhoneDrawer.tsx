@@ -3,7 +3,7 @@ import { Alert, Badge, Button, Tabs, theme, Tooltip, Typography } from 'antd';
 import { AudioMutedOutlined, DisconnectOutlined, LoadingOutlined, PhoneOutlined } from '@ant-design/icons';
 import { errorMessage, phoneApi } from '@agency/api-client';
 import { bus } from '@agency/bus';
-import { phoneButtonLabel } from '@agency/contracts';
+import { phoneButtonLabel, type OutgoingLocation } from '@agency/contracts';
 import { useObservable } from '@agency/ui';
 import { buttonStatus, type PhoneState } from '../device/softphone';
 import { CallPanel } from './CallPanel';
@@ -33,6 +33,36 @@ export function visibleTabs(state: PhoneState, queueEnabled = false): TabKey[] {
     ...(state.lastCalls.length ? (['last'] as const) : []),
     ...(queueEnabled ? (['queue'] as const) : []),
   ];
+}
+
+export interface CallDetails {
+  name?: string;
+  clientId?: string;
+  locationId?: string;
+  location?: string;
+}
+
+/**
+ * What a call to `to` is placed with: the contact asked for, else the number's contact (a keypad
+ * call to a client is theirs too), and with several locations the contact's location; `pick` when
+ * the person must choose the location.
+ */
+export async function planCall(
+  to: string,
+  asked: { name?: string; clientId?: string },
+  locationCount: number,
+  lookup: (to: string) => Promise<OutgoingLocation>,
+): Promise<{ details: CallDetails; pick: boolean }> {
+  if (to.startsWith('client:') || (asked.clientId && locationCount <= 1)) return { details: asked, pick: false };
+  const known = await lookup(to).catch(() => null);
+  const contact: CallDetails = asked.clientId
+    ? asked
+    : known?.client
+      ? { clientId: known.client.id, name: asked.name || known.client.name }
+      : { name: asked.name };
+  if (locationCount <= 1) return { details: contact, pick: false };
+  if (known?.location) return { details: { ...contact, locationId: known.location.id, location: known.location.name }, pick: false };
+  return { details: contact, pick: true };
 }
 
 /** The phone button, by status (spec 000 §2), and what pressing it does. */
@@ -128,24 +158,20 @@ export function PhoneDrawer() {
   }, [callKey]);
 
   // Multi-location accounts call from the location of the number's contact; when it has none, the person picks one.
-  const [picking, setPicking] = useState<{ to: string; name?: string } | null>(null);
+  const [picking, setPicking] = useState<({ to: string } & CallDetails) | null>(null);
   const locationCount = session?.account.locationCount ?? 0;
-  const dialRef = useRef<(to: string, name?: string) => Promise<void>>(async () => undefined);
-  dialRef.current = async (to: string, name?: string) => {
-    if (to.startsWith('client:') || locationCount <= 1) return phone.dial(to, { name });
-    const found = await phoneApi.outgoingLocation(to).then(
-      (r) => r.location,
-      () => null,
-    );
-    if (found) return phone.dial(to, { name, locationId: found.id, location: found.name });
-    setPicking({ to, name });
+  const dialRef = useRef<(to: string, name?: string, clientId?: string) => Promise<void>>(async () => undefined);
+  dialRef.current = async (to: string, name?: string, clientId?: string) => {
+    const plan = await planCall(to, { name, clientId }, locationCount, phoneApi.outgoingLocation);
+    if (plan.pick) setPicking({ to, ...plan.details });
+    else await phone.dial(to, plan.details);
   };
 
-  // Calls asked for anywhere (peers, contact records) are placed here.
+  // Calls asked for anywhere (peers, contact records) are placed here; a call from a contact's record is that contact's.
   useEffect(() => {
     const sub = bus.dial$.subscribe((req) => {
       const to = req.peerId ? `client:${req.peerId}` : req.to.replace(/\D/g, '');
-      void dialRef.current(to.length === 10 ? `1${to}` : to, req.name);
+      void dialRef.current(to.length === 10 ? `1${to}` : to, req.name, req.peerId ? undefined : req.clientId);
     });
     return () => sub.unsubscribe();
   }, []);
@@ -294,7 +320,7 @@ export function PhoneDrawer() {
           onPick={(location) => {
             const call = picking;
             setPicking(null);
-            if (call) void phone.dial(call.to, { name: call.name, locationId: location.id, location: location.name });
+            if (call) void phone.dial(call.to, { name: call.name, clientId: call.clientId, locationId: location.id, location: location.name });
           }}
         />
       )}

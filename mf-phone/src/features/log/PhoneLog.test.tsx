@@ -21,6 +21,7 @@ const entry = (over: Partial<CallLogEntry> = {}): CallLogEntry => ({
   agencyNumber: '15125550001',
   user: null,
   client: { id: 'k1', name: 'James Carter' },
+  tags: 2,
   accountLocation: { id: 'l1', name: 'Austin' },
   ivr: 'main',
   callDuration: 0,
@@ -135,4 +136,70 @@ test('a call that became a conference shows who joined it (up to 3 avatars)', as
   expect(await screen.findByLabelText('Olivia Owens')).toHaveTextContent('OO');
   expect(screen.getByLabelText('Emma Ellis')).toBeInTheDocument();
   expect(screen.getByLabelText('+1-512-555-0142')).toBeInTheDocument();
+});
+
+test('filters by direction and status, leaving out the ones not chosen', async () => {
+  phone.logs.mockResolvedValue({ items: [entry()], total: 1 });
+  render(
+    <MemoryRouter>
+      <PhoneLogPage />
+    </MemoryRouter>,
+  );
+  await screen.findByText('James Carter');
+  await userEvent.click(screen.getByRole('combobox', { name: 'Direction' }));
+  await userEvent.click(await screen.findByTitle('Outgoing'));
+  await waitFor(() => expect(phone.logs).toHaveBeenLastCalledWith({ view: 'missed', page: 1, limit: 25, phoneNumber: undefined, direction: 'outgoing' }));
+  await userEvent.click(screen.getByRole('combobox', { name: 'Status' }));
+  await userEvent.click(await screen.findByTitle('No answer'));
+  await waitFor(() =>
+    expect(phone.logs).toHaveBeenLastCalledWith({ view: 'missed', page: 1, limit: 25, phoneNumber: undefined, direction: 'outgoing', status: 'no-answer' }),
+  );
+});
+
+test("the Recordings view has the spec's columns: Date, Client, Tags, Format, Duration, Recording, Worked, Action", async () => {
+  phone.logs.mockResolvedValue({ items: [], total: 0 });
+  phone.recordings.mockResolvedValue({ items: [entry({ format: 'voicemail', recording: { sid: 'RE1', duration: 42 }, callDuration: 50 })], total: 1 });
+  render(
+    <MemoryRouter>
+      <PhoneLogPage />
+    </MemoryRouter>,
+  );
+  await userEvent.click(screen.getByText('Recordings', { exact: true }));
+  const row = (await screen.findByText('James Carter')).closest('tr')!;
+  expect(screen.getAllByRole('columnheader').map((h) => h.textContent)).toEqual([
+    'Date',
+    'Client',
+    'Tags',
+    'Format',
+    'Duration',
+    'Recording',
+    'Worked',
+    'Action',
+  ]);
+  expect(within(row).getByText('Voicemail')).toBeInTheDocument();
+  expect(within(row).getAllByText('42s')[0]!.tagName).toBe('TD');
+  expect(within(row).getByText('2')).toBeInTheDocument();
+  expect(screen.queryByRole('combobox', { name: 'Direction' })).not.toBeInTheDocument();
+});
+
+test("blocks a caller's number with a reason, the plus sign left out", async () => {
+  const { phoneBlockApi } = jest.requireMock<typeof import('../../testing/apiClientMock')>('@agency/api-client');
+  phoneBlockApi.add.mockResolvedValue({});
+  const toasts: string[] = [];
+  const sub = bus.toast$.subscribe((t) => toasts.push(t.message));
+  phone.logs.mockResolvedValue({ items: [entry()], total: 1 });
+  render(
+    <MemoryRouter>
+      <PhoneLogPage />
+    </MemoryRouter>,
+  );
+  const row = (await screen.findByText('James Carter')).closest('tr')!;
+  await userEvent.click(within(row).getByRole('button', { name: 'Block +1-512-555-0142' }));
+  const dialog = await screen.findByRole('dialog');
+  expect(within(dialog).getByText('Block Phone Number')).toBeInTheDocument();
+  await userEvent.type(within(dialog).getByLabelText('Reason For Blocking'), 'Robocalls');
+  await userEvent.click(within(dialog).getByRole('button', { name: 'Block' }));
+  await waitFor(() => expect(phoneBlockApi.add).toHaveBeenCalledWith({ phoneNumber: '15125550142', reason: 'Robocalls' }));
+  await waitFor(() => expect(toasts).toContain('+1-512-555-0142 added to block list'));
+  sub.unsubscribe();
 });

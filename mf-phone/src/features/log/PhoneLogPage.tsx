@@ -1,22 +1,25 @@
 import { useMemo, useState } from 'react';
 import { map } from 'rxjs';
 import { Link } from 'react-router-dom';
-import { Alert, Avatar, Button, Input, Segmented, Space, Table, Tag, theme, Tooltip, Typography } from 'antd';
+import { Alert, Avatar, Button, Input, Segmented, Select, Space, Table, Tag, theme, Tooltip, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
-import { CheckCircleFilled, ClockCircleOutlined, PhoneOutlined, UserOutlined } from '@ant-design/icons';
+import { CheckCircleFilled, ClockCircleOutlined, PhoneOutlined, StopOutlined, UserOutlined } from '@ant-design/icons';
 import { errorMessage, phoneApi } from '@agency/api-client';
 import { bus } from '@agency/bus';
 import {
   CALL_LOG_PAGE_SIZES,
   CALL_MESSAGES,
   CALL_STATUS_LABELS,
+  CALL_STATUSES,
   canReview,
   isAdminRole,
   REVIEWABLE_STATUSES,
   type CallLogEntry,
   type CallLogView,
+  type CallStatus,
 } from '@agency/contracts';
 import { CallRecording, formatDateTime, formatDuration, formatPhone, fullName, initials, useLiveQuery, useObservable } from '@agency/ui';
+import { BlockNumberDialog } from './BlockNumberDialog';
 
 const VIEWS: Array<{ value: CallLogView; label: string }> = [
   { value: 'all', label: 'All' },
@@ -38,24 +41,45 @@ const STATUS_COLORS: Record<string, string> = {
   blocked: 'default',
 };
 
+const FORMAT_LABELS: Record<CallLogEntry['format'], string> = {
+  inbound: 'Inbound',
+  outbound: 'Outbound',
+  transfer: 'Transfer',
+  'transfer-external': 'Transfer (external)',
+  voicemail: 'Voicemail',
+};
+
 const needsReview = (e: CallLogEntry) => (REVIEWABLE_STATUSES.includes(e.status) || e.format === 'voicemail') && !e.viewedBy;
 
-function Party({ number, name, clientId }: { number: string | null; name?: string | null; clientId?: string | null }) {
+function Party({ number, name, clientId, onBlock }: { number: string | null; name?: string | null; clientId?: string | null; onBlock?(number: string): void }) {
   if (!number) return null;
   return (
     <span style={{ display: 'flex', flexDirection: 'column', lineHeight: 1.3 }}>
       {name && (clientId ? <Link to={`/contacts/contact/${clientId}`}>{name}</Link> : <span>{name}</span>)}
-      <Typography.Text
-        type={name ? 'secondary' : undefined}
-        style={{ fontVariantNumeric: 'tabular-nums', fontSize: name ? 12 : undefined, whiteSpace: 'nowrap' }}
-      >
-        {formatPhone(number)}
-      </Typography.Text>
+      <span style={{ display: 'flex', alignItems: 'center', gap: 2 }}>
+        <Typography.Text
+          type={name ? 'secondary' : undefined}
+          style={{ fontVariantNumeric: 'tabular-nums', fontSize: name ? 12 : undefined, whiteSpace: 'nowrap' }}
+        >
+          {formatPhone(number)}
+        </Typography.Text>
+        {onBlock && <BlockButton number={number} onBlock={onBlock} />}
+      </span>
     </span>
   );
 }
 
-/** The call log (/phone-log): All, Mine and Missed (the default), paged, with review marking. */
+function BlockButton({ number, onBlock, label }: { number: string; onBlock(number: string): void; label?: string }) {
+  return (
+    <Tooltip title="Block Phone Number">
+      <Button size="small" type="text" icon={<StopOutlined />} aria-label={`Block ${formatPhone(number)}`} onClick={() => onBlock(number)}>
+        {label}
+      </Button>
+    </Tooltip>
+  );
+}
+
+/** The call log (/phone-log): All, Mine, Missed (the default), Voicemails and Recordings, paged and filtered, with review marking and blocking. */
 export function PhoneLogPage() {
   const { token } = theme.useToken();
   const session = useObservable(bus.session$);
@@ -64,16 +88,22 @@ export function PhoneLogPage() {
   const [page, setPage] = useState(1);
   const [limit, setLimit] = useState(25);
   const [search, setSearch] = useState('');
+  const [direction, setDirection] = useState<'incoming' | 'outgoing' | undefined>(undefined);
+  const [status, setStatus] = useState<CallStatus | undefined>(undefined);
   const [busy, setBusy] = useState<string | null>(null);
+  const [blocking, setBlocking] = useState<string | null>(null);
   // Calls moving on anywhere in the account (answered, missed, reviewed) bring a new work count.
   const callsMoved$ = useMemo(() => bus.on('phone_workCount'), []);
   const logs = useLiveQuery(
     () => {
       const query = { page, limit, phoneNumber: search || undefined };
-      return view === 'recordings' ? phoneApi.recordings(query) : phoneApi.logs({ ...query, view });
+      // Filters with no value are left out of the request; the Recordings view has its own call, without them.
+      return view === 'recordings'
+        ? phoneApi.recordings(query)
+        : phoneApi.logs({ ...query, view, ...(direction ? { direction } : {}), ...(status ? { status } : {}) });
     },
     callsMoved$,
-    [view, page, limit, search],
+    [view, page, limit, search, direction, status],
   );
   const multiLocation = (session?.account.locationCount ?? 0) > 1;
   // Accounts with several locations see what waits for review at each: asked once, then as pushed (phone_location_workCount).
@@ -97,6 +127,39 @@ export function PhoneLogPage() {
       setBusy(null);
     }
   }
+
+  const worked: ColumnsType<CallLogEntry>[number] = {
+    key: 'worked',
+    title: 'Worked',
+    width: 150,
+    render: (_, e) => {
+      if (!REVIEWABLE_STATUSES.includes(e.status) && e.format !== 'voicemail') return null;
+      const allowed = canReview(e, me);
+      if (e.viewedBy) {
+        const who = fullName(e.viewedBy);
+        return (
+          <Tooltip title={`Reviewed by ${who}${e.viewedOn ? ` on ${formatDateTime(e.viewedOn)}` : ''}`}>
+            <Button
+              size="small"
+              type="text"
+              icon={<CheckCircleFilled style={{ color: token.colorSuccess }} />}
+              disabled={!allowed}
+              loading={busy === e.id}
+              onClick={() => void toggleReview(e)}
+              aria-label={`Reviewed by ${who}`}
+            >
+              {e.viewedBy.firstName}
+            </Button>
+          </Tooltip>
+        );
+      }
+      return (
+        <Button size="small" icon={<ClockCircleOutlined />} loading={busy === e.id} onClick={() => void toggleReview(e)}>
+          Mark reviewed
+        </Button>
+      );
+    },
+  };
 
   const columns: ColumnsType<CallLogEntry> = [
     { key: 'date', title: 'Date', width: 170, render: (_, e) => formatDateTime(e.createdAt) },
@@ -124,7 +187,7 @@ export function PhoneLogPage() {
       width: 170,
       render: (_, e) =>
         e.direction === 'incoming' ? (
-          <Party number={e.phoneNumber} name={e.client?.name} clientId={e.client?.id} />
+          <Party number={e.phoneNumber} name={e.client?.name} clientId={e.client?.id} onBlock={setBlocking} />
         ) : (
           <Party number={e.agencyNumber} name={e.user ? fullName(e.user) : null} />
         ),
@@ -134,7 +197,11 @@ export function PhoneLogPage() {
       title: 'To',
       width: 170,
       render: (_, e) =>
-        e.direction === 'incoming' ? <Party number={e.agencyNumber} /> : <Party number={e.phoneNumber} name={e.client?.name} clientId={e.client?.id} />,
+        e.direction === 'incoming' ? (
+          <Party number={e.agencyNumber} />
+        ) : (
+          <Party number={e.phoneNumber} name={e.client?.name} clientId={e.client?.id} onBlock={setBlocking} />
+        ),
     },
     {
       key: 'participants',
@@ -179,38 +246,19 @@ export function PhoneLogPage() {
       width: 150,
       render: (_, e) => <CallRecording call={e} onDeleted={logs.reload} />,
     },
-    {
-      key: 'worked',
-      title: 'Worked',
-      width: 150,
-      render: (_, e) => {
-        if (!REVIEWABLE_STATUSES.includes(e.status) && e.format !== 'voicemail') return null;
-        const allowed = canReview(e, me);
-        if (e.viewedBy) {
-          const who = fullName(e.viewedBy);
-          return (
-            <Tooltip title={`Reviewed by ${who}${e.viewedOn ? ` on ${formatDateTime(e.viewedOn)}` : ''}`}>
-              <Button
-                size="small"
-                type="text"
-                icon={<CheckCircleFilled style={{ color: token.colorSuccess }} />}
-                disabled={!allowed}
-                loading={busy === e.id}
-                onClick={() => void toggleReview(e)}
-                aria-label={`Reviewed by ${who}`}
-              >
-                {e.viewedBy.firstName}
-              </Button>
-            </Tooltip>
-          );
-        }
-        return (
-          <Button size="small" icon={<ClockCircleOutlined />} loading={busy === e.id} onClick={() => void toggleReview(e)}>
-            Mark reviewed
-          </Button>
-        );
-      },
-    },
+    worked,
+  ];
+
+  // The Recordings view (spec 001 "Call log"): Date, Client, Tags, Format, Duration, Recording, Worked, Action.
+  const recordingColumns: ColumnsType<CallLogEntry> = [
+    { key: 'date', title: 'Date', width: 170, render: (_, e) => formatDateTime(e.createdAt) },
+    { key: 'client', title: 'Client', render: (_, e) => <Party number={e.phoneNumber} name={e.client?.name} clientId={e.client?.id} /> },
+    { key: 'tags', title: 'Tags', width: 80, render: (_, e) => (e.client ? e.tags : '—') },
+    { key: 'format', title: 'Format', width: 130, render: (_, e) => FORMAT_LABELS[e.format] },
+    { key: 'duration', title: 'Duration', width: 100, render: (_, e) => formatDuration(e.recording?.duration ?? e.callDuration) },
+    { key: 'recording', title: 'Recording', width: 150, render: (_, e) => <CallRecording call={e} onDeleted={logs.reload} /> },
+    worked,
+    { key: 'action', title: 'Action', width: 110, render: (_, e) => <BlockButton number={e.phoneNumber} onBlock={setBlocking} label="Block" /> },
   ];
 
   const data = logs.data;
@@ -231,6 +279,34 @@ export function PhoneLogPage() {
             setPage(1);
           }}
         />
+        {view !== 'recordings' && (
+          <>
+            <Select<'any' | 'incoming' | 'outgoing'>
+              aria-label="Direction"
+              style={{ width: 150 }}
+              value={direction ?? 'any'}
+              onChange={(v) => {
+                setDirection(v === 'any' ? undefined : v);
+                setPage(1);
+              }}
+              options={[
+                { value: 'any', label: 'Any direction' },
+                { value: 'incoming', label: 'Incoming' },
+                { value: 'outgoing', label: 'Outgoing' },
+              ]}
+            />
+            <Select<'any' | CallStatus>
+              aria-label="Status"
+              style={{ width: 150 }}
+              value={status ?? 'any'}
+              onChange={(v) => {
+                setStatus(v === 'any' ? undefined : v);
+                setPage(1);
+              }}
+              options={[{ value: 'any' as const, label: 'Any status' }, ...CALL_STATUSES.map((s) => ({ value: s, label: CALL_STATUS_LABELS[s] }))]}
+            />
+          </>
+        )}
         <Segmented<CallLogView>
           aria-label="Calls to show"
           options={VIEWS}
@@ -266,7 +342,7 @@ export function PhoneLogPage() {
       <Table<CallLogEntry>
         rowKey="id"
         size="middle"
-        columns={columns}
+        columns={view === 'recordings' ? recordingColumns : columns}
         dataSource={data?.items ?? []}
         loading={logs.loading && !data}
         onRow={(e) => (needsReview(e) ? { style: { background: token.colorErrorBg } } : {})}
@@ -287,6 +363,7 @@ export function PhoneLogPage() {
         }}
         scroll={{ x: 1250 }}
       />
+      <BlockNumberDialog phoneNumber={blocking} onClose={() => setBlocking(null)} />
     </div>
   );
 }

@@ -7,6 +7,8 @@ import { TASK_CARDS_PAGE_SIZE, TASKBOARD_MESSAGES, type TaskBoardAck, type TaskC
 import { appendPage, applyServerEvent, emptyLane, initialState, moveLocally, type BoardState, type CardFilter } from './laneModel';
 
 const GONE = Number.MAX_SAFE_INTEGER;
+/** Server events that change what the board's figures count. */
+const CARD_CHANGES = new Set(['MOVE_CARD', 'ADD_CARD', 'UPDATE_CARD', 'DELETE_CARD', 'CLEAR_LANE']);
 
 /** One board on screen: its lanes loaded page by page, kept live from the board's socket room. */
 export function useBoard(boardId: string, filter: CardFilter) {
@@ -59,13 +61,51 @@ export function useBoard(boardId: string, filter: CardFilter) {
     }
   }, [boardId, loadLane]);
 
+  // The board's figures (total, progress, completed) are the server's count: asked again after cards change, one request at a time.
+  const totals = useRef<{ running: boolean; again: boolean }>({ running: false, again: false });
+  const refreshTotals = useCallback(async () => {
+    if (totals.current.running) {
+      totals.current.again = true;
+      return;
+    }
+    totals.current.running = true;
+    try {
+      do {
+        totals.current.again = false;
+        const fresh = await taskBoardsApi.get(boardId).catch(() => null);
+        if (fresh)
+          setState((s) =>
+            s && s.board.id === fresh.id
+              ? {
+                  ...s,
+                  board: {
+                    ...s.board,
+                    total: fresh.total,
+                    assigned: fresh.assigned,
+                    progress: fresh.progress,
+                    completed: fresh.completed,
+                    pastDue: fresh.pastDue,
+                    monitorAlert: fresh.monitorAlert,
+                  },
+                }
+              : s,
+          );
+      } while (totals.current.again);
+    } finally {
+      totals.current.running = false;
+    }
+  }, [boardId]);
+
   // join the board's room, then load it; again after every reconnect
   useEffect(() => {
     let alive = true;
     const join = () => bus.emit('taskBoard_joinBoard', boardId, (res: TaskBoardAck) => !res.ok && alive && toast({ kind: 'error', message: res.message }));
     join();
     void reload();
-    const events = bus.on('taskboard').subscribe((ev) => setState((s) => (s ? applyServerEvent(s, ev, filterRef.current) : s)));
+    const events = bus.on('taskboard').subscribe((ev) => {
+      setState((s) => (s ? applyServerEvent(s, ev, filterRef.current) : s));
+      if (ev.boardId === boardId && CARD_CHANGES.has(ev.type)) void refreshTotals();
+    });
     const reconnects = bus.connection$
       .pipe(
         skip(1),
@@ -81,7 +121,7 @@ export function useBoard(boardId: string, filter: CardFilter) {
       reconnects.unsubscribe();
       bus.emit('taskBoard_leaveBoard', boardId);
     };
-  }, [boardId, reload]);
+  }, [boardId, reload, refreshTotals]);
 
   // lanes the server renumbered, or new ones, load again
   useEffect(() => {
@@ -106,11 +146,11 @@ export function useBoard(boardId: string, filter: CardFilter) {
           if (!res.ok) {
             toast({ kind: 'error', message: res.message });
             if (event.type === 'MOVE_CARD') void reload();
-          }
+          } else void refreshTotals();
           resolve(res);
         });
       }),
-    [boardId, reload],
+    [boardId, reload, refreshTotals],
   );
 
   return { state, error, loadLane, reload, send };

@@ -41,6 +41,8 @@ export const CAMPAIGN_SKIP_REASONS = {
   'messaging-disabled': 'Texting is turned off for the account',
   stopped: 'Campaign stopped before this text was sent',
 } as const;
+/** A run detail's comment for a text held for quiet hours (21:00-8:00 in the sending number's time zone). */
+export const CAMPAIGN_HELD_COMMENT = 'Held for quiet hours: it goes at 8:00';
 /** Success percent as the dashboard shows it: delivered / sent * 100, two decimals. */
 export const campaignSuccessPercent = (s: Pick<CampaignSummary, 'sent' | 'delivered'>) => (s.sent ? ((s.delivered / s.sent) * 100).toFixed(2) : '0.00');
 /**

@@ -16,6 +16,8 @@ export const EMPLOYEE_METRICS = [
   'tasks_completed',
   'tasks_pending',
   'tasks_total',
+  /** Calls the person marked as reviewed in the call log. */
+  'reviews',
 ] as const;
 /** The rows summed by metric, every metric present (0 when nothing was counted). */
 export function sumStats(rows: EmployeeStat[]): Record<EmployeeMetric, number> {

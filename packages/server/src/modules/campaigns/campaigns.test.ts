@@ -1,7 +1,15 @@
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import moment from 'moment-timezone';
-import { CAMPAIGN_MESSAGES, CAMPAIGN_SKIP_REASONS, type Campaign, type CampaignAudience, type CampaignLog, type CampaignLogDetail } from '@agency/contracts';
+import {
+  CAMPAIGN_HELD_COMMENT,
+  CAMPAIGN_MESSAGES,
+  CAMPAIGN_SKIP_REASONS,
+  type Campaign,
+  type CampaignAudience,
+  type CampaignLog,
+  type CampaignLogDetail,
+} from '@agency/contracts';
 import { bearer, DEMO, SECOND, signIn, startTestServer, type SignedIn, type TestServer } from '../../testing/harness';
 import { openOccurrence, processRun, textKey } from './runs';
 import { accountTimezone, isBirthday } from './service';
@@ -152,13 +160,17 @@ describe('campaigns', () => {
       `texts from one number a second apart: ${gaps}`,
     );
 
+    // No worker hands texts to the carrier here: the three wait, held, and none counts as successful yet.
     const [log] = (await api('GET', `/campaigns/${c.id}/logs`)).json() as CampaignLog[];
-    assert.deepEqual([log!.successful, log!.failed, log!.status], [3, 2, 'done']);
+    assert.deepEqual([log!.successful, log!.failed, log!.held, log!.status], [0, 2, 3, 'done']);
     const details = (await api('GET', `/campaigns/${c.id}/logs/${encodeURIComponent(log!.runDate)}`)).json() as CampaignLogDetail[];
     const byName = Object.fromEntries(details.map((d) => [d.client?.name, d]));
     assert.deepEqual([byName['Nora Nomobile']!.status, byName['Nora Nomobile']!.comment], ['skipped', CAMPAIGN_SKIP_REASONS['no-number']]);
     assert.deepEqual([byName['Otto Out']!.status, byName['Otto Out']!.comment], ['skipped', CAMPAIGN_SKIP_REASONS['opted-out']]);
-    assert.equal(byName['Rita Reach']!.status, 'queued');
+    const hour = moment()
+      .tz(await timezone())
+      .hour();
+    assert.equal(byName['Rita Reach']!.status, hour >= 21 || hour < 8 ? 'held' : 'queued');
     assert.equal(byName['Rita Reach']!.phoneNumber, '15125550301');
     await api('DELETE', `/campaigns/${c.id}`);
   });
@@ -210,6 +222,42 @@ describe('campaigns', () => {
     assert.equal(texts.length, before);
     assert.equal(new Set(texts.map((t) => t.idempotency_key)).size, texts.length);
     assert.equal((await s.db.query('select 1 from campaign_run_recipients where run_id = $1', [runId])).length, 5);
+    await api('DELETE', `/campaigns/${c.id}`);
+  });
+
+  it('a run at night holds its texts until 8:00: the log counts them held, not successful, and agrees with the dashboard as they go', async () => {
+    const c = (await api('POST', '/campaigns', base())).json() as Campaign;
+    const { runId } = (await api('POST', `/campaigns/${c.id}/run`)).json() as { runId: string };
+    await s.db.query(`update campaign_runs set status = 'running' where id = $1`, [runId]);
+    await processRun(s.app.deps, DEMO, runId);
+    // The run was at 23:00 at the sending number: its texts wait for 8:00 the next morning.
+    const night = moment
+      .tz(await timezone())
+      .subtract(1, 'day')
+      .hour(23)
+      .minute(0)
+      .second(0);
+    const morning = night.clone().add(9, 'hours');
+    await s.db.query('update sms_messages set created_at = $2, send_at = $3 where idempotency_key like $1', [
+      `campaign:${c.id}:%`,
+      night.toDate(),
+      morning.toDate(),
+    ]);
+    const summaryBefore = (await api('GET', '/campaigns/summary')).json();
+    const logOf = async () => ((await api('GET', `/campaigns/${c.id}/logs`)).json() as CampaignLog[])[0]!;
+    let log = await logOf();
+    assert.deepEqual([log.successful, log.held, log.failed], [0, 3, 2]);
+    const details = (await api('GET', `/campaigns/${c.id}/logs/${encodeURIComponent(log.runDate)}`)).json() as CampaignLogDetail[];
+    const rita = details.find((d) => d.client?.name === 'Rita Reach')!;
+    assert.deepEqual([rita.status, rita.comment], ['held', CAMPAIGN_HELD_COMMENT]);
+    // At 8:00 one goes to the carrier: successful in the log, sent on the dashboard, by the same one.
+    await s.db.query(
+      `update sms_messages set status = 'sent', carrier_sid = 'SMnight1' where id = (select id from sms_messages where idempotency_key like $1 order by send_at limit 1)`,
+      [`campaign:${c.id}:%`],
+    );
+    log = await logOf();
+    assert.deepEqual([log.successful, log.held], [1, 2]);
+    assert.equal((await api('GET', '/campaigns/summary')).json().sent - summaryBefore.sent, 1);
     await api('DELETE', `/campaigns/${c.id}`);
   });
 

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import moment from 'moment-timezone';
 import {
+  CAMPAIGN_HELD_COMMENT,
   CAMPAIGN_MESSAGES,
   CAMPAIGN_SKIP_REASONS,
   campaignInputSchema,
@@ -21,6 +22,7 @@ import { Params, iso } from '../../db/sql';
 import { sealedFieldBinding } from '../clientStore/mapping';
 import { birthDatesForTags, membershipCondition, type TagRow, type TagScope } from '../tags/service';
 import { toDigits } from '../sms/service';
+import { afterQuietHours, timezoneOf } from '../sms/outbound';
 
 export type CampaignInputParsed = z.output<typeof campaignInputSchema>;
 
@@ -316,14 +318,17 @@ export async function audience(q: Queryable, scope: TagScope, target: { targetTa
 // ---------------------------------------------------------------------------------------------
 // Logs and summary
 
-const SUCCESS = ['pending', 'sent', 'delivered'];
+/** Reached the carrier: sent or delivered, or pending with the carrier's SID (handed, its first report to come). */
+const SUCCESS = ['sent', 'delivered'];
 
 export async function campaignLogs(q: Queryable, accountId: string, campaignId: string): Promise<CampaignLog[]> {
   await findCampaignRow(q, accountId, campaignId);
-  const rows = await q.query<{ run_date: Date; status: CampaignLog['status']; successful: number; failed: number }>(
+  // A text still pending without the carrier's SID has not gone anywhere (a run at night holds its texts until 8:00): held, not successful.
+  const rows = await q.query<{ run_date: Date; status: CampaignLog['status']; successful: number; failed: number; held: number }>(
     `select r.run_date, r.status,
-            count(*) filter (where x.skip_reason is null and m.status = any($3::text[]))::int as successful,
-            count(*) filter (where x.skip_reason is not null or m.status in ('undelivered', 'failed'))::int as failed
+            count(*) filter (where x.skip_reason is null and (m.status = any($3::text[]) or (m.status = 'pending' and m.carrier_sid is not null)))::int as successful,
+            count(*) filter (where x.skip_reason is not null or m.status in ('undelivered', 'failed'))::int as failed,
+            count(*) filter (where x.skip_reason is null and m.status = 'pending' and m.carrier_sid is null)::int as held
        from campaign_runs r
        left join campaign_run_recipients x on x.run_id = r.id
        left join sms_messages m on m.id = x.message_id
@@ -331,7 +336,7 @@ export async function campaignLogs(q: Queryable, accountId: string, campaignId: 
       group by r.id order by r.run_date desc limit 200`,
     [campaignId, accountId, SUCCESS],
   );
-  return rows.map((r) => ({ runDate: iso(r.run_date)!, status: r.status, successful: r.successful, failed: r.failed }));
+  return rows.map((r) => ({ runDate: iso(r.run_date)!, status: r.status, successful: r.successful, failed: r.failed, held: r.held }));
 }
 
 export async function campaignLogDetails(q: Queryable, accountId: string, campaignId: string, runDate: string): Promise<CampaignLogDetail[]> {
@@ -351,27 +356,46 @@ export async function campaignLogDetails(q: Queryable, accountId: string, campai
     status: string | null;
     error: string | null;
     handed: boolean;
+    by_number: string | null;
+    created_at: Date | null;
   }>(
-    `select x.client_id, x.name, x.phone_number, x.skip_reason, m.status, m.error, m.carrier_sid is not null as handed
+    `select x.client_id, x.name, x.phone_number, x.skip_reason, m.status, m.error, m.carrier_sid is not null as handed,
+            m.by_number, m.created_at
        from campaign_run_recipients x left join sms_messages m on m.id = x.message_id
       where x.run_id = $1 order by x.id`,
     [run.id],
   );
-  return rows.map((r) => {
+  // A text written in quiet hours at its sending number waits here for 8:00: held.
+  const zones = new Map<string, string>();
+  const quiet = async (r: (typeof rows)[number]) => {
+    if (r.status !== 'pending' || r.handed || !r.by_number || !r.created_at) return false;
+    if (!zones.has(r.by_number)) zones.set(r.by_number, await timezoneOf(q, accountId, r.by_number));
+    return afterQuietHours(r.created_at, zones.get(r.by_number)!).getTime() > r.created_at.getTime();
+  };
+  const held = await Promise.all(rows.map(quiet));
+  return rows.map((r, i) => {
     const skipped = r.skip_reason || !r.status;
-    // Pending with the carrier's SID: handed over, its first callback still to come.
+    // Pending with the carrier's SID: handed over, its first callback still to come; without it and due later: held for quiet hours.
     const status: CampaignLogDetail['status'] = skipped
       ? 'skipped'
       : r.status === 'pending'
         ? r.handed
           ? 'sent'
-          : 'queued'
+          : held[i]
+            ? 'held'
+            : 'queued'
         : (r.status as CampaignLogDetail['status']);
     return {
       client: r.client_id ? { id: r.client_id, name: r.name } : null,
       phoneNumber: r.phone_number,
       status,
-      comment: r.skip_reason ? CAMPAIGN_SKIP_REASONS[r.skip_reason] : !r.status ? CAMPAIGN_SKIP_REASONS.stopped : (r.error ?? ''),
+      comment: r.skip_reason
+        ? CAMPAIGN_SKIP_REASONS[r.skip_reason]
+        : !r.status
+          ? CAMPAIGN_SKIP_REASONS.stopped
+          : status === 'held'
+            ? CAMPAIGN_HELD_COMMENT
+            : (r.error ?? ''),
     };
   });
 }

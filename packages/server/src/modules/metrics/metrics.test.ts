@@ -63,6 +63,76 @@ describe('employee stats', () => {
     assert.equal(after.calls, 0);
   });
 
+  it('count the calls a user placed and answered, their talk time by direction, and the calls they reviewed, by month and by day', async () => {
+    const before = await monthly(employee.user.id);
+    const ownerBefore = await monthly(owner.user.id);
+    const lastMonth = new Date(now.getFullYear(), now.getMonth() - 1, 15);
+    const call = (
+      account: string,
+      direction: 'incoming' | 'outgoing',
+      status: string,
+      user: string | null,
+      duration: number,
+      { answered = status === 'completed', format = direction === 'incoming' ? 'inbound' : 'outbound', at = new Date(), viewedBy = null as string | null } = {},
+    ) =>
+      s.db.query(
+        `insert into calls (id, account_id, call_sid, format, status, direction, phone_number, user_id, call_duration, answered_at, viewed_by, viewed_on, created_at)
+         values ($1, $2, $3, $4, $5, $6, '15125550142', $7, $8, $9, $10, $11, $12)`,
+        [
+          randomUUID(),
+          account,
+          `CA${randomUUID()}`,
+          format,
+          status,
+          direction,
+          user,
+          duration,
+          answered ? at : null,
+          viewedBy,
+          viewedBy ? new Date() : null,
+          at,
+        ],
+      );
+    const emma = employee.user.id;
+    await call(DEMO, 'outgoing', 'completed', emma, 120);
+    await call(DEMO, 'outgoing', 'no-answer', emma, 0);
+    await call(DEMO, 'incoming', 'completed', emma, 300);
+    await call(DEMO, 'incoming', 'completed', emma, 45, { format: 'transfer' });
+    // Not hers, or not a conversation: a missed call (nobody answered, the owner reviewed it), a blocked caller, a voicemail, last month's call.
+    await call(DEMO, 'incoming', 'missed', null, 0, { viewedBy: owner.user.id });
+    await call(DEMO, 'incoming', 'blocked', emma, 0);
+    await call(DEMO, 'incoming', 'completed', emma, 30, { format: 'voicemail', answered: false });
+    await call(DEMO, 'outgoing', 'completed', emma, 600, { at: lastMonth });
+    const after = await monthly(employee.user.id);
+    const grew = (name: keyof typeof after) => after[name] - before[name];
+    assert.deepEqual(
+      {
+        calls: grew('calls'),
+        calls_duration: grew('calls_duration'),
+        calls_incoming: grew('calls_incoming'),
+        calls_incoming_duration: grew('calls_incoming_duration'),
+        calls_outgoing: grew('calls_outgoing'),
+        calls_outgoing_duration: grew('calls_outgoing_duration'),
+        reviews: grew('reviews'),
+      },
+      { calls: 4, calls_duration: 465, calls_incoming: 2, calls_incoming_duration: 345, calls_outgoing: 2, calls_outgoing_duration: 120, reviews: 0 },
+    );
+    assert.equal((await monthly(owner.user.id)).reviews - ownerBefore.reviews, 1);
+    // Each day's figures add up to the month's.
+    const daily = await stats(owner.token, `user=${emma}&metricView=daily&monthYear=${thisMonth}&metrics=calls,calls_duration`);
+    const [{ tz }] = await s.db.query<{ tz: string }>("select coalesce(nullif(timezone, ''), 'America/New_York') as tz from accounts where id = $1", [DEMO]);
+    const today = new Intl.DateTimeFormat('en-CA', { timeZone: tz }).format(new Date());
+    const sum = (name: string) => daily.body.rows.filter((r) => r.name === name).reduce((n, r) => n + r.value, 0);
+    assert.deepEqual([sum('calls'), sum('calls_duration')], [after.calls, after.calls_duration]);
+    assert.ok(daily.body.rows.some((r) => r.name === 'calls' && r.metricDate === today && r.value >= 4));
+    // Last month holds its own call; another account's calls count for none of ours.
+    const last = `${String(lastMonth.getMonth() + 1).padStart(2, '0')}/${lastMonth.getFullYear()}`;
+    assert.equal((await monthly(emma, last)).calls_outgoing_duration, 600);
+    const [{ id: otherAccount }] = await s.db.query<{ id: string }>('select id from accounts where id <> $1 limit 1', [DEMO]);
+    await call(otherAccount, 'outgoing', 'completed', emma, 999);
+    assert.equal((await monthly(emma)).calls, after.calls);
+  });
+
   it('count cards done (last lane or cleared) and pending of the user they are assigned to', async () => {
     const board = randomUUID();
     const lanes = [randomUUID(), randomUUID(), randomUUID()];

@@ -10,7 +10,11 @@ import { monthRange } from '../billing/usage';
  * - tasks: cards assigned to the user; completed when cleared from a board, or sitting in the last
  *   lane of a board of several lanes (dated by their last change); pending when open elsewhere
  *   (dated by their creation, or the month's start for older ones); total is both.
- * Calls are not handled by the app yet, so the call figures count none.
+ * - calls: from the call log, dated by when they rang: the calls a user placed (answered or not) and
+ *   the incoming calls they answered (a transfer is its answerer's), each with its seconds connected
+ *   (calls_duration, the talk time) and split by direction (calls_incoming, calls_outgoing and their
+ *   durations); blocked callers and voicemails reach nobody and count for nobody;
+ * - reviews: the calls a user marked as reviewed in the call log, dated by the review.
  */
 const TEXT_TYPES = ['message', 'scheduled', 'campaign'];
 
@@ -27,6 +31,16 @@ const SOURCES = `
   union all
   select user_id, created_at, 'messages', 1
     from sms_messages where account_id = $1 and flow = 'outgoing' and type = any($4) and carrier_sid is not null and created_at >= $2 and created_at < $3
+  union all
+  select c.user_id, c.created_at, m.name, m.value
+    from calls c
+   cross join lateral (values ('calls', 1::bigint), ('calls_duration', c.call_duration::bigint),
+                              ('calls_' || c.direction, 1::bigint), ('calls_' || c.direction || '_duration', c.call_duration::bigint)) m(name, value)
+   where c.account_id = $1 and c.created_at >= $2 and c.created_at < $3 and c.status <> 'blocked' and c.format <> 'voicemail'
+     and (c.direction = 'outgoing' or c.answered_at is not null)
+  union all
+  select viewed_by, viewed_on, 'reviews', 1
+    from calls where account_id = $1 and viewed_by is not null and viewed_on >= $2 and viewed_on < $3
   union all
   select c.assigned_to, coalesce(c.closed_at, c.updated_at), 'tasks_completed', 1
     from task_cards c

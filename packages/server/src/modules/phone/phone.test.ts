@@ -554,11 +554,15 @@ describe('calls between colleagues', () => {
 });
 
 describe('the outgoing location', () => {
-  it("is the location of the number's contact, and none for a number nobody has", async () => {
-    assert.deepEqual((await api('POST', '/phone/outgoing/location', employee, { To: '512-555-0142' })).json(), { location: { id: AUSTIN, name: 'Austin' } });
-    assert.deepEqual((await api('POST', '/phone/outgoing/location', employee, { To: '15125550999' })).json(), { location: null });
+  it("is the location of the number's contact, with the contact (a keypad call is theirs too), and none for a number nobody has", async () => {
+    const james = (await api('POST', '/phone/outgoing/location', employee, { To: '512-555-0142' })).json();
+    assert.deepEqual(james.location, { id: AUSTIN, name: 'Austin' });
+    assert.equal(james.client.name, 'James Carter');
+    const [row] = await s.db.query<{ account_id: string }>('select account_id from clients where id = $1', [james.client.id]);
+    assert.equal(row?.account_id, (await s.db.query<{ account_id: string }>('select account_id from users where id = $1', [EMMA]))[0]!.account_id);
+    assert.deepEqual((await api('POST', '/phone/outgoing/location', employee, { To: '15125550999' })).json(), { location: null, client: null });
     assert.equal((await api('POST', '/phone/outgoing/location', employee, { To: '555' })).json().message, 'Enter a phone number of 10 or 11 digits');
-    assert.deepEqual((await api('POST', '/phone/outgoing/location', other, { To: '512-555-0142' })).json(), { location: null });
+    assert.deepEqual((await api('POST', '/phone/outgoing/location', other, { To: '512-555-0142' })).json(), { location: null, client: null });
   });
 });
 
@@ -601,5 +605,44 @@ describe('office hours', () => {
     // Thanksgiving 2026 is Thursday the 26th.
     assert.equal(officeState(hours({ holidays: ['Thanksgiving Day'] }), 'America/Chicago', new Date('2026-11-26T15:00:00Z')), 'holiday');
     assert.equal(officeState(null, 'America/Chicago'), 'open');
+  });
+});
+
+describe("an outgoing call's contact", () => {
+  it('is the client the Device names when they are of the account, else the client the number belongs to', async () => {
+    // A household's two records share one number: the call placed from the second's card is theirs.
+    const first = (await api('POST', '/clients', owner, { firstName: 'Ruth', lastName: 'Carter', mobilePhone: '5125550177' })).json().id as string;
+    const second = (await api('POST', '/clients', owner, { firstName: 'James', lastName: 'Carter', mobilePhone: '5125550177' })).json().id as string;
+    const elsewhere = (await api('POST', '/clients', other, { firstName: 'Not', lastName: 'Ours', mobilePhone: '5125550178' })).json().id as string;
+    const url = `${s.app.deps.carrier.publicUrl}${VOICE_PATHS.outgoing}`;
+    const place = async (CallSid: string, extra: Record<string, string>) => {
+      const params = { CallSid, From: `client:${EMMA}`, To: '+15125550177', CallStatus: 'ringing', ...extra };
+      const res = await s.app.inject({
+        method: 'POST',
+        url: VOICE_PATHS.outgoing,
+        headers: { 'content-type': 'application/x-www-form-urlencoded', [SIGNATURE_HEADER]: signWebhook(s.app.deps.carrier.webhookToken, url, params) },
+        payload: new URLSearchParams(params).toString(),
+      });
+      assert.equal(res.statusCode, 200);
+      const [row] = await s.db.query<{ client_id: string | null; direction: string }>('select client_id, direction from calls where call_sid = $1', [CallSid]);
+      return row;
+    };
+    assert.deepEqual(await place('CAcard', { Client: second }), { client_id: second, direction: 'outgoing' });
+    assert.deepEqual(await place('CAkeypad', {}), { client_id: first, direction: 'outgoing' });
+    // Another account's client, or anything that is not an id, is not taken: the number decides.
+    assert.deepEqual(await place('CAforeign', { Client: elsewhere }), { client_id: first, direction: 'outgoing' });
+    assert.deepEqual(await place('CAbogus', { Client: "x' or 1=1" }), { client_id: first, direction: 'outgoing' });
+    // The call log shows the call on the chosen client, with how many tags they carry.
+    const tag = (await api('POST', '/tags', owner, { name: 'Calls by card' })).json().id as string;
+    assert.equal((await api('PUT', `/clients/${second}/tags`, owner, { tags: [{ id: tag, isActive: true }] })).statusCode, 200);
+    const items = (await api('GET', '/phone/logs?view=all&limit=10&phoneNumber=5125550177')).json().items as Array<{
+      client: { id: string } | null;
+      tags: number;
+    }>;
+    assert.deepEqual(
+      items.filter((e) => e.client?.id === second).map((e) => e.tags),
+      [1],
+    );
+    assert.ok(items.filter((e) => e.client?.id === first).every((e) => e.tags === 0));
   });
 });

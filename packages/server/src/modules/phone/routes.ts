@@ -22,6 +22,7 @@ import type { AppDeps } from '../../app';
 import { auth } from '../../http/context';
 import { badRequest, notFound } from '../../http/errors';
 import { VOICE_PATHS } from '../../providers/carrier/index';
+import { clientName } from '../sms/service';
 import { SIM_PREFIX, SIM_SCOPE } from '../../providers/carrier/local/voice/switch';
 import { listQueues, takeNextCall } from './queues';
 import { clientByPhone, listCalls, locationWorkCounts, setReviewed, workCount } from './service';
@@ -165,7 +166,8 @@ export async function phoneRoutes(app: FastifyInstance, deps: AppDeps) {
     {
       schema: {
         tags,
-        description: "The location a number's contact is served from (its default phone's location), to call from that location's number.",
+        description:
+          "The contact a number belongs to, and the location they are served from (their default phone's location), to call from that location's number.",
         body: outgoingLocationInputSchema,
         response: { 200: outgoingLocationSchema, ...errors },
       },
@@ -173,7 +175,7 @@ export async function phoneRoutes(app: FastifyInstance, deps: AppDeps) {
     async (req) => {
       const { accountId } = auth(req);
       const clientId = await clientByPhone(db, accountId, req.body.To);
-      if (!clientId) return { location: null };
+      if (!clientId) return { location: null, client: null };
       const [row] = await db.query<{ id: string; name: string }>(
         `select l.id, l.name from clients c
            join account_phones p on p.id::text = c.data->>'accountPhone' and p.account_id = c.account_id
@@ -181,7 +183,8 @@ export async function phoneRoutes(app: FastifyInstance, deps: AppDeps) {
           where c.id = $1`,
         [clientId],
       );
-      return { location: row ?? null };
+      const [client] = await db.query<{ data: Record<string, string> }>('select data from clients where id = $1', [clientId]);
+      return { location: row ?? null, client: { id: clientId, name: clientName(client?.data ?? null, req.body.To) || req.body.To } };
     },
   );
 

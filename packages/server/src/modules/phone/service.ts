@@ -81,6 +81,8 @@ const ENTRY_SELECT = `
          u.id as user_id, u.first_name as user_first, u.last_name as user_last, u.avatar as user_avatar,
          v.id as viewer_id, v.first_name as viewer_first, v.last_name as viewer_last, v.avatar as viewer_avatar,
          cl.id as client_id, cl.data as client_data, l.id as location_id, l.name as location_name,
+         (select count(*)::int from client_tags ct join tags t on t.id = ct.tag_id and t.is_active
+           where ct.client_id = c.client_id and ct.account_id = c.account_id and ct.is_active) as client_tags,
          (select json_agg(json_build_object('userId', pu.id, 'firstName', pu.first_name, 'lastName', pu.last_name, 'avatar', pu.avatar, 'phoneNumber', p.phone_number,
                                             'duration', round(extract(epoch from coalesce(p.left_at, now()) - p.joined_at))::int) order by p.created_at)
             from call_participants p left join users pu on pu.id = p.user_id
@@ -118,6 +120,7 @@ interface EntryRow {
   client_data: Record<string, string> | null;
   location_id: string | null;
   location_name: string | null;
+  client_tags: number;
   participants:
     | { userId: string | null; firstName: string | null; lastName: string | null; avatar: string | null; phoneNumber: string | null; duration: number | null }[]
     | null;
@@ -133,6 +136,7 @@ const toEntry = (r: EntryRow): CallLogEntry => ({
   agencyNumber: r.agency_number,
   user: r.user_id ? { id: r.user_id, firstName: r.user_first ?? '', lastName: r.user_last ?? '', avatar: r.user_avatar } : null,
   client: r.client_id ? { id: r.client_id, name: clientName(r.client_data, r.phone_number) || toDigits(r.phone_number) } : null,
+  tags: r.client_tags,
   accountLocation: r.location_id ? { id: r.location_id, name: r.location_name ?? '' } : null,
   ivr: r.ivr,
   callDuration: r.call_duration,

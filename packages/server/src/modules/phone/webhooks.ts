@@ -63,6 +63,13 @@ async function callById(deps: AppDeps, id: string | undefined): Promise<CallCont
   return row ? { id: row.id, accountId: row.account_id, phoneNumber: row.phone_number, locationId: row.location_id } : null;
 }
 
+/** A client id a Device sent with its call, when it names a client of `accountId` (anything else is ignored). */
+async function chosenClient(db: AppDeps['db'], accountId: string, clientId: string | undefined): Promise<string | null> {
+  if (!clientId || !/^[0-9a-f-]{36}$/.test(clientId)) return null;
+  const [row] = await db.query<{ id: string }>('select id from clients where id = $1 and account_id = $2', [clientId, accountId]);
+  return row?.id ?? null;
+}
+
 async function callerLabel(deps: AppDeps, clientId: string | null, phone: string): Promise<string> {
   if (!clientId) return '';
   const [row] = await deps.db.query<{ data: Record<string, string> }>('select data from clients where id = $1', [clientId]);
@@ -197,7 +204,8 @@ export async function voiceWebhookRoutes(app: FastifyInstance, deps: AppDeps) {
       [user.account_id, /^[0-9a-f-]{36}$/.test(p.Location ?? '') ? p.Location : null, userId],
     );
     if (!number) return xml(reply, twimlReject());
-    const clientId = await clientByPhone(db, user.account_id, to);
+    // The contact called from their record (the Device's Client parameter), when it is this account's; else the number's.
+    const clientId = (await chosenClient(db, user.account_id, p.Client)) ?? (await clientByPhone(db, user.account_id, to));
     const { id, fresh } = await logCall(db, {
       accountId: user.account_id,
       callSid: p.CallSid,

@@ -1,0 +1,81 @@
+import type { PhoneToken } from '@agency/contracts';
+import { Softphone } from './softphone';
+
+/*
+ * The Softphone around a stand-in Voice SDK: what it asks the Device for and what it keeps of a
+ * call. The real SDK against the local carrier is the journeys' part.
+ */
+type Handler = (...args: unknown[]) => void;
+class Emitter {
+  handlers: Record<string, Handler[]> = {};
+  on(event: string, handler: Handler) {
+    (this.handlers[event] ??= []).push(handler);
+    return this;
+  }
+  emit(event: string, ...args: unknown[]) {
+    for (const h of this.handlers[event] ?? []) h(...args);
+  }
+}
+class FakeCall extends Emitter {
+  parameters = { CallSid: 'CA-out-1' };
+  disconnect() {
+    this.emit('disconnect');
+  }
+}
+const devices: FakeDevice[] = [];
+class FakeDevice extends Emitter {
+  static State = { Registered: 'registered' };
+  state = 'registered';
+  audio = undefined;
+  connected: Array<{ params: Record<string, string> }> = [];
+  call = new FakeCall();
+  constructor() {
+    super();
+    devices.push(this);
+  }
+  async register() {
+    this.emit('registered');
+  }
+  async connect(options: { params: Record<string, string> }) {
+    this.connected.push(options);
+    return this.call;
+  }
+  destroy() {}
+  updateToken() {}
+}
+jest.mock('@twilio/voice-sdk', () => ({
+  get Device() {
+    return FakeDevice;
+  },
+  Call: { Codec: { Opus: 'opus', PCMU: 'pcmu' } },
+}));
+jest.mock('./sounds', () => ({ soundUrls: () => ({}) }));
+jest.mock('@agency/api-client', () => jest.requireActual('../../testing/apiClientMock'));
+
+const token = async () => ({ token: 't', identity: 'u1', ttl: 36000 }) as unknown as PhoneToken;
+
+describe('an outgoing call', () => {
+  it('carries the contact it calls: the carrier gets the client id, the call and its Last Call entry keep it', async () => {
+    const phone = new Softphone(token);
+    await phone.start();
+    expect(phone.state$.value.device).toBe('ready');
+    await phone.dial('15125550142', { name: 'James Carter', clientId: 'client-7' });
+    const device = devices[devices.length - 1];
+    expect(device.connected[0].params).toEqual({ To: '15125550142', Client: 'client-7' });
+    expect(phone.state$.value.call).toMatchObject({ direction: 'outgoing', name: 'James Carter', clientId: 'client-7' });
+    device.call.emit('accept');
+    phone.hangUp();
+    expect(phone.state$.value.call).toBeNull();
+    expect(phone.state$.value.lastCalls[0]).toMatchObject({ id: 'CA-out-1', direction: 'outgoing', clientId: 'client-7' });
+    phone.destroy();
+  });
+
+  it('dialled from the keypad, sends no client and keeps none', async () => {
+    const phone = new Softphone(token);
+    await phone.start();
+    await phone.dial('15125550142');
+    expect(devices[devices.length - 1].connected[0].params).toEqual({ To: '15125550142' });
+    expect(phone.state$.value.call?.clientId).toBeNull();
+    phone.destroy();
+  });
+});
