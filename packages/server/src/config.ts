@@ -65,6 +65,8 @@ export interface ServerConfig {
   stripeSecretKey?: string;
   stripePublishableKey?: string;
   stripeWebhookSecret?: string;
+  /** ALLOW_SIMULATED_PROVIDERS=1: a staging site may run in production on the local carrier and payment ledger (every staff page then says so). */
+  allowSimulatedProviders: boolean;
   /** REGISTRATION_REVIEW_SECONDS: how long each step of the local provider's review of a business profile or brand takes (30). */
   registrationReviewSeconds: number;
 }
@@ -125,6 +127,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     stripeSecretKey: env.STRIPE_SECRET_KEY || undefined,
     stripePublishableKey: env.STRIPE_PUBLISHABLE_KEY || undefined,
     stripeWebhookSecret: env.STRIPE_WEBHOOK_SECRET || undefined,
+    allowSimulatedProviders: env.ALLOW_SIMULATED_PROVIDERS === '1',
     registrationReviewSeconds: Number(env.REGISTRATION_REVIEW_SECONDS) >= 0 && env.REGISTRATION_REVIEW_SECONDS ? Number(env.REGISTRATION_REVIEW_SECONDS) : 30,
   };
 }

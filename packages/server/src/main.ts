@@ -9,7 +9,7 @@ import { PUSH_FEATURES, socketFeatures } from './realtimeFeatures';
 import { seedIfEmpty } from './seed';
 import { startBackground } from './background';
 import { createShutdown, onProcessEnd } from './shutdown';
-import { demoDataDecision, missingProductionSecrets, PRODUCTION_SECRETS } from './startup';
+import { demoDataDecision, missingProductionSecrets, PRODUCTION_SECRETS, simulatedInProduction, simulatedProvidersRefusal } from './startup';
 
 const config = loadConfig();
 const missing = missingProductionSecrets(config);
@@ -17,6 +17,13 @@ if (missing.length) {
   console.error(`Production needs its own secrets; set ${missing.map((name) => `${name} (${PRODUCTION_SECRETS[name]})`).join(', ')}.`);
   process.exit(1);
 }
+const refusal = simulatedProvidersRefusal(config);
+if (refusal) {
+  console.error(refusal);
+  process.exit(1);
+}
+const simulated = simulatedInProduction(config);
+if (simulated.length) console.warn(`ALLOW_SIMULATED_PROVIDERS=1: ${simulated.join(' and ')} stay local; every staff page says so.`);
 const db = await openDb({ databaseUrl: config.databaseUrl, dataDir: config.databaseUrl ? undefined : `${config.dataDir}/db` });
 const applied = await migrate(db);
 if (applied.length) console.log(`Migrated: ${applied.join(', ')}`);
