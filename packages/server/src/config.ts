@@ -12,8 +12,11 @@ export interface AuthLimits {
   windowMinutes: number;
   perAddressAndEmail: number;
   perAddress: number;
-  /** Failed sign-ins into one account, from every address together. */
-  perAccount: number;
+  /**
+   * Failed sign-ins into one existing person from every address together past which an address that
+   * has failed for them gets no further try in the window (addresses that have not failed still may).
+   */
+  perPerson: number;
   /** Calls to /auth/check/{email} per address (each one, failed or not: it tells whether an email is known). */
   lookupsPerAddress: number;
   /** Forgot-password requests per address (each mails a code). */
@@ -105,7 +108,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     demoData: env.DEMO_DATA === '1',
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
     shutdownTimeoutMs: Number(env.SHUTDOWN_TIMEOUT_MS) > 0 ? Number(env.SHUTDOWN_TIMEOUT_MS) : 10_000,
-    authLimits: { windowMinutes: 15, perAddressAndEmail: 5, perAddress: 30, perAccount: 50, lookupsPerAddress: 300, resetRequestsPerAddress: 10 },
+    authLimits: { windowMinutes: 15, perAddressAndEmail: 5, perAddress: 30, perPerson: 20, lookupsPerAddress: 300, resetRequestsPerAddress: 10 },
     publicReviewLimits: { windowMinutes: 10, perAddress: 60 },
     desktopDownloads: {
       windows: env.DESKTOP_DOWNLOAD_WINDOWS ?? `/downloads/AgencyDesk-Setup-${APP_VERSION}.exe`,
