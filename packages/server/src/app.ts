@@ -8,6 +8,7 @@ import type { Db } from './db/index';
 import { accessControl, adminsOnly, type ApiRoute } from './http/access';
 import { watchSessions, type SessionCache } from './http/sessionCache';
 import { securityHeaders } from './http/headers';
+import { refuseControlChars } from './http/controlChars';
 import { HttpError } from './http/errors';
 import { createEvents, type AppEvents } from './events';
 import type { Jobs } from './jobs/index';
@@ -136,6 +137,9 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
       const first = err.validation[0]?.message ?? 'Invalid request';
       return reply.code(400).send({ message: first });
     }
+    // Text the database cannot hold (a NUL or a byte outside UTF-8 that got past the checks) is the request's fault.
+    const code = (err as { code?: unknown }).code;
+    if (code === '22021' || code === '22P05') return reply.code(400).send({ message: 'The request holds characters that cannot be stored.' });
     const status = err.statusCode && err.statusCode >= 400 && err.statusCode < 500 ? err.statusCode : 500;
     if (status === 500) req.log.error(err);
     return reply.code(status).send({ message: status === 500 ? 'Something went wrong. Please try again.' : err.message });
@@ -167,6 +171,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   app.decorate('deps', deps);
   await app.register(
     async (api) => {
+      refuseControlChars(api);
       accessControl(api, deps.db, deps.sessions, apiRoutes);
       await healthRoutes(api);
       await authRoutes(api, deps);
