@@ -31,7 +31,7 @@ import { auditRoutes } from './modules/audit/routes';
 import { sealReadableTotpSecrets } from './modules/auth/totpSecrets';
 import type { MailProvider } from './providers/mail/index';
 import { createLocalMail } from './providers/mail/local';
-import { sealerFor } from './sealing/crypto';
+import { SealedValueError, sealerFor } from './sealing/crypto';
 import { sealReadableClientData } from './modules/clients/sealReadable';
 import { chatRoutes } from './modules/chat/routes';
 import { taskBoardRoutes } from './modules/taskboards/routes';
@@ -133,6 +133,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
 
   app.setErrorHandler((err: Error & { statusCode?: number; validation?: Array<{ message?: string }> }, req, reply) => {
     if (err instanceof HttpError) return reply.code(err.statusCode).send({ message: err.message });
+    if (err instanceof SealedValueError) return reply.code(409).send({ message: err.message });
     if (err.validation) {
       const first = err.validation[0]?.message ?? 'Invalid request';
       return reply.code(400).send({ message: first });
