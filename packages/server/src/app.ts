@@ -226,6 +226,9 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     });
     return res.statusCode < 300 ? res.body : '';
   });
+  // A phone connected with a token of an ended session is dropped (the signalling also asks at connect and every minute).
+  const stopDroppingPhones = deps.events.on('sessionsRevoked', ({ sessionIds }) => deps.carrier.endSessions(sessionIds));
+  app.addHook('onClose', async () => stopDroppingPhones());
   app.addHook('onClose', async () => deps.carrier.close());
   app.addHook('onClose', async () => deps.sessions.close());
   // An answer leaves once the changes its writes made to sessions are published (see sessionCache.ts).

@@ -1,3 +1,4 @@
+import { SESSION_IDLE_MS } from '@agency/contracts';
 import { createHmac } from 'node:crypto';
 import type { Db } from '../../db/index';
 import type { Carrier, CarrierKind } from './index';
@@ -80,7 +81,15 @@ export function createCarrier(config: CarrierConfig, db: Db): Carrier {
     }
     return http(url, params);
   };
-  const voice = createLocalVoice(token, config.publicUrl, post);
+  // A phone's token is good while the session it was issued to is: not revoked, not over, not idle.
+  const sessionAlive = async (sessionId: string) =>
+    (
+      await db.query(
+        `select 1 from sessions where id = $1 and revoked_at is null and expires_at > now() and last_seen_at > now() - make_interval(secs => $2)`,
+        [sessionId, SESSION_IDLE_MS / 1000],
+      )
+    ).length === 1;
+  const voice = createLocalVoice(token, config.publicUrl, post, sessionAlive);
   return {
     kind: 'local',
     webhookToken: token,
@@ -89,6 +98,7 @@ export function createCarrier(config: CarrierConfig, db: Db): Carrier {
     ...createLocalNumbers(db),
     ...createLocalRegistration(),
     accessToken: voice.accessToken,
+    endSessions: voice.endSessions,
     signaling: voice.signaling,
     listenSignaling: voice.listenSignaling,
     redirectCall: voice.redirectCall,
