@@ -41,7 +41,7 @@ export function createCarrier(config: CarrierConfig, db: Db): Carrier {
       kind: 'twilio',
       webhookToken: config.twilioAuthToken,
       publicUrl: config.publicUrl,
-      ...createTwilioSms(client),
+      ...createTwilioSms(client, { accountSid: config.twilioAccountSid, authToken: config.twilioAuthToken }),
       ...createTwilioNumbers(client),
       ...createTwilioRegistration(client, { primaryProfileSid: config.twilioPrimaryProfileSid }),
       ...createTwilioVoice(

@@ -1,4 +1,4 @@
-import type { CarrierTextStatus, OutboundText, SentText, SmsCarrier } from '../sms';
+import type { CarrierMedia, CarrierTextStatus, OutboundText, SentText, SmsCarrier } from '../sms';
 import type { TwilioClient } from './client';
 
 /**
@@ -24,8 +24,31 @@ export class TwilioApiError extends Error {
  * messages.create takes no headers, so the create is posted through the client's own request
  * (same credentials, edge and retries) with the text's idempotency key.
  */
-export function createTwilioSms(client: () => Promise<TwilioClient>): SmsCarrier {
+/** Where Twilio keeps the media of texts: only such addresses are fetched, with the account's credentials. */
+export const TWILIO_MEDIA_ORIGIN = 'https://api.twilio.com';
+
+export function createTwilioSms(client: () => Promise<TwilioClient>, credentials?: { accountSid: string; authToken: string }): SmsCarrier {
   return {
+    async fetchMedia(url: string, maxBytes: number): Promise<CarrierMedia | null> {
+      if (!credentials) return null;
+      let address: URL;
+      try {
+        address = new URL(url);
+      } catch {
+        return null;
+      }
+      if (address.origin !== TWILIO_MEDIA_ORIGIN || !address.pathname.startsWith(`/2010-04-01/Accounts/${credentials.accountSid}/`)) return null;
+      // Twilio answers with a redirect to its storage; fetch drops the credentials when it leaves the origin.
+      const res = await fetch(address, {
+        headers: { authorization: `Basic ${Buffer.from(`${credentials.accountSid}:${credentials.authToken}`).toString('base64')}` },
+        redirect: 'follow',
+        signal: AbortSignal.timeout(10_000),
+      }).catch(() => null);
+      if (!res?.ok) return null;
+      const data = Buffer.from(await res.arrayBuffer());
+      if (data.length > maxBytes) return null;
+      return { data, type: (res.headers.get('content-type') ?? '').split(';')[0]!.trim().toLowerCase() };
+    },
     async sendText(text: OutboundText): Promise<SentText> {
       const twilio = await client();
       const data: Record<string, unknown> = { From: text.from, To: text.to, Body: text.body, StatusCallback: text.statusCallback };
