@@ -28,6 +28,8 @@ export interface ServerConfig {
   host: string;
   dataDir: string;
   databaseUrl?: string;
+  /** MIGRATION_DATABASE_URL: migrations run as this role (the schema's owner); the app's role (DATABASE_URL) is then granted its rights. */
+  migrationDatabaseUrl?: string;
   redisUrl?: string;
   /** Folder of released remotes (`<name>/<release>/`) and remotes.json. */
   releasesDir: string;
@@ -100,6 +102,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     host: env.HOST ?? '0.0.0.0',
     dataDir,
     databaseUrl: env.DATABASE_URL || undefined,
+    migrationDatabaseUrl: env.MIGRATION_DATABASE_URL || undefined,
     redisUrl: env.REDIS_URL || undefined,
     releasesDir: resolve(env.RELEASES_DIR ?? join(dataDir, 'releases')),
     shellDir: resolve(env.SHELL_DIR ?? join(REPO_ROOT, 'shell', 'dist')),

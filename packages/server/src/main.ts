@@ -2,6 +2,7 @@ import { buildApp } from './app';
 import { loadConfig } from './config';
 import { openDb } from './db/index';
 import { migrate } from './db/migrate';
+import { grantAppRole } from './db/roles';
 import { createEvents } from './events';
 import { startJobs } from './jobs/index';
 import { createRealtime } from './realtime/index';
@@ -25,7 +26,20 @@ if (refusal) {
 const simulated = simulatedInProduction(config);
 if (simulated.length) console.warn(`ALLOW_SIMULATED_PROVIDERS=1: ${simulated.join(' and ')} stay local; every staff page says so.`);
 const db = await openDb({ databaseUrl: config.databaseUrl, dataDir: config.databaseUrl ? undefined : `${config.dataDir}/db` });
-const applied = await migrate(db);
+let applied: string[];
+if (config.migrationDatabaseUrl && config.databaseUrl) {
+  // Migrations as the schema's owner; the app's own role gets rows, and only adds and reads the audit trail.
+  const owner = await openDb({ databaseUrl: config.migrationDatabaseUrl });
+  try {
+    applied = await migrate(owner);
+    const [{ role }] = await db.query<{ role: string }>('select current_user as role');
+    await grantAppRole(owner, role);
+  } finally {
+    await owner.close();
+  }
+} else {
+  applied = await migrate(db);
+}
 if (applied.length) console.log(`Migrated: ${applied.join(', ')}`);
 const demo = demoDataDecision(config);
 if (demo === 'refused-in-production') console.warn('DEMO_DATA is ignored in production: the demo agency is never seeded there.');
