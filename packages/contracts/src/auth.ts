@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { accountSchema, accountSummarySchema } from './account';
 import { passwordSchema, userSchema } from './user';
-import { RESET_CODE_PATTERN } from './constants';
+import { RESET_CODE_NAME, RESET_CODE_PATTERN, RESET_CODE_REQUIRED } from './constants';
 
 export const emailParamSchema = z.object({ email: z.string().trim().min(3).max(254) });
 export const authCheckResponseSchema = z.object({ accounts: z.array(accountSummarySchema) });
@@ -36,8 +36,8 @@ export type ForgotPasswordResponse = z.infer<typeof forgotPasswordResponseSchema
 
 export const forgotPasswordVerifySchema = z.object({
   email: z.string().trim().email('Enter a valid email address'),
-  /** The mailed 4-digit code, or the 128-bit token of a welcome link. */
-  code: z.string().regex(RESET_CODE_PATTERN, 'Enter the 4-digit code'),
+  /** The mailed code (RESET_CODE_DIGITS digits), or the 128-bit token of a welcome link. */
+  code: z.string().regex(RESET_CODE_PATTERN, RESET_CODE_REQUIRED),
   /** The forgot-password request that mailed the code (a welcome link's token needs none). */
   requestId: z.string().max(64).optional(),
   password: passwordSchema,
@@ -69,6 +69,6 @@ export const IDENTITY_MESSAGES = {
 export const UNLOCK_HEADER = 'x-unlock';
 
 /** The answer to every forgot-password request, whether or not the email is known. */
-export const FORGOT_PASSWORD_MESSAGE = 'If that email belongs to an account, a 4-digit code is on its way. It expires in 15 minutes.';
+export const FORGOT_PASSWORD_MESSAGE = `If that email belongs to an account, ${RESET_CODE_NAME} is on its way. It expires in 15 minutes.`;
 export const PASSWORD_RESET_MESSAGE = 'Your password has been reset. Please sign in.';
 export const INVALID_RESET_CODE_MESSAGE = 'That code is invalid or has expired. Please request a new one.';

@@ -6,6 +6,8 @@ export const appConfigSchema = z.object({
   desktopDownloads: z.object({ windows: z.string(), mac: z.string() }),
   featureRequestUrl: z.string(),
   features: z.record(z.string(), z.boolean()),
+  /** What a production site that allows simulated providers (a staging site) fakes: every staff page says so. Empty elsewhere. */
+  simulated: z.array(z.enum(['texts', 'calls', 'payments'])),
 });
 export type AppConfig = z.infer<typeof appConfigSchema>;
 

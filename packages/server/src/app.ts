@@ -8,6 +8,7 @@ import type { Db } from './db/index';
 import { accessControl, adminsOnly, type ApiRoute } from './http/access';
 import { watchSessions, type SessionCache } from './http/sessionCache';
 import { securityHeaders } from './http/headers';
+import { refuseControlChars } from './http/controlChars';
 import { HttpError } from './http/errors';
 import { createEvents, type AppEvents } from './events';
 import type { Jobs } from './jobs/index';
@@ -30,7 +31,7 @@ import { auditRoutes } from './modules/audit/routes';
 import { sealReadableTotpSecrets } from './modules/auth/totpSecrets';
 import type { MailProvider } from './providers/mail/index';
 import { createLocalMail } from './providers/mail/local';
-import { sealerFor } from './sealing/crypto';
+import { SealedValueError, sealerFor } from './sealing/crypto';
 import { sealReadableClientData } from './modules/clients/sealReadable';
 import { chatRoutes } from './modules/chat/routes';
 import { taskBoardRoutes } from './modules/taskboards/routes';
@@ -132,10 +133,14 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
 
   app.setErrorHandler((err: Error & { statusCode?: number; validation?: Array<{ message?: string }> }, req, reply) => {
     if (err instanceof HttpError) return reply.code(err.statusCode).send({ message: err.message });
+    if (err instanceof SealedValueError) return reply.code(409).send({ message: err.message });
     if (err.validation) {
       const first = err.validation[0]?.message ?? 'Invalid request';
       return reply.code(400).send({ message: first });
     }
+    // Text the database cannot hold (a NUL or a byte outside UTF-8 that got past the checks) is the request's fault.
+    const code = (err as { code?: unknown }).code;
+    if (code === '22021' || code === '22P05') return reply.code(400).send({ message: 'The request holds characters that cannot be stored.' });
     const status = err.statusCode && err.statusCode >= 400 && err.statusCode < 500 ? err.statusCode : 500;
     if (status === 500) req.log.error(err);
     return reply.code(status).send({ message: status === 500 ? 'Something went wrong. Please try again.' : err.message });
@@ -167,6 +172,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   app.decorate('deps', deps);
   await app.register(
     async (api) => {
+      refuseControlChars(api);
       accessControl(api, deps.db, deps.sessions, apiRoutes);
       await healthRoutes(api);
       await authRoutes(api, deps);
@@ -220,6 +226,9 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     });
     return res.statusCode < 300 ? res.body : '';
   });
+  // A phone connected with a token of an ended session is dropped (the signalling also asks at connect and every minute).
+  const stopDroppingPhones = deps.events.on('sessionsRevoked', ({ sessionIds }) => deps.carrier.endSessions(sessionIds));
+  app.addHook('onClose', async () => stopDroppingPhones());
   app.addHook('onClose', async () => deps.carrier.close());
   app.addHook('onClose', async () => deps.sessions.close());
   // An answer leaves once the changes its writes made to sessions are published (see sessionCache.ts).

@@ -12,8 +12,11 @@ export interface AuthLimits {
   windowMinutes: number;
   perAddressAndEmail: number;
   perAddress: number;
-  /** Failed sign-ins into one account, from every address together. */
-  perAccount: number;
+  /**
+   * Failed sign-ins into one existing person from every address together past which an address that
+   * has failed for them gets no further try in the window (addresses that have not failed still may).
+   */
+  perPerson: number;
   /** Calls to /auth/check/{email} per address (each one, failed or not: it tells whether an email is known). */
   lookupsPerAddress: number;
   /** Forgot-password requests per address (each mails a code). */
@@ -25,6 +28,8 @@ export interface ServerConfig {
   host: string;
   dataDir: string;
   databaseUrl?: string;
+  /** MIGRATION_DATABASE_URL: migrations run as this role (the schema's owner); the app's role (DATABASE_URL) is then granted its rights. */
+  migrationDatabaseUrl?: string;
   redisUrl?: string;
   /** Folder of released remotes (`<name>/<release>/`) and remotes.json. */
   releasesDir: string;
@@ -65,6 +70,8 @@ export interface ServerConfig {
   stripeSecretKey?: string;
   stripePublishableKey?: string;
   stripeWebhookSecret?: string;
+  /** ALLOW_SIMULATED_PROVIDERS=1: a staging site may run in production on the local carrier and payment ledger (every staff page then says so). */
+  allowSimulatedProviders: boolean;
   /** REGISTRATION_REVIEW_SECONDS: how long each step of the local provider's review of a business profile or brand takes (30). */
   registrationReviewSeconds: number;
 }
@@ -95,6 +102,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     host: env.HOST ?? '0.0.0.0',
     dataDir,
     databaseUrl: env.DATABASE_URL || undefined,
+    migrationDatabaseUrl: env.MIGRATION_DATABASE_URL || undefined,
     redisUrl: env.REDIS_URL || undefined,
     releasesDir: resolve(env.RELEASES_DIR ?? join(dataDir, 'releases')),
     shellDir: resolve(env.SHELL_DIR ?? join(REPO_ROOT, 'shell', 'dist')),
@@ -103,7 +111,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     demoData: env.DEMO_DATA === '1',
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
     shutdownTimeoutMs: Number(env.SHUTDOWN_TIMEOUT_MS) > 0 ? Number(env.SHUTDOWN_TIMEOUT_MS) : 10_000,
-    authLimits: { windowMinutes: 15, perAddressAndEmail: 5, perAddress: 30, perAccount: 50, lookupsPerAddress: 300, resetRequestsPerAddress: 10 },
+    authLimits: { windowMinutes: 15, perAddressAndEmail: 5, perAddress: 30, perPerson: 20, lookupsPerAddress: 300, resetRequestsPerAddress: 10 },
     publicReviewLimits: { windowMinutes: 10, perAddress: 60 },
     desktopDownloads: {
       windows: env.DESKTOP_DOWNLOAD_WINDOWS ?? `/downloads/AgencyDesk-Setup-${APP_VERSION}.exe`,
@@ -125,6 +133,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     stripeSecretKey: env.STRIPE_SECRET_KEY || undefined,
     stripePublishableKey: env.STRIPE_PUBLISHABLE_KEY || undefined,
     stripeWebhookSecret: env.STRIPE_WEBHOOK_SECRET || undefined,
+    allowSimulatedProviders: env.ALLOW_SIMULATED_PROVIDERS === '1',
     registrationReviewSeconds: Number(env.REGISTRATION_REVIEW_SECONDS) >= 0 && env.REGISTRATION_REVIEW_SECONDS ? Number(env.REGISTRATION_REVIEW_SECONDS) : 30,
   };
 }

@@ -2,6 +2,7 @@ import { buildApp } from './app';
 import { loadConfig } from './config';
 import { openDb } from './db/index';
 import { migrate } from './db/migrate';
+import { grantAppRole } from './db/roles';
 import { createEvents } from './events';
 import { startJobs } from './jobs/index';
 import { createRealtime } from './realtime/index';
@@ -9,7 +10,7 @@ import { PUSH_FEATURES, socketFeatures } from './realtimeFeatures';
 import { seedIfEmpty } from './seed';
 import { startBackground } from './background';
 import { createShutdown, onProcessEnd } from './shutdown';
-import { demoDataDecision, missingProductionSecrets, PRODUCTION_SECRETS } from './startup';
+import { demoDataDecision, missingProductionSecrets, PRODUCTION_SECRETS, simulatedInProduction, simulatedProvidersRefusal } from './startup';
 
 const config = loadConfig();
 const missing = missingProductionSecrets(config);
@@ -17,8 +18,28 @@ if (missing.length) {
   console.error(`Production needs its own secrets; set ${missing.map((name) => `${name} (${PRODUCTION_SECRETS[name]})`).join(', ')}.`);
   process.exit(1);
 }
+const refusal = simulatedProvidersRefusal(config);
+if (refusal) {
+  console.error(refusal);
+  process.exit(1);
+}
+const simulated = simulatedInProduction(config);
+if (simulated.length) console.warn(`ALLOW_SIMULATED_PROVIDERS=1: ${simulated.join(' and ')} stay local; every staff page says so.`);
 const db = await openDb({ databaseUrl: config.databaseUrl, dataDir: config.databaseUrl ? undefined : `${config.dataDir}/db` });
-const applied = await migrate(db);
+let applied: string[];
+if (config.migrationDatabaseUrl && config.databaseUrl) {
+  // Migrations as the schema's owner; the app's own role gets rows, and only adds and reads the audit trail.
+  const owner = await openDb({ databaseUrl: config.migrationDatabaseUrl });
+  try {
+    applied = await migrate(owner);
+    const [{ role }] = await db.query<{ role: string }>('select current_user as role');
+    await grantAppRole(owner, role);
+  } finally {
+    await owner.close();
+  }
+} else {
+  applied = await migrate(db);
+}
 if (applied.length) console.log(`Migrated: ${applied.join(', ')}`);
 const demo = demoDataDecision(config);
 if (demo === 'refused-in-production') console.warn('DEMO_DATA is ignored in production: the demo agency is never seeded there.');

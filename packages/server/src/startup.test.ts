@@ -1,11 +1,12 @@
 import { describe, it } from 'node:test';
+import { spawnSync } from 'node:child_process';
 import assert from 'node:assert/strict';
 import { mkdtempSync, existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { loadConfig } from './config';
 import { KEY_FILE, loadClientDataKey } from './sealing/crypto';
-import { demoDataDecision, missingProductionSecrets } from './startup';
+import { demoDataDecision, missingProductionSecrets, simulatedProvidersRefusal, simulatedWork } from './startup';
 
 const dataDir = () => mkdtempSync(join(tmpdir(), 'agency-startup-'));
 
@@ -33,5 +34,39 @@ describe('production secrets', () => {
     assert.equal(existsSync(join(dir, KEY_FILE)), false);
     assert.equal(loadClientDataKey(dir, {}).length, 32);
     assert.equal(existsSync(join(dir, KEY_FILE)), true);
+  });
+});
+
+describe('production runs on real providers', () => {
+  const config = (env: NodeJS.ProcessEnv) => loadConfig({ DATA_DIR: dataDir(), NODE_ENV: 'production', ...env });
+  const real = { CARRIER: 'twilio', BILLING: 'stripe' };
+
+  it('refuses the local carrier and the local payment ledger, naming the setting', () => {
+    assert.match(simulatedProvidersRefusal(config({}))!, /CARRIER and BILLING are local.*CARRIER=twilio and BILLING=stripe.*ALLOW_SIMULATED_PROVIDERS=1/);
+    assert.match(simulatedProvidersRefusal(config({ CARRIER: 'twilio' }))!, /: BILLING is local\. Set BILLING=stripe/);
+    assert.match(simulatedProvidersRefusal(config({ BILLING: 'stripe' }))!, /: CARRIER is local\. Set CARRIER=twilio/);
+    assert.equal(simulatedProvidersRefusal(config(real)), null);
+    assert.equal(simulatedProvidersRefusal(loadConfig({ DATA_DIR: dataDir() })), null, 'outside production the local providers are the default');
+  });
+
+  it('lets a staging site run on them when ALLOW_SIMULATED_PROVIDERS=1 says so, and then names what is simulated', () => {
+    assert.equal(simulatedProvidersRefusal(config({ ALLOW_SIMULATED_PROVIDERS: '1' })), null);
+    assert.deepEqual(simulatedWork(config({ ALLOW_SIMULATED_PROVIDERS: '1' })), ['texts', 'calls', 'payments']);
+    assert.deepEqual(simulatedWork(config({ ALLOW_SIMULATED_PROVIDERS: '1', BILLING: 'stripe' })), ['texts', 'calls']);
+    assert.deepEqual(simulatedWork(config({ ...real, ALLOW_SIMULATED_PROVIDERS: '1' })), []);
+    assert.notEqual(simulatedProvidersRefusal(config({ ALLOW_SIMULATED_PROVIDERS: 'yes' })), null, 'only 1 allows them');
+    assert.deepEqual(simulatedWork(loadConfig({ DATA_DIR: dataDir() })), [], 'development says nothing');
+  });
+
+  it('the server exits before it opens the database, saying why', () => {
+    const dir = dataDir();
+    const run = spawnSync(process.execPath, ['--import', 'tsx', join(import.meta.dirname, 'main.ts')], {
+      env: { PATH: process.env.PATH, NODE_ENV: 'production', CLIENT_DATA_KEY: 'a'.repeat(64), DATA_DIR: dir, PORT: '0' },
+      encoding: 'utf8',
+      timeout: 60_000,
+    });
+    assert.equal(run.status, 1, run.stderr);
+    assert.match(run.stderr, /Production does not run on simulated providers: CARRIER and BILLING are local/);
+    assert.equal(existsSync(join(dir, 'db')), false);
   });
 });

@@ -25,3 +25,47 @@ export function demoDataDecision(config: Pick<ServerConfig, 'production' | 'demo
   if (!config.demoData) return 'not-asked';
   return config.production ? 'refused-in-production' : 'seed';
 }
+
+/** The settings that choose a real provider, and what their local stand-in fakes. */
+export const SIMULATED_PROVIDER_SETTINGS = {
+  CARRIER: { key: 'carrier', real: 'twilio', fakes: ['texts', 'calls'] },
+  BILLING: { key: 'billing', real: 'stripe', fakes: ['payments'] },
+} as const;
+export type SimulatedProviderSetting = keyof typeof SIMULATED_PROVIDER_SETTINGS;
+
+/** The settings left on a local (simulated) provider. */
+export function simulatedProviders(config: Pick<ServerConfig, 'carrier' | 'billing'>): SimulatedProviderSetting[] {
+  return (Object.keys(SIMULATED_PROVIDER_SETTINGS) as SimulatedProviderSetting[]).filter(
+    (name) => config[SIMULATED_PROVIDER_SETTINGS[name].key] !== SIMULATED_PROVIDER_SETTINGS[name].real,
+  );
+}
+
+/**
+ * Why production may not start on the providers it was given: the local carrier and payment ledger
+ * text no one and accept a test card as payment. Null when the start may go on: not production, every
+ * provider real, or a staging site that says ALLOW_SIMULATED_PROVIDERS=1.
+ */
+export function simulatedProvidersRefusal(config: Pick<ServerConfig, 'production' | 'carrier' | 'billing' | 'allowSimulatedProviders'>): string | null {
+  if (!config.production || config.allowSimulatedProviders) return null;
+  const names = simulatedProviders(config);
+  if (!names.length) return null;
+  const settings = names.map((name) => `${name}=${SIMULATED_PROVIDER_SETTINGS[name].real}`).join(' and ');
+  return (
+    `Production does not run on simulated providers: ${names.join(' and ')} ${names.length > 1 ? 'are' : 'is'} local. ` +
+    `Set ${settings} with their keys, or ALLOW_SIMULATED_PROVIDERS=1 on a staging site.`
+  );
+}
+
+/** The settings a production site that allows them keeps on simulated providers, else none. */
+export function simulatedInProduction(
+  config: Pick<ServerConfig, 'production' | 'carrier' | 'billing' | 'allowSimulatedProviders'>,
+): SimulatedProviderSetting[] {
+  return config.production && config.allowSimulatedProviders ? simulatedProviders(config) : [];
+}
+
+/** What the staff pages' banner names: the texts, calls or payments such a site fakes. */
+export function simulatedWork(
+  config: Pick<ServerConfig, 'production' | 'carrier' | 'billing' | 'allowSimulatedProviders'>,
+): ('texts' | 'calls' | 'payments')[] {
+  return simulatedInProduction(config).flatMap((name) => SIMULATED_PROVIDER_SETTINGS[name].fakes);
+}

@@ -19,6 +19,7 @@ import { BackgroundSlots } from './BackgroundSlots';
 import { CONTACT_SEARCH_SOURCES, HeaderSearch, SEARCH_SOURCES } from './HeaderSearch';
 import { ProfileMenu } from './ProfileMenu';
 import { SideNav } from './SideNav';
+import { SiteSimulatedBanner } from './SimulatedBanner';
 import { ToastHost } from './ToastHost';
 import { TopNav } from './TopNav';
 
@@ -64,6 +65,7 @@ function FrameBody() {
         </Suspense>
       )}
       <Layout style={{ height: '100vh' }} inert={locked} aria-hidden={locked || undefined}>
+        <SiteSimulatedBanner />
         <Layout.Header
           style={{
             display: 'flex',

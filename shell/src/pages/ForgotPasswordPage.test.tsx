@@ -31,18 +31,18 @@ describe('ForgotPasswordPage', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Send Code' }));
     expect(await screen.findByLabelText('Code')).toBeInTheDocument();
     expect(forgot).toHaveBeenCalledWith('emma@demo.test');
-    fillReset('1234');
+    fillReset('12345678');
     await waitFor(() => expect(currentLocation.pathname).toBe('/login'));
     expect(currentLocation.search).toBe('?email=emma%40demo.test&done=passwordChanged');
-    expect(verify).toHaveBeenCalledWith('emma@demo.test', '1234', 'new-password-1', 'req-1');
+    expect(verify).toHaveBeenCalledWith('emma@demo.test', '12345678', 'new-password-1', 'req-1');
   });
 
   it('checks the code and the new password', async () => {
-    renderAt('/forgot-password/u1/9999?email=emma%40demo.test', '/forgot-password/:userId/:token', <ForgotPasswordPage />);
-    expect(screen.getByLabelText('Code')).toHaveValue('9999');
+    renderAt('/forgot-password/u1/99999999?email=emma%40demo.test', '/forgot-password/:userId/:token', <ForgotPasswordPage />);
+    expect(screen.getByLabelText('Code')).toHaveValue('99999999');
     expect(screen.getByLabelText('Email')).toHaveValue('emma@demo.test');
-    fillReset('12', 'short', 'other');
-    expect(await screen.findByText('Enter the 4-digit code')).toBeInTheDocument();
+    fillReset('1234', 'short', 'other');
+    expect(await screen.findByText('Enter the 8-digit code')).toBeInTheDocument();
     expect(screen.getByText('Password must be at least 8 characters')).toBeInTheDocument();
     expect(screen.getByText('The passwords do not match')).toBeInTheDocument();
     expect(verify).not.toHaveBeenCalled();
@@ -50,8 +50,8 @@ describe('ForgotPasswordPage', () => {
 
   it('shows the server message when the code is wrong', async () => {
     verify.mockRejectedValue(new ApiRequestError('Invalid code', 400));
-    renderAt('/forgot-password/u1/9999?email=emma%40demo.test', '/forgot-password/:userId/:token', <ForgotPasswordPage />);
-    fillReset('9999');
+    renderAt('/forgot-password/u1/99999999?email=emma%40demo.test', '/forgot-password/:userId/:token', <ForgotPasswordPage />);
+    fillReset('99999999');
     expect(await screen.findByRole('alert')).toHaveTextContent('Invalid code');
     expect(screen.getByLabelText('Code')).toHaveValue('');
   });

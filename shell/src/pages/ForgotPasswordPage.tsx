@@ -1,5 +1,12 @@
 import { useState, type FormEvent } from 'react';
-import { isWelcomeToken, RESET_CODE_PATTERN } from '@agency/contracts/src/constants';
+import {
+  isWelcomeToken,
+  RESET_CODE_DIGITS,
+  RESET_CODE_NAME,
+  RESET_CODE_PATTERN,
+  RESET_CODE_REQUIRED,
+  RESET_DIGITS_PATTERN,
+} from '@agency/contracts/src/constants';
 import { errorMessage } from '@agency/api-client/src/errors';
 import { publicApi } from '@agency/api-client/src/publicCalls';
 import { rememberedEmail } from '../session/storage';
@@ -31,7 +38,7 @@ function validateReset(v: ResetValues, welcome: boolean): Errors {
   const errors: Errors = {};
   const email = emailError(v.email);
   if (email) errors.email = email;
-  if (!welcome && !/^\d{4}$/.test(v.code)) errors.code = 'Enter the 4-digit code';
+  if (!welcome && !RESET_DIGITS_PATTERN.test(v.code)) errors.code = RESET_CODE_REQUIRED;
   if (!v.password) errors.password = 'Password is required';
   else if (v.password.length < 8) errors.password = 'Password must be at least 8 characters';
   else if (v.password.length > 128) errors.password = 'Password must be at most 128 characters';
@@ -43,7 +50,7 @@ function validateReset(v: ResetValues, welcome: boolean): Errors {
 const errorProps = (message?: string) => ({ message, status: message ? ('error' as const) : undefined });
 
 /**
- * Forgotten password: the email gets a 4-digit code, then code and new password change it.
+ * Forgotten password: the email gets an 8-digit code (RESET_CODE_DIGITS), then code and new password change it.
  * /forgot-password/:userId/:token is an emailed link: it opens the second step with the code filled
  * in; a welcome link's token (128 bits) is used as it is, with no code to type. Like the sign-in
  * page, it is drawn without antd's components and stands alone on a full load.
@@ -82,7 +89,7 @@ export default function ForgotPasswordPage({ search, token, theme, onDone }: For
       const sent = await publicApi.forgotPassword(address.trim());
       setRequestId(sent.requestId);
       setValues((v) => ({ ...v, email: address.trim(), code: '' }));
-      setInfo(`If ${address.trim()} belongs to an account, a 4-digit code is on its way.`);
+      setInfo(`If ${address.trim()} belongs to an account, ${RESET_CODE_NAME} is on its way.`);
       setWelcome(false);
       setTried(false);
       setErrors({});
@@ -131,7 +138,7 @@ export default function ForgotPasswordPage({ search, token, theme, onDone }: For
 
   if (step === 'email') {
     return (
-      <PublicFrame theme={theme} title="Forgot password" subtitle="Enter your email and we will send you a 4-digit code to choose a new password.">
+      <PublicFrame theme={theme} title="Forgot password" subtitle={`Enter your email and we will send you ${RESET_CODE_NAME} to choose a new password.`}>
         {error && <Notice kind="error">{error}</Notice>}
         <form name="forgot" noValidate onSubmit={askForCode}>
           <TextField
@@ -156,7 +163,7 @@ export default function ForgotPasswordPage({ search, token, theme, onDone }: For
     <PublicFrame
       theme={theme}
       title="Choose a new password"
-      subtitle={welcome ? 'Choose the password for your new sign-in.' : 'Enter the 4-digit code from the email and your new password.'}
+      subtitle={welcome ? 'Choose the password for your new sign-in.' : `Enter the ${RESET_CODE_DIGITS}-digit code from the email and your new password.`}
     >
       {info && !error && <Notice kind="info">{info}</Notice>}
       {error && <Notice kind="error">{error}</Notice>}
@@ -175,7 +182,7 @@ export default function ForgotPasswordPage({ search, token, theme, onDone }: For
             label="Code"
             inputMode="numeric"
             autoComplete="one-time-code"
-            maxLength={4}
+            maxLength={RESET_CODE_DIGITS}
             autoFocus={!!values.email && !linkCode}
             value={values.code}
             onChange={(e) => set('code', e.target.value)}

@@ -35,8 +35,16 @@ export const AUTH_MESSAGES = {
   mfaSetupRequired: 'Multi-factor authentication is required. Please set it up to continue.',
 } as const;
 
-/** A reset code (4 digits) or a welcome link's token (128 bits, base64url). */
-export const RESET_CODE_PATTERN = /^(\d{4}|[A-Za-z0-9_-]{22})$/;
+/** How many digits a mailed password reset code has (10^8 codes: 20 wrong codes an hour stay hopeless). */
+export const RESET_CODE_DIGITS = 8;
+/** The code as the pages and mails name it. */
+export const RESET_CODE_NAME = `an ${RESET_CODE_DIGITS}-digit code`;
+/** A mailed reset code. */
+export const RESET_DIGITS_PATTERN = new RegExp(`^\\d{${RESET_CODE_DIGITS}}$`);
+/** A reset code or a welcome link's token (128 bits, base64url). */
+export const RESET_CODE_PATTERN = new RegExp(`^(\\d{${RESET_CODE_DIGITS}}|[A-Za-z0-9_-]{22})$`);
+/** What the reset pages and the API say when the code is not one. */
+export const RESET_CODE_REQUIRED = `Enter the ${RESET_CODE_DIGITS}-digit code`;
 export const isWelcomeToken = (code: string) => /^[A-Za-z0-9_-]{22}$/.test(code);
 
 /** The most stars a service review gives. */

@@ -1,7 +1,7 @@
 /** The phone's limits, call statuses, labels and messages (the schemas are in ../phone). */
 import type { CallStatus, CallLogEntry, PhoneButtonStatus, ConferenceParticipant } from '../phone';
 
-/** POST /phone/token: the browser Device's token (ttl 36000 s, refreshed every 10 minutes). */
+/** POST /phone/token: the longest a browser Device's token lives (36000 s; the server gives no more than the session's idle limit, and it is refreshed every 10 minutes). */
 export const PHONE_TOKEN_TTL_SECONDS = 36_000;
 export const PHONE_TOKEN_REFRESH_MS = 10 * 60 * 1000;
 /** A number as the phone dials it: exactly 11 digits beginning with 1 (spec 000 §5). */

@@ -53,6 +53,18 @@ export const previousKeys = (env: NodeJS.ProcessEnv = process.env): Buffer[] =>
     .filter(Boolean)
     .map(parseKey);
 
+/**
+ * A stored value that does not open where it is: sealed for another row and copied here, altered,
+ * or not a sealed value at all. The API answers it as a refusal (409), not a fault of its own.
+ * (A key that is not configured stays an error of the server.)
+ */
+export class SealedValueError extends Error {
+  constructor() {
+    super('This value was not sealed for this record, so it cannot be opened here.');
+    this.name = 'SealedValueError';
+  }
+}
+
 /** Seals with `key`; opens values of `key` or of any of `previous`. */
 export function createSealer(key: Buffer, previous: Buffer[] = []): Sealer {
   const currentId = keyId(key);
@@ -83,12 +95,17 @@ export function createSealer(key: Buffer, previous: Buffer[] = []): Sealer {
             // the next key
           }
         }
-        throw new Error('No key opens this value');
+        throw new SealedValueError();
       }
-      if (parts[0] !== VERSION || parts.length !== 3) throw new Error('Unknown sealed value format');
+      if (parts[0] !== VERSION || parts.length !== 3) throw new SealedValueError();
       const k = ring.get(parts[1]!);
       if (!k) throw new Error(`Key ${parts[1]} is not configured`);
-      return decrypt(k, Buffer.from(parts[2]!, 'base64'), binding);
+      try {
+        return decrypt(k, Buffer.from(parts[2]!, 'base64'), binding);
+      } catch {
+        // The key is right, so the value was sealed for another row (copied there) or altered.
+        throw new SealedValueError();
+      }
     },
     stale: (sealed) => !sealed.startsWith(`${VERSION}:${currentId}:`),
   };

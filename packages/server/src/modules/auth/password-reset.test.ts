@@ -29,11 +29,11 @@ const signInStatus = async (email: string, password: string, account: string = D
 
 async function latestCode(email: string): Promise<string> {
   const [mail] = (await readOutbox(s.db, outboxSealer(), { to: email, limit: 1 })).slice(-1);
-  const code = mail?.body.match(/code is (\d{4})/)?.[1];
+  const code = mail?.body.match(/code is (\d+)\./)?.[1];
   assert.ok(code, `no code mailed to ${email}`);
   return code;
 }
-const wrongCode = (code: string) => String((Number(code) + 1) % 10_000).padStart(4, '0');
+const wrongCode = (code: string) => String((Number(code) + 1) % 10 ** code.length).padStart(code.length, '0');
 
 describe('forgot password', () => {
   it('answers the same for an unknown email and sends nothing', async () => {
@@ -42,6 +42,16 @@ describe('forgot password', () => {
     assert.equal(res.json().message, FORGOT_PASSWORD_MESSAGE);
     assert.match(res.json().requestId, /^[A-Za-z0-9_-]{22}$/, 'a request id all the same');
     assert.equal((await readOutbox(s.db, outboxSealer(), { to: 'nobody@demo.test' })).length, 0);
+  });
+
+  it('mails a code of 8 digits, and refuses a code of 4 as not a code', async () => {
+    await forgot('owner@demo.test');
+    const code = await latestCode('owner@demo.test');
+    assert.match(code, /^\d{8}$/);
+    const short = await verify('owner@demo.test', code.slice(0, 4), 'brand-new-password');
+    assert.deepEqual([short.statusCode, short.json()], [400, { message: 'Enter the 8-digit code' }]);
+    assert.match(FORGOT_PASSWORD_MESSAGE, /an 8-digit code is on its way/);
+    await s.db.query(`delete from password_resets`); // the next cases count the stored codes
   });
 
   it('validates the email', async () => {
@@ -132,7 +142,7 @@ describe('forgot password', () => {
     );
     assert.equal(people.length, 5);
     await s.db.query(`delete from auth_failures where key = $1`, [`resetfail:${DEMO}`]); // the earlier cases' wrong codes
-    const hash = await hashPassword('1234');
+    const hash = await hashPassword('12345678');
     for (const p of people) {
       await s.db.query(
         `insert into password_resets (user_id, account_id, code_hash, attempts, expires_at) values ($1, $2, $3, 0, now() + interval '15 minutes')
@@ -150,16 +160,16 @@ describe('forgot password', () => {
         payload: { email, code, password: 'brand-new-password' },
       });
     for (let i = 0; i < RESET_FAILURES_PER_ACCOUNT; i++) {
-      const res = await guess(people[i % 4]!.email, '9999');
+      const res = await guess(people[i % 4]!.email, '99999999');
       assert.equal(res.statusCode, 400, `guess ${i + 1}`);
     }
     const last = people[(RESET_FAILURES_PER_ACCOUNT - 1) % 4]!.email;
     const [told] = await readOutbox(s.db, outboxSealer(), { to: last, limit: 1 });
     assert.equal(told?.subject, 'Password resets paused for an hour');
-    const refused = await guess(people[4]!.email, '1234');
+    const refused = await guess(people[4]!.email, '12345678');
     assert.deepEqual([refused.statusCode, refused.json()], [429, { message: AUTH_MESSAGES.tooManyAttempts }]);
     assert.equal(await signInStatus(people[4]!.email, 'brand-new-password'), 401, 'the right code did nothing while paused');
     await s.db.query(`delete from auth_failures where key = $1`, [`resetfail:${DEMO}`]);
-    assert.equal((await guess(people[4]!.email, '1234')).statusCode, 200, 'after the hour the right code works');
+    assert.equal((await guess(people[4]!.email, '12345678')).statusCode, 200, 'after the hour the right code works');
   });
 });

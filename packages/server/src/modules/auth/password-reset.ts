@@ -2,13 +2,13 @@ import { createHash, randomBytes, randomInt } from 'node:crypto';
 import type { Db } from '../../db/index';
 import { badRequest, tooManyRequests } from '../../http/errors';
 import type { MailProvider } from '../../providers/mail/index';
-import { AUTH_MESSAGES, INVALID_RESET_CODE_MESSAGE } from '@agency/contracts';
+import { AUTH_MESSAGES, INVALID_RESET_CODE_MESSAGE, RESET_CODE_DIGITS } from '@agency/contracts';
 import { anonymousWho, recordAudit, userAbout } from '../audit/trail';
 import { addHit, hitCount } from './rate-limit';
 import { hashPassword, revokeSessions, verifyPassword } from './service';
 
 /*
- * Forgot password, by a 4-digit code sent by mail.
+ * Forgot password, by an 8-digit code (RESET_CODE_DIGITS) sent by mail.
  *
  * - One request makes one code for the email. Its hash is stored for every user with that email
  *   (the same person may be a user of several agencies) and one mail lists the agencies it resets.
@@ -49,7 +49,7 @@ export async function requestPasswordReset(db: Db, mail: MailProvider, email: st
       order by a.name`,
     [email.trim()],
   );
-  const code = String(randomInt(0, 10_000)).padStart(4, '0');
+  const code = String(randomInt(0, 10 ** RESET_CODE_DIGITS)).padStart(RESET_CODE_DIGITS, '0');
   const codeHash = await hashPassword(code); // hashed even for an unknown email: same time either way
   if (!users.length) return requestId;
   if ((await hitCount(db, resetKey(email), 60)) >= CODES_PER_HOUR) return requestId;

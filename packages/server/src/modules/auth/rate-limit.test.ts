@@ -1,7 +1,7 @@
 import { after, before, beforeEach, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { AUTH_MESSAGES } from '@agency/contracts';
-import { basicAuth, DEMO, startTestServer, type TestServer } from '../../testing/harness';
+import { basicAuth, DEMO, SECOND, startTestServer, type TestServer } from '../../testing/harness';
 
 let s: TestServer;
 before(async () => {
@@ -9,18 +9,18 @@ before(async () => {
 });
 after(() => s.close());
 
-const attempt = (from: string, email: string, password?: string, server = s) =>
+const attempt = (from: string, email: string, password?: string, server = s, account: string = DEMO) =>
   server.app.inject({
     method: 'POST',
     url: '/api/auth',
     remoteAddress: from,
     headers: { authorization: basicAuth(email, password) },
-    payload: { account: DEMO },
+    payload: { account },
   });
 
 describe('sign-in rate limits', () => {
-  // Each case starts with the account's own count empty (the cases fail often into one account).
-  beforeEach(() => s.db.query(`delete from auth_failures where key like 'acc:%'`));
+  // Each case starts with the people's own counts empty (the cases fail often into the same people).
+  beforeEach(() => s.db.query(`delete from auth_failures where key like 'p:%'`));
 
   it('refuses an address after 5 failures for one email, even with the right password', async () => {
     for (let i = 0; i < 5; i++) assert.equal((await attempt('10.0.0.1', 'employee@demo.test', 'wrong')).statusCode, 401);
@@ -90,16 +90,54 @@ describe('sign-in rate limits', () => {
     assert.deepEqual([codes.filter((c) => c === 401).length, codes.filter((c) => c === 429).length], [5, 7]);
   });
 
-  it('counts failures per account across addresses, and a success there takes only its own try back', async () => {
-    const limited = await startTestServer({ db: s.db, config: { authLimits: { ...s.app.deps.config.authLimits, perAccount: 8 } } });
+  it('lets no outsider lock an agency out: made-up emails from two addresses, then the right password from a fresh one', async () => {
+    for (let i = 0; i < 30; i++) assert.equal((await attempt('10.0.2.1', `made-up-${i}@second.test`, 'wrong', s, SECOND)).statusCode, 401);
+    for (let i = 0; i < 20; i++) assert.equal((await attempt('10.0.2.2', `made-up-${i}@elsewhere.test`, 'wrong', s, SECOND)).statusCode, 401);
+    const owner = await attempt('10.0.2.3', 'owner@second.test', undefined, s, SECOND);
+    assert.equal(owner.statusCode, 200, owner.body);
+    const counted = await s.db.query<{ key: string }>(`select key from auth_failures where (key like 'p:%' or key like 'acc:%') and count > 0`);
+    assert.deepEqual(counted, [], 'made-up emails count against no person and no account');
+  });
+
+  it('counts failures per person across addresses: past the limit only addresses that failed for them are refused', async () => {
+    const limited = await startTestServer({ db: s.db, config: { authLimits: { ...s.app.deps.config.authLimits, perPerson: 8 } } });
     try {
-      for (let i = 0; i < 3; i++) assert.equal((await attempt('10.0.2.1', 'admin@demo.test', undefined, limited)).statusCode, 200);
-      for (let i = 0; i < 8; i++) assert.equal((await attempt(`10.0.2.${10 + i}`, 'owner@demo.test', 'wrong', limited)).statusCode, 401);
-      const refused = await attempt('10.0.2.99', 'owner@demo.test', undefined, limited);
+      // A guess spread over many addresses, two tries each.
+      for (let i = 0; i < 4; i++) {
+        for (let t = 0; t < 2; t++) assert.equal((await attempt(`10.0.4.${i}`, 'owner@demo.test', 'wrong', limited)).statusCode, 401);
+      }
+      // The ninth failure puts the person under a spread-out guess: the address it came from is done.
+      assert.equal((await attempt('10.0.4.9', 'owner@demo.test', 'wrong', limited)).statusCode, 401);
+      const refused = await attempt('10.0.4.9', 'owner@demo.test', undefined, limited);
       assert.deepEqual([refused.statusCode, refused.json()], [429, { message: AUTH_MESSAGES.tooManyAttempts }]);
+      assert.equal((await attempt('10.0.4.0', 'owner@demo.test', undefined, limited)).statusCode, 429, 'every address that failed for them is done');
+      // The person, from an address that has not failed, signs in; so do others from the guessing addresses.
+      assert.equal((await attempt('10.0.4.50', 'owner@demo.test', undefined, limited)).statusCode, 200);
+      assert.equal((await attempt('10.0.4.0', 'admin@demo.test', undefined, limited)).statusCode, 200);
     } finally {
       await limited.close();
     }
+  });
+
+  it('lets a person with MFA in from an address that has not failed while they are under a guess', async () => {
+    const limited = await startTestServer({ db: s.db, config: { authLimits: { ...s.app.deps.config.authLimits, perPerson: 3 } } });
+    try {
+      for (let i = 0; i < 4; i++) assert.equal((await attempt(`10.0.5.${i}`, 'super@demo.test', 'wrong', limited)).statusCode, 401);
+      assert.equal((await attempt('10.0.5.3', 'super@demo.test', undefined, limited)).statusCode, 429);
+      const fresh = await attempt('10.0.5.20', 'super@demo.test', undefined, limited);
+      assert.deepEqual([fresh.statusCode, fresh.json()], [401, { message: '2fa required' }]);
+    } finally {
+      await limited.close();
+    }
+  });
+
+  it('answers /auth/check alike for a known and an unknown email, within its limit', async () => {
+    const known = await s.app.inject({ method: 'GET', url: '/api/auth/check/owner@second.test', remoteAddress: '10.0.6.1' });
+    const unknown = await s.app.inject({ method: 'GET', url: '/api/auth/check/nobody@second.test', remoteAddress: '10.0.6.1' });
+    assert.deepEqual([known.statusCode, unknown.statusCode], [200, 200]);
+    assert.deepEqual(Object.keys(known.json()), Object.keys(unknown.json()));
+    assert.equal(known.headers['content-type'], unknown.headers['content-type']);
+    assert.deepEqual(unknown.json(), { accounts: [] });
   });
 
   it('limits email lookups and forgot-password requests per address', async () => {

@@ -5,28 +5,34 @@ import { tooManyRequests } from '../../http/errors';
 
 /*
  * Sign-in limits. Counts live in the auth_failures table, so every API process sees the same
- * numbers. The rule:
+ * numbers. The rule keeps guessers out without letting anyone lock an agency's people out:
  *
- * - A sign-in, unlock or password change is counted before any password is checked, on three
- *   counters, each a fixed window of `windowMinutes`:
- *     "ae:<address>|<email>"  at most `perAddressAndEmail` (5 by default)
- *     "a:<address>"           at most `perAddress` (30 by default)
- *     "acc:<account>"         at most `perAccount` (50 by default), every address together
- *   A try past any limit answers 429 and is taken back off the counters, so parallel requests can
- *   never get more tries than the limit, and a blocked guesser does not use up the account's count.
+ * - A sign-in, unlock or password change is counted before any password is checked, each counter a
+ *   fixed window of `windowMinutes`:
+ *     "ap:<address>|<person>"  at most `perAddressAndEmail` (5 by default): one person from one address
+ *                              ("ae:<address>|<email>" for an email that is no one in that account)
+ *     "a:<address>"            at most `perAddress` (30 by default), every email together
+ *     "p:<person>"             failures into one existing person from every address together; it
+ *                              refuses no one by itself. Past `perPerson` (20 by default) the person
+ *                              is under a spread-out guess, and an address that has already failed
+ *                              for them in the window gets no further try; an address that has not
+ *                              failed still may, so the person signs in with the right password
+ *                              (and code) from anywhere else.
+ *   Made-up emails count only against the address sending them: no account or person pays for them.
+ *   A try past a limit answers 429 and is taken back off the counters, so parallel requests can
+ *   never get more tries than the limit, and a blocked guesser does not add to the person's count.
  * - The try then settles: a failure (unknown email, wrong password, wrong MFA code) stays counted;
- *   a success clears its "ae:" counter and takes its own try back off the others; "2fa required"
+ *   a success clears its "ap:" counter and takes its own try back off the others; "2fa required"
  *   (right password, code not sent yet) is a step of a normal sign-in and is taken back too.
- * - A success never clears the address or account counters, so a valid account cannot be used to
+ * - A success never clears the address or person counters, so a valid account cannot be used to
  *   wipe the record of an address guessing other people's passwords.
- * - Failures from other addresses never block a sign-in from an address that has not failed,
- *   until the account's own limit is reached (a guess spread over many addresses).
  * - /auth/check/{email} and forgot-password count every call per address ("lk:", "fp:").
  */
 
 const addressEmailKey = (address: string, email: string) => `ae:${address}|${email.trim().toLowerCase()}`;
+const addressPersonKey = (address: string, userId: string) => `ap:${address}|${userId}`;
 const addressKey = (address: string) => `a:${address}`;
-const accountKey = (accountId: string) => `acc:${accountId}`;
+const personKey = (userId: string) => `p:${userId}`;
 
 /** How many hits `key` has within the last `minutes`. */
 export async function hitCount(q: Queryable, key: string, minutes: number): Promise<number> {
@@ -72,25 +78,31 @@ export class SignInLimiter {
   ) {}
 
   /**
-   * Counts a try of `email` from `address` (into `accountId` when known) before anything is
-   * checked; throws 429, counting nothing, when a limit is passed.
+   * Counts a try of `email` from `address` into `accountId` before any password is checked; throws
+   * 429, counting nothing, when a limit is passed.
    */
-  async attempt(address: string, email: string, accountId?: string): Promise<SignInTry> {
-    const { windowMinutes: w, perAddressAndEmail, perAddress, perAccount } = this.limits;
-    const counters: Array<[string, number]> = [
-      [addressEmailKey(address, email), perAddressAndEmail],
-      [addressKey(address), perAddress],
-      ...(accountId ? [[accountKey(accountId), perAccount] as [string, number]] : []),
-    ];
-    const refused = await this.db.tx(async (q) => {
-      const counts = [];
-      for (const [key] of counters) counts.push(await addHit(q, key, w));
-      if (counts.every((n, i) => n <= counters[i]![1])) return false;
-      for (const [key] of counters) await takeBack(q, key, w);
-      return true;
+  async attempt(address: string, email: string, accountId: string): Promise<SignInTry> {
+    const { windowMinutes: w, perAddressAndEmail, perAddress, perPerson } = this.limits;
+    const counted = await this.db.tx(async (q) => {
+      const [person] = await q.query<{ id: string }>('select id from users where account_id = $1 and lower(email) = lower($2) and deleted_at is null', [
+        accountId,
+        email.trim(),
+      ]);
+      const pair = person ? addressPersonKey(address, person.id) : addressEmailKey(address, email);
+      const keys = [pair, addressKey(address), ...(person ? [personKey(person.id)] : [])];
+      const [fromHere, fromAddress, intoPerson = 0] = [
+        await addHit(q, keys[0]!, w),
+        await addHit(q, keys[1]!, w),
+        ...(person ? [await addHit(q, keys[2]!, w)] : []),
+      ];
+      // Under a spread-out guess, an address that has failed for this person already is done for the window.
+      const pairLimit = intoPerson > perPerson ? 1 : perAddressAndEmail;
+      if (fromHere <= pairLimit && fromAddress <= perAddress) return { keys };
+      for (const key of keys) await takeBack(q, key, w);
+      return null;
     });
-    if (refused) throw tooManyRequests(AUTH_MESSAGES.tooManyAttempts);
-    const keys = counters.map(([key]) => key);
+    if (!counted) throw tooManyRequests(AUTH_MESSAGES.tooManyAttempts);
+    const { keys } = counted;
     return {
       succeeded: () =>
         this.db.tx(async (q) => {

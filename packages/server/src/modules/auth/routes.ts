@@ -17,6 +17,7 @@ import {
   mfaInitResponseSchema,
   mfaVerifySchema,
   PASSWORD_RESET_MESSAGE,
+  RESET_CODE_NAME,
   sessionSchema,
   signInBodySchema,
   UNLOCK_HEADER,
@@ -124,7 +125,7 @@ export async function authRoutes(app: FastifyInstance, deps: AppDeps) {
       schema: {
         tags: ['auth'],
         security: [],
-        description: 'Mails a 4-digit code to every user of that email. The answer is the same whether or not the email is known.',
+        description: `Mails ${RESET_CODE_NAME} to every user of that email. The answer is the same whether or not the email is known.`,
         body: forgotPasswordSchema,
         response: { 200: forgotPasswordResponseSchema, 400: errorSchema, 429: errorSchema },
       },

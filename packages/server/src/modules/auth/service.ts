@@ -4,6 +4,7 @@ import { AUTH_MESSAGES, type AccountSummary, type Session } from '@agency/contra
 import type { Db, Queryable } from '../../db/index';
 import type { AuthContext } from '../../http/context';
 import { badRequest, unauthorized } from '../../http/errors';
+import { controlCharMessage, hasControlChar } from '../../http/controlChars';
 import { findAccount, findUser } from '../accounts/members';
 import { newToken } from '../../sealing/tokens';
 import type { Sealer } from '../../sealing/crypto';
@@ -41,6 +42,7 @@ export function parseBasic(header: string | undefined): { email: string; passwor
   const decoded = Buffer.from(header.slice(6), 'base64').toString('utf8');
   const i = decoded.indexOf(':');
   if (i < 1) throw badRequest('Email and password are required');
+  if (hasControlChar(decoded)) throw badRequest(controlCharMessage('header authorization'));
   return { email: decoded.slice(0, i).trim(), password: decoded.slice(i + 1) };
 }
 

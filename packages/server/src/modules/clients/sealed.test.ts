@@ -125,12 +125,13 @@ describe('sealed fields', () => {
       clientId,
       other.id,
     ]);
+    const refusal = { message: 'This value was not sealed for this record, so it cannot be opened here.' };
     const res = await call(owner, 'POST', `/clients/${other.id}/reveal`, { field: 'dlId' });
-    assert.notEqual(res.statusCode, 200);
+    assert.deepEqual([res.statusCode, res.json()], [409, refusal], 'a clear refusal, not a fault of the server');
     assert.ok(!res.body.includes(SECRETS.dlId));
     await s.db.query('update clients set ssn_enc = (select ssn_enc from clients where id = $1) where id = $2', [clientId, other.id]);
     const ssn = await call(owner, 'POST', `/clients/${other.id}/reveal`, { field: 'ssn' });
-    assert.notEqual(ssn.statusCode, 200);
+    assert.deepEqual([ssn.statusCode, ssn.json()], [409, refusal]);
     assert.ok(!ssn.body.includes(SECRETS.ssn));
   });
 

@@ -74,10 +74,10 @@ after(async () => {
 });
 
 describe('phone tokens and signalling', () => {
-  it("gives a Device its token (ttl 36000) and where the local carrier's signalling listens", async () => {
+  it("gives a Device its token (ttl the session's idle limit) and where the local carrier's signalling listens", async () => {
     const res = await api('POST', '/phone/token', employee);
     assert.equal(res.statusCode, 200);
-    assert.deepEqual([res.json().identity, res.json().ttl, res.json().chunderw], [EMMA, 36000, `localhost:${port}`]);
+    assert.deepEqual([res.json().identity, res.json().ttl, res.json().chunderw], [EMMA, 14400, `localhost:${port}`]);
     assert.equal(res.json().trustUrl, `https://localhost:${port}/trust`);
     const device = await open(res.json().token);
     assert.ok(device);

@@ -12,6 +12,7 @@ import {
   outgoingLocationInputSchema,
   outgoingLocationSchema,
   PHONE_TOKEN_TTL_SECONDS,
+  SESSION_IDLE_MS,
   phoneQueuesSchema,
   phoneTokenSchema,
   simulatorTokenInputSchema,
@@ -37,16 +38,27 @@ function requestHost(req: FastifyRequest): string {
   return host.startsWith('[') ? host.slice(0, host.indexOf(']') + 1) : host.replace(/:\d+$/, '');
 }
 
+/**
+ * How long a phone's token lives: no longer than the session's idle limit (the app asks for a new
+ * one every 10 minutes while it is used), nor past the session's end, nor the spec's 36000 s.
+ */
+export function phoneTokenTtl(sessionExpiresAt: string, now = Date.now()): number {
+  const untilEnd = Math.floor((new Date(sessionExpiresAt).getTime() - now) / 1000);
+  return Math.max(1, Math.min(PHONE_TOKEN_TTL_SECONDS, SESSION_IDLE_MS / 1000, untilEnd));
+}
+
 /** The phone's REST calls (spec 000 §7 "Phone", spec 001 §7 "Call log"). */
 export async function phoneRoutes(app: FastifyInstance, deps: AppDeps) {
   const { db } = deps;
   const r = app.withTypeProvider<ZodTypeProvider>();
 
   async function tokenFor(req: FastifyRequest, identity: string): Promise<PhoneToken> {
-    const token = await deps.carrier.accessToken(identity, PHONE_TOKEN_TTL_SECONDS);
+    const a = auth(req);
+    const ttl = phoneTokenTtl(a.expiresAt);
+    const token = await deps.carrier.accessToken(identity, ttl, a.sessionId);
     const signaling = deps.carrier.signaling();
     const chunderw = signaling ? `${requestHost(req)}:${signaling.port}` : null;
-    return { token, identity, ttl: PHONE_TOKEN_TTL_SECONDS, chunderw, trustUrl: signaling ? `https://${chunderw}${signaling.trustPath}` : null };
+    return { token, identity, ttl, chunderw, trustUrl: signaling ? `https://${chunderw}${signaling.trustPath}` : null };
   }
 
   r.post(
@@ -54,7 +66,8 @@ export async function phoneRoutes(app: FastifyInstance, deps: AppDeps) {
     {
       schema: {
         tags,
-        description: "The browser phone's access token (ttl 36000 s; refreshed every 10 minutes).",
+        description:
+          "The browser phone's access token, bound to this session: it lives no longer than the session's idle limit (4 h) or its end, and the local carrier's signalling drops the phone when the session ends. Refreshed every 10 minutes.",
         response: { 200: phoneTokenSchema, ...errors },
       },
     },

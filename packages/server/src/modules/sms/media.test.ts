@@ -3,7 +3,10 @@ import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import { SMS_MESSAGES, type SmsUpload } from '@agency/contracts';
 import { bearer, DEMO, SECOND, signIn, startTestServer, type SignedIn, type TestServer } from '../../testing/harness';
+import { signWebhook } from '../../providers/carrier/index';
+import { DEMO_PHONES } from '../locations/seed';
 import { sendFromRoom } from './outbound';
+import { INBOUND_PATH } from './webhooks';
 import { ensureRoom } from './service';
 
 let s: TestServer;
@@ -69,5 +72,72 @@ describe('pictures in texts', () => {
     });
     const sent = await sendFromRoom(s.app.deps, who, { roomId, id: randomUUID(), message: '', media: [{ format: 'whatever', info: up.info }] });
     assert.deepEqual(sent.media, [{ format: 'image/png', info: up.info }]);
+  });
+});
+
+describe("the carrier's pictures", () => {
+  const TWILIO_MEDIA = 'https://api.twilio.com/2010-04-01/Accounts/AC00000000000000000000000000000001/Messages/MM1/Media/ME1';
+  const inbound = (params: Record<string, string>) => {
+    const url = `${s.app.deps.carrier.publicUrl}${INBOUND_PATH}`;
+    return s.app.inject({
+      method: 'POST',
+      url: INBOUND_PATH,
+      headers: { 'content-type': 'application/x-www-form-urlencoded', 'x-twilio-signature': signWebhook(s.app.deps.carrier.webhookToken, url, params) },
+      payload: new URLSearchParams(params).toString(),
+    });
+  };
+
+  it("are fetched from the carrier and served from the app's own origin, so the CSP stays img-src 'self'", async () => {
+    const carrier = s.app.deps.carrier;
+    const fetchMedia = carrier.fetchMedia;
+    const asked: string[] = [];
+    carrier.fetchMedia = async (url) => (asked.push(url), url === TWILIO_MEDIA ? { data: PNG, type: 'image/png' } : null);
+    try {
+      const sid = `SM${randomUUID().replace(/-/g, '')}`;
+      const res = await inbound({
+        MessageSid: sid,
+        From: '+15125556611',
+        To: `+${DEMO_PHONES.austinMain.number}`,
+        Body: 'My new car',
+        NumMedia: '1',
+        MediaUrl0: TWILIO_MEDIA,
+        MediaContentType0: 'image/png',
+      });
+      assert.equal(res.statusCode, 200, res.body);
+      assert.deepEqual(asked, [TWILIO_MEDIA]);
+      const [row] = await s.db.query<{ media: Array<{ format: string; info: string }> }>('select media from sms_messages where carrier_sid = $1', [sid]);
+      assert.equal(row!.media.length, 1);
+      const { format, info } = row!.media[0]!;
+      assert.equal(format, 'image/png');
+      assert.ok(info.startsWith(`${carrier.publicUrl}/api/media/sms/`), info);
+      const got = await s.app.inject({ method: 'GET', url: info.slice(carrier.publicUrl.length) });
+      assert.deepEqual([got.statusCode, got.headers['content-type']], [200, 'image/png']);
+      assert.deepEqual(got.rawPayload, PNG);
+      const page = await s.app.inject({ method: 'GET', url: '/api/healthcheck' });
+      assert.match(String(page.headers['content-security-policy']), /img-src 'self' data: blob:(;|$)/);
+    } finally {
+      carrier.fetchMedia = fetchMedia;
+    }
+  });
+
+  it('are fetched from Twilio only, with its credentials', async () => {
+    const { createTwilioSms } = await import('../../providers/carrier/twilio/sms');
+    const sms = createTwilioSms(() => Promise.reject(new Error('no SDK needed')), { accountSid: 'AC00000000000000000000000000000001', authToken: 'tok' });
+    const realFetch = globalThis.fetch;
+    const seen: Array<{ url: string; authorization: string | null }> = [];
+    globalThis.fetch = (async (input: URL | string, init?: RequestInit) => {
+      seen.push({ url: String(input), authorization: new Headers(init?.headers).get('authorization') });
+      return new Response(PNG, { headers: { 'content-type': 'image/png' } });
+    }) as typeof fetch;
+    try {
+      assert.deepEqual(await sms.fetchMedia(TWILIO_MEDIA, 1024), { data: PNG, type: 'image/png' });
+      assert.deepEqual(seen, [{ url: TWILIO_MEDIA, authorization: `Basic ${Buffer.from('AC00000000000000000000000000000001:tok').toString('base64')}` }]);
+      assert.equal(await sms.fetchMedia('https://evil.example/api.twilio.com/x.png', 1024), null);
+      assert.equal(await sms.fetchMedia('https://api.twilio.com/2010-04-01/Accounts/AC99999999999999999999999999999999/Messages/MM1/Media/ME1', 1024), null);
+      assert.equal(await sms.fetchMedia(TWILIO_MEDIA, 10), null, 'larger than a text may carry');
+      assert.equal(seen.length, 2, 'only Twilio addresses of our own account are asked');
+    } finally {
+      globalThis.fetch = realFetch;
+    }
   });
 });

@@ -18,6 +18,8 @@ import { checkUpload, cleanFileName } from '../chat/uploads';
  * session, and unguessable (a 256-bit token, only its hash stored).
  */
 export const MEDIA_PATH = '/api/media/sms';
+/** What an inbound picture is served as: the image types a browser shows, anything else as bytes to download. */
+const SHOWN_TYPES = ['image/jpeg', 'image/png', 'image/gif', 'image/webp'];
 const hash = (token: string) => createHash('sha256').update(token).digest('hex');
 
 /** The pictures of a text: each must be one of this account's uploads. */
@@ -34,6 +36,62 @@ export async function checkMedia(q: Queryable, deps: Pick<AppDeps, 'carrier'>, a
     ]);
     if (!row || row.token_hash !== hash(token)) throw badRequest(SMS_MESSAGES.mediaUnknown);
     out.push({ format: row.type, info: m.info });
+  }
+  return out;
+}
+
+const storages = new Map<string, FileStorage>();
+const storageFor = (dataDir: string) => {
+  let storage = storages.get(dataDir);
+  if (!storage) storages.set(dataDir, (storage = createFileStorage(dataDir)));
+  return storage;
+};
+
+/** Stores a picture of the account and answers its unguessable address (`publicUrl/api/media/sms/{id}/{token}`). */
+export async function storeMedia(
+  deps: Pick<AppDeps, 'db' | 'carrier' | 'config'>,
+  storage: FileStorage,
+  m: { accountId: string; userId: string | null; name: string; type: string; data: Buffer },
+): Promise<string> {
+  const id = randomUUID();
+  const token = randomBytes(32).toString('base64url');
+  const key = `sms/${m.accountId}/${id}`;
+  await storage.put(key, m.data, m.type);
+  await deps.db.query('insert into sms_media (id, account_id, user_id, name, type, size, storage_key, token_hash) values ($1, $2, $3, $4, $5, $6, $7, $8)', [
+    id,
+    m.accountId,
+    m.userId,
+    m.name,
+    m.type,
+    m.data.length,
+    key,
+    hash(token),
+  ]);
+  return `${deps.carrier.publicUrl}${MEDIA_PATH}/${id}/${token}`;
+}
+
+/**
+ * The pictures of an inbound text, served from the app's own origin: each one the carrier keeps is
+ * fetched with the carrier's credentials and stored as the account's, so the page shows it under
+ * its own CSP (`img-src 'self'`). One that cannot be fetched keeps the carrier's address.
+ */
+export async function ownInboundMedia(deps: Pick<AppDeps, 'db' | 'carrier' | 'config'>, accountId: string, media: SmsMedia[]): Promise<SmsMedia[]> {
+  const own = `${deps.carrier.publicUrl}${MEDIA_PATH}/`;
+  const out: SmsMedia[] = [];
+  for (const [i, m] of media.entries()) {
+    if (m.info.startsWith(own)) {
+      out.push(m);
+      continue;
+    }
+    const got = await deps.carrier.fetchMedia(m.info, SMS_MEDIA_LIMITS.maxBytes).catch(() => null);
+    if (!got) {
+      console.warn(`An inbound picture could not be fetched from the carrier (${accountId}).`);
+      out.push(m);
+      continue;
+    }
+    const type = SHOWN_TYPES.includes(got.type) ? got.type : 'application/octet-stream';
+    const info = await storeMedia(deps, storageFor(deps.config.dataDir), { accountId, userId: null, name: `picture-${i + 1}`, type, data: got.data });
+    out.push({ format: type, info });
   }
   return out;
 }
@@ -74,21 +132,8 @@ export async function smsMediaRoutes(app: FastifyInstance, deps: AppDeps, opts: 
           throw badRequest(SMS_MESSAGES.mediaType);
         }
         if (!(SMS_MEDIA_LIMITS.types as readonly string[]).includes(type)) throw badRequest(SMS_MESSAGES.mediaType);
-        const id = randomUUID();
-        const token = randomBytes(32).toString('base64url');
-        const key = `sms/${a.accountId}/${id}`;
-        await storage.put(key, data, type);
-        await db.query('insert into sms_media (id, account_id, user_id, name, type, size, storage_key, token_hash) values ($1, $2, $3, $4, $5, $6, $7, $8)', [
-          id,
-          a.accountId,
-          a.userId,
-          name,
-          type,
-          data.length,
-          key,
-          hash(token),
-        ]);
-        return { format: type, info: `${deps.carrier.publicUrl}${MEDIA_PATH}/${id}/${token}`, name };
+        const info = await storeMedia(deps, storage, { accountId: a.accountId, userId: a.userId, name, type, data });
+        return { format: type, info, name };
       },
     );
   });

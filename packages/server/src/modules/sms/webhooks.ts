@@ -8,6 +8,7 @@ import { officeState } from '../locations/officeState';
 import { routeInbound } from '../numbers/ownership';
 import { scheduleSend, storeOutgoing } from './outbound';
 import { clientByMobile, ensureRoom, isOptedOut, toDigits, touchRoom } from './service';
+import { ownInboundMedia } from './media';
 
 /*
  * The carrier's webhooks (the same for the local carrier and Twilio): inbound texts and status
@@ -139,6 +140,13 @@ export async function receiveText(deps: AppDeps, params: Record<string, string>,
     return { accountId, roomId, messageId: inserted[0]!.id, replyId };
   });
   if (!outcome) return;
+  // The carrier's pictures, fetched and served from our own origin before anyone is told of the text.
+  if (media.length) {
+    const owned = await ownInboundMedia(deps, outcome.accountId, media);
+    await deps.db.tx((q) =>
+      q.query('update sms_messages set media = $3 where id = $1 and account_id = $2', [outcome.messageId, outcome.accountId, JSON.stringify(owned)]),
+    );
+  }
   deps.events.emit('smsChanged', { accountId: outcome.accountId, roomId: outcome.roomId, messageId: outcome.messageId, inbound: true });
   if (outcome.replyId) await scheduleSend(deps, outcome.accountId, outcome.replyId);
 }

@@ -5,6 +5,7 @@ import { appConfigSchema, errorSchema, FEEDBACK_MESSAGES, feedbackSchema, messag
 import type { AppDeps } from '../../app';
 import { APP_VERSION } from '../../config';
 import { auth } from '../../http/context';
+import { simulatedWork } from '../../startup';
 
 export async function utilityRoutes(app: FastifyInstance, { db, config }: AppDeps) {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -45,6 +46,7 @@ export async function utilityRoutes(app: FastifyInstance, { db, config }: AppDep
       desktopDownloads: config.desktopDownloads,
       featureRequestUrl: config.featureRequestUrl,
       features: config.features,
+      simulated: simulatedWork(config),
     }),
   );
 }

@@ -60,6 +60,18 @@ describe('GET /config', () => {
     assert.match(config.desktopDownloads.mac, /^\/downloads\/.+\.dmg$/);
     assert.equal(typeof config.featureRequestUrl, 'string');
     assert.deepEqual(config.features, { newDashboard: true, chatGifs: true, campaigns: false });
+    assert.deepEqual(config.simulated, [], 'outside production nothing is announced as simulated');
+  });
+
+  it('names what a production site allowed to run on simulated providers fakes', async () => {
+    const saved = { production: s.config.production, allowSimulatedProviders: s.config.allowSimulatedProviders };
+    Object.assign(s.config, { production: true, allowSimulatedProviders: true });
+    try {
+      const res = await s.app.inject({ method: 'GET', url: '/api/config' });
+      assert.deepEqual(res.json().simulated, ['texts', 'calls', 'payments']);
+    } finally {
+      Object.assign(s.config, saved);
+    }
   });
 
   it('reads its settings from the environment', async () => {

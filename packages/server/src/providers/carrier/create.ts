@@ -1,3 +1,4 @@
+import { SESSION_IDLE_MS } from '@agency/contracts';
 import { createHmac } from 'node:crypto';
 import type { Db } from '../../db/index';
 import type { Carrier, CarrierKind } from './index';
@@ -40,7 +41,7 @@ export function createCarrier(config: CarrierConfig, db: Db): Carrier {
       kind: 'twilio',
       webhookToken: config.twilioAuthToken,
       publicUrl: config.publicUrl,
-      ...createTwilioSms(client),
+      ...createTwilioSms(client, { accountSid: config.twilioAccountSid, authToken: config.twilioAuthToken }),
       ...createTwilioNumbers(client, config.twilioAccountSid),
       ...createTwilioRegistration(client, { primaryProfileSid: config.twilioPrimaryProfileSid }),
       ...createTwilioVoice(
@@ -80,13 +81,22 @@ export function createCarrier(config: CarrierConfig, db: Db): Carrier {
     }
     return http(url, params);
   };
+  // A phone's token is good while the session it was issued to is: not revoked, not over, not idle.
+  const sessionAlive = async (sessionId: string) =>
+    (
+      await db.query(
+        `select 1 from sessions where id = $1 and revoked_at is null and expires_at > now() and last_seen_at > now() - make_interval(secs => $2)`,
+        [sessionId, SESSION_IDLE_MS / 1000],
+      )
+    ).length === 1;
   // The local carrier knows which agency holds each of its numbers (the simulators' phones ring for that agency only).
-  const voice = createLocalVoice(token, config.publicUrl, post, async (phoneNumber) => {
+  const ownerOf = async (phoneNumber: string) => {
     const [row] = await db.query<{ account_id: string | null }>('select account_id from carrier_local_numbers where phone_number = $1', [
       phoneNumber.replace(/\D/g, ''),
     ]);
     return row?.account_id ?? null;
-  });
+  };
+  const voice = createLocalVoice(token, config.publicUrl, post, { sessionAlive, ownerOf });
   return {
     kind: 'local',
     webhookToken: token,
@@ -95,6 +105,7 @@ export function createCarrier(config: CarrierConfig, db: Db): Carrier {
     ...createLocalNumbers(db),
     ...createLocalRegistration(),
     accessToken: voice.accessToken,
+    endSessions: voice.endSessions,
     signaling: voice.signaling,
     listenSignaling: voice.listenSignaling,
     redirectCall: voice.redirectCall,

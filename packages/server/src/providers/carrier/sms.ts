@@ -25,8 +25,19 @@ export interface CarrierTextStatus {
   errorCode?: string | null;
 }
 
+/** A picture of an inbound text, as the carrier keeps it. */
+export interface CarrierMedia {
+  data: Buffer;
+  type: string;
+}
+
 export interface SmsCarrier {
   sendText(text: OutboundText): Promise<SentText>;
+  /**
+   * The bytes of a picture an inbound text carried, fetched from the carrier with its credentials;
+   * null when the address is not the carrier's own or cannot be fetched. Never larger than `maxBytes`.
+   */
+  fetchMedia(url: string, maxBytes: number): Promise<CarrierMedia | null>;
   /** Asks the carrier where a text stands (for callbacks lost while the app was down); null when unknown. */
   textStatus(sid: string): Promise<CarrierTextStatus | null>;
 }

@@ -62,8 +62,13 @@ export interface ParticipantChange {
 }
 
 export interface VoiceCarrier {
-  /** An access token for a browser's Device, for `identity` (a user id); ttl in seconds (36000). */
-  accessToken(identity: string, ttlSeconds: number): Promise<string>;
+  /**
+   * An access token for a browser's Device, for `identity` (a user id), issued to the session
+   * `sessionId`; ttl in seconds (no longer than the session's idle limit or its end).
+   */
+  accessToken(identity: string, ttlSeconds: number, sessionId?: string): Promise<string>;
+  /** Drops the phones connected with tokens of these sessions (they ended); the local carrier's signalling only. */
+  endSessions(sessionIds: string[]): void;
   /** The local carrier's signalling once it listens; null with Twilio (its Device finds its own edge). */
   signaling(): SignalingEndpoint | null;
   /**

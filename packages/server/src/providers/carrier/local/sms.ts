@@ -25,6 +25,8 @@ export function localOutcome(to: string): CarrierTextStatus[] {
 export function createLocalSms(db: Db, post: WebhookPoster, opts: { stepMs?: number } = {}): SmsCarrier {
   const stepMs = opts.stepMs ?? 40;
   return {
+    // The local carrier keeps no pictures of its own: its clients' texts carry the app's own addresses.
+    fetchMedia: async () => null,
     async sendText(text: OutboundText): Promise<SentText> {
       const sid = newSid('SM');
       const [row] = await db.query<{ sid: string; fresh: boolean }>(

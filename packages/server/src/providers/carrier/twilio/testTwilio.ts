@@ -7,6 +7,7 @@ export interface TwilioRequest {
   uri: string;
   data: Record<string, unknown>;
   params: Record<string, unknown>;
+  headers: Record<string, string>;
 }
 
 /**
@@ -16,8 +17,8 @@ export interface TwilioRequest {
 export function fakeTwilio(reply: (method: string, uri: string, data: Record<string, unknown>) => unknown) {
   const requests: TwilioRequest[] = [];
   const httpClient = {
-    async request(opts: { method: string; uri: string; data?: Record<string, unknown>; params?: Record<string, unknown> }) {
-      const req = { method: opts.method.toUpperCase(), uri: opts.uri, data: opts.data ?? {}, params: opts.params ?? {} };
+    async request(opts: { method: string; uri: string; data?: Record<string, unknown>; params?: Record<string, unknown>; headers?: Record<string, string> }) {
+      const req = { method: opts.method.toUpperCase(), uri: opts.uri, data: opts.data ?? {}, params: opts.params ?? {}, headers: opts.headers ?? {} };
       requests.push(req);
       const body = reply(req.method, req.uri, req.data);
       // Twilio's errors are bodies with a numeric status and a code: answered with that status.

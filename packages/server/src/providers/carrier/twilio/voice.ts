@@ -102,5 +102,7 @@ export function createTwilioVoice(keys: TwilioVoiceKeys, client: () => Promise<T
     },
     signaling: () => null,
     listenSignaling: async () => undefined,
+    // Twilio's signalling is Twilio's: its tokens live no longer than the session's idle limit.
+    endSessions: () => undefined,
   };
 }

@@ -1,7 +1,7 @@
 import { existsSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import type { SignalingEndpoint, VoiceCarrier } from '../../voice';
-import { startSignaling, TRUST_PATH, type SignalingServer } from './signaling';
+import { startSignaling, TRUST_PATH, type SessionCheck, type SignalingServer } from './signaling';
 import { createSwitch, type Switch, type VoicePoster } from './switch';
 import { signVoiceToken } from './token';
 
@@ -11,14 +11,21 @@ export interface LocalVoice extends VoiceCarrier {
 }
 
 /** The local carrier's calling: tokens it signs itself, its signalling server and its switch. */
-export function createLocalVoice(key: string, publicUrl: string, post: VoicePoster, ownerOf?: (phoneNumber: string) => Promise<string | null>): LocalVoice {
+export function createLocalVoice(
+  key: string,
+  publicUrl: string,
+  post: VoicePoster,
+  opts: { sessionAlive?: SessionCheck; ownerOf?: (phoneNumber: string) => Promise<string | null> } = {},
+): LocalVoice {
+  const { sessionAlive, ownerOf } = opts;
   let recordingsDir = '';
   const switchboard = createSwitch(publicUrl, post, () => recordingsDir, { ownerOf });
   let server: SignalingServer | null = null;
   const recordingFile = (sid: string) => (/^RE[0-9a-f]{32}$/.test(sid) && recordingsDir ? join(recordingsDir, `${sid}.wav`) : null);
   return {
     switchboard,
-    accessToken: async (identity, ttlSeconds) => signVoiceToken(key, identity, ttlSeconds),
+    accessToken: async (identity, ttlSeconds, sessionId) => signVoiceToken(key, identity, ttlSeconds, Date.now(), sessionId),
+    endSessions: (sessionIds) => server?.endSessions(sessionIds),
     redirectCall: async (callSid, path) => switchboard.redirect(callSid, path),
     startRecording: async (callSid, path) => switchboard.record(callSid, path),
     pauseRecording: async (callSid, paused) => switchboard.pauseRecording(callSid, paused),
@@ -37,7 +44,7 @@ export function createLocalVoice(key: string, publicUrl: string, post: VoicePost
     signaling: (): SignalingEndpoint | null => (server ? { port: server.port, trustPath: TRUST_PATH } : null),
     listenSignaling: async (options) => {
       recordingsDir = join(options.certDir, 'carrier-recordings');
-      server ??= await startSignaling(switchboard, key, options);
+      server ??= await startSignaling(switchboard, key, options, sessionAlive);
     },
     closeVoice: async () => {
       switchboard.close();

@@ -2,7 +2,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:https';
 import { join } from 'node:path';
 import { generate } from 'selfsigned';
-import { WebSocketServer, type WebSocket } from 'ws';
+import { WebSocketServer, type RawData, type WebSocket } from 'ws';
 import type { SignalPeer, Switch } from './switch';
 import { verifyVoiceToken } from './token';
 
@@ -52,13 +52,34 @@ const TRUST_PAGE = `<!doctype html><html lang="en"><head><meta charset="utf-8"><
 export interface SignalingServer {
   port: number;
   close(): Promise<void>;
+  /** Drops the phones connected with tokens of these sessions. */
+  endSessions(sessionIds: string[]): void;
+  /** Asks whether each connected phone's session still lives, and drops those whose session ended. */
+  sweep(): Promise<void>;
 }
+
+/** Whether the session a token was issued to is still live. */
+export type SessionCheck = (sessionId: string) => Promise<boolean>;
+
+/** How often the connected phones' sessions are asked about (a session can end idle, with no event). */
+const SWEEP_MS = 60_000;
+const SESSION_ENDED = { code: 20101, message: 'Invalid Access Token: its session has ended' };
 
 export async function startSignaling(
   sw: Switch,
   key: string,
   options: { port: number; host: string; certDir: string; heartbeatMs?: number },
+  sessionAlive?: SessionCheck,
 ): Promise<SignalingServer> {
+  // Each connected phone's socket and the session its token was issued to.
+  const connected = new Map<SignalPeer, { socket: WebSocket; sessionId: string | null }>();
+  const end = (peer: SignalPeer) => {
+    const entry = connected.get(peer);
+    if (!entry) return;
+    connected.delete(peer);
+    peer.send('error', { error: SESSION_ENDED });
+    entry.socket.close(4001, 'session ended');
+  };
   const tls = await certificate(options.certDir);
   const server: Server = createServer(tls, (req, res) => {
     if (req.url === TRUST_PATH) {
@@ -81,7 +102,12 @@ export async function startSignaling(
         if (socket.readyState === socket.OPEN) socket.send(JSON.stringify({ type, version: PSTREAM_VERSION, payload }));
       },
     };
+    // One message at a time, in order: a listen that asks after its session finishes before the next message.
+    let queue = Promise.resolve();
     socket.on('message', (data) => {
+      queue = queue.then(() => handle(data)).catch(() => socket.terminate());
+    });
+    const handle = async (data: RawData) => {
       let message: { type?: unknown; payload?: unknown };
       try {
         message = JSON.parse(String(data)) as typeof message;
@@ -96,6 +122,14 @@ export async function startSignaling(
           peer.send('error', { error: { code: 20101, message: 'Invalid Access Token' } });
           return;
         }
+        // A token of a session that has ended connects nothing (and drops a phone it would refresh).
+        if (valid.sessionId && sessionAlive && !(await sessionAlive(valid.sessionId))) {
+          peer.send('error', { error: SESSION_ENDED });
+          connected.delete(peer);
+          socket.close(4001, 'session ended');
+          return;
+        }
+        connected.set(peer, { socket, sessionId: valid.sessionId });
         peer.identity = valid.identity;
         sw.peers.add(peer);
         peer.send('connected', { token: { identity: valid.identity, ttl: valid.ttl }, region: 'local', edge: 'local', home: 'local' });
@@ -112,9 +146,10 @@ export async function startSignaling(
         return;
       }
       sw.handle(peer, type, payload);
-    });
+    };
     socket.on('close', () => {
       clearInterval(beat);
+      connected.delete(peer);
       sw.drop(peer);
     });
     socket.on('error', () => socket.terminate());
@@ -123,11 +158,23 @@ export async function startSignaling(
     server.once('error', reject);
     server.listen(options.port, options.host, () => resolve());
   });
+  const sweep = async () => {
+    if (!sessionAlive) return;
+    for (const [peer, { sessionId }] of [...connected]) if (sessionId && !(await sessionAlive(sessionId))) end(peer);
+  };
+  const sweeper = setInterval(() => void sweep().catch(() => undefined), SWEEP_MS);
+  sweeper.unref();
   const address = server.address();
   return {
     port: typeof address === 'object' && address ? address.port : options.port,
+    endSessions: (sessionIds) => {
+      const ended = new Set(sessionIds);
+      for (const [peer, { sessionId }] of [...connected]) if (sessionId && ended.has(sessionId)) end(peer);
+    },
+    sweep,
     close: () =>
       new Promise<void>((resolve) => {
+        clearInterval(sweeper);
         for (const client of wss.clients) client.terminate();
         wss.close();
         server.close(() => resolve());
