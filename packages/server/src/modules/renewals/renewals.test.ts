@@ -198,8 +198,8 @@ describe('the daily run', () => {
     const [carWork] = await s.db.query<{ user_id: string }>(`select user_id from followups where client_id = $1 and is_active`, [clientId]);
     assert.equal(carWork.user_id, ETHAN); // the client's managed-by person
     const cards = await s.db.query<{ lane: string; client_id: string; assigned_to: string }>(
-      `select l.label as lane, c.client_id, c.assigned_to from task_cards c join task_board_lanes l on l.id = c.lane_id where c.board_id = $1 and c.closed_at is null`,
-      [board.id],
+      `select l.label as lane, c.client_id, c.assigned_to from task_cards c join task_board_lanes l on l.id = c.lane_id where c.board_id = $1 and c.closed_at is null and c.client_id = any($2::uuid[])`,
+      [board.id, [clientId, client2]],
     );
     assert.equal(cards.length, 2);
     assert.ok(cards.every((c) => c.lane === 'To call'));
@@ -240,5 +240,18 @@ describe('the daily run', () => {
     assert.match(all.month, /^\d{2}\/\d{4}$/);
     const asEmma = (await call('GET', `/accounts/${DEMO}/renewals/figures?user=${ETHAN}`, undefined, employee)).json();
     assert.deepEqual(asEmma, mine, 'an employee sees only their own');
+  });
+});
+
+describe('the demo agency', () => {
+  it('has renewals in every state, dated from the day it was seeded', async () => {
+    const all: Renewal[] = (await call('GET', `/accounts/${DEMO}/renewals?days=90&pageSize=100`)).json().rows;
+    const demo = all.filter((r) => r.carrier !== CARRIER && !r.client.name.startsWith('Tim'));
+    assert.deepEqual([...new Set(demo.map((r) => r.state))].sort(), ['contacted', 'lost', 'notStarted', 'quoted', 'renewed']);
+    const lost = demo.find((r) => r.state === 'lost')!;
+    assert.equal(lost.lostReason, 'Moved to a cheaper carrier');
+    const renewed = demo.find((r) => r.state === 'renewed')!;
+    assert.equal(renewed.termEnd, inDays(9));
+    assert.equal(renewed.newTermDate, inDays(374));
   });
 });
