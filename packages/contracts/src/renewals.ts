@@ -144,11 +144,13 @@ export const renewalFiguresSchema = z.object({
   month: z.string(),
   /** Terms ending this month. */
   due: z.number(),
+  /** Renewals worked this month: contacted, quoted, renewed or lost. */
   contacted: z.number(),
+  /** Quoted or renewed this month. */
   quoted: z.number(),
   renewed: z.number(),
   lost: z.number(),
-  /** Renewed / (renewed + lost), 0-100; null before any is decided. */
+  /** Renewed / (renewed + lost) this month, 0-100; null before any is decided. */
   retentionRate: z.number().nullable(),
 });
 export type RenewalFigures = z.infer<typeof renewalFiguresSchema>;

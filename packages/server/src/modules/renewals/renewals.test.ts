@@ -232,14 +232,22 @@ describe('the daily run', () => {
     assert.equal(await openCards(client2), 0);
   });
 
-  it("counts this month's figures: the employee's own, or the account's", async () => {
-    const mine = (await call('GET', `/accounts/${DEMO}/renewals/figures`, undefined, employee)).json();
-    const all = (await call('GET', `/accounts/${DEMO}/renewals/figures`)).json();
-    assert.ok(all.due >= mine.due);
-    assert.ok(all.lost >= 0 && all.renewed >= 0);
+  it("counts this month's figures: a person's (employees only their own) or the account's", async () => {
+    const figures = async (query: string, token = owner) => (await call('GET', `/accounts/${DEMO}/renewals/figures${query}`, undefined, token)).json();
+    const ethanBefore = await figures(`?user=${ETHAN}`);
+    const allBefore = await figures('');
+    // the home coverage is Ethan's (he manages the client)
+    const lost = await call('PATCH', `/accounts/${DEMO}/renewals/home/${homeId}`, { termEnd: inDays(80), state: 'lost', reason: 'Sold the house' });
+    assert.equal(lost.statusCode, 200, lost.body);
+    const ethan = await figures(`?user=${ETHAN}`);
+    assert.deepEqual([ethan.contacted - ethanBefore.contacted, ethan.lost - ethanBefore.lost, ethan.renewed - ethanBefore.renewed], [1, 1, 0]);
+    assert.equal(ethan.retentionRate, Math.round((ethan.renewed / (ethan.renewed + ethan.lost)) * 1000) / 10);
+    const all = await figures('');
+    assert.equal(all.lost - allBefore.lost, 1);
+    assert.ok(all.renewed >= 1 && all.contacted >= all.renewed + all.lost);
     assert.match(all.month, /^\d{2}\/\d{4}$/);
-    const asEmma = (await call('GET', `/accounts/${DEMO}/renewals/figures?user=${ETHAN}`, undefined, employee)).json();
-    assert.deepEqual(asEmma, mine, 'an employee sees only their own');
+    // an employee sees only their own, whoever they ask for
+    assert.deepEqual(await figures(`?user=${ETHAN}`, employee), await figures('', employee));
   });
 });
 

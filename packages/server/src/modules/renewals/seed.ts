@@ -33,14 +33,14 @@ interface DemoRenewal {
  */
 const RENEWALS: DemoRenewal[] = [
   {
-    client: 'James',
+    client: 'Robert',
     kind: 'policy',
     ends: 12,
     state: 'notStarted',
     fields: (d) => ({
-      type: 'Umbrella',
+      type: 'Workers Comp',
       company: 'Progressive',
-      idNumber: 'PG-2210',
+      idNumber: 'PG-WC-1207',
       effectiveDate: inDays(12 - 365, d),
       termDate: inDays(12, d),
       premium: 38_000,

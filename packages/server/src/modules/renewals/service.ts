@@ -333,27 +333,39 @@ export async function saveRenewalSettings(q: Queryable, accountId: string, input
 // Figures
 // ---------------------------------------------------------------------------------------------
 
-/** This month's renewals: terms ending in it, and how many of them were contacted, quoted, renewed or lost; `managedBy` narrows to one person's. */
+/**
+ * This month's renewals: the terms ending in it (due), and the renewals worked this month: contacted
+ * (any state past "not started" set this month), quoted (quoted or renewed), renewed and lost, with
+ * the retention rate of those decided. `managedBy` narrows to one person's: the record's managed-by
+ * person, else the renewal's owner.
+ */
 export async function renewalFigures(q: Queryable, accountId: string, managedBy: string | undefined, now = new Date()): Promise<RenewalFigures> {
   const first = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1));
-  const last = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + 1, 0));
+  const next = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + 1, 1));
+  const last = new Date(next.getTime() - DAY_MS);
   const p = new Params();
   p.add(accountId);
   p.add(isoDay(first));
   p.add(isoDay(last));
   const where = filters(p, { managedBy });
-  const rows = await q.query<{ state: RenewalState; n: string | number }>(
-    `${TERMS_SQL} select x.state, count(*) as n from x ${where} group by x.state`,
-    p.values,
+  const [due] = await q.query<{ n: string | number }>(`${TERMS_SQL} select count(*) as n from x ${where}`, p.values);
+  const worked = await q.query<{ state: RenewalState; n: string | number }>(
+    `select rn.state, count(*) as n
+       from renewals rn
+       join client_records r on r.id = rn.source_id and r.account_id = rn.account_id
+       join clients c on c.id = rn.client_id and c.account_id = rn.account_id
+      where rn.account_id = $1 and rn.state <> 'notStarted' and rn.state_changed_at >= $2 and rn.state_changed_at < $3
+        and ($4::text is null or coalesce(case when rn.source_kind = 'policy' then nullif(r.data->>'managedBy', '') end,
+                                          nullif(c.data->>'managedBy', ''), rn.owner_id::text) = $4::text)
+      group by rn.state`,
+    [accountId, first.toISOString(), next.toISOString(), managedBy ?? null],
   );
-  const count = (s: RenewalState) => Number(rows.find((r) => r.state === s)?.n ?? 0);
-  const due = rows.reduce((n, r) => n + Number(r.n), 0);
+  const count = (s: RenewalState) => Number(worked.find((r) => r.state === s)?.n ?? 0);
   const renewed = count('renewed');
   const lost = count('lost');
-  // Contacted counts every renewal worked past "not started"; quoted those that reached a quote or further.
   return {
     month: `${String(now.getUTCMonth() + 1).padStart(2, '0')}/${now.getUTCFullYear()}`,
-    due,
+    due: Number(due?.n ?? 0),
     contacted: count('contacted') + count('quoted') + renewed + lost,
     quoted: count('quoted') + renewed,
     renewed,
