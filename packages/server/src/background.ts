@@ -6,7 +6,7 @@ import { workReminders } from './modules/followups/reminders';
 import { startCampaignReviews } from './modules/numbers/routes';
 import { startPortProgress } from './modules/numbers/ports';
 import { startQueueExpiry } from './modules/phone/queues';
-import { scheduleRenewalsDaily } from './modules/renewals/daily';
+import { scheduleRenewalsDaily } from './modules/renewals/schedule';
 import { startRegistrationReviews } from './modules/registration/routes';
 import { startSmsWorker } from './modules/sms/outbound';
 import { scheduleSmsSweep } from './modules/sms/sweep';

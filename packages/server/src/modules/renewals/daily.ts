@@ -1,16 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { RENEWAL_DEFAULT_START_DAYS, type RenewalSource, type TaskBoardServerEvent } from '@agency/contracts';
-import type { AppDeps } from '../../app';
 import type { Db } from '../../db/index';
 import { displayName } from '../clientStore/search';
 import { loadCard } from '../taskboards/mapping';
 import { topOrder } from '../taskboards/order';
-import { publishAll } from '../taskboards/listeners';
 import { closeWork, describeTerm, isoDay } from './service';
 
-export const RENEWALS_DAILY_JOB = 'renewals.daily';
-/** Every day at 06:00 (UTC), as a pg-boss schedule: one process runs it each day. */
-export const RENEWALS_DAILY_CRON = '0 6 * * *';
 /** Terms taken in one transaction. */
 const BATCH = 100;
 
@@ -30,6 +25,8 @@ interface StartingRow {
 export interface DailyResult {
   started: number;
   closed: number;
+  /** The board changes to tell the boards on screen, by account (after the commits). */
+  events: Map<string, TaskBoardServerEvent[]>;
 }
 
 /**
@@ -151,21 +148,9 @@ export async function runRenewalsDaily(db: Db, now = new Date()): Promise<DailyR
       over.map((o) => o.id),
       'renewal closed',
     );
-    const accountOf = new Map(over.map((o) => [o.id, o.account_id]));
-    for (const c of cards) {
-      const [row] = await q.query<{ account_id: string }>('select account_id from task_cards where id = $1', [c.id]);
-      push(row?.account_id ?? '', { boardId: c.boardId, seq: c.seq, type: 'DELETE_CARD', cardId: c.id, laneId: c.laneId, by: null });
-    }
-    return accountOf.size;
+    for (const c of cards) push(c.accountId, { boardId: c.boardId, seq: c.seq, type: 'DELETE_CARD', cardId: c.id, laneId: c.laneId, by: null });
+    return over.length;
   });
 
-  for (const [accountId, list] of events) if (accountId) publishAll(db, accountId, list);
-  return { started, closed };
-}
-
-/** The daily run, as a pg-boss schedule (once across every process). */
-export async function scheduleRenewalsDaily(deps: AppDeps): Promise<void> {
-  await deps.jobs?.every(RENEWALS_DAILY_JOB, RENEWALS_DAILY_CRON, async () => {
-    await runRenewalsDaily(deps.db);
-  });
+  return { started, closed, events };
 }

@@ -195,7 +195,7 @@ export interface UpdateResult {
   renewal: Renewal;
   clientId: string;
   /** Cards closed (board events follow the commit). */
-  closedCards: Array<{ id: string; boardId: string; laneId: string; seq: number }>;
+  closedCards: Array<{ id: string; accountId: string; boardId: string; laneId: string; seq: number }>;
 }
 
 /** Changes the state of one term; renewed moves the record's end date on; every change is written to the client's activity. */
@@ -283,10 +283,10 @@ export async function closeWork(q: Queryable, renewalIds: string[], reason: stri
        from renewals rn where rn.id = any($1::uuid[]) and f.id = rn.followup_id and f.is_active`,
     [renewalIds],
   );
-  const cards = await q.query<{ id: string; board_id: string; lane_id: string }>(
+  const cards = await q.query<{ id: string; account_id: string; board_id: string; lane_id: string }>(
     `update task_cards c set closed_at = now(), closed_reason = $2, updated_at = now()
        from renewals rn where rn.id = any($1::uuid[]) and c.id = rn.card_id and c.closed_at is null
-     returning c.id, c.board_id, c.lane_id`,
+     returning c.id, c.account_id, c.board_id, c.lane_id`,
     [renewalIds, reason],
   );
   if (!cards.length) return [];
@@ -294,7 +294,7 @@ export async function closeWork(q: Queryable, renewalIds: string[], reason: stri
   const out: UpdateResult['closedCards'] = [];
   for (const c of cards) {
     const [{ seq }] = await q.query<{ seq: string }>('update task_boards set seq = seq + 1 where id = $1 returning seq', [c.board_id]);
-    out.push({ id: c.id, boardId: c.board_id, laneId: c.lane_id, seq: Number(seq) });
+    out.push({ id: c.id, accountId: c.account_id, boardId: c.board_id, laneId: c.lane_id, seq: Number(seq) });
   }
   return out;
 }
