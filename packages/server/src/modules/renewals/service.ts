@@ -48,7 +48,7 @@ const TERMS_SQL = `
      where rn.account_id = $1 and rn.term_end between $2::date and $3::date and rn.state = 'renewed'
        and renewal_end(r.kind, r.data) is distinct from rn.term_end
   ), x as (
-    select t.source_id, t.client_id, t.source_kind, t.term_end, t.data, c.data as client_data,
+    select t.source_id, t.client_id, t.source_kind, t.term_end,
            rn.id as renewal_id, coalesce(rn.state, 'notStarted') as state, rn.lost_reason, rn.new_term_date, rn.state_changed_at,
            c.data->>'location' as location_id,
            coalesce(case when t.source_kind = 'policy' then nullif(t.data->>'managedBy', '') end, nullif(c.data->>'managedBy', '')) as managed_by,
@@ -60,6 +60,22 @@ const TERMS_SQL = `
       join clients c on c.id = t.client_id and c.account_id = $1
       left join renewals rn on rn.account_id = $1 and rn.source_kind = t.source_kind and rn.source_id = t.source_id and rn.term_end = t.term_end
   )`;
+
+/**
+ * The rows of `chosen` (a subquery of x's columns and total, already ordered and cut to a page) with
+ * what a row shows: the record's and the client's data, the manager's and the location's names.
+ * Only the page's rows are read whole; the window itself is counted and sorted on small columns.
+ */
+const DETAILS_SQL = (chosen: string) => `
+  select p.source_id, p.client_id, p.source_kind, to_char(p.term_end, 'MM/DD/YYYY') as term_end_us, r.data, c.data as client_data, p.state,
+         p.lost_reason, to_char(p.new_term_date, 'MM/DD/YYYY') as new_term_us, p.state_changed_at, p.managed_by,
+         (select u.first_name || ' ' || u.last_name from users u where u.id::text = p.managed_by and u.account_id = $1) as manager_name,
+         (select l.name from account_locations l where l.id::text = p.location_id and l.account_id = $1) as location_name,
+         p.carrier, p.line, p.premium, p.total
+    from (${chosen}) p
+    join client_records r on r.id = p.source_id
+    join clients c on c.id = p.client_id
+   order by p.term_end, p.source_id`;
 
 interface TermRow {
   source_id: string;
@@ -138,14 +154,7 @@ export async function listRenewals(q: Queryable, accountId: string, query: ListQ
   const offset = p.add((query.page - 1) * query.pageSize);
   const rows = await q.query<TermRow>(
     `${TERMS_SQL}
-     select x.source_id, x.client_id, x.source_kind, to_char(x.term_end, 'MM/DD/YYYY') as term_end_us, x.data, x.client_data, x.state,
-            x.lost_reason, to_char(x.new_term_date, 'MM/DD/YYYY') as new_term_us, x.state_changed_at, x.managed_by,
-            (select u.first_name || ' ' || u.last_name from users u where u.id::text = x.managed_by and u.account_id = $1) as manager_name,
-            (select l.name from account_locations l where l.id::text = x.location_id and l.account_id = $1) as location_name,
-            x.carrier, x.line, x.premium, count(*) over () as total
-       from x ${where}
-      order by x.term_end, x.source_id
-      limit ${limit} offset ${offset}`,
+     ${DETAILS_SQL(`select x.*, count(*) over () as total from x ${where} order by x.term_end, x.source_id limit ${limit} offset ${offset}`)}`,
     p.values,
   );
   let total = rows.length ? Number(rows[0].total) : 0;
@@ -260,13 +269,7 @@ export async function updateRenewal(q: Queryable, actor: Actor, sourceKind: Rene
 async function listOne(q: Queryable, accountId: string, sourceKind: RenewalSource, sourceId: string, termIso: string): Promise<Renewal[]> {
   const rows = await q.query<TermRow>(
     `${TERMS_SQL}
-     select x.source_id, x.client_id, x.source_kind, to_char(x.term_end, 'MM/DD/YYYY') as term_end_us, x.data, x.client_data, x.state,
-            x.lost_reason, to_char(x.new_term_date, 'MM/DD/YYYY') as new_term_us, x.state_changed_at, x.managed_by,
-            (select u.first_name || ' ' || u.last_name from users u where u.id::text = x.managed_by and u.account_id = $1) as manager_name,
-            (select l.name from account_locations l where l.id::text = x.location_id and l.account_id = $1) as location_name,
-            x.carrier, x.line, x.premium, 1 as total
-       from x where x.source_kind = $4 and x.source_id = $5
-      limit 1`,
+     ${DETAILS_SQL('select x.*, 1 as total from x where x.source_kind = $4 and x.source_id = $5 limit 1')}`,
     [accountId, termIso, termIso, sourceKind, sourceId],
   );
   return rows.map(toRenewal);
