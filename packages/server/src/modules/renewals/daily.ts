@@ -45,8 +45,8 @@ export async function runRenewalsDaily(db: Db, now = new Date()): Promise<DailyR
   for (;;) {
     const batch = await db.tx(async (q) => {
       const rows = await q.query<StartingRow>(
-        `select r.account_id, r.id as source_id, r.client_id, renewal_source(r.kind, r.data) as source_kind,
-                to_char(renewal_end(r.kind, r.data), 'YYYY-MM-DD') as term_end, to_char(renewal_end(r.kind, r.data), 'MM/DD/YYYY') as term_end_us,
+        `select r.account_id, r.id as source_id, r.client_id, r.renewal_kind as source_kind,
+                to_char(r.renewal_end_on, 'YYYY-MM-DD') as term_end, to_char(r.renewal_end_on, 'MM/DD/YYYY') as term_end_us,
                 r.data, c.data as client_data, s.board_id,
                 coalesce(
                   (select u.id from users u where u.account_id = r.account_id and u.deleted_at is null
@@ -57,14 +57,14 @@ export async function runRenewalsDaily(db: Db, now = new Date()): Promise<DailyR
            from accounts a
            left join renewal_settings s on s.account_id = a.id
            join client_records r on r.account_id = a.id
-            and renewal_end(r.kind, r.data) is not null
-            and renewal_end(r.kind, r.data) between $1::date and $1::date + coalesce(s.start_days, ${RENEWAL_DEFAULT_START_DAYS})
+            and r.renewal_end_on is not null
+            and r.renewal_end_on between $1::date and $1::date + coalesce(s.start_days, ${RENEWAL_DEFAULT_START_DAYS})
            join clients c on c.id = r.client_id
           where not exists (
                   select 1 from renewals rn
-                   where rn.account_id = r.account_id and rn.source_kind = renewal_source(r.kind, r.data) and rn.source_id = r.id
-                     and rn.term_end = renewal_end(r.kind, r.data) and (rn.started_at is not null or rn.state in ('renewed', 'lost')))
-          order by renewal_end(r.kind, r.data), r.id
+                   where rn.account_id = r.account_id and rn.source_kind = r.renewal_kind and rn.source_id = r.id
+                     and rn.term_end = r.renewal_end_on and (rn.started_at is not null or rn.state in ('renewed', 'lost')))
+          order by r.renewal_end_on, r.id
           limit ${BATCH}
           for update of r skip locked`,
         [today],
@@ -139,7 +139,7 @@ export async function runRenewalsDaily(db: Db, now = new Date()): Promise<DailyR
       `select rn.id, rn.account_id from renewals rn
          left join client_records r on r.id = rn.source_id and r.account_id = rn.account_id
         where (rn.followup_id is not null or rn.card_id is not null)
-          and (rn.state in ('renewed', 'lost') or r.id is null or renewal_end(r.kind, r.data) is distinct from rn.term_end)
+          and (rn.state in ('renewed', 'lost') or r.id is null or r.renewal_end_on is distinct from rn.term_end)
           and (exists (select 1 from followups f where f.id = rn.followup_id and f.is_active)
                or exists (select 1 from task_cards c where c.id = rn.card_id and c.closed_at is null))`,
     );

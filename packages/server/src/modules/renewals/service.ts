@@ -39,42 +39,42 @@ const VEHICLE_LINES: Record<string, string> = { auto: 'Auto', rv: 'RV', rec: 'Re
  */
 const TERMS_SQL = `
   with t as (
-    select r.id as source_id, r.client_id, renewal_source(r.kind, r.data) as source_kind, renewal_end(r.kind, r.data) as term_end, r.data
+    select r.id as source_id, r.client_id, r.renewal_kind as source_kind, r.renewal_end_on as term_end, r.data
       from client_records r
-     where r.account_id = $1 and renewal_end(r.kind, r.data) is not null and renewal_end(r.kind, r.data) between $2::date and $3::date
+     where r.account_id = $1 and r.renewal_end_on between $2::date and $3::date
     union all
     select r.id, r.client_id, rn.source_kind, rn.term_end, r.data
       from renewals rn join client_records r on r.id = rn.source_id and r.account_id = rn.account_id
      where rn.account_id = $1 and rn.term_end between $2::date and $3::date and rn.state = 'renewed'
-       and renewal_end(r.kind, r.data) is distinct from rn.term_end
+       and r.renewal_end_on is distinct from rn.term_end
   ), x as (
     select t.source_id, t.client_id, t.source_kind, t.term_end,
            rn.id as renewal_id, coalesce(rn.state, 'notStarted') as state, rn.lost_reason, rn.new_term_date, rn.state_changed_at,
-           c.data->>'location' as location_id,
-           coalesce(case when t.source_kind = 'policy' then nullif(t.data->>'managedBy', '') end, nullif(c.data->>'managedBy', '')) as managed_by,
+           case when t.source_kind = 'policy' then nullif(t.data->>'managedBy', '') end as record_manager,
            case t.source_kind when 'policy' then t.data->>'company' when 'vehicle' then t.data->>'carrier' else t.data->'coverage'->>'carrier' end as carrier,
            case t.source_kind when 'policy' then t.data->>'type' when 'home' then 'Home'
              else case t.data->>'form' when 'auto' then 'Auto' when 'rv' then 'RV' when 'rec' then 'Recreational' else 'Watercraft' end end as line,
            case t.source_kind when 'home' then t.data->'coverage'->>'premium' else t.data->>'premium' end as premium
       from t
-      join clients c on c.id = t.client_id and c.account_id = $1
       left join renewals rn on rn.account_id = $1 and rn.source_kind = t.source_kind and rn.source_id = t.source_id and rn.term_end = t.term_end
   )`;
 
 /**
  * The rows of `chosen` (a subquery of x's columns and total, already ordered and cut to a page) with
- * what a row shows: the record's and the client's data, the manager's and the location's names.
- * Only the page's rows are read whole; the window itself is counted and sorted on small columns.
+ * what a row shows: the record's and the client's data, who manages it (the policy's person, else
+ * the client's), the manager's and the location's names. Only the page's rows are read whole; the
+ * window itself is counted and sorted on small columns, without the clients.
  */
 const DETAILS_SQL = (chosen: string) => `
   select p.source_id, p.client_id, p.source_kind, to_char(p.term_end, 'MM/DD/YYYY') as term_end_us, r.data, c.data as client_data, p.state,
-         p.lost_reason, to_char(p.new_term_date, 'MM/DD/YYYY') as new_term_us, p.state_changed_at, p.managed_by,
-         (select u.first_name || ' ' || u.last_name from users u where u.id::text = p.managed_by and u.account_id = $1) as manager_name,
-         (select l.name from account_locations l where l.id::text = p.location_id and l.account_id = $1) as location_name,
+         p.lost_reason, to_char(p.new_term_date, 'MM/DD/YYYY') as new_term_us, p.state_changed_at, m.managed_by,
+         (select u.first_name || ' ' || u.last_name from users u where u.id::text = m.managed_by and u.account_id = $1) as manager_name,
+         (select l.name from account_locations l where l.id::text = c.data->>'location' and l.account_id = $1) as location_name,
          p.carrier, p.line, p.premium, p.total
     from (${chosen}) p
     join client_records r on r.id = p.source_id
-    join clients c on c.id = p.client_id
+    join clients c on c.id = p.client_id and c.account_id = $1
+    cross join lateral (select coalesce(p.record_manager, nullif(c.data->>'managedBy', '')) as managed_by) m
    order by p.term_end, p.source_id`;
 
 interface TermRow {
@@ -107,10 +107,11 @@ class Params {
 
 function filters(p: Params, q: { location?: string; line?: string; carrier?: string; managedBy?: string; state?: RenewalState }): string {
   const where: string[] = [];
-  if (q.location) where.push(`x.location_id = ${p.add(q.location)}`);
+  if (q.location) where.push(`exists (select 1 from clients c where c.id = x.client_id and c.data->>'location' = ${p.add(q.location)})`);
   if (q.line) where.push(`lower(x.line) = lower(${p.add(q.line)})`);
   if (q.carrier) where.push(`strpos(lower(x.carrier), lower(${p.add(q.carrier)})) > 0`);
-  if (q.managedBy) where.push(`x.managed_by = ${p.add(q.managedBy)}`);
+  if (q.managedBy)
+    where.push(`coalesce(x.record_manager, (select nullif(c.data->>'managedBy', '') from clients c where c.id = x.client_id)) = ${p.add(q.managedBy)}`);
   if (q.state) where.push(`x.state = ${p.add(q.state)}`);
   return where.length ? `where ${where.join(' and ')}` : '';
 }
@@ -176,7 +177,7 @@ interface RecordRow {
 
 async function loadRecord(q: Queryable, accountId: string, sourceKind: RenewalSource, sourceId: string): Promise<RecordRow> {
   const [row] = await q.query<RecordRow>(
-    `select id, client_id, kind, data, renewal_source(kind, data) as source_kind, to_char(renewal_end(kind, data), 'YYYY-MM-DD') as end_iso
+    `select id, client_id, kind, data, renewal_kind as source_kind, to_char(renewal_end_on, 'YYYY-MM-DD') as end_iso
        from client_records where id = $1 and account_id = $2 for update`,
     [sourceId, accountId],
   );
