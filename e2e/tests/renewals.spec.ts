@@ -47,6 +47,8 @@ test.afterAll(async () => {
 });
 
 test('the owner sets renewals up, the day comes, and the employee works one through to renewed', async ({ browser, playwright }) => {
+  // two sign-ins, a server restart and three screens
+  test.slow();
   // A board of the agency's own, made through the API by the admin.
   const api = await playwright.request.newContext({ baseURL: server.url });
   const auth = await api.post('/api/auth', {

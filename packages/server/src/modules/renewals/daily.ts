@@ -22,6 +22,15 @@ interface StartingRow {
   board_id: string | null;
 }
 
+/**
+ * When a renewal's follow-up is due: the day before its term ends (noon UTC), or a day from the run
+ * when that is sooner, so a renewal never starts as past due.
+ */
+export function followUpDate(termEndIso: string, now: Date): Date {
+  const dayBefore = Date.parse(`${termEndIso}T12:00:00Z`) - 86_400_000;
+  return new Date(Math.max(dayBefore, now.getTime() + 86_400_000));
+}
+
 export interface DailyResult {
   started: number;
   closed: number;
@@ -94,7 +103,7 @@ export async function runRenewalsDaily(db: Db, now = new Date()): Promise<DailyR
           await q.query(
             `insert into followups (id, account_id, client_id, assign_to, user_id, date, note, is_active, created_by)
              values ($1, $2, $3, 'peer', $4, $5, $6, true, $4)`,
-            [followupId, t.account_id, t.client_id, t.owner, now.toISOString(), title],
+            [followupId, t.account_id, t.client_id, t.owner, followUpDate(t.term_end, now).toISOString(), title],
           );
         }
         let cardId: string | null = null;

@@ -49,7 +49,7 @@ const TERMS_SQL = `
        and r.renewal_end_on is distinct from rn.term_end
   ), x as (
     select t.source_id, t.client_id, t.source_kind, t.term_end,
-           rn.id as renewal_id, coalesce(rn.state, 'notStarted') as state, rn.lost_reason, rn.new_term_date, rn.state_changed_at,
+           rn.id as renewal_id, coalesce(rn.state, 'notStarted') as state, rn.lost_reason, rn.new_term_date, rn.state_changed_at, rn.owner_id,
            case when t.source_kind = 'policy' then nullif(t.data->>'managedBy', '') end as record_manager,
            case t.source_kind when 'policy' then t.data->>'company' when 'vehicle' then t.data->>'carrier' else t.data->'coverage'->>'carrier' end as carrier,
            case t.source_kind when 'policy' then t.data->>'type' when 'home' then 'Home'
@@ -62,7 +62,7 @@ const TERMS_SQL = `
 /**
  * The rows of `chosen` (a subquery of x's columns and total, already ordered and cut to a page) with
  * what a row shows: the record's and the client's data, who manages it (the policy's person, else
- * the client's), the manager's and the location's names. Only the page's rows are read whole; the
+ * the client's, else the renewal's owner), the manager's and the location's names. Only the page's rows are read whole; the
  * window itself is counted and sorted on small columns, without the clients.
  */
 const DETAILS_SQL = (chosen: string) => `
@@ -74,7 +74,7 @@ const DETAILS_SQL = (chosen: string) => `
     from (${chosen}) p
     join client_records r on r.id = p.source_id
     join clients c on c.id = p.client_id and c.account_id = $1
-    cross join lateral (select coalesce(p.record_manager, nullif(c.data->>'managedBy', '')) as managed_by) m
+    cross join lateral (select coalesce(p.record_manager, nullif(c.data->>'managedBy', ''), p.owner_id::text) as managed_by) m
    order by p.term_end, p.source_id`;
 
 interface TermRow {
@@ -111,7 +111,9 @@ function filters(p: Params, q: { location?: string; line?: string; carrier?: str
   if (q.line) where.push(`lower(x.line) = lower(${p.add(q.line)})`);
   if (q.carrier) where.push(`strpos(lower(x.carrier), lower(${p.add(q.carrier)})) > 0`);
   if (q.managedBy)
-    where.push(`coalesce(x.record_manager, (select nullif(c.data->>'managedBy', '') from clients c where c.id = x.client_id)) = ${p.add(q.managedBy)}`);
+    where.push(
+      `coalesce(x.record_manager, (select nullif(c.data->>'managedBy', '') from clients c where c.id = x.client_id), x.owner_id::text) = ${p.add(q.managedBy)}`,
+    );
   if (q.state) where.push(`x.state = ${p.add(q.state)}`);
   return where.length ? `where ${where.join(' and ')}` : '';
 }
