@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import { RENEWAL_MESSAGES, type Renewal } from '@agency/contracts';
 import { bearer, DEMO, demoUserId, signIn, startTestServer, type TestServer } from '../../testing/harness';
 import { signInSecond } from '../clients/testSupport';
-import { runRenewalsDaily } from './daily';
+import { followUpDate, runRenewalsDaily } from './daily';
 
 let s: TestServer;
 let owner: string;
@@ -179,6 +179,12 @@ describe('renewal settings', () => {
 });
 
 describe('the daily run', () => {
+  it("dates a renewal's follow-up the day before the term ends, or a day on when that is sooner", () => {
+    const now = new Date('2026-11-28T08:00:00Z');
+    assert.equal(followUpDate('2027-01-20', now).toISOString(), '2027-01-19T12:00:00.000Z');
+    assert.equal(followUpDate('2026-11-29', now).toISOString(), '2026-11-29T08:00:00.000Z');
+  });
+
   it('starts each renewal once (a follow-up for its owner, a card in the first lane), later ones as time moves, and closes them when decided', async () => {
     const board = (await call('POST', '/taskboard', { boardname: 'Renewals', lanes: [{ label: 'To call' }, { label: 'Done' }] })).json();
     const saved = await call('PUT', `/accounts/${DEMO}/renewal-settings`, { startDays: 60, ownerUserId: EMMA, boardId: board.id });
