@@ -86,6 +86,11 @@ async function measureApi(url: string, token: string, seeded: GeneratedClients):
   const tags = await repeat(5, () => '/tags?sort=name&limit=100');
   await repeat(20, (i) => `/clients/${seeded.ids[i]}/full`);
   const full = await repeat(300, (i) => `/clients/${seeded.ids[(i * 331) % seeded.ids.length]}/full`);
+  // Renewals: pages of the 30/60/90-day windows, a filter, and a page deep in the 90 days.
+  const renewalsOf = (query: string) => `/accounts/${DEMO_ACCOUNTS.demo.id}/renewals?${query}`;
+  const windows = ['days=30', 'days=60', 'days=90', 'days=90&carrier=Allstate', 'days=90&line=Auto&page=3', 'days=90&page=40'];
+  await repeat(12, (i) => renewalsOf(windows[i % windows.length])); // warm up
+  const renewals = await repeat(120, (i) => renewalsOf(`${windows[i % windows.length]}&pageSize=25`));
   return {
     listFirstPageP50: round(percentile(firstPage, 50)),
     listFirstPageP95: round(percentile(firstPage, 95)),
@@ -98,6 +103,8 @@ async function measureApi(url: string, token: string, seeded: GeneratedClients):
     tagListWithDynamicCountsP50: round(percentile(tags, 50)),
     fullP50: round(percentile(full, 50)),
     fullP99: round(percentile(full, 99)),
+    renewalsPageP50: round(percentile(renewals, 50)),
+    renewalsPageP95: round(percentile(renewals, 95)),
   };
 }
 
@@ -254,6 +261,8 @@ const API_LABELS: Record<string, string> = {
   tagListWithDynamicCountsP50: 'GET /tags with dynamic counts: p50',
   fullP50: 'GET /clients/{id}/full: p50',
   fullP99: 'GET /clients/{id}/full: p99',
+  renewalsPageP50: 'GET /accounts/{id}/renewals, a page of 25 (30/60/90 days, filters, deep pages): p50',
+  renewalsPageP95: 'GET /accounts/{id}/renewals, a page of 25: p95',
 };
 const BROWSER_LABELS: Record<string, string> = {
   listFirstVisitMs: 'Contacts tab click → rows on screen (remote not loaded yet)',

@@ -57,6 +57,17 @@ export function passTimeWhileDown(dataDir: string): string {
   return r.stdout.trim();
 }
 
+/** While a server on `dataDir` is stopped: the day's renewal run happens (e2e/support/renewals-day.ts). */
+export function runRenewalsDay(dataDir: string): string {
+  const r = spawnSync(process.execPath, [TSX, join(REPO_ROOT, 'e2e/support/renewals-day.ts'), dataDir], {
+    cwd: REPO_ROOT,
+    env: serverEnv({}),
+    encoding: 'utf8',
+  });
+  if (r.status !== 0) throw new Error(`renewals-day failed (${r.status}):\n${r.stdout}${r.stderr}`);
+  return r.stdout.trim();
+}
+
 export function portIsFree(port: number): Promise<boolean> {
   return new Promise((done) => {
     const probe = createServer()

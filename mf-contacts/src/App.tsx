@@ -7,6 +7,7 @@ import { ContactDetailPage } from './features/detail/ContactDetailPage';
 import { EditContactPage } from './features/edit/EditContactPage';
 import { ImportPage } from './features/importExport/ImportPage';
 import { UsersPage } from './features/users/UsersPage';
+import { RenewalsPage } from './features/renewals/RenewalsPage';
 
 /** The routes of this remote; the shell mounts it on them. */
 export function App(_props: Partial<RemoteProps>) {
@@ -21,6 +22,7 @@ export function App(_props: Partial<RemoteProps>) {
         <Route path="/contacts/contact/:id/:view/edit" element={<EditContactPage />} />
         <Route path="/contacts/contact/:id?" element={<ContactDetailPage />} />
         <Route path="/users" element={<UsersPage />} />
+        <Route path="/renewals" element={<RenewalsPage />} />
       </Routes>
     </>
   );

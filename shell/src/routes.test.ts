@@ -4,6 +4,7 @@ test('every remote route comes from its descriptor', () => {
   expect(REMOTE_ROUTES).toEqual([
     { path: 'contacts/*', remote: 'contacts' },
     { path: 'users', remote: 'contacts' },
+    { path: 'renewals', remote: 'contacts' },
     { path: 'messages/*', remote: 'messages' },
     { path: 'walkins', remote: 'messages' },
     { path: 'campaigns/*', remote: 'messages' },
@@ -34,6 +35,7 @@ test.each([
   ['/chat', 'team'],
   ['/contacts/c1', 'contacts'],
   ['/users', 'contacts'],
+  ['/renewals', 'contacts'],
   ['/walkins', 'messages'],
   ['/messages/inbox', 'messages'],
   ['/phone-log', 'phone'],

@@ -54,3 +54,4 @@ export type * from './phone-socket';
 export * from './holidays';
 export * from './callFlow';
 export * from './holdMusic';
+export * from './renewals';

@@ -43,7 +43,7 @@ export function remoteDescriptor(name: RemoteName): RemoteDescriptor {
  * release's mf-manifest.json).
  */
 export const REMOTE_MODULES = {
-  contacts: ['app', 'widget-follow-up', 'background'],
+  contacts: ['app', 'widget-follow-up', 'background', 'widget-renewals'],
   messages: ['app', 'widget-scheduled-messages', 'widget-campaigns', 'widget-service-reviews', 'widget-referrals'],
   phone: ['app', 'drawer', 'widget-queues'],
   chat: ['app'],

@@ -61,6 +61,7 @@ import { numberRoutes } from './modules/numbers/routes';
 import { portRoutes } from './modules/numbers/ports';
 import { mobileAppRoutes } from './modules/mobileApp/routes';
 import { metricsRoutes } from './modules/metrics/routes';
+import { renewalRoutes } from './modules/renewals/routes';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -205,6 +206,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
       await portRoutes(api, deps);
       await mobileAppRoutes(api, deps);
       await metricsRoutes(api, deps);
+      await renewalRoutes(api, deps);
       await phoneRoutes(api, deps);
       await flowRecordingRoutes(api, deps);
       await conferenceRoutes(api, deps);

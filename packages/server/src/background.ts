@@ -6,6 +6,7 @@ import { workReminders } from './modules/followups/reminders';
 import { startCampaignReviews } from './modules/numbers/routes';
 import { startPortProgress } from './modules/numbers/ports';
 import { startQueueExpiry } from './modules/phone/queues';
+import { scheduleRenewalsDaily } from './modules/renewals/schedule';
 import { startRegistrationReviews } from './modules/registration/routes';
 import { startSmsWorker } from './modules/sms/outbound';
 import { scheduleSmsSweep } from './modules/sms/sweep';
@@ -31,6 +32,7 @@ export const BACKGROUND: Array<{ name: string; start(deps: AppDeps): Promise<Sto
   { name: 'chat uploads never sent', start: scheduleChatUploadSweep },
   { name: 'task board clock', start: (deps) => startTaskBoardTicker(deps.db) },
   { name: 'monthly billing close', start: (deps) => startBillingCycle(deps) },
+  { name: 'renewals that start each day', start: scheduleRenewalsDaily },
 ];
 
 /** Starts the list in order; answers what stops it again. */

@@ -5,6 +5,7 @@ import { DEMO_LOCATIONS, seedDemoLocations } from './modules/locations/seed';
 import { seedDemoBilling } from './modules/billing/seed';
 import { seedDemoRegistration } from './modules/registration/seed';
 import { seedDemoTemplates } from './modules/templates/service';
+import { seedDemoRenewals } from './modules/renewals/seed';
 
 export const DEMO_PASSWORD = 'demo-password';
 /** The super user's fixed TOTP secret, so tests and reviewers can compute codes. */
@@ -72,6 +73,7 @@ export async function seedIfEmpty(db: Db): Promise<boolean> {
     await seedDemoTemplates(q, DEMO_ACCOUNTS.demo.id);
   });
   await seedDemoClients(db);
+  await seedDemoRenewals(db);
   await seedDemoBilling(db, DEMO_ACCOUNTS.demo.id);
   return true;
 }

@@ -24,5 +24,6 @@ export const DASHBOARD_SLOTS: DashboardSlot[] = [
   { key: 'campaigns', title: 'Campaigns', remote: 'messages', expose: 'widget-campaigns', span: 12 },
   { key: 'serviceReviews', title: 'Service Reviews', remote: 'messages', expose: 'widget-service-reviews', span: 12 },
   { key: 'referrals', title: 'Referrals', remote: 'messages', expose: 'widget-referrals', span: 12 },
+  { key: 'renewals', title: 'Renewals', remote: 'contacts', expose: 'widget-renewals', span: 12 },
   { key: 'employeeStats', title: 'Employee Stats', remote: 'admin', expose: 'widget-employee-stats', span: 24 },
 ];

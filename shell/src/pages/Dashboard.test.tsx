@@ -20,11 +20,12 @@ const ALL = [
   'Campaigns',
   'Service Reviews',
   'Referrals',
+  'Renewals',
   'Employee Stats',
 ];
 
 describe('dashboard slots', () => {
-  it('keeps the ten slots in order for admin roles', () => {
+  it('keeps the eleven slots in order for admin roles', () => {
     expect(visibleSlots('owner', { serviceReviewEnabled: true }).map((s) => s.title)).toEqual(ALL);
     expect(visibleSlots('SUPER', { serviceReviewEnabled: true }).map((s) => s.title)).toEqual(ALL);
   });
@@ -35,6 +36,7 @@ describe('dashboard slots', () => {
       'Scheduled Messages',
       'Campaigns',
       'Referrals',
+      'Renewals',
       'Employee Stats',
     ]);
   });

@@ -6,6 +6,7 @@ import { CallSettingsPage } from '../callSettings/CallSettingsPage';
 import { EmployeesSection } from '../employees/EmployeesSection';
 import { MessageSettingsPage } from '../messageSettings/MessageSettingsPage';
 import { OfficeHoursPage } from '../officeHours/OfficeHoursPage';
+import { RenewalSettingsPage } from '../renewals/RenewalSettingsPage';
 import { ServiceReviewPage } from '../serviceReview/ServiceReviewPage';
 import { SmartValuesPage } from '../smartValues';
 import { TagsPage } from '../tags';
@@ -26,7 +27,7 @@ export interface SettingsTab {
 /**
  * The tabs of /account/settings, in the order the list shows them (spec 002: Employees, Office
  * Hours, Call Settings, Messages, Blocked Numbers, Tags, Smart Values, Message Templates, Service
- * Review), after the account-wide General settings. A page joins the list with one entry here.
+ * Review, then Renewals), after the account-wide General settings. A page joins the list with one entry here.
  */
 export const SETTINGS_TABS: SettingsTab[] = [
   { path: 'general', label: 'General', element: <AccountSettingsPage /> },
@@ -40,6 +41,7 @@ export const SETTINGS_TABS: SettingsTab[] = [
   // Everyone keeps personal templates here (spec 002: personal templates are open to all users; team ones are the admins').
   { path: 'message-templates', label: 'Message Templates', element: <TemplatesPage />, employees: true },
   { path: 'service-review', label: 'Service Review', element: <ServiceReviewPage /> },
+  { path: 'renewals', label: 'Renewals', element: <RenewalSettingsPage /> },
   { path: 'audit-log', label: 'Audit Log', element: <AuditLogPage />, roles: AUDIT_ROLES },
 ];
 

@@ -2,7 +2,7 @@ import { memo, startTransition, useCallback, useEffect, useMemo, useRef, useStat
 import { useNavigate } from 'react-router-dom';
 import { List, useListRef, type RowComponentProps } from 'react-window';
 import { Alert, Button, Empty, Input, Space, Tooltip, Typography } from 'antd';
-import { PlusOutlined, ReloadOutlined, UploadOutlined } from '@ant-design/icons';
+import { CalendarOutlined, PlusOutlined, ReloadOutlined, UploadOutlined } from '@ant-design/icons';
 import { bus } from '@agency/bus';
 import type { ClientListItem } from '@agency/contracts';
 import { errorMessage, favoritesApi } from '@agency/api-client';
@@ -235,6 +235,11 @@ export function ContactListPage() {
           </Typography.Title>
         </Tooltip>
         <Space wrap>
+          <Tooltip title="Policies and coverages ending soon">
+            <Button icon={<CalendarOutlined />} onClick={() => navigate('/renewals')}>
+              Renewals
+            </Button>
+          </Tooltip>
           <Tooltip title="Import contacts from a CSV file">
             <Button icon={<UploadOutlined />} onClick={() => navigate('/contacts/import')}>
               Import

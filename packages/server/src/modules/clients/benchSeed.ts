@@ -48,6 +48,11 @@ function prng(seed: number) {
 }
 
 const pad = (n: number, w = 2) => String(n).padStart(w, '0');
+/** MM/dd/yyyy of a time (UTC). */
+const usDay = (t: number) => {
+  const d = new Date(t);
+  return `${pad(d.getUTCMonth() + 1)}/${pad(d.getUTCDate())}/${d.getUTCFullYear()}`;
+};
 
 export interface GeneratedClients {
   ids: string[];
@@ -57,6 +62,7 @@ export interface GeneratedClients {
 
 export async function generateClients(db: Db, accountId: string, count: number, seed = 42, batch = 1000): Promise<GeneratedClients> {
   const rnd = prng(seed);
+  const seedDay = Date.now();
   const pick = <T>(list: T[]) => list[Math.floor(rnd() * list.length)];
   const ids: string[] = [];
   const samples: GeneratedClients['samples'] = [];
@@ -108,7 +114,14 @@ export async function generateClients(db: Db, accountId: string, count: number, 
         records.push([
           id,
           'policy',
-          JSON.stringify({ type: pick(POLICY_TYPES), company: pick(CARRIERS), premium: 20_000 + Math.floor(rnd() * 300_000), effectiveDate: '01/01/2025' }),
+          JSON.stringify({
+            type: pick(POLICY_TYPES),
+            company: pick(CARRIERS),
+            premium: 20_000 + Math.floor(rnd() * 300_000),
+            effectiveDate: '01/01/2025',
+            // terms end through the year from the day of the seed (the renewals view reads them)
+            termDate: usDay(seedDay + ((seq * 7) % 365) * 86_400_000),
+          }),
         ]);
       }
       ids.push(id);
