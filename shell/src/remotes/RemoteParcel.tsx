@@ -6,18 +6,25 @@ import Spin from 'antd/es/spin';
 import { REMOTES, type RemoteModuleName, type RemoteName } from '@agency/contracts';
 import { ErrorCard } from '@agency/ui';
 import { loadRemoteModule } from './registry';
+import { AreaNotice } from './AreaNotice';
 
 const TITLES = Object.fromEntries(REMOTES.map((r) => [r.name, r.title])) as Record<RemoteName, string>;
 
-/** Mounts one exposed module of a remote in its own area, with loading, error and Retry. */
+/**
+ * Mounts one exposed module of a remote in its own area, with loading, error and Retry. An area
+ * drawn on every page (`notice`: its name in a sentence, such as 'The phone') that fails says so in
+ * a small notice over the page instead, with Reload: it may be out of sight, and it fails on every page.
+ */
 export function RemoteParcel<R extends RemoteName>({
   name,
   expose = 'app',
   props = {},
+  notice,
 }: {
   name: R;
   expose?: RemoteModuleName<R>;
   props?: Record<string, unknown>;
+  notice?: string;
 }) {
   const location = useLocation();
   const navigate = useNavigate();
@@ -40,6 +47,13 @@ export function RemoteParcel<R extends RemoteName>({
 
   const retry = useCallback(() => setAttempt((n) => n + 1), []);
 
+  if (error && notice) {
+    return (
+      <div data-remote={name} data-remote-state="error">
+        <AreaNotice area={notice} />
+      </div>
+    );
+  }
   if (error) {
     return (
       <div data-remote={name} data-remote-state="error">
