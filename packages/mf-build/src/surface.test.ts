@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { createConfig } from './index';
+import { createConfig, REMOTE_NAMES } from './index';
 import { ANTD_CORE, ANTD_CORE_EARLIER_KEYS, ANTD_CORE_FORMER, ANTD_CORE_SHARE_KEY, ANTD_LEFT_OUT, ROUTER_LEFT_OUT, RXJS_SHARED, sharedConfig } from './shared';
 import { SURFACE_FILE, SharedSurfacePlugin, checkSurface, readLock, sharedSurface, updateLock } from './surface';
 
@@ -141,4 +141,15 @@ test('a remote released while @ant-design/icons was shared finds every icon in t
   const remoteKeys = Object.entries(remoteShared).map(([r, e]) => e.shareKey ?? r);
   for (const key of ['@ant-design/icons', 'react-router', '@agency/contracts', 'antd/es/steps', ...ANTD_CORE_EARLIER_KEYS])
     expect(remoteKeys).not.toContain(key);
+});
+
+test("every key today's remotes take from the shell is provided, and locked", () => {
+  for (const name of REMOTE_NAMES) {
+    const remoteShared = sharedConfig({ role: 'remote', appDir: path.join(root, `mf-${name}`) }) as Record<string, { shareKey?: string; import?: false }>;
+    for (const [request, entry] of Object.entries(remoteShared)) {
+      const key = entry.shareKey ?? request;
+      expect({ remote: name, key, provided: key in surface.keys }).toEqual({ remote: name, key, provided: true });
+      expect(lock.keys[key]).toBeDefined();
+    }
+  }
 });
