@@ -7,7 +7,8 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import Fastify from 'fastify';
 import type { ServerConfig } from '../config';
-import { describeRelease, readReleaseRecord, releaseRemote, remoteReleaseRecords, rollbackRemote } from './release';
+import type { ShellSurface } from '@agency/contracts';
+import { PreflightRefusal, describeRelease, readReleaseRecord, readShellSurface, releaseRemote, remoteReleaseRecords, rollbackRemote } from './release';
 import { staticRoutes } from './routes';
 
 const SHARED = [
@@ -17,15 +18,30 @@ const SHARED = [
 ];
 
 /** A remote's build: its manifest (what it takes from the shell) and one file that makes it this build. */
-function build(dir: string, content: string, version = '1.0.0'): string {
+function build(dir: string, content: string, version = '1.0.0', shared = SHARED, runtime = '2.9.2'): string {
   mkdirSync(dir, { recursive: true });
   writeFileSync(
     join(dir, 'mf-manifest.json'),
-    JSON.stringify({ metaData: { buildInfo: { buildVersion: version }, pluginVersion: '2.9.2' }, shared: SHARED, exposes: [] }),
+    JSON.stringify({ metaData: { buildInfo: { buildVersion: version }, pluginVersion: runtime }, shared, exposes: [] }),
   );
   writeFileSync(join(dir, 'remoteEntry.js'), content);
   return dir;
 }
+
+/** A shell's build folder with its shared-surface.json: what it provides. */
+function shell(keys: Record<string, string>, runtime = '2.9.2'): string {
+  const dir = mkdtempSync(join(tmpdir(), 'agency-shell-'));
+  const surface: ShellSurface = {
+    runtime: { bundler: runtime, enhanced: runtime },
+    keys: Object.fromEntries(Object.entries(keys).map(([key, version]) => [key, { version, singleton: true }])),
+  };
+  writeFileSync(join(dir, 'shared-surface.json'), JSON.stringify(surface));
+  return dir;
+}
+/** Today's shell, which serves every fixture build. */
+const SERVES_ALL = { react: '19.3.1', '@ant-design/icons': '6.3.4', 'antd-core-3': '6.6.8' };
+/** A shell that stopped sharing the icons. */
+const NO_ICONS = { react: '19.3.1', 'antd-core-3': '6.6.8' };
 
 const git = (dir: string, ...args: string[]) => {
   const r = spawnSync('git', ['-C', dir, '-c', 'user.name=Release Test', '-c', 'user.email=release@test.invalid', ...args], { encoding: 'utf8' });
@@ -111,9 +127,10 @@ describe('rolling back by a name several releases share', () => {
 });
 
 describe('the remotes command', () => {
-  const cli = (dataDir: string, ...args: string[]) => {
-    // releases live in the data dir, as the server would find them
-    const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dataDir };
+  const cli = (dataDir: string, ...args: string[]) => cliUnder(dataDir, shell(SERVES_ALL), ...args);
+  const cliUnder = (dataDir: string, shellDir: string, ...args: string[]) => {
+    // releases live in the data dir, as the server would find them; the shell is the one given
+    const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dataDir, SHELL_DIR: shellDir };
     delete env.RELEASES_DIR;
     delete env.DATABASE_URL;
     delete env.REDIS_URL;
@@ -146,6 +163,106 @@ describe('the remotes command', () => {
     assert.equal(refused.status, 1);
     assert.match(refused.stderr, /^1\.0\.0 names 2 releases of contacts; name one of them:\n {2}1\.0\.0-/);
     assert.match(refused.stderr, /by ops-dana {2}Import with tags/);
+  });
+
+  it('refuses a release the active shell cannot serve with what is missing, and --force releases it, recorded', () => {
+    const data = mkdtempSync(join(tmpdir(), 'agency-data-'));
+    const releasesDir = join(data, 'releases');
+    const noIcons = shell(NO_ICONS);
+    const served = cliUnder(
+      data,
+      noIcons,
+      'release',
+      'contacts',
+      '--from',
+      build(mkdtempSync(join(tmpdir(), 'agency-dist-')), 'fits', '1.0.0', SHARED.slice(0, 1)),
+    );
+    assert.equal(served.status, 0, served.stderr);
+    const active = /released (\S+)/.exec(served.stdout)![1];
+
+    const dist = build(mkdtempSync(join(tmpdir(), 'agency-dist-')), 'with icons', '1.1.0');
+    const refused = cliUnder(data, noIcons, 'release', 'contacts', '--from', dist, '--by', 'ops-dana');
+    assert.equal(refused.status, 1);
+    assert.match(
+      refused.stderr,
+      /^contacts 1\.1\.0-[0-9a-f]{8} needs a newer shell; the active shell does not provide:\n {2}@ant-design\/icons \^6\.3\.4 \(the shell does not provide it\)\nNothing was activated\./,
+    );
+    assert.deepEqual(
+      remoteReleaseRecords(releasesDir, 'contacts'),
+      { active, releases: [{ release: active, record: readReleaseRecord(releasesDir, 'contacts', active) }] },
+      'nothing stored',
+    );
+
+    const before = Date.now();
+    const forced = cliUnder(data, noIcons, 'release', 'contacts', '--from', dist, '--by', 'ops-dana', '--force');
+    const after = Date.now();
+    assert.equal(forced.status, 0, forced.stderr);
+    assert.match(forced.stderr, /activated with --force; the active shell does not provide: @ant-design\/icons \^6\.3\.4/);
+    const release = /released (\S+) \(active\)/.exec(forced.stdout)![1];
+    const [override] = readReleaseRecord(releasesDir, 'contacts', release)!.overrides!;
+    assert.equal(override.by, 'ops-dana');
+    assert.equal(override.action, 'release');
+    assert.ok(Date.parse(override.at) >= before && Date.parse(override.at) <= after, override.at);
+    assert.deepEqual(override.missing, [{ key: '@ant-design/icons', needs: '^6.3.4', provided: null, shell: 'newer' }]);
+
+    // the list says which releases the active shell cannot serve
+    const list = cliUnder(data, noIcons, 'list', 'contacts');
+    assert.match(
+      list.stdout,
+      new RegExp(`^\\* ${release}  .*\\[the active shell does not provide: @ant-design/icons \\^6\\.3\\.4 \\(the shell does not provide it\\)\\]$`, 'm'),
+    );
+
+    // a rollback is checked the same way: to the release that fits, then forward again only by force
+    assert.equal(cliUnder(data, noIcons, 'rollback', 'contacts').status, 0);
+    const back = cliUnder(data, noIcons, 'rollback', 'contacts', release);
+    assert.equal(back.status, 1);
+    assert.match(back.stderr, /needs a newer shell/);
+    assert.equal(remoteReleaseRecords(releasesDir, 'contacts').active, active);
+    const forcedBack = cliUnder(data, noIcons, 'rollback', 'contacts', release, '--force', '--by', 'ops-lee');
+    assert.equal(forcedBack.status, 0, forcedBack.stderr);
+    assert.deepEqual(
+      readReleaseRecord(releasesDir, 'contacts', release)!.overrides!.map((o) => [o.action, o.by]),
+      [
+        ['release', 'ops-dana'],
+        ['rollback', 'ops-lee'],
+      ],
+    );
+  });
+});
+
+describe('the preflight', () => {
+  it('checks against the shell surface the shell build wrote; without one there is nothing to check', () => {
+    assert.equal(readShellSurface(mkdtempSync(join(tmpdir(), 'agency-shell-'))), null);
+    const releases = mkdtempSync(join(tmpdir(), 'agency-releases-'));
+    const r = releaseRemote(releases, 'contacts', build(mkdtempSync(join(tmpdir(), 'agency-dist-')), 'no surface'), { shellSurface: null });
+    assert.equal(r.activated, true);
+  });
+
+  it('refuses a build on another federation runtime, or one the shell has moved past, before anything changes', () => {
+    const releases = mkdtempSync(join(tmpdir(), 'agency-releases-'));
+    const first = releaseRemote(releases, 'contacts', build(mkdtempSync(join(tmpdir(), 'agency-dist-')), 'first'), {
+      shellSurface: readShellSurface(shell(SERVES_ALL)),
+    });
+    const newerShell = readShellSurface(shell({ ...SERVES_ALL, react: '20.0.0' }, '2.10.0'));
+    assert.throws(
+      () => releaseRemote(releases, 'contacts', build(mkdtempSync(join(tmpdir(), 'agency-dist-')), 'second'), { shellSurface: newerShell }),
+      (err: PreflightRefusal) => {
+        assert.ok(err instanceof PreflightRefusal);
+        assert.deepEqual(err.problems, [
+          { key: 'react', needs: '^19.3.1', provided: '20.0.0', shell: 'older' },
+          { key: null, needs: '2.9.2', provided: '2.10.0', shell: 'older' },
+        ]);
+        assert.match(
+          err.message,
+          /^contacts 1\.0\.0-[0-9a-f]{8} needs an older shell; the active shell does not provide:\n {2}react \^19\.3\.1 \(the shell provides 20\.0\.0\)\n {2}the federation runtime 2\.9\.2 \(the shell lends 2\.10\.0\)\n/,
+        );
+        return true;
+      },
+    );
+    assert.deepEqual(
+      remoteReleaseRecords(releases, 'contacts').releases.map((r) => r.release),
+      [first.release],
+    );
   });
 });
 

@@ -3,7 +3,19 @@ import { createHash } from 'node:crypto';
 import { cpSync, existsSync, mkdirSync, readFileSync, readdirSync, renameSync, statSync, writeFileSync } from 'node:fs';
 import { userInfo } from 'node:os';
 import { join, relative } from 'node:path';
-import { releaseRecordSchema, type ReleaseNeed, type ReleaseRecord } from '@agency/contracts';
+import {
+  describePreflightProblem,
+  preflight,
+  releaseRecordSchema,
+  shellNeeded,
+  shellProvides,
+  shellSurfaceSchema,
+  type PreflightProblem,
+  type ReleaseNeed,
+  type ReleaseOverride,
+  type ReleaseRecord,
+  type ShellSurface,
+} from '@agency/contracts';
 import { listReleases, readActive, writeActive } from './remotes';
 
 function filesOf(dir: string): string[] {
@@ -93,6 +105,83 @@ export interface ReleaseOrigin {
   now?: Date;
 }
 
+/** The file a shell's build writes beside its files: what it provides to the remotes. */
+export const SHELL_SURFACE_FILE = 'shared-surface.json';
+
+/**
+ * What the shell in a folder provides (its build's shared-surface.json): the shell served today
+ * (shell/dist), or a release of it. Null for a shell built before it wrote one.
+ */
+export function readShellSurface(shellDir: string): ShellSurface | null {
+  const file = join(shellDir, SHELL_SURFACE_FILE);
+  return existsSync(file) ? shellSurfaceSchema.parse(JSON.parse(readFileSync(file, 'utf8'))) : null;
+}
+
+/** A release the active shell cannot serve, refused before anything went live, with what is missing. */
+export class PreflightRefusal extends Error {
+  constructor(
+    readonly remote: string,
+    readonly release: string,
+    readonly problems: PreflightProblem[],
+  ) {
+    super(
+      [
+        `${remote} ${release} needs ${shellNeeded(problems) === 'newer' ? 'a newer' : 'an older'} shell; the active shell does not provide:`,
+        ...problems.map((p) => `  ${describePreflightProblem(p)}`),
+        'Nothing was activated. --force activates it all the same, and its record keeps who did, when and what was missing.',
+      ].join('\n'),
+    );
+    this.name = 'PreflightRefusal';
+  }
+}
+
+/** The check before a release goes live, against what a shell provides (nothing to check without a shell surface). */
+export function preflightRelease(needs: ReleaseRecord['needs'], surface: ShellSurface | null): PreflightProblem[] {
+  return surface ? preflight(needs, shellProvides(surface)) : [];
+}
+
+/** What a stored release needs: from its record, or (made before records were kept) from its own manifest. */
+export function storedReleaseNeeds(releasesDir: string, name: string, release: string): ReleaseRecord['needs'] {
+  return readReleaseRecord(releasesDir, name, release)?.needs ?? releaseNeeds(join(releasesDir, name, release));
+}
+
+export interface PreflightOptions {
+  /** What the active shell provides (readShellSurface); null or absent: nothing to check against. */
+  shellSurface?: ShellSurface | null;
+  /** Activate though the shell cannot serve it: the record keeps who, when and what was missing. */
+  force?: boolean;
+}
+
+/** Refuses (PreflightRefusal) or, forced, returns the override to record; null when the shell serves the release. */
+function check(
+  name: string,
+  release: string,
+  needs: ReleaseRecord['needs'],
+  opts: PreflightOptions & ReleaseOrigin,
+  action: ReleaseOverride['action'],
+): ReleaseOverride | null {
+  const problems = preflightRelease(needs, opts.shellSurface ?? null);
+  if (!problems.length) return null;
+  if (!opts.force) throw new PreflightRefusal(name, release, problems);
+  return { by: opts.by ?? osUser(), at: (opts.now ?? new Date()).toISOString(), action, missing: problems };
+}
+
+function recordOverride(releasesDir: string, name: string, release: string, override: ReleaseOverride | null): void {
+  if (!override) return;
+  const record = readReleaseRecord(releasesDir, name, release);
+  // a release made before records were kept gets one now, so that the override is not lost
+  const base: ReleaseRecord = record ?? {
+    remote: name,
+    release,
+    releasedAt: override.at,
+    commit: null,
+    by: override.by,
+    note: '',
+    needs: storedReleaseNeeds(releasesDir, name, release),
+  };
+  writeReleaseRecord(releasesDir, { ...base, overrides: [...(base.overrides ?? []), override] });
+}
+
 export function activateRelease(releasesDir: string, name: string, release: string): void {
   if (!existsSync(join(releasesDir, name, release, 'mf-manifest.json'))) throw new Error(`${name} has no release ${release}.`);
   const active = readActive(releasesDir);
@@ -101,16 +190,27 @@ export function activateRelease(releasesDir: string, name: string, release: stri
   writeActive(releasesDir, active);
 }
 
-/** Copies a build into its immutable folder and makes it active. */
+/** Makes a stored release active once the preflight finds the shell serves it (or it is forced, and recorded). */
+export function activateRemote(releasesDir: string, name: string, release: string, opts: PreflightOptions & Pick<ReleaseOrigin, 'by' | 'now'> = {}): void {
+  if (!existsSync(join(releasesDir, name, release, 'mf-manifest.json'))) throw new Error(`${name} has no release ${release}.`);
+  recordOverride(releasesDir, name, release, check(name, release, storedReleaseNeeds(releasesDir, name, release), opts, 'activate'));
+  activateRelease(releasesDir, name, release);
+}
+
+/** Copies a build into its immutable folder and makes it active, once the preflight finds the active shell serves it. */
 export function releaseRemote(
   releasesDir: string,
   name: string,
   distDir: string,
-  opts: { activateExisting?: boolean } & ReleaseOrigin = {},
-): { release: string; created: boolean; activated: boolean } {
+  opts: { activateExisting?: boolean } & ReleaseOrigin & PreflightOptions = {},
+): { release: string; created: boolean; activated: boolean; forced: PreflightProblem[] } {
   const release = releaseName(distDir);
   const target = join(releasesDir, name, release);
   const created = !existsSync(target);
+  const activate = created || opts.activateExisting !== false || !readActive(releasesDir)[name];
+  const needs = created ? releaseNeeds(distDir) : storedReleaseNeeds(releasesDir, name, release);
+  // the preflight, before anything is stored or activated
+  const override = activate && readActive(releasesDir)[name]?.active !== release ? check(name, release, needs, opts, 'release') : null;
   if (created) {
     // the record first: a release is never seen without what it needs and where it came from
     const origin = buildOrigin(distDir);
@@ -121,18 +221,20 @@ export function releaseRemote(
       commit: opts.commit ?? origin.commit,
       by: opts.by ?? osUser(),
       note: opts.note ?? origin.subject ?? '',
-      needs: releaseNeeds(distDir),
+      needs,
     });
     cpSync(distDir, target, { recursive: true });
   }
-  const activate = created || opts.activateExisting !== false;
+  recordOverride(releasesDir, name, release, override);
   if (activate) activateRelease(releasesDir, name, release);
-  else if (!readActive(releasesDir)[name]) activateRelease(releasesDir, name, release);
-  return { release, created, activated: activate || readActive(releasesDir)[name]?.active === release };
+  return { release, created, activated: readActive(releasesDir)[name]?.active === release, forced: override?.missing ?? [] };
 }
 
-/** Points a remote back at a named release, or at the one active before the current one. */
-export function rollbackRemote(releasesDir: string, name: string, to?: string): string {
+/**
+ * Points a remote back at a named release, or at the one active before the current one, once the
+ * preflight finds the shell serves it (or it is forced: the release's record keeps the override).
+ */
+export function rollbackRemote(releasesDir: string, name: string, to?: string, opts: PreflightOptions & Pick<ReleaseOrigin, 'by' | 'now'> = {}): string {
   const active = readActive(releasesDir);
   const entry = active[name];
   if (!entry) throw new Error(`${name} has no active release.`);
@@ -150,6 +252,7 @@ export function rollbackRemote(releasesDir: string, name: string, to?: string): 
       );
     target = match[0];
   }
+  recordOverride(releasesDir, name, target, check(name, target, storedReleaseNeeds(releasesDir, name, target), opts, 'rollback'));
   const history = entry.history.slice(0, Math.max(0, entry.history.indexOf(target))).concat(target);
   active[name] = { active: target, history };
   writeActive(releasesDir, active);
