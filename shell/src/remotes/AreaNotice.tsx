@@ -26,16 +26,17 @@ function noticeHost(): HTMLElement {
 
 /**
  * A small notice that an area drawn on every page (the phone drawer, the tasks background, ...)
- * could not load, with what the person can do: reload the page, which reads the active releases again.
+ * could not load (or, `message`, why), with what the person can do: reload the page, which reads the
+ * active releases again.
  */
-export function AreaNotice({ area, onReload = reloadPage }: { area: string; onReload?: () => void }) {
+export function AreaNotice({ area, message, onReload = reloadPage }: { area: string; message?: string; onReload?: () => void }) {
   return createPortal(
     <Alert
       type="warning"
       showIcon
       role="alert"
       data-area-notice={area}
-      title={`${area} could not load.`}
+      title={message ?? `${area} could not load.`}
       action={
         <Button size="small" onClick={onReload}>
           Reload
