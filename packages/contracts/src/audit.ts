@@ -22,6 +22,7 @@ export const AUDIT_CATEGORIES = {
   reveals: 'Reveals',
   deletions: 'Deletions',
   settings: 'Settings',
+  releases: 'Releases',
   billing: 'Billing',
 } as const;
 export type AuditCategory = keyof typeof AUDIT_CATEGORIES;
@@ -58,13 +59,15 @@ export const AUDIT_ACTIONS = {
   paymentMethodRemoved: { label: 'Payment method removed', category: 'billing' },
   defaultPaymentMethodChanged: { label: 'Default payment method changed', category: 'billing' },
   invoicePaid: { label: 'Invoice paid', category: 'billing' },
+  releaseActivated: { label: 'Release activated', category: 'releases' },
+  releaseRolledBack: { label: 'Release rolled back', category: 'releases' },
 } as const satisfies Record<string, { label: string; category: AuditCategory }>;
 export type AuditAction = keyof typeof AUDIT_ACTIONS;
 export const AUDIT_ACTION_KEYS = Object.keys(AUDIT_ACTIONS) as AuditAction[];
 export const auditActionsOf = (category: AuditCategory): AuditAction[] => AUDIT_ACTION_KEYS.filter((a) => AUDIT_ACTIONS[a].category === category);
 
 /** What kind of record an event is about. */
-export const AUDIT_TARGETS = ['user', 'contact', 'account', 'audit'] as const;
+export const AUDIT_TARGETS = ['user', 'contact', 'account', 'audit', 'release'] as const;
 export type AuditTarget = (typeof AUDIT_TARGETS)[number];
 
 const personSchema = z.object({ id: idSchema, name: z.string() });

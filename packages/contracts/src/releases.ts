@@ -149,3 +149,33 @@ export function describePreflightProblem(p: PreflightProblem): string {
 /** Which shell would serve a release with these problems: a newer one when any says so, else an older one; null when there is none. */
 export const shellNeeded = (problems: PreflightProblem[]): 'newer' | 'older' | null =>
   problems.length ? (problems.some((p) => p.shell === 'newer') ? 'newer' : 'older') : null;
+
+/** One release of a remote on the Releases page: its record and what the active shell does not provide of it (the preflight's verdict). */
+export const releaseEntrySchema = z.object({
+  release: z.string(),
+  record: releaseRecordSchema.nullable(),
+  missing: z.array(preflightProblemSchema),
+});
+export type ReleaseEntry = z.infer<typeof releaseEntrySchema>;
+
+/** A remote's releases, oldest first, and the active one; those before it in its history are what Roll Back leads to. */
+export const remoteReleasesSchema = z.object({
+  remote: z.string(),
+  title: z.string(),
+  active: z.string().nullable(),
+  earlier: z.array(z.string()),
+  releases: z.array(releaseEntrySchema),
+});
+export type RemoteReleases = z.infer<typeof remoteReleasesSchema>;
+
+/** GET /releases (super): every remote's releases; `shellChecked` is false when the shell has no shared-surface.json to check against. */
+export const releasesOverviewSchema = z.object({ shellChecked: z.boolean(), remotes: z.array(remoteReleasesSchema) });
+export type ReleasesOverview = z.infer<typeof releasesOverviewSchema>;
+
+/** POST /releases/{remote}/activate (super): make a release active, with the reason the audit log keeps; `force` past the preflight, recorded. */
+export const releaseActivateSchema = z.object({
+  release: z.string().min(1),
+  reason: z.string().trim().min(1, 'Give a reason').max(500),
+  force: z.boolean().optional(),
+});
+export type ReleaseActivate = z.infer<typeof releaseActivateSchema>;
