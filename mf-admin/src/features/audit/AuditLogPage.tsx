@@ -27,6 +27,7 @@ const CATEGORY_COLORS: Record<AuditCategory, string> = {
   deletions: 'red',
   settings: 'geekblue',
   billing: 'lime',
+  releases: 'volcano',
 };
 
 interface Filters {

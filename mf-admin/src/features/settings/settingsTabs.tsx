@@ -1,11 +1,12 @@
 import type { ReactNode } from 'react';
-import { AUDIT_ROLES, type Role } from '@agency/contracts';
+import { AUDIT_ROLES, SUPER_ROLES, type Role } from '@agency/contracts';
 import { AuditLogPage } from '../audit/AuditLogPage';
 import { BlockedNumbersPage } from '../blockedNumbers/BlockedNumbersPage';
 import { CallSettingsPage } from '../callSettings/CallSettingsPage';
 import { EmployeesSection } from '../employees/EmployeesSection';
 import { MessageSettingsPage } from '../messageSettings/MessageSettingsPage';
 import { OfficeHoursPage } from '../officeHours/OfficeHoursPage';
+import { ReleasesPage } from '../releases/ReleasesPage';
 import { ServiceReviewPage } from '../serviceReview/ServiceReviewPage';
 import { SmartValuesPage } from '../smartValues';
 import { TagsPage } from '../tags';
@@ -40,6 +41,7 @@ export const SETTINGS_TABS: SettingsTab[] = [
   { path: 'message-templates', label: 'Message Templates', element: <TemplatesPage /> },
   { path: 'service-review', label: 'Service Review', element: <ServiceReviewPage /> },
   { path: 'audit-log', label: 'Audit Log', element: <AuditLogPage />, roles: AUDIT_ROLES },
+  { path: 'releases', label: 'Releases', element: <ReleasesPage />, roles: SUPER_ROLES },
 ];
 
 /** Where /account/settings itself opens. */
