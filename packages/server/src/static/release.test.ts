@@ -8,7 +8,16 @@ import { fileURLToPath } from 'node:url';
 import Fastify from 'fastify';
 import type { ServerConfig } from '../config';
 import type { ShellSurface } from '@agency/contracts';
-import { PreflightRefusal, describeRelease, readReleaseRecord, readShellSurface, releaseRemote, remoteReleaseRecords, rollbackRemote } from './release';
+import {
+  PreflightRefusal,
+  describeRelease,
+  preflightShell,
+  readReleaseRecord,
+  readShellSurface,
+  releaseRemote,
+  remoteReleaseRecords,
+  rollbackRemote,
+} from './release';
 import { staticRoutes } from './routes';
 
 const SHARED = [
@@ -279,5 +288,17 @@ describe("the releases' records", () => {
     } finally {
       await app.close();
     }
+  });
+});
+
+describe("a shell's preflight", () => {
+  it('lists each active remote the shell would not serve, with what it would miss', () => {
+    const releases = mkdtempSync(join(tmpdir(), 'agency-releases-'));
+    releaseRemote(releases, 'contacts', build(mkdtempSync(join(tmpdir(), 'agency-dist-')), 'with icons'));
+    releaseRemote(releases, 'chat', build(mkdtempSync(join(tmpdir(), 'agency-dist-')), 'react only', '1.0.0', SHARED.slice(0, 1)));
+    assert.deepEqual(preflightShell(releases, readShellSurface(shell(SERVES_ALL))!), {});
+    assert.deepEqual(preflightShell(releases, readShellSurface(shell(NO_ICONS))!), {
+      contacts: [{ key: '@ant-design/icons', needs: '^6.3.4', provided: null, shell: 'newer' }],
+    });
   });
 });

@@ -145,6 +145,19 @@ export function storedReleaseNeeds(releasesDir: string, name: string, release: s
   return readReleaseRecord(releasesDir, name, release)?.needs ?? releaseNeeds(join(releasesDir, name, release));
 }
 
+/**
+ * The preflight of a shell: what each active remote needs that the shell would not provide (only
+ * the remotes it cannot serve are listed). A shell's release checks this before it goes live.
+ */
+export function preflightShell(releasesDir: string, surface: ShellSurface): Record<string, PreflightProblem[]> {
+  const found: Record<string, PreflightProblem[]> = {};
+  for (const [name, { active }] of Object.entries(readActive(releasesDir))) {
+    const problems = preflightRelease(storedReleaseNeeds(releasesDir, name, active), surface);
+    if (problems.length) found[name] = problems;
+  }
+  return found;
+}
+
 export interface PreflightOptions {
   /** What the active shell provides (readShellSurface); null or absent: nothing to check against. */
   shellSurface?: ShellSurface | null;
