@@ -39,6 +39,7 @@ export * from './clients';
 export * from './taskboards';
 export * from './accounts';
 export * from './reviews';
+export * from './releases';
 export * from './templates';
 export * from './sms';
 export * from './walkins';

@@ -12,6 +12,7 @@ import type {
   ReviewTotalsQuery,
 } from '@agency/contracts';
 import { api } from './index';
+import { publicApi } from './publicCalls';
 
 const data = <T>(r: { data: T }) => r.data;
 
@@ -38,4 +39,13 @@ export const referralsApi = {
   /** Referred clients, latest referral first (page is 1-based; limit 5, 10, 25 or 50; no total). */
   list: (query: ReferralListQuery = {}) => api.get<ReferralRow[]>('/reporting/affiliate', { params: { view: 'full', ...query } }).then(data),
   aggregate: () => api.get<ReferralAggregate>('/reporting/affiliate/aggregate').then(data),
+};
+
+/**
+ * The service review page's calls as mf-messages drew them before the page became its own
+ * (dbaede8): a name the client shared stays (shared-surface.lock.json). The same calls as publicApi's.
+ */
+export const publicReviewApi = {
+  get: (accountId: string, reviewId?: string) => publicApi.review(accountId, reviewId),
+  answer: (accountId: string, reviewId: string, answer: Parameters<typeof publicApi.answerReview>[2]) => publicApi.answerReview(accountId, reviewId, answer),
 };

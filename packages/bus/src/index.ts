@@ -339,3 +339,6 @@ export function hostControls(target: Bus = bus): HostControls {
 }
 
 export { checkBusVersion, BUS_VERSION } from './version';
+
+/** The key of the active task's persistent toast, which mf-tasks now holds; the bus shared it before bdfb95e, and a name it shared stays (shared-surface.lock.json). */
+export const ACTIVE_TASK_TOAST_KEY = 'active-task';

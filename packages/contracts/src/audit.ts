@@ -22,6 +22,7 @@ export const AUDIT_CATEGORIES = {
   reveals: 'Reveals',
   deletions: 'Deletions',
   settings: 'Settings',
+  releases: 'Releases',
   billing: 'Billing',
   numbers: 'Phone numbers',
 } as const;
@@ -65,13 +66,15 @@ export const AUDIT_ACTIONS = {
   numberPorted: { label: 'Port completed', category: 'numbers' },
   numberPortRejected: { label: 'Port refused by the carrier', category: 'numbers' },
   numberDefaultChanged: { label: 'Default number changed', category: 'numbers' },
+  releaseActivated: { label: 'Release activated', category: 'releases' },
+  releaseRolledBack: { label: 'Release rolled back', category: 'releases' },
 } as const satisfies Record<string, { label: string; category: AuditCategory }>;
 export type AuditAction = keyof typeof AUDIT_ACTIONS;
 export const AUDIT_ACTION_KEYS = Object.keys(AUDIT_ACTIONS) as AuditAction[];
 export const auditActionsOf = (category: AuditCategory): AuditAction[] => AUDIT_ACTION_KEYS.filter((a) => AUDIT_ACTIONS[a].category === category);
 
 /** What kind of record an event is about. */
-export const AUDIT_TARGETS = ['user', 'contact', 'account', 'audit', 'phone'] as const;
+export const AUDIT_TARGETS = ['user', 'contact', 'account', 'audit', 'phone', 'release'] as const;
 export type AuditTarget = (typeof AUDIT_TARGETS)[number];
 
 const personSchema = z.object({ id: idSchema, name: z.string() });

@@ -5,6 +5,7 @@ export * from './account';
 export * from './auth';
 export * from './trainings';
 export * from './config';
+export * from './releases';
 export type * from './socket';
 export * from './clientFields';
 export * from './clients';

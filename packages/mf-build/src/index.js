@@ -6,6 +6,7 @@ const HtmlWebpackPlugin = require('html-webpack-plugin');
 const { DefinePlugin, IgnorePlugin } = require('webpack');
 const { ANTD_SPLIT_FILE, sharedAliases, sharedConfig } = require('./shared');
 const { borrowingPlugin, lendingPlugin } = require('./lentBundlerRuntime');
+const { SharedSurfacePlugin } = require('./surface');
 
 /** Every remote, as packages/contracts/src/remotes.json describes it (name, title, dev port, routes, tab). */
 const REMOTE_DESCRIPTORS = require('../../contracts/src/remotes.json');
@@ -228,7 +229,8 @@ function createConfig(input) {
             }),
           ]
         : []),
-      ...(isHost ? [new ListAppFilesPlugin()] : []),
+      // the shell's dist says what it provides: each share key, its names and version, the runtime it lends
+      ...(isHost ? [new ListAppFilesPlugin(), new SharedSurfacePlugin(o.appDir)] : []),
     ],
     devServer: {
       port: o.port,

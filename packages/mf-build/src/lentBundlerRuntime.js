@@ -53,4 +53,7 @@ export default {
   return new NormalModuleReplacementPlugin(/webpack-bundler-runtime[\\/]dist[\\/]bundler\.js$/, file);
 }
 
-module.exports = { lendingPlugin, borrowingPlugin };
+/** The version of the bundler runtime the shell lends: a remote runs only on the one it was built with. */
+const lentRuntimeVersion = () => bundlerRuntimeDist().version;
+
+module.exports = { lendingPlugin, borrowingPlugin, lentRuntimeVersion };

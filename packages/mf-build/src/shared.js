@@ -1,8 +1,11 @@
 // The one list of modules the shell provides to every remote. Remotes never bundle these in a
 // production build (import: false); the shell's copies always win (shareStrategy 'loaded-first').
+// What the shell provides is a contract with every release: shared-surface.lock.json holds each key
+// and name ever released, and surface.test.ts fails when one is no longer provided (surface.js).
 // @ant-design/icons is not here either: shared, it shipped all 196 KB gzip of its icons to every
 // signed-in page; bundled, each app carries the icons it draws (a session that visits every remote
-// loaded 1,654 KB instead of 1,802 KB, the signed-in dashboard 1,366 KB instead of 1,532 KB).
+// loaded 1,654 KB instead of 1,802 KB, the signed-in dashboard 1,366 KB instead of 1,532 KB). The
+// shell still provides it, whole and by its path, for the remotes released before (EARLIER_KEYS).
 // @agency/contracts is deliberately not here: it holds no state, only types, zod schemas and
 // constants, so each app bundles just the parts it uses (sharing it would ship all of zod to /login)
 // and a remote keeps the contract it was built against.
@@ -110,8 +113,9 @@ const ANTD_CORE = [
  * such a remote asks for it; it is built from the same antd modules as the rest (one copy of antd's
  * contexts, theme and styles).
  */
-const ANTD_CORE_SHARE_KEY = 'antd-core-2';
-const ANTD_CORE_EARLIER_KEYS = ['antd-core'];
+const ANTD_CORE_SHARE_KEY = 'antd-core-3';
+/** antd-core-2 held Table when it was released (305e482); Table left it in d0ed096, so the core is antd-core-3. */
+const ANTD_CORE_EARLIER_KEYS = ['antd-core', 'antd-core-2'];
 /** Names that were in ANTD_CORE and left it (Table: the dashboard's figures are drawn by rc-table). */
 const ANTD_CORE_FORMER = ['Form', 'Radio', 'Table'];
 
@@ -232,6 +236,57 @@ function rxjsAlias(appDir) {
   return { rxjs$: writeGenerated(appDir, 'rxjs.js', `export { ${RXJS_SHARED.join(', ')} } from ${JSON.stringify(esIndex)};\n`) };
 }
 
+/**
+ * Keys the shell shared once and no longer draws from: a remote released while they were shared
+ * asks for them (its mf-manifest.json lists them), so the shell provides each by its path (a shared
+ * module given by name is provided only when the shell imports it). Each module loads only when such
+ * a remote asks for it; each is built from the same modules as the rest of the shell's build, so a
+ * library's state is still one instance.
+ *  - @ant-design/icons, shared whole until 36a12e7 (remotes built at 4132c2f and before ask for it);
+ *  - react-router, shared whole until 40dcd97;
+ *  - @agency/contracts, shared whole until 639108c;
+ *  - nine antd components shared each on its own by their path in 9317563, until 2467d16.
+ * `version` is the package's, as the shell's build resolves it.
+ */
+const EARLIER_KEYS = [
+  { shareKey: '@ant-design/icons', pkg: '@ant-design/icons', module: (appDir) => writeGenerated(appDir, 'icons-earlier.js', iconsModule(appDir)) },
+  { shareKey: 'react-router', pkg: 'react-router', module: (appDir) => writeGenerated(appDir, 'react-router-earlier.js', "export * from 'react-router';\n") },
+  {
+    shareKey: '@agency/contracts',
+    pkg: '@agency/contracts',
+    module: (appDir) => writeGenerated(appDir, 'contracts-earlier.js', "export * from '@agency/contracts';\n"),
+  },
+  // shared by their own path: each module as it is in antd
+  ...['Calendar', 'ColorPicker', 'Image', 'Mentions', 'QRCode', 'Result', 'Slider', 'Steps', 'Upload'].map((name) => ({
+    shareKey: (appDir) => `antd/es/${antdFolderOf(appDir, name)}`,
+    pkg: 'antd',
+    module: (appDir) => path.join(antdDirOf(appDir), 'es', antdFolderOf(appDir, name), 'index.js'),
+  })),
+];
+
+const antdDirOf = (appDir) => path.dirname(require.resolve('antd/package.json', { paths: [appDir] }));
+
+/** The folder of antd/es an antd component is in, from antd's own ES index. */
+function antdFolderOf(appDir, name) {
+  const index = fs.readFileSync(path.join(antdDirOf(appDir), 'es/index.js'), 'utf8');
+  const m = index.match(new RegExp(`^export \\{ default as ${name} \\} from '\\./([\\w-]+)';$`, 'm'));
+  if (!m) throw new Error(`antd no longer exports ${name}`);
+  return m[1];
+}
+
+/** Every name @ant-design/icons exports, from its own ES index: the earlier key provides each by name. */
+function iconsModule(appDir) {
+  const dir = path.dirname(require.resolve('@ant-design/icons/package.json', { paths: [appDir] }));
+  const icons = [...fs.readFileSync(path.join(dir, 'es/icons/index.js'), 'utf8').matchAll(/^export \{ default as (\w+) \} from "\.\/\w+";$/gm)].map(
+    (m) => m[1],
+  );
+  if (icons.length < 500) throw new Error(`@ant-design/icons changed shape: found ${icons.length} icons in ${dir}/es/icons/index.js`);
+  const index = fs.readFileSync(path.join(dir, 'es/index.js'), 'utf8');
+  const own = ['getTwoToneColor', 'setTwoToneColor', 'createFromIconfontCN', 'IconProvider'];
+  for (const name of own) if (!new RegExp(`\\b${name}\\b`).test(index)) throw new Error(`@ant-design/icons no longer exports ${name}`);
+  return `export { default, ${[...own, ...icons].join(', ')} } from '@ant-design/icons';\n`;
+}
+
 /** Where the build writes a module of its own: under the app's node_modules, so that it resolves the app's dependencies. */
 const generatedPath = (appDir, name) => path.join(appDir, 'node_modules/.cache/mf-build', name);
 
@@ -278,6 +333,17 @@ function sharedConfig({ role, standalone = false, appDir }) {
     }
     shared[request] = entry;
   }
+  if (role === 'host')
+    for (const earlier of EARLIER_KEYS) {
+      let version;
+      try {
+        version = versionOf(earlier.pkg, appDir);
+      } catch {
+        continue; // the app does not depend on it
+      }
+      const shareKey = typeof earlier.shareKey === 'function' ? earlier.shareKey(appDir) : earlier.shareKey;
+      shared[`${shareKey}-earlier`] = { singleton: true, requiredVersion: `^${version}`, version, shareKey, import: earlier.module(appDir) };
+    }
   for (const request of SHARED_ONCE) {
     let version;
     try {
@@ -299,6 +365,7 @@ module.exports = {
   ANTD_CORE_SHARE_KEY,
   ANTD_CORE_EARLIER_KEYS,
   ANTD_CORE_FORMER,
+  EARLIER_KEYS,
   ANTD_SPLIT_FILE,
   ROUTER_LEFT_OUT,
   RXJS_SHARED,

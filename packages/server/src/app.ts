@@ -15,6 +15,7 @@ import type { Jobs } from './jobs/index';
 import { authRoutes } from './modules/auth/routes';
 import { healthRoutes } from './modules/health/routes';
 import { trainingRoutes } from './modules/trainings/routes';
+import { releaseRoutes } from './modules/releases/routes';
 import { userRoutes } from './modules/users/routes';
 import { utilityRoutes } from './modules/utilities/routes';
 import { devRemotes, STANDALONE_PAGES, staticRoutes } from './static/routes';
@@ -200,6 +201,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
       await walkInRoutes(api, deps);
       await campaignRoutes(api, deps);
       await auditRoutes(api, deps);
+      await releaseRoutes(api, deps);
       await billingRoutes(api, deps);
       await registrationRoutes(api, deps);
       await numberRoutes(api, deps);

@@ -2,6 +2,9 @@
 
 import { toLocalDate as toDate } from '@agency/contracts';
 
+/** Shared with the remotes released while it lived here (before b3fe801): a name the kit shared stays (shared-surface.lock.json). */
+export { ageInYears } from '@agency/contracts';
+
 const DAY = 86_400_000;
 const YEAR = 365.25 * DAY;
 

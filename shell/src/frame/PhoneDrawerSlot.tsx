@@ -1,13 +1,17 @@
 import { useLiveQuery } from '@agency/ui';
 import { remoteExposes } from '../remotes/registry';
 import { RemoteParcel } from '../remotes/RemoteParcel';
+import { AreaNotice } from '../remotes/AreaNotice';
 
-/** The phone remote's drawer, on every page, once its release exposes one. */
+const AREA = 'The phone';
+
+/** The phone remote's drawer, on every page, once its release exposes one; a notice if it cannot load. */
 export function PhoneDrawerSlot() {
-  const exposed = useLiveQuery(() => remoteExposes('phone')).data?.includes('drawer');
-  return exposed ? (
+  const release = useLiveQuery(() => remoteExposes('phone'));
+  if (release.error && !release.data) return <AreaNotice area={AREA} />;
+  return release.data?.includes('drawer') ? (
     <aside aria-label="Phone" data-slot="phone-drawer">
-      <RemoteParcel name="phone" expose="drawer" />
+      <RemoteParcel name="phone" expose="drawer" notice={AREA} />
     </aside>
   ) : null;
 }

@@ -6,18 +6,28 @@ import Spin from 'antd/es/spin';
 import { REMOTES, type RemoteModuleName, type RemoteName } from '@agency/contracts';
 import { ErrorCard } from '@agency/ui';
 import { loadRemoteModule } from './registry';
+import { AreaNotice } from './AreaNotice';
+import { ShellMismatchError } from './shellFit';
+import { ShellMismatchCard, shellMismatchWords } from './ShellMismatchCard';
 
 const TITLES = Object.fromEntries(REMOTES.map((r) => [r.name, r.title])) as Record<RemoteName, string>;
 
-/** Mounts one exposed module of a remote in its own area, with loading, error and Retry. */
+/**
+ * Mounts one exposed module of a remote in its own area, with loading, error and Retry. An area
+ * drawn on every page (`notice`: its name in a sentence, such as 'The phone') that fails says so in
+ * a small notice over the page instead, with Reload: it may be out of sight, and it fails on every page.
+ * A release the shell cannot serve says, in words, that it needs a newer (or an older) shell.
+ */
 export function RemoteParcel<R extends RemoteName>({
   name,
   expose = 'app',
   props = {},
+  notice,
 }: {
   name: R;
   expose?: RemoteModuleName<R>;
   props?: Record<string, unknown>;
+  notice?: string;
 }) {
   const location = useLocation();
   const navigate = useNavigate();
@@ -40,6 +50,21 @@ export function RemoteParcel<R extends RemoteName>({
 
   const retry = useCallback(() => setAttempt((n) => n + 1), []);
 
+  const mismatch = error instanceof ShellMismatchError ? error : null;
+  if (error && notice) {
+    return (
+      <div data-remote={name} data-remote-state="error">
+        <AreaNotice area={notice} message={mismatch ? `${shellMismatchWords(notice, mismatch).headline}.` : undefined} />
+      </div>
+    );
+  }
+  if (mismatch) {
+    return (
+      <div data-remote={name} data-remote-state="error" data-shell-needed={mismatch.shell}>
+        <ShellMismatchCard title={TITLES[name]} error={mismatch} />
+      </div>
+    );
+  }
   if (error) {
     return (
       <div data-remote={name} data-remote-state="error">

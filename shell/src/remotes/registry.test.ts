@@ -1,5 +1,5 @@
 import { BUS_VERSION } from '@agency/bus';
-jest.mock('@module-federation/enhanced/runtime', () => ({ loadRemote: jest.fn(), registerRemotes: jest.fn() }));
+jest.mock('@module-federation/enhanced/runtime', () => ({ loadRemote: jest.fn(), registerRemotes: jest.fn(), getInstance: jest.fn() }));
 
 const lifecycles = { bootstrap: jest.fn(), mount: jest.fn(), unmount: jest.fn() };
 const json = (body: unknown, status = 200) => Promise.resolve({ ok: status < 400, status, json: () => Promise.resolve(body) } as Response);
@@ -12,11 +12,15 @@ let fetchMock: jest.Mock;
 let registry: typeof import('./registry');
 let loadRemote: jest.Mock;
 let registerRemotes: jest.Mock;
+/** The shell's own federation instance: the keys it provides. */
+const SHELL = { options: { shared: { '@agency/bus': [{ version: BUS_VERSION }] } } };
 beforeEach(() => {
   // a fresh registry (nothing cached) and the runtime mock it sees
   jest.resetModules();
   registry = jest.requireActual('./registry');
-  ({ loadRemote, registerRemotes } = jest.requireMock('@module-federation/enhanced/runtime'));
+  let getInstance: jest.Mock;
+  ({ loadRemote, registerRemotes, getInstance } = jest.requireMock('@module-federation/enhanced/runtime'));
+  getInstance.mockReturnValue(SHELL);
   loadRemote.mockResolvedValue(lifecycles);
   fetchMock = jest.fn();
   global.fetch = fetchMock;
@@ -34,6 +38,18 @@ test('a release built against a newer major version is refused with the reason',
   await expect(registry.loadRemoteModule('tasks', 'app')).rejects.toThrow(
     `This module needs a newer version of the app (2.0.0; this page runs ${BUS_VERSION}). Reload the page to update.`,
   );
+  expect(loadRemote).not.toHaveBeenCalled();
+});
+
+test('a release that takes a key this shell does not provide is refused before it loads: it needs a newer shell', async () => {
+  const needsIcons = {
+    ...release(BUS_VERSION),
+    shared: [...release(BUS_VERSION).shared, { name: '@ant-design/icons', version: '6.3.4', requiredVersion: '^6.3.4' }],
+  };
+  fetchMock.mockImplementation((url: string) => json(url === '/remotes.json' ? REMOTES : needsIcons));
+  const refused = registry.loadRemoteModule('tasks', 'app');
+  await expect(refused).rejects.toMatchObject({ name: 'ShellMismatchError', shell: 'newer' });
+  await expect(refused).rejects.toThrow('The tasks module needs a newer shell: @ant-design/icons ^6.3.4 (the shell does not provide it).');
   expect(loadRemote).not.toHaveBeenCalled();
 });
 

@@ -1,6 +1,7 @@
 import { loadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
 import { checkBusVersion } from '@agency/bus';
 import type { RemoteLifecycles, RemoteModuleName, RemoteName, RemotesManifest } from '@agency/contracts';
+import { checkShellFit, type ReleaseManifest } from './shellFit';
 
 let manifest: RemotesManifest = {};
 
@@ -47,11 +48,6 @@ export function remotesReady(): Promise<RemotesManifest> {
 
 export const remoteEntry = (name: RemoteName) => manifest[name];
 
-interface ReleaseManifest {
-  exposes?: Array<{ name: string }>;
-  shared?: Array<{ name: string; version?: string }>;
-}
-
 const releaseCache = new Map<string, Promise<ReleaseManifest>>();
 /** A release's mf-manifest.json, read once; a failed read is forgotten so that Retry reads it again. */
 function releaseManifest(name: RemoteName): Promise<ReleaseManifest> {
@@ -69,9 +65,15 @@ function releaseManifest(name: RemoteName): Promise<ReleaseManifest> {
   return read;
 }
 
-/** Refuses a release built against a bus this page cannot serve (a newer minor, another major). */
+/**
+ * Refuses a release this shell cannot serve, before it loads: a share key the shell does not
+ * provide, a version outside the release's range, another federation runtime (ShellMismatchError:
+ * its area says it needs a newer or an older shell); or a bus it cannot serve (a newer minor, another major).
+ */
 async function checkRelease(name: RemoteName): Promise<void> {
-  const built = (await releaseManifest(name)).shared?.find((s) => s.name === '@agency/bus')?.version;
+  const release = await releaseManifest(name);
+  checkShellFit(name, release);
+  const built = release.shared?.find((s) => s.name === '@agency/bus')?.version;
   const problem = built ? checkBusVersion(built) : null;
   if (problem) throw new Error(problem);
 }

@@ -28,6 +28,7 @@ const CATEGORY_COLORS: Record<AuditCategory, string> = {
   settings: 'geekblue',
   billing: 'lime',
   numbers: 'volcano',
+  releases: 'geekblue',
 };
 
 interface Filters {

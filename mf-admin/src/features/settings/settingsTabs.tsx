@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { AUDIT_ROLES, type Role } from '@agency/contracts';
+import { AUDIT_ROLES, SUPER_ROLES, type Role } from '@agency/contracts';
 import { AuditLogPage } from '../audit/AuditLogPage';
 import { BlockedNumbersPage } from '../blockedNumbers/BlockedNumbersPage';
 import { CallSettingsPage } from '../callSettings/CallSettingsPage';
@@ -7,6 +7,7 @@ import { EmployeesSection } from '../employees/EmployeesSection';
 import { MessageSettingsPage } from '../messageSettings/MessageSettingsPage';
 import { OfficeHoursPage } from '../officeHours/OfficeHoursPage';
 import { RenewalSettingsPage } from '../renewals/RenewalSettingsPage';
+import { ReleasesPage } from '../releases/ReleasesPage';
 import { ServiceReviewPage } from '../serviceReview/ServiceReviewPage';
 import { SmartValuesPage } from '../smartValues';
 import { TagsPage } from '../tags';
@@ -43,6 +44,7 @@ export const SETTINGS_TABS: SettingsTab[] = [
   { path: 'service-review', label: 'Service Review', element: <ServiceReviewPage /> },
   { path: 'renewals', label: 'Renewals', element: <RenewalSettingsPage /> },
   { path: 'audit-log', label: 'Audit Log', element: <AuditLogPage />, roles: AUDIT_ROLES },
+  { path: 'releases', label: 'Releases', element: <ReleasesPage />, roles: SUPER_ROLES },
 ];
 
 /** Where /account/settings itself opens. */

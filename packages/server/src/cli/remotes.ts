@@ -1,13 +1,35 @@
 /**
  * Releases, rolls back and lists remotes, with no shell rebuild and no server restart.
- *   remotes release <name|all> [--from <dist folder>] [--only-new]
- *   remotes rollback <name> [<release>]     (default: the release before the active one)
- *   remotes list [<name>]
+ *   remotes release <name|all> [--from <dist folder>] [--only-new] [--by <who>] [--note <text>] [--commit <sha>] [--force]
+ *   remotes rollback <name> [<release>] [--by <who>] [--force]
+ *                                           (default: the release before the active one; a name
+ *                                            matching several releases is refused with the list)
+ *   remotes activate <name> <release> [--by <who>] [--force]
+ *   remotes list [<name>]                   every release with when, commit, who and note
+ *   remotes show <name> <release>           a release's record: where it came from, what it needs
+ * Each release records who released it (--by, else the OS user), when, the commit its build folder
+ * is at (--commit for a folder outside git), a note (--note, else the commit's subject) and what it
+ * needs from the shell, from its own mf-manifest.json.
+ * Before a release goes live (release, rollback, activate), the preflight compares what it needs
+ * with what the active shell provides (its shared-surface.json) and refuses with the list of what
+ * is missing; --force activates it all the same and records who, when and what was missing.
  */
 import { REMOTE_NAMES } from '@agency/contracts';
 import { REPO_ROOT, loadConfig } from '../config';
 import { join } from 'node:path';
-import { activateRelease, listRemoteReleases, releaseRemote, rollbackRemote } from '../static/release';
+import { describePreflightProblem } from '@agency/contracts';
+import {
+  activateRemote,
+  describeRelease,
+  PreflightRefusal,
+  preflightRelease,
+  readReleaseRecord,
+  readShellSurface,
+  releaseRemote,
+  remoteReleaseRecords,
+  rollbackRemote,
+  storedReleaseNeeds,
+} from '../static/release';
 
 const [cmd, ...args] = process.argv.slice(2);
 const config = loadConfig();
@@ -15,6 +37,14 @@ const flag = (name: string) => {
   const i = args.indexOf(name);
   return i >= 0 ? args[i + 1] : undefined;
 };
+const WITH_VALUE = new Set(['--from', '--by', '--note', '--commit']);
+/** The arguments that are not flags (nor a flag's value). */
+const positional = args.filter((a, i) => !a.startsWith('--') && !WITH_VALUE.has(args[i - 1]));
+/** The shell the releases run under: today the one served from its build folder. */
+const shellSurface = () => readShellSurface(config.shellDir);
+const preflightOptions = () => ({ shellSurface: shellSurface(), force: args.includes('--force'), by: flag('--by') });
+const forcedLine = (name: string, release: string, missing: Parameters<typeof describePreflightProblem>[0][]) =>
+  `${name}: ${release} activated with --force; the active shell does not provide: ${missing.map(describePreflightProblem).join('; ')}`;
 
 function names(arg: string | undefined): string[] {
   if (!arg) throw new Error('Name a remote: ' + REMOTE_NAMES.join(', '));
@@ -25,26 +55,60 @@ function names(arg: string | undefined): string[] {
 
 try {
   if (cmd === 'release') {
-    for (const name of names(args[0])) {
+    if (!shellSurface()) console.warn(`The shell in ${config.shellDir} has no shared-surface.json (build it): the preflight has nothing to check against.`);
+    // a remote refused by the preflight does not stop the others (`release all`); the command fails at the end
+    const refused: string[] = [];
+    for (const name of names(positional[0])) {
       const from = flag('--from') ?? join(REPO_ROOT, `mf-${name}`, 'dist');
-      const r = releaseRemote(config.releasesDir, name, from, { activateExisting: !args.includes('--only-new') });
-      console.log(`${name}: ${r.created ? 'released' : 'already released'} ${r.release}${r.activated ? ' (active)' : ''}`);
+      try {
+        const r = releaseRemote(config.releasesDir, name, from, {
+          activateExisting: !args.includes('--only-new'),
+          note: flag('--note'),
+          commit: flag('--commit'),
+          ...preflightOptions(),
+        });
+        if (r.forced.length) console.warn(forcedLine(name, r.release, r.forced));
+        console.log(`${name}: ${r.created ? 'released' : 'already released'} ${r.release}${r.activated ? ' (active)' : ''}`);
+      } catch (err) {
+        if (!(err instanceof PreflightRefusal)) throw err;
+        refused.push(err.message);
+      }
     }
+    if (refused.length) throw new Error(refused.join('\n'));
   } else if (cmd === 'rollback') {
-    const [name] = names(args[0]);
-    const r = rollbackRemote(config.releasesDir, name, args[1]);
+    const [name] = names(positional[0]);
+    const r = rollbackRemote(config.releasesDir, name, positional[1], preflightOptions());
     console.log(`${name}: active release is now ${r}`);
   } else if (cmd === 'activate') {
-    const [name] = names(args[0]);
-    activateRelease(config.releasesDir, name, args[1]);
-    console.log(`${name}: active release is now ${args[1]}`);
+    const [name] = names(positional[0]);
+    if (!positional[1]) throw new Error('Name a release: remotes activate <name> <release>');
+    activateRemote(config.releasesDir, name, positional[1], preflightOptions());
+    console.log(`${name}: active release is now ${positional[1]}`);
   } else if (cmd === 'list' || !cmd) {
-    for (const name of args[0] ? names(args[0]) : REMOTE_NAMES) {
-      const { active, releases } = listRemoteReleases(config.releasesDir, name);
-      console.log(`${name}: ${releases.length ? releases.map((r) => (r === active ? `[${r}]` : r)).join('  ') : '(no release)'}`);
+    const surface = shellSurface();
+    // each release with the preflight's verdict under the active shell
+    const verdict = (name: string, release: string) => {
+      const missing = preflightRelease(storedReleaseNeeds(config.releasesDir, name, release), surface);
+      return missing.length ? `  [the active shell does not provide: ${missing.map(describePreflightProblem).join('; ')}]` : '';
+    };
+    for (const name of positional[0] ? names(positional[0]) : REMOTE_NAMES) {
+      const { active, releases } = remoteReleaseRecords(config.releasesDir, name);
+      if (!releases.length) console.log(`${name}: (no release)`);
+      else
+        console.log(
+          `${name}:\n${releases.map(({ release }) => `${release === active ? '* ' : '  '}${describeRelease(config.releasesDir, name, release)}${verdict(name, release)}`).join('\n')}`,
+        );
     }
+  } else if (cmd === 'show') {
+    const [name] = names(positional[0]);
+    if (!positional[1]) throw new Error('Name a release: remotes show <name> <release>');
+    const record = readReleaseRecord(config.releasesDir, name, positional[1]);
+    if (!record) throw new Error(`${name} has no record of a release ${positional[1]}.`);
+    console.log(JSON.stringify(record, null, 2));
   } else {
-    throw new Error('usage: remotes release <name|all> [--from dir] [--only-new] | rollback <name> [release] | activate <name> <release> | list [name]');
+    throw new Error(
+      'usage: remotes release <name|all> [--from dir] [--only-new] [--by who] [--note text] [--commit sha] [--force] | rollback <name> [release] [--by who] [--force] | activate <name> <release> [--by who] [--force] | list [name] | show <name> <release>',
+    );
   }
 } catch (err) {
   console.error(err instanceof Error ? err.message : err);

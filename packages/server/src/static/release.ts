@@ -1,6 +1,21 @@
+import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { cpSync, existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, readFileSync, readdirSync, renameSync, statSync, writeFileSync } from 'node:fs';
+import { userInfo } from 'node:os';
 import { join, relative } from 'node:path';
+import {
+  describePreflightProblem,
+  preflight,
+  releaseRecordSchema,
+  shellNeeded,
+  shellProvides,
+  shellSurfaceSchema,
+  type PreflightProblem,
+  type ReleaseNeed,
+  type ReleaseOverride,
+  type ReleaseRecord,
+  type ShellSurface,
+} from '@agency/contracts';
 import { listReleases, readActive, writeActive } from './remotes';
 
 function filesOf(dir: string): string[] {
@@ -26,6 +41,160 @@ export function releaseName(distDir: string): string {
   return `${version}-${hash.digest('hex').slice(0, 8)}`;
 }
 
+interface BuildManifest {
+  shared?: Array<{ name: string; version?: string; requiredVersion?: string | false; singleton?: boolean }>;
+  metaData?: { pluginVersion?: string };
+}
+
+/** What a build needs from the shell, from its own mf-manifest.json: the shared keys it takes and the federation runtime it was built on. */
+export function releaseNeeds(distDir: string): ReleaseRecord['needs'] {
+  const manifest = JSON.parse(readFileSync(join(distDir, 'mf-manifest.json'), 'utf8')) as BuildManifest;
+  const shared: ReleaseNeed[] = (manifest.shared ?? [])
+    .map((s) => ({ key: s.name, version: s.version ?? '', requiredVersion: s.requiredVersion || '*', singleton: !!s.singleton }))
+    .sort((a, b) => a.key.localeCompare(b.key));
+  return { shared, runtime: manifest.metaData?.pluginVersion ?? null };
+}
+
+function git(dir: string, args: string[]): string | null {
+  const r = spawnSync('git', ['-C', dir, ...args], { encoding: 'utf8' });
+  return r.status === 0 ? r.stdout.trim() || null : null;
+}
+
+/** Where a release was made from: the commit of the build's folder (when it is in a git work tree) and its subject. */
+export function buildOrigin(distDir: string): { commit: string | null; subject: string | null } {
+  const commit = git(distDir, ['rev-parse', '--short=12', 'HEAD']);
+  return { commit, subject: commit && git(distDir, ['log', '-1', '--format=%s', 'HEAD']) };
+}
+
+/**
+ * Records are kept beside the releases, out of the folders served to browsers
+ * (`<releasesDir>/records/<remote>/<release>.json`: the routes refuse that folder).
+ */
+export const RECORDS_DIR = 'records';
+const recordFile = (releasesDir: string, name: string, release: string) => join(releasesDir, RECORDS_DIR, name, `${release}.json`);
+
+export function readReleaseRecord(releasesDir: string, name: string, release: string): ReleaseRecord | null {
+  const file = recordFile(releasesDir, name, release);
+  return existsSync(file) ? releaseRecordSchema.parse(JSON.parse(readFileSync(file, 'utf8'))) : null;
+}
+
+function writeReleaseRecord(releasesDir: string, record: ReleaseRecord): void {
+  const file = recordFile(releasesDir, record.remote, record.release);
+  mkdirSync(join(file, '..'), { recursive: true });
+  const tmp = `${file}.${process.pid}.tmp`;
+  writeFileSync(tmp, `${JSON.stringify(record, null, 2)}\n`);
+  renameSync(tmp, file);
+}
+
+/** Who released: `--by`, else the user of the operating system. */
+const osUser = () => {
+  try {
+    return userInfo().username;
+  } catch {
+    return 'unknown';
+  }
+};
+
+export interface ReleaseOrigin {
+  /** Who releases (default: the user of the operating system). */
+  by?: string;
+  /** A note (default: the subject of the build's commit). */
+  note?: string;
+  /** The commit the build was made from (default: the commit of the build's folder). */
+  commit?: string;
+  now?: Date;
+}
+
+/** The file a shell's build writes beside its files: what it provides to the remotes. */
+export const SHELL_SURFACE_FILE = 'shared-surface.json';
+
+/**
+ * What the shell in a folder provides (its build's shared-surface.json): the shell served today
+ * (shell/dist), or a release of it. Null for a shell built before it wrote one.
+ */
+export function readShellSurface(shellDir: string): ShellSurface | null {
+  const file = join(shellDir, SHELL_SURFACE_FILE);
+  return existsSync(file) ? shellSurfaceSchema.parse(JSON.parse(readFileSync(file, 'utf8'))) : null;
+}
+
+/** A release the active shell cannot serve, refused before anything went live, with what is missing. */
+export class PreflightRefusal extends Error {
+  constructor(
+    readonly remote: string,
+    readonly release: string,
+    readonly problems: PreflightProblem[],
+  ) {
+    super(
+      [
+        `${remote} ${release} needs ${shellNeeded(problems) === 'newer' ? 'a newer' : 'an older'} shell; the active shell does not provide:`,
+        ...problems.map((p) => `  ${describePreflightProblem(p)}`),
+        'Nothing was activated. --force activates it all the same, and its record keeps who did, when and what was missing.',
+      ].join('\n'),
+    );
+    this.name = 'PreflightRefusal';
+  }
+}
+
+/** The check before a release goes live, against what a shell provides (nothing to check without a shell surface). */
+export function preflightRelease(needs: ReleaseRecord['needs'], surface: ShellSurface | null): PreflightProblem[] {
+  return surface ? preflight(needs, shellProvides(surface)) : [];
+}
+
+/** What a stored release needs: from its record, or (made before records were kept) from its own manifest. */
+export function storedReleaseNeeds(releasesDir: string, name: string, release: string): ReleaseRecord['needs'] {
+  return readReleaseRecord(releasesDir, name, release)?.needs ?? releaseNeeds(join(releasesDir, name, release));
+}
+
+/**
+ * The preflight of a shell: what each active remote needs that the shell would not provide (only
+ * the remotes it cannot serve are listed). A shell's release checks this before it goes live.
+ */
+export function preflightShell(releasesDir: string, surface: ShellSurface): Record<string, PreflightProblem[]> {
+  const found: Record<string, PreflightProblem[]> = {};
+  for (const [name, { active }] of Object.entries(readActive(releasesDir))) {
+    const problems = preflightRelease(storedReleaseNeeds(releasesDir, name, active), surface);
+    if (problems.length) found[name] = problems;
+  }
+  return found;
+}
+
+export interface PreflightOptions {
+  /** What the active shell provides (readShellSurface); null or absent: nothing to check against. */
+  shellSurface?: ShellSurface | null;
+  /** Activate though the shell cannot serve it: the record keeps who, when and what was missing. */
+  force?: boolean;
+}
+
+/** Refuses (PreflightRefusal) or, forced, returns the override to record; null when the shell serves the release. */
+function check(
+  name: string,
+  release: string,
+  needs: ReleaseRecord['needs'],
+  opts: PreflightOptions & ReleaseOrigin,
+  action: ReleaseOverride['action'],
+): ReleaseOverride | null {
+  const problems = preflightRelease(needs, opts.shellSurface ?? null);
+  if (!problems.length) return null;
+  if (!opts.force) throw new PreflightRefusal(name, release, problems);
+  return { by: opts.by ?? osUser(), at: (opts.now ?? new Date()).toISOString(), action, missing: problems };
+}
+
+function recordOverride(releasesDir: string, name: string, release: string, override: ReleaseOverride | null): void {
+  if (!override) return;
+  const record = readReleaseRecord(releasesDir, name, release);
+  // a release made before records were kept gets one now, so that the override is not lost
+  const base: ReleaseRecord = record ?? {
+    remote: name,
+    release,
+    releasedAt: override.at,
+    commit: null,
+    by: override.by,
+    note: '',
+    needs: storedReleaseNeeds(releasesDir, name, release),
+  };
+  writeReleaseRecord(releasesDir, { ...base, overrides: [...(base.overrides ?? []), override] });
+}
+
 export function activateRelease(releasesDir: string, name: string, release: string): void {
   if (!existsSync(join(releasesDir, name, release, 'mf-manifest.json'))) throw new Error(`${name} has no release ${release}.`);
   const active = readActive(releasesDir);
@@ -34,25 +203,51 @@ export function activateRelease(releasesDir: string, name: string, release: stri
   writeActive(releasesDir, active);
 }
 
-/** Copies a build into its immutable folder and makes it active. */
+/** Makes a stored release active once the preflight finds the shell serves it (or it is forced, and recorded). */
+export function activateRemote(releasesDir: string, name: string, release: string, opts: PreflightOptions & Pick<ReleaseOrigin, 'by' | 'now'> = {}): void {
+  if (!existsSync(join(releasesDir, name, release, 'mf-manifest.json'))) throw new Error(`${name} has no release ${release}.`);
+  recordOverride(releasesDir, name, release, check(name, release, storedReleaseNeeds(releasesDir, name, release), opts, 'activate'));
+  activateRelease(releasesDir, name, release);
+}
+
+/** Copies a build into its immutable folder and makes it active, once the preflight finds the active shell serves it. */
 export function releaseRemote(
   releasesDir: string,
   name: string,
   distDir: string,
-  opts: { activateExisting?: boolean } = {},
-): { release: string; created: boolean; activated: boolean } {
+  opts: { activateExisting?: boolean } & ReleaseOrigin & PreflightOptions = {},
+): { release: string; created: boolean; activated: boolean; forced: PreflightProblem[] } {
   const release = releaseName(distDir);
   const target = join(releasesDir, name, release);
   const created = !existsSync(target);
-  if (created) cpSync(distDir, target, { recursive: true });
-  const activate = created || opts.activateExisting !== false;
+  const activate = created || opts.activateExisting !== false || !readActive(releasesDir)[name];
+  const needs = created ? releaseNeeds(distDir) : storedReleaseNeeds(releasesDir, name, release);
+  // the preflight, before anything is stored or activated
+  const override = activate && readActive(releasesDir)[name]?.active !== release ? check(name, release, needs, opts, 'release') : null;
+  if (created) {
+    // the record first: a release is never seen without what it needs and where it came from
+    const origin = buildOrigin(distDir);
+    writeReleaseRecord(releasesDir, {
+      remote: name,
+      release,
+      releasedAt: (opts.now ?? new Date()).toISOString(),
+      commit: opts.commit ?? origin.commit,
+      by: opts.by ?? osUser(),
+      note: opts.note ?? origin.subject ?? '',
+      needs,
+    });
+    cpSync(distDir, target, { recursive: true });
+  }
+  recordOverride(releasesDir, name, release, override);
   if (activate) activateRelease(releasesDir, name, release);
-  else if (!readActive(releasesDir)[name]) activateRelease(releasesDir, name, release);
-  return { release, created, activated: activate || readActive(releasesDir)[name]?.active === release };
+  return { release, created, activated: readActive(releasesDir)[name]?.active === release, forced: override?.missing ?? [] };
 }
 
-/** Points a remote back at a named release, or at the one active before the current one. */
-export function rollbackRemote(releasesDir: string, name: string, to?: string): string {
+/**
+ * Points a remote back at a named release, or at the one active before the current one, once the
+ * preflight finds the shell serves it (or it is forced: the release's record keeps the override).
+ */
+export function rollbackRemote(releasesDir: string, name: string, to?: string, opts: PreflightOptions & Pick<ReleaseOrigin, 'by' | 'now'> = {}): string {
   const active = readActive(releasesDir);
   const entry = active[name];
   if (!entry) throw new Error(`${name} has no active release.`);
@@ -64,8 +259,13 @@ export function rollbackRemote(releasesDir: string, name: string, to?: string): 
   } else if (!existsSync(join(releasesDir, name, target))) {
     const match = listReleases(releasesDir, name).filter((r) => r === target || r.startsWith(`${target}-`));
     if (!match.length) throw new Error(`${name} has no release ${to}.`);
-    target = match[match.length - 1];
+    if (match.length > 1)
+      throw new Error(
+        `${to} names ${match.length} releases of ${name}; name one of them:\n${match.map((r) => `  ${describeRelease(releasesDir, name, r)}`).join('\n')}`,
+      );
+    target = match[0];
   }
+  recordOverride(releasesDir, name, target, check(name, target, storedReleaseNeeds(releasesDir, name, target), opts, 'rollback'));
   const history = entry.history.slice(0, Math.max(0, entry.history.indexOf(target))).concat(target);
   active[name] = { active: target, history };
   writeActive(releasesDir, active);
@@ -74,4 +274,18 @@ export function rollbackRemote(releasesDir: string, name: string, to?: string): 
 
 export function listRemoteReleases(releasesDir: string, name: string) {
   return { active: readActive(releasesDir)[name]?.active ?? null, releases: listReleases(releasesDir, name) };
+}
+
+/** Each release of a remote, oldest first, with its record (null for a release made before records were kept). */
+export function remoteReleaseRecords(releasesDir: string, name: string) {
+  const { active, releases } = listRemoteReleases(releasesDir, name);
+  return { active, releases: releases.map((release) => ({ release, record: readReleaseRecord(releasesDir, name, release) })) };
+}
+
+/** One line: the release, when, the commit, who, and the note. */
+export function describeRelease(releasesDir: string, name: string, release: string): string {
+  const r = readReleaseRecord(releasesDir, name, release);
+  if (!r) return `${release}  (released before records were kept)`;
+  const when = r.releasedAt.slice(0, 16).replace('T', ' ');
+  return `${release}  ${when}  ${r.commit ?? 'no commit'}  by ${r.by}${r.note ? `  ${r.note}` : ''}`;
 }

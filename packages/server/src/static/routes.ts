@@ -4,6 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import type { ServerConfig } from '../config';
 import { listReleases, readActive, remotesManifest } from './remotes';
+import { RECORDS_DIR } from './release';
 
 const HASHED = /\.[0-9a-f]{8}\.js$/;
 
@@ -71,6 +72,8 @@ export async function staticRoutes(app: FastifyInstance, config: ServerConfig) {
     prefix: '/remotes/',
     decorateReply: false,
     index: false,
+    // the releases' records (who released, notes) are the operators', not the browsers'
+    allowedPath: (pathName) => !pathName.replace(/^\/+/, '').startsWith(`${RECORDS_DIR}/`),
     setHeaders: (res) => res.header('Cache-Control', 'public, max-age=31536000, immutable'),
   });
 

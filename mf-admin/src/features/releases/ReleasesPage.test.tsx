@@ -1,0 +1,105 @@
+import { render, screen, waitFor, within } from '@testing-library/react';
+import userEventLib from '@testing-library/user-event';
+import { releasesApi } from '@agency/api-client';
+import type { ReleaseEntry, ReleasesOverview } from '@agency/contracts';
+import { formatDateTime } from '@agency/ui';
+import { ReleasesPage } from './ReleasesPage';
+
+jest.mock('@agency/api-client', () => jest.requireActual<typeof import('@agency/testing')>('@agency/testing').apiClientMock());
+const api = releasesApi as jest.Mocked<typeof releasesApi>;
+const userEvent = userEventLib.setup({ delay: null });
+
+const entry = (release: string, by: string, note: string, missing: ReleaseEntry['missing'] = []): ReleaseEntry => ({
+  release,
+  record: {
+    remote: 'contacts',
+    release,
+    releasedAt: '2026-11-27T15:04:00.000Z',
+    commit: '4132c2f0a1b2',
+    by,
+    note,
+    needs: { shared: [], runtime: '2.9.2' },
+  },
+  missing,
+});
+const ICONS_MISSING = [{ key: '@ant-design/icons', needs: '^6.3.4', provided: null, shell: 'newer' as const }];
+const overview: ReleasesOverview = {
+  shellChecked: true,
+  remotes: [
+    {
+      remote: 'contacts',
+      title: 'Contacts',
+      active: '1.1.0-bbbbbbbb',
+      earlier: ['1.0.0-aaaaaaaa'],
+      releases: [
+        entry('1.0.0-aaaaaaaa', 'dana', 'Tags on the list'),
+        entry('1.1.0-bbbbbbbb', 'lee', 'Import with tags'),
+        entry('1.2.0-cccccccc', 'kim', 'Icons again', ICONS_MISSING),
+      ],
+    },
+    { remote: 'chat', title: 'Team chat', active: null, earlier: [], releases: [] },
+  ],
+};
+
+beforeEach(() => {
+  jest.resetAllMocks();
+  api.overview.mockResolvedValue(overview);
+  api.activate.mockResolvedValue(overview);
+});
+
+test("lists each remote's releases, newest first, with when, commit, who, note and the preflight's verdict", async () => {
+  render(<ReleasesPage />);
+  const contacts = await screen.findByRole('region', { name: 'Contacts' });
+  const rows = within(contacts).getAllByRole('row').slice(1);
+  expect(rows.map((r) => within(r).getAllByRole('cell')[0]!.textContent)).toEqual(['1.2.0-cccccccc', '1.1.0-bbbbbbbbActive', '1.0.0-aaaaaaaa']);
+  expect(within(rows[1]!).getByText(formatDateTime('2026-11-27T15:04:00.000Z'))).toBeInTheDocument();
+  expect(within(rows[1]!).getByText('4132c2f0a1b2')).toBeInTheDocument();
+  expect(within(rows[1]!).getByText('lee')).toBeInTheDocument();
+  expect(within(rows[1]!).getByText('Import with tags')).toBeInTheDocument();
+  expect(within(rows[0]!).getByText('Needs a newer shell')).toBeInTheDocument();
+  expect(within(rows[2]!).getByText('Served by the shell')).toBeInTheDocument();
+  expect(within(rows[0]!).getByRole('button', { name: 'Activate' })).toBeInTheDocument();
+  expect(within(rows[1]!).queryByRole('button')).not.toBeInTheDocument();
+  expect(within(screen.getByRole('region', { name: 'Team chat' })).getByText('No release yet')).toBeInTheDocument();
+});
+
+test('Roll Back asks for a reason and sends it', async () => {
+  render(<ReleasesPage />);
+  const contacts = await screen.findByRole('region', { name: 'Contacts' });
+  await userEvent.click(within(contacts).getByRole('button', { name: 'Roll Back' }));
+  const dialog = await screen.findByRole('dialog', { name: 'Roll Contacts back to 1.0.0-aaaaaaaa' });
+  await userEvent.click(within(dialog).getByRole('button', { name: 'Roll Back' }));
+  expect(await within(dialog).findByText('Give a reason')).toBeInTheDocument();
+  expect(api.activate).not.toHaveBeenCalled();
+  await userEvent.type(within(dialog).getByLabelText('Reason'), 'The import drops tags');
+  await userEvent.click(within(dialog).getByRole('button', { name: 'Roll Back' }));
+  await waitFor(() => expect(api.activate).toHaveBeenCalledWith('contacts', { release: '1.0.0-aaaaaaaa', reason: 'The import drops tags', force: false }));
+  await waitFor(() => expect(api.overview).toHaveBeenCalledTimes(2));
+});
+
+test('a release the shell cannot serve says what is missing and is activated only when confirmed, as forced', async () => {
+  render(<ReleasesPage />);
+  const contacts = await screen.findByRole('region', { name: 'Contacts' });
+  await userEvent.click(within(contacts).getByRole('button', { name: 'Activate' }));
+  const dialog = await screen.findByRole('dialog', { name: 'Activate Contacts 1.2.0-cccccccc' });
+  expect(within(dialog).getByText('This release needs a newer shell')).toBeInTheDocument();
+  expect(within(dialog).getByText(/The active shell does not provide: @ant-design\/icons \^6\.3\.4 \(the shell does not provide it\)\./)).toBeInTheDocument();
+  await userEvent.type(within(dialog).getByLabelText('Reason'), 'The shell follows today');
+  await userEvent.click(within(dialog).getByRole('button', { name: 'Activate' }));
+  expect(await within(dialog).findByText('Confirm to activate it all the same')).toBeInTheDocument();
+  expect(api.activate).not.toHaveBeenCalled();
+  await userEvent.click(within(dialog).getByRole('checkbox', { name: /Activate it all the same/ }));
+  await userEvent.click(within(dialog).getByRole('button', { name: 'Activate' }));
+  await waitFor(() => expect(api.activate).toHaveBeenCalledWith('contacts', { release: '1.2.0-cccccccc', reason: 'The shell follows today', force: true }));
+});
+
+test('a refusal from the server is shown in the dialog', async () => {
+  api.activate.mockRejectedValue(new Error('Contacts 1.0.0-aaaaaaaa needs a newer shell: react ^19.4.0 (the shell provides 19.3.1).'));
+  render(<ReleasesPage />);
+  const contacts = await screen.findByRole('region', { name: 'Contacts' });
+  await userEvent.click(within(contacts).getByRole('button', { name: 'Roll Back' }));
+  const dialog = await screen.findByRole('dialog');
+  await userEvent.type(within(dialog).getByLabelText('Reason'), 'Back');
+  await userEvent.click(within(dialog).getByRole('button', { name: 'Roll Back' }));
+  expect(await within(dialog).findByRole('alert')).toHaveTextContent('Contacts 1.0.0-aaaaaaaa needs a newer shell: react ^19.4.0 (the shell provides 19.3.1).');
+});

@@ -1,0 +1,148 @@
+import { useState } from 'react';
+import { Alert, Button, Checkbox, Flex, Form, Input, Modal, Table, Tag, Tooltip, Typography } from 'antd';
+import { errorMessage, releasesApi } from '@agency/api-client';
+import { describePreflightProblem, shellNeeded, type ReleaseEntry, type RemoteReleases } from '@agency/contracts';
+import { formatDateTime, RetryAlert, useLiveQuery } from '@agency/ui';
+
+/** What Roll Back or Activate is about to do: a remote, one of its releases, and whether it was active before. */
+interface Pending {
+  remote: RemoteReleases;
+  entry: ReleaseEntry;
+  rollBack: boolean;
+}
+
+/** The preflight's verdict of a release under the active shell, in words. */
+function Verdict({ entry }: { entry: ReleaseEntry }) {
+  const needed = shellNeeded(entry.missing);
+  if (!needed) return <Tag color="green">Served by the shell</Tag>;
+  return (
+    <Tooltip title={`Missing: ${entry.missing.map(describePreflightProblem).join('; ')}`}>
+      <Tag color="red">Needs {needed === 'newer' ? 'a newer' : 'an older'} shell</Tag>
+    </Tooltip>
+  );
+}
+
+/** Roll Back / Activate: the reason the audit log keeps, and, past a failing preflight, a forced activation. */
+function ActivateDialog({ pending, onClose, onDone }: { pending: Pending; onClose: () => void; onDone: () => void }) {
+  const [form] = Form.useForm<{ reason: string; force: boolean }>();
+  const [saving, setSaving] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const { remote, entry, rollBack } = pending;
+  const verb = rollBack ? 'Roll Back' : 'Activate';
+  const submit = async ({ reason, force }: { reason: string; force?: boolean }) => {
+    setSaving(true);
+    setError(null);
+    try {
+      await releasesApi.activate(remote.remote, { release: entry.release, reason, force: !!force });
+      onDone();
+    } catch (err) {
+      setError(errorMessage(err));
+    } finally {
+      setSaving(false);
+    }
+  };
+  return (
+    <Modal
+      open
+      title={rollBack ? `Roll ${remote.title} back to ${entry.release}` : `Activate ${remote.title} ${entry.release}`}
+      okText={verb}
+      onOk={() => form.submit()}
+      confirmLoading={saving}
+      onCancel={onClose}
+      destroyOnHidden
+    >
+      <Form form={form} layout="vertical" onFinish={submit} initialValues={{ reason: '', force: false }}>
+        {entry.missing.length > 0 && (
+          <Alert
+            type="warning"
+            showIcon
+            style={{ marginBottom: 16 }}
+            title={`This release needs ${shellNeeded(entry.missing) === 'newer' ? 'a newer' : 'an older'} shell`}
+            description={`The active shell does not provide: ${entry.missing.map(describePreflightProblem).join('; ')}. Staff would see a notice in its place.`}
+          />
+        )}
+        <Form.Item name="reason" label="Reason" rules={[{ required: true, whitespace: true, message: 'Give a reason' }]}>
+          <Input.TextArea rows={3} maxLength={500} />
+        </Form.Item>
+        {entry.missing.length > 0 && (
+          <Form.Item
+            name="force"
+            valuePropName="checked"
+            rules={[{ validator: (_, v) => (v ? Promise.resolve() : Promise.reject(new Error('Confirm to activate it all the same'))) }]}
+          >
+            <Checkbox>Activate it all the same (the release's record keeps that it was forced)</Checkbox>
+          </Form.Item>
+        )}
+        {error && <Alert type="error" showIcon role="alert" title={error} />}
+      </Form>
+    </Modal>
+  );
+}
+
+/** Ops' page (super users): each remote's releases, newest first, with Roll Back / Activate. */
+export function ReleasesPage() {
+  const releases = useLiveQuery(() => releasesApi.overview());
+  const [pending, setPending] = useState<Pending | null>(null);
+  if (releases.error) return <RetryAlert message={errorMessage(releases.error)} onRetry={releases.reload} />;
+  const overview = releases.data;
+  return (
+    <Flex vertical gap={24}>
+      <Typography.Title level={4} style={{ margin: 0 }}>
+        Releases
+      </Typography.Title>
+      {overview && !overview.shellChecked && (
+        <Alert type="info" showIcon title="The shell was built without a shared surface: the preflight has nothing to check releases against." />
+      )}
+      {(overview?.remotes ?? []).map((remote) => (
+        <section key={remote.remote} aria-label={remote.title}>
+          <Typography.Title level={5}>{remote.title}</Typography.Title>
+          <Table<ReleaseEntry>
+            size="small"
+            rowKey="release"
+            pagination={false}
+            loading={releases.loading}
+            dataSource={[...remote.releases].reverse()}
+            locale={{ emptyText: 'No release yet' }}
+            columns={[
+              {
+                title: 'Release',
+                key: 'release',
+                render: (_, e) => (
+                  <Flex gap={8} align="center">
+                    <Typography.Text code>{e.release}</Typography.Text>
+                    {e.release === remote.active && <Tag color="blue">Active</Tag>}
+                  </Flex>
+                ),
+              },
+              { title: 'Released', key: 'at', render: (_, e) => (e.record ? formatDateTime(e.record.releasedAt) : 'Before records were kept') },
+              { title: 'Commit', key: 'commit', render: (_, e) => e.record?.commit ?? '' },
+              { title: 'By', key: 'by', render: (_, e) => e.record?.by ?? '' },
+              { title: 'Note', key: 'note', render: (_, e) => e.record?.note ?? '' },
+              { title: 'Preflight', key: 'verdict', render: (_, e) => <Verdict entry={e} /> },
+              {
+                title: 'Action',
+                key: 'action',
+                render: (_, e) =>
+                  e.release === remote.active ? null : (
+                    <Button size="small" onClick={() => setPending({ remote, entry: e, rollBack: remote.earlier.includes(e.release) })}>
+                      {remote.earlier.includes(e.release) ? 'Roll Back' : 'Activate'}
+                    </Button>
+                  ),
+              },
+            ]}
+          />
+        </section>
+      ))}
+      {pending && (
+        <ActivateDialog
+          pending={pending}
+          onClose={() => setPending(null)}
+          onDone={() => {
+            setPending(null);
+            releases.reload();
+          }}
+        />
+      )}
+    </Flex>
+  );
+}

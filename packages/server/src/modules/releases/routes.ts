@@ -1,0 +1,119 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  describePreflightProblem,
+  errorSchema,
+  releaseActivateSchema,
+  releasesOverviewSchema,
+  REMOTE_NAMES,
+  REMOTES,
+  shellNeeded,
+  SUPER_ROLES,
+  type ReleasesOverview,
+} from '@agency/contracts';
+import type { AppDeps } from '../../app';
+import { auth } from '../../http/context';
+import { conflict, notFound } from '../../http/errors';
+import { auditWho, recordAudit } from '../audit/trail';
+import { readActive } from '../../static/remotes';
+import {
+  activateRemote,
+  PreflightRefusal,
+  preflightRelease,
+  readShellSurface,
+  remoteReleaseRecords,
+  rollbackRemote,
+  storedReleaseNeeds,
+} from '../../static/release';
+
+const TITLES = Object.fromEntries(REMOTES.map((r) => [r.name, r.title])) as Record<string, string>;
+
+/** Every remote's releases with their records and the preflight's verdict under the active shell. */
+export function releasesOverview(releasesDir: string, shellDir: string): ReleasesOverview {
+  const surface = readShellSurface(shellDir);
+  const active = readActive(releasesDir);
+  return {
+    shellChecked: !!surface,
+    remotes: REMOTE_NAMES.map((remote) => {
+      const { active: current, releases } = remoteReleaseRecords(releasesDir, remote);
+      const history = active[remote]?.history ?? [];
+      const at = current ? history.lastIndexOf(current) : -1;
+      return {
+        remote,
+        title: TITLES[remote],
+        active: current,
+        earlier: at > 0 ? history.slice(0, at) : [],
+        releases: releases.map(({ release, record }) => ({
+          release,
+          record,
+          missing: preflightRelease(record?.needs ?? storedReleaseNeeds(releasesDir, remote, release), surface),
+        })),
+      };
+    }),
+  };
+}
+
+const paramsSchema = z.object({ remote: z.enum(REMOTE_NAMES) });
+
+/** The Releases page of ops (super users): each remote's releases, and Roll Back / Activate with a reason the audit log keeps. */
+export async function releaseRoutes(app: FastifyInstance, { db, config }: AppDeps) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+
+  r.get(
+    '/releases',
+    {
+      config: { roles: SUPER_ROLES },
+      schema: {
+        tags: ['releases'],
+        description: "Every remote's releases, oldest first: when, commit, who, note, and what the active shell does not provide of each (super only).",
+        response: { 200: releasesOverviewSchema, 403: errorSchema },
+      },
+    },
+    async () => releasesOverview(config.releasesDir, config.shellDir),
+  );
+
+  r.post(
+    '/releases/:remote/activate',
+    {
+      config: { roles: SUPER_ROLES },
+      schema: {
+        tags: ['releases'],
+        description:
+          'Makes a release of a remote active (a roll back when it was active before), once the preflight finds the active shell serves it; `force` activates it all the same and its record keeps the override. The reason goes to the audit log (super only).',
+        params: paramsSchema,
+        body: releaseActivateSchema,
+        response: { 200: releasesOverviewSchema, 400: errorSchema, 403: errorSchema, 404: errorSchema, 409: errorSchema },
+      },
+    },
+    async (req) => {
+      const { remote } = req.params;
+      const { release, reason, force } = req.body;
+      const before = releasesOverview(config.releasesDir, config.shellDir).remotes.find((x) => x.remote === remote)!;
+      if (!before.releases.some((x) => x.release === release)) throw notFound(`${TITLES[remote]} has no release ${release}.`);
+      const [user] = await db.query<{ email: string }>('select email from users where id = $1', [auth(req).realUserId]);
+      const opts = { shellSurface: readShellSurface(config.shellDir), force: !!force, by: user?.email ?? auth(req).realUserId };
+      const rollingBack = before.earlier.includes(release);
+      try {
+        if (rollingBack) rollbackRemote(config.releasesDir, remote, release, opts);
+        else activateRemote(config.releasesDir, remote, release, opts);
+      } catch (err) {
+        if (err instanceof PreflightRefusal)
+          throw conflict(
+            `${TITLES[remote]} ${release} needs ${shellNeeded(err.problems) === 'newer' ? 'a newer' : 'an older'} shell: ${err.problems.map(describePreflightProblem).join('; ')}.`,
+          );
+        throw err;
+      }
+      const missing = before.releases.find((x) => x.release === release)!.missing;
+      const forced = force && missing.length ? ` (forced past the preflight: ${missing.map(describePreflightProblem).join('; ')})` : '';
+      await recordAudit(
+        db,
+        auditWho(req),
+        rollingBack ? 'releaseRolledBack' : 'releaseActivated',
+        { type: 'release', id: `${remote}/${release}`, label: `${TITLES[remote]} ${release}` },
+        `${reason}${forced}`,
+      );
+      return releasesOverview(config.releasesDir, config.shellDir);
+    },
+  );
+}
