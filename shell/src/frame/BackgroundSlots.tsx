@@ -9,7 +9,7 @@ type BackgroundRemote = { [R in RemoteName]: 'background' extends RemoteModuleNa
 export const BACKGROUND_REMOTES = REMOTE_NAMES.filter((r): r is BackgroundRemote => (REMOTE_MODULES[r] as readonly string[]).includes('background'));
 
 /** What each background module does, in a sentence ('Task alerts could not load.'). */
-const BACKGROUND_AREAS: Record<BackgroundRemote, string> = { tasks: 'Task alerts' };
+const BACKGROUND_AREAS: Record<BackgroundRemote, string> = { contacts: 'Follow-up warnings', tasks: 'Task alerts' };
 
 function BackgroundSlot({ name }: { name: BackgroundRemote }) {
   const release = useLiveQuery(() => remoteExposes(name), null, name);
