@@ -22,6 +22,9 @@ import { soundUrls } from './sounds';
 const asVerification = (v: string | undefined): CallerVerification | null =>
   (CALLER_VERIFICATIONS as readonly string[]).includes(v ?? '') ? (v as CallerVerification) : null;
 
+/** What the local carrier attests a simulated caller's number as (A full, B partial, C gateway, fail). */
+export type SimulatedAttestation = 'A' | 'B' | 'C' | 'fail';
+
 export interface ActiveCall {
   /** This leg's CallSid once the carrier named it (transfers need it). */
   sid: string | null;
@@ -269,7 +272,17 @@ export class Softphone {
   }
 
   /** Places a call to an 11-digit number (or `client:{userId}` for a colleague), from a location's number when one is given. */
-  async dial(to: string, details: { name?: string; clientId?: string | null; location?: string; locationId?: string } = {}): Promise<void> {
+  async dial(
+    to: string,
+    details: {
+      name?: string;
+      clientId?: string | null;
+      location?: string;
+      locationId?: string;
+      /** The call simulator's caller: the attestation the local carrier gives its number. */
+      attest?: SimulatedAttestation;
+    } = {},
+  ): Promise<void> {
     if (!this.device || this.current || this.state$.value.call || this.state$.value.device !== 'ready') return;
     const pending = {
       sid: null,
@@ -292,7 +305,12 @@ export class Softphone {
       await this.applyDevices();
       const call = await this.device.connect({
         // The contact called, when known, goes with the call so the call log keeps it (a number can be a whole household's).
-        params: { To: to, ...(details.locationId ? { Location: details.locationId } : {}), ...(details.clientId ? { Client: details.clientId } : {}) },
+        params: {
+          To: to,
+          ...(details.locationId ? { Location: details.locationId } : {}),
+          ...(details.clientId ? { Client: details.clientId } : {}),
+          ...(details.attest ? { Attest: details.attest } : {}),
+        },
         rtcConfiguration: this.rtcConfiguration,
       });
       this.track(call, pending);
