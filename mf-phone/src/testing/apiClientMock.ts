@@ -24,6 +24,7 @@ export const phoneApi = {
   holdCall: jest.fn(),
 };
 export const locationsApi = { list: jest.fn() };
+export const clientsApi = { list: jest.fn() };
 export const phoneBlockApi = { add: jest.fn() };
 export const activityApi = { create: jest.fn(), stickies: jest.fn() };
 export const smsApi = { simulatorNumbers: jest.fn() };

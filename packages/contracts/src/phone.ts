@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { userRefSchema } from './clientFields';
-import { isDialable, CALL_FORMATS, CALL_STATUSES, CALL_LOG_VIEWS, CALL_LOG_PAGE_SIZES } from './constants/phone';
+import { isDialable, CALLER_VERIFICATIONS, CALL_FORMATS, CALL_STATUSES, CALL_LOG_VIEWS, CALL_LOG_PAGE_SIZES } from './constants/phone';
 
 /*
  * The phone (spec 000 "Phone drawer and call UI", §7 "Phone"; spec 001 "Call log", "Call log
@@ -22,6 +22,7 @@ export const phoneTokenSchema = z.object({
 export type PhoneToken = z.infer<typeof phoneTokenSchema>;
 export type CallFormat = (typeof CALL_FORMATS)[number];
 export type CallStatus = (typeof CALL_STATUSES)[number];
+export type CallerVerification = (typeof CALLER_VERIFICATIONS)[number];
 
 export const callLogEntrySchema = z.object({
   id: z.string(),
@@ -47,6 +48,8 @@ export const callLogEntrySchema = z.object({
   recording: z.object({ sid: z.string(), duration: z.number() }).nullable(),
   viewedBy: userRefSchema.nullable(),
   viewedOn: z.string().nullable(),
+  /** What the carrier said of the caller (incoming calls); null when it said nothing. */
+  verification: z.enum(CALLER_VERIFICATIONS).nullable(),
   /** When the call became a conference: who joined it (staff, or a number), and for how long (seconds). */
   conference: z
     .object({ participants: z.array(z.object({ user: userRefSchema.nullable(), phoneNumber: z.string().nullable(), duration: z.number() })) })

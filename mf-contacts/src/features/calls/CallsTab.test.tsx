@@ -30,6 +30,7 @@ const call = (over: Partial<CallLogEntry>): CallLogEntry => ({
   recording: { sid: 'RE1', duration: 94 },
   viewedBy: null,
   viewedOn: null,
+  verification: null,
   conference: null,
   ...over,
 });

@@ -70,12 +70,40 @@ describe('an outgoing call', () => {
     phone.destroy();
   });
 
+  it("from the call simulator, asks the local carrier for the caller's attestation", async () => {
+    const phone = new Softphone(token);
+    await phone.start();
+    await phone.dial('15125550001', { attest: 'fail' });
+    expect(devices[devices.length - 1].connected[0].params).toEqual({ To: '15125550001', Attest: 'fail' });
+    phone.destroy();
+  });
+
   it('dialled from the keypad, sends no client and keeps none', async () => {
     const phone = new Softphone(token);
     await phone.start();
     await phone.dial('15125550142');
     expect(devices[devices.length - 1].connected[0].params).toEqual({ To: '15125550142' });
     expect(phone.state$.value.call?.clientId).toBeNull();
+    phone.destroy();
+  });
+});
+
+describe('an incoming call', () => {
+  const ring = (custom: Record<string, string>) => {
+    const call = new FakeCall();
+    Object.assign(call, { parameters: { CallSid: 'CA-in-1', From: '+15125550142' }, customParameters: new Map(Object.entries(custom)) });
+    return call;
+  };
+
+  it('keeps what the carrier said of the caller, and nothing it does not know', async () => {
+    const phone = new Softphone(token);
+    await phone.start();
+    const device = devices[devices.length - 1];
+    device.emit('incoming', ring({ callerName: 'James Carter', verification: 'spam' }));
+    expect(phone.state$.value.call).toMatchObject({ direction: 'incoming', name: 'James Carter', verification: 'spam' });
+    phone.hangUp();
+    device.emit('incoming', ring({ verification: 'trusted' }));
+    expect(phone.state$.value.call?.verification ?? null).toBeNull();
     phone.destroy();
   });
 });

@@ -2,7 +2,15 @@ import { BehaviorSubject } from 'rxjs';
 import { Call, Device } from '@twilio/voice-sdk';
 import { errorMessage } from '@agency/api-client';
 import { DEVICE_STORAGE_KEYS } from '@agency/bus';
-import { CALL_MESSAGES, HOLD_MUSIC, PHONE_TOKEN_REFRESH_MS, type PhoneButtonStatus, type PhoneToken } from '@agency/contracts';
+import {
+  CALL_MESSAGES,
+  CALLER_VERIFICATIONS,
+  HOLD_MUSIC,
+  PHONE_TOKEN_REFRESH_MS,
+  type CallerVerification,
+  type PhoneButtonStatus,
+  type PhoneToken,
+} from '@agency/contracts';
 import { soundUrls } from './sounds';
 
 /*
@@ -10,6 +18,13 @@ import { soundUrls } from './sounds';
  * the local carrier the token names its signalling server (the SDK's `chunderw` option) and calls
  * use no ICE servers; with Twilio the Device finds Twilio's edge itself.
  */
+/** The verification the call carried, when it is one the app knows. */
+const asVerification = (v: string | undefined): CallerVerification | null =>
+  (CALLER_VERIFICATIONS as readonly string[]).includes(v ?? '') ? (v as CallerVerification) : null;
+
+/** What the local carrier attests a simulated caller's number as (A full, B partial, C gateway, fail). */
+export type SimulatedAttestation = 'A' | 'B' | 'C' | 'fail';
+
 export interface ActiveCall {
   /** This leg's CallSid once the carrier named it (transfers need it). */
   sid: string | null;
@@ -21,6 +36,8 @@ export interface ActiveCall {
   location: string;
   /** The menu group the caller chose ('' for none). */
   ivr: string;
+  /** What the carrier said of an incoming caller's number; null when it said nothing. */
+  verification?: CallerVerification | null;
   /** The call's id in the call log, for an incoming call the carrier named it for. */
   callId: string | null;
   /** A call into a colleague's conference, or to coach them (spec 000 "Caller" Type); null for a call of one's own. */
@@ -233,6 +250,7 @@ export class Softphone {
       clientId: custom.get('clientId') || null,
       location: custom.get('location') ?? '',
       ivr: custom.get('ivr') ?? '',
+      verification: asVerification(custom.get('verification')),
       callId: custom.get('callId') || null,
       kind: kind === 'CONFERENCE' || kind === 'COACHING' ? kind : null,
       status: 'pending',
@@ -254,7 +272,17 @@ export class Softphone {
   }
 
   /** Places a call to an 11-digit number (or `client:{userId}` for a colleague), from a location's number when one is given. */
-  async dial(to: string, details: { name?: string; clientId?: string | null; location?: string; locationId?: string } = {}): Promise<void> {
+  async dial(
+    to: string,
+    details: {
+      name?: string;
+      clientId?: string | null;
+      location?: string;
+      locationId?: string;
+      /** The call simulator's caller: the attestation the local carrier gives its number. */
+      attest?: SimulatedAttestation;
+    } = {},
+  ): Promise<void> {
     if (!this.device || this.current || this.state$.value.call || this.state$.value.device !== 'ready') return;
     const pending = {
       sid: null,
@@ -277,7 +305,12 @@ export class Softphone {
       await this.applyDevices();
       const call = await this.device.connect({
         // The contact called, when known, goes with the call so the call log keeps it (a number can be a whole household's).
-        params: { To: to, ...(details.locationId ? { Location: details.locationId } : {}), ...(details.clientId ? { Client: details.clientId } : {}) },
+        params: {
+          To: to,
+          ...(details.locationId ? { Location: details.locationId } : {}),
+          ...(details.clientId ? { Client: details.clientId } : {}),
+          ...(details.attest ? { Attest: details.attest } : {}),
+        },
         rtcConfiguration: this.rtcConfiguration,
       });
       this.track(call, pending);

@@ -72,3 +72,17 @@ test("a call placed to a contact from their card shows the contact's Notes, and 
   sub.unsubscribe();
   expect(went).toEqual(['/contacts/contact/client-7']);
 });
+
+test('an incoming caller the carrier reports as spam shows the spam icon beside their name, with its reason', async () => {
+  render(<CallPanel call={ringing({ verification: 'spam' })} multiLocation={false} recording={null} {...handlers()} />);
+  const icon = screen.getByRole('img', { name: 'Spam caller' });
+  await userEvent.hover(icon);
+  expect(await screen.findByRole('tooltip')).toHaveTextContent('The carrier reports this number as spam');
+});
+
+test('a caller the carrier verified shows the verified icon; one it said nothing of shows none', () => {
+  const { rerender } = render(<CallPanel call={ringing({ verification: 'verified' })} multiLocation={false} recording={null} {...handlers()} />);
+  expect(screen.getByRole('img', { name: 'Verified caller' })).toBeInTheDocument();
+  rerender(<CallPanel call={ringing({ verification: null })} multiLocation={false} recording={null} {...handlers()} />);
+  expect(screen.queryByRole('img', { name: /caller$/ })).not.toBeInTheDocument();
+});

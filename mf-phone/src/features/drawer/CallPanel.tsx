@@ -21,6 +21,7 @@ import { CallMessages } from './CallMessages';
 import { CallNotes } from './CallNotes';
 import { ConferenceControls, ParticipantList, useConference } from './Conference';
 import { TransferDialog } from './TransferDialog';
+import { CallerVerificationIcon } from '../verification/CallerVerificationIcon';
 
 export interface CallPanelProps {
   call: ActiveCall;
@@ -70,9 +71,12 @@ export function CallPanel({
       <div style={{ display: 'flex', gap: 12, alignItems: 'center' }}>
         <Avatar size={48} icon={<UserOutlined />} style={{ background: token.colorPrimaryBg, color: token.colorPrimary, flex: 'none' }} />
         <div style={{ minWidth: 0 }}>
-          <Typography.Text strong style={{ display: 'block', fontSize: 16 }} ellipsis>
-            {label}
-          </Typography.Text>
+          <span style={{ display: 'flex', alignItems: 'center', gap: 6, minWidth: 0 }}>
+            <Typography.Text strong style={{ fontSize: 16 }} ellipsis>
+              {label}
+            </Typography.Text>
+            <CallerVerificationIcon verification={call.verification} />
+          </span>
           {!peer && call.name && <Typography.Text type="secondary">{formatPhone(call.number)}</Typography.Text>}
         </div>
       </div>

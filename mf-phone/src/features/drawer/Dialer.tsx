@@ -1,8 +1,10 @@
-import { useState } from 'react';
-import { Avatar, Badge, Button, Empty, Input, Tabs, theme, Tooltip } from 'antd';
-import { CustomerServiceOutlined, PhoneOutlined } from '@ant-design/icons';
+import { useEffect, useState } from 'react';
+import { Alert, Avatar, Badge, Button, Empty, Input, Spin, Tabs, theme, Tooltip } from 'antd';
+import { CustomerServiceOutlined, PhoneOutlined, StarFilled } from '@ant-design/icons';
+import { clientsApi, errorMessage } from '@agency/api-client';
 import { bus } from '@agency/bus';
-import { formatPhone, fullName, initials, peerStatus, sortPeers, STATUS_COLORS, STATUS_LABELS, useObservable } from '@agency/ui';
+import type { ClientListItem } from '@agency/contracts';
+import { clientDisplayName, formatPhone, fullName, initials, peerStatus, sortPeers, STATUS_COLORS, STATUS_LABELS, useObservable } from '@agency/ui';
 import { canDial, dialerValue, recentNumbers } from '../device/dialer';
 
 const KEYS: Array<[string, string]> = [
@@ -22,7 +24,8 @@ const KEYS: Array<[string, string]> = [
 
 export interface DialerProps {
   ready: boolean;
-  onDial(to: string, name?: string): void;
+  /** Places a call; a contact's call names them (`clientId`), as a call from their record does. */
+  onDial(to: string, name?: string, clientId?: string): void;
   /** Joins a colleague's call as their coach (heard only by them). */
   onCoach?(userId: string): void;
 }
@@ -128,6 +131,80 @@ function Peers({ ready, onDial, onCoach }: DialerProps) {
   );
 }
 
+/** A favorite contact's numbers the dialer can call, each once (mobile, phone, the co-applicant's mobile). */
+const FAVORITE_NUMBERS: Array<[keyof Pick<ClientListItem, 'mobilePhone' | 'phone' | 'coMobilePhone'>, string]> = [
+  ['mobilePhone', 'Mobile'],
+  ['phone', 'Phone'],
+  ['coMobilePhone', 'Co-applicant mobile'],
+];
+function favoriteNumbers(c: ClientListItem): Array<{ number: string; label: string }> {
+  const seen = new Set<string>();
+  return FAVORITE_NUMBERS.flatMap(([field, label]) => {
+    const number = dialerValue(c[field] ?? '');
+    if (!canDial(number) || seen.has(number)) return [];
+    seen.add(number);
+    return [{ number, label }];
+  });
+}
+
+/** The person's favorite contacts (spec 001 "Favorite"), each callable on their numbers like a number typed on the keypad. */
+function Favorites({ ready, onDial }: DialerProps) {
+  const { token } = theme.useToken();
+  const [favorites, setFavorites] = useState<ClientListItem[] | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  useEffect(() => {
+    let live = true;
+    clientsApi
+      .list({ favorites: true, limit: 500 })
+      .then((page) => live && setFavorites(page.items))
+      .catch((err: unknown) => live && setError(errorMessage(err)));
+    return () => {
+      live = false;
+    };
+  }, []);
+  if (error) return <Alert type="error" showIcon role="alert" title={error} />;
+  if (!favorites) return <Spin size="small" aria-label="Loading favorites" style={{ display: 'block', margin: '16px auto' }} />;
+  if (!favorites.length) return <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="No favorite contacts yet" />;
+  return (
+    <ul aria-label="Favorites" style={{ listStyle: 'none', margin: 0, padding: 0 }}>
+      {favorites.map((c) => {
+        const name = clientDisplayName(c, formatPhone(c.mobilePhone ?? c.phone ?? ''));
+        const numbers = favoriteNumbers(c);
+        return (
+          <li key={c.id} aria-label={name} style={{ display: 'flex', gap: 10, padding: '6px 0' }}>
+            <StarFilled aria-hidden style={{ color: token.colorWarning, marginTop: 4 }} />
+            <span style={{ flex: 1, minWidth: 0, lineHeight: 1.3 }}>
+              <span style={{ display: 'block', whiteSpace: 'nowrap', overflow: 'hidden', textOverflow: 'ellipsis' }}>{name}</span>
+              {numbers.length ? (
+                numbers.map(({ number, label }) => (
+                  <span key={number} style={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between' }}>
+                    <span style={{ fontSize: 12, opacity: 0.7, fontVariantNumeric: 'tabular-nums' }}>
+                      {label} · {formatPhone(number)}
+                    </span>
+                    <Tooltip title={`Call ${name}`}>
+                      <Button
+                        shape="circle"
+                        type="text"
+                        size="small"
+                        icon={<PhoneOutlined />}
+                        aria-label={`Call ${name} at ${formatPhone(number)}`}
+                        disabled={!ready}
+                        onClick={() => onDial(number, name, c.id)}
+                      />
+                    </Tooltip>
+                  </span>
+                ))
+              ) : (
+                <span style={{ fontSize: 12, opacity: 0.7 }}>No phone number</span>
+              )}
+            </span>
+          </li>
+        );
+      })}
+    </ul>
+  );
+}
+
 function Recent({ ready, onDial }: DialerProps) {
   const numbers = recentNumbers();
   if (!numbers.length) return <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="Numbers you call show here" />;
@@ -143,14 +220,19 @@ function Recent({ ready, onDial }: DialerProps) {
   );
 }
 
-/** The dialer: Dialpad, Peers and Recent numbers. */
+/** The dialer (spec 000): Dialpad, Peers, Favorites and Recent numbers. */
 export function Dialer(props: DialerProps) {
+  const [tab, setTab] = useState('dialpad');
   return (
     <Tabs
       size="small"
+      activeKey={tab}
+      onChange={setTab}
       items={[
         { key: 'dialpad', label: 'Dialpad', children: <Keypad {...props} /> },
         { key: 'peers', label: 'Peers', children: <Peers {...props} /> },
+        // Read again each time the tab opens: favorites change on the contacts' pages.
+        { key: 'favorites', label: 'Favorites', children: tab === 'favorites' ? <Favorites {...props} /> : null },
         { key: 'recent', label: 'Recent', children: <Recent {...props} /> },
       ]}
     />

@@ -210,7 +210,7 @@ export function PhoneDrawer() {
   }, []);
 
   const ready = state.device === 'ready';
-  const dial = (to: string, name?: string) => void dialRef.current(to, name);
+  const dial = (to: string, name?: string, clientId?: string) => void dialRef.current(to, name, clientId);
   return (
     <div
       style={{

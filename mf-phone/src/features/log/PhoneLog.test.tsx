@@ -29,6 +29,7 @@ const entry = (over: Partial<CallLogEntry> = {}): CallLogEntry => ({
   recording: null,
   viewedBy: null,
   viewedOn: null,
+  verification: null,
   conference: null,
   ...over,
 });
@@ -202,4 +203,27 @@ test("blocks a caller's number with a reason, the plus sign left out", async () 
   await waitFor(() => expect(phoneBlockApi.add).toHaveBeenCalledWith({ phoneNumber: '15125550142', reason: 'Robocalls' }));
   await waitFor(() => expect(toasts).toContain('+1-512-555-0142 added to block list'));
   sub.unsubscribe();
+});
+
+test('shows what the carrier said of each caller: verified, spam or fraud, named and explained', async () => {
+  phone.logs.mockResolvedValue({
+    items: [
+      entry({ verification: 'verified' }),
+      entry({ id: 'c2', phoneNumber: '15125550143', client: null, verification: 'fraud' }),
+      entry({ id: 'c3', phoneNumber: '15125550144', client: null, verification: null }),
+    ],
+    total: 3,
+  });
+  render(
+    <MemoryRouter>
+      <PhoneLogPage />
+    </MemoryRouter>,
+  );
+  const verified = (await screen.findByText('James Carter')).closest('tr')!;
+  expect(within(verified).getByRole('img', { name: 'Verified caller' })).toBeInTheDocument();
+  const fraud = screen.getByText('+1-512-555-0143').closest('tr')!;
+  await userEvent.hover(within(fraud).getByRole('img', { name: 'Fraud caller' }));
+  expect(await screen.findByRole('tooltip')).toHaveTextContent("The caller's number failed verification: it may be spoofed");
+  const silent = screen.getByText('+1-512-555-0144').closest('tr')!;
+  expect(within(silent).queryByRole('img', { name: /caller$/ })).not.toBeInTheDocument();
 });

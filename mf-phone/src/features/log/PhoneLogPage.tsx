@@ -14,12 +14,14 @@ import {
   canReview,
   isAdminRole,
   REVIEWABLE_STATUSES,
+  type CallerVerification,
   type CallLogEntry,
   type CallLogView,
   type CallStatus,
 } from '@agency/contracts';
 import { CallRecording, formatDateTime, formatDuration, formatPhone, fullName, initials, useLiveQuery, useObservable } from '@agency/ui';
 import { BlockNumberDialog } from './BlockNumberDialog';
+import { CallerVerificationIcon } from '../verification/CallerVerificationIcon';
 
 const VIEWS: Array<{ value: CallLogView; label: string }> = [
   { value: 'all', label: 'All' },
@@ -51,7 +53,19 @@ const FORMAT_LABELS: Record<CallLogEntry['format'], string> = {
 
 const needsReview = (e: CallLogEntry) => (REVIEWABLE_STATUSES.includes(e.status) || e.format === 'voicemail') && !e.viewedBy;
 
-function Party({ number, name, clientId, onBlock }: { number: string | null; name?: string | null; clientId?: string | null; onBlock?(number: string): void }) {
+function Party({
+  number,
+  name,
+  clientId,
+  onBlock,
+  verification,
+}: {
+  number: string | null;
+  name?: string | null;
+  clientId?: string | null;
+  onBlock?(number: string): void;
+  verification?: CallerVerification | null;
+}) {
   if (!number) return null;
   return (
     <span style={{ display: 'flex', flexDirection: 'column', lineHeight: 1.3 }}>
@@ -63,6 +77,7 @@ function Party({ number, name, clientId, onBlock }: { number: string | null; nam
         >
           {formatPhone(number)}
         </Typography.Text>
+        <CallerVerificationIcon verification={verification} />
         {onBlock && <BlockButton number={number} onBlock={onBlock} />}
       </span>
     </span>
@@ -187,7 +202,7 @@ export function PhoneLogPage() {
       width: 170,
       render: (_, e) =>
         e.direction === 'incoming' ? (
-          <Party number={e.phoneNumber} name={e.client?.name} clientId={e.client?.id} onBlock={setBlocking} />
+          <Party number={e.phoneNumber} name={e.client?.name} clientId={e.client?.id} onBlock={setBlocking} verification={e.verification} />
         ) : (
           <Party number={e.agencyNumber} name={e.user ? fullName(e.user) : null} />
         ),
@@ -252,7 +267,11 @@ export function PhoneLogPage() {
   // The Recordings view (spec 001 "Call log"): Date, Client, Tags, Format, Duration, Recording, Worked, Action.
   const recordingColumns: ColumnsType<CallLogEntry> = [
     { key: 'date', title: 'Date', width: 170, render: (_, e) => formatDateTime(e.createdAt) },
-    { key: 'client', title: 'Client', render: (_, e) => <Party number={e.phoneNumber} name={e.client?.name} clientId={e.client?.id} /> },
+    {
+      key: 'client',
+      title: 'Client',
+      render: (_, e) => <Party number={e.phoneNumber} name={e.client?.name} clientId={e.client?.id} verification={e.verification} />,
+    },
     { key: 'tags', title: 'Tags', width: 80, render: (_, e) => (e.client ? e.tags : '—') },
     { key: 'format', title: 'Format', width: 130, render: (_, e) => FORMAT_LABELS[e.format] },
     { key: 'duration', title: 'Duration', width: 100, render: (_, e) => formatDuration(e.recording?.duration ?? e.callDuration) },

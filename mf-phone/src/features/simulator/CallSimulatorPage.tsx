@@ -5,7 +5,7 @@ import { phoneApi, smsApi } from '@agency/api-client';
 import { bus } from '@agency/bus';
 import { isAdminRole } from '@agency/contracts';
 import { formatPhone, useLiveQuery, useObservable } from '@agency/ui';
-import { Softphone } from '../device/softphone';
+import { Softphone, type SimulatedAttestation } from '../device/softphone';
 import { useCallTimer } from '../device/useCallTimer';
 import { VolumeMeter } from '../device/VolumeMeter';
 
@@ -13,6 +13,15 @@ const digits = (n: string) => {
   const d = (n ?? '').replace(/\D/g, '');
   return d.length === 10 ? `1${d}` : d;
 };
+
+/** What the carrier is to say of this phone's number when it calls (the StirVerstat the app reads). */
+const ATTESTATIONS: Array<{ value: SimulatedAttestation | 'none'; label: string }> = [
+  { value: 'none', label: 'No caller verification' },
+  { value: 'A', label: 'Verified caller (attestation A)' },
+  { value: 'B', label: 'Partly verified (attestation B)' },
+  { value: 'C', label: 'Unverified (attestation C)' },
+  { value: 'fail', label: 'Failed verification (fraud)' },
+];
 
 function SimulatedCall({ phone }: { phone: Softphone }) {
   const state = useObservable(phone.state$);
@@ -88,6 +97,7 @@ interface ClientPhoneProps {
 function ClientPhone({ phone, clientNumber, numbers, agencyNumber, onAgencyNumber }: ClientPhoneProps) {
   const state = useObservable(phone.state$);
   const ready = state.device === 'ready';
+  const [attest, setAttest] = useState<SimulatedAttestation | 'none'>('none');
   return (
     <Card
       title="The client's phone"
@@ -112,11 +122,12 @@ function ClientPhone({ phone, clientNumber, numbers, agencyNumber, onAgencyNumbe
             type="primary"
             icon={<PhoneOutlined />}
             disabled={!ready || !!state.call || !agencyNumber}
-            onClick={() => agencyNumber && void phone.dial(digits(agencyNumber))}
+            onClick={() => agencyNumber && void phone.dial(digits(agencyNumber), attest === 'none' ? {} : { attest })}
           >
             Call Agency
           </Button>
         </Space.Compact>
+        <Select aria-label="Caller verification" value={attest} onChange={setAttest} options={ATTESTATIONS} />
         <SimulatedCall phone={phone} />
         {!!state.lastCalls.length && (
           <Typography.Text type="secondary">

@@ -8,6 +8,12 @@ export const PHONE_TOKEN_REFRESH_MS = 10 * 60 * 1000;
 export const DIALER_MAX_DIGITS = 11;
 export const isDialable = (digits: string) => /^1\d{10}$/.test(digits);
 export const CALL_FORMATS = ['inbound', 'outbound', 'transfer', 'transfer-external', 'voicemail'] as const;
+/**
+ * What the carrier says of an incoming caller (spec 000 "Caller", spec 001 "Call log entry"):
+ * verified (the caller's number is attested in full), unverified (partly attested or not at all),
+ * spam (the carrier's spam signal) or fraud (the number failed validation: likely spoofed).
+ */
+export const CALLER_VERIFICATIONS = ['verified', 'unverified', 'spam', 'fraud'] as const;
 export const CALL_STATUSES = ['ringing', 'in-progress', 'completed', 'missed', 'hangup', 'no-answer', 'busy', 'error', 'blocked'] as const;
 /** How a call's status reads in the call log and on a contact's record. */
 export const CALL_STATUS_LABELS: Record<CallStatus, string> = {

@@ -4,9 +4,11 @@
  * posts the signed inbound webhook a carrier would post, to the running server (PUBLIC_URL, or
  * http://127.0.0.1:PORT), with the token the server derives from the same data folder's key; the
  * server routes it to the agency the local carrier holds the number for. Off in production.
- *   npm run carrier -- call <from> <to> [seconds]
+ *   npm run carrier -- call <from> <to> [seconds] [--attest A|B|C|fail]
  * is a client's phone calling an agency number: it plays a tone, reports what it hears, and hangs
- * up after the seconds given (30) or when the agency does.
+ * up after the seconds given (30) or when the agency does. --attest is the STIR/SHAKEN attestation
+ * the carrier gives the caller's number (A full, B partial, C gateway, fail a number that failed
+ * validation); the call webhook carries it as StirVerstat, as Twilio's does.
  *   npm run carrier -- answer <number> [seconds]
  * is a client's phone waiting for the agency's call, answering it, and hanging up the same way.
  */
@@ -21,7 +23,7 @@ import { signVoiceToken } from '../providers/carrier/local/voice/token';
 
 const USAGE = [
   'Usage: npm run carrier -- sms <from> <to> "text"',
-  '       npm run carrier -- call <from> <to> [seconds]',
+  '       npm run carrier -- call <from> <to> [seconds] [--attest A|B|C|fail]',
   '       npm run carrier -- answer <number> [seconds]',
   '(numbers of 10 or 11 digits, in any format)',
 ].join('\n');
@@ -56,9 +58,12 @@ async function talk(phone: SimulatedPhone, callsid: string, seconds: number): Pr
   return 0;
 }
 
-async function call(from: string, to: string, seconds: number): Promise<number> {
+const ATTESTATIONS = ['A', 'B', 'C', 'fail'] as const;
+type Attestation = (typeof ATTESTATIONS)[number];
+
+async function call(from: string, to: string, seconds: number, attest?: Attestation): Promise<number> {
   const phone = await phoneFor(from);
-  const callerSid = await phone.call(e164(to));
+  const callerSid = await phone.call(e164(to), 440, attest);
   console.log(`Calling ${e164(to)} from ${e164(from)}...`);
   for (;;) {
     const said = phone.received.find((m) => m.type === 'message');
@@ -92,7 +97,16 @@ async function main(argv: string[]) {
     return 2;
   }
   const [kind, from, to, ...words] = argv;
-  if (kind === 'call' && from && to) return call(from, to, Number(words[0]) || 30);
+  if (kind === 'call' && from && to) {
+    const at = words.indexOf('--attest');
+    const attest = at >= 0 ? words[at + 1] : undefined;
+    if (at >= 0 && !ATTESTATIONS.includes(attest as Attestation)) {
+      console.error(USAGE);
+      return 2;
+    }
+    const rest = at >= 0 ? [...words.slice(0, at), ...words.slice(at + 2)] : words;
+    return call(from, to, Number(rest[0]) || 30, attest as Attestation | undefined);
+  }
   if (kind === 'answer' && from) return answer(from, Number(to) || 30);
   if (kind !== 'sms' || !from || !to || !words.length) {
     console.error(USAGE);

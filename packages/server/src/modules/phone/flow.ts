@@ -1,5 +1,14 @@
 import { createRequire } from 'node:module';
-import { holdMusicTrack, ivrMenuText, parseCallFlow, parseOfficeHours, type CallFlow, type FlowMessage, type RingGroup } from '@agency/contracts';
+import {
+  holdMusicTrack,
+  ivrMenuText,
+  parseCallFlow,
+  parseOfficeHours,
+  type CallFlow,
+  type CallerVerification,
+  type FlowMessage,
+  type RingGroup,
+} from '@agency/contracts';
 import type { Queryable } from '../../db/index';
 import { VOICE_PATHS } from '../../providers/carrier/index';
 
@@ -53,6 +62,8 @@ export interface InboundCall {
   clientId: string | null;
   locationId: string | null;
   locationName: string;
+  /** What the carrier said of the caller, shown beside their name. */
+  verification?: CallerVerification | null;
 }
 
 export interface LocationFlow {
@@ -291,6 +302,7 @@ function ringClient(
   client.parameter({ name: 'clientId', value: call.clientId ?? '' });
   client.parameter({ name: 'location', value: call.locationName });
   client.parameter({ name: 'callId', value: call.callId });
+  if (call.verification) client.parameter({ name: 'verification', value: call.verification });
   if (ivrLabel) client.parameter({ name: 'ivr', value: ivrLabel });
   if (fromQueue) client.parameter({ name: 'queue', value: '1' });
 }

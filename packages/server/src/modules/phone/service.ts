@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { CallFormat, CallLogEntry, CallLogQuery, CallStatus, LocationWorkCount } from '@agency/contracts';
+import type { CallFormat, CallLogEntry, CallerVerification, CallLogQuery, CallStatus, LocationWorkCount } from '@agency/contracts';
 import { callLogQuerySchema, canReview } from '@agency/contracts';
 import type { Queryable } from '../../db/index';
 import { badRequest, forbidden, notFound } from '../../http/errors';
@@ -19,13 +19,16 @@ export interface NewCall {
   clientId: string | null;
   locationId: string | null;
   errorMessage?: string | null;
+  /** What the carrier said of the caller (incoming calls). */
+  stirVerstat?: string | null;
+  verification?: CallerVerification | null;
 }
 
 /** Logs a call once: a retried webhook (same CallSid) finds the row it made. */
 export async function logCall(q: Queryable, call: NewCall): Promise<{ id: string; fresh: boolean }> {
   const [row] = await q.query<{ id: string; fresh: boolean }>(
-    `insert into calls (id, account_id, call_sid, format, status, direction, phone_number, agency_number, user_id, client_id, location_id, error_message)
-     values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)
+    `insert into calls (id, account_id, call_sid, format, status, direction, phone_number, agency_number, user_id, client_id, location_id, error_message, stir_verstat, verification)
+     values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14)
      on conflict (call_sid) do update set call_sid = excluded.call_sid
      returning id, (xmax = 0) as fresh`,
     [
@@ -41,6 +44,8 @@ export async function logCall(q: Queryable, call: NewCall): Promise<{ id: string
       call.clientId,
       call.locationId,
       call.errorMessage ?? null,
+      call.stirVerstat ?? null,
+      call.verification ?? null,
     ],
   );
   return row;
@@ -76,7 +81,7 @@ export async function clientByPhone(q: Queryable, accountId: string, phone: stri
 }
 
 const ENTRY_SELECT = `
-  select c.id, c.created_at, c.format, c.status, c.direction, c.phone_number, c.agency_number, c.ivr, c.call_duration, c.error_message, c.viewed_on,
+  select c.id, c.created_at, c.format, c.status, c.direction, c.phone_number, c.agency_number, c.ivr, c.call_duration, c.error_message, c.viewed_on, c.verification,
          c.recording_sid, c.recording_duration, c.recording_status,
          u.id as user_id, u.first_name as user_first, u.last_name as user_last, u.avatar as user_avatar,
          v.id as viewer_id, v.first_name as viewer_first, v.last_name as viewer_last, v.avatar as viewer_avatar,
@@ -105,6 +110,7 @@ interface EntryRow {
   call_duration: number;
   error_message: string | null;
   viewed_on: Date | null;
+  verification: CallerVerification | null;
   recording_sid: string | null;
   recording_duration: number | null;
   recording_status: string | null;
@@ -144,6 +150,7 @@ const toEntry = (r: EntryRow): CallLogEntry => ({
   recording: r.recording_sid && r.recording_status === 'completed' ? { sid: r.recording_sid, duration: r.recording_duration ?? 0 } : null,
   viewedBy: r.viewer_id ? { id: r.viewer_id, firstName: r.viewer_first ?? '', lastName: r.viewer_last ?? '', avatar: r.viewer_avatar } : null,
   viewedOn: r.viewed_on ? r.viewed_on.toISOString() : null,
+  verification: r.verification,
   conference: r.participants?.length
     ? {
         participants: r.participants.map((p) => ({

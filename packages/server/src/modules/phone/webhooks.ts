@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
-import { recordsCalls, type CallFlow } from '@agency/contracts';
+import { recordsCalls, type CallFlow, type CallerVerification } from '@agency/contracts';
 import type { AppDeps } from '../../app';
 import { verifiedCarrierParams } from '../../http/carrierWebhooks';
 import { VOICE_PATHS } from '../../providers/carrier/index';
@@ -34,6 +34,7 @@ import { enterQueue, leaveQueue } from './queues';
 import { callById as conferenceCall, conferenceEvent, participantCallEnded } from './conferences';
 import { callBySid, clientByPhone, logCall } from './service';
 import { isAccountUser } from '../users/membership';
+import { callerVerification } from './verification';
 
 /*
  * The carrier's voice webhooks (the same for the local carrier and Twilio, signed alike):
@@ -78,8 +79,8 @@ async function callerLabel(deps: AppDeps, clientId: string | null, phone: string
 
 /** The inbound call as the ring steps need it: who calls, their contact, the location. */
 async function inboundCall(deps: AppDeps, call: CallContext): Promise<InboundCall> {
-  const [row] = await deps.db.query<{ client_id: string | null; location_name: string | null }>(
-    'select c.client_id, l.name as location_name from calls c left join account_locations l on l.id = c.location_id where c.id = $1',
+  const [row] = await deps.db.query<{ client_id: string | null; location_name: string | null; verification: CallerVerification | null }>(
+    'select c.client_id, c.verification, l.name as location_name from calls c left join account_locations l on l.id = c.location_id where c.id = $1',
     [call.id],
   );
   const clientId = row?.client_id ?? null;
@@ -90,6 +91,7 @@ async function inboundCall(deps: AppDeps, call: CallContext): Promise<InboundCal
     clientId,
     locationId: call.locationId,
     locationName: row?.location_name ?? '',
+    verification: row?.verification ?? null,
   };
 }
 
@@ -154,6 +156,7 @@ export async function voiceWebhookRoutes(app: FastifyInstance, deps: AppDeps) {
       agencyNumber: agency,
       clientId,
       locationId: number.location_id,
+      ...callerVerification(p),
     };
     if (blocked) {
       await logCall(db, { ...base, status: 'blocked' });

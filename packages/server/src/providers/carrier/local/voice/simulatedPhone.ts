@@ -116,12 +116,16 @@ export class SimulatedPhone {
     return pc;
   }
 
-  /** Places a call (To is a number or client:{userId}); the id it invited with. */
-  async call(to: string, toneHz = 440): Promise<string> {
+  /**
+   * Places a call (To is a number or client:{userId}); the id it invited with. `attest` is the
+   * attestation the carrier is to give this caller's number (A, B, C, or fail).
+   */
+  async call(to: string, toneHz = 440, attest?: 'A' | 'B' | 'C' | 'fail'): Promise<string> {
     const pc = this.media(toneHz);
     await pc.setLocalDescription(await pc.createOffer());
     const callsid = `TJS${Math.random().toString(16).slice(2)}`;
-    this.send('invite', { callsid, sdp: withoutCandidates(pc.localDescription!.sdp), twilio: { params: new URLSearchParams({ To: to }).toString() } });
+    const params = new URLSearchParams({ To: to, ...(attest ? { Attest: attest } : {}) });
+    this.send('invite', { callsid, sdp: withoutCandidates(pc.localDescription!.sdp), twilio: { params: params.toString() } });
     return callsid;
   }
 

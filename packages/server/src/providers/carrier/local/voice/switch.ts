@@ -812,6 +812,10 @@ export function createSwitch(publicUrl: string, post: VoicePoster, recordingsDir
     return null;
   }
 
+  function stirVerstat(attest: string): string {
+    return /^[ABC]$/.test(attest) ? `TN-Validation-Passed-${attest}` : attest === 'fail' ? 'TN-Validation-Failed' : 'No-TN-Validation';
+  }
+
   function invite(peer: SignalPeer, payload: Record<string, unknown>) {
     const callerSid = String(payload.callsid ?? '');
     const sdp = String(payload.sdp ?? '');
@@ -822,6 +826,12 @@ export function createSwitch(publicUrl: string, post: VoicePoster, recordingsDir
     // A simulator of one agency calls only that agency's numbers: the webhook names it (SimulatedFor), and the app checks.
     const [simNumber = '', simScope = ''] = simulated ? peer.identity.slice(SIM_PREFIX.length).split(SIM_SCOPE) : [];
     delete params.SimulatedFor;
+    // The caller's attestation is the carrier's to say (StirVerstat, as Twilio posts it): a simulated
+    // caller names the one it is to have (Attest: A, B, C or fail); nobody else sets it.
+    const attest = params.Attest;
+    delete params.Attest;
+    delete params.StirVerstat;
+    if (simulated && attest) params.StirVerstat = stirVerstat(attest);
     const to = params.To ?? '';
     const media = new MediaLeg();
     const call = newCall({

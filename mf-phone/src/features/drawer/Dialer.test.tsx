@@ -1,0 +1,69 @@
+import { render, screen, within } from '@testing-library/react';
+import userEventLib from '@testing-library/user-event';
+import type { ClientListItem } from '@agency/contracts';
+import { Dialer } from './Dialer';
+
+jest.mock('@agency/api-client', () => jest.requireActual('../../testing/apiClientMock'));
+const userEvent = userEventLib.setup({ delay: null, pointerEventsCheck: 0 });
+const { clientsApi } = jest.requireMock<typeof import('../../testing/apiClientMock')>('@agency/api-client');
+
+const client = (over: Partial<ClientListItem>): ClientListItem => ({
+  id: 'c-james',
+  firstName: 'James',
+  preferredFirstName: null,
+  lastName: 'Carter',
+  companyName: null,
+  coFirstName: null,
+  coPreferredFirstName: null,
+  coLastName: null,
+  email: null,
+  phone: null,
+  mobilePhone: '(512) 555-0142',
+  coMobilePhone: null,
+  hasDual: false,
+  isFavorite: true,
+  letter: 'j',
+  ...over,
+});
+
+beforeEach(() => jest.resetAllMocks());
+
+test("Favorites lists the person's favorite contacts with their numbers, and calls one as the keypad would, as that contact's call", async () => {
+  clientsApi.list.mockResolvedValue({
+    items: [
+      client({ phone: '512-555-0199', coMobilePhone: '5125550142' }),
+      client({ id: 'c-acme', firstName: null, lastName: null, companyName: 'Acme Roofing', mobilePhone: null }),
+    ],
+    total: 2,
+    nextCursor: null,
+  });
+  const onDial = jest.fn();
+  render(<Dialer ready onDial={onDial} />);
+  await userEvent.click(screen.getByRole('tab', { name: 'Favorites' }));
+  const list = await screen.findByRole('list', { name: 'Favorites' });
+  expect(clientsApi.list).toHaveBeenCalledWith({ favorites: true, limit: 500 });
+  const james = within(list).getByRole('listitem', { name: 'James Carter' });
+  // The co-applicant's mobile is the same number as the mobile: listed once.
+  expect(within(james).getAllByRole('button', { name: /^Call James Carter at/ })).toHaveLength(2);
+  expect(within(list).getByRole('listitem', { name: 'Acme Roofing' })).toHaveTextContent('No phone number');
+  await userEvent.click(within(james).getByRole('button', { name: 'Call James Carter at +1-512-555-0199' }));
+  expect(onDial).toHaveBeenCalledWith('15125550199', 'James Carter', 'c-james');
+});
+
+test('Favorites says when there are none, shows a failure, and reads the list again each time the tab opens', async () => {
+  clientsApi.list.mockResolvedValueOnce({ items: [], total: 0, nextCursor: null }).mockRejectedValueOnce(new Error('Network Issue'));
+  render(<Dialer ready={false} onDial={jest.fn()} />);
+  await userEvent.click(screen.getByRole('tab', { name: 'Favorites' }));
+  expect(await screen.findByText('No favorite contacts yet')).toBeInTheDocument();
+  await userEvent.click(screen.getByRole('tab', { name: 'Dialpad' }));
+  await userEvent.click(screen.getByRole('tab', { name: 'Favorites' }));
+  expect(await screen.findByRole('alert')).toHaveTextContent('Network Issue');
+  expect(clientsApi.list).toHaveBeenCalledTimes(2);
+});
+
+test('a favorite cannot be called while the phone is not ready', async () => {
+  clientsApi.list.mockResolvedValue({ items: [client({})], total: 1, nextCursor: null });
+  render(<Dialer ready={false} onDial={jest.fn()} />);
+  await userEvent.click(screen.getByRole('tab', { name: 'Favorites' }));
+  expect(await screen.findByRole('button', { name: 'Call James Carter at +1-512-555-0142' })).toBeDisabled();
+});
