@@ -15,7 +15,7 @@ function describe(violations: Awaited<ReturnType<AxeBuilder['analyze']>>['violat
     .map((v) =>
       [
         `${v.id} (${v.impact}, ${v.nodes.length} element${v.nodes.length === 1 ? '' : 's'}): ${v.help}`,
-        ...v.nodes.slice(0, 8).map((n) => `  - ${n.target.join(' ')}: ${(n.failureSummary ?? '').replace(/\s+/g, ' ').trim()}`),
+        ...v.nodes.slice(0, 8).map((n) => `  - ${n.target.join(' ')} ${n.html.slice(0, 160)}: ${(n.failureSummary ?? '').replace(/\s+/g, ' ').trim()}`),
         ...(v.nodes.length > 8 ? [`  - … and ${v.nodes.length - 8} more`] : []),
       ].join('\n'),
     )

@@ -1,4 +1,4 @@
-import { composite, contrastRatio, ensureContrast, luminance, parseColor, readable, toHex } from './contrast';
+import { composite, contrastRatio, ensureContrast, fillUnderWhite, luminance, parseColor, readable, toHex } from './contrast';
 
 describe('parseColor', () => {
   it.each([
@@ -82,5 +82,15 @@ describe('ensureContrast', () => {
   it('handles greys and the ends of lightness', () => {
     expect(contrastRatio(ensureContrast('#ffffff', '#ffffff', 4.5), '#fff')).toBeGreaterThanOrEqual(4.5);
     expect(contrastRatio(ensureContrast('#000000', '#000000', 4.5), '#000')).toBeGreaterThanOrEqual(4.5);
+  });
+});
+
+describe('fillUnderWhite', () => {
+  it.each(['#19d0de', '#faad14', '#ffffff', '#52c41a'])('darkens %s until white initials read on it', (c) => {
+    expect(contrastRatio('#ffffff', fillUnderWhite(c))).toBeGreaterThanOrEqual(4.5);
+  });
+  it('keeps a dark colour, and leaves what it cannot read alone', () => {
+    expect(fillUnderWhite('#0958d9')).toBe('#0958d9');
+    expect(fillUnderWhite('teal')).toBe('teal');
   });
 });

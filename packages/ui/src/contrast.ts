@@ -143,3 +143,8 @@ export function ensureContrast(color: string, against: string | string[], ratio:
 export function readable(color: string, background: string, ratio = TEXT_CONTRAST): boolean {
   return contrastRatio(color, background) >= ratio;
 }
+
+/** A colour to fill behind white text (an avatar's initials on a person's theme colour): darkened until the white reads. */
+export function fillUnderWhite(color: string): string {
+  return parseColor(color) ? ensureContrast(color, '#ffffff', TEXT_CONTRAST) : color;
+}

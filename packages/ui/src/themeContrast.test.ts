@@ -76,8 +76,24 @@ describe.each(MODES)('%s mode', (_mode, dark) => {
       }
     });
 
-    it('the edges of inputs and buttons stand out (3:1)', () => {
+    it('the edges of inputs and buttons and the focus ring stand out (3:1)', () => {
       expect(onSurfaces(t.colorBorder)).toBeGreaterThanOrEqual(3);
+      expect(onSurfaces(t.colorPrimaryBorder)).toBeGreaterThanOrEqual(3);
+    });
+
+    it("preset colours' tags read: the 7th shade on the 1st, white on the 6th", () => {
+      const p = t as unknown as Record<string, string>;
+      for (const key of ['blue', 'purple', 'gold', 'green', 'red', 'orange', 'cyan', 'magenta', 'geekblue', 'lime', 'volcano']) {
+        expect(contrastRatio(p[`${key}7`], p[`${key}1`])).toBeGreaterThanOrEqual(4.5);
+        expect(onSurfaces(p[`${key}7`])).toBeGreaterThanOrEqual(4.5);
+        expect(contrastRatio('#ffffff', p[`${key}6`])).toBeGreaterThanOrEqual(4.5);
+      }
+    });
+
+    it("empty tables' and lists' words, and an avatar's initials, read", () => {
+      for (const c of ['Table', 'List', 'Empty', 'Calendar', 'DatePicker'] as const)
+        expect(onSurfaces(components[c].colorTextDisabled)).toBeGreaterThanOrEqual(4.5);
+      expect(contrastRatio('#ffffff', components.Avatar.colorTextPlaceholder)).toBeGreaterThanOrEqual(4.5);
     });
 
     it('components that write in the primary colour write in its readable shade', () => {

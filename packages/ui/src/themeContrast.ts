@@ -1,5 +1,5 @@
 import type { MapToken, SeedToken } from 'antd/es/theme/interface';
-import { composite, CONTROL_CONTRAST, contrastRatio, ensureContrast, luminance, TEXT_CONTRAST } from './contrast';
+import { composite, CONTROL_CONTRAST, contrastRatio, ensureContrast, fillUnderWhite, luminance, TEXT_CONTRAST } from './contrast';
 
 /**
  * The last step of the product's antd theme: whatever colour a person picked and whichever mode,
@@ -9,13 +9,15 @@ import { composite, CONTROL_CONTRAST, contrastRatio, ensureContrast, luminance, 
  *   made dark enough for the white.
  * - The `*Text` and link colours, the grey of secondary text and the error red are made to read
  *   on every surface (the container, the page behind it, popups, the selected-item tint).
- * - Control borders reach 3:1 against the surfaces.
+ * - Control borders and the focus ring reach 3:1 against the surfaces.
  *
  * In light mode one colour does both jobs. In dark mode a colour cannot be both dark enough under
  * white text and light enough to read on near-black, so the solid colour is the darker one and
  * the text colours the lighter one; the components that write their text in the primary colour
  * (selected tabs, menu items, pages) get the text colour through `contrastComponents`.
  */
+const PRESET_KEYS = ['blue', 'purple', 'cyan', 'green', 'magenta', 'pink', 'red', 'orange', 'yellow', 'volcano', 'geekblue', 'lime', 'gold'];
+
 export function contrastAlgorithm(_seed: SeedToken, map?: MapToken): MapToken {
   if (!map) throw new Error('contrastAlgorithm runs after the default or the dark algorithm');
   const dark = luminance(map.colorBgContainer) < 0.5;
@@ -52,8 +54,24 @@ export function contrastAlgorithm(_seed: SeedToken, map?: MapToken): MapToken {
     return `rgba(${base},${alpha})`;
   };
 
+  // antd's preset colours (tags, badges): the 7th shade is text on the 1st (a tag) and on the
+  // surfaces, the 6th a fill under white text (a solid tag).
+  const presets: Record<string, string> = {};
+  for (const key of PRESET_KEYS) {
+    const palette = map as unknown as Record<string, string>;
+    const light = palette[`${key}1`];
+    const textShade = palette[`${key}7`];
+    const fillShade = palette[`${key}6`];
+    if (!light || !textShade || !fillShade) continue;
+    const readableText = text(textShade, light);
+    const fill = ensureContrast(fillShade, onWhite, TEXT_CONTRAST);
+    presets[`${key}7`] = presets[`${key}-7`] = readableText;
+    presets[`${key}6`] = presets[`${key}-6`] = fill;
+  }
+
   return {
     ...map,
+    ...presets,
     colorPrimary: primary,
     colorPrimaryBg: primaryBg,
     ...hoverAndActive('colorPrimary', primary, map.colorPrimaryHover, map.colorPrimaryActive, solid, dark),
@@ -81,6 +99,8 @@ export function contrastAlgorithm(_seed: SeedToken, map?: MapToken): MapToken {
     colorTextSecondary: readableGrey(map.colorTextSecondary),
     colorTextTertiary: readableGrey(map.colorTextTertiary),
     colorBorder: ensureContrast(map.colorBorder, surfaces, CONTROL_CONTRAST),
+    // antd draws the keyboard's focus ring in this colour: it must show on every surface
+    colorPrimaryBorder: ensureContrast(map.colorPrimaryBorder, surfaces, CONTROL_CONTRAST),
   };
 }
 
@@ -114,15 +134,20 @@ export interface TextColours {
   colorErrorText: string;
   colorSuccessText: string;
   colorWarningText: string;
+  colorTextTertiary: string;
+  colorBgContainer: string;
 }
 
 /**
- * antd components that write text in a solid colour (the primary, the error red): in their scope
- * the solid colour is the readable text colour. Their fills (the tab's ink bar, a checked radio)
+ * antd components that write text in a solid colour (the primary, the error red) or in the
+ * disabled grey: in their scope that colour is the readable one. Their fills (the tab's ink bar)
  * become that lighter shade too, which still stands out from the surface.
  */
 export function contrastComponents(t: TextColours) {
   const primaryAsText = { colorPrimary: t.colorPrimaryText, colorPrimaryHover: t.colorPrimaryTextHover, colorPrimaryActive: t.colorPrimaryTextActive };
+  // The grey antd gives an empty table's or list's words and the days of the next month in a
+  // calendar is the disabled grey, but they are words to read (or days to pick).
+  const readableDisabled = { colorTextDisabled: t.colorTextTertiary };
   return {
     Tabs: {
       ...primaryAsText,
@@ -140,10 +165,16 @@ export function contrastComponents(t: TextColours) {
     Dropdown: primaryAsText,
     Pagination: { ...primaryAsText, itemActiveColor: t.colorPrimaryText, itemActiveColorHover: t.colorPrimaryTextHover },
     Select: primaryAsText,
-    Calendar: primaryAsText,
     Tree: primaryAsText,
     Anchor: primaryAsText,
     Card: primaryAsText,
+    Table: readableDisabled,
+    List: readableDisabled,
+    Empty: readableDisabled,
+    Calendar: readableDisabled,
+    DatePicker: readableDisabled,
+    // initials on the grey of an avatar without a picture: a grey the white reads on
+    Avatar: { colorTextPlaceholder: fillUnderWhite(composite(t.colorTextTertiary, t.colorBgContainer)) },
     Form: { colorError: t.colorErrorText, colorSuccess: t.colorSuccessText, colorWarning: t.colorWarningText, colorPrimary: t.colorPrimaryText },
     Typography: { colorSuccess: t.colorSuccessText },
     Upload: { colorError: t.colorErrorText },
