@@ -1,7 +1,15 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from '../support/fixtures';
 import { expectDashboard, expectRemoteMounted, fillLogin, signIn } from '../support/app';
-import { expectAccessible } from '../support/axe';
+import { expectAccessible as axeCheck } from '../support/axe';
+
+/** axe on the page; with E2E_SCREENSHOTS=<folder> the page is also saved there, to look at. */
+async function expectAccessible(page: Page, where: string) {
+  await axeCheck(page, where);
+  if (process.env.E2E_SCREENSHOTS) {
+    await page.screenshot({ path: `${process.env.E2E_SCREENSHOTS}/${where.replace(/[^\w]+/g, '-').replace(/^-|-$/g, '')}.png` });
+  }
+}
 
 /** The signed-in pages a day's work crosses, with the remote drawn there. */
 const PAGES: Array<[path: string, remote: string]> = [
@@ -41,6 +49,14 @@ for (const [mode, dark] of MODES) {
       await setDark(page, dark);
       await signIn(page, 'owner@demo.test');
       await expect(page.getByRole('button', { name: 'Dark mode' })).toHaveAttribute('aria-pressed', String(dark));
+      await test.step('the first Tab reaches the skip link, which takes the keyboard to the page', async () => {
+        await page.keyboard.press('Tab');
+        const skip = page.getByRole('link', { name: 'Skip to main content' });
+        await expect(skip).toBeFocused();
+        await expect(skip).toBeInViewport();
+        await page.keyboard.press('Enter');
+        await expect(page.getByRole('main')).toBeFocused();
+      });
       await test.step('the dashboard', async () => {
         await expectDashboard(page);
         // its widgets are remotes too: measured once they have drawn

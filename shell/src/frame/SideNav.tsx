@@ -69,10 +69,11 @@ function StatusMenu({ session, collapsed }: { session: Session; collapsed: boole
         </Badge>
         {!collapsed && (
           <span style={{ flex: 1, minWidth: 0, lineHeight: 1.35 }}>
-            <span style={{ display: 'block', fontSize: 12, color: token.colorTextSecondary }}>My status</span>
+            {/* the spaces between the lines keep the words apart where the name read out is compared with them */}
+            <span style={{ display: 'block', fontSize: 12, color: token.colorTextSecondary }}>My status</span>{' '}
             <span style={{ display: 'flex', alignItems: 'center', gap: 8, fontWeight: 600 }}>
               <Dot status={status} size={8} ring={token.colorBgContainer} />
-              {STATUS_LABELS[status]}
+              {STATUS_LABELS[status]}{' '}
               {session.user.extension && <span style={{ fontWeight: 400, fontSize: 12, color: token.colorTextTertiary }}>ext {session.user.extension}</span>}
             </span>
           </span>
