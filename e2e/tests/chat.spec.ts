@@ -1,4 +1,5 @@
 import { expect, test, type Browser, type BrowserContext, type Locator, type Page, type WebSocket } from '@playwright/test';
+import { expectAccessible } from '../support/axe';
 
 // Team chat between two people in two browsers: Olivia (owner) and Emma (employee).
 const PASSWORD = 'demo-password';
@@ -97,6 +98,9 @@ test.describe.serial('team chat between two people', () => {
     await roomButton(emma, RENEWALS).click();
     await expect(messageFrom(emma, 'Olivia Owens', 'Garcia renewal')).toBeVisible();
     await expect(teamTab(emma)).not.toContainText('1');
+    // the room opened, the keyboard is in its composer; the room passes axe
+    await expect(composer(emma)).toBeFocused();
+    await expectAccessible(emma.page, 'a chat room');
 
     await send(emma, 'On it, I will call them today.');
     await expect(messageFrom(olivia, 'Emma Ellis', 'I will call them today')).toBeVisible();

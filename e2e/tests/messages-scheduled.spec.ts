@@ -62,7 +62,7 @@ test('a text scheduled from a contact is delivered once after an API restart', a
 
   // Waiting for its time: in the client's room as scheduled, not on the client's phone.
   await page.goto('/messages');
-  await page.getByRole('option', { name: /^Walter Brooks/ }).click();
+  await page.getByRole('button', { name: /^Walter Brooks/ }).click();
   const waiting = page.getByTestId('sms-message').filter({ hasText: BODY });
   await expect(waiting).toContainText('scheduled');
   await phoneOfClient(page);
@@ -77,7 +77,7 @@ test('a text scheduled from a contact is delivered once after an API restart', a
   const phone = await phoneOfClient(page);
   await expect(phone).toContainText(BODY);
   await page.goto('/messages');
-  await page.getByRole('option', { name: /^Walter Brooks/ }).click();
+  await page.getByRole('button', { name: /^Walter Brooks/ }).click();
   const sent = page.getByTestId('sms-message').filter({ hasText: BODY });
   await expect(sent).toHaveCount(1);
   await expect(sent).toContainText('delivered');

@@ -35,7 +35,7 @@ test('a text from a client lights up its room and the Messages tab', async () =>
   const messagesTab = page.getByRole('banner').getByRole('tab', { name: /^Messages/ });
   await expect(messagesTab).toContainText(/Messages\s*[1-9]/);
   await page.goto('/messages');
-  const room = page.getByRole('option', { name: new RegExp(`^\\${ROOM}, 1 unread`) });
+  const room = page.getByRole('button', { name: new RegExp(`^\\${ROOM}, 1 unread`) });
   await expect(room).toBeVisible();
   await room.click();
   await expect(page.getByRole('region', { name: `Conversation with ${ROOM}` })).toContainText('Is my auto policy still active?');
@@ -54,7 +54,7 @@ test('a reply reaches the client, delivered', async () => {
 test('STOP opts the client out and the room refuses to send', async () => {
   await textAsClient('STOP');
   await page.goto('/messages');
-  await page.getByRole('option', { name: new RegExp(`^\\${ROOM}`) }).click();
+  await page.getByRole('button', { name: new RegExp(`^\\${ROOM}`) }).click();
   const conversation = page.getByRole('region', { name: `Conversation with ${ROOM}` });
   await expect(conversation).toContainText('Opted out of texts (STOP)');
   await expect(conversation.getByRole('textbox', { name: 'Message' })).toBeDisabled();

@@ -22,7 +22,7 @@ export function AccountBalance() {
     <Card title="Account Balance" size="small" loading={!balance} extra={<Link to="/account/info/billing">Invoices</Link>}>
       <Row gutter={12}>
         <Col span={8}>
-          <Statistic title="Past Due" value={money(b.pastDue)} styles={{ content: { ...FIGURE, ...(b.pastDue > 0 ? { color: token.colorError } : {}) } }} />
+          <Statistic title="Past Due" value={money(b.pastDue)} styles={{ content: { ...FIGURE, ...(b.pastDue > 0 ? { color: token.colorErrorText } : {}) } }} />
         </Col>
         <Col span={8}>
           <Statistic title="Current" value={money(b.current)} styles={{ content: FIGURE }} />

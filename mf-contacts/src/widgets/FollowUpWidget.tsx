@@ -20,7 +20,7 @@ function FollowUpRow({ f, danger }: { f: FollowUp; danger: boolean }) {
           </>
         ) : null}
       </Typography.Text>
-      <Typography.Text ellipsis style={{ display: 'block', color: danger ? token.colorError : undefined }}>
+      <Typography.Text ellipsis style={{ display: 'block', color: danger ? token.colorErrorText : undefined }}>
         {f.note || '\u00a0'}
       </Typography.Text>
     </div>

@@ -21,7 +21,7 @@ function ScheduledRow({ f, pastDue }: { f: FollowUp; pastDue: boolean }) {
       <Typography.Text type={pastDue ? 'danger' : undefined} style={{ fontSize: 12, display: 'block' }}>
         {formatDateTime(f.messageAt ?? f.date)} · {where ? <Link to={where}>{f.clientName ?? formatPhone(f.messageTo)}</Link> : formatPhone(f.messageTo)}
       </Typography.Text>
-      <Typography.Text ellipsis style={{ display: 'block', color: pastDue ? token.colorError : undefined }}>
+      <Typography.Text ellipsis style={{ display: 'block', color: pastDue ? token.colorErrorText : undefined }}>
         {f.message}
       </Typography.Text>
     </div>

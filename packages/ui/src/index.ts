@@ -1,5 +1,6 @@
 export * from './format';
 export * from './theme';
+export * from './contrast';
 export * from './ErrorCard';
 export * from './remote';
 export * from './masks';
@@ -17,3 +18,4 @@ export * from './RecordingPlayer';
 export * from './CallRecording';
 export * from './feedback';
 export * from './Stars';
+export { Letters } from './public/Letters';

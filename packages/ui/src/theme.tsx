@@ -2,9 +2,12 @@ import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import ConfigProvider from 'antd/es/config-provider';
 import App from 'antd/es/app';
 import theme from 'antd/es/theme';
+import getDesignToken from 'antd/es/theme/getDesignToken';
+import type { MappingAlgorithm } from 'antd/es/theme/interface';
 import { bus, type ThemeState } from '@agency/bus';
 import type { Observable } from 'rxjs';
 import { THEME_SEED } from './themeSeed';
+import { contrastAlgorithm, contrastComponents } from './themeContrast';
 
 /** The current value of an observable, re-rendering on change. */
 export function useObservable<T>(source: Observable<T> & { value?: T }, initial?: T): T {
@@ -31,11 +34,41 @@ export function useReducedMotion(): boolean {
   return reduced;
 }
 
-/** The theme of the bus; with reduced motion asked for, menus, dialogs and drawers open without animating. */
-export function themeConfig(t: ThemeState, reducedMotion = false) {
+const LIGHT: MappingAlgorithm[] = [theme.defaultAlgorithm, contrastAlgorithm];
+const DARK: MappingAlgorithm[] = [theme.darkAlgorithm, contrastAlgorithm];
+
+/** The tokens that depend on the colour and the mode, worked out once for each pair. */
+const resolved = new Map<string, ReturnType<typeof resolve>>();
+function resolve(color: string, dark: boolean) {
+  const algorithm = dark ? DARK : LIGHT;
+  const t = getDesignToken({ algorithm, token: { colorPrimary: color, ...THEME_SEED } });
   return {
-    algorithm: t.dark ? theme.darkAlgorithm : theme.defaultAlgorithm,
-    token: { colorPrimary: t.color, ...THEME_SEED, motion: !reducedMotion },
+    algorithm,
+    // a select's placeholder is text on the page: it reads like the other secondary text
+    token: { colorTextPlaceholder: t.colorTextTertiary },
+    components: contrastComponents(t),
+  };
+}
+function resolvedFor(color: string, dark: boolean) {
+  const key = `${color}|${dark}`;
+  let r = resolved.get(key);
+  if (!r) {
+    r = resolve(color, dark);
+    resolved.set(key, r);
+  }
+  return r;
+}
+
+/**
+ * The theme of the bus, its colours made readable in either mode (see themeContrast.ts); with
+ * reduced motion asked for, menus, dialogs and drawers open without animating.
+ */
+export function themeConfig(t: ThemeState, reducedMotion = false) {
+  const r = resolvedFor(t.color, t.dark);
+  return {
+    algorithm: r.algorithm,
+    token: { colorPrimary: t.color, ...THEME_SEED, ...r.token, motion: !reducedMotion },
+    components: r.components,
   };
 }
 
@@ -43,8 +76,9 @@ export function themeConfig(t: ThemeState, reducedMotion = false) {
 export function AgencyTheme({ children }: { children: ReactNode }) {
   const t = useObservable(bus.theme$);
   const reducedMotion = useReducedMotion();
+  const config = useMemo(() => themeConfig(t, reducedMotion), [t, reducedMotion]);
   return (
-    <ConfigProvider theme={themeConfig(t, reducedMotion)}>
+    <ConfigProvider theme={config}>
       <App>{children}</App>
     </ConfigProvider>
   );

@@ -27,6 +27,12 @@ import { TopNav } from './TopNav';
 // is in, the page is covered as the lock screen covers it.
 const LockScreen = lazy(() => import('../lock/LockScreen').then((m) => ({ default: m.LockScreen })));
 
+/** Moves focus to the page itself (the router owns the URL, so the link's #main is not followed). */
+function skipToMain(e: React.MouseEvent<HTMLAnchorElement>) {
+  e.preventDefault();
+  document.getElementById('main')?.focus();
+}
+
 function FrameBody() {
   const session = useObservable(bus.session$)!;
   const locked = !!useObservable(lock$);
@@ -65,6 +71,10 @@ function FrameBody() {
         </Suspense>
       )}
       <Layout style={{ height: '100vh' }} inert={locked} aria-hidden={locked || undefined}>
+        {/* the first stop of the Tab key: past the header and the side nav to the page */}
+        <a href="#main" className="skip-link" onClick={skipToMain}>
+          Skip to main content
+        </a>
         <SiteSimulatedBanner />
         <Layout.Header
           style={{
@@ -102,7 +112,7 @@ function FrameBody() {
         <Layout>
           <SideNav session={session} collapsed={collapsed} />
           <Layout style={{ minWidth: 0 }}>
-            <Layout.Content style={{ overflow: 'auto', padding: 20 }} id="main">
+            <Layout.Content style={{ overflow: 'auto', padding: 20 }} id="main" tabIndex={-1}>
               {/* pages load on their own; the frame stays while they do */}
               <Suspense
                 fallback={

@@ -64,7 +64,7 @@ describe('ProfileMenu', () => {
     const ghosting = demoSession({ firstName: 'Emma', lastName: 'Ellis', role: 'employee' }, {}, { ghostedBy: admin });
     (usersApi.unghost as jest.Mock).mockResolvedValue(demoSession(admin, {}, { token: 'admin-token' }));
     const items = await openMenu(ghosting);
-    expect(screen.getByRole('button', { name: 'Profile menu for Emma Ellis' })).toHaveTextContent('Ghosting');
+    expect(screen.getByRole('button', { name: 'Profile menu for Emma Ellis (Ghosting)' })).toHaveTextContent('Ghosting');
     expect(items).toContain('Stop ghosting');
     fireEvent.click(screen.getByRole('menuitem', { name: /Stop ghosting/ }));
     await waitFor(() => expect(bus.session$.value?.token).toBe('admin-token'));

@@ -16,16 +16,24 @@ import {
 import { errorMessage, usersApi } from '@agency/api-client';
 import { bus } from '@agency/bus';
 import { isAdminRole, type Session } from '@agency/contracts';
-import { fullName, initials } from '@agency/ui';
+import { fillUnderWhite, fullName, initials, Letters } from '@agency/ui';
 import { lockScreen } from '../lock/lock';
 import { saveSession } from '../session/session';
 
-/** Avatar with the user's initials on their theme colour when there is no picture. */
+/**
+ * Avatar with the user's initials on their theme colour (made dark enough for the white initials)
+ * when there is no picture. It sits beside the person's name, so it is not read out.
+ */
 export function UserAvatar({ user, size = 32 }: { user: Session['user']; size?: number }) {
   const { token } = theme.useToken();
   return (
-    <Avatar size={size} src={user.avatar || undefined} style={{ background: user.themeColor || token.colorPrimary, flex: 'none' }}>
-      {initials(user)}
+    <Avatar
+      aria-hidden
+      size={size}
+      src={user.avatar || undefined}
+      style={{ background: user.themeColor ? fillUnderWhite(user.themeColor) : token.colorPrimary, flex: 'none' }}
+    >
+      <Letters text={initials(user)} />
     </Avatar>
   );
 }
@@ -74,7 +82,8 @@ export function ProfileMenu({ session }: { session: Session }) {
     <Dropdown menu={{ items, onClick }} trigger={['click']} placement="bottomRight">
       <Button
         type="text"
-        aria-label={`Profile menu for ${fullName(user)}`}
+        // the name shown (and the Ghosting tag) are part of the name read out
+        aria-label={`Profile menu for ${fullName(user)}${ghostedBy ? ' (Ghosting)' : ''}`}
         style={{ height: 44, display: 'flex', alignItems: 'center', gap: 8, paddingInline: 8 }}
       >
         <UserAvatar user={user} />

@@ -48,7 +48,8 @@ function StatusMenu({ session, collapsed }: { session: Session; collapsed: boole
       <button
         type="button"
         className="frame-status"
-        aria-label={`Status: ${STATUS_LABELS[status]}. Change status`}
+        // the words shown (My status, the status, the extension) lead the name read out
+        aria-label={`My status ${STATUS_LABELS[status]}${session.user.extension ? ` ext ${session.user.extension}` : ''}. Change status`}
         style={{
           width: '100%',
           display: 'flex',
@@ -68,10 +69,11 @@ function StatusMenu({ session, collapsed }: { session: Session; collapsed: boole
         </Badge>
         {!collapsed && (
           <span style={{ flex: 1, minWidth: 0, lineHeight: 1.35 }}>
-            <span style={{ display: 'block', fontSize: 12, color: token.colorTextSecondary }}>My status</span>
+            {/* the spaces between the lines keep the words apart where the name read out is compared with them */}
+            <span style={{ display: 'block', fontSize: 12, color: token.colorTextSecondary }}>My status</span>{' '}
             <span style={{ display: 'flex', alignItems: 'center', gap: 8, fontWeight: 600 }}>
               <Dot status={status} size={8} ring={token.colorBgContainer} />
-              {STATUS_LABELS[status]}
+              {STATUS_LABELS[status]}{' '}
               {session.user.extension && <span style={{ fontWeight: 400, fontSize: 12, color: token.colorTextTertiary }}>ext {session.user.extension}</span>}
             </span>
           </span>
@@ -110,7 +112,8 @@ function PeerRow({ peer, collapsed }: { peer: Peer; collapsed: boolean }) {
     );
   }
   return (
-    <li className="frame-peer" style={{ display: 'flex', alignItems: 'center', gap: 10, padding: '6px 12px 6px 16px', opacity: reachable ? 1 : 0.6 }}>
+    // Offline colleagues are told by their status and their greyed avatar, with text still readable.
+    <li className="frame-peer" style={{ display: 'flex', alignItems: 'center', gap: 10, padding: '6px 12px 6px 16px' }}>
       {avatar}
       <span style={{ flex: 1, minWidth: 0, lineHeight: 1.3 }}>
         <span style={{ display: 'block', whiteSpace: 'nowrap', overflow: 'hidden', textOverflow: 'ellipsis' }}>{name}</span>

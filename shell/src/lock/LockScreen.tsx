@@ -5,7 +5,7 @@ import { LockOutlined } from '@ant-design/icons';
 import { authApi, ApiRequestError } from '@agency/api-client';
 import { AUTH_MESSAGES } from '@agency/contracts';
 import { bus } from '@agency/bus';
-import { fullName, initials, useObservable } from '@agency/ui';
+import { fillUnderWhite, fullName, initials, useObservable } from '@agency/ui';
 import { saveSession } from '../session/session';
 import { unlockScreen } from './lock';
 
@@ -87,7 +87,11 @@ export function LockScreen() {
           textAlign: 'center',
         }}
       >
-        <Avatar size={88} src={person.avatar || undefined} style={{ background: person.themeColor || t.colorPrimary, fontSize: 32, marginBottom: 12 }}>
+        <Avatar
+          size={88}
+          src={person.avatar || undefined}
+          style={{ background: person.themeColor ? fillUnderWhite(person.themeColor) : t.colorPrimary, fontSize: 32, marginBottom: 12 }}
+        >
           {initials(person)}
         </Avatar>
         <Typography.Title level={4} id="lock-title" style={{ margin: 0 }}>

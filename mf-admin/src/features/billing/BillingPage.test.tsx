@@ -96,10 +96,10 @@ test('opens on Invoices: upcoming blue, Pay for an open one never attempted, pen
   expect(within(open).getAllByText('$107.17').length).toBe(1);
   const tried = await rowOf(date(now - 40 * DAY));
   expect(tried).toHaveAttribute('data-status', 'pastDue');
-  expect(within(tried).getByText('pending')).toBeInTheDocument();
+  expect(within(tried).getByText('Pending')).toBeInTheDocument();
   expect(within(tried).getByLabelText(`payment will be attempted on ${date(now + 2 * DAY)}`)).toBeInTheDocument();
   const paid = await rowOf(date(now - 70 * DAY));
-  expect(within(paid).getByText('paid')).toBeInTheDocument();
+  expect(within(paid).getByText('Paid')).toBeInTheDocument();
   // A row opens to its items.
   await userEvent.click(within(open).getByRole('button', { name: /expand row/i }));
   const items = await screen.findAllByRole('table', { name: 'Invoice items' });
@@ -124,7 +124,7 @@ test('pays an open invoice with the default method; a refusal says the catalogue
   expect(api.pay).toHaveBeenLastCalledWith(demoAccount().id, 'in_open', 'pm_visa', expect.any(String));
   expect(api.pay.mock.calls[1]![3]).not.toBe(firstKey);
   expect(toasts).toContain('Paid $107.17');
-  expect(within(await rowOf(date(now - 5 * DAY))).getByText('paid')).toBeInTheDocument();
+  expect(within(await rowOf(date(now - 5 * DAY))).getByText('Paid')).toBeInTheDocument();
 });
 
 test('without a payment method, Pay asks for one', async () => {

@@ -3,7 +3,7 @@ import { Button, Empty, Skeleton, Table, Tag, Tooltip, theme, Typography } from 
 import { WarningOutlined } from '@ant-design/icons';
 import { invoiceDisplayStatus, type BillingPaymentMethod, type Invoice, type InvoiceLine } from '@agency/contracts';
 import { formatCents, formatDate } from '@agency/ui';
-import { formatUnitAmount } from './format';
+import { formatUnitAmount, invoiceStatusLabel } from './format';
 import { PayInvoiceDialog } from './PayInvoiceDialog';
 
 const nowSeconds = () => Math.floor(Date.now() / 1000);
@@ -73,7 +73,7 @@ export function InvoicesTab({
     if (inv.status === 'open' && inv.attempted) {
       return (
         <span>
-          <Tag color={shown === 'pastDue' ? 'red' : 'gold'}>pending</Tag>
+          <Tag color={shown === 'pastDue' ? 'red' : 'gold'}>{invoiceStatusLabel('pending')}</Tag>
           {warning}
         </span>
       );
@@ -86,14 +86,14 @@ export function InvoicesTab({
           </Button>
           {shown === 'pastDue' && (
             <Tag color="red" style={{ marginInlineStart: 8 }}>
-              pastDue
+              {invoiceStatusLabel('pastDue')}
             </Tag>
           )}
           {warning}
         </span>
       );
     }
-    return <Tag color={shown === 'paid' ? 'green' : shown === 'upcoming' ? 'blue' : 'default'}>{shown}</Tag>;
+    return <Tag color={shown === 'paid' ? 'green' : shown === 'upcoming' ? 'blue' : 'default'}>{invoiceStatusLabel(shown)}</Tag>;
   }
 
   return (

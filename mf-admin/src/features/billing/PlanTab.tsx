@@ -1,6 +1,6 @@
 import { Card, Descriptions, Divider, Empty, Flex, Skeleton, Tag, Typography } from 'antd';
 import { ordinal, type Subscription } from '@agency/contracts';
-import { COLLECTION_METHODS, methodName, priceKind, tierPrice, tierRange, unitPrice } from './format';
+import { COLLECTION_METHODS, methodName, priceKind, subscriptionStatusLabel, tierPrice, tierRange, unitPrice } from './format';
 
 const STATUS_COLORS: Record<string, string> = { active: 'green', trialing: 'blue', past_due: 'red', unpaid: 'red', canceled: 'default' };
 
@@ -15,7 +15,7 @@ export function PlanTab({ subscription, loading }: { subscription: Subscription 
       title={
         <Flex gap={8} align="center">
           <span>{subscription.nickname || 'Plan'}</span>
-          <Tag color={STATUS_COLORS[subscription.status] ?? 'default'}>{subscription.status}</Tag>
+          <Tag color={STATUS_COLORS[subscription.status] ?? 'default'}>{subscriptionStatusLabel(subscription.status)}</Tag>
         </Flex>
       }
       style={{ maxWidth: 760 }}

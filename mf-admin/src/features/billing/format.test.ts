@@ -1,5 +1,5 @@
 import { invoiceDisplayStatus, ordinal } from '@agency/contracts';
-import { formatUnitAmount, methodName, priceKind, tierPrice, tierRange } from './format';
+import { formatUnitAmount, invoiceStatusLabel, methodName, priceKind, subscriptionStatusLabel, tierPrice, tierRange } from './format';
 
 const tiers = [
   { up_to: 1000, flat_amount: 1500, unit_amount_decimal: null },
@@ -39,4 +39,23 @@ test('payment methods are named by brand or bank and last four', () => {
   expect(
     methodName({ id: 'pm', type: 'us_bank_account', isDefault: false, card: null, us_bank_account: { bank_name: 'STRIPE TEST BANK', last4: '6789' } }),
   ).toBe('STRIPE TEST BANK •••• 6789');
+});
+
+describe('statuses in words', () => {
+  it.each([
+    ['pastDue', 'Past due'],
+    ['pending', 'Pending'],
+    ['paid', 'Paid'],
+    ['upcoming', 'Upcoming'],
+    ['open', 'Open'],
+    ['someNewStatus', 'Some new status'],
+  ])('invoice %s reads %s', (status, words) => expect(invoiceStatusLabel(status)).toBe(words));
+
+  it.each([
+    ['past_due', 'Past due'],
+    ['trialing', 'Trial'],
+    ['incomplete_expired', 'Expired'],
+    ['active', 'Active'],
+    ['on_hold', 'On hold'],
+  ])('subscription %s reads %s', (status, words) => expect(subscriptionStatusLabel(status)).toBe(words));
 });

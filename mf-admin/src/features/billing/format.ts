@@ -63,3 +63,41 @@ export const COLLECTION_METHODS: Record<string, string> = {
   charge_automatically: 'Charged automatically',
   send_invoice: 'Invoice sent for payment',
 };
+
+/** A status as a person says it: the known ones by name, any other with its words split and the first capitalised. */
+function statusWords(labels: Record<string, string>, status: string): string {
+  if (labels[status]) return labels[status];
+  const words = status
+    .replace(/([a-z])([A-Z])/g, '$1 $2')
+    .replace(/[_-]+/g, ' ')
+    .toLowerCase()
+    .trim();
+  return words.charAt(0).toUpperCase() + words.slice(1);
+}
+
+const INVOICE_STATUSES: Record<string, string> = {
+  paid: 'Paid',
+  open: 'Open',
+  pastDue: 'Past due',
+  pending: 'Pending',
+  upcoming: 'Upcoming',
+  draft: 'Draft',
+  void: 'Void',
+  uncollectible: 'Uncollectible',
+};
+
+const SUBSCRIPTION_STATUSES: Record<string, string> = {
+  active: 'Active',
+  trialing: 'Trial',
+  past_due: 'Past due',
+  unpaid: 'Unpaid',
+  canceled: 'Canceled',
+  incomplete: 'Incomplete',
+  incomplete_expired: 'Expired',
+  paused: 'Paused',
+};
+
+/** An invoice's shown status (spec's display status, or 'pending') in words: 'Past due', never `pastDue`. */
+export const invoiceStatusLabel = (status: string) => statusWords(INVOICE_STATUSES, status);
+/** A subscription's status in words: 'Past due', never `past_due`. */
+export const subscriptionStatusLabel = (status: string) => statusWords(SUBSCRIPTION_STATUSES, status);

@@ -110,7 +110,7 @@ export function EmployeeStatsWidget() {
     >
       {error && <Typography.Text type="danger">Unable to load employee stats: {error}</Typography.Text>}
       {loading && !stats ? (
-        <div aria-busy="true" aria-label="Loading employee stats">
+        <div role="status" aria-busy="true" aria-label="Loading employee stats">
           {Array.from({ length: 7 }, (_, i) => (
             <Skeleton key={i} active avatar={{ size: 'small' }} title={false} paragraph={{ rows: 1, width: '100%' }} style={{ marginBottom: 8 }} />
           ))}

@@ -34,6 +34,32 @@ describe('Composer', () => {
     expect(screen.getByRole('button', { name: 'Attach file' })).toBeDisabled();
   });
 
+  it('takes the focus when a room opens, and again when another does', () => {
+    const { rerender } = render(
+      <>
+        <button type="button">Open room</button>
+        <Composer roomId={null} userId={ME} onSend={jest.fn()} />
+      </>,
+    );
+    const opener = screen.getByRole('button', { name: 'Open room' });
+    opener.focus();
+    rerender(
+      <>
+        <button type="button">Open room</button>
+        <Composer roomId={ROOM} userId={ME} onSend={jest.fn()} />
+      </>,
+    );
+    expect(screen.getByLabelText('Message')).toHaveFocus();
+    opener.focus();
+    rerender(
+      <>
+        <button type="button">Open room</button>
+        <Composer roomId={OTHER} userId={ME} onSend={jest.fn()} />
+      </>,
+    );
+    expect(screen.getByLabelText('Message')).toHaveFocus();
+  });
+
   it('keeps a draft per room', async () => {
     const { rerender } = render(<Composer roomId={ROOM} userId={ME} onSend={jest.fn()} />);
     await userEvent.type(screen.getByLabelText('Message'), 'half a thought');

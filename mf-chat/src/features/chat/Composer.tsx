@@ -56,6 +56,8 @@ export function Composer({
   useEffect(() => {
     setText(roomId ? drafts.get(userId, roomId) : '');
     setAttachments([]);
+    // A room opened: the keyboard goes where the next thing to do is, writing in it.
+    if (roomId) box.current?.focus();
   }, [roomId, userId]);
 
   const change = (value: string) => {

@@ -172,7 +172,7 @@ function MessageItemView({
             </Typography.Text>
           )}
         </Space>
-        <div style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere', color: m.status === 'error' ? token.colorError : undefined }}>
+        <div style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere', color: m.status === 'error' ? token.colorErrorText : undefined }}>
           <Body m={m} />
         </div>
         {m.media.length > 0 && (

@@ -1,7 +1,7 @@
 import { Avatar, Tooltip } from 'antd';
 import type { ChatUser, Peer } from '@agency/contracts';
 import { bus } from '@agency/bus';
-import { fullName, initials, useObservable } from '@agency/ui';
+import { fillUnderWhite, fullName, initials, Letters, useObservable } from '@agency/ui';
 
 /** Colleagues of the account (from the peers list), for pickers and avatars. */
 export function usePeers(): Peer[] {
@@ -9,7 +9,8 @@ export function usePeers(): Peer[] {
 }
 
 const COLORS = ['#1677ff', '#13a8a8', '#722ed1', '#eb2f96', '#fa8c16', '#52c41a', '#2f54eb', '#fa541c'];
-const colorOf = (id: string) => COLORS[[...id].reduce((n, c) => n + c.charCodeAt(0), 0) % COLORS.length];
+// darkened where white initials would not read on them
+const colorOf = (id: string) => fillUnderWhite(COLORS[[...id].reduce((n, c) => n + c.charCodeAt(0), 0) % COLORS.length]);
 
 export function UserAvatar({ user, size = 32 }: { user: Pick<ChatUser, 'id' | 'firstName' | 'lastName'>; size?: number }) {
   const peers = usePeers();
@@ -17,7 +18,8 @@ export function UserAvatar({ user, size = 32 }: { user: Pick<ChatUser, 'id' | 'f
   return (
     <Tooltip title={fullName(user)}>
       <Avatar size={size} src={avatar || undefined} style={avatar ? undefined : { backgroundColor: colorOf(user.id) }} alt={fullName(user)}>
-        {initials(user)}
+        {/* drawn, not text: the name is told by the tooltip, the group's label or the words beside it */}
+        <Letters text={initials(user)} />
       </Avatar>
     </Tooltip>
   );

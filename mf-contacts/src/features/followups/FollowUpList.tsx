@@ -1,6 +1,16 @@
 import { useState } from 'react';
 import { Button, Calendar, List, Space, Tag, Tooltip, Typography, theme } from 'antd';
-import { BellOutlined, CheckOutlined, DeleteOutlined, EditOutlined, ExclamationCircleOutlined, LoadingOutlined, PlusOutlined } from '@ant-design/icons';
+import {
+  BellOutlined,
+  CheckOutlined,
+  DeleteOutlined,
+  EditOutlined,
+  ExclamationCircleOutlined,
+  LeftOutlined,
+  LoadingOutlined,
+  PlusOutlined,
+  RightOutlined,
+} from '@ant-design/icons';
 import { REMINDER_STATE_TEXT, reminderState, type FollowUp } from '@agency/contracts';
 import { followUpsApi } from '@agency/api-client';
 import { confirmAction, formatDateTime, withToasts } from '@agency/ui';
@@ -67,6 +77,16 @@ export function FollowUpList() {
       </Space>
       <Calendar
         fullscreen={false}
+        // The month shown and a step either way, every control named (antd's own header has two unnamed selects).
+        headerRender={({ value, onChange }) => (
+          <Space style={{ display: 'flex', justifyContent: 'space-between', padding: '8px 0' }}>
+            <Button size="small" type="text" icon={<LeftOutlined />} aria-label="Previous month" onClick={() => onChange(value.subtract(1, 'month'))} />
+            <Typography.Text strong aria-live="polite">
+              {value.format('MMMM YYYY')}
+            </Typography.Text>
+            <Button size="small" type="text" icon={<RightOutlined />} aria-label="Next month" onClick={() => onChange(value.add(1, 'month'))} />
+          </Space>
+        )}
         fullCellRender={(date, info) => {
           if (info.type !== 'date') return info.originNode;
           const count = byDay.get(date.format('YYYY-MM-DD')) ?? 0;

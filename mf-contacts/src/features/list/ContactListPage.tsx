@@ -270,9 +270,10 @@ export function ContactListPage() {
           }
         />
       ) : (
-        <div style={{ flex: 1, minHeight: 0 }} role="list" aria-label="Contacts" data-testid="contact-list">
-          {/* a new view mounts a new list, at its top */}
+        <div style={{ flex: 1, minHeight: 0 }} data-testid="contact-list">
+          {/* a new view mounts a new list, at its top; the list is a list of its rows itself */}
           <List<RowProps>
+            aria-label="Contacts"
             key={shownKey ?? ''}
             listRef={listRef}
             rowComponent={Row}

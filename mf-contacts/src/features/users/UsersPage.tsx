@@ -19,7 +19,7 @@ const letterOf = (u: User) => {
   return c >= 'a' && c <= 'z' ? c : '#';
 };
 
-function UserRow({ index, style, users }: RowComponentProps<{ users: User[] }>) {
+function UserRow({ index, style, ariaAttributes, users }: RowComponentProps<{ users: User[] }>) {
   const { token } = theme.useToken();
   const u = users[index];
   const box: CSSProperties = {
@@ -33,7 +33,7 @@ function UserRow({ index, style, users }: RowComponentProps<{ users: User[] }>) 
   };
   const dial = (bus as unknown as DialCapable).dial;
   return (
-    <div style={box} data-testid="user-row">
+    <div style={box} data-testid="user-row" {...ariaAttributes}>
       <Avatar src={u.avatar ?? undefined}>{initials(u)}</Avatar>
       <div style={{ flex: 1, minWidth: 0 }}>
         <Typography.Text strong ellipsis style={{ display: 'block' }}>
@@ -106,6 +106,7 @@ export function UsersPage() {
       ) : (
         <div style={{ flex: 1, minHeight: 0 }}>
           <List
+            aria-label="Users"
             rowComponent={UserRow}
             rowCount={shown.length}
             rowHeight={ROW_HEIGHT}

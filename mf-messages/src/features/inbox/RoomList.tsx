@@ -33,7 +33,7 @@ interface RowProps {
   actions: RoomActions;
 }
 
-function RoomRow({ index, style, rooms, me, activeId, peers, confirming, onOpen, onConfirm, actions }: RowComponentProps<RowProps>) {
+function RoomRow({ index, style, ariaAttributes, rooms, me, activeId, peers, confirming, onOpen, onConfirm, actions }: RowComponentProps<RowProps>) {
   const { token } = theme.useToken();
   const r = rooms[index]!;
   const followed = r.favorited.some((f) => f.id === me);
@@ -64,14 +64,10 @@ function RoomRow({ index, style, rooms, me, activeId, peers, confirming, onOpen,
   const active = r.id === activeId;
   const secondary = { color: token.colorTextSecondary, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' } as const;
   return (
-    <div style={{ ...style, padding: '2px 4px' }}>
+    // A list item with two controls side by side: the room (opens it) and its actions menu.
+    <div style={{ ...style, padding: '2px 4px' }} {...ariaAttributes}>
       <div
-        role="option"
-        aria-selected={active}
-        aria-label={`${roomTitle(r)}${r.unread ? `, ${r.unread > 99 ? '99+' : r.unread} unread` : ''}`}
-        tabIndex={0}
         onClick={() => onOpen(r)}
-        onKeyDown={(e) => e.key === 'Enter' && onOpen(r)}
         style={{
           height: '100%',
           display: 'flex',
@@ -85,7 +81,19 @@ function RoomRow({ index, style, rooms, me, activeId, peers, confirming, onOpen,
           lineHeight: token.lineHeight,
         }}
       >
-        <div style={{ flex: 1, minWidth: 0 }}>
+        <div
+          role="button"
+          aria-current={active ? 'true' : undefined}
+          aria-label={`${roomTitle(r)}${r.unread ? `, ${r.unread > 99 ? '99+' : r.unread} unread` : ''}`}
+          tabIndex={0}
+          onKeyDown={(e) => {
+            if (e.key === 'Enter' || e.key === ' ') {
+              e.preventDefault();
+              onOpen(r);
+            }
+          }}
+          style={{ flex: 1, minWidth: 0, borderRadius: token.borderRadiusSM }}
+        >
           <div style={{ display: 'flex', alignItems: 'center', gap: 6 }}>
             {followed && <StarFilled aria-label="Following" style={{ color: token.colorWarning }} />}
             <span style={{ flex: 1, minWidth: 0, fontWeight: 600, color: token.colorText, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}>
@@ -236,13 +244,14 @@ export function RoomList({ rooms, me, activeId, peers, actions, onOpen, onNew, s
           )}
         </div>
       )}
-      <div style={{ flex: 1, minHeight: 0 }} role="listbox" aria-label="Rooms">
+      <div style={{ flex: 1, minHeight: 0 }}>
         {!rooms ? (
           <Spin aria-label="Loading conversations" style={{ display: 'block', marginTop: 24 }} />
         ) : shown.length === 0 ? (
           <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={needle ? 'No conversations match' : 'No conversations yet'} />
         ) : (
           <List
+            aria-label="Rooms"
             rowComponent={RoomRow}
             rowCount={shown.length}
             rowHeight={(i: number) =>

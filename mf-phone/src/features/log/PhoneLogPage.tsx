@@ -380,7 +380,8 @@ export function PhoneLogPage() {
           },
           showTotal: (total) => `${total} ${total === 1 ? 'call' : 'calls'}`,
         }}
-        scroll={{ x: 1250 }}
+        // An empty log has nothing to scroll to (and a scrolling area with nothing to focus cannot be scrolled from the keyboard).
+        scroll={data?.items.length ? { x: 1250 } : undefined}
       />
       <BlockNumberDialog phoneNumber={blocking} onClose={() => setBlocking(null)} />
     </div>

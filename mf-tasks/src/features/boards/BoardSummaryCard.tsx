@@ -56,7 +56,7 @@ export function BoardSummaryCard({ board, onOpen }: { board: TaskBoard; onOpen: 
         <span>{progress}% progress</span>
         <span>{completed}% completed</span>
         {board.assigned > 0 && <span>{board.assigned} mine</span>}
-        {board.pastDue > 0 && <span style={{ color: token.colorError }}>{board.pastDue} past due</span>}
+        {board.pastDue > 0 && <span style={{ color: token.colorErrorText }}>{board.pastDue} past due</span>}
       </div>
     </Card>
   );

@@ -1,3 +1,5 @@
+import { Letters } from './Letters';
+
 // On its own: the app's frame draws it too, without the public pages' styles and theme.
 /** The brand mark: the product's initials on the theme colour (the public pages' own, unless `color` says). */
 export function BrandMark({ size = 40, color = 'var(--public-primary)' }: { size?: number; color?: string }) {
@@ -20,7 +22,7 @@ export function BrandMark({ size = 40, color = 'var(--public-primary)' }: { size
         letterSpacing: 0.5,
       }}
     >
-      AD
+      <Letters text="AD" />
     </span>
   );
 }

@@ -2,6 +2,7 @@ import getDesignToken from 'antd/es/theme/getDesignToken';
 import darkAlgorithm from 'antd/es/theme/themes/dark';
 import defaultAlgorithm from 'antd/es/theme/themes/default';
 import { THEME_SEED } from '../themeSeed';
+import { contrastAlgorithm } from '../themeContrast';
 import type { CSSProperties } from 'react';
 
 export interface PublicTheme {
@@ -11,7 +12,8 @@ export interface PublicTheme {
 
 /** The product's antd design tokens for the public pages, as CSS variables their styles read. */
 export function themeVariables({ dark, color }: PublicTheme): CSSProperties {
-  const t = getDesignToken({ algorithm: dark ? darkAlgorithm : defaultAlgorithm, token: { colorPrimary: color, ...THEME_SEED } });
+  // the app's own theme, its colours made readable in either mode (see themeContrast.ts)
+  const t = getDesignToken({ algorithm: [dark ? darkAlgorithm : defaultAlgorithm, contrastAlgorithm], token: { colorPrimary: color, ...THEME_SEED } });
   const vars: Record<string, string | number> = {
     '--public-primary': t.colorPrimary,
     '--public-primary-hover': t.colorPrimaryHover,
@@ -25,14 +27,17 @@ export function themeVariables({ dark, color }: PublicTheme): CSSProperties {
     '--public-text': t.colorText,
     '--public-text-secondary': t.colorTextSecondary,
     '--public-text-tertiary': t.colorTextTertiary,
-    '--public-placeholder': t.colorTextPlaceholder,
+    // a select's placeholder is text on the page: it reads like the other secondary text
+    '--public-placeholder': t.colorTextTertiary,
     '--public-disabled-bg': t.colorBgContainerDisabled,
     '--public-link': t.colorLink,
     '--public-link-hover': t.colorLinkHover,
-    '--public-error': t.colorError,
+    // the red of error text (in dark mode lighter than the red of a solid fill)
+    '--public-error': t.colorErrorText,
+    '--public-error-solid': t.colorError,
     '--public-error-bg': t.colorErrorBg,
     '--public-error-border': t.colorErrorBorder,
-    '--public-warning': t.colorWarning,
+    '--public-warning': t.colorWarningText,
     '--public-info-bg': t.colorInfoBg,
     '--public-info-border': t.colorInfoBorder,
     '--public-success-bg': t.colorSuccessBg,

@@ -1,0 +1,87 @@
+import type { Page } from '@playwright/test';
+import { expect, test } from '../support/fixtures';
+import { expectDashboard, expectRemoteMounted, fillLogin, signIn } from '../support/app';
+import { expectAccessible as axeCheck } from '../support/axe';
+
+/** axe on the page; with E2E_SCREENSHOTS=<folder> the page is also saved there, to look at. */
+async function expectAccessible(page: Page, where: string) {
+  await axeCheck(page, where);
+  if (process.env.E2E_SCREENSHOTS) {
+    await page.screenshot({ path: `${process.env.E2E_SCREENSHOTS}/${where.replace(/[^\w]+/g, '-').replace(/^-|-$/g, '')}.png` });
+  }
+}
+
+/** The signed-in pages a day's work crosses, with the remote drawn there. */
+const PAGES: Array<[path: string, remote: string]> = [
+  ['/contacts', 'contacts'],
+  ['/users', 'contacts'],
+  ['/messages', 'messages'],
+  ['/campaigns', 'messages'],
+  ['/phone-log', 'phone'],
+  ['/chat', 'chat'],
+  ['/tasks', 'tasks'],
+  ['/admin/tasks', 'tasks'],
+  ['/account/info', 'admin'],
+  ['/profile', 'admin'],
+];
+
+const MODES = [
+  ['light', false],
+  ['dark', true],
+] as const;
+
+async function setDark(page: Page, dark: boolean) {
+  await page.goto('/login');
+  await page.evaluate((d) => localStorage.setItem('agency.dark', d ? '1' : '0'), dark);
+}
+
+for (const [mode, dark] of MODES) {
+  test.describe(`in ${mode} mode`, () => {
+    test('the sign-in page has no serious or critical WCAG 2.1 AA violation', async ({ page }) => {
+      await setDark(page, dark);
+      await fillLogin(page, 'owner@demo.test');
+      await expect(page.locator('body')).toHaveClass(dark ? /dark/ : /^(?!.*dark)/);
+      await expectAccessible(page, `/login (${mode})`);
+    });
+
+    test('the signed-in pages have no serious or critical WCAG 2.1 AA violation', async ({ page }) => {
+      test.setTimeout(180_000);
+      await setDark(page, dark);
+      await signIn(page, 'owner@demo.test');
+      await expect(page.getByRole('button', { name: 'Dark mode' })).toHaveAttribute('aria-pressed', String(dark));
+      await test.step('the first Tab reaches the skip link, which takes the keyboard to the page', async () => {
+        await page.keyboard.press('Tab');
+        const skip = page.getByRole('link', { name: 'Skip to main content' });
+        await expect(skip).toBeFocused();
+        await expect(skip).toBeInViewport();
+        await page.keyboard.press('Enter');
+        await expect(page.getByRole('main')).toBeFocused();
+      });
+      await test.step('the dashboard', async () => {
+        await expectDashboard(page);
+        // its widgets are remotes too: measured once they have drawn
+        await expect(page.locator('[data-remote-state="loading"]')).toHaveCount(0);
+        await expectAccessible(page, `the dashboard (${mode})`);
+      });
+      for (const [path, remote] of PAGES) {
+        await test.step(path, async () => {
+          await page.goto(path);
+          await expectRemoteMounted(page, remote);
+          await expect(page.locator('main [aria-busy="true"], main .ant-spin-spinning')).toHaveCount(0);
+          await expectAccessible(page, `${path} (${mode})`);
+        });
+      }
+      await test.step('a contact record', async () => {
+        await page.goto('/contacts');
+        await page.getByLabel('Search contacts').fill('Carter');
+        await page
+          .getByTestId('contact-list')
+          .getByRole('link', { name: /James Carter/ })
+          .click();
+        await expect(page.getByTestId('card-primary')).toBeVisible();
+        await expect(page.locator('main .ant-spin-spinning')).toHaveCount(0);
+        await expectAccessible(page, `James Carter's record (${mode})`);
+      });
+    });
+  });
+}
