@@ -4,7 +4,7 @@ import type { Location, PhoneNumber } from '@agency/contracts';
 import { basicAuth, bearer, DEMO, SECOND, signIn, startTestServer, totpCode, type TestServer } from '../../testing/harness';
 import { signInSecond } from '../clients/testSupport';
 import { DEMO_LOCATIONS, DEMO_PHONES } from './seed';
-import { NUMBER_MESSAGES } from '../numbers/ownership';
+import { NUMBER_MESSAGES } from '../numberOwnership/ownership';
 
 let s: TestServer;
 let owner: string;

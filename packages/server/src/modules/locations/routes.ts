@@ -18,7 +18,7 @@ import {
 import type { AppDeps } from '../../app';
 import { auditWho } from '../audit/trail';
 import { conflict } from '../../http/errors';
-import { isTakenError, NUMBER_MESSAGES, pointHooks } from '../numbers/ownership';
+import { isTakenError, NUMBER_MESSAGES, pointHooks } from '../numberOwnership/ownership';
 import { createLocation, createPhone, getLocation, listLocations, listPhones, provePhone, updateLocation, updatePhone } from './service';
 
 const errors = { 400: errorSchema, 403: errorSchema, 404: errorSchema };

@@ -7,7 +7,7 @@ import { assertWithinPlan } from '../billing/limits';
 import { copyRegistration } from '../registration/service';
 import type { NumberCarrier } from '../../providers/carrier/index';
 import { recordAudit, type AuditWho } from '../audit/trail';
-import { heldElsewhere, NUMBER_MESSAGES, phoneAbout } from '../numbers/ownership';
+import { heldElsewhere, NUMBER_MESSAGES, phoneAbout } from '../numberOwnership/ownership';
 
 export const LOCATION_NOT_FOUND = 'Location not found';
 export const PHONE_NOT_FOUND = 'Phone number not found';

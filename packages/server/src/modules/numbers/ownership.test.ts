@@ -9,7 +9,7 @@ import { bearer, DEMO, SECOND, signIn, startTestServer, type TestServer } from '
 import { signInSecond } from '../clients/testSupport';
 import { DEMO_PHONES } from '../locations/seed';
 import { INBOUND_PATH } from '../sms/webhooks';
-import { NUMBER_MESSAGES, SIMULATOR_OFF } from './ownership';
+import { NUMBER_MESSAGES, SIMULATOR_OFF } from '../numberOwnership/ownership';
 import { advancePort, PORT_SUBMITTED } from './ports';
 
 /*

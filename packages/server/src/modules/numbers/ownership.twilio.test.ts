@@ -7,7 +7,7 @@ import { fakeTwilio, TEST_ACCOUNT_SID } from '../../providers/carrier/twilio/tes
 import { bearer, DEMO, SECOND, signIn, startTestServer, type TestServer } from '../../testing/harness';
 import { signInSecond } from '../clients/testSupport';
 import { DEMO_PHONES } from '../locations/seed';
-import { NUMBER_MESSAGES } from './ownership';
+import { NUMBER_MESSAGES } from '../numberOwnership/ownership';
 
 /*
  * With CARRIER=twilio: the numbers the carrier speaks for are Twilio's IncomingPhoneNumbers under

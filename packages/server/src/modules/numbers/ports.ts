@@ -8,7 +8,7 @@ import type { Queryable } from '../../db/index';
 import { badRequest, conflict, forbidden, HttpError } from '../../http/errors';
 import { createFileStorage, type FileStorage } from '../../providers/files/index';
 import { anonymousWho, auditWho, recordAudit } from '../audit/trail';
-import { isTakenError, NUMBER_MESSAGES, phoneAbout, pointHooks } from './ownership';
+import { isTakenError, NUMBER_MESSAGES, phoneAbout, pointHooks } from '../numberOwnership/ownership';
 import { cleanFileName } from '../chat/uploads';
 import { planLimits } from '../billing/limits';
 

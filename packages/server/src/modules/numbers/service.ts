@@ -8,7 +8,7 @@ import { recordAudit, type AuditWho } from '../audit/trail';
 import { newSid } from '../../providers/carrier/local/sms';
 import { assertWithinPlan, planLimits } from '../billing/limits';
 import { getPhone } from '../locations/service';
-import { isTakenError, numberHooks, NUMBER_MESSAGES, phoneAbout, pointHooks } from './ownership';
+import { isTakenError, numberHooks, NUMBER_MESSAGES, phoneAbout, pointHooks } from '../numberOwnership/ownership';
 
 /** Buys a number through the carrier for the account (within its plan); the first one becomes its main number. */
 export async function purchaseNumber(deps: Pick<AppDeps, 'db' | 'carrier'>, who: AuditWho, accountId: string, phoneNumber: string): Promise<PhoneNumber> {

@@ -27,7 +27,7 @@ import { clientName } from '../sms/service';
 import { SIM_PREFIX, SIM_SCOPE } from '../../providers/carrier/local/voice/switch';
 import { listQueues, takeNextCall } from './queues';
 import { clientByPhone, listCalls, locationWorkCounts, setReviewed, workCount } from './service';
-import { assertSimulator } from '../numbers/ownership';
+import { assertSimulator } from '../numberOwnership/ownership';
 
 const tags = ['phone'];
 const errors = { 400: errorSchema, 403: errorSchema, 404: errorSchema };

@@ -28,7 +28,7 @@ import {
   type LocationFlow,
   type RingOutcome,
 } from './flow';
-import { routeInbound } from '../numbers/ownership';
+import { routeInbound } from '../numberOwnership/ownership';
 import { officeState } from '../locations/officeState';
 import { enterQueue, leaveQueue } from './queues';
 import { callById as conferenceCall, conferenceEvent, participantCallEnded } from './conferences';

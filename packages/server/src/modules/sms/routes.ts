@@ -23,7 +23,7 @@ import { smsMediaRoutes } from './media';
 import { cancelScheduled, createScheduled, listScheduled, updateScheduled } from './scheduled';
 import { getRoom, listRooms, roomPage, searchRooms, toDigits, toE164, toMessages } from './service';
 import { INBOUND_PATH } from './webhooks';
-import { assertSimulator } from '../numbers/ownership';
+import { assertSimulator } from '../numberOwnership/ownership';
 
 const tags = ['sms'];
 const errors = { 400: errorSchema, 403: errorSchema, 404: errorSchema };

@@ -5,7 +5,7 @@ import type { AppDeps } from '../../app';
 import type { Queryable } from '../../db/index';
 import { verifiedCarrierParams } from '../../http/carrierWebhooks';
 import { officeState } from '../locations/officeState';
-import { routeInbound } from '../numbers/ownership';
+import { routeInbound } from '../numberOwnership/ownership';
 import { scheduleSend, storeOutgoing } from './outbound';
 import { clientByMobile, ensureRoom, isOptedOut, toDigits, touchRoom } from './service';
 import { ownInboundMedia } from './media';
