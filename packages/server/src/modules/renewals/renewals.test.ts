@@ -169,6 +169,9 @@ describe('renewal settings', () => {
       startDays: 60,
       ownerUserId: null,
       boardId: null,
+      textEnabled: false,
+      textDays: 14,
+      textTemplateId: null,
     });
     const denied = await call('PUT', `/accounts/${DEMO}/renewal-settings`, { startDays: 30, ownerUserId: null, boardId: null }, employee);
     assert.equal(denied.statusCode, 403);
