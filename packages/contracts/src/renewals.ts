@@ -155,7 +155,14 @@ export const renewalSettingsInputSchema = z.object({
 });
 export type RenewalSettingsInput = z.input<typeof renewalSettingsInputSchema>;
 
-export const renewalFiguresQuerySchema = z.object({ user: idSchema.optional() });
+export const renewalFiguresQuerySchema = z.object({
+  user: idSchema.optional(),
+  /** MM/yyyy: the month the figures are for (this month when left out). */
+  month: z
+    .string()
+    .regex(/^(0[1-9]|1[0-2])\/\d{4}$/, 'Month must be written MM/yyyy')
+    .optional(),
+});
 export const renewalFiguresSchema = z.object({
   /** MM/yyyy. */
   month: z.string(),
