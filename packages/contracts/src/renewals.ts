@@ -38,6 +38,8 @@ export const RENEWAL_MESSAGES = {
   termMoved: 'This term has changed since the list was loaded; refresh and try again',
   ownerNotFound: 'Choose a person of this account',
   boardNotFound: 'Choose a task board of this account',
+  textTemplateRequired: 'Choose a team template for the renewal text',
+  textTemplateNotFound: 'Choose a team text template of this account',
 } as const;
 
 const usDate = (message: string) =>
@@ -125,6 +127,12 @@ export const renewalSettingsSchema = z.object({
   ownerUserId: z.string().nullable(),
   /** The board whose first lane gets a card per renewal; none, no cards. */
   boardId: z.string().nullable(),
+  /** Whether the client gets a reminder text before the term ends. */
+  textEnabled: z.boolean(),
+  /** How many days before the end the reminder goes. */
+  textDays: z.number().int(),
+  /** The team message template the reminder is written from ({{policyType}}, {{termDate}}, {{agent}} and the contact's fields). */
+  textTemplateId: z.string().nullable(),
 });
 export type RenewalSettings = z.infer<typeof renewalSettingsSchema>;
 export const renewalSettingsInputSchema = z.object({
@@ -135,10 +143,26 @@ export const renewalSettingsInputSchema = z.object({
     .max(365, 'Days must be a whole number from 1 to 365'),
   ownerUserId: idSchema.nullable(),
   boardId: idSchema.nullable(),
+  /** The reminder text; left out, what is saved stays. */
+  textEnabled: z.boolean().optional(),
+  textDays: z
+    .number({ error: 'Days must be a whole number from 1 to 365' })
+    .int('Days must be a whole number from 1 to 365')
+    .min(1, 'Days must be a whole number from 1 to 365')
+    .max(365, 'Days must be a whole number from 1 to 365')
+    .optional(),
+  textTemplateId: idSchema.nullable().optional(),
 });
 export type RenewalSettingsInput = z.input<typeof renewalSettingsInputSchema>;
 
-export const renewalFiguresQuerySchema = z.object({ user: idSchema.optional() });
+export const renewalFiguresQuerySchema = z.object({
+  user: idSchema.optional(),
+  /** MM/yyyy: the month the figures are for (this month when left out). */
+  month: z
+    .string()
+    .regex(/^(0[1-9]|1[0-2])\/\d{4}$/, 'Month must be written MM/yyyy')
+    .optional(),
+});
 export const renewalFiguresSchema = z.object({
   /** MM/yyyy. */
   month: z.string(),
@@ -154,6 +178,8 @@ export const renewalFiguresSchema = z.object({
   retentionRate: z.number().nullable(),
 });
 export type RenewalFigures = z.infer<typeof renewalFiguresSchema>;
+
+export const RENEWAL_DEFAULT_TEXT_DAYS = 14;
 
 /** The key of one term, as the list answers it. */
 export const renewalKey = (sourceKind: RenewalSource, sourceId: string, termEnd: string) => `${sourceKind}:${sourceId}:${termEnd}`;

@@ -26,6 +26,12 @@ export const MESSAGE_PLACEHOLDERS = [
   { name: 'zipcode', label: 'Zip Code' },
 ] as const;
 export type MessagePlaceholder = (typeof MESSAGE_PLACEHOLDERS)[number]['name'];
+/** What a renewal text may name besides the contact's fields: what ends, the day it ends and the client's agent. */
+export const RENEWAL_PLACEHOLDERS = [
+  { name: 'policyType', label: 'Policy Type' },
+  { name: 'termDate', label: 'Term Date' },
+  { name: 'agent', label: 'Agent' },
+] as const;
 
 export const MAX_TEMPLATE_NAME = 60;
 /** Ten SMS segments of a plain-text message. */
@@ -42,7 +48,7 @@ export function templatePlaceholders(template: string): string[] {
 
 /** Placeholders a template names that the product does not know. */
 export function unknownPlaceholders(template: string): string[] {
-  const known = new Set<string>(MESSAGE_PLACEHOLDERS.map((p) => p.name));
+  const known = new Set<string>([...MESSAGE_PLACEHOLDERS, ...RENEWAL_PLACEHOLDERS].map((p) => p.name));
   return templatePlaceholders(template).filter((n) => !known.has(n));
 }
 

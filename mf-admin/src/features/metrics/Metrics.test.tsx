@@ -10,6 +10,8 @@ import { dailyRows, EmployeeStatsWidget } from './EmployeeStatsWidget';
 import { demoSession, demoUser } from '@agency/testing';
 
 jest.mock('@agency/api-client', () => jest.requireActual<typeof import('@agency/testing')>('@agency/testing').apiClientMock());
+// The renewal figures under the cards have their own test (RenewalFiguresCard.test.tsx).
+jest.mock('./renewalFiguresApi', () => ({ renewalFiguresApi: { figures: () => new Promise(() => undefined) } }));
 const stats = metricsApi as jest.Mocked<typeof metricsApi>;
 const users = usersApi as jest.Mocked<typeof usersApi>;
 const userEvent = userEventLib.setup({ delay: null, pointerEventsCheck: 0 });

@@ -8,11 +8,12 @@ import { isAdminRole, statsOf } from '@agency/contracts';
 import { formatDateTime, fullName, initials, useLiveQuery, useObservable } from '@agency/ui';
 import { MonthStepper, monthKey, startOfMonth } from '../common/MonthStepper';
 import { MetricCards } from './MetricCards';
+import { RenewalFiguresCard } from './RenewalFiguresCard';
 import { useEmployeeStats } from './useEmployeeStats';
 
 /**
  * /profile and /profile/{id}: a person's figures for a month. Super, owner and admin switch between
- * the team's members; everyone else sees their own.
+ * the team's members; everyone else sees their own. Below the cards, the person's renewals of the month.
  */
 export function ProfileMetricsPage() {
   const session = useObservable(bus.session$);
@@ -25,6 +26,7 @@ export function ProfileMetricsPage() {
   const [month, setMonth] = useState(() => startOfMonth(new Date()));
   const params = useMemo(() => (userId ? { user: userId, monthYear: monthKey(month) } : null), [userId, month]);
   const { stats, loading, error, refresh } = useEmployeeStats(params);
+  const [round, setRound] = useState(0);
 
   const users = useLiveQuery(canSwitch ? () => usersApi.list() : null).data;
   const team = useMemo(() => (users ?? []).filter((u) => u.role !== 'super' || u.id === me?.id), [users, me?.id]);
@@ -63,11 +65,20 @@ export function ProfileMetricsPage() {
             </Flex>
           )}
           <MonthStepper month={month} onChange={setMonth} disabled={loading} />
-          <Button icon={<ReloadOutlined />} onClick={refresh} loading={loading} aria-label="Refresh figures" />
+          <Button
+            icon={<ReloadOutlined />}
+            onClick={() => {
+              refresh();
+              setRound((n) => n + 1);
+            }}
+            loading={loading}
+            aria-label="Refresh figures"
+          />
         </Flex>
       </Flex>
       {error && <Alert type="error" showIcon role="alert" title={`Unable to load metrics: ${error}`} />}
       <MetricCards figures={figures} loading={loading && !stats} />
+      {userId && session && <RenewalFiguresCard accountId={session.account.id} userId={userId} month={monthKey(month)} round={round} />}
     </Flex>
   );
 }

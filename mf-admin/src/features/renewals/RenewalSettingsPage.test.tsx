@@ -1,8 +1,8 @@
 import { render, screen, waitFor } from '@testing-library/react';
 import userEventLib from '@testing-library/user-event';
 import { bus, hostControls } from '@agency/bus';
-import { ApiRequestError, taskBoardsApi, usersApi } from '@agency/api-client';
-import type { RenewalSettings, TaskBoard, User } from '@agency/contracts';
+import { ApiRequestError, taskBoardsApi, templatesApi, usersApi } from '@agency/api-client';
+import type { MessageTemplate, RenewalSettings, TaskBoard, User } from '@agency/contracts';
 import { demoSession } from '@agency/testing';
 import { RenewalSettingsPage } from './RenewalSettingsPage';
 import { renewalSettingsApi } from './renewalSettingsApi';
@@ -12,11 +12,14 @@ jest.mock('./renewalSettingsApi', () => ({ renewalSettingsApi: { get: jest.fn(),
 const settings = renewalSettingsApi as jest.Mocked<typeof renewalSettingsApi>;
 const users = usersApi as jest.Mocked<typeof usersApi>;
 const boards = taskBoardsApi as jest.Mocked<typeof taskBoardsApi>;
+const templates = templatesApi as jest.Mocked<typeof templatesApi>;
 const userEvent = userEventLib.setup({ delay: null });
 
 const EMMA = '00000000-0000-4000-9000-000000000003';
 const BOARD = '00000000-0000-4000-e000-000000000001';
-const stored: RenewalSettings = { startDays: 60, ownerUserId: null, boardId: null };
+const TEMPLATE = '00000000-0000-4000-f000-000000000001';
+const PERSONAL = '00000000-0000-4000-f000-000000000002';
+const stored: RenewalSettings = { startDays: 60, ownerUserId: null, boardId: null, textEnabled: false, textDays: 14, textTemplateId: null };
 const accountId = demoSession().account.id;
 
 beforeEach(() => {
@@ -25,12 +28,16 @@ beforeEach(() => {
   settings.get.mockResolvedValue(stored);
   users.list.mockResolvedValue([{ id: EMMA, firstName: 'Emma', lastName: 'Ellis' } as User]);
   boards.list.mockResolvedValue([{ id: BOARD, boardname: 'Renewals' } as TaskBoard]);
+  templates.list.mockResolvedValue([
+    { id: TEMPLATE, name: 'Renewal reminder', group: 'team' } as MessageTemplate,
+    { id: PERSONAL, name: 'My own note', group: 'personal' } as MessageTemplate,
+  ]);
 });
 
 const saveButton = () => screen.getByRole('button', { name: 'Save' });
 
 test('shows the days (60 by default), then saves the days, the owner and the board, and says so', async () => {
-  const saved = { startDays: 45, ownerUserId: EMMA, boardId: BOARD };
+  const saved = { ...stored, startDays: 45, ownerUserId: EMMA, boardId: BOARD };
   settings.update.mockResolvedValue(saved);
   const toasts: string[] = [];
   const sub = bus.toast$.subscribe((t) => toasts.push(t.message));
@@ -61,4 +68,25 @@ test('a refused save keeps the changes and says why', async () => {
   await userEvent.click(saveButton());
   expect(await screen.findByRole('alert')).toHaveTextContent('Unable to update renewal settings: Choose a task board of this account');
   expect(days).toHaveValue('30');
+});
+
+test('turns the reminder text on with its days and a team template (personal ones are not offered)', async () => {
+  const saved = { ...stored, textEnabled: true, textDays: 10, textTemplateId: TEMPLATE };
+  settings.update.mockResolvedValue(saved);
+  render(<RenewalSettingsPage />);
+  const on = await screen.findByRole('switch', { name: 'Text the client before the end' });
+  expect(on).not.toBeChecked();
+  await userEvent.click(on);
+  const days = screen.getByLabelText('Days before the end the text goes');
+  expect(days).toHaveValue('14');
+  await userEvent.clear(days);
+  await userEvent.type(days, '10');
+  expect(templates.list).toHaveBeenCalledWith('message');
+  await userEvent.click(screen.getByLabelText('Text template'));
+  const option = await screen.findByTitle('Renewal reminder');
+  expect(screen.queryByTitle('My own note')).not.toBeInTheDocument();
+  await userEvent.click(option);
+  await userEvent.click(saveButton());
+  await waitFor(() => expect(settings.update).toHaveBeenCalledWith(accountId, saved));
+  expect(screen.getByRole('switch', { name: 'Text the client before the end' })).toBeChecked();
 });

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
-import { Alert, Card, Form, InputNumber, Select, Spin } from 'antd';
-import { errorMessage, taskBoardsApi, usersApi } from '@agency/api-client';
+import { Alert, Card, Divider, Form, InputNumber, Select, Spin, Switch } from 'antd';
+import { errorMessage, taskBoardsApi, templatesApi, usersApi } from '@agency/api-client';
 import { bus } from '@agency/bus';
 import type { RenewalSettings } from '@agency/contracts';
 import { failureText, fullName, notifyError, notifySuccess, useLiveQuery, useObservable } from '@agency/ui';
@@ -14,7 +14,8 @@ export const renewalSettingsFailed = (message: string) => `Unable to update rene
 /**
  * /account/settings/renewals (owners and admins): how many days before a policy or coverage ends its
  * renewal starts, who owns a renewal whose record names no managed-by person, and the board whose
- * first lane gets a card for each renewal that starts.
+ * first lane gets a card for each renewal that starts; and the reminder text to the client, a number of
+ * days before the end, from a team template.
  */
 export function RenewalSettingsPage() {
   const session = useObservable(bus.session$);
@@ -29,6 +30,8 @@ export function RenewalSettingsPage() {
   const fresh = useLiveQuery(accountId ? () => renewalSettingsApi.get(accountId) : null, null, accountId);
   const users = useLiveQuery(() => usersApi.list(), null, []);
   const boards = useLiveQuery(() => taskBoardsApi.list(), null, []);
+  const templates = useLiveQuery(() => templatesApi.list('message'), null, []);
+  const teamTemplates = (templates.data ?? []).filter((t) => t.group === 'team');
   const loadError = fresh.error ? `Unable to get renewal settings: ${errorMessage(fresh.error)}` : null;
   useEffect(() => {
     if (!fresh.data) return;
@@ -103,6 +106,40 @@ export function RenewalSettingsPage() {
               value={values.boardId ?? undefined}
               options={(boards.data ?? []).map((b) => ({ value: b.id, label: b.boardname }))}
               onChange={(v) => change({ boardId: v ?? null })}
+            />
+          </Form.Item>
+          <Divider>Reminder text</Divider>
+          <Form.Item
+            label="Text the client before the end"
+            htmlFor="renewalTextEnabled"
+            extra="Once per policy and term, to the client's mobile; opted-out and blocked numbers are skipped and quiet hours held."
+          >
+            <Switch id="renewalTextEnabled" checked={values.textEnabled} onChange={(on) => change({ textEnabled: on })} />
+          </Form.Item>
+          <Form.Item label="Days before the end the text goes" htmlFor="renewalTextDays">
+            <InputNumber
+              id="renewalTextDays"
+              min={1}
+              max={365}
+              precision={0}
+              value={values.textDays}
+              onChange={(v) => typeof v === 'number' && change({ textDays: v })}
+            />
+          </Form.Item>
+          <Form.Item
+            label="Text template"
+            htmlFor="renewalTextTemplate"
+            extra="A team template; it may name {{policyType}}, {{termDate}}, {{agent}} and the contact's fields."
+          >
+            <Select<string>
+              id="renewalTextTemplate"
+              allowClear
+              placeholder="Choose a team template"
+              style={{ maxWidth: 320 }}
+              loading={templates.loading}
+              value={values.textTemplateId ?? undefined}
+              options={teamTemplates.map((t) => ({ value: t.id, label: t.name }))}
+              onChange={(v) => change({ textTemplateId: v ?? null })}
             />
           </Form.Item>
           <SettingsActions dirty={dirty} saving={saving} onReset={() => setValues(stored)} />

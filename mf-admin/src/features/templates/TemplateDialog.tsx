@@ -4,6 +4,7 @@ import {
   MAX_TEMPLATE_LENGTH,
   MAX_TEMPLATE_NAME,
   MESSAGE_PLACEHOLDERS,
+  RENEWAL_PLACEHOLDERS,
   TEMPLATE_MESSAGES,
   smsCount,
   unknownPlaceholders,
@@ -64,7 +65,11 @@ function MessageEditor({ value = '', onChange }: { value?: string; onChange?: (v
         autoSize={{ minRows: 4, maxRows: 10 }}
         value={value}
         onChange={(v) => onChange?.(dropMentionSigns(v))}
-        options={MESSAGE_PLACEHOLDERS.map((p) => ({ value: `{{${p.name}}}`, key: p.name, label: `${p.label} {{${p.name}}}` }))}
+        options={[
+          ...MESSAGE_PLACEHOLDERS.map((p) => ({ value: `{{${p.name}}}`, key: p.name, label: `${p.label} {{${p.name}}}` })),
+          // filled in renewal texts only (Account > Settings > Renewals)
+          ...RENEWAL_PLACEHOLDERS.map((p) => ({ value: `{{${p.name}}}`, key: p.name, label: `${p.label} {{${p.name}}} (renewal texts)` })),
+        ]}
         filterOption={(input, option) => `${option.key ?? ''} ${String(option.value ?? '')}`.toLowerCase().includes(input.toLowerCase())}
         ref={(m) => {
           box.current = (m?.textarea as HTMLTextAreaElement | undefined) ?? null;

@@ -81,6 +81,18 @@ test('creates a team template with a placeholder from the buttons; the counter f
   expect(feedback.toasts).toContainEqual({ kind: 'success', message: 'Template Renewal was saved' });
 });
 
+test("a renewal text's placeholders ({{policyType}}, {{termDate}}, {{agent}}) are known", async () => {
+  templates.update.mockResolvedValue(template({ name: 'Welcome' }));
+  render(<TemplatesPage />);
+  await userEvent.click(await screen.findByRole('button', { name: 'Edit Welcome' }));
+  const dialog = await screen.findByRole('dialog');
+  const text = 'Your {{policyType}} ends {{termDate}}; {{agent}} will call.';
+  await fill('Message', text);
+  await userEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+  await waitFor(() => expect(templates.update).toHaveBeenCalledWith(WELCOME.id, { name: 'Welcome', template: text }));
+  expect(within(dialog).queryByText(/Unknown placeholder/)).not.toBeInTheDocument();
+});
+
 test('refuses an unknown placeholder before saving, and reports a server refusal in the catalogue words', async () => {
   templates.update.mockRejectedValue(new ApiRequestError('A template named My note already exists', 409));
   render(<TemplatesPage />);

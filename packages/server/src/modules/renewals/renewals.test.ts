@@ -169,6 +169,9 @@ describe('renewal settings', () => {
       startDays: 60,
       ownerUserId: null,
       boardId: null,
+      textEnabled: false,
+      textDays: 14,
+      textTemplateId: null,
     });
     const denied = await call('PUT', `/accounts/${DEMO}/renewal-settings`, { startDays: 30, ownerUserId: null, boardId: null }, employee);
     assert.equal(denied.statusCode, 403);
@@ -254,6 +257,17 @@ describe('the daily run', () => {
     assert.match(all.month, /^\d{2}\/\d{4}$/);
     // an employee sees only their own, whoever they ask for
     assert.deepEqual(await figures(`?user=${ETHAN}`, employee), await figures('', employee));
+  });
+
+  it("gives another month's figures when asked (a profile's month), this month's by default", async () => {
+    const figures = async (query: string) => call('GET', `/accounts/${DEMO}/renewals/figures${query}`);
+    const past = await figures(`?user=${ETHAN}&month=01/2020`);
+    assert.equal(past.statusCode, 200, past.body);
+    assert.deepEqual(past.json(), { month: '01/2020', due: 0, contacted: 0, quoted: 0, renewed: 0, lost: 0, retentionRate: null });
+    const now = new Date();
+    const thisMonth = `${String(now.getUTCMonth() + 1).padStart(2, '0')}/${now.getUTCFullYear()}`;
+    assert.deepEqual((await figures(`?user=${ETHAN}&month=${thisMonth}`)).json(), (await figures(`?user=${ETHAN}`)).json());
+    assert.equal((await figures('?month=13/2020')).statusCode, 400);
   });
 });
 

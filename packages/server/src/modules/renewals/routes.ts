@@ -55,7 +55,7 @@ export async function renewalRoutes(app: FastifyInstance, deps: AppDeps) {
       schema: {
         tags,
         description:
-          "This month's renewals: due, contacted, quoted, renewed, lost and the retention rate. Employees get their own; owners and admins the account's or one person's.",
+          "A month's renewals (this month, or \`month\` MM/yyyy): due, contacted, quoted, renewed, lost and the retention rate. Employees get their own; owners and admins the account's or one person's.",
         params: accountParamsSchema,
         querystring: renewalFiguresQuerySchema,
         response: { 200: renewalFiguresSchema, 403: errorSchema },
@@ -65,7 +65,8 @@ export async function renewalRoutes(app: FastifyInstance, deps: AppDeps) {
       const a = auth(req);
       const who = isAdminRole(a.role) ? req.query.user : a.userId;
       reply.header('cache-control', 'no-store');
-      return renewalFigures(db, req.params.accountId, who);
+      const month = req.query.month;
+      return renewalFigures(db, req.params.accountId, who, month ? new Date(Date.UTC(Number(month.slice(3)), Number(month.slice(0, 2)) - 1, 1)) : undefined);
     },
   );
 

@@ -1,5 +1,6 @@
 import {
   RENEWAL_DEFAULT_START_DAYS,
+  RENEWAL_DEFAULT_TEXT_DAYS,
   RENEWAL_MESSAGES,
   RENEWAL_SOURCE_LABELS,
   RENEWAL_STATE_LABELS,
@@ -29,7 +30,7 @@ export const isoDay = (t: Date) => t.toISOString().slice(0, 10);
 /** MM/dd/yyyy → yyyy-mm-dd. */
 export const isoFromUs = (us: string) => `${us.slice(6, 10)}-${us.slice(0, 2)}-${us.slice(3, 5)}`;
 
-const VEHICLE_LINES: Record<string, string> = { auto: 'Auto', rv: 'RV', rec: 'Recreational', water: 'Watercraft' };
+export const VEHICLE_LINES: Record<string, string> = { auto: 'Auto', rv: 'RV', rec: 'Recreational', water: 'Watercraft' };
 
 /**
  * Every term ending from $2 to $3 of account $1, with the client and its renewal (if any), filtered
@@ -310,11 +311,22 @@ export async function closeWork(q: Queryable, renewalIds: string[], reason: stri
 // ---------------------------------------------------------------------------------------------
 
 export async function renewalSettings(q: Queryable, accountId: string): Promise<RenewalSettings> {
-  const [row] = await q.query<{ start_days: number; owner_user_id: string | null; board_id: string | null }>(
-    'select start_days, owner_user_id, board_id from renewal_settings where account_id = $1',
-    [accountId],
-  );
-  return { startDays: row?.start_days ?? RENEWAL_DEFAULT_START_DAYS, ownerUserId: row?.owner_user_id ?? null, boardId: row?.board_id ?? null };
+  const [row] = await q.query<{
+    start_days: number;
+    owner_user_id: string | null;
+    board_id: string | null;
+    text_enabled: boolean;
+    text_days: number;
+    text_template_id: string | null;
+  }>('select start_days, owner_user_id, board_id, text_enabled, text_days, text_template_id from renewal_settings where account_id = $1', [accountId]);
+  return {
+    startDays: row?.start_days ?? RENEWAL_DEFAULT_START_DAYS,
+    ownerUserId: row?.owner_user_id ?? null,
+    boardId: row?.board_id ?? null,
+    textEnabled: row?.text_enabled ?? false,
+    textDays: row?.text_days ?? RENEWAL_DEFAULT_TEXT_DAYS,
+    textTemplateId: row?.text_template_id ?? null,
+  };
 }
 
 export async function saveRenewalSettings(q: Queryable, accountId: string, input: SettingsInput): Promise<RenewalSettings> {
@@ -326,11 +338,25 @@ export async function saveRenewalSettings(q: Queryable, accountId: string, input
     const [b] = await q.query('select 1 from task_boards where id = $1 and account_id = $2', [input.boardId, accountId]);
     if (!b) throw badRequest(RENEWAL_MESSAGES.boardNotFound);
   }
+  const saved = await renewalSettings(q, accountId);
+  const textEnabled = input.textEnabled ?? saved.textEnabled;
+  const textDays = input.textDays ?? saved.textDays;
+  const textTemplateId = input.textTemplateId === undefined ? saved.textTemplateId : input.textTemplateId;
+  if (textTemplateId) {
+    const [t] = await q.query(
+      `select 1 from message_templates where id = $1 and account_id = $2 and "group" = 'team' and format = 'message' and user_id is null`,
+      [textTemplateId, accountId],
+    );
+    if (!t) throw badRequest(RENEWAL_MESSAGES.textTemplateNotFound);
+  }
+  if (textEnabled && !textTemplateId) throw badRequest(RENEWAL_MESSAGES.textTemplateRequired);
   await q.query(
-    `insert into renewal_settings (account_id, start_days, owner_user_id, board_id) values ($1, $2, $3, $4)
+    `insert into renewal_settings (account_id, start_days, owner_user_id, board_id, text_enabled, text_days, text_template_id)
+     values ($1, $2, $3, $4, $5, $6, $7)
      on conflict (account_id) do update set start_days = excluded.start_days, owner_user_id = excluded.owner_user_id,
-       board_id = excluded.board_id, updated_at = now()`,
-    [accountId, input.startDays, input.ownerUserId, input.boardId],
+       board_id = excluded.board_id, text_enabled = excluded.text_enabled, text_days = excluded.text_days,
+       text_template_id = excluded.text_template_id, updated_at = now()`,
+    [accountId, input.startDays, input.ownerUserId, input.boardId, textEnabled, textDays, textTemplateId],
   );
   return renewalSettings(q, accountId);
 }
