@@ -220,9 +220,11 @@ describe('plan limits', () => {
     assert.equal((await add('Georgetown')).statusCode, 201);
     const refused = await add('Pflugerville');
     assert.deepEqual([refused.statusCode, refused.json().message], [403, 'Plan allows 3 locations']);
-    const phone = (n: string) => call('POST', `${a}/phones`, { phoneNumber: n, friendlyName: n, location: null });
-    assert.equal((await phone('15125550011')).statusCode, 201);
-    assert.deepEqual((await phone('15125550012')).json().message, 'Plan allows 5 phone numbers');
+    // A number enters an account only through the carrier: bought here.
+    const [first, second] = (await call('POST', '/phonenumber/search', { criteria: 'areacode', search: '737' })).json();
+    const buy = (n: { phoneNumber: string }) => call('POST', `${a}/phones/purchase`, { phoneNumber: n.phoneNumber });
+    assert.equal((await buy(first)).statusCode, 201);
+    assert.deepEqual((await buy(second)).json().message, 'Plan allows 5 phone numbers');
   });
 });
 

@@ -96,6 +96,7 @@ describe("the carrier's pictures", () => {
       const sid = `SM${randomUUID().replace(/-/g, '')}`;
       const res = await inbound({
         MessageSid: sid,
+        AccountSid: carrier.accountSid,
         From: '+15125556611',
         To: `+${DEMO_PHONES.austinMain.number}`,
         Body: 'My new car',
