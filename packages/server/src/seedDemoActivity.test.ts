@@ -2,7 +2,7 @@ import { describe, it, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { bearer, signIn, startTestServer, type TestServer } from './testing/harness';
+import { bearer, DEMO, demoUserId, signIn, startTestServer, type TestServer } from './testing/harness';
 import { seedDemo } from './seed';
 import { getRooms } from './modules/chat/rooms';
 
@@ -36,9 +36,9 @@ describe('the demo activity (DEMO_DATA=1)', () => {
   after(() => server.close());
 
   it('has text conversations: one unread, one opted out, one with a picture, and a scheduled text', async () => {
-    const body = await get('/api/sms/rooms?status=all');
-    const rooms: Array<{ id: string; unread: number; optedOut: boolean }> = body.rooms ?? body;
-    assert.ok(rooms.length >= 4);
+    const body = await get('/api/sms/rooms');
+    const rooms: Array<{ id: string; unread: number; optedOut: boolean }> = body;
+    assert.equal(rooms.length, 4);
     assert.ok(rooms.some((r) => r.unread > 0));
     assert.ok(rooms.some((r) => r.unread === 0));
     assert.ok(rooms.some((r) => r.optedOut));
@@ -52,41 +52,52 @@ describe('the demo activity (DEMO_DATA=1)', () => {
     const picture = await server.app.inject({ method: 'GET', url: new URL(media!.info).pathname });
     assert.equal(picture.statusCode, 200);
     assert.equal(picture.rawPayload.subarray(1, 4).toString(), 'PNG');
-    const scheduled = await get('/api/sms/message/scheduled_messages');
-    assert.ok((scheduled.messages ?? scheduled).length >= 1);
+    const scheduled: Array<{ messageStatus: string }> = await get('/api/sms/message/scheduled_messages');
+    assert.deepEqual(
+      scheduled.map((m) => m.messageStatus),
+      ['pending'],
+    );
   });
 
   it('has calls of every kind, the recordings written as WAV files', async () => {
-    const body = await get('/api/phone/logs?view=all');
-    const calls: Array<{ format: string; status: string; recording: { sid: string } | null; participants?: unknown[] }> = body.calls ?? body.logs ?? body;
+    const calls: Array<{ format: string; status: string; recording: { sid: string } | null; conference: { participants: unknown[] } | null }> = (
+      await get('/api/phone/logs?view=all&limit=50')
+    ).items;
     assert.ok(calls.some((c) => c.format === 'inbound' && c.status === 'completed'));
     assert.ok(calls.some((c) => c.status === 'missed'));
     assert.ok(calls.some((c) => c.format === 'voicemail' && c.recording));
     assert.ok(calls.some((c) => c.format === 'outbound' && c.recording));
     assert.ok(
-      calls.some((c) => (c.participants ?? []).length >= 3),
+      calls.some((c) => c.conference?.participants.length === 3),
       'a conference',
     );
+    assert.ok(calls.some((c) => c.format === 'transfer'));
+    assert.ok(calls.some((c) => c.status === 'no-answer'));
     for (const c of calls.filter((x) => x.recording)) assert.ok(existsSync(join(server.config.dataDir, 'carrier-recordings', `${c.recording!.sid}.wav`)));
   });
 
   it('has a campaign with two runs and their logs', async () => {
-    const body = await get('/api/campaigns');
-    const campaigns: Array<{ id: string }> = body.campaigns ?? body;
-    assert.ok(campaigns.length >= 1);
-    const logs = await get(`/api/campaigns/${campaigns[0].id}/logs`);
-    const runs: unknown[] = logs.runs ?? logs.logs ?? logs;
-    assert.equal(runs.length, 2);
+    const campaigns: Array<{ id: string; jobsRan: number }> = await get('/api/campaigns');
+    assert.equal(campaigns.length, 1);
+    assert.equal(campaigns[0].jobsRan, 2);
+    const runs: Array<{ runDate: string; status: string }> = await get(`/api/campaigns/${campaigns[0].id}/logs`);
+    assert.deepEqual(
+      runs.map((r) => r.status),
+      ['done', 'done'],
+    );
+    for (const run of runs) assert.ok((await get(`/api/campaigns/${campaigns[0].id}/logs/${encodeURIComponent(run.runDate)}`)).length >= 1);
   });
 
   it('has two boards with cards in several lanes, one fed by a tag', async () => {
-    const body = await get('/api/taskboard');
-    const boards: Array<{ id: string; assignedTag?: unknown[]; lanes: Array<{ id: string; openCards?: number }> }> = body.boards ?? body;
+    const boards: Array<{ id: string; assignedTag: unknown[]; lanes: Array<{ id: string }> }> = await get('/api/taskboard');
     assert.equal(boards.length, 2);
     let lanesWithCards = 0;
     for (const b of boards) for (const l of b.lanes) if ((await get(`/api/taskboard/${b.id}/${l.id}/cards`)).cards.length) lanesWithCards++;
     assert.ok(lanesWithCards >= 4);
-    assert.ok(boards.some((b) => (b.assignedTag ?? []).length > 0));
+    const tagged = boards.find((b) => b.assignedTag.length > 0);
+    assert.ok(tagged, 'a board fed by a tag');
+    const [{ n }] = await server.db.query<{ n: number }>(`select count(*)::int as n from task_cards where board_id = $1 and source = 'tag'`, [tagged.id]);
+    assert.ok(n >= 2);
   });
 
   it('has chat rooms with messages and a reaction, two trainings, follow-ups, reviews and referrals', async () => {
@@ -98,13 +109,13 @@ describe('the demo activity (DEMO_DATA=1)', () => {
     assert.ok(rooms.length >= 2);
     const [{ n }] = await server.db.query<{ n: number }>('select count(*)::int as n from chat_reactions');
     assert.ok(n >= 1);
-    const trainings = await get('/api/trainings');
-    assert.ok((trainings.trainings ?? trainings).length >= 2);
+    assert.equal((await get('/api/trainings')).total, 2);
     assert.ok((await get('/api/followups/today')).length >= 1);
     assert.ok((await get('/api/followups/pastDue')).length >= 1);
-    const reviews = await get('/api/reviews');
-    assert.ok((reviews.reviews ?? reviews).length >= 3);
-    const referrals = await get('/api/reporting/affiliate');
-    assert.ok((referrals.clients ?? referrals.referrals ?? referrals).length >= 2);
+    const reviews: Array<{ rating: number | null }> = await get('/api/reviews');
+    assert.ok(reviews.filter((r) => r.rating !== null).length >= 3);
+    const referrals: Array<{ affliateContact: unknown }> = await get('/api/reporting/affiliate');
+    assert.ok(referrals.length >= 3);
+    assert.ok(referrals.some((r) => r.affliateContact));
   });
 });

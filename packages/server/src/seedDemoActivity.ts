@@ -24,8 +24,8 @@ const OWNER = '00000000-0000-4000-9000-000000000001';
 const ADMIN = '00000000-0000-4000-9000-000000000002';
 const EMPLOYEE = '00000000-0000-4000-9000-000000000003';
 const EMPLOYEE2 = '00000000-0000-4000-9000-000000000004';
-export const DEMO_CAMPAIGN_ID = '00000000-0000-4000-c000-000000000001';
-const TRAININGS = ['00000000-0000-4000-c000-000000000101', '00000000-0000-4000-c000-000000000102'];
+export const DEMO_CAMPAIGN_ID = '00000000-0000-4000-a000-000000000101';
+const TRAININGS = ['00000000-0000-4000-a000-000000000102', '00000000-0000-4000-a000-000000000103'];
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
@@ -249,7 +249,6 @@ export async function seedDemoActivity(db: Db, opts: DemoActivityOptions): Promi
       client: chen,
       phone: '15035550119',
       readByOwner: true,
-      completed: true,
       texts: [
         { flow: 'outgoing', body: 'Robert, we have a few new discounts this year. Would you like a review of your policies?', ago: 6 * DAY },
         { flow: 'incoming', body: 'STOP', ago: 6 * DAY - 2 * HOUR },
