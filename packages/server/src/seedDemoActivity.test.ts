@@ -98,7 +98,7 @@ describe('the demo activity (DEMO_DATA=1)', () => {
     const tagged = boards.find((b) => b.assignedTag.length > 0);
     assert.ok(tagged, 'a board fed by a tag');
     const [{ n }] = await server.db.query<{ n: number }>(`select count(*)::int as n from task_cards where board_id = $1 and source = 'tag'`, [tagged.id]);
-    assert.ok(n >= 2);
+    assert.ok(n >= 1);
   });
 
   it('has chat rooms with messages and a reaction, two trainings, follow-ups, reviews and referrals', async () => {
@@ -118,9 +118,10 @@ describe('the demo activity (DEMO_DATA=1)', () => {
     assert.ok((await get('/api/followups/today')).length >= 1);
     assert.ok((await get('/api/followups/pastDue')).length >= 1);
     const reviews: Array<{ rating: number | null }> = await get('/api/reviews');
-    assert.ok(reviews.filter((r) => r.rating !== null).length >= 3);
+    assert.ok(reviews.length >= 2);
+    assert.ok(reviews.some((r) => r.rating !== null));
     const referrals: Array<{ affliateContact: unknown }> = await get('/api/reporting/affiliate');
-    assert.ok(referrals.length >= 3);
+    assert.ok(referrals.length >= 4);
     assert.ok(referrals.some((r) => r.affliateContact));
   });
 });

@@ -9,13 +9,12 @@ import { DEMO_PHONES } from './modules/locations/seed';
 import { storeMedia } from './modules/sms/media';
 import { keyOf } from './modules/sms/scheduledKeys';
 import { createRoom, appendToRoom, type ChatActor } from './modules/chat/rooms';
-import { insertReview } from './modules/reviews/service';
 import { reconcileTagCards } from './modules/taskboards/tagCards';
 import { sqlClientTagSource } from './modules/taskboards/clientTags';
 
 /*
  * The demo agency's day-to-day: texts, calls, a campaign that has run, boards, chat, trainings,
- * follow-ups, reviews and referrals, all dated from the day it is seeded, so every page and every
+ * follow-ups and referrals, all dated from the day it is seeded, so every page and every
  * dashboard widget has something to show on a first start. Written only beside the demo agency
  * (DEMO_DATA=1, never in production), once: the campaign's fixed id marks it done.
  */
@@ -495,7 +494,6 @@ export async function seedDemoActivity(db: Db, opts: DemoActivityOptions): Promi
     await lanes(vipBoard, ['To call', 'Called', 'Follow up']);
     if (vip) {
       await q.query('insert into task_board_tags (board_id, tag_id, account_id) values ($1, $2, $3)', [vipBoard, vip, DEMO]);
-      await q.query('insert into client_tags (account_id, client_id, tag_id) values ($1, $2, $3) on conflict do nothing', [DEMO, patel, vip]);
       await reconcileTagCards(q, DEMO, sqlClientTagSource, { boardIds: [vipBoard] });
     }
 
@@ -560,40 +558,17 @@ export async function seedDemoActivity(db: Db, opts: DemoActivityOptions): Promi
     await followUp(patel, EMPLOYEE, today, 'Ask Aisha for the roofer’s estimate');
     await followUp(chen, OWNER, at(5 * DAY), 'Mail Robert the policy review letter');
 
-    // ---- Reviews answered this week and referrals this month.
-    await insertReview(q, DEMO, {
-      clientId: gonzalez,
-      clientLevel: 'primary',
-      requestedBy: EMPLOYEE,
-      rating: 4,
-      feedback: 'Quick answers by text, and Emma sorted my son’s driver record.',
-      createdAt: at(-3 * DAY).toISOString(),
-      answeredAt: at(-2 * DAY).toISOString(),
-    });
-    await insertReview(q, DEMO, {
-      clientId: patel,
-      clientLevel: 'primary',
-      requestedBy: ADMIN,
-      rating: 3,
-      feedback: 'Good coverage, but the claim took a while to start.',
-      createdAt: at(-DAY).toISOString(),
-      answeredAt: at(-20 * HOUR).toISOString(),
-    });
+    // ---- Referrals this month (the demo agency's reviews come with its clients).
     const mmddyyyy = (d: Date) => `${String(d.getMonth() + 1).padStart(2, '0')}/${String(d.getDate()).padStart(2, '0')}/${d.getFullYear()}`;
     await q.query(`update clients set data = data || $3::jsonb where account_id = $1 and id = $2`, [
       DEMO,
       patel,
-      JSON.stringify({ affliateVia: 'Client referral', affliateContact: carter, affliateContactLevel: 'primary', aflliateOn: mmddyyyy(now) }),
+      JSON.stringify({ affliateVia: 'Referral', affliateContact: carter, affliateContactLevel: 'primary', aflliateOn: mmddyyyy(now) }),
     ]);
     await q.query(`update clients set data = data || $3::jsonb where account_id = $1 and id = $2`, [
       DEMO,
       brooks,
       JSON.stringify({ affliateVia: 'Facebook', aflliateOn: mmddyyyy(now) }),
-    ]);
-    await q.query(`update clients set data = data || $3::jsonb where account_id = $1 and id = $2`, [
-      DEMO,
-      gonzalez,
-      JSON.stringify({ affliateVia: 'Google', aflliateOn: mmddyyyy(at(-40 * DAY)) }),
     ]);
     return true;
   });
