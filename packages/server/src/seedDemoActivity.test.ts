@@ -41,7 +41,7 @@ describe('the demo activity (DEMO_DATA=1)', () => {
     const rooms: Array<{ id: string; unread: number; optedOut: boolean }> = body;
     assert.equal(rooms.length, 4);
     assert.ok(rooms.some((r) => r.unread > 0));
-    assert.ok(rooms.some((r) => r.unread === 0));
+    assert.equal(rooms.filter((r) => r.unread === 0).length, 2, 'James Carter read, Robert Chen opted out');
     assert.ok(rooms.some((r) => r.optedOut));
     let media: { format: string; info: string } | undefined;
     for (const r of rooms) {

@@ -217,7 +217,7 @@ export async function seedDemoActivity(db: Db, opts: DemoActivityOptions): Promi
       texts: [
         { flow: 'outgoing', body: 'Hi James, your umbrella quote is ready. Do you have ten minutes tomorrow to go over it?', ago: 2 * DAY },
         { flow: 'incoming', body: 'Yes, 10am works. Thanks Olivia!', ago: 2 * DAY - 40 * MINUTE },
-        { flow: 'outgoing', body: 'Perfect, talk then.', ago: 2 * DAY - 35 * MINUTE },
+        { flow: 'outgoing', body: 'Perfect, talk then.', ago: 2 * DAY - 45 * MINUTE },
       ],
     });
     await room({
