@@ -50,9 +50,13 @@ export function remotesCli(dataDir: string, args: string[]): string {
   return r.stdout;
 }
 
-/** While a server on `dataDir` is stopped: its scheduled texts fall due (e2e/support/pass-time.ts). */
-export function passTimeWhileDown(dataDir: string): string {
-  const r = spawnSync(process.execPath, [TSX, join(REPO_ROOT, 'e2e/support/pass-time.ts'), dataDir], { cwd: REPO_ROOT, env: serverEnv({}), encoding: 'utf8' });
+/** While a server on `dataDir` is stopped: its scheduled texts (those saying `message`, when given) fall due (e2e/support/pass-time.ts). */
+export function passTimeWhileDown(dataDir: string, message?: string): string {
+  const r = spawnSync(process.execPath, [TSX, join(REPO_ROOT, 'e2e/support/pass-time.ts'), dataDir, ...(message ? [message] : [])], {
+    cwd: REPO_ROOT,
+    env: serverEnv({}),
+    encoding: 'utf8',
+  });
   if (r.status !== 0) throw new Error(`pass-time failed (${r.status}):\n${r.stdout}${r.stderr}`);
   return r.stdout.trim();
 }

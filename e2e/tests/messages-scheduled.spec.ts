@@ -70,7 +70,7 @@ test('a text scheduled from a contact is delivered once after an API restart', a
   await page.context().close();
 
   await server.stop();
-  expect(passTimeWhileDown(dataDir)).toBe('1 scheduled text(s) now due');
+  expect(passTimeWhileDown(dataDir, BODY)).toBe('1 scheduled text(s) now due');
   server = await start();
 
   page = await signedIn(browser);

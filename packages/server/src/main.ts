@@ -7,7 +7,7 @@ import { createEvents } from './events';
 import { startJobs } from './jobs/index';
 import { createRealtime } from './realtime/index';
 import { PUSH_FEATURES, socketFeatures } from './realtimeFeatures';
-import { seedIfEmpty } from './seed';
+import { seedDemo } from './seed';
 import { startBackground } from './background';
 import { createShutdown, onProcessEnd } from './shutdown';
 import { demoDataDecision, missingProductionSecrets, PRODUCTION_SECRETS, simulatedInProduction, simulatedProvidersRefusal } from './startup';
@@ -43,7 +43,7 @@ if (config.migrationDatabaseUrl && config.databaseUrl) {
 if (applied.length) console.log(`Migrated: ${applied.join(', ')}`);
 const demo = demoDataDecision(config);
 if (demo === 'refused-in-production') console.warn('DEMO_DATA is ignored in production: the demo agency is never seeded there.');
-const seeded = demo === 'seed' && (await seedIfEmpty(db));
+const seeded = demo === 'seed' && (await seedDemo(db, { dataDir: config.dataDir, publicUrl: config.publicUrl }));
 if (seeded) console.log('Seeded the demo agency.');
 
 const events = createEvents();

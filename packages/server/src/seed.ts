@@ -6,6 +6,7 @@ import { seedDemoBilling } from './modules/billing/seed';
 import { seedDemoRegistration } from './modules/registration/seed';
 import { seedDemoTemplates } from './modules/templates/service';
 import { seedDemoRenewals } from './modules/renewals/seed';
+import { seedDemoActivity, type DemoActivityOptions } from './seedDemoActivity';
 
 export const DEMO_PASSWORD = 'demo-password';
 /** The super user's fixed TOTP secret, so tests and reviewers can compute codes. */
@@ -76,4 +77,14 @@ export async function seedIfEmpty(db: Db): Promise<boolean> {
   await seedDemoRenewals(db);
   await seedDemoBilling(db, DEMO_ACCOUNTS.demo.id);
   return true;
+}
+
+/**
+ * What DEMO_DATA=1 seeds: the demo agency into an empty database, then its activity (texts, calls,
+ * campaign runs, boards, chat...) once. Returns whether it seeded the agency.
+ */
+export async function seedDemo(db: Db, opts: DemoActivityOptions): Promise<boolean> {
+  const seeded = await seedIfEmpty(db);
+  await seedDemoActivity(db, opts);
+  return seeded;
 }

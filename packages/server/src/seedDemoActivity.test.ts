@@ -1,0 +1,127 @@
+import { describe, it, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { bearer, DEMO, demoUserId, signIn, startTestServer, type TestServer } from './testing/harness';
+import { seedDemo } from './seed';
+import { getRooms } from './modules/chat/rooms';
+import { joinRoom } from './modules/chat/messages';
+
+describe('the demo activity (DEMO_DATA=1)', () => {
+  let server: TestServer;
+  let headers: Record<string, string>;
+  const get = async (url: string) => {
+    const res = await server.app.inject({ method: 'GET', url, headers });
+    assert.equal(res.statusCode, 200, `${url}: ${res.body}`);
+    return res.json();
+  };
+  const counts = async () =>
+    (
+      await server.db.query<Record<string, number>>(
+        `select (select count(*)::int from sms_messages) as texts, (select count(*)::int from calls) as calls,
+                (select count(*)::int from campaign_runs) as runs, (select count(*)::int from task_cards) as cards,
+                (select count(*)::int from chat_messages) as chat, (select count(*)::int from trainings) as trainings,
+                (select count(*)::int from followups) as followups, (select count(*)::int from service_reviews) as reviews`,
+      )
+    )[0];
+
+  before(async () => {
+    server = await startTestServer();
+    const opts = { dataDir: server.config.dataDir, publicUrl: server.config.publicUrl };
+    await seedDemo(server.db, opts);
+    const first = await counts();
+    await seedDemo(server.db, opts);
+    assert.deepEqual(await counts(), first, 'seeding again adds nothing');
+    headers = bearer((await signIn(server.app, 'owner@demo.test')).token);
+  });
+  after(() => server.close());
+
+  it('has text conversations: one unread, one opted out, one with a picture, and a scheduled text', async () => {
+    const body = await get('/api/sms/rooms');
+    const rooms: Array<{ id: string; unread: number; optedOut: boolean }> = body;
+    assert.equal(rooms.length, 4);
+    assert.ok(rooms.some((r) => r.unread > 0));
+    assert.equal(rooms.filter((r) => r.unread === 0).length, 2, 'James Carter read, Robert Chen opted out');
+    assert.ok(rooms.some((r) => r.optedOut));
+    let media: { format: string; info: string } | undefined;
+    for (const r of rooms) {
+      const page = await get(`/api/sms/rooms/${r.id}/messages`);
+      const messages: Array<{ media: Array<{ format: string; info: string }> }> = page.messages ?? page;
+      media ??= messages.flatMap((m) => m.media)[0];
+    }
+    assert.equal(media?.format, 'image/png');
+    const picture = await server.app.inject({ method: 'GET', url: new URL(media!.info).pathname });
+    assert.equal(picture.statusCode, 200);
+    assert.equal(picture.rawPayload.subarray(1, 4).toString(), 'PNG');
+    const scheduled: Array<{ messageStatus: string }> = await get('/api/sms/message/scheduled_messages');
+    assert.deepEqual(
+      scheduled.map((m) => m.messageStatus),
+      ['pending'],
+    );
+  });
+
+  it('has calls of every kind, the recordings written as WAV files', async () => {
+    const calls: Array<{ format: string; status: string; recording: { sid: string } | null; conference: { participants: unknown[] } | null }> = (
+      await get('/api/phone/logs?view=all&limit=50')
+    ).items;
+    assert.ok(calls.some((c) => c.format === 'inbound' && c.status === 'completed'));
+    assert.ok(calls.some((c) => c.status === 'missed'));
+    assert.ok(calls.some((c) => c.format === 'voicemail' && c.recording));
+    assert.ok(calls.some((c) => c.format === 'outbound' && c.recording));
+    assert.ok(
+      calls.some((c) => c.conference?.participants.length === 3),
+      'a conference',
+    );
+    assert.ok(calls.some((c) => c.format === 'transfer'));
+    assert.ok(calls.some((c) => c.status === 'no-answer'));
+    for (const c of calls.filter((x) => x.recording)) assert.ok(existsSync(join(server.config.dataDir, 'carrier-recordings', `${c.recording!.sid}.wav`)));
+  });
+
+  it('has a campaign with two runs and their logs', async () => {
+    const campaigns: Array<{ id: string; jobsRan: number }> = await get('/api/campaigns');
+    assert.equal(campaigns.length, 1);
+    assert.equal(campaigns[0].jobsRan, 2);
+    const runs: Array<{ runDate: string; status: string }> = await get(`/api/campaigns/${campaigns[0].id}/logs`);
+    assert.deepEqual(
+      runs.map((r) => r.status),
+      ['done', 'done'],
+    );
+    for (const run of runs) assert.ok((await get(`/api/campaigns/${campaigns[0].id}/logs/${encodeURIComponent(run.runDate)}`)).length >= 1);
+  });
+
+  it('has two boards with cards in several lanes, one fed by a tag', async () => {
+    const boards: Array<{ id: string; assignedTag: unknown[]; lanes: Array<{ id: string }> }> = await get('/api/taskboard');
+    assert.equal(boards.length, 2);
+    let lanesWithCards = 0;
+    for (const b of boards) for (const l of b.lanes) if ((await get(`/api/taskboard/${b.id}/${l.id}/cards`)).cards.length) lanesWithCards++;
+    assert.ok(lanesWithCards >= 4);
+    const tagged = boards.find((b) => b.assignedTag.length > 0);
+    assert.ok(tagged, 'a board fed by a tag');
+    const [{ n }] = await server.db.query<{ n: number }>(`select count(*)::int as n from task_cards where board_id = $1 and source = 'tag'`, [tagged.id]);
+    assert.ok(n >= 1);
+  });
+
+  it('has chat rooms with messages and a reaction, two trainings, follow-ups, reviews and referrals', async () => {
+    // The chat speaks over socket.io; its rooms and messages are read here as the socket reads them.
+    const owner = { accountId: DEMO, userId: demoUserId('owner@demo.test'), role: 'owner' as const };
+    const rooms = await getRooms(server.db, owner);
+    assert.ok(rooms.length >= 2);
+    assert.ok(rooms.some((r) => r.unread > 0));
+    let reactions = 0;
+    for (const r of rooms) {
+      const page = await joinRoom(server.db, owner, { roomId: r.id });
+      assert.ok(page.messages.some((m) => m.type === 'message'));
+      reactions += page.messages.reduce((n, m) => n + m.reactions.length, 0);
+    }
+    assert.ok(reactions >= 1);
+    assert.equal((await get('/api/trainings')).total, 2);
+    assert.ok((await get('/api/followups/today')).length >= 1);
+    assert.ok((await get('/api/followups/pastDue')).length >= 1);
+    const reviews: Array<{ rating: number | null }> = await get('/api/reviews');
+    assert.ok(reviews.length >= 2);
+    assert.ok(reviews.some((r) => r.rating !== null));
+    const referrals: Array<{ affliateContact: unknown }> = await get('/api/reporting/affiliate');
+    assert.ok(referrals.length >= 4);
+    assert.ok(referrals.some((r) => r.affliateContact));
+  });
+});
