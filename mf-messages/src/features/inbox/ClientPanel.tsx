@@ -158,7 +158,8 @@ export function ClientPanel({ room }: { room: SmsRoom }) {
       </Card>
       {clientId && error && <Alert type="error" showIcon title={error} />}
       {clientId && !error && !tabs && <Skeleton active paragraph={{ rows: 4 }} />}
-      {tabs && <Tabs size="small" items={tabs.filter((t) => !!t)} />}
+      {/* Down the side: seven tabs do not fit across a 300px panel. */}
+      {tabs && <Tabs size="small" tabPlacement="start" tabBarGutter={0} items={tabs.filter((t) => !!t)} />}
     </aside>
   );
 }
