@@ -35,6 +35,10 @@ test("a contact's Messages window: half the screen high, draggable, texts sent a
   const box = (await win.boundingBox())!;
   expect(Math.round(box.height)).toBe(HEIGHT / 2);
 
+  // The box to write in has the focus once his room is open.
+  const composer = win.getByRole('textbox', { name: 'Text to James Carter' });
+  await expect(composer).toBeFocused();
+
   // Dragged by its title bar.
   const title = win.getByText('Messages with James Carter');
   const grip = (await title.boundingBox())!;
@@ -45,8 +49,6 @@ test("a contact's Messages window: half the screen high, draggable, texts sent a
   await expect.poll(async () => (await win.boundingBox())!.x).toBeCloseTo(box.x - 100, 0);
   expect((await win.boundingBox())!.y).toBeCloseTo(box.y + 60, 0);
 
-  const composer = win.getByRole('textbox', { name: 'Text to James Carter' });
-  await expect(composer).toBeFocused();
   await composer.fill('Your renewal papers are ready to sign.');
   await composer.press('Enter');
   await expect(win.getByTestId('window-text').filter({ hasText: 'Your renewal papers are ready to sign.' })).toContainText('delivered');

@@ -79,7 +79,10 @@ export function MessagesWindow({ clientId, level, phone, name, onClose }: Props)
   useEffect(() => {
     if (roomId) input.current?.focus();
   }, [roomId]);
-  useEffect(() => bottom.current?.scrollIntoView?.({ block: 'end' }), [texts.length]);
+  // Braces: scrolling may answer a promise, and an effect may only return its cleanup.
+  useEffect(() => {
+    bottom.current?.scrollIntoView?.({ block: 'end' });
+  }, [texts.length]);
 
   const send = useCallback(async () => {
     const message = draft.trim();
@@ -149,6 +152,7 @@ export function MessagesWindow({ clientId, level, phone, name, onClose }: Props)
         width: WIDTH,
         height: '50vh',
         minHeight: 250,
+        boxSizing: 'border-box',
         zIndex: 1000,
         display: 'flex',
         flexDirection: 'column',
