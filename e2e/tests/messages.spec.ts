@@ -67,7 +67,8 @@ test("a contact's Message button opens that person's room", async () => {
     .getByTestId('contact-list')
     .getByRole('link', { name: /James Carter/ })
     .click();
-  await page.getByRole('button', { name: 'Message' }).first().click();
+  await page.getByRole('button', { name: 'Message James Carter' }).click();
+  await page.getByRole('dialog', { name: 'Messages with James Carter' }).getByRole('button', { name: 'Open in Messages' }).click();
   await expect(page).toHaveURL(/\/messages\/[0-9a-f-]{36}$/);
   const conversation = page.getByRole('region', { name: 'Conversation with James Carter' });
   await expect(conversation).toBeVisible();

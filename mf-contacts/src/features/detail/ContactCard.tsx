@@ -1,4 +1,4 @@
-import { useState, type ReactNode } from 'react';
+import { useRef, useState, type ReactNode } from 'react';
 import { Button, Card, Descriptions, Dropdown, Space, Tag, Tooltip, Typography } from 'antd';
 import {
   CopyOutlined,
@@ -19,9 +19,9 @@ import {
 } from '@ant-design/icons';
 import type { ClientLevel } from '@agency/contracts';
 import { clientsApi, errorMessage } from '@agency/api-client';
-import { bus } from '@agency/bus';
 import { formatPhone, notifyError, notifySuccess, Stars } from '@agency/ui';
 import { placeCall } from '../common/dial';
+import { MessagesWindow } from '../messages/MessagesWindow';
 import { bornLabel, personName, type Person } from './person';
 
 export type CardAction = 'edit' | 'delete' | 'split' | 'block' | 'review' | 'schedule';
@@ -95,9 +95,12 @@ export function ContactCard({ clientId, level, person, onAction, canSplit, ratin
       notifyError('Unable to copy to the clipboard');
     }
   };
-  const message = () => {
-    const number = person.mobilePhone ?? '';
-    bus.navigate(`/messages?client=${clientId}&level=${level}&phone=${number}`);
+  // The Message button opens the person's texts in a window over the record; closing it returns here.
+  const [messaging, setMessaging] = useState(false);
+  const messageButton = useRef<HTMLButtonElement | null>(null);
+  const closeMessages = () => {
+    setMessaging(false);
+    messageButton.current?.focus();
   };
 
   const icons: ReactNode[] = [];
@@ -206,10 +209,20 @@ export function ContactCard({ clientId, level, person, onAction, canSplit, ratin
         <PhoneLine label="Home" number={person.phone} name={name} clientId={clientId} onBlock={(n) => onAction('block', n)} />
       </Space>
       <div style={{ marginTop: 8 }}>
-        <Button icon={<MessageOutlined />} onClick={message} disabled={!person.mobilePhone}>
+        <Button
+          ref={messageButton}
+          icon={<MessageOutlined />}
+          onClick={() => setMessaging((open) => !open)}
+          disabled={!person.mobilePhone}
+          aria-expanded={messaging}
+          aria-label={`Message ${name}`}
+        >
           Message
         </Button>
       </div>
+      {messaging && person.mobilePhone ? (
+        <MessagesWindow clientId={clientId} level={level} phone={person.mobilePhone} name={name} onClose={closeMessages} />
+      ) : null}
     </Card>
   );
 }
