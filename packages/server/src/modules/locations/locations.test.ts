@@ -113,7 +113,13 @@ describe('phone numbers', () => {
   it('adds a number only with the SID the carrier confirms, and updates it (owner and admin only), keeping one default per location', async () => {
     // The demo agency holds 15125550777 at the carrier (its own carrier account), not yet in the app.
     await s.db.query("insert into carrier_local_numbers (phone_number, sid, account_id) values ('15125550777', 'PNdemo0777', $1)", [DEMO]);
-    const body = { phoneNumber: '(512) 555-0777', phoneSid: 'PNdemo0777', friendlyName: 'Round Rock Sales', location: DEMO_LOCATIONS.roundRock.id, isDefault: true };
+    const body = {
+      phoneNumber: '(512) 555-0777',
+      phoneSid: 'PNdemo0777',
+      friendlyName: 'Round Rock Sales',
+      location: DEMO_LOCATIONS.roundRock.id,
+      isDefault: true,
+    };
     assert.equal((await call(employee, 'POST', `/accounts/${DEMO}/phones`, body)).statusCode, 403);
     // Status is the carrier's: a client cannot set it.
     const withStatus = await call(owner, 'POST', `/accounts/${DEMO}/phones`, { ...body, status: 'in-use' });

@@ -242,7 +242,8 @@ export async function updatePhone(q: Queryable, who: AuditWho, accountId: string
   if (sets.length) await q.query(`update account_phones set ${sets.join(', ')}, updated_at = now() where id = $1 and account_id = $2`, values);
   if (input.isDefault) await keepOneDefault(q, accountId, id);
   const after = await getPhone(q, accountId, id);
-  if (after.isDefault !== before.isDefault) await recordAudit(q, who, 'numberDefaultChanged', phoneAbout(after), after.isDefault ? 'made the default' : 'no longer the default');
+  if (after.isDefault !== before.isDefault)
+    await recordAudit(q, who, 'numberDefaultChanged', phoneAbout(after), after.isDefault ? 'made the default' : 'no longer the default');
   return after;
 }
 

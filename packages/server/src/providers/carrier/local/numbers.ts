@@ -79,7 +79,11 @@ function areasFor(s: NumberSearch): Array<{ areaCode: string; city: string; stat
 
 export function createLocalNumbers(db: Db): NumberCarrier {
   const held = async (phoneNumber: string) =>
-    (await db.query<{ sid: string; account_id: string | null }>('select sid, account_id from carrier_local_numbers where phone_number = $1', [digitsOf(phoneNumber)]))[0];
+    (
+      await db.query<{ sid: string; account_id: string | null }>('select sid, account_id from carrier_local_numbers where phone_number = $1', [
+        digitsOf(phoneNumber),
+      ])
+    )[0];
   return {
     accountSid: ACCOUNT_SID,
     async searchNumbers(search) {
@@ -118,10 +122,10 @@ export function createLocalNumbers(db: Db): NumberCarrier {
       await db.query('delete from carrier_local_numbers where sid = $1', [sid]);
     },
     async lookupNumber(sid, owner): Promise<CarrierNumber | null> {
-      const [row] = await db.query<{ sid: string; phone_number: string }>('select sid, phone_number from carrier_local_numbers where sid = $1 and account_id = $2', [
-        sid,
-        owner,
-      ]);
+      const [row] = await db.query<{ sid: string; phone_number: string }>(
+        'select sid, phone_number from carrier_local_numbers where sid = $1 and account_id = $2',
+        [sid, owner],
+      );
       return row ? { sid: row.sid, phoneNumber: row.phone_number } : null;
     },
     async findNumber(phoneNumber): Promise<CarrierNumber | null> {
