@@ -19,7 +19,11 @@ export function apiClientMock(defaults: Record<string, Record<string, (...args: 
     ApiRequestError,
     errorMessage: (err: unknown, fallback = 'Something went wrong. Please try again.') => (err instanceof Error && err.message ? err.message : fallback),
     FORBIDDEN_MESSAGE: 'You do not have access to perform this action.',
-    api: { interceptors: { response: { use: jest.fn(() => 0), eject: jest.fn() }, request: { use: jest.fn(() => 0), eject: jest.fn() } } },
+    // The axios instance: calls a remote makes on it directly stay unanswered unless a test answers them.
+    api: {
+      interceptors: { response: { use: jest.fn(() => 0), eject: jest.fn() }, request: { use: jest.fn(() => 0), eject: jest.fn() } },
+      ...Object.fromEntries(['get', 'post', 'put', 'patch', 'delete'].map((verb) => [verb, () => new Promise(() => undefined)])),
+    },
   };
   const apis = new Map<string, Record<string, jest.Mock>>();
   const apiOf = (name: string) => {
