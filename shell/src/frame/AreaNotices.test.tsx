@@ -42,14 +42,15 @@ test('a phone drawer that cannot load says so over the page, and Reload loads th
   expect(reloadPage).toHaveBeenCalledTimes(1);
 });
 
-test('the tasks background, out of sight, says so when it cannot load; when it loads, nothing shows', async () => {
+test('a background module, out of sight, says so when it cannot load; when it loads, nothing shows', async () => {
   (remoteExposes as jest.Mock).mockResolvedValue(['app', 'background']);
-  (loadRemoteModule as jest.Mock).mockImplementation((name: string) => cannotLoad(name));
+  (loadRemoteModule as jest.Mock).mockImplementation((name: string) => (name === 'tasks' ? cannotLoad(name) : drawn('Warnings wired')));
   const { unmount } = inRouter(<BackgroundSlots />);
   const notice = await screen.findByRole('alert');
-  // the slot itself stays hidden; its notice is not
+  // the slot itself stays hidden; its notice is not, and only the one that failed says so
   expect(notice).toHaveTextContent('Task alerts could not load.');
   expect(notice).toBeVisible();
+  expect(screen.getAllByRole('alert')).toHaveLength(1);
   expect(screen.getByRole('button', { name: 'Reload' })).toBeVisible();
   unmount();
   expect(screen.queryByRole('alert')).not.toBeInTheDocument();
