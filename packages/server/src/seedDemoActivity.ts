@@ -23,6 +23,8 @@ const OWNER = '00000000-0000-4000-9000-000000000001';
 const ADMIN = '00000000-0000-4000-9000-000000000002';
 const EMPLOYEE = '00000000-0000-4000-9000-000000000003';
 const EMPLOYEE2 = '00000000-0000-4000-9000-000000000004';
+/** Morgan Miller (multi@demo.test, in both agencies): the demo's follow-ups are theirs. */
+const MULTI = '00000000-0000-4000-9000-000000000006';
 export const DEMO_CAMPAIGN_ID = '00000000-0000-4000-a000-000000000101';
 const TRAININGS = ['00000000-0000-4000-a000-000000000102', '00000000-0000-4000-a000-000000000103'];
 
@@ -552,11 +554,13 @@ export async function seedDemoActivity(db: Db, opts: DemoActivityOptions): Promi
       `select $1::timestamptz + least(interval '3 hours', ((date_trunc('day', $1::timestamptz at time zone $2) + interval '1 day') at time zone $2 - $1::timestamptz) / 2) as today`,
       [now, tz],
     );
-    await followUp(carter, OWNER, today, 'Call James about the umbrella quote');
-    await followUp(gonzalez, OWNER, at(-DAY), 'Send Mari the teen driver discount form');
-    await followUp(brooks, OWNER, at(-3 * DAY), 'Return Walter’s voicemail about his renters policy');
-    await followUp(patel, EMPLOYEE, today, 'Ask Aisha for the roofer’s estimate');
-    await followUp(chen, OWNER, at(5 * DAY), 'Mail Robert the policy review letter');
+    // Morgan's, not the owner's or Emma's: a past-due follow-up raises a warning on every page of the
+    // person it is for, and the people most demos and journeys sign in as start with a clear screen.
+    await followUp(carter, MULTI, today, 'Call James about the umbrella quote');
+    await followUp(gonzalez, MULTI, at(-DAY), 'Send Mari the teen driver discount form');
+    await followUp(brooks, MULTI, at(-3 * DAY), 'Return Walter’s voicemail about his renters policy');
+    await followUp(patel, MULTI, today, 'Ask Aisha for the roofer’s estimate');
+    await followUp(chen, MULTI, at(5 * DAY), 'Mail Robert the policy review letter');
 
     // ---- Referrals this month (the demo agency's reviews come with its clients).
     const mmddyyyy = (d: Date) => `${String(d.getMonth() + 1).padStart(2, '0')}/${String(d.getDate()).padStart(2, '0')}/${d.getFullYear()}`;
