@@ -11,6 +11,7 @@ import { keyOf } from './modules/sms/scheduledKeys';
 import { createRoom, appendToRoom, type ChatActor } from './modules/chat/rooms';
 import { reconcileTagCards } from './modules/taskboards/tagCards';
 import { sqlClientTagSource } from './modules/taskboards/clientTags';
+import { monoWav } from './providers/carrier/local/voice/recorder';
 
 /*
  * The demo agency's day-to-day: texts, calls, a campaign that has run, boards, chat, trainings,
@@ -45,28 +46,12 @@ export interface DemoActivityOptions {
 export function toneWav(tones: number[], msEach = 250): Buffer {
   const rate = 8000;
   const perTone = Math.round((rate * msEach) / 1000);
-  const length = perTone * tones.length;
-  const data = Buffer.alloc(44 + length * 2);
-  data.write('RIFF', 0);
-  data.writeUInt32LE(36 + length * 2, 4);
-  data.write('WAVE', 8);
-  data.write('fmt ', 12);
-  data.writeUInt32LE(16, 16);
-  data.writeUInt16LE(1, 20);
-  data.writeUInt16LE(1, 22);
-  data.writeUInt32LE(rate, 24);
-  data.writeUInt32LE(rate * 2, 28);
-  data.writeUInt16LE(2, 32);
-  data.writeUInt16LE(16, 34);
-  data.write('data', 36);
-  data.writeUInt32LE(length * 2, 40);
-  tones.forEach((hz, t) => {
-    for (let i = 0; i < perTone; i++) {
-      const fade = Math.min(1, i / 80, (perTone - i) / 80);
-      data.writeInt16LE(Math.round(Math.sin((2 * Math.PI * hz * i) / rate) * 9000 * fade), 44 + (t * perTone + i) * 2);
-    }
+  return monoWav(perTone * tones.length, (n) => {
+    const hz = tones[Math.floor(n / perTone)]!;
+    const i = n % perTone;
+    const fade = Math.min(1, i / 80, (perTone - i) / 80);
+    return Math.sin((2 * Math.PI * hz * i) / rate) * 9000 * fade;
   });
-  return data;
 }
 
 const CRC_TABLE = Array.from({ length: 256 }, (_, n) => {

@@ -10,6 +10,26 @@ import type { AudioFrame } from './wrtc';
  */
 const RATE = 8000;
 
+/** A WAV of `length` 16-bit mono samples at 8 kHz, each from `sample` (clipped to 16 bits). */
+export function monoWav(length: number, sample: (i: number) => number): Buffer {
+  const data = Buffer.alloc(44 + length * 2);
+  data.write('RIFF', 0);
+  data.writeUInt32LE(36 + length * 2, 4);
+  data.write('WAVE', 8);
+  data.write('fmt ', 12);
+  data.writeUInt32LE(16, 16);
+  data.writeUInt16LE(1, 20);
+  data.writeUInt16LE(1, 22);
+  data.writeUInt32LE(RATE, 24);
+  data.writeUInt32LE(RATE * 2, 28);
+  data.writeUInt16LE(2, 32);
+  data.writeUInt16LE(16, 34);
+  data.write('data', 36);
+  data.writeUInt32LE(length * 2, 40);
+  for (let i = 0; i < length; i++) data.writeInt16LE(Math.max(-32768, Math.min(32767, Math.round(sample(i)))), 44 + i * 2);
+  return data;
+}
+
 export class Recorder {
   readonly sid = `RE${randomBytes(16).toString('hex')}`;
   private readonly sides: [number[], number[]] = [[], []];
@@ -38,21 +58,7 @@ export class Recorder {
   finish(dir: string): { file: string; seconds: number } {
     const [a, b] = this.sides;
     const length = Math.max(a.length, b.length);
-    const data = Buffer.alloc(44 + length * 2);
-    data.write('RIFF', 0);
-    data.writeUInt32LE(36 + length * 2, 4);
-    data.write('WAVE', 8);
-    data.write('fmt ', 12);
-    data.writeUInt32LE(16, 16);
-    data.writeUInt16LE(1, 20);
-    data.writeUInt16LE(1, 22);
-    data.writeUInt32LE(RATE, 24);
-    data.writeUInt32LE(RATE * 2, 28);
-    data.writeUInt16LE(2, 32);
-    data.writeUInt16LE(16, 34);
-    data.write('data', 36);
-    data.writeUInt32LE(length * 2, 40);
-    for (let i = 0; i < length; i++) data.writeInt16LE(Math.max(-32768, Math.min(32767, Math.round((a[i] ?? 0) + (b[i] ?? 0)))), 44 + i * 2);
+    const data = monoWav(length, (i) => (a[i] ?? 0) + (b[i] ?? 0));
     mkdirSync(dir, { recursive: true });
     const file = join(dir, `${this.sid}.wav`);
     writeFileSync(file, data);
