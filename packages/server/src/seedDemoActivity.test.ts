@@ -115,11 +115,14 @@ describe('the demo activity (DEMO_DATA=1)', () => {
     }
     assert.ok(reactions >= 1);
     assert.equal((await get('/api/trainings')).total, 2);
-    // The demo's follow-ups are Morgan Miller's (multi@demo.test): due today and past due.
+    // The owner's are due tomorrow and later; Morgan Miller's (multi@demo.test) today and past due.
     const morgan = bearer((await signIn(server.app, 'multi@demo.test')).token);
     const followUps = async (bucket: string) => (await server.app.inject({ method: 'GET', url: `/api/followups/${bucket}`, headers: morgan })).json();
     assert.ok((await followUps('today')).length >= 1);
     assert.ok((await followUps('pastDue')).length >= 1);
+    assert.ok((await get('/api/followups/tomorrow')).length >= 1);
+    assert.ok((await get('/api/followups/future')).length >= 1);
+    assert.deepEqual(await get('/api/followups/pastDue'), []);
     const reviews: Array<{ rating: number | null }> = await get('/api/reviews');
     assert.ok(reviews.length >= 2);
     assert.ok(reviews.some((r) => r.rating !== null));

@@ -539,13 +539,15 @@ export async function seedDemoActivity(db: Db, opts: DemoActivityOptions): Promi
       `select $1::timestamptz + least(interval '3 hours', ((date_trunc('day', $1::timestamptz at time zone $2) + interval '1 day') at time zone $2 - $1::timestamptz) / 2) as today`,
       [now, tz],
     );
-    // Morgan's, not the owner's or Emma's: a past-due follow-up raises a warning on every page of the
-    // person it is for, and the people most demos and journeys sign in as start with a clear screen.
-    await followUp(carter, MULTI, today, 'Call James about the umbrella quote');
+    // Today's and the past-due ones are Morgan's, not the owner's or Emma's: a past-due follow-up
+    // raises a warning on every page of the person it is for (and today's turns past due as the day
+    // goes), so the people most demos and journeys sign in as start with a clear screen. The owner's
+    // are due tomorrow and later, in the widget's other buckets.
+    await followUp(carter, OWNER, at(DAY), 'Call James about the umbrella quote');
     await followUp(gonzalez, MULTI, at(-DAY), 'Send Mari the teen driver discount form');
     await followUp(brooks, MULTI, at(-3 * DAY), 'Return Walter’s voicemail about his renters policy');
     await followUp(patel, MULTI, today, 'Ask Aisha for the roofer’s estimate');
-    await followUp(chen, MULTI, at(5 * DAY), 'Mail Robert the policy review letter');
+    await followUp(chen, OWNER, at(5 * DAY), 'Mail Robert the policy review letter');
 
     // ---- Referrals this month (the demo agency's reviews come with its clients).
     const mmddyyyy = (d: Date) => `${String(d.getMonth() + 1).padStart(2, '0')}/${String(d.getDate()).padStart(2, '0')}/${d.getFullYear()}`;
