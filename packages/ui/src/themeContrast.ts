@@ -93,9 +93,10 @@ export function contrastAlgorithm(_seed: SeedToken, map?: MapToken): MapToken {
     colorInfoText: text(map.colorInfoText, map.colorInfoBg),
     colorInfoTextHover: text(map.colorInfoTextHover, map.colorInfoBg),
     colorInfoTextActive: text(map.colorInfoTextActive, map.colorInfoBg),
-    colorLink: text(map.colorLink),
-    colorLinkHover: text(map.colorLinkHover),
-    colorLinkActive: text(map.colorLinkActive),
+    // links also sit on rows tinted as errors (a call log's calls to review)
+    colorLink: text(map.colorLink, errorBg),
+    colorLinkHover: text(map.colorLinkHover, errorBg),
+    colorLinkActive: text(map.colorLinkActive, errorBg),
     colorTextSecondary: readableGrey(map.colorTextSecondary),
     colorTextTertiary: readableGrey(map.colorTextTertiary),
     colorBorder: ensureContrast(map.colorBorder, surfaces, CONTROL_CONTRAST),
@@ -178,6 +179,8 @@ export function contrastComponents(t: TextColours) {
     Form: { colorError: t.colorErrorText, colorSuccess: t.colorSuccessText, colorWarning: t.colorWarningText, colorPrimary: t.colorPrimaryText },
     Typography: { colorSuccess: t.colorSuccessText },
     Upload: { colorError: t.colorErrorText },
+    // a status tag's words sit on its pale (light) or dark (dark mode) background: the text shades
+    Tag: { colorError: t.colorErrorText, colorSuccess: t.colorSuccessText, colorWarning: t.colorWarningText },
     Progress: { colorError: t.colorErrorText, colorSuccess: t.colorSuccessText },
   };
 }

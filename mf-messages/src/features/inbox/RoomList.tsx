@@ -81,22 +81,23 @@ function RoomRow({ index, style, ariaAttributes, rooms, me, activeId, peers, con
           lineHeight: token.lineHeight,
         }}
       >
-        <div
-          role="button"
-          aria-current={active ? 'true' : undefined}
-          aria-label={`${roomTitle(r)}${r.unread ? `, ${r.unread > 99 ? '99+' : r.unread} unread` : ''}`}
-          tabIndex={0}
-          onKeyDown={(e) => {
-            if (e.key === 'Enter' || e.key === ' ') {
-              e.preventDefault();
-              onOpen(r);
-            }
-          }}
-          style={{ flex: 1, minWidth: 0, borderRadius: token.borderRadiusSM }}
-        >
+        {/* The room's name is the control (its accessible name is what it shows, with the unread count); the rest of the row opens it by pointer too. */}
+        <div style={{ flex: 1, minWidth: 0, borderRadius: token.borderRadiusSM }}>
           <div style={{ display: 'flex', alignItems: 'center', gap: 6 }}>
             {followed && <StarFilled aria-label="Following" style={{ color: token.colorWarning }} />}
-            <span style={{ flex: 1, minWidth: 0, fontWeight: 600, color: token.colorText, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}>
+            <span
+              role="button"
+              aria-current={active ? 'true' : undefined}
+              aria-label={`${roomTitle(r)}${r.unread ? `, ${r.unread > 99 ? '99+' : r.unread} unread` : ''}`}
+              tabIndex={0}
+              onKeyDown={(e) => {
+                if (e.key === 'Enter' || e.key === ' ') {
+                  e.preventDefault();
+                  onOpen(r);
+                }
+              }}
+              style={{ flex: 1, minWidth: 0, fontWeight: 600, color: token.colorText, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}
+            >
               {roomTitle(r)}
             </span>
             <span style={{ ...secondary, fontSize: 12, flex: 'none' }}>{shortTimestamp(r.lastMessageOn)}</span>

@@ -22,12 +22,13 @@ interface RowProps {
   onOpen: (b: TaskBoard) => void;
 }
 
-function AdminRow({ index, style, boards, onEdit, onDelete, onOpen }: RowComponentProps<RowProps>) {
+function AdminRow({ index, style, ariaAttributes, boards, onEdit, onDelete, onOpen }: RowComponentProps<RowProps>) {
   const { token } = theme.useToken();
   const b = boards[index];
   const who = b.allowedUsers.length ? b.users.map(fullName).join(', ') : 'Everyone';
   return (
     <div
+      {...ariaAttributes}
       style={{ ...style, display: 'flex', alignItems: 'center', gap: 12, padding: '0 12px', borderBottom: `1px solid ${token.colorBorderSecondary}` }}
       data-testid="admin-board-row"
     >
@@ -147,7 +148,7 @@ export function AdminBoardsPage() {
       {!boards && !error && <Spin size="large" style={{ display: 'block', margin: '80px auto' }} aria-label="Loading task boards" />}
       {boards && boards.length === 0 && <Empty description="No task boards yet. Create the first one with New Board." />}
       {boards && boards.length > 0 && (
-        <div role="row" style={{ display: 'flex', gap: 12, padding: '0 12px 8px', fontWeight: 600 }}>
+        <div aria-hidden="true" style={{ display: 'flex', gap: 12, padding: '0 12px 8px', fontWeight: 600 }}>
           <span style={{ flex: 2 }}>Board and lanes</span>
           <span style={{ flex: 1.5 }}>Allowed users</span>
           <span style={{ flex: 1.5 }}>Assigned tags</span>

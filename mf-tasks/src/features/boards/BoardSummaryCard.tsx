@@ -16,12 +16,8 @@ export function BoardSummaryCard({ board, onOpen }: { board: TaskBoard; onOpen: 
   return (
     <Card
       hoverable
-      role="link"
-      tabIndex={0}
-      aria-label={`Open ${board.boardname}`}
       data-testid="board-summary"
       onClick={onOpen}
-      onKeyDown={(e) => e.key === 'Enter' && onOpen()}
       style={{
         height: SUMMARY_HEIGHT,
         borderColor: board.monitorAlert ? token.colorError : done ? token.colorSuccess : undefined,
@@ -30,7 +26,16 @@ export function BoardSummaryCard({ board, onOpen }: { board: TaskBoard; onOpen: 
       styles={{ body: { padding: 16, height: '100%', display: 'flex', flexDirection: 'column', gap: 6 } }}
     >
       <div style={{ display: 'flex', alignItems: 'center', gap: 8 }}>
-        <Typography.Text strong ellipsis style={{ fontSize: 16, flex: 1 }}>
+        {/* the board's name is the link (named by what it shows); the rest of the card opens it by pointer too */}
+        <Typography.Text
+          strong
+          ellipsis
+          role="link"
+          tabIndex={0}
+          aria-label={`Open ${board.boardname}`}
+          onKeyDown={(e) => e.key === 'Enter' && onOpen()}
+          style={{ fontSize: 16, flex: 1 }}
+        >
           {board.boardname}
         </Typography.Text>
         {board.monitor && <EyeOutlined aria-label="Monitored" title="Monitored for past due cards" style={{ color: token.colorTextSecondary }} />}

@@ -58,7 +58,7 @@ test('shows alerts first then by name, hides completed boards until asked, and r
   ]);
   renderAt('/tasks');
   await waitFor(() => expect(screen.getAllByTestId('board-summary')).toHaveLength(3));
-  expect(screen.getAllByTestId('board-summary').map((el) => el.getAttribute('aria-label'))).toEqual(['Open claims', 'Open Empty', 'Open Renewals']);
+  expect(screen.getAllByRole('link').map((el) => el.getAttribute('aria-label'))).toEqual(['Open claims', 'Open Empty', 'Open Renewals']);
   expect(screen.getByText('Alert')).toBeInTheDocument();
   // an empty board counts as 100 percent
   expect(screen.getByLabelText('100% in progress, 100% completed')).toBeInTheDocument();

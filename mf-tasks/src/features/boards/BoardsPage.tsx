@@ -20,9 +20,9 @@ interface RowProps {
   rows: TaskBoard[][];
   onOpen: (b: TaskBoard) => void;
 }
-function BoardRow({ index, style, rows, onOpen }: RowComponentProps<RowProps>) {
+function BoardRow({ index, style, ariaAttributes, rows, onOpen }: RowComponentProps<RowProps>) {
   return (
-    <div style={{ ...style, display: 'grid', gridTemplateColumns: `repeat(${rows[0]?.length ?? 1}, 1fr)`, gap: GAP, paddingBottom: GAP }}>
+    <div {...ariaAttributes} style={{ ...style, display: 'grid', gridTemplateColumns: `repeat(${rows[0]?.length ?? 1}, 1fr)`, gap: GAP, paddingBottom: GAP }}>
       {rows[index].map((b) => (
         <BoardSummaryCard key={b.id} board={b} onOpen={() => onOpen(b)} />
       ))}
