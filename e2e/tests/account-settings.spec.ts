@@ -183,17 +183,19 @@ test('blocks a number and removes the block', async () => {
   await expect(row).toHaveCount(0);
 });
 
-test('an employee cannot reach the settings', async ({ browser }) => {
+test("an employee reaches only the settings of their own (message templates), not the account's", async ({ browser }) => {
   const other = await browser.newPage();
   const refused = other.locator('.ant-notification-notice, .ant-message-notice').filter({ hasText: 'You do not have access to perform this action.' }).first();
   await signIn(other, 'employee@demo.test');
   await other.getByRole('button', { name: 'Profile menu' }).click();
   await other.getByRole('menuitem', { name: 'Settings' }).click();
-  await expect(other).toHaveURL(/\/profile$/);
-  await expect(refused).toBeVisible();
-  await expect(other.getByRole('navigation', { name: 'Settings sections' })).toHaveCount(0);
+  await expect(other).toHaveURL(/\/account\/settings\/message-templates$/);
+  const sections = other.getByRole('navigation', { name: 'Settings sections' });
+  await expect(sections.getByRole('menuitem', { name: 'Message Templates' })).toBeVisible();
+  await expect(sections.getByRole('menuitem', { name: 'Blocked Numbers' })).toHaveCount(0);
 
   await other.goto('/account/settings/blocked-numbers');
+  await expect(refused).toBeVisible();
   await expect(other).toHaveURL(/\/profile$/);
   await expect(other.getByRole('heading', { name: 'Emma Ellis' })).toBeVisible();
   await other.close();
