@@ -39,7 +39,9 @@ export async function expectDashboard(page: Page) {
   await expect(topTab(page, 'Dashboard')).toHaveAttribute('aria-selected', 'true');
 }
 
-export const topTab = (page: Page, name: string): Locator => page.getByRole('banner').getByRole('tab', { name, exact: true });
+/** A tab of the top navigation by its label; a tab's name also carries its badge's count ('Team 3'). */
+export const topTab = (page: Page, name: string): Locator =>
+  page.getByRole('banner').getByRole('tab', { name: new RegExp(`^${name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?: \\d+\\+?)?$`) });
 
 /** The routed area of a remote (the main region), not a widget or the phone drawer elsewhere. */
 export const remoteArea = (page: Page, remote: string): Locator =>
