@@ -65,7 +65,7 @@ test('a client calls the agency, the employee answers in the browser, and they h
   await expect(clientCall()).toContainText('Connected');
   await Promise.all([hearsSound(staffCall()), hearsSound(clientCall())]);
   // Presence follows the call.
-  await expect(staff.getByRole('button', { name: /^Status: On Call/ })).toBeVisible();
+  await expect(staff.getByRole('button', { name: /^My status On Call/ })).toBeVisible();
   await clientCall().getByRole('button', { name: 'Hang Up' }).click();
   await drawer().getByRole('tab', { name: 'Last Call' }).click();
   await expect(drawer().getByRole('list', { name: 'Last calls' })).toContainText('James Carter');
@@ -184,7 +184,7 @@ test('the owner coaches the employee from the Peers tab: she joins at once as Co
   const ownerCall = client.getByRole('region', { name: 'Active call' });
   await expect(ownerCall).toContainText('Coaching');
   await expect(ownerCall).toContainText('Connected');
-  await expect(client.getByRole('button', { name: /^Status: Coaching/ })).toBeVisible();
+  await expect(client.getByRole('button', { name: /^My status Coaching/ })).toBeVisible();
   const participants = staffCall().getByRole('list', { name: 'Participants on the call' });
   await expect(participants.getByRole('listitem').filter({ hasText: 'Olivia Owens' })).toContainText('Coach');
   await hearsSound(ownerCall);
@@ -197,13 +197,16 @@ test('the owner coaches the employee from the Peers tab: she joins at once as Co
 });
 
 test('a call nobody took is missed, counted on the Phone tab, and marked reviewed', async () => {
+  const phoneTab = staff.getByRole('banner').getByRole('tab', { name: /^Phone/ });
+  // the calls to review already counted (the demo's missed calls among them)
+  const toReview = async () => Number((await phoneTab.textContent())?.replace(/\D/g, '') || 0);
+  const before = await toReview();
   await client.getByRole('button', { name: 'Call Agency' }).click();
   await staff.getByRole('button', { name: 'Answer Call' }).waitFor();
   await clientCall().getByRole('button', { name: 'Hang Up' }).click();
   await expect(staff.getByRole('button', { name: 'Place Call' })).toBeVisible();
 
-  const phoneTab = staff.getByRole('banner').getByRole('tab', { name: /^Phone/ });
-  await expect(phoneTab).toContainText(/Phone\s*1/);
+  await expect.poll(toReview).toBe(before + 1);
   await staff.getByText('Missed', { exact: true }).click();
   const row = staff.getByRole('row').filter({ hasText: 'Hung up' }).first();
   await expect(row).toContainText('James Carter');
@@ -211,7 +214,7 @@ test('a call nobody took is missed, counted on the Phone tab, and marked reviewe
   const dialog = staff.getByRole('dialog', { name: 'Mark call as reviewed?' });
   await dialog.getByRole('button', { name: 'Yes' }).click();
   await expect(row.getByRole('button', { name: 'Reviewed by Emma Ellis' })).toBeVisible();
-  await expect(phoneTab).not.toContainText(/Phone\s*1/);
+  await expect.poll(toReview).toBe(before);
 });
 
 test('the menu sends a caller who presses 1 to the Sales group', async () => {
