@@ -501,6 +501,12 @@ export async function seedDemoActivity(db: Db, opts: DemoActivityOptions): Promi
     await say(adam, team.room.id, 'Carrier portal is slow today; give it a minute when you bind.');
     const direct = await createRoom(q, emma, { format: 'direct', userIds: [OWNER] });
     await say(emma, direct.room.id, 'Could you look over the Patel roof claim when you have a moment?');
+    // Emma has read the team's rooms (the owner has not): her Team tab starts without a count.
+    await q.query(
+      `update chat_members m set unread = 0, last_read_seq = r.last_seq, viewed_at = now()
+         from chat_rooms r where r.id = m.room_id and m.account_id = $1 and m.user_id = $2`,
+      [DEMO, EMPLOYEE],
+    );
 
     // ---- Two trainings (every agency sees them).
     const trainings = [
