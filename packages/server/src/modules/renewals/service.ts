@@ -38,6 +38,21 @@ export const VEHICLE_LINES: Record<string, string> = { auto: 'Auto', rv: 'RV', r
  * terms whose record has moved on are kept from the renewals table, so a renewal stays in the
  * window it ended in.
  */
+const carrierOf = (t: string) =>
+  `case ${t}.source_kind when 'policy' then ${t}.data->>'company' when 'vehicle' then ${t}.data->>'carrier' else ${t}.data->'coverage'->>'carrier' end`;
+const lineOf = (t: string) =>
+  `case ${t}.source_kind when 'policy' then ${t}.data->>'type' when 'home' then 'Home'
+     else case ${t}.data->>'form' when 'auto' then 'Auto' when 'rv' then 'RV' when 'rec' then 'Recreational' else 'Watercraft' end end`;
+const premiumOf = (t: string) => `case ${t}.source_kind when 'home' then ${t}.data->'coverage'->>'premium' else ${t}.data->>'premium' end`;
+
+/**
+ * What a page takes from x before its rows are read whole: small columns only, so sorting and
+ * counting a window of thousands of terms never carries their JSON (carrier, line and premium are
+ * read for the page's rows in DETAILS_SQL; x keeps carrier and line for the filters).
+ */
+const PAGE_COLUMNS =
+  'x.source_id, x.client_id, x.source_kind, x.term_end, x.renewal_id, x.state, x.lost_reason, x.new_term_date, x.state_changed_at, x.owner_id';
+
 const TERMS_SQL = `
   with t as (
     select r.id as source_id, r.client_id, r.renewal_kind as source_kind, r.renewal_end_on as term_end, r.data
@@ -52,10 +67,7 @@ const TERMS_SQL = `
     select t.source_id, t.client_id, t.source_kind, t.term_end,
            rn.id as renewal_id, coalesce(rn.state, 'notStarted') as state, rn.lost_reason, rn.new_term_date, rn.state_changed_at, rn.owner_id,
            case when t.source_kind = 'policy' then nullif(t.data->>'managedBy', '') end as record_manager,
-           case t.source_kind when 'policy' then t.data->>'company' when 'vehicle' then t.data->>'carrier' else t.data->'coverage'->>'carrier' end as carrier,
-           case t.source_kind when 'policy' then t.data->>'type' when 'home' then 'Home'
-             else case t.data->>'form' when 'auto' then 'Auto' when 'rv' then 'RV' when 'rec' then 'Recreational' else 'Watercraft' end end as line,
-           case t.source_kind when 'home' then t.data->'coverage'->>'premium' else t.data->>'premium' end as premium
+           ${carrierOf('t')} as carrier, ${lineOf('t')} as line
       from t
       left join renewals rn on rn.account_id = $1 and rn.source_kind = t.source_kind and rn.source_id = t.source_id and rn.term_end = t.term_end
   )`;
@@ -71,11 +83,12 @@ const DETAILS_SQL = (chosen: string) => `
          p.lost_reason, to_char(p.new_term_date, 'MM/DD/YYYY') as new_term_us, p.state_changed_at, m.managed_by,
          (select u.first_name || ' ' || u.last_name from users u where u.id::text = m.managed_by and u.account_id = $1) as manager_name,
          (select l.name from account_locations l where l.id::text = c.data->>'location' and l.account_id = $1) as location_name,
-         p.carrier, p.line, p.premium, p.total
+         ${carrierOf('rd')} as carrier, ${lineOf('rd')} as line, ${premiumOf('rd')} as premium, p.total
     from (${chosen}) p
     join client_records r on r.id = p.source_id
+    cross join lateral (select p.source_kind, r.data) rd
     join clients c on c.id = p.client_id and c.account_id = $1
-    cross join lateral (select coalesce(p.record_manager, nullif(c.data->>'managedBy', ''), p.owner_id::text) as managed_by) m
+    cross join lateral (select coalesce(case when p.source_kind = 'policy' then nullif(r.data->>'managedBy', '') end, nullif(c.data->>'managedBy', ''), p.owner_id::text) as managed_by) m
    order by p.term_end, p.source_id`;
 
 interface TermRow {
@@ -158,7 +171,7 @@ export async function listRenewals(q: Queryable, accountId: string, query: ListQ
   const offset = p.add((query.page - 1) * query.pageSize);
   const rows = await q.query<TermRow>(
     `${TERMS_SQL}
-     ${DETAILS_SQL(`select x.*, count(*) over () as total from x ${where} order by x.term_end, x.source_id limit ${limit} offset ${offset}`)}`,
+     ${DETAILS_SQL(`select ${PAGE_COLUMNS}, count(*) over () as total from x ${where} order by x.term_end, x.source_id limit ${limit} offset ${offset}`)}`,
     p.values,
   );
   let total = rows.length ? Number(rows[0].total) : 0;
@@ -273,7 +286,7 @@ export async function updateRenewal(q: Queryable, actor: Actor, sourceKind: Rene
 async function listOne(q: Queryable, accountId: string, sourceKind: RenewalSource, sourceId: string, termIso: string): Promise<Renewal[]> {
   const rows = await q.query<TermRow>(
     `${TERMS_SQL}
-     ${DETAILS_SQL('select x.*, 1 as total from x where x.source_kind = $4 and x.source_id = $5 limit 1')}`,
+     ${DETAILS_SQL(`select ${PAGE_COLUMNS}, 1 as total from x where x.source_kind = $4 and x.source_id = $5 limit 1`)}`,
     [accountId, termIso, termIso, sourceKind, sourceId],
   );
   return rows.map(toRenewal);
