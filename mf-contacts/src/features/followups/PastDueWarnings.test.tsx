@@ -39,6 +39,8 @@ test("raises a persistent warning with Ignore and Complete for a team's past-due
   expect(await screen.findByText('Past Due Follow Up: Call about the renewal')).toBeInTheDocument();
   expect(screen.getByRole('button', { name: 'Ignore' })).toBeInTheDocument();
   expect(screen.getByRole('button', { name: 'Complete' })).toBeInTheDocument();
+  // at the bottom of the screen: the header's controls stay in reach
+  expect(screen.getByText('Past Due Follow Up: Call about the renewal').closest('.ant-notification-bottomRight')).not.toBeNull();
   expect(screen.queryByText('Past Due Follow Up: Not mine')).not.toBeInTheDocument();
   expect(api.bucket).toHaveBeenCalledWith('pastDue');
   hostControls().setSession(null);

@@ -52,6 +52,8 @@ export function PastDueWarnings() {
           title: pastDueFollowUpText(f.note || f.clientName || 'Follow up'),
           description: f.clientName ?? undefined,
           duration: 0,
+          // below the content, so the header's controls (profile, status, the phone) stay in reach
+          placement: 'bottomRight',
           onClose: () => shown.current.delete(f.id),
           actions: (
             <Space>
