@@ -4,7 +4,6 @@ import { join } from 'node:path';
 import type { Browser, Page } from '@playwright/test';
 import { expect, test } from '../support/fixtures';
 import { PASSWORD, signIn } from '../support/app';
-import { E2E_PORT } from '../support/env';
 import { remotesCli, runRenewalsDay, startServer, type RunningServer } from '../support/server';
 
 /**
@@ -15,14 +14,14 @@ import { remotesCli, runRenewalsDay, startServer, type RunningServer } from '../
  */
 test.describe.configure({ mode: 'serial' });
 
-const PORT = E2E_PORT + 9;
 const DEMO = '00000000-0000-4000-8000-000000000001';
 const BOARD = 'Renewal calls';
 const WHAT = 'Workers Comp #PG-WC-1207';
 let dataDir: string;
 let server: RunningServer;
 
-const start = () => startServer({ port: PORT, dataDir, logFile: join(__dirname, '..', 'reports', 'server-renewals.log') });
+// on free ports the system chooses (the workers' servers keep theirs); a restart takes the same ones
+const start = () => startServer({ ...server?.ports, dataDir, logFile: join(__dirname, '..', 'reports', 'server-renewals.log') });
 
 async function signedIn(browser: Browser, email: string): Promise<Page> {
   const context = await browser.newContext({ baseURL: server.url, viewport: { width: 1440, height: 900 } });
