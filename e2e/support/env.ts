@@ -30,6 +30,10 @@ export function runDir(): string {
 }
 
 export const dataDirOf = (root: string, index: number) => join(root, `worker-${index}`);
+export const templateDirOf = (root: string) => join(root, 'template');
+
+/** What a server of this run starts from (support/server.ts, dataDirFromTemplate). */
+export const templateDir = () => templateDirOf(runDir());
 
 /** This worker's data dir: its server's embedded database and releases. */
 export function dataDir(): string {

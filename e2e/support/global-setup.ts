@@ -1,12 +1,13 @@
-// Before the journeys: a fresh data dir for each worker, every remote released into it from its
-// built dist, and a production server of its own (its own embedded database, seeded with the demo
-// agency) on the worker's port. The returned function stops the servers and removes the dirs.
+// Before the journeys: for each worker a fresh data dir (an embedded database migrated once for
+// the run and every remote released from its built dist, copied from the run's template) and a
+// production server of its own on the worker's port, which seeds the demo agency into it. The
+// returned function stops the servers and removes the dirs.
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FullConfig } from '@playwright/test';
-import { assertBuilt, remotesCliAsync, startServer, type RunningServer } from './server';
-import { dataDirOf, serverPort } from './env';
+import { assertBuilt, dataDirFromTemplate, prepareTemplate, startServer, type RunningServer } from './server';
+import { dataDirOf, serverPort, templateDirOf } from './env';
 
 export default async function globalSetup(config: FullConfig): Promise<() => Promise<void>> {
   assertBuilt();
@@ -14,9 +15,8 @@ export default async function globalSetup(config: FullConfig): Promise<() => Pro
   const outDir = join(__dirname, '..', 'reports');
   mkdirSync(outDir, { recursive: true });
   // Workers inherit this: each finds its data dir in it (support/env.ts), where the specs release
-  // and roll back remotes.
+  // and roll back remotes, and the template a journey's own server starts from.
   process.env.E2E_RUN_DIR = root;
-  const indexes = Array.from({ length: Math.max(1, config.workers) }, (_, i) => i);
   const servers: RunningServer[] = [];
   const stopAll = async () => {
     await Promise.all(servers.map((s) => s.stop()));
@@ -24,12 +24,13 @@ export default async function globalSetup(config: FullConfig): Promise<() => Pro
     else console.log(`E2E data kept in ${root}`);
   };
   try {
+    await prepareTemplate(templateDirOf(root));
+    const indexes = Array.from({ length: Math.max(1, config.workers) }, (_, i) => i);
     await Promise.all(
       indexes.map(async (i) => {
-        const dataDir = dataDirOf(root, i);
-        mkdirSync(dataDir);
-        await remotesCliAsync(dataDir, ['release', 'all']);
-        servers.push(await startServer({ port: serverPort(i), dataDir, logFile: join(outDir, `server-${i}.log`), timeoutMs: 120_000 }));
+        const dataDir = dataDirFromTemplate(templateDirOf(root), dataDirOf(root, i));
+        // seeding and starting two servers at once on a busy 2-core machine takes a while
+        servers.push(await startServer({ port: serverPort(i), dataDir, logFile: join(outDir, `server-${i}.log`), timeoutMs: 180_000 }));
       }),
     );
   } catch (err) {

@@ -1,6 +1,7 @@
 // Serves the production build the way `npm start` does, on a data dir of its own.
 import { execFile, spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { createWriteStream, existsSync, readFileSync } from 'node:fs';
+import { cpSync, createWriteStream, existsSync, mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { createServer, type AddressInfo } from 'node:net';
 import { join, resolve } from 'node:path';
 import type { RemoteName } from '../../packages/contracts/src/config';
@@ -49,16 +50,31 @@ export function remotesCli(dataDir: string, args: string[]): string {
   return r.stdout;
 }
 
-/** The same, without blocking: the global setup prepares every worker's data dir at once. */
-export function remotesCliAsync(dataDir: string, args: string[]): Promise<string> {
+function tsxAsync(args: string[], env: NodeJS.ProcessEnv): Promise<string> {
   return new Promise((done, fail) =>
-    execFile(
-      process.execPath,
-      [TSX, REMOTES_CLI, ...args],
-      { cwd: REPO_ROOT, env: serverEnv({ DATA_DIR: dataDir }), encoding: 'utf8' },
-      (err, stdout, stderr) => (err ? fail(new Error(`remotes ${args.join(' ')} failed (${err.code}):\n${stdout}${stderr}`)) : done(stdout)),
+    execFile(process.execPath, [TSX, ...args], { cwd: REPO_ROOT, env, encoding: 'utf8' }, (err, stdout, stderr) =>
+      err ? fail(new Error(`${args.join(' ')} failed (${err.code}):\n${stdout}${stderr}`)) : done(stdout),
     ),
   );
+}
+
+/**
+ * What every server of a run starts from, made once: an embedded database with every migration
+ * applied and nothing in it, and every remote released from its built dist. A server started on a
+ * copy seeds the demo agency itself (with its own address) and makes its own keys.
+ */
+export async function prepareTemplate(dir: string): Promise<void> {
+  await Promise.all([
+    tsxAsync([join(REPO_ROOT, 'e2e/support/migrated-db.ts'), dir], serverEnv({})),
+    tsxAsync([REMOTES_CLI, 'release', 'all'], serverEnv({ DATA_DIR: dir })),
+  ]);
+}
+
+/** A fresh data dir copied from the run's template (support/global-setup.ts made it). */
+export function dataDirFromTemplate(template: string, into?: string): string {
+  const dir = into ?? mkdtempSync(join(tmpdir(), 'agency-e2e-'));
+  cpSync(template, dir, { recursive: true });
+  return dir;
 }
 
 /** While a server on `dataDir` is stopped: its scheduled texts (those saying `message`, when given) fall due (e2e/support/pass-time.ts). */

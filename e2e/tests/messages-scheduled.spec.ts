@@ -1,10 +1,10 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser, Page } from '@playwright/test';
 import { expect, test } from '../support/fixtures';
 import { signIn } from '../support/app';
-import { passTimeWhileDown, remotesCli, startServer, type RunningServer } from '../support/server';
+import { templateDir } from '../support/env';
+import { dataDirFromTemplate, passTimeWhileDown, startServer, type RunningServer } from '../support/server';
 
 /**
  * A text scheduled from a contact goes out once, after the API was down past its time: the
@@ -35,8 +35,8 @@ async function phoneOfClient(page: Page) {
 }
 
 test.beforeAll(async () => {
-  dataDir = mkdtempSync(join(tmpdir(), 'agency-e2e-scheduled-'));
-  remotesCli(dataDir, ['release', 'all']);
+  // migrated and released like the workers' (a copy of the run's template); its server seeds the demo agency
+  dataDir = dataDirFromTemplate(templateDir());
   server = await start();
 });
 test.afterAll(async () => {

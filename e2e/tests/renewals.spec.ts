@@ -1,10 +1,10 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser, Page } from '@playwright/test';
 import { expect, test } from '../support/fixtures';
 import { PASSWORD, signIn } from '../support/app';
-import { remotesCli, runRenewalsDay, startServer, type RunningServer } from '../support/server';
+import { templateDir } from '../support/env';
+import { dataDirFromTemplate, runRenewalsDay, startServer, type RunningServer } from '../support/server';
 
 /**
  * Renewals on their own: the owner chooses when renewals start and the board they go to; the day's
@@ -36,8 +36,8 @@ const us = (t: number) => {
 };
 
 test.beforeAll(async () => {
-  dataDir = mkdtempSync(join(tmpdir(), 'agency-e2e-renewals-'));
-  remotesCli(dataDir, ['release', 'all']);
+  // migrated and released like the workers' (a copy of the run's template); its server seeds the demo agency
+  dataDir = dataDirFromTemplate(templateDir());
   server = await start();
 });
 test.afterAll(async () => {
