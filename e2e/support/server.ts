@@ -1,6 +1,6 @@
 // Serves the production build the way `npm start` does, on a data dir of its own.
 import { execFile, spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { cpSync, createWriteStream, existsSync, mkdtempSync, readFileSync } from 'node:fs';
+import { cpSync, createWriteStream, existsSync, mkdirSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { createServer, type AddressInfo } from 'node:net';
 import { join, resolve } from 'node:path';
@@ -64,6 +64,7 @@ function tsxAsync(args: string[], env: NodeJS.ProcessEnv): Promise<string> {
  * copy seeds the demo agency itself (with its own address) and makes its own keys.
  */
 export async function prepareTemplate(dir: string): Promise<void> {
+  mkdirSync(dir, { recursive: true });
   await Promise.all([
     tsxAsync([join(REPO_ROOT, 'e2e/support/migrated-db.ts'), dir], serverEnv({})),
     tsxAsync([REMOTES_CLI, 'release', 'all'], serverEnv({ DATA_DIR: dir })),
