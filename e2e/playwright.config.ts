@@ -1,19 +1,22 @@
 import { defineConfig } from '@playwright/test';
-import { BASE_URL, CHROMIUM_PATH } from './support/env';
+import { BASE_URL, CHROMIUM_PATH, E2E_WORKERS } from './support/env';
 
 const CI = !!process.env.CI;
 
 /**
  * Journeys across the shell and the remotes, against the production build served the way
- * `npm start` serves it, on a fresh data dir each run (see support/global-setup.ts). Nothing is
+ * `npm start` serves it, on fresh data dirs each run (see support/global-setup.ts). Nothing is
  * built here: build first (`npm test` does).
  */
 export default defineConfig({
   testDir: './tests',
   outputDir: './test-results',
   globalSetup: './support/global-setup.ts',
-  // One browser at a time on a 2-core machine; the release journeys also change what every page loads.
-  workers: 1,
+  // Two browsers side by side (E2E_WORKERS or --workers changes it), each against a server, a
+  // database and releases of its own (support/global-setup.ts, support/fixtures.ts), so a journey
+  // that releases a remote or changes the agency's settings meets no journey of the other worker.
+  // A file's journeys run in order in one worker: several of them build on the one before.
+  workers: E2E_WORKERS,
   fullyParallel: false,
   retries: 0,
   forbidOnly: CI,
@@ -21,6 +24,7 @@ export default defineConfig({
   expect: { timeout: 15_000 },
   reporter: [['list'], ['json', { outputFile: process.env.E2E_JSON_REPORT || './reports/results.json' }]],
   use: {
+    // this worker's server: support/fixtures.ts sets it for every journey
     baseURL: BASE_URL,
     // A person who asked their system for less motion: menus and dialogs open at once, so a click
     // never lands on a menu still sliding into place (the app follows prefers-reduced-motion).

@@ -1,25 +1,47 @@
 #!/usr/bin/env node
 // npm test: typecheck, lint, unit and component tests, server tests (PGlite, then PostgreSQL +
 // Redis when DATABASE_URL / REDIS_URL are set), then Playwright journeys against the production build.
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import { availableParallelism, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { buildApps, installDeps, must, root, step } from './steps.mjs';
-import { pnpm } from './pnpm.mjs';
+import { ensurePnpm } from './pnpm.mjs';
 
 const bin = (name) => join(root, 'node_modules/.bin', name);
-const results = []; // { name, passed, failed }
+const results = []; // { name, passed, failed, seconds }
+const steps = []; // { name, seconds }: install and build, which count no tests
 const out = mkdtempSync(join(tmpdir(), 'agency-test-'));
+const started = Date.now();
+let layerStarted = started;
 
 function run(cmd, args, options = {}) {
   const r = spawnSync(cmd, args, { stdio: 'inherit', cwd: root, ...options });
   if (r.error) console.error(`✖ could not run ${cmd}: ${r.error.message}`);
   return r.status ?? 1;
 }
-function record(name, passed, failed) {
-  results.push({ name, passed, failed });
-  console.log(`${name}: ${passed} passed, ${failed} failed`);
+/** Runs a command beside others: its output is kept and printed when it ends, in one piece. */
+function runBeside(cmd, args, options = {}) {
+  return new Promise((done) => {
+    const child = spawn(cmd, args, { cwd: root, stdio: ['ignore', 'pipe', 'pipe'], ...options });
+    const chunks = [];
+    child.stdout.on('data', (c) => chunks.push(c));
+    child.stderr.on('data', (c) => chunks.push(c));
+    child.once('error', (err) => {
+      console.error(`✖ could not run ${cmd}: ${err.message}`);
+      done(1);
+    });
+    child.once('close', (code) => {
+      process.stdout.write(Buffer.concat(chunks));
+      done(code ?? 1);
+    });
+  });
+}
+/** A layer's result and how long it took (since the last layer was recorded, unless told). */
+function record(name, passed, failed, seconds = Math.round((Date.now() - layerStarted) / 1000)) {
+  layerStarted = Date.now();
+  results.push({ name, passed, failed, seconds });
+  console.log(`${name}: ${passed} passed, ${failed} failed (${seconds} s)`);
 }
 
 function findChromium() {
@@ -41,15 +63,30 @@ function findChromium() {
 
 const chromium = findChromium();
 installDeps();
+steps.push({ name: 'install', seconds: Math.round((Date.now() - started) / 1000) });
 
-step('Type-checking every package');
-const typecheck = pnpm(['-r', '--workspace-concurrency=2', '--reporter=append-only', 'run', 'typecheck']);
-record('typecheck', typecheck === 0 ? 1 : 0, typecheck === 0 ? 0 : 1);
-
-step('Linting, and the formatting (npm run format applies it)');
-const lint = run(bin('eslint'), ['.', '--max-warnings=0']);
-const format = run(bin('prettier'), ['--check', '--log-level=warn', '**/*.{ts,tsx,js,mjs,cjs}']);
-record('lint', lint === 0 && format === 0 ? 1 : 0, lint === 0 && format === 0 ? 0 : 1);
+// The type-check and the lint read the same files and need nothing of each other: the lint and the
+// formatting check run beside the type-check (its output streams; theirs is printed when done).
+step('Type-checking every package, and beside it the lint and the formatting (npm run format applies it)');
+const lintStarted = Date.now();
+layerStarted = lintStarted;
+const lintAndFormat = (async () => {
+  const lint = await runBeside(bin('eslint'), ['.', '--max-warnings=0']);
+  const format = await runBeside(bin('prettier'), ['--check', '--log-level=warn', '**/*.{ts,tsx,js,mjs,cjs}']);
+  return { ok: lint === 0 && format === 0, seconds: Math.round((Date.now() - lintStarted) / 1000) };
+})();
+const typecheck = await new Promise((done) => {
+  const child = spawn(process.execPath, [ensurePnpm(), '-r', '--workspace-concurrency=2', '--reporter=append-only', 'run', 'typecheck'], {
+    cwd: root,
+    stdio: 'inherit',
+  });
+  child.once('error', () => done(1));
+  child.once('close', (code) => done(code ?? 1));
+});
+const typecheckSeconds = Math.round((Date.now() - lintStarted) / 1000);
+const lint = await lintAndFormat;
+record('typecheck', typecheck === 0 ? 1 : 0, typecheck === 0 ? 0 : 1, typecheckSeconds);
+record('lint', lint.ok ? 1 : 0, lint.ok ? 0 : 1, lint.seconds);
 
 step('Unit and component tests (jest)');
 const jestJson = join(out, 'jest.json');
@@ -108,7 +145,10 @@ if (process.env.DATABASE_URL) {
   );
 }
 
+const buildStarted = Date.now();
 buildApps();
+steps.push({ name: 'build', seconds: Math.round((Date.now() - buildStarted) / 1000) });
+layerStarted = Date.now();
 
 step('End-to-end journeys (Playwright, production build)');
 const pwJson = join(out, 'playwright.json');
@@ -125,6 +165,8 @@ if (existsSync(pwJson)) {
 const passed = results.reduce((n, r) => n + r.passed, 0);
 const failed = results.reduce((n, r) => n + r.failed, 0);
 console.log('\nSummary');
-for (const r of results) console.log(`  ${r.name.padEnd(28)} ${r.passed} passed, ${r.failed} failed`);
+for (const r of results) console.log(`  ${r.name.padEnd(28)} ${`${r.passed} passed, ${r.failed} failed`.padEnd(28)} ${r.seconds} s`);
+for (const r of steps) console.log(`  ${r.name.padEnd(57)} ${r.seconds} s`);
+console.log(`  ${'in all'.padEnd(57)} ${Math.round((Date.now() - started) / 1000)} s`);
 console.log(`\ntotal: ${passed} passed, ${failed} failed`);
 must(failed === 0 ? 0 : 1, 'npm test');

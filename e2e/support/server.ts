@@ -1,7 +1,8 @@
 // Serves the production build the way `npm start` does, on a data dir of its own.
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { createWriteStream, existsSync, readFileSync } from 'node:fs';
-import { createServer } from 'node:net';
+import { execFile, spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { cpSync, createWriteStream, existsSync, mkdirSync, mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { createServer, type AddressInfo } from 'node:net';
 import { join, resolve } from 'node:path';
 import type { RemoteName } from '../../packages/contracts/src/config';
 
@@ -36,18 +37,45 @@ function serverEnv(extra: Record<string, string>): NodeJS.ProcessEnv {
   delete env.RELEASES_DIR;
   delete env.DATABASE_URL;
   delete env.REDIS_URL;
+  delete env.PUBLIC_URL;
   return env;
 }
 
+const REMOTES_CLI = join(REPO_ROOT, 'packages/server/src/cli/remotes.ts');
+
 /** Runs the remotes CLI (release, rollback, list) against a data dir and returns its output. */
 export function remotesCli(dataDir: string, args: string[]): string {
-  const r = spawnSync(process.execPath, [TSX, join(REPO_ROOT, 'packages/server/src/cli/remotes.ts'), ...args], {
-    cwd: REPO_ROOT,
-    env: serverEnv({ DATA_DIR: dataDir }),
-    encoding: 'utf8',
-  });
+  const r = spawnSync(process.execPath, [TSX, REMOTES_CLI, ...args], { cwd: REPO_ROOT, env: serverEnv({ DATA_DIR: dataDir }), encoding: 'utf8' });
   if (r.status !== 0) throw new Error(`remotes ${args.join(' ')} failed (${r.status}):\n${r.stdout}${r.stderr}`);
   return r.stdout;
+}
+
+function tsxAsync(args: string[], env: NodeJS.ProcessEnv): Promise<string> {
+  return new Promise((done, fail) =>
+    execFile(process.execPath, [TSX, ...args], { cwd: REPO_ROOT, env, encoding: 'utf8' }, (err, stdout, stderr) =>
+      err ? fail(new Error(`${args.join(' ')} failed (${err.code}):\n${stdout}${stderr}`)) : done(stdout),
+    ),
+  );
+}
+
+/**
+ * What every server of a run starts from, made once: an embedded database with every migration
+ * applied and nothing in it, and every remote released from its built dist. A server started on a
+ * copy seeds the demo agency itself (with its own address) and makes its own keys.
+ */
+export async function prepareTemplate(dir: string): Promise<void> {
+  mkdirSync(dir, { recursive: true });
+  await Promise.all([
+    tsxAsync([join(REPO_ROOT, 'e2e/support/migrated-db.ts'), dir], serverEnv({})),
+    tsxAsync([REMOTES_CLI, 'release', 'all'], serverEnv({ DATA_DIR: dir })),
+  ]);
+}
+
+/** A fresh data dir copied from the run's template (support/global-setup.ts made it). */
+export function dataDirFromTemplate(template: string, into?: string): string {
+  const dir = into ?? mkdtempSync(join(tmpdir(), 'agency-e2e-'));
+  cpSync(template, dir, { recursive: true });
+  return dir;
 }
 
 /** While a server on `dataDir` is stopped: its scheduled texts (those saying `message`, when given) fall due (e2e/support/pass-time.ts). */
@@ -81,6 +109,18 @@ export function portIsFree(port: number): Promise<boolean> {
   });
 }
 
+/** A port no one listens on, chosen by the system (outside the fixed ports the workers' servers use). */
+export function freePort(): Promise<number> {
+  return new Promise((done, fail) => {
+    const probe = createServer()
+      .once('error', fail)
+      .listen(0, '127.0.0.1', () => {
+        const { port } = probe.address() as AddressInfo;
+        probe.close(() => done(port));
+      });
+  });
+}
+
 async function waitForHealth(url: string, child: ChildProcess, timeoutMs: number): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
@@ -98,23 +138,40 @@ async function waitForHealth(url: string, child: ChildProcess, timeoutMs: number
 
 export interface RunningServer {
   url: string;
+  ports: { port: number; signalPort: number };
   pid: number;
   stop(): Promise<void>;
 }
 
-/** Starts packages/server the way `npm start` does (demo agency seeded on the fresh data dir); its output goes to logFile. */
-export async function startServer(o: { port: number; dataDir: string; logFile: string; timeoutMs?: number }): Promise<RunningServer> {
-  if (!(await portIsFree(o.port))) throw new Error(`Port ${o.port} is taken: stop whatever listens there or choose another port.`);
+/**
+ * Starts packages/server the way `npm start` does (demo agency seeded on the fresh data dir); its
+ * output goes to logFile. Without a port it listens on free ports the system chooses (the HTTP one
+ * and the phone signalling's); with one, the phone signalling takes the port after it unless told.
+ * A journey restarts its own server on the same ports: `startServer({ ...server.ports, … })`.
+ */
+export async function startServer(o: { port?: number; signalPort?: number; dataDir: string; logFile: string; timeoutMs?: number }): Promise<RunningServer> {
+  const port = o.port ?? (await freePort());
+  const signalPort = o.signalPort ?? (o.port === undefined ? await freePort() : port + 1);
+  for (const p of [port, signalPort]) {
+    if (!(await portIsFree(p))) throw new Error(`Port ${p} is taken: stop whatever listens there or choose another E2E_PORT.`);
+  }
   const log = createWriteStream(o.logFile);
   const child = spawn(process.execPath, [TSX, join(REPO_ROOT, 'packages/server/src/main.ts')], {
     cwd: REPO_ROOT,
-    env: serverEnv({ DEMO_DATA: '1', PORT: String(o.port), HOST: '127.0.0.1', DATA_DIR: o.dataDir, REGISTRATION_REVIEW_SECONDS: '1' }),
+    env: serverEnv({
+      DEMO_DATA: '1',
+      PORT: String(port),
+      PHONE_SIGNAL_PORT: String(signalPort),
+      HOST: '127.0.0.1',
+      DATA_DIR: o.dataDir,
+      REGISTRATION_REVIEW_SECONDS: '1',
+    }),
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   child.stdout!.pipe(log);
   child.stderr!.pipe(log);
   child.once('exit', (code, signal) => log.write(`\n[server exited: code ${code}, signal ${signal}]\n`));
-  const url = `http://127.0.0.1:${o.port}`;
+  const url = `http://127.0.0.1:${port}`;
   const stop = async () => {
     if (child.exitCode !== null) return;
     const exited = new Promise<void>((r) => child.once('exit', () => r()));
@@ -129,5 +186,5 @@ export async function startServer(o: { port: number; dataDir: string; logFile: s
     await stop();
     throw new Error(`${(err as Error).message} See ${o.logFile}.`);
   }
-  return { url, pid: child.pid!, stop };
+  return { url, ports: { port, signalPort }, pid: child.pid!, stop };
 }

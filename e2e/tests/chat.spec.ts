@@ -1,4 +1,5 @@
-import { expect, test, type Browser, type BrowserContext, type Locator, type Page, type WebSocket } from '@playwright/test';
+import type { Browser, BrowserContext, Locator, Page, WebSocket } from '@playwright/test';
+import { expect, test } from '../support/fixtures';
 import { expectAccessible } from '../support/axe';
 
 // Team chat between two people in two browsers: Olivia (owner) and Emma (employee).

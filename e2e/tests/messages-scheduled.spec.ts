@@ -1,11 +1,10 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser, Page } from '@playwright/test';
 import { expect, test } from '../support/fixtures';
 import { signIn } from '../support/app';
-import { E2E_PORT } from '../support/env';
-import { passTimeWhileDown, remotesCli, startServer, type RunningServer } from '../support/server';
+import { templateDir } from '../support/env';
+import { dataDirFromTemplate, passTimeWhileDown, startServer, type RunningServer } from '../support/server';
 
 /**
  * A text scheduled from a contact goes out once, after the API was down past its time: the
@@ -14,13 +13,13 @@ import { passTimeWhileDown, remotesCli, startServer, type RunningServer } from '
  */
 test.describe.configure({ mode: 'serial' });
 
-const PORT = E2E_PORT + 7;
 const BODY = 'Walter, your renewal documents are ready to sign.';
 const CLIENT = '602-555-0131';
 let dataDir: string;
 let server: RunningServer;
 
-const start = () => startServer({ port: PORT, dataDir, logFile: join(__dirname, '..', 'reports', 'server-scheduled.log') });
+// on free ports the system chooses (the workers' servers keep theirs); a restart takes the same ones
+const start = () => startServer({ ...server?.ports, dataDir, logFile: join(__dirname, '..', 'reports', 'server-scheduled.log') });
 
 async function signedIn(browser: Browser): Promise<Page> {
   const context = await browser.newContext({ baseURL: server.url, viewport: { width: 1280, height: 900 } });
@@ -36,8 +35,8 @@ async function phoneOfClient(page: Page) {
 }
 
 test.beforeAll(async () => {
-  dataDir = mkdtempSync(join(tmpdir(), 'agency-e2e-scheduled-'));
-  remotesCli(dataDir, ['release', 'all']);
+  // migrated and released like the workers' (a copy of the run's template); its server seeds the demo agency
+  dataDir = dataDirFromTemplate(templateDir());
   server = await start();
 });
 test.afterAll(async () => {

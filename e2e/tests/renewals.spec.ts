@@ -1,11 +1,10 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser, Page } from '@playwright/test';
 import { expect, test } from '../support/fixtures';
 import { PASSWORD, signIn } from '../support/app';
-import { E2E_PORT } from '../support/env';
-import { remotesCli, runRenewalsDay, startServer, type RunningServer } from '../support/server';
+import { templateDir } from '../support/env';
+import { dataDirFromTemplate, runRenewalsDay, startServer, type RunningServer } from '../support/server';
 
 /**
  * Renewals on their own: the owner chooses when renewals start and the board they go to; the day's
@@ -15,14 +14,14 @@ import { remotesCli, runRenewalsDay, startServer, type RunningServer } from '../
  */
 test.describe.configure({ mode: 'serial' });
 
-const PORT = E2E_PORT + 9;
 const DEMO = '00000000-0000-4000-8000-000000000001';
 const BOARD = 'Renewal calls';
 const WHAT = 'Workers Comp #PG-WC-1207';
 let dataDir: string;
 let server: RunningServer;
 
-const start = () => startServer({ port: PORT, dataDir, logFile: join(__dirname, '..', 'reports', 'server-renewals.log') });
+// on free ports the system chooses (the workers' servers keep theirs); a restart takes the same ones
+const start = () => startServer({ ...server?.ports, dataDir, logFile: join(__dirname, '..', 'reports', 'server-renewals.log') });
 
 async function signedIn(browser: Browser, email: string): Promise<Page> {
   const context = await browser.newContext({ baseURL: server.url, viewport: { width: 1440, height: 900 } });
@@ -37,8 +36,8 @@ const us = (t: number) => {
 };
 
 test.beforeAll(async () => {
-  dataDir = mkdtempSync(join(tmpdir(), 'agency-e2e-renewals-'));
-  remotesCli(dataDir, ['release', 'all']);
+  // migrated and released like the workers' (a copy of the run's template); its server seeds the demo agency
+  dataDir = dataDirFromTemplate(templateDir());
   server = await start();
 });
 test.afterAll(async () => {
