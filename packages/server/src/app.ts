@@ -19,6 +19,7 @@ import { releaseRoutes } from './modules/releases/routes';
 import { userRoutes } from './modules/users/routes';
 import { utilityRoutes } from './modules/utilities/routes';
 import { devRemotes, STANDALONE_PAGES, staticRoutes } from './static/routes';
+import { activeShellDir } from './static/release';
 import { clientRoutes } from './modules/clients/routes';
 import { clientRecordRoutes } from './modules/clients/records/routes';
 import { activityRoutes } from './modules/clients/activity/routes';
@@ -157,7 +158,11 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     transform: jsonSchemaTransform,
   });
   securityHeaders(app, {
-    shellPages: [join(opts.config.shellDir, 'index.html'), ...STANDALONE_PAGES.map((page) => join(opts.config.shellDir, page.file))],
+    // the pages of the shell served now: its active release's (a shell release changes them)
+    shellPages: () => {
+      const dir = activeShellDir(opts.config.releasesDir, opts.config.shellDir);
+      return [join(dir, 'index.html'), ...STANDALONE_PAGES.map((page) => join(dir, page.file))];
+    },
     devRemoteUrls: Object.values(devRemotes(process.env.DEV_REMOTES)),
     signalPort: () => deps.carrier.signaling()?.port ?? null,
   });
