@@ -148,6 +148,9 @@ export function preflight(needs: ReleaseRecord['needs'], provides: ShellProvides
  */
 export const SHELL_RELEASE = 'shell';
 
+/** The <meta> the server puts in each page of a released shell: which release of the shell it is. */
+export const SHELL_RELEASE_META = 'agency-shell-release';
+
 /** One problem in a sentence (a shell's preflight names the remote that needs it). */
 export function describePreflightProblem(p: PreflightProblem): string {
   const what =

@@ -3,7 +3,7 @@ import { dirname, join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import type { ServerConfig } from '../config';
-import { SHELL_RELEASE } from '@agency/contracts';
+import { SHELL_RELEASE, SHELL_RELEASE_META } from '@agency/contracts';
 import { activeReleases, listReleases, readActive, remotesManifest } from './remotes';
 import { hasRelease, RECORDS_DIR } from './release';
 
@@ -75,9 +75,6 @@ export function shellFolders(releasesDir: string, shellDir: string): { active: s
     .map((r) => join(releasesDir, SHELL_RELEASE, r));
   return { active: join(releasesDir, SHELL_RELEASE, active), earlier, release: active };
 }
-
-/** The meta tag that tells the shell which of its releases it is (so it can say when a newer one is active). */
-export const SHELL_RELEASE_META = 'agency-shell-release';
 
 /** A shell's page with its release named in a <meta> (the shell served from its build folder has none). */
 export function shellPage(dir: string, file: string, release: string | null): string {
