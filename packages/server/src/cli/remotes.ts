@@ -19,6 +19,8 @@
 import { REMOTE_NAMES, SHELL_RELEASE } from '@agency/contracts';
 import { REPO_ROOT, loadConfig } from '../config';
 import { join } from 'node:path';
+import { openDb } from '../db/index';
+import { sharedReleases } from '../static/shared';
 import { describePreflightProblem } from '@agency/contracts';
 import {
   activeShellSurface,
@@ -59,7 +61,27 @@ function names(arg: string | undefined): string[] {
 }
 const buildFolder = (name: string) => join(REPO_ROOT, name === SHELL_RELEASE ? 'shell' : `mf-${name}`, 'dist');
 
+/**
+ * RELEASES_STORE=database (the default with DATABASE_URL): the releases live in the database every
+ * API process reads; the command works on the folder as a copy, brought up to the database first
+ * and written back after (on PGlite, with the server stopped: one process opens it at a time).
+ */
+let db =
+  config.releasesStore === 'database'
+    ? await openDb({ databaseUrl: config.databaseUrl, dataDir: config.databaseUrl ? undefined : `${config.dataDir}/db` })
+    : null;
+if (db && (await db.query<{ t: string | null }>("select to_regclass('release_active')::text as t"))[0].t === null) {
+  // a database the server has not migrated yet: the folder is the registry, and the server's first
+  // start writes it to the database
+  await db.close();
+  db = null;
+}
+const shared = db ? sharedReleases(db, config.releasesDir) : null;
+/** The names a command changed, written back to the database at the end. */
+const changed = new Set<string>();
+
 try {
+  await shared?.pull({ everyRelease: true });
   if (cmd === 'release') {
     const all = names(positional[0]);
     if (!all.includes(SHELL_RELEASE) && !shellSurface())
@@ -70,6 +92,7 @@ try {
     const attempt = (name: string): string | null => {
       const from = flag('--from') ?? buildFolder(name);
       try {
+        changed.add(name);
         const r = releaseRemote(config.releasesDir, name, from, {
           activateExisting: !args.includes('--only-new'),
           note: flag('--note'),
@@ -90,11 +113,13 @@ try {
     if (refused.length) throw new Error(refused.map((r) => r.message).join('\n'));
   } else if (cmd === 'rollback') {
     const [name] = names(positional[0]);
+    changed.add(name);
     const r = rollbackRemote(config.releasesDir, name, positional[1], preflightOptions());
     console.log(`${name}: active release is now ${r}`);
   } else if (cmd === 'activate') {
     const [name] = names(positional[0]);
     if (!positional[1]) throw new Error('Name a release: remotes activate <name> <release>');
+    changed.add(name);
     activateRemote(config.releasesDir, name, positional[1], preflightOptions());
     console.log(`${name}: active release is now ${positional[1]}`);
   } else if (cmd === 'list' || !cmd) {
@@ -128,6 +153,16 @@ try {
     );
   }
 } catch (err) {
+  // what went live before a refusal (`release all`) is written back all the same
+  await pushChanged();
   console.error(err instanceof Error ? err.message : err);
   process.exit(1);
+}
+await pushChanged();
+
+async function pushChanged() {
+  if (!shared) return;
+  for (const name of changed) await shared.push(name);
+  changed.clear();
+  await db!.close();
 }

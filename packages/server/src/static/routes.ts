@@ -6,6 +6,7 @@ import type { ServerConfig } from '../config';
 import { SHELL_RELEASE, SHELL_RELEASE_META } from '@agency/contracts';
 import { activeReleases, listReleases, readActive, remotesManifest } from './remotes';
 import { hasRelease, RECORDS_DIR } from './release';
+import type { SharedReleases } from './shared';
 
 const HASHED = /\.[0-9a-f]{8}\.js$/;
 
@@ -96,14 +97,23 @@ function fileIn(dir: string, path: string): string | null {
 }
 
 /** Serves the shell at / from its active release, released remotes under /remotes and remotes.json, all on the API's origin. */
-export async function staticRoutes(app: FastifyInstance, config: ServerConfig) {
+/** A remote's file under /remotes/<name>/<release>/<path> (never a record, never the shell's folder). */
+const REMOTE_FILE = /^\/remotes\/([a-z][a-z0-9-]*)\/([A-Za-z0-9][A-Za-z0-9._+-]*)\/(.+)$/;
+
+/**
+ * With `shared` (RELEASES_STORE=database), what is active is read from the database before it is
+ * answered, and a release's file this process has not copied yet is copied on its first request.
+ */
+export async function staticRoutes(app: FastifyInstance, config: ServerConfig, shared: SharedReleases | null = null) {
   app.get('/remotes.json', async (_req, reply) => {
+    await shared?.pull();
     reply.header('Cache-Control', 'no-cache');
     return { ...remotesManifest(config.releasesDir), ...devRemotes(process.env.DEV_REMOTES) };
   });
 
   /** What is active now: the shell's release and each remote's, read by the shell to tell staff that a newer one is. */
   app.get('/active-releases.json', async (_req, reply) => {
+    await shared?.pull();
     reply.header('Cache-Control', 'no-cache');
     return activeReleases(config.releasesDir);
   });
@@ -121,20 +131,43 @@ export async function staticRoutes(app: FastifyInstance, config: ServerConfig) {
     setHeaders: (res) => res.header('Cache-Control', 'public, max-age=31536000, immutable'),
   });
 
-  app.setNotFoundHandler((req, reply) => {
+  app.setNotFoundHandler(async (req, reply) => {
     const path = req.url.split('?')[0];
-    const shell = shellFolders(config.releasesDir, config.shellDir);
+    const reading = req.method === 'GET' || req.method === 'HEAD';
+    // a release's file this process has not copied from the database yet
+    const remoteFile = shared && reading ? REMOTE_FILE.exec(path) : null;
+    if (remoteFile && remoteFile[1] !== RECORDS_DIR && remoteFile[1] !== SHELL_RELEASE && !remoteFile[2].startsWith('.')) {
+      const [, name, release, rest] = remoteFile;
+      const dir = join(config.releasesDir, name, release);
+      const rel = (await shared!.fetch(name, release)) ? fileIn(dir, `/${rest}`) : null;
+      if (rel) {
+        reply.header('Cache-Control', 'public, max-age=31536000, immutable');
+        return reply.sendFile(rel, dir);
+      }
+    }
     const isFile = /\.[a-z0-9]+$/i.test(path);
-    const servable = (req.method === 'GET' || req.method === 'HEAD') && !path.startsWith('/api/') && !path.startsWith('/remotes/');
+    const servable = reading && !path.startsWith('/api/') && !path.startsWith('/remotes/');
+    if (shared && servable && !isFile) await shared.pull();
+    const shell = shellFolders(config.releasesDir, config.shellDir);
     // The shell's files, from its active release (a hashed chunk also from an earlier one)
     if (servable && isFile) {
       const dirs = HASHED.test(path) ? [shell.active, ...shell.earlier] : [shell.active];
       for (const dir of dirs) {
         const rel = fileIn(dir, path);
         if (!rel) continue;
-        if (rel === 'index.html' || rel.endsWith('.html')) break; // pages are served by their paths
+        if (rel.endsWith('.html')) break; // pages are served by their paths
         reply.header('Cache-Control', HASHED.test(path) ? 'public, max-age=31536000, immutable' : 'no-cache');
         return reply.sendFile(rel, dir);
+      }
+      // a chunk of a shell release this process has not copied yet
+      const earlier = shared && HASHED.test(path) && !path.endsWith('.html') ? await shared.releaseWithFile(SHELL_RELEASE, path.replace(/^\/+/, '')) : null;
+      if (earlier && (await shared!.fetch(SHELL_RELEASE, earlier))) {
+        const dir = join(config.releasesDir, SHELL_RELEASE, earlier);
+        const rel = fileIn(dir, path);
+        if (rel) {
+          reply.header('Cache-Control', 'public, max-age=31536000, immutable');
+          return reply.sendFile(rel, dir);
+        }
       }
     }
     const wantsPage = servable && !isFile;

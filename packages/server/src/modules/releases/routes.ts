@@ -68,7 +68,7 @@ export function releasesOverview(releasesDir: string, shellDir: string): Release
 const paramsSchema = z.object({ remote: z.enum(NAMES) });
 
 /** The Releases page of ops (super users): the shell's and each remote's releases, and Roll Back / Activate with a reason the audit log keeps. */
-export async function releaseRoutes(app: FastifyInstance, { db, config }: AppDeps) {
+export async function releaseRoutes(app: FastifyInstance, { db, config, sharedReleases }: AppDeps) {
   const r = app.withTypeProvider<ZodTypeProvider>();
 
   r.get(
@@ -82,7 +82,10 @@ export async function releaseRoutes(app: FastifyInstance, { db, config }: AppDep
         response: { 200: releasesOverviewSchema, 403: errorSchema },
       },
     },
-    async () => releasesOverview(config.releasesDir, config.shellDir),
+    async () => {
+      await sharedReleases?.pull({ everyRelease: true });
+      return releasesOverview(config.releasesDir, config.shellDir);
+    },
   );
 
   r.post(
@@ -101,6 +104,7 @@ export async function releaseRoutes(app: FastifyInstance, { db, config }: AppDep
     async (req) => {
       const { remote } = req.params;
       const { release, reason, force } = req.body;
+      await sharedReleases?.pull({ everyRelease: true });
       const before = releasesOverview(config.releasesDir, config.shellDir).remotes.find((x) => x.remote === remote)!;
       if (!before.releases.some((x) => x.release === release)) throw notFound(`${TITLES[remote]} has no release ${release}.`);
       const [user] = await db.query<{ email: string }>('select email from users where id = $1', [auth(req).realUserId]);
@@ -114,6 +118,8 @@ export async function releaseRoutes(app: FastifyInstance, { db, config }: AppDep
           throw conflict(`${refusalHeadline(remote, release, err.problems, TITLES[remote])}: ${err.problems.map(describePreflightProblem).join('; ')}.`);
         throw err;
       }
+      // every API process serves it from its next request
+      await sharedReleases?.push(remote);
       const missing = before.releases.find((x) => x.release === release)!.missing;
       const forced = force && missing.length ? ` (forced past the preflight: ${missing.map(describePreflightProblem).join('; ')})` : '';
       await recordAudit(
