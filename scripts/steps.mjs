@@ -35,8 +35,8 @@ export function tsx(args, options = {}) {
   return spawnSync(process.execPath, [join(root, 'node_modules/tsx/dist/cli.mjs'), ...args], { stdio: 'inherit', cwd: root, ...options }).status ?? 1;
 }
 
-/** Releases each remote's build; a build released before keeps whatever release is active. */
+/** Releases the shell's and each remote's build; a build released before keeps whatever release is active. */
 export function releaseRemotes(env = process.env) {
-  step('Releasing the remotes');
+  step('Releasing the shell and the remotes');
   must(tsx(['packages/server/src/cli/remotes.ts', 'release', 'all', '--only-new'], { env }), 'Release');
 }

@@ -16,6 +16,8 @@ export type ReleaseNeed = z.infer<typeof releaseNeedSchema>;
  * older one (the shell has moved past what the release was built on).
  */
 export const preflightProblemSchema = z.object({
+  /** A shell's preflight: the active remote that needs it (a remote's preflight leaves it out). */
+  remote: z.string().optional(),
   key: z.string().nullable(),
   needs: z.string(),
   provided: z.string().nullable(),
@@ -140,10 +142,24 @@ export function preflight(needs: ReleaseRecord['needs'], provides: ShellProvides
   return problems;
 }
 
-/** One problem in a sentence. */
+/**
+ * The name the shell's releases go by in the registry, beside the remotes' (`<releases>/shell/<release>/`):
+ * released, rolled back and checked like a remote's, and served at / from its active release.
+ */
+export const SHELL_RELEASE = 'shell';
+
+/** The <meta> the server puts in each page of a released shell: which release of the shell it is. */
+export const SHELL_RELEASE_META = 'agency-shell-release';
+
+/** One problem in a sentence (a shell's preflight names the remote that needs it). */
 export function describePreflightProblem(p: PreflightProblem): string {
-  if (p.key === null) return `the federation runtime ${p.needs} (the shell lends ${p.provided ?? 'none'})`;
-  return p.provided === null ? `${p.key} ${p.needs} (the shell does not provide it)` : `${p.key} ${p.needs} (the shell provides ${p.provided})`;
+  const what =
+    p.key === null
+      ? `the federation runtime ${p.needs} (the shell lends ${p.provided ?? 'none'})`
+      : p.provided === null
+        ? `${p.key} ${p.needs} (the shell does not provide it)`
+        : `${p.key} ${p.needs} (the shell provides ${p.provided})`;
+  return p.remote ? `${p.remote} needs ${what}` : what;
 }
 
 /** Which shell would serve a release with these problems: a newer one when any says so, else an older one; null when there is none. */
@@ -168,7 +184,11 @@ export const remoteReleasesSchema = z.object({
 });
 export type RemoteReleases = z.infer<typeof remoteReleasesSchema>;
 
-/** GET /releases (super): every remote's releases; `shellChecked` is false when the shell has no shared-surface.json to check against. */
+/**
+ * GET /releases (super): the shell's releases (`remote: 'shell'`, first; their verdict is what each
+ * active remote would miss under them) and every remote's; `shellChecked` is false when the active
+ * shell has no shared-surface.json to check against.
+ */
 export const releasesOverviewSchema = z.object({ shellChecked: z.boolean(), remotes: z.array(remoteReleasesSchema) });
 export type ReleasesOverview = z.infer<typeof releasesOverviewSchema>;
 
@@ -179,3 +199,7 @@ export const releaseActivateSchema = z.object({
   force: z.boolean().optional(),
 });
 export type ReleaseActivate = z.infer<typeof releaseActivateSchema>;
+
+/** GET /active-releases.json: what is active now, the shell's release (null: served from its build) and each remote's; the shell compares it with what it runs. */
+export const activeReleasesNowSchema = z.object({ shell: z.string().nullable(), remotes: z.record(z.string(), z.string()) });
+export type ActiveReleasesNow = z.infer<typeof activeReleasesNowSchema>;

@@ -1,3 +1,4 @@
+import { REMOTE_NAMES, SHELL_RELEASE } from '@agency/contracts';
 import { join } from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
 import fastifySwagger from '@fastify/swagger';
@@ -19,6 +20,8 @@ import { releaseRoutes } from './modules/releases/routes';
 import { userRoutes } from './modules/users/routes';
 import { utilityRoutes } from './modules/utilities/routes';
 import { devRemotes, STANDALONE_PAGES, staticRoutes } from './static/routes';
+import { activeShellDir } from './static/release';
+import { startSharedReleases, type SharedReleases } from './static/shared';
 import { clientRoutes } from './modules/clients/routes';
 import { clientRecordRoutes } from './modules/clients/records/routes';
 import { activityRoutes } from './modules/clients/activity/routes';
@@ -87,6 +90,8 @@ export interface AppDeps {
   billing: BillingProvider;
   /** The sessions this process has verified (every bearer token resolves through it). */
   sessions: SessionCache;
+  /** With RELEASES_STORE=database: the releases every API process shares (null: the folder is the registry). */
+  sharedReleases: SharedReleases | null;
 }
 
 export interface BuildOptions {
@@ -125,6 +130,8 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
       ),
     billing: opts.billing ?? createBilling(opts.config, opts.db, countUsage),
     sessions: await watchSessions(opts.db, { redisUrl: opts.config.redisUrl }),
+    sharedReleases:
+      opts.config.releasesStore === 'database' ? await startSharedReleases(opts.db, opts.config.releasesDir, [SHELL_RELEASE, ...REMOTE_NAMES]) : null,
   };
   // TOTP secrets and client data stored readable before they were sealed (or by the demo seed) are sealed now.
   await sealReadableTotpSecrets(opts.db, sealerFor(opts.config.dataDir));
@@ -157,7 +164,11 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     transform: jsonSchemaTransform,
   });
   securityHeaders(app, {
-    shellPages: [join(opts.config.shellDir, 'index.html'), ...STANDALONE_PAGES.map((page) => join(opts.config.shellDir, page.file))],
+    // the pages of the shell served now: its active release's (a shell release changes them)
+    shellPages: () => {
+      const dir = activeShellDir(opts.config.releasesDir, opts.config.shellDir);
+      return [join(dir, 'index.html'), ...STANDALONE_PAGES.map((page) => join(dir, page.file))];
+    },
     devRemoteUrls: Object.values(devRemotes(process.env.DEV_REMOTES)),
     signalPort: () => deps.carrier.signaling()?.port ?? null,
   });
@@ -241,6 +252,6 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     if (!published) return done(null, payload);
     void published.then(() => done(null, payload));
   });
-  await staticRoutes(app, opts.config);
+  await staticRoutes(app, opts.config, deps.sharedReleases);
   return app;
 }

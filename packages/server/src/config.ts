@@ -31,8 +31,14 @@ export interface ServerConfig {
   /** MIGRATION_DATABASE_URL: migrations run as this role (the schema's owner); the app's role (DATABASE_URL) is then granted its rights. */
   migrationDatabaseUrl?: string;
   redisUrl?: string;
-  /** Folder of released remotes (`<name>/<release>/`) and remotes.json. */
+  /** Folder of released remotes and the shell (`<name>/<release>/`) and their active pointers. */
   releasesDir: string;
+  /**
+   * RELEASES_STORE: `disk` (the folder is the registry; the default on PGlite) or `database` (the
+   * default with DATABASE_URL: the releases and the active pointers live in the database, which
+   * every API process reads, and the folder is this process's copy).
+   */
+  releasesStore: 'disk' | 'database';
   shellDir: string;
   sessionHours: number;
   production: boolean;
@@ -105,6 +111,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     migrationDatabaseUrl: env.MIGRATION_DATABASE_URL || undefined,
     redisUrl: env.REDIS_URL || undefined,
     releasesDir: resolve(env.RELEASES_DIR ?? join(dataDir, 'releases')),
+    releasesStore: env.RELEASES_STORE === 'database' || env.RELEASES_STORE === 'disk' ? env.RELEASES_STORE : env.DATABASE_URL ? 'database' : 'disk',
     shellDir: resolve(env.SHELL_DIR ?? join(REPO_ROOT, 'shell', 'dist')),
     sessionHours: 8,
     production: env.NODE_ENV === 'production',

@@ -16,6 +16,7 @@ import { FrameFooter } from './FrameFooter';
 import { LoadingOverlay } from './LoadingOverlay';
 import { PhoneDrawerSlot } from './PhoneDrawerSlot';
 import { BackgroundSlots } from './BackgroundSlots';
+import { NewReleaseNotice } from './NewReleaseNotice';
 import { CONTACT_SEARCH_SOURCES, HeaderSearch, SEARCH_SOURCES } from './HeaderSearch';
 import { ProfileMenu } from './ProfileMenu';
 import { SideNav } from './SideNav';
@@ -128,6 +129,7 @@ function FrameBody() {
           </Layout>
           <PhoneDrawerSlot />
           <BackgroundSlots />
+          <NewReleaseNotice />
         </Layout>
       </Layout>
     </>

@@ -5,7 +5,7 @@ import { reloadPage } from './reloadPage';
 const HOST_ID = 'area-notices';
 
 /** Where the notices stand: over every page, above the footer, whatever hides the area itself (the background slots are hidden). */
-function noticeHost(): HTMLElement {
+export function noticeHost(): HTMLElement {
   const found = document.getElementById(HOST_ID);
   if (found) return found;
   const host = document.createElement('div');

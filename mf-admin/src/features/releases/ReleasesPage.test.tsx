@@ -27,6 +27,16 @@ const overview: ReleasesOverview = {
   shellChecked: true,
   remotes: [
     {
+      remote: 'shell',
+      title: 'Shell',
+      active: '2.10.0-dddddddd',
+      earlier: [],
+      releases: [
+        entry('2.10.0-dddddddd', 'dana', 'Dashboard layout'),
+        entry('2.11.0-eeeeeeee', 'kim', 'Icons bundled', [{ remote: 'contacts', ...ICONS_MISSING[0]! }]),
+      ],
+    },
+    {
       remote: 'contacts',
       title: 'Contacts',
       active: '1.1.0-bbbbbbbb',
@@ -102,4 +112,22 @@ test('a refusal from the server is shown in the dialog', async () => {
   await userEvent.type(within(dialog).getByLabelText('Reason'), 'Back');
   await userEvent.click(within(dialog).getByRole('button', { name: 'Roll Back' }));
   expect(await within(dialog).findByRole('alert')).toHaveTextContent('Contacts 1.0.0-aaaaaaaa needs a newer shell: react ^19.4.0 (the shell provides 19.3.1).');
+});
+
+test("lists the shell's releases first, each with what the active remotes would miss under it", async () => {
+  render(<ReleasesPage />);
+  const shell = await screen.findByRole('region', { name: 'Shell' });
+  expect(screen.getAllByRole('region')[0]).toBe(shell);
+  const rows = within(shell).getAllByRole('row').slice(1);
+  expect(within(rows[0]!).getByText('Cannot serve contacts')).toBeInTheDocument();
+  expect(within(rows[1]!).getByText('Serves every active area')).toBeInTheDocument();
+  await userEvent.click(within(rows[0]!).getByRole('button', { name: 'Activate' }));
+  const dialog = await screen.findByRole('dialog', { name: 'Activate Shell 2.11.0-eeeeeeee' });
+  expect(within(dialog).getByText('This shell cannot serve contacts')).toBeInTheDocument();
+  await userEvent.type(within(dialog).getByLabelText('Reason'), 'Icons come with each remote now');
+  await userEvent.click(within(dialog).getByLabelText(/Activate it all the same/));
+  await userEvent.click(within(dialog).getByRole('button', { name: 'Activate' }));
+  await waitFor(() =>
+    expect(api.activate).toHaveBeenCalledWith('shell', { release: '2.11.0-eeeeeeee', reason: 'Icons come with each remote now', force: true }),
+  );
 });

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Alert, Button, Checkbox, Flex, Form, Input, Modal, Table, Tag, Tooltip, Typography } from 'antd';
 import { errorMessage, releasesApi } from '@agency/api-client';
-import { describePreflightProblem, shellNeeded, type ReleaseEntry, type RemoteReleases } from '@agency/contracts';
+import { describePreflightProblem, SHELL_RELEASE, shellNeeded, type ReleaseEntry, type RemoteReleases } from '@agency/contracts';
 import { formatDateTime, RetryAlert, useLiveQuery } from '@agency/ui';
 
 /** What Roll Back or Activate is about to do: a remote, one of its releases, and whether it was active before. */
@@ -11,8 +11,20 @@ interface Pending {
   rollBack: boolean;
 }
 
-/** The preflight's verdict of a release under the active shell, in words. */
-function Verdict({ entry }: { entry: ReleaseEntry }) {
+/** The areas a shell's release could not serve, by name. */
+const unserved = (entry: ReleaseEntry) => [...new Set(entry.missing.map((p) => p.remote ?? ''))].filter(Boolean);
+
+/** The preflight's verdict in words: of a remote's release under the active shell, of a shell's against the active remotes. */
+function Verdict({ entry, isShell }: { entry: ReleaseEntry; isShell: boolean }) {
+  if (isShell) {
+    const areas = unserved(entry);
+    if (!areas.length) return <Tag color="green">Serves every active area</Tag>;
+    return (
+      <Tooltip title={`Missing: ${entry.missing.map(describePreflightProblem).join('; ')}`}>
+        <Tag color="red">Cannot serve {areas.join(', ')}</Tag>
+      </Tooltip>
+    );
+  }
   const needed = shellNeeded(entry.missing);
   if (!needed) return <Tag color="green">Served by the shell</Tag>;
   return (
@@ -52,7 +64,16 @@ function ActivateDialog({ pending, onClose, onDone }: { pending: Pending; onClos
       destroyOnHidden
     >
       <Form form={form} layout="vertical" onFinish={submit} initialValues={{ reason: '', force: false }}>
-        {entry.missing.length > 0 && (
+        {entry.missing.length > 0 && remote.remote === SHELL_RELEASE && (
+          <Alert
+            type="warning"
+            showIcon
+            style={{ marginBottom: 16 }}
+            title={`This shell cannot serve ${unserved(entry).join(', ')}`}
+            description={`Missing: ${entry.missing.map(describePreflightProblem).join('; ')}. Staff would see a notice in those areas.`}
+          />
+        )}
+        {entry.missing.length > 0 && remote.remote !== SHELL_RELEASE && (
           <Alert
             type="warning"
             showIcon
@@ -79,7 +100,7 @@ function ActivateDialog({ pending, onClose, onDone }: { pending: Pending; onClos
   );
 }
 
-/** Ops' page (super users): each remote's releases, newest first, with Roll Back / Activate. */
+/** Ops' page (super users): the shell's and each remote's releases, newest first, with Roll Back / Activate. */
 export function ReleasesPage() {
   const releases = useLiveQuery(() => releasesApi.overview());
   const [pending, setPending] = useState<Pending | null>(null);
@@ -118,7 +139,7 @@ export function ReleasesPage() {
               { title: 'Commit', key: 'commit', render: (_, e) => e.record?.commit ?? '' },
               { title: 'By', key: 'by', render: (_, e) => e.record?.by ?? '' },
               { title: 'Note', key: 'note', render: (_, e) => e.record?.note ?? '' },
-              { title: 'Preflight', key: 'verdict', render: (_, e) => <Verdict entry={e} /> },
+              { title: 'Preflight', key: 'verdict', render: (_, e) => <Verdict entry={e} isShell={remote.remote === SHELL_RELEASE} /> },
               {
                 title: 'Action',
                 key: 'action',

@@ -1,5 +1,6 @@
 /**
- * Releases, rolls back and lists remotes, with no shell rebuild and no server restart.
+ * Releases, rolls back and lists the shell and the remotes, with no rebuild and no server restart.
+ * NAME is `shell` or a remote; `all` is the shell and every remote.
  *   remotes release <name|all> [--from <dist folder>] [--only-new] [--by <who>] [--note <text>] [--commit <sha>] [--force]
  *   remotes rollback <name> [<release>] [--by <who>] [--force]
  *                                           (default: the release before the active one; a name
@@ -11,23 +12,27 @@
  * is at (--commit for a folder outside git), a note (--note, else the commit's subject) and what it
  * needs from the shell, from its own mf-manifest.json.
  * Before a release goes live (release, rollback, activate), the preflight compares what it needs
- * with what the active shell provides (its shared-surface.json) and refuses with the list of what
- * is missing; --force activates it all the same and records who, when and what was missing.
+ * with what the active shell provides (its shared-surface.json), or for a shell, what it provides
+ * with what every active remote needs, and refuses with the list of what is missing; --force
+ * activates it all the same and records who, when and what was missing.
  */
-import { REMOTE_NAMES } from '@agency/contracts';
+import { REMOTE_NAMES, SHELL_RELEASE } from '@agency/contracts';
 import { REPO_ROOT, loadConfig } from '../config';
 import { join } from 'node:path';
+import { openDb } from '../db/index';
+import { sharedReleases } from '../static/shared';
 import { describePreflightProblem } from '@agency/contracts';
 import {
+  activeShellSurface,
   activateRemote,
   describeRelease,
   PreflightRefusal,
   preflightRelease,
   readReleaseRecord,
-  readShellSurface,
   releaseRemote,
   remoteReleaseRecords,
   rollbackRemote,
+  shellProblems,
   storedReleaseNeeds,
 } from '../static/release';
 
@@ -40,27 +45,54 @@ const flag = (name: string) => {
 const WITH_VALUE = new Set(['--from', '--by', '--note', '--commit']);
 /** The arguments that are not flags (nor a flag's value). */
 const positional = args.filter((a, i) => !a.startsWith('--') && !WITH_VALUE.has(args[i - 1]));
-/** The shell the releases run under: today the one served from its build folder. */
-const shellSurface = () => readShellSurface(config.shellDir);
+/** The shell the remotes run under: its active release (its build folder while none is released). */
+const shellSurface = () => activeShellSurface(config.releasesDir, config.shellDir);
 const preflightOptions = () => ({ shellSurface: shellSurface(), force: args.includes('--force'), by: flag('--by') });
 const forcedLine = (name: string, release: string, missing: Parameters<typeof describePreflightProblem>[0][]) =>
-  `${name}: ${release} activated with --force; the active shell does not provide: ${missing.map(describePreflightProblem).join('; ')}`;
+  `${name}: ${release} activated with --force; ${name === SHELL_RELEASE ? 'the active remotes miss' : 'the active shell does not provide'}: ${missing.map(describePreflightProblem).join('; ')}`;
+/** The shell and the remotes, as the command line names them. */
+const NAMES = [SHELL_RELEASE, ...REMOTE_NAMES];
 
 function names(arg: string | undefined): string[] {
-  if (!arg) throw new Error('Name a remote: ' + REMOTE_NAMES.join(', '));
-  if (arg === 'all') return [...REMOTE_NAMES];
-  if (!(REMOTE_NAMES as readonly string[]).includes(arg)) throw new Error(`Unknown remote "${arg}". Remotes: ${REMOTE_NAMES.join(', ')}`);
+  if (!arg) throw new Error('Name the shell or a remote: ' + NAMES.join(', '));
+  if (arg === 'all') return [...NAMES];
+  if (!NAMES.includes(arg)) throw new Error(`Unknown name "${arg}". Names: ${NAMES.join(', ')}`);
   return [arg];
 }
+const buildFolder = (name: string) => join(REPO_ROOT, name === SHELL_RELEASE ? 'shell' : `mf-${name}`, 'dist');
+
+/**
+ * RELEASES_STORE=database (the default with DATABASE_URL): the releases live in the database every
+ * API process reads; the command works on the folder as a copy, brought up to the database first
+ * and written back after (on PGlite, with the server stopped: one process opens it at a time).
+ */
+let db =
+  config.releasesStore === 'database'
+    ? await openDb({ databaseUrl: config.databaseUrl, dataDir: config.databaseUrl ? undefined : `${config.dataDir}/db` })
+    : null;
+if (db && (await db.query<{ t: string | null }>("select to_regclass('release_active')::text as t"))[0].t === null) {
+  // a database the server has not migrated yet: the folder is the registry, and the server's first
+  // start writes it to the database
+  await db.close();
+  db = null;
+}
+const shared = db ? sharedReleases(db, config.releasesDir) : null;
+/** The names a command changed, written back to the database at the end. */
+const changed = new Set<string>();
 
 try {
+  await shared?.pull({ everyRelease: true });
   if (cmd === 'release') {
-    if (!shellSurface()) console.warn(`The shell in ${config.shellDir} has no shared-surface.json (build it): the preflight has nothing to check against.`);
-    // a remote refused by the preflight does not stop the others (`release all`); the command fails at the end
-    const refused: string[] = [];
-    for (const name of names(positional[0])) {
-      const from = flag('--from') ?? join(REPO_ROOT, `mf-${name}`, 'dist');
+    const all = names(positional[0]);
+    if (!all.includes(SHELL_RELEASE) && !shellSurface())
+      console.warn('The active shell has no shared-surface.json (build and release it): the preflight has nothing to check against.');
+    // one refused by the preflight does not stop the others (`release all`): the shell first, then the
+    // remotes; what was refused is tried once more after the others went live (a shell that drops
+    // what only the earlier remotes needed), and the command fails at the end
+    const attempt = (name: string): string | null => {
+      const from = flag('--from') ?? buildFolder(name);
       try {
+        changed.add(name);
         const r = releaseRemote(config.releasesDir, name, from, {
           activateExisting: !args.includes('--only-new'),
           note: flag('--note'),
@@ -69,29 +101,39 @@ try {
         });
         if (r.forced.length) console.warn(forcedLine(name, r.release, r.forced));
         console.log(`${name}: ${r.created ? 'released' : 'already released'} ${r.release}${r.activated ? ' (active)' : ''}`);
+        return null;
       } catch (err) {
         if (!(err instanceof PreflightRefusal)) throw err;
-        refused.push(err.message);
+        return err.message;
       }
-    }
-    if (refused.length) throw new Error(refused.join('\n'));
+    };
+    let refused = all.map((name) => ({ name, message: attempt(name) })).filter((r) => r.message !== null);
+    if (refused.length && refused.length < all.length)
+      refused = refused.map(({ name }) => ({ name, message: attempt(name) })).filter((r) => r.message !== null);
+    if (refused.length) throw new Error(refused.map((r) => r.message).join('\n'));
   } else if (cmd === 'rollback') {
     const [name] = names(positional[0]);
+    changed.add(name);
     const r = rollbackRemote(config.releasesDir, name, positional[1], preflightOptions());
     console.log(`${name}: active release is now ${r}`);
   } else if (cmd === 'activate') {
     const [name] = names(positional[0]);
     if (!positional[1]) throw new Error('Name a release: remotes activate <name> <release>');
+    changed.add(name);
     activateRemote(config.releasesDir, name, positional[1], preflightOptions());
     console.log(`${name}: active release is now ${positional[1]}`);
   } else if (cmd === 'list' || !cmd) {
     const surface = shellSurface();
     // each release with the preflight's verdict under the active shell
     const verdict = (name: string, release: string) => {
-      const missing = preflightRelease(storedReleaseNeeds(config.releasesDir, name, release), surface);
-      return missing.length ? `  [the active shell does not provide: ${missing.map(describePreflightProblem).join('; ')}]` : '';
+      const missing =
+        name === SHELL_RELEASE
+          ? shellProblems(config.releasesDir, join(config.releasesDir, name, release))
+          : preflightRelease(storedReleaseNeeds(config.releasesDir, name, release), surface);
+      const what = name === SHELL_RELEASE ? 'the active remotes would miss' : 'the active shell does not provide';
+      return missing.length ? `  [${what}: ${missing.map(describePreflightProblem).join('; ')}]` : '';
     };
-    for (const name of positional[0] ? names(positional[0]) : REMOTE_NAMES) {
+    for (const name of positional[0] ? names(positional[0]) : NAMES) {
       const { active, releases } = remoteReleaseRecords(config.releasesDir, name);
       if (!releases.length) console.log(`${name}: (no release)`);
       else
@@ -107,10 +149,20 @@ try {
     console.log(JSON.stringify(record, null, 2));
   } else {
     throw new Error(
-      'usage: remotes release <name|all> [--from dir] [--only-new] [--by who] [--note text] [--commit sha] [--force] | rollback <name> [release] [--by who] [--force] | activate <name> <release> [--by who] [--force] | list [name] | show <name> <release>',
+      'usage (name: shell or a remote): remotes release <name|all> [--from dir] [--only-new] [--by who] [--note text] [--commit sha] [--force] | rollback <name> [release] [--by who] [--force] | activate <name> <release> [--by who] [--force] | list [name] | show <name> <release>',
     );
   }
 } catch (err) {
+  // what went live before a refusal (`release all`) is written back all the same
+  await pushChanged();
   console.error(err instanceof Error ? err.message : err);
   process.exit(1);
+}
+await pushChanged();
+
+async function pushChanged() {
+  if (!shared) return;
+  for (const name of changed) await shared.push(name);
+  changed.clear();
+  await db!.close();
 }

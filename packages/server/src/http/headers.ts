@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync, statSync } from 'node:fs';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 
 /**
@@ -8,13 +8,23 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
  */
 export function inlineScriptHashes(pages: string[]): string[] {
   const hashes = new Set<string>();
-  for (const page of pages) {
-    if (!existsSync(page)) continue;
-    const html = readFileSync(page, 'utf8');
-    for (const m of html.matchAll(/<script(?![^>]*\bsrc=)[^>]*>([\s\S]*?)<\/script>/gi))
-      hashes.add(`'sha256-${createHash('sha256').update(m[1]!).digest('base64')}'`);
-  }
+  for (const page of pages) for (const hash of pageHashes(page)) hashes.add(hash);
   return [...hashes];
+}
+
+const hashesByPage = new Map<string, { mtimeMs: number; hashes: string[] }>();
+/** One page's inline script hashes, read again only when the file changed (a shell release's never does). */
+function pageHashes(page: string): string[] {
+  if (!existsSync(page)) return [];
+  const { mtimeMs } = statSync(page);
+  const known = hashesByPage.get(page);
+  if (known && known.mtimeMs === mtimeMs) return known.hashes;
+  const html = readFileSync(page, 'utf8');
+  const hashes = [...html.matchAll(/<script(?![^>]*\bsrc=)[^>]*>([\s\S]*?)<\/script>/gi)].map(
+    (m) => `'sha256-${createHash('sha256').update(m[1]!).digest('base64')}'`,
+  );
+  hashesByPage.set(page, { mtimeMs, hashes });
+  return hashes;
 }
 
 /**
@@ -70,10 +80,17 @@ const isTls = (req: FastifyRequest) => req.protocol === 'https';
  * keeps it), nosniff, a referrer policy that never sends a path to another site, and HSTS when
  * the request came over TLS (directly, or through a proxy TRUST_PROXY believes).
  */
-export function securityHeaders(app: FastifyInstance, o: { shellPages: string[]; devRemoteUrls: string[]; signalPort?: () => number | null }): void {
-  const scriptHashes = inlineScriptHashes(o.shellPages);
+export function securityHeaders(
+  app: FastifyInstance,
+  /** shellPages: the pages of the shell served now (a function: those of its active release, which a shell release changes). */
+  o: { shellPages: string[] | (() => string[]); devRemoteUrls: string[]; signalPort?: () => number | null },
+): void {
+  const shellPages = typeof o.shellPages === 'function' ? o.shellPages : () => o.shellPages as string[];
   const extraOrigins = originsOf(o.devRemoteUrls);
+  let scriptHashes = inlineScriptHashes(shellPages());
   app.addHook('onSend', async (req, reply) => {
+    // a page is answered with the hashes of the shell served now; other answers run no inline script
+    if (String(reply.getHeader('content-type') ?? '').startsWith('text/html')) scriptHashes = inlineScriptHashes(shellPages());
     if (!reply.hasHeader('content-security-policy'))
       reply.header('content-security-policy', contentSecurityPolicy({ scriptHashes, extraOrigins, host: req.headers.host, signalPort: o.signalPort?.() }));
     reply.header('x-content-type-options', 'nosniff');

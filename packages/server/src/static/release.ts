@@ -2,7 +2,7 @@ import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { cpSync, existsSync, mkdirSync, readFileSync, readdirSync, renameSync, statSync, writeFileSync } from 'node:fs';
 import { userInfo } from 'node:os';
-import { join, relative } from 'node:path';
+import { dirname, join, relative } from 'node:path';
 import {
   describePreflightProblem,
   preflight,
@@ -10,6 +10,7 @@ import {
   shellNeeded,
   shellProvides,
   shellSurfaceSchema,
+  SHELL_RELEASE,
   type PreflightProblem,
   type ReleaseNeed,
   type ReleaseOverride,
@@ -25,12 +26,31 @@ function filesOf(dir: string): string[] {
   });
 }
 
+/** The file that makes a folder a build: a remote's mf-manifest.json, the shell's index.html. */
+export const buildMarker = (name: string) => (name === SHELL_RELEASE ? 'index.html' : 'mf-manifest.json');
+
+/** Whether a release of `name` is stored (its build's marker file is there). */
+export const hasRelease = (releasesDir: string, name: string, release: string) => existsSync(join(releasesDir, name, release, buildMarker(name)));
+
+/** The shell's version: its package.json beside the build folder (a copy elsewhere has none: 0.0.0). */
+function shellVersion(distDir: string): string {
+  const pkg = join(dirname(distDir), 'package.json');
+  if (!existsSync(pkg)) return '0.0.0';
+  return (JSON.parse(readFileSync(pkg, 'utf8')) as { version?: string }).version ?? '0.0.0';
+}
+
 /** A release is named `<package version>-<content hash>`, so the same build is never released twice. */
-export function releaseName(distDir: string): string {
-  const manifestFile = join(distDir, 'mf-manifest.json');
-  if (!existsSync(manifestFile)) throw new Error(`${distDir} has no mf-manifest.json: build the remote first.`);
-  const manifest = JSON.parse(readFileSync(manifestFile, 'utf8')) as { metaData?: { buildInfo?: { buildVersion?: string } } };
-  const version = manifest.metaData?.buildInfo?.buildVersion ?? '0.0.0';
+export function releaseName(distDir: string, name?: string): string {
+  let version: string;
+  if (name === SHELL_RELEASE) {
+    if (!existsSync(join(distDir, 'index.html'))) throw new Error(`${distDir} has no index.html: build the shell first.`);
+    version = shellVersion(distDir);
+  } else {
+    const manifestFile = join(distDir, 'mf-manifest.json');
+    if (!existsSync(manifestFile)) throw new Error(`${distDir} has no mf-manifest.json: build the remote first.`);
+    const manifest = JSON.parse(readFileSync(manifestFile, 'utf8')) as { metaData?: { buildInfo?: { buildVersion?: string } } };
+    version = manifest.metaData?.buildInfo?.buildVersion ?? '0.0.0';
+  }
   const hash = createHash('sha256');
   for (const f of filesOf(distDir)
     .filter((f) => !f.endsWith('.map'))
@@ -46,8 +66,13 @@ interface BuildManifest {
   metaData?: { pluginVersion?: string };
 }
 
-/** What a build needs from the shell, from its own mf-manifest.json: the shared keys it takes and the federation runtime it was built on. */
-export function releaseNeeds(distDir: string): ReleaseRecord['needs'] {
+/**
+ * What a build needs from the shell, from its own mf-manifest.json: the shared keys it takes and the
+ * federation runtime it was built on. The shell needs nothing of itself (what it provides is its
+ * shared-surface.json, checked against the active remotes).
+ */
+export function releaseNeeds(distDir: string, name?: string): ReleaseRecord['needs'] {
+  if (name === SHELL_RELEASE) return { shared: [], runtime: null };
   const manifest = JSON.parse(readFileSync(join(distDir, 'mf-manifest.json'), 'utf8')) as BuildManifest;
   const shared: ReleaseNeed[] = (manifest.shared ?? [])
     .map((s) => ({ key: s.name, version: s.version ?? '', requiredVersion: s.requiredVersion || '*', singleton: !!s.singleton }))
@@ -117,7 +142,28 @@ export function readShellSurface(shellDir: string): ShellSurface | null {
   return existsSync(file) ? shellSurfaceSchema.parse(JSON.parse(readFileSync(file, 'utf8'))) : null;
 }
 
-/** A release the active shell cannot serve, refused before anything went live, with what is missing. */
+/**
+ * The folder of the shell the remotes run under: the shell's active release, else (no shell
+ * released yet: development, a registry from before shell releases) its build folder.
+ */
+export function activeShellDir(releasesDir: string, fallbackDir: string): string {
+  const active = readActive(releasesDir)[SHELL_RELEASE]?.active;
+  return active && hasRelease(releasesDir, SHELL_RELEASE, active) ? join(releasesDir, SHELL_RELEASE, active) : fallbackDir;
+}
+
+/** What the active shell provides (see activeShellDir); null when it wrote no shared-surface.json. */
+export const activeShellSurface = (releasesDir: string, fallbackDir: string) => readShellSurface(activeShellDir(releasesDir, fallbackDir));
+
+/** The first line of a refusal: what the release needs, or (the shell's) what it would not serve. */
+export function refusalHeadline(name: string, release: string, problems: PreflightProblem[], title = name): string {
+  if (name === SHELL_RELEASE) {
+    const remotes = [...new Set(problems.map((p) => p.remote ?? '?'))];
+    return `${title} ${release} does not provide what the active ${remotes.length > 1 ? 'remotes' : 'remote'} ${remotes.join(', ')} ${remotes.length > 1 ? 'need' : 'needs'}`;
+  }
+  return `${title} ${release} needs ${shellNeeded(problems) === 'newer' ? 'a newer' : 'an older'} shell`;
+}
+
+/** A release the active shell cannot serve (or a shell that cannot serve the active remotes), refused before anything went live, with what is missing. */
 export class PreflightRefusal extends Error {
   constructor(
     readonly remote: string,
@@ -126,7 +172,7 @@ export class PreflightRefusal extends Error {
   ) {
     super(
       [
-        `${remote} ${release} needs ${shellNeeded(problems) === 'newer' ? 'a newer' : 'an older'} shell; the active shell does not provide:`,
+        `${refusalHeadline(remote, release, problems)}; ${remote === SHELL_RELEASE ? 'missing' : 'the active shell does not provide'}:`,
         ...problems.map((p) => `  ${describePreflightProblem(p)}`),
         'Nothing was activated. --force activates it all the same, and its record keeps who did, when and what was missing.',
       ].join('\n'),
@@ -142,7 +188,7 @@ export function preflightRelease(needs: ReleaseRecord['needs'], surface: ShellSu
 
 /** What a stored release needs: from its record, or (made before records were kept) from its own manifest. */
 export function storedReleaseNeeds(releasesDir: string, name: string, release: string): ReleaseRecord['needs'] {
-  return readReleaseRecord(releasesDir, name, release)?.needs ?? releaseNeeds(join(releasesDir, name, release));
+  return readReleaseRecord(releasesDir, name, release)?.needs ?? releaseNeeds(join(releasesDir, name, release), name);
 }
 
 /**
@@ -152,10 +198,21 @@ export function storedReleaseNeeds(releasesDir: string, name: string, release: s
 export function preflightShell(releasesDir: string, surface: ShellSurface): Record<string, PreflightProblem[]> {
   const found: Record<string, PreflightProblem[]> = {};
   for (const [name, { active }] of Object.entries(readActive(releasesDir))) {
+    if (name === SHELL_RELEASE) continue;
     const problems = preflightRelease(storedReleaseNeeds(releasesDir, name, active), surface);
     if (problems.length) found[name] = problems;
   }
   return found;
+}
+
+/**
+ * The shell's preflight in one list (each problem names the remote): nothing to check when the
+ * shell's build wrote no shared-surface.json.
+ */
+export function shellProblems(releasesDir: string, shellDir: string): PreflightProblem[] {
+  const surface = readShellSurface(shellDir);
+  if (!surface) return [];
+  return Object.entries(preflightShell(releasesDir, surface)).flatMap(([remote, problems]) => problems.map((p) => ({ remote, ...p })));
 }
 
 export interface PreflightOptions {
@@ -167,13 +224,16 @@ export interface PreflightOptions {
 
 /** Refuses (PreflightRefusal) or, forced, returns the override to record; null when the shell serves the release. */
 function check(
+  releasesDir: string,
   name: string,
   release: string,
+  /** The build being checked: a shell's is checked by its shared-surface.json. */
+  buildDir: string,
   needs: ReleaseRecord['needs'],
   opts: PreflightOptions & ReleaseOrigin,
   action: ReleaseOverride['action'],
 ): ReleaseOverride | null {
-  const problems = preflightRelease(needs, opts.shellSurface ?? null);
+  const problems = name === SHELL_RELEASE ? shellProblems(releasesDir, buildDir) : preflightRelease(needs, opts.shellSurface ?? null);
   if (!problems.length) return null;
   if (!opts.force) throw new PreflightRefusal(name, release, problems);
   return { by: opts.by ?? osUser(), at: (opts.now ?? new Date()).toISOString(), action, missing: problems };
@@ -196,7 +256,7 @@ function recordOverride(releasesDir: string, name: string, release: string, over
 }
 
 export function activateRelease(releasesDir: string, name: string, release: string): void {
-  if (!existsSync(join(releasesDir, name, release, 'mf-manifest.json'))) throw new Error(`${name} has no release ${release}.`);
+  if (!hasRelease(releasesDir, name, release)) throw new Error(`${name} has no release ${release}.`);
   const active = readActive(releasesDir);
   const history = (active[name]?.history ?? []).filter((r) => r !== release);
   active[name] = { active: release, history: [...history, release] };
@@ -205,8 +265,9 @@ export function activateRelease(releasesDir: string, name: string, release: stri
 
 /** Makes a stored release active once the preflight finds the shell serves it (or it is forced, and recorded). */
 export function activateRemote(releasesDir: string, name: string, release: string, opts: PreflightOptions & Pick<ReleaseOrigin, 'by' | 'now'> = {}): void {
-  if (!existsSync(join(releasesDir, name, release, 'mf-manifest.json'))) throw new Error(`${name} has no release ${release}.`);
-  recordOverride(releasesDir, name, release, check(name, release, storedReleaseNeeds(releasesDir, name, release), opts, 'activate'));
+  if (!hasRelease(releasesDir, name, release)) throw new Error(`${name} has no release ${release}.`);
+  const dir = join(releasesDir, name, release);
+  recordOverride(releasesDir, name, release, check(releasesDir, name, release, dir, storedReleaseNeeds(releasesDir, name, release), opts, 'activate'));
   activateRelease(releasesDir, name, release);
 }
 
@@ -217,13 +278,13 @@ export function releaseRemote(
   distDir: string,
   opts: { activateExisting?: boolean } & ReleaseOrigin & PreflightOptions = {},
 ): { release: string; created: boolean; activated: boolean; forced: PreflightProblem[] } {
-  const release = releaseName(distDir);
+  const release = releaseName(distDir, name);
   const target = join(releasesDir, name, release);
   const created = !existsSync(target);
   const activate = created || opts.activateExisting !== false || !readActive(releasesDir)[name];
-  const needs = created ? releaseNeeds(distDir) : storedReleaseNeeds(releasesDir, name, release);
+  const needs = created ? releaseNeeds(distDir, name) : storedReleaseNeeds(releasesDir, name, release);
   // the preflight, before anything is stored or activated
-  const override = activate && readActive(releasesDir)[name]?.active !== release ? check(name, release, needs, opts, 'release') : null;
+  const override = activate && readActive(releasesDir)[name]?.active !== release ? check(releasesDir, name, release, distDir, needs, opts, 'release') : null;
   if (created) {
     // the record first: a release is never seen without what it needs and where it came from
     const origin = buildOrigin(distDir);
@@ -265,7 +326,12 @@ export function rollbackRemote(releasesDir: string, name: string, to?: string, o
       );
     target = match[0];
   }
-  recordOverride(releasesDir, name, target, check(name, target, storedReleaseNeeds(releasesDir, name, target), opts, 'rollback'));
+  recordOverride(
+    releasesDir,
+    name,
+    target,
+    check(releasesDir, name, target, join(releasesDir, name, target), storedReleaseNeeds(releasesDir, name, target), opts, 'rollback'),
+  );
   const history = entry.history.slice(0, Math.max(0, entry.history.indexOf(target))).concat(target);
   active[name] = { active: target, history };
   writeActive(releasesDir, active);

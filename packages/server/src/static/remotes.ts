@@ -1,10 +1,10 @@
 import { existsSync, mkdirSync, readFileSync, readdirSync, writeFileSync, renameSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import type { RemotesManifest } from '@agency/contracts';
+import { SHELL_RELEASE, type ActiveReleasesNow, type RemotesManifest } from '@agency/contracts';
 
 /**
- * Released remotes live in `<releasesDir>/<name>/<release>/` (never changed once written) and
- * `<releasesDir>/active.json` names each remote's active release, newest last in its history.
+ * Released remotes and the shell live in `<releasesDir>/<name>/<release>/` (never changed once
+ * written) and `<releasesDir>/active.json` names each one's active release, newest last in its history.
  */
 export interface ActiveReleases {
   [name: string]: { active: string; history: string[] };
@@ -24,12 +24,22 @@ export function writeActive(releasesDir: string, active: ActiveReleases): void {
   renameSync(tmp, file); // atomic: a reader sees the old or the new file, never half of one
 }
 
+/** Each remote's active release, as the shell registers them (the shell's own release is not a remote). */
 export function remotesManifest(releasesDir: string): RemotesManifest {
   const out: RemotesManifest = {};
   for (const [name, { active }] of Object.entries(readActive(releasesDir))) {
+    if (name === SHELL_RELEASE) continue;
     out[name] = `/remotes/${name}/${active}/mf-manifest.json`;
   }
   return out;
+}
+
+/** The active release of the shell (null: served from its build folder) and of each remote. */
+export function activeReleases(releasesDir: string): ActiveReleasesNow {
+  const active = readActive(releasesDir);
+  const remotes: Record<string, string> = {};
+  for (const [name, { active: release }] of Object.entries(active)) if (name !== SHELL_RELEASE) remotes[name] = release;
+  return { shell: active[SHELL_RELEASE]?.active ?? null, remotes };
 }
 
 export function listReleases(releasesDir: string, name: string): string[] {

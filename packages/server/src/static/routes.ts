@@ -1,10 +1,12 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import type { ServerConfig } from '../config';
-import { listReleases, readActive, remotesManifest } from './remotes';
-import { RECORDS_DIR } from './release';
+import { SHELL_RELEASE, SHELL_RELEASE_META } from '@agency/contracts';
+import { activeReleases, listReleases, readActive, remotesManifest } from './remotes';
+import { hasRelease, RECORDS_DIR } from './release';
+import type { SharedReleases } from './shared';
 
 const HASHED = /\.[0-9a-f]{8}\.js$/;
 
@@ -22,7 +24,6 @@ export function devRemotes(value: string | undefined): Record<string, string> {
   );
 }
 
-/** Serves the shell at /, released remotes under /remotes and remotes.json, all on the API's origin. */
 /** The shell's pages that stand alone (built into shell/dist/public), by the paths they serve. */
 export const STANDALONE_PAGES: Array<{ path: RegExp; file: string }> = [
   { path: /^\/login\/?$/, file: 'public/login.html' },
@@ -61,50 +62,129 @@ export function releasedPage(releasesDir: string, path: string): string | null {
   return readFileSync(join(releasesDir, page.remote, release, page.file), 'utf8').replace(/<head>/i, `<head><base href="${folder}" />`);
 }
 
-export async function staticRoutes(app: FastifyInstance, config: ServerConfig) {
+/**
+ * The folders the shell's files are found in: its active release, then (for hashed files only: the
+ * chunks a page loaded before a shell release still asks for) its earlier releases, newest first.
+ * With no shell released (development, tests), its build folder.
+ */
+export function shellFolders(releasesDir: string, shellDir: string): { active: string; earlier: string[]; release: string | null } {
+  const active = readActive(releasesDir)[SHELL_RELEASE]?.active;
+  if (!active || !hasRelease(releasesDir, SHELL_RELEASE, active)) return { active: shellDir, earlier: [], release: null };
+  const earlier = listReleases(releasesDir, SHELL_RELEASE)
+    .filter((r) => r !== active)
+    .reverse()
+    .map((r) => join(releasesDir, SHELL_RELEASE, r));
+  return { active: join(releasesDir, SHELL_RELEASE, active), earlier, release: active };
+}
+
+/** A shell's page with its release named in a <meta> (the shell served from its build folder has none). */
+export function shellPage(dir: string, file: string, release: string | null): string {
+  const html = readFileSync(join(dir, file), 'utf8');
+  return release ? html.replace(/<head>/i, `<head><meta name="${SHELL_RELEASE_META}" content="${release}" />`) : html;
+}
+
+/** A path's file under a folder, or null: never outside it. */
+function fileIn(dir: string, path: string): string | null {
+  let rel: string;
+  try {
+    rel = decodeURIComponent(path).replace(/^\/+/, '');
+  } catch {
+    return null;
+  }
+  if (!rel || rel.split('/').some((part) => part === '..' || part === '.' || part === '') || rel.includes('\0')) return null;
+  const file = join(dir, rel);
+  return existsSync(file) && statSync(file).isFile() ? rel : null;
+}
+
+/** Serves the shell at / from its active release, released remotes under /remotes and remotes.json, all on the API's origin. */
+/** A remote's file under /remotes/<name>/<release>/<path> (never a record, never the shell's folder). */
+const REMOTE_FILE = /^\/remotes\/([a-z][a-z0-9-]*)\/([A-Za-z0-9][A-Za-z0-9._+-]*)\/(.+)$/;
+
+/**
+ * With `shared` (RELEASES_STORE=database), what is active is read from the database before it is
+ * answered, and a release's file this process has not copied yet is copied on its first request.
+ */
+export async function staticRoutes(app: FastifyInstance, config: ServerConfig, shared: SharedReleases | null = null) {
   app.get('/remotes.json', async (_req, reply) => {
+    await shared?.pull();
     reply.header('Cache-Control', 'no-cache');
     return { ...remotesManifest(config.releasesDir), ...devRemotes(process.env.DEV_REMOTES) };
+  });
+
+  /** What is active now: the shell's release and each remote's, read by the shell to tell staff that a newer one is. */
+  app.get('/active-releases.json', async (_req, reply) => {
+    await shared?.pull();
+    reply.header('Cache-Control', 'no-cache');
+    return activeReleases(config.releasesDir);
   });
 
   await app.register(fastifyStatic, {
     root: config.releasesDir,
     prefix: '/remotes/',
-    decorateReply: false,
     index: false,
     // the releases' records (who released, notes) are the operators', not the browsers'
-    allowedPath: (pathName) => !pathName.replace(/^\/+/, '').startsWith(`${RECORDS_DIR}/`),
+    // (nor is the shell served from here: at / from its active release)
+    allowedPath: (pathName) => {
+      const path = pathName.replace(/^\/+/, '');
+      return !path.startsWith(`${RECORDS_DIR}/`) && !path.startsWith(`${SHELL_RELEASE}/`);
+    },
     setHeaders: (res) => res.header('Cache-Control', 'public, max-age=31536000, immutable'),
   });
 
-  const shellIndex = join(config.shellDir, 'index.html');
-  if (existsSync(config.shellDir)) {
-    await app.register(fastifyStatic, {
-      root: config.shellDir,
-      prefix: '/',
-      index: false,
-      wildcard: false,
-      setHeaders: (res, path) => res.header('Cache-Control', HASHED.test(path) ? 'public, max-age=31536000, immutable' : 'no-cache'),
-    });
-  }
-
-  app.setNotFoundHandler((req, reply) => {
+  app.setNotFoundHandler(async (req, reply) => {
     const path = req.url.split('?')[0];
-    const wantsPage = req.method === 'GET' && !path.startsWith('/api/') && !path.startsWith('/remotes/') && !/\.[a-z0-9]+$/i.test(path);
+    const reading = req.method === 'GET' || req.method === 'HEAD';
+    // a release's file this process has not copied from the database yet
+    const remoteFile = shared && reading ? REMOTE_FILE.exec(path) : null;
+    if (remoteFile && remoteFile[1] !== RECORDS_DIR && remoteFile[1] !== SHELL_RELEASE && !remoteFile[2].startsWith('.')) {
+      const [, name, release, rest] = remoteFile;
+      const dir = join(config.releasesDir, name, release);
+      const rel = (await shared!.fetch(name, release)) ? fileIn(dir, `/${rest}`) : null;
+      if (rel) {
+        reply.header('Cache-Control', 'public, max-age=31536000, immutable');
+        return reply.sendFile(rel, dir);
+      }
+    }
+    const isFile = /\.[a-z0-9]+$/i.test(path);
+    const servable = reading && !path.startsWith('/api/') && !path.startsWith('/remotes/');
+    if (shared && servable && !isFile) await shared.pull();
+    const shell = shellFolders(config.releasesDir, config.shellDir);
+    // The shell's files, from its active release (a hashed chunk also from an earlier one)
+    if (servable && isFile) {
+      const dirs = HASHED.test(path) ? [shell.active, ...shell.earlier] : [shell.active];
+      for (const dir of dirs) {
+        const rel = fileIn(dir, path);
+        if (!rel) continue;
+        if (rel.endsWith('.html')) break; // pages are served by their paths
+        reply.header('Cache-Control', HASHED.test(path) ? 'public, max-age=31536000, immutable' : 'no-cache');
+        return reply.sendFile(rel, dir);
+      }
+      // a chunk of a shell release this process has not copied yet
+      const earlier = shared && HASHED.test(path) && !path.endsWith('.html') ? await shared.releaseWithFile(SHELL_RELEASE, path.replace(/^\/+/, '')) : null;
+      if (earlier && (await shared!.fetch(SHELL_RELEASE, earlier))) {
+        const dir = join(config.releasesDir, SHELL_RELEASE, earlier);
+        const rel = fileIn(dir, path);
+        if (rel) {
+          reply.header('Cache-Control', 'public, max-age=31536000, immutable');
+          return reply.sendFile(rel, dir);
+        }
+      }
+    }
+    const wantsPage = servable && !isFile;
     // The sign-in page on a full load is a build of its own, without the app (shell/src/public).
-    const page = standalonePage(config.shellDir, path);
-    if (wantsPage && page) {
+    const page = wantsPage ? standalonePage(shell.active, path) : null;
+    if (page) {
       reply.header('Cache-Control', 'no-cache');
-      return reply.type('text/html').sendFile(page, config.shellDir);
+      return reply.type('text/html').send(shellPage(shell.active, page, shell.release));
     }
     const released = wantsPage ? releasedPage(config.releasesDir, path) : null;
     if (released) {
       reply.header('Cache-Control', 'no-cache');
       return reply.type('text/html').send(released);
     }
-    if (wantsPage && existsSync(shellIndex)) {
+    if (wantsPage && existsSync(join(shell.active, 'index.html'))) {
       reply.header('Cache-Control', 'no-cache');
-      return reply.type('text/html').sendFile('index.html', config.shellDir);
+      return reply.type('text/html').send(shellPage(shell.active, 'index.html', shell.release));
     }
     return reply.code(404).send({ message: 'Not found' });
   });

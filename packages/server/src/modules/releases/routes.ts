@@ -8,7 +8,7 @@ import {
   releasesOverviewSchema,
   REMOTE_NAMES,
   REMOTES,
-  shellNeeded,
+  SHELL_RELEASE,
   SUPER_ROLES,
   type ReleasesOverview,
 } from '@agency/contracts';
@@ -18,24 +18,32 @@ import { conflict, notFound } from '../../http/errors';
 import { auditWho, recordAudit } from '../audit/trail';
 import { readActive } from '../../static/remotes';
 import {
+  activeShellSurface,
   activateRemote,
   PreflightRefusal,
   preflightRelease,
-  readShellSurface,
+  refusalHeadline,
   remoteReleaseRecords,
   rollbackRemote,
+  shellProblems,
   storedReleaseNeeds,
 } from '../../static/release';
+import { join } from 'node:path';
 
-const TITLES = Object.fromEntries(REMOTES.map((r) => [r.name, r.title])) as Record<string, string>;
+const TITLES = { [SHELL_RELEASE]: 'Shell', ...Object.fromEntries(REMOTES.map((r) => [r.name, r.title])) } as Record<string, string>;
+/** The shell, then every remote. */
+const NAMES = [SHELL_RELEASE, ...REMOTE_NAMES] as const;
 
-/** Every remote's releases with their records and the preflight's verdict under the active shell. */
+/**
+ * The shell's and every remote's releases with their records and the preflight's verdict: a
+ * remote's under the active shell, a shell's against every active remote.
+ */
 export function releasesOverview(releasesDir: string, shellDir: string): ReleasesOverview {
-  const surface = readShellSurface(shellDir);
+  const surface = activeShellSurface(releasesDir, shellDir);
   const active = readActive(releasesDir);
   return {
     shellChecked: !!surface,
-    remotes: REMOTE_NAMES.map((remote) => {
+    remotes: NAMES.map((remote) => {
       const { active: current, releases } = remoteReleaseRecords(releasesDir, remote);
       const history = active[remote]?.history ?? [];
       const at = current ? history.lastIndexOf(current) : -1;
@@ -47,17 +55,20 @@ export function releasesOverview(releasesDir: string, shellDir: string): Release
         releases: releases.map(({ release, record }) => ({
           release,
           record,
-          missing: preflightRelease(record?.needs ?? storedReleaseNeeds(releasesDir, remote, release), surface),
+          missing:
+            remote === SHELL_RELEASE
+              ? shellProblems(releasesDir, join(releasesDir, remote, release))
+              : preflightRelease(record?.needs ?? storedReleaseNeeds(releasesDir, remote, release), surface),
         })),
       };
     }),
   };
 }
 
-const paramsSchema = z.object({ remote: z.enum(REMOTE_NAMES) });
+const paramsSchema = z.object({ remote: z.enum(NAMES) });
 
-/** The Releases page of ops (super users): each remote's releases, and Roll Back / Activate with a reason the audit log keeps. */
-export async function releaseRoutes(app: FastifyInstance, { db, config }: AppDeps) {
+/** The Releases page of ops (super users): the shell's and each remote's releases, and Roll Back / Activate with a reason the audit log keeps. */
+export async function releaseRoutes(app: FastifyInstance, { db, config, sharedReleases }: AppDeps) {
   const r = app.withTypeProvider<ZodTypeProvider>();
 
   r.get(
@@ -66,11 +77,15 @@ export async function releaseRoutes(app: FastifyInstance, { db, config }: AppDep
       config: { roles: SUPER_ROLES },
       schema: {
         tags: ['releases'],
-        description: "Every remote's releases, oldest first: when, commit, who, note, and what the active shell does not provide of each (super only).",
+        description:
+          "The shell's and every remote's releases, oldest first: when, commit, who, note, and what the active shell does not provide of each (of a shell's: what the active remotes would miss) (super only).",
         response: { 200: releasesOverviewSchema, 403: errorSchema },
       },
     },
-    async () => releasesOverview(config.releasesDir, config.shellDir),
+    async () => {
+      await sharedReleases?.pull({ everyRelease: true });
+      return releasesOverview(config.releasesDir, config.shellDir);
+    },
   );
 
   r.post(
@@ -80,7 +95,7 @@ export async function releaseRoutes(app: FastifyInstance, { db, config }: AppDep
       schema: {
         tags: ['releases'],
         description:
-          'Makes a release of a remote active (a roll back when it was active before), once the preflight finds the active shell serves it; `force` activates it all the same and its record keeps the override. The reason goes to the audit log (super only).',
+          'Makes a release of the shell (`shell`) or of a remote active (a roll back when it was active before), once the preflight finds the active shell serves it; `force` activates it all the same and its record keeps the override. The reason goes to the audit log (super only).',
         params: paramsSchema,
         body: releaseActivateSchema,
         response: { 200: releasesOverviewSchema, 400: errorSchema, 403: errorSchema, 404: errorSchema, 409: errorSchema },
@@ -89,21 +104,22 @@ export async function releaseRoutes(app: FastifyInstance, { db, config }: AppDep
     async (req) => {
       const { remote } = req.params;
       const { release, reason, force } = req.body;
+      await sharedReleases?.pull({ everyRelease: true });
       const before = releasesOverview(config.releasesDir, config.shellDir).remotes.find((x) => x.remote === remote)!;
       if (!before.releases.some((x) => x.release === release)) throw notFound(`${TITLES[remote]} has no release ${release}.`);
       const [user] = await db.query<{ email: string }>('select email from users where id = $1', [auth(req).realUserId]);
-      const opts = { shellSurface: readShellSurface(config.shellDir), force: !!force, by: user?.email ?? auth(req).realUserId };
+      const opts = { shellSurface: activeShellSurface(config.releasesDir, config.shellDir), force: !!force, by: user?.email ?? auth(req).realUserId };
       const rollingBack = before.earlier.includes(release);
       try {
         if (rollingBack) rollbackRemote(config.releasesDir, remote, release, opts);
         else activateRemote(config.releasesDir, remote, release, opts);
       } catch (err) {
         if (err instanceof PreflightRefusal)
-          throw conflict(
-            `${TITLES[remote]} ${release} needs ${shellNeeded(err.problems) === 'newer' ? 'a newer' : 'an older'} shell: ${err.problems.map(describePreflightProblem).join('; ')}.`,
-          );
+          throw conflict(`${refusalHeadline(remote, release, err.problems, TITLES[remote])}: ${err.problems.map(describePreflightProblem).join('; ')}.`);
         throw err;
       }
+      // every API process serves it from its next request
+      await sharedReleases?.push(remote);
       const missing = before.releases.find((x) => x.release === release)!.missing;
       const forced = force && missing.length ? ` (forced past the preflight: ${missing.map(describePreflightProblem).join('; ')})` : '';
       await recordAudit(
