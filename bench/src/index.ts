@@ -11,6 +11,7 @@
  *   BENCH_TASKS=0         skip the task board bench (BENCH_CONTACTS=0, BENCH_MESSAGES=0, BENCH_CAMPAIGN=0, BENCH_PHONE=0 the others)
  *   BENCH_JSON            also write every figure to this file
  *   BENCH_VERBOSE=1       also list every JS file each page loads
+ *   BENCH_START_S         how long the server may take to start on a busy machine (default 60)
  *   CHROMIUM_PATH         default /usr/bin/chromium
  */
 import { rmSync, writeFileSync } from 'node:fs';
