@@ -1,14 +1,16 @@
 // The steps npm start and npm test share.
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { pnpm } from './pnpm.mjs';
+import { ensurePnpm, pnpm } from './pnpm.mjs';
 
 export const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 /** Every remote, as packages/contracts/src/remotes.json describes it. */
 export const REMOTE_DESCRIPTORS = JSON.parse(readFileSync(join(root, 'packages/contracts/src/remotes.json'), 'utf8'));
 export const REMOTES = REMOTE_DESCRIPTORS.map((r) => r.name);
+
+const seconds = (ms) => `${(ms / 1000).toFixed(1)} s`;
 
 export function step(title) {
   console.log(`\n▶ ${title}`);
@@ -21,14 +23,64 @@ export function must(status, what) {
   }
 }
 
+/** Installs the workspace as the lockfile says; pnpm's own output is printed only when it fails. */
 export function installDeps() {
   step('Installing dependencies');
-  must(pnpm(['install', '--frozen-lockfile', '--reporter=append-only'], { env: { ...process.env, PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD: '1' } }), 'Install');
+  const started = Date.now();
+  const bin = ensurePnpm();
+  const r = spawnSync(process.execPath, [bin, 'install', '--frozen-lockfile', '--reporter=append-only'], {
+    cwd: root,
+    env: { ...process.env, PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD: '1' },
+    encoding: 'utf8',
+    maxBuffer: 64 * 1024 * 1024,
+  });
+  if (r.status !== 0) console.error(`${r.stdout ?? ''}${r.stderr ?? ''}${r.error ? String(r.error) : ''}`);
+  must(r.status ?? 1, 'Install');
+  console.log(`  installed in ${seconds(Date.now() - started)}`);
 }
 
 export function buildApps() {
   step('Building the shell and the remotes');
   must(pnpm(['--workspace-concurrency=2', '--filter', './shell', '--filter', './mf-*', 'run', 'build']), 'Build');
+}
+
+/** The apps, the longest build first, so that the build left last while the others are done is a short one. */
+export const APPS = ['shell', 'mf-messages', 'mf-contacts', 'mf-admin', 'mf-phone', 'mf-tasks', 'mf-chat'];
+
+/** Runs a command with its output kept: printed only if it fails. Resolves with its status and output. */
+export function quietly(command, args, options = {}) {
+  return new Promise((resolve) => {
+    const child = spawn(command, args, { cwd: root, ...options, stdio: ['ignore', 'pipe', 'pipe'] });
+    let output = '';
+    child.stdout.on('data', (d) => (output += d));
+    child.stderr.on('data', (d) => (output += d));
+    child.on('close', (status) => resolve({ status: status ?? 1, output }));
+  });
+}
+
+/**
+ * Builds every app, `jobs` at a time (one per core: a build keeps a core busy), printing a line as
+ * each is done and the output of any that fails. `sourceMaps: false` leaves the source maps out
+ * (a first start does not need them; `npm run build` makes them).
+ */
+export async function buildAppsSideBySide({ jobs = 2, sourceMaps = true } = {}) {
+  const env = { ...process.env, NODE_ENV: 'production', ...(sourceMaps ? {} : { MF_SOURCE_MAPS: '0' }) };
+  const cli = join(root, 'packages/mf-build/src/cli.js');
+  const queue = [...APPS];
+  const failed = [];
+  const worker = async () => {
+    for (let app = queue.shift(); app; app = queue.shift()) {
+      const started = Date.now();
+      const { status, output } = await quietly(process.execPath, [cli, 'build'], { cwd: join(root, app), env });
+      if (status === 0) console.log(`  ${app} built in ${seconds(Date.now() - started)}`);
+      else {
+        console.error(`\n✖ ${app} did not build:\n${output}`);
+        failed.push(app);
+      }
+    }
+  };
+  await Promise.all(Array.from({ length: jobs }, worker));
+  if (failed.length) must(1, `Building ${failed.join(', ')}`);
 }
 
 export function tsx(args, options = {}) {

@@ -16,9 +16,11 @@ export interface RunFigures {
   loginJs: JsBytes;
   /** What it then loads behind itself: the app, ready for the sign-in. */
   behindJs: JsBytes;
-  /** What the dashboard loads after the Sign In click. */
+  /** What the dashboard loads after the Sign In click, to its first screen (the app's mark first-screen-drawn). */
   dashboardJs: JsBytes;
-  /** What visiting every remote's route then adds. */
+  /** What loads after the first screen while the page is idle: the Voice SDK and every area's code. */
+  afterJs: JsBytes;
+  /** What visiting every area then adds. */
   routesJs: JsBytes;
   /** Navigation start → the login form can be typed into (cold cache). */
   loginFormMs: number;
@@ -30,9 +32,14 @@ export interface RunFigures {
   firstWidgetMs: number;
   /** Sign In click → the dashboard with every widget on it rendered (or showing its error card). */
   dashboardMs: number;
+  /** Sign In click → the first screen drawn (the app's mark), and → every area's code readied after it (its mark areas-ready). */
+  firstScreenMs: number | null;
+  areasReadyMs: number | null;
   /** Tab click → the remote's route rendered, per remote: first visit, then a second one. */
   switchNew: Record<string, number>;
   switchSeen: Record<string, number>;
+  /** The JS (gzip) each first visit fetched, per remote. */
+  visitJs: Record<string, JsBytes>;
 }
 
 export interface BrowserFigures {
@@ -42,6 +49,7 @@ export interface BrowserFigures {
   reviewJs: JsBytes;
   behindJs: JsBytes;
   dashboardJs: JsBytes;
+  afterJs: JsBytes;
   routesJs: JsBytes;
   loginFormMs: number;
   loginFormWarmMs: number;
@@ -52,13 +60,14 @@ export interface BrowserFigures {
   switchSeenMs: number;
 }
 
-/** The tabs to switch through, and the remote each one mounts. */
+/** The areas to switch through (a tab's label, or a path the profile menu leads to), and the remote each one mounts. */
 const SWITCHES: Array<[tab: string, remote: string]> = [
   ['Contacts', 'contacts'],
   ['Tasks', 'tasks'],
   ['Team', 'chat'],
   ['Messages', 'messages'],
   ['Phone', 'phone'],
+  ['/account/info/billing', 'admin'],
 ];
 
 const isJs = (r: Response) => {
@@ -66,8 +75,10 @@ const isJs = (r: Response) => {
   return r.request().method() === 'GET' && r.status() === 200 && (/javascript/.test(type) || /\.m?js(\?|$)/.test(r.url()));
 };
 
+type Seen = { phase: string; url: string; path: string; raw: number; gzip: number };
+
 class JsMeter {
-  private pending: Array<Promise<{ phase: string; path: string; raw: number; gzip: number } | null>> = [];
+  private pending: Array<Promise<Seen | null>> = [];
   phase = 'login';
   constructor(page: Page) {
     page.on('response', (r) => {
@@ -75,20 +86,29 @@ class JsMeter {
       const phase = this.phase;
       this.pending.push(
         r.body().then(
-          (b) => ({ phase, path: new URL(r.url()).pathname, raw: b.length, gzip: gzipSize(b) }),
+          (b) => ({ phase, url: r.url(), path: new URL(r.url()).pathname, raw: b.length, gzip: gzipSize(b) }),
           () => null,
         ),
       );
     });
   }
-  /** What was loaded in these phases (and, with `only`, whose path passes it). */
+  /** Moves what a phase loaded to another phase, for the files `pick` chooses. */
+  async relabel(from: string, to: string, pick: (url: string) => boolean) {
+    for (const x of await Promise.all(this.pending)) if (x && x.phase === from && pick(x.url)) x.phase = to;
+  }
+  /**
+   * What was fetched in these phases (and, with `only`, whose path passes it): each file once, in
+   * the phase it was first seen (the files are immutable: seen again, it came from the cache).
+   */
   async total(phase: string | string[], only: (path: string) => boolean = () => true): Promise<JsBytes> {
     const phases = [phase].flat();
-    const all = (await Promise.all(this.pending)).filter((x) => x && phases.includes(x.phase) && only(x.path)) as Array<{
-      path: string;
-      raw: number;
-      gzip: number;
-    }>;
+    const seen = new Set<string>();
+    const first = (await Promise.all(this.pending)).filter((x): x is Seen => {
+      if (!x || seen.has(x.url)) return false;
+      seen.add(x.url);
+      return true;
+    });
+    const all = first.filter((x) => phases.includes(x.phase) && only(x.path));
     return {
       files: all.length,
       raw: all.reduce((s, x) => s + x.raw, 0),
@@ -122,8 +142,8 @@ async function switchTo(page: Page, tab: string, remote: string): Promise<number
   await page.evaluate(
     ([name, r]) => {
       const w = window as unknown as { __t0: number; __doneAt?: number };
-      const el = [...document.querySelectorAll<HTMLElement>('[role="tab"]')].find((t) => t.textContent?.trim() === name);
-      if (!el) throw new Error(`No tab ${name}`);
+      const el = name.startsWith('/') ? null : [...document.querySelectorAll<HTMLElement>('[role="tab"]')].find((t) => t.textContent?.trim().startsWith(name)); // the label, then its badge's count
+      if (!el && !name.startsWith('/')) throw new Error(`No tab ${name}`);
       delete w.__doneAt;
       const check = () => {
         const area = document.querySelector(`main [data-remote="${r}"][data-remote-state="mounted"]`);
@@ -135,7 +155,9 @@ async function switchTo(page: Page, tab: string, remote: string): Promise<number
       const observer = new MutationObserver(check);
       observer.observe(document.body, { childList: true, subtree: true, attributes: true, characterData: true });
       w.__t0 = performance.now();
-      el.click();
+      // a path: where the profile menu leads, through the app's one router
+      if (el) el.click();
+      else (globalThis as unknown as { __agencyDeskBus__: { navigate(to: string): void } }).__agencyDeskBus__.navigate(name);
     },
     [tab, remote],
   );
@@ -181,6 +203,8 @@ async function oneRun(browser: Browser, baseURL: string, email: string, password
   const context = await browser.newContext({ baseURL, viewport: { width: 1280, height: 800 } });
   // tsx keeps function names with an `__name` helper, which the functions sent to the page call.
   await context.addInitScript('globalThis.__name = globalThis.__name || ((fn) => fn);');
+  // every file of a session is kept in the resource timings (what loads after the first screen is told apart by them)
+  await context.addInitScript('performance.setResourceTimingBufferSize && performance.setResourceTimingBufferSize(5000);');
   await context.addInitScript(WATCH_DASHBOARD);
   try {
     const page = await context.newPage();
@@ -194,7 +218,6 @@ async function oneRun(browser: Browser, baseURL: string, email: string, password
     // The page's own build is under /public/; the rest is the app it loads behind itself.
     const ownFile = (path: string) => path.startsWith('/public/');
     const loginJs = await meter.total('login', ownFile);
-    const behindJs = await meter.total(['login', 'behind'], (path) => !ownFile(path));
 
     meter.phase = 'reload';
     await page.reload({ waitUntil: 'commit' });
@@ -217,19 +240,45 @@ async function oneRun(browser: Browser, baseURL: string, email: string, password
       const t0 = Number(sessionStorage.getItem('bench.signInAt'));
       return { frame: w.__frameAt - t0, first: w.__firstWidgetAt - t0, widgets: w.__widgetsAt - t0 };
     });
+    // The first screen, then what loads after it while the page is idle (the app marks both); a
+    // build without the marks is given 3 s of quiet, as the figures before them were taken.
+    const marked = await page
+      .waitForFunction(() => performance.getEntriesByName('areas-ready').length > 0, null, { timeout: 30_000, polling: 100 })
+      .then(
+        () => true,
+        () => false,
+      );
+    if (!marked) await page.waitForTimeout(3_000);
     await page.waitForLoadState('networkidle');
     // Every widget slot asks its remote's manifest; let the last answers land before counting.
     await page.waitForTimeout(500);
+    const marks = await page.evaluate(() => {
+      const t0 = Number(sessionStorage.getItem('bench.signInAt')) - performance.timeOrigin;
+      const at = (name: string) => performance.getEntriesByName(name)[0]?.startTime ?? null;
+      const starts: Record<string, number> = {};
+      for (const e of performance.getEntriesByType('resource')) starts[e.name] ??= e.startTime;
+      return { t0, firstScreen: at('first-screen-drawn'), ready: at('areas-ready'), starts };
+    });
+    if (marks.firstScreen !== null) await meter.relabel('dashboard', 'after', (url) => (marks.starts[url] ?? 0) >= marks.firstScreen!);
+    // what the app loads behind /login without holding the sign-in for it (the widgets' code) may
+    // land after the reload began: first seen then, it is still the app behind /login
+    const behindJs = await meter.total(['login', 'behind', 'reload'], (path) => !ownFile(path));
     const dashboardJs = await meter.total('dashboard');
+    const afterJs = await meter.total('after');
 
-    meter.phase = 'routes';
     const switchNew: Record<string, number> = {};
     const switchSeen: Record<string, number> = {};
+    const visitJs: Record<string, JsBytes> = {};
     let here = '';
     for (const [tab, remote] of SWITCHES) {
+      meter.phase = `visit:${remote}`;
       switchNew[remote] = await switchTo(page, tab, remote);
+      // what the area loads as it mounts lands before the next one is opened
+      await page.waitForTimeout(300);
       here = remote;
     }
+    for (const [, remote] of SWITCHES) visitJs[remote] = await meter.total(`visit:${remote}`);
+    meter.phase = 'routes';
     for (const [tab, remote] of SWITCHES) {
       // Away (to another remote) and back, so the remote mounts again from what is already loaded.
       const away = SWITCHES.find(([, r]) => r !== remote && r !== here)!;
@@ -238,12 +287,16 @@ async function oneRun(browser: Browser, baseURL: string, email: string, password
       here = remote;
     }
     await page.waitForLoadState('networkidle');
-    const routesJs = await meter.total('routes');
+    const routesJs = await meter.total(['routes', ...SWITCHES.map(([, remote]) => `visit:${remote}`)]);
     return {
       loginJs,
       behindJs,
       dashboardJs,
+      afterJs,
       routesJs,
+      firstScreenMs: marks.firstScreen === null ? null : marks.firstScreen - marks.t0,
+      areasReadyMs: marks.ready === null ? null : marks.ready - marks.t0,
+      visitJs,
       loginFormMs,
       loginFormWarmMs,
       dashboardFrameMs: frame,
@@ -292,6 +345,7 @@ export async function measureBrowser(o: { baseURL: string; chromiumPath: string;
       reviewJs,
       behindJs: runs[0].behindJs,
       dashboardJs: runs[0].dashboardJs,
+      afterJs: runs[0].afterJs,
       routesJs: runs[0].routesJs,
       loginFormMs: median(runs.map((r) => r.loginFormMs)),
       loginFormWarmMs: median(runs.map((r) => r.loginFormWarmMs)),

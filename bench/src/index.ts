@@ -8,8 +8,10 @@
  *   BENCH_ME_REQUESTS     GET /users/me requests for the API load (default 5000)
  *   BENCH_CONNECTIONS     concurrent connections for the API load (default 50)
  *   BENCH_BROWSER=0       skip the figures taken in Chromium (the API load and the other benches still run)
+ *   BENCH_TASKS=0         skip the task board bench (BENCH_CONTACTS=0, BENCH_MESSAGES=0, BENCH_CAMPAIGN=0, BENCH_PHONE=0 the others)
  *   BENCH_JSON            also write every figure to this file
  *   BENCH_VERBOSE=1       also list every JS file each page loads
+ *   BENCH_START_S         how long the server may take to start on a busy machine (default 60)
  *   CHROMIUM_PATH         default /usr/bin/chromium
  */
 import { rmSync, writeFileSync } from 'node:fs';
@@ -114,19 +116,31 @@ function printBrowser(sizes: RemoteSizes[], browser: BrowserFigures) {
       ['page', 'files', 'raw', 'gzip'],
       ['/login, to draw its form', String(browser.loginJs.files), kb(browser.loginJs.raw), kb(browser.loginJs.gzip)],
       ['/login, then the app behind it (while the person types)', String(browser.behindJs.files), kb(browser.behindJs.raw), kb(browser.behindJs.gzip)],
-      ['dashboard, added after the Sign In click', String(browser.dashboardJs.files), kb(browser.dashboardJs.raw), kb(browser.dashboardJs.gzip)],
       [
-        'signed in with the dashboard, total',
+        'dashboard, added after the Sign In click to its first screen',
+        String(browser.dashboardJs.files),
+        kb(browser.dashboardJs.raw),
+        kb(browser.dashboardJs.gzip),
+      ],
+      [
+        'signed in with the dashboard drawn, total',
         String(browser.loginJs.files + browser.behindJs.files + browser.dashboardJs.files),
         kb(browser.loginJs.raw + browser.behindJs.raw + browser.dashboardJs.raw),
         kb(browser.loginJs.gzip + browser.behindJs.gzip + browser.dashboardJs.gzip),
       ],
-      ['then every remote visited, added', String(browser.routesJs.files), kb(browser.routesJs.raw), kb(browser.routesJs.gzip)],
+      ["then, idle after the first screen: Voice SDK and every area's code", String(browser.afterJs.files), kb(browser.afterJs.raw), kb(browser.afterJs.gzip)],
       [
-        'a session that visits every remote, total',
-        String(browser.loginJs.files + browser.behindJs.files + browser.dashboardJs.files + browser.routesJs.files),
-        kb(browser.loginJs.raw + browser.behindJs.raw + browser.dashboardJs.raw + browser.routesJs.raw),
-        kb(browser.loginJs.gzip + browser.behindJs.gzip + browser.dashboardJs.gzip + browser.routesJs.gzip),
+        'signed in with the dashboard, all (both ways: with what loads after it)',
+        String(browser.loginJs.files + browser.behindJs.files + browser.dashboardJs.files + browser.afterJs.files),
+        kb(browser.loginJs.raw + browser.behindJs.raw + browser.dashboardJs.raw + browser.afterJs.raw),
+        kb(browser.loginJs.gzip + browser.behindJs.gzip + browser.dashboardJs.gzip + browser.afterJs.gzip),
+      ],
+      ['then every area visited, added', String(browser.routesJs.files), kb(browser.routesJs.raw), kb(browser.routesJs.gzip)],
+      [
+        'a session that visits every area, total',
+        String(browser.loginJs.files + browser.behindJs.files + browser.dashboardJs.files + browser.afterJs.files + browser.routesJs.files),
+        kb(browser.loginJs.raw + browser.behindJs.raw + browser.dashboardJs.raw + browser.afterJs.raw + browser.routesJs.raw),
+        kb(browser.loginJs.gzip + browser.behindJs.gzip + browser.dashboardJs.gzip + browser.afterJs.gzip + browser.routesJs.gzip),
       ],
       ["/review, a client's service review page", String(browser.reviewJs.files), kb(browser.reviewJs.raw), kb(browser.reviewJs.gzip)],
     ]),
@@ -136,6 +150,7 @@ function printBrowser(sizes: RemoteSizes[], browser: BrowserFigures) {
       ['/login, to draw its form', browser.loginJs],
       ['/login, the app behind it', browser.behindJs],
       ['dashboard, added after the Sign In click', browser.dashboardJs],
+      ['after the first screen, while idle', browser.afterJs],
     ] as const) {
       console.log(table(`JS files of ${page}`, [['file', 'gzip'], ...js.list.map((f) => [f.path, kb(f.gzip)])]));
     }
@@ -155,19 +170,36 @@ function printBrowser(sizes: RemoteSizes[], browser: BrowserFigures) {
       ['Sign In → dashboard frame', ms(browser.dashboardFrameMs), browser.runs.map((r) => Math.round(r.dashboardFrameMs)).join(' ')],
       ['Sign In → first dashboard widget rendered', ms(browser.firstWidgetMs), browser.runs.map((r) => Math.round(r.firstWidgetMs)).join(' ')],
       ['Sign In → dashboard with its widgets rendered', ms(browser.dashboardMs), browser.runs.map((r) => Math.round(r.dashboardMs)).join(' ')],
+      [
+        'Sign In → first screen drawn, page idle (mark)',
+        ms(medianOf(browser.runs.map((r) => r.firstScreenMs))),
+        browser.runs.map((r) => (r.firstScreenMs === null ? '-' : Math.round(r.firstScreenMs))).join(' '),
+      ],
+      [
+        "Sign In → every area's code readied (mark)",
+        ms(medianOf(browser.runs.map((r) => r.areasReadyMs))),
+        browser.runs.map((r) => (r.areasReadyMs === null ? '-' : Math.round(r.areasReadyMs))).join(' '),
+      ],
       ['route switch to a remote not loaded yet', ms(browser.switchNewMs), `${Object.keys(browser.runs[0].switchNew).length} remotes x ${browser.runs.length}`],
       ['route switch to a remote seen before', ms(browser.switchSeenMs), `${Object.keys(browser.runs[0].switchSeen).length} remotes x ${browser.runs.length}`],
     ]),
   );
-  const perRemote: string[][] = [['remote', 'first visit', 'seen before']];
+  const perRemote: string[][] = [['remote', 'first visit', 'JS it fetched (gzip, files)', 'seen before']];
   for (const remote of Object.keys(browser.runs[0].switchNew)) {
     const med = (pick: 'switchNew' | 'switchSeen') => {
       const v = browser.runs.map((r) => r[pick][remote]).sort((a, b) => a - b);
       return v[Math.ceil(v.length / 2) - 1];
     };
-    perRemote.push([remote, ms(med('switchNew')), ms(med('switchSeen'))]);
+    const js = browser.runs[0].visitJs[remote];
+    perRemote.push([remote, ms(med('switchNew')), js ? `${kb(js.gzip)} (${js.files})` : '-', ms(med('switchSeen'))]);
   }
-  console.log(table('Route switch per remote (median, tab click → route rendered)', perRemote));
+  console.log(table('Each area, first visit after a settled dashboard, then seen before (median, tab click → its content on screen)', perRemote));
+}
+
+/** The median of the figures a build gave (NaN when it gave none). */
+function medianOf(values: Array<number | null>): number {
+  const v = values.filter((x): x is number => x !== null).sort((a, b) => a - b);
+  return v.length ? v[Math.ceil(v.length / 2) - 1] : NaN;
 }
 
 function printApi(api: LoadResult[], startupMs: number) {
@@ -214,7 +246,7 @@ async function main() {
     rmSync(server.dataDir, { recursive: true, force: true });
   }
   if (process.env.BENCH_CONTACTS !== '0') await benchContacts();
-  await benchTasks();
+  if (process.env.BENCH_TASKS !== '0') await benchTasks();
   if (process.env.BENCH_MESSAGES !== '0') await benchMessages();
   await benchCampaigns();
   if (process.env.BENCH_PHONE !== '0') await benchPhone();

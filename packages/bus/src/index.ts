@@ -125,6 +125,8 @@ export interface HostControls {
   /** Feeds a server event to every listener, as the socket does. */
   receive(event: AnyServerEvent): void;
   setPeers(peers: Peer[]): void;
+  /** The first screen after the sign-in is drawn and the page is idle (firstScreen$); once per page. Since 1.4. */
+  firstScreenDrawn(): void;
 }
 
 export class Bus {
@@ -142,6 +144,7 @@ export class Bus {
   readonly #loading = new BehaviorSubject<boolean>(false);
   readonly #dial = new Subject<DialRequest>();
   readonly #celebrate = new Subject<string>();
+  readonly #firstScreen = new BehaviorSubject<boolean>(false);
   #sessionPatchHandler: ((patch: SessionPatch) => void) | null = null;
 
   readonly session$ = new StateStream(this.#session);
@@ -160,6 +163,11 @@ export class Bus {
   readonly dial$ = new Stream<DialRequest>(this.#dial);
   /** Moments worth a celebration (the reason, e.g. 'Setup Tasks Completed'): the shell shows confetti. Since 1.2. */
   readonly celebrate$ = new Stream<string>(this.#celebrate);
+  /**
+   * True once the first screen after the sign-in is drawn and the page is idle: what that screen
+   * does not draw (the phone's Voice SDK, the code of areas not opened yet) loads then. Since 1.4.
+   */
+  readonly firstScreen$ = new StateStream(this.#firstScreen);
   private socket: Socket<ServerToClientEvents, ClientToServerEvents> | null = null;
   /** Clients of the account were added, edited, tagged, split, merged, imported or deleted (by anyone): lists and open records catch up. */
   readonly clientsUpdate$: Observable<ServerEventPayload<'clients_update'>> = this.on('clients_update');
@@ -320,6 +328,9 @@ export class Bus {
       },
       receive: (e) => this.receive(e),
       setPeers: (peers) => this.#peers.next(peers),
+      firstScreenDrawn: () => {
+        if (!this.#firstScreen.value) this.#firstScreen.next(true);
+      },
     };
   }
 }

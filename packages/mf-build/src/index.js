@@ -35,6 +35,12 @@ function runtimeCoreAlias() {
   return { '@module-federation/runtime-core$': cjs.replace(/index\.cjs$/, 'index.js') };
 }
 
+/**
+ * Source maps of a production build, unless MF_SOURCE_MAPS=0: a first `npm start` leaves them out
+ * (it needs none yet, and writing them is a good part of each build's time).
+ */
+const devtool = (prod) => (!prod ? 'eval-cheap-module-source-map' : process.env.MF_SOURCE_MAPS === '0' ? false : 'source-map');
+
 /** How every app's source is compiled and minified (the federated apps and the public pages alike). */
 function compileRules(appDir) {
   return [
@@ -114,7 +120,7 @@ function createPageConfig(o) {
     mode,
     context: o.appDir,
     entry: Object.fromEntries(o.pages.map((p) => [p.name, path.join(o.appDir, p.entry)])),
-    devtool: prod ? 'source-map' : 'eval-cheap-module-source-map',
+    devtool: devtool(prod),
     output: {
       path: path.join(o.appDir, 'dist', PUBLIC_PAGES_DIR),
       filename: prod ? '[name].[contenthash:8].js' : '[name].js',
@@ -197,7 +203,7 @@ function createConfig(input) {
     mode,
     context: o.appDir,
     entry,
-    devtool: prod ? 'source-map' : 'eval-cheap-module-source-map',
+    devtool: devtool(prod),
     output: {
       path: path.join(o.appDir, 'dist'),
       filename: '[name].js',

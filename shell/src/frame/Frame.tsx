@@ -17,6 +17,8 @@ import { LoadingOverlay } from './LoadingOverlay';
 import { PhoneDrawerSlot } from './PhoneDrawerSlot';
 import { BackgroundSlots } from './BackgroundSlots';
 import { NewReleaseNotice } from './NewReleaseNotice';
+import { watchFirstScreen } from '../firstScreen';
+import { preloadAreasAfterFirstScreen } from '../remotes/afterFirstScreen';
 import { CONTACT_SEARCH_SOURCES, HeaderSearch, SEARCH_SOURCES } from './HeaderSearch';
 import { ProfileMenu } from './ProfileMenu';
 import { SideNav } from './SideNav';
@@ -47,6 +49,10 @@ function FrameBody() {
     bus.connect({ namespace: account.dbName, token: authToken, userId: user.id, name, version: __APP_VERSION__ });
     return () => bus.disconnect();
   }, [authToken, account.dbName, user.id, name]);
+
+  // Once the first screen is drawn and the page idle: the code of every area this person may open.
+  useEffect(() => watchFirstScreen(), []);
+  useEffect(() => preloadAreasAfterFirstScreen(user.role), [user.role]);
 
   // Signed in and connected: someone still marked offline becomes available.
   useEffect(() => {

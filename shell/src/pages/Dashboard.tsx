@@ -51,7 +51,8 @@ export default function Dashboard() {
   const employee = session.user.role.toLowerCase() === 'employee';
   const today = new Date().toLocaleDateString('en-US', { weekday: 'long', month: 'long', day: 'numeric' });
   return (
-    <div data-testid="dashboard" style={{ maxWidth: 1600, margin: '0 auto' }}>
+    // data-widgets: the slots are placed (shell/src/firstScreen.ts waits for them and their code)
+    <div data-testid="dashboard" data-widgets={exposed ? 'placed' : 'finding'} style={{ maxWidth: 1600, margin: '0 auto' }}>
       <div style={{ display: 'flex', alignItems: 'baseline', justifyContent: 'space-between', gap: 16, marginBottom: 16, flexWrap: 'wrap' }}>
         <Typography.Title level={3} style={{ margin: 0 }}>
           {greeting()}, {session.user.firstName}

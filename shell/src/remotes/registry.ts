@@ -105,3 +105,19 @@ export async function remoteExposes(name: RemoteName): Promise<string[]> {
   const release = await releaseManifest(name);
   return (release.exposes ?? []).map((e) => e.name.replace(/^\.\//, ''));
 }
+
+/**
+ * The files a first load of `<remote>/<expose>` fetches from its release (its remoteEntry.js and
+ * the chunks the module needs to run; not those it loads later itself), as addresses, from the release's mf-manifest.json; none when it is not released.
+ */
+export async function remoteFiles(name: RemoteName, expose: string): Promise<string[]> {
+  await remotesReady();
+  const entry = manifest[name];
+  if (!entry) return [];
+  const release = await releaseManifest(name);
+  const base = new URL(entry, window.location.href);
+  const files = release.exposes?.find((e) => e.name.replace(/^\.\//, '') === expose)?.assets?.js;
+  const remoteEntry = release.metaData?.remoteEntry;
+  const names = [...(remoteEntry?.name ? [`${remoteEntry.path ? `${remoteEntry.path}/` : ''}${remoteEntry.name}`] : []), ...(files?.sync ?? [])];
+  return names.map((file) => new URL(file, base).href);
+}

@@ -11,9 +11,9 @@ import {
 
 /** A remote's mf-manifest.json, as far as the check reads it. */
 export interface ReleaseManifest {
-  exposes?: Array<{ name: string }>;
+  exposes?: Array<{ name: string; assets?: { js?: { sync?: string[]; async?: string[] } } }>;
   shared?: Array<{ name: string; version?: string; requiredVersion?: string | false; singleton?: boolean }>;
-  metaData?: { pluginVersion?: string };
+  metaData?: { pluginVersion?: string; remoteEntry?: { name?: string; path?: string } };
 }
 
 /** What a release needs from the shell, from its manifest (as its release record keeps it). */

@@ -1,5 +1,5 @@
 import { BehaviorSubject } from 'rxjs';
-import { Call, Device } from '@twilio/voice-sdk';
+import type { Call, Device } from '@twilio/voice-sdk';
 import { errorMessage } from '@agency/api-client';
 import { DEVICE_STORAGE_KEYS } from '@agency/bus';
 import {
@@ -83,6 +83,20 @@ export interface SoftphoneEvents {
 
 const MIC_ERRORS = new Set([31401, 31402, 31208, 31201]);
 
+export type VoiceSdk = typeof import('@twilio/voice-sdk');
+let loadingSdk: Promise<VoiceSdk> | null = null;
+/**
+ * The Twilio Voice SDK (about 43 KB gzip), a chunk of its own loaded when first asked for (a failed
+ * load is asked again next time), so that the screen drawn at sign-in does not wait for it.
+ */
+export function loadVoiceSdk(): Promise<VoiceSdk> {
+  loadingSdk ??= import('@twilio/voice-sdk').catch((err: unknown) => {
+    loadingSdk = null;
+    throw err;
+  });
+  return loadingSdk;
+}
+
 export function buttonStatus(state: PhoneState): PhoneButtonStatus {
   const call = state.call;
   if (call) {
@@ -98,6 +112,8 @@ export function buttonStatus(state: PhoneState): PhoneButtonStatus {
 export class Softphone {
   readonly state$ = new BehaviorSubject<PhoneState>({ device: 'init', error: null, trustUrl: null, call: null, lastCalls: [] });
   private device: Device | null = null;
+  /** The Voice SDK once start() has it. */
+  private voice: VoiceSdk | null = null;
   private current: Call | null = null;
   /** Until when a call taken from a queue (Take Next Call) is answered as it rings. */
   private takingUntil = 0;
@@ -108,6 +124,8 @@ export class Softphone {
   constructor(
     private readonly fetchToken: () => Promise<PhoneToken>,
     private readonly events: SoftphoneEvents = {},
+    /** The Voice SDK, when start() may have it (the drawer waits for the first screen to be drawn). */
+    private readonly sdk: () => Promise<VoiceSdk> = loadVoiceSdk,
   ) {}
 
   private patch(p: Partial<PhoneState>) {
@@ -121,11 +139,13 @@ export class Softphone {
     return this.token?.chunderw ? { iceServers: [] } : undefined;
   }
 
-  /** Gets a token, makes the Device and registers it for incoming calls. */
+  /** Gets a token and the Voice SDK (side by side), makes the Device and registers it for incoming calls. */
   async start(): Promise<void> {
     this.patch({ device: 'init', error: null, trustUrl: null });
+    let sdk: VoiceSdk;
     try {
-      this.token = await this.fetchToken();
+      [this.token, sdk] = await Promise.all([this.fetchToken(), this.sdk()]);
+      this.voice = sdk;
     } catch (err) {
       this.patch({ device: 'error', error: `${CALL_MESSAGES.phoneError} ${errorMessage(err)}` });
       return;
@@ -137,10 +157,10 @@ export class Softphone {
       closeProtection: false,
       logLevel: 'error',
       sounds: soundUrls(),
-      codecPreferences: [Call.Codec.Opus, Call.Codec.PCMU],
+      codecPreferences: [sdk.Call.Codec.Opus, sdk.Call.Codec.PCMU],
       ...(this.token.chunderw ? { chunderw: this.token.chunderw } : {}),
     } as Device.Options;
-    const device = new Device(this.token.token, options);
+    const device = new sdk.Device(this.token.token, options);
     this.device = device;
     device.on('registered', () => this.patch({ device: 'ready', error: null, trustUrl: null }));
     device.on('unregistered', () => !this.destroyed && this.patch({ device: 'offline' }));
@@ -172,7 +192,7 @@ export class Softphone {
       this.events.onNotice?.('error', CALL_MESSAGES.microphone);
       return;
     }
-    if (this.device?.state === Device.State.Registered) {
+    if (this.voice && this.device?.state === this.voice.Device.State.Registered) {
       this.events.onNotice?.('error', CALL_MESSAGES.callError(err.message ?? ''));
       return;
     }

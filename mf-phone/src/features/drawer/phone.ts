@@ -3,7 +3,7 @@ import { bus } from '@agency/bus';
 import { QUEUE_MESSAGES, type PhoneStatus } from '@agency/contracts';
 import { rememberNumber } from '../device/dialer';
 import { BehaviorSubject, filter, type Subscription } from 'rxjs';
-import { Softphone, type PhoneState } from '../device/softphone';
+import { loadVoiceSdk, Softphone, type PhoneState, type VoiceSdk } from '../device/softphone';
 
 /*
  * The signed-in user's phone, one per page: the drawer starts it and stops it. Presence goes to
@@ -17,26 +17,49 @@ const OFFLINE: PhoneState = { device: 'offline', error: null, trustUrl: null, ca
 /** This page's phone state for screens beside the drawer (the dashboard's Queues): offline until the drawer starts the phone. */
 export const phoneState$ = new BehaviorSubject<PhoneState>(OFFLINE);
 
+/** However long the first screen takes (or with no shell to say it: a remote served on its own), the phone starts this long after the drawer. */
+const SDK_LATEST_MS = 10_000;
+
+/**
+ * The Voice SDK once the first screen is drawn (bus.firstScreen$) and the page idle, so that it is not
+ * among what the screen drawn at sign-in waits for; the token is asked for meanwhile.
+ */
+function voiceSdkAfterFirstScreen(): Promise<VoiceSdk> {
+  return new Promise<void>((resolve) => {
+    const go = () => {
+      clearTimeout(latest);
+      resolve();
+      queueMicrotask(() => sub.unsubscribe());
+    };
+    const latest = setTimeout(go, SDK_LATEST_MS);
+    const sub = bus.firstScreen$.subscribe((drawn) => drawn && go());
+  }).then(loadVoiceSdk);
+}
+
 export function startPhone(): Softphone {
   if (phone) return phone;
   let before: PhoneStatus | null = null;
-  const created = new Softphone(phoneApi.token, {
-    onCallActive(active) {
-      const session = bus.session$.value;
-      if (!session) return;
-      if (active) {
-        before = session.user.phoneStatus === 'on call' || session.user.phoneStatus === 'coaching' ? before : session.user.phoneStatus;
-        // A coach shows as Coaching while on the call they coach.
-        bus.emit('users_phoneStatus', created.state$.value.call?.kind === 'COACHING' ? 'coaching' : 'on call');
-      } else {
-        bus.emit('users_phoneStatus', before && before !== 'offline' ? before : 'available');
-        before = null;
-      }
+  const created = new Softphone(
+    phoneApi.token,
+    {
+      onCallActive(active) {
+        const session = bus.session$.value;
+        if (!session) return;
+        if (active) {
+          before = session.user.phoneStatus === 'on call' || session.user.phoneStatus === 'coaching' ? before : session.user.phoneStatus;
+          // A coach shows as Coaching while on the call they coach.
+          bus.emit('users_phoneStatus', created.state$.value.call?.kind === 'COACHING' ? 'coaching' : 'on call');
+        } else {
+          bus.emit('users_phoneStatus', before && before !== 'offline' ? before : 'available');
+          before = null;
+        }
+      },
+      onNotice(kind, message) {
+        bus.toast({ kind, message });
+      },
     },
-    onNotice(kind, message) {
-      bus.toast({ kind, message });
-    },
-  });
+    voiceSdkAfterFirstScreen,
+  );
   created.state$.subscribe((s) => {
     if (s.call) rememberNumber(s.call.number);
     if (phone === created) phoneState$.next(s);

@@ -1,0 +1,53 @@
+import { bus, hostControls } from '@agency/bus';
+
+/**
+ * The first screen after the sign-in is drawn when the page's main area has content, none of its
+ * remote areas is still loading its code, and, on the dashboard, every widget slot the person sees
+ * is placed (the dashboard says so with data-widgets="placed").
+ */
+export function firstScreenSettled(doc: ParentNode = document): boolean {
+  const main = doc.querySelector('#main');
+  if (!main?.textContent?.trim()) return false;
+  if (main.querySelector('[data-remote-state="loading"]')) return false;
+  const dashboard = main.querySelector('[data-testid="dashboard"]');
+  return !dashboard || dashboard.getAttribute('data-widgets') === 'placed';
+}
+
+/** Runs `work` when the browser is next idle (at most `timeoutMs` later); a browser without requestIdleCallback waits a moment. */
+export function whenIdle(work: () => void, timeoutMs = 2_000): void {
+  if (typeof window.requestIdleCallback === 'function') window.requestIdleCallback(() => work(), { timeout: timeoutMs });
+  else setTimeout(work, 50);
+}
+
+/** However long the first screen takes (an area stuck loading), what waits for it starts this long after the frame. */
+export const FIRST_SCREEN_LATEST_MS = 8_000;
+
+/** The performance mark of that moment (the bench splits what loads before and after it). */
+export const FIRST_SCREEN_MARK = 'first-screen-drawn';
+
+let watching = false;
+
+/**
+ * Watches the page from the frame's first render and tells the bus (firstScreen$) once the first
+ * screen is drawn and the page then idle: what that screen does not draw (the phone's Voice SDK,
+ * the code of the areas not opened yet) loads after it. Once per page.
+ */
+export function watchFirstScreen(): void {
+  if (watching || bus.firstScreen$.value) return;
+  watching = true;
+  let done = false;
+  const drawn = () => {
+    if (done) return;
+    done = true;
+    observer.disconnect();
+    clearTimeout(latest);
+    whenIdle(() => {
+      performance.mark?.(FIRST_SCREEN_MARK);
+      hostControls().firstScreenDrawn();
+    });
+  };
+  const observer = new MutationObserver(() => firstScreenSettled() && drawn());
+  observer.observe(document.body, { childList: true, subtree: true, attributes: true, attributeFilter: ['data-remote-state', 'data-widgets'] });
+  const latest = setTimeout(drawn, FIRST_SCREEN_LATEST_MS);
+  if (firstScreenSettled()) drawn();
+}
