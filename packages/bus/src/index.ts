@@ -142,6 +142,7 @@ export class Bus {
   readonly #loading = new BehaviorSubject<boolean>(false);
   readonly #dial = new Subject<DialRequest>();
   readonly #celebrate = new Subject<string>();
+  readonly #announce = new Subject<string>();
   #sessionPatchHandler: ((patch: SessionPatch) => void) | null = null;
 
   readonly session$ = new StateStream(this.#session);
@@ -160,6 +161,8 @@ export class Bus {
   readonly dial$ = new Stream<DialRequest>(this.#dial);
   /** Moments worth a celebration (the reason, e.g. 'Setup Tasks Completed'): the shell shows confetti. Since 1.2. */
   readonly celebrate$ = new Stream<string>(this.#celebrate);
+  /** Sentences for screen readers ('New text from Jane Doe'): the shell's polite live region reads each once. Since 1.4. */
+  readonly announce$ = new Stream<string>(this.#announce);
   private socket: Socket<ServerToClientEvents, ClientToServerEvents> | null = null;
   /** Clients of the account were added, edited, tagged, split, merged, imported or deleted (by anyone): lists and open records catch up. */
   readonly clientsUpdate$: Observable<ServerEventPayload<'clients_update'>> = this.on('clients_update');
@@ -215,6 +218,11 @@ export class Bus {
 
   dial(request: DialRequest): void {
     this.#dial.next(request);
+  }
+
+  /** Has the shell's live region read `message` out once (politely, after what is being read). */
+  announce(message: string): void {
+    if (message.trim()) this.#announce.next(message.trim());
   }
 
   navigate(to: string, replace = false): void {

@@ -3,7 +3,7 @@
  * only adds streams and commands; a major one may remove or change them. Every remote is built
  * with the version it was compiled against (__BUS_VERSION__) and checks it at mount.
  */
-export const BUS_VERSION = '1.3.0';
+export const BUS_VERSION = '1.4.0';
 
 function parse(version: string): [number, number] | null {
   const m = /^(\d+)\.(\d+)(?:\.\d+)?$/.exec(version.trim());

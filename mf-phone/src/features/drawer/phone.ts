@@ -3,7 +3,8 @@ import { bus } from '@agency/bus';
 import { QUEUE_MESSAGES, type PhoneStatus } from '@agency/contracts';
 import { rememberNumber } from '../device/dialer';
 import { BehaviorSubject, filter, type Subscription } from 'rxjs';
-import { Softphone, type PhoneState } from '../device/softphone';
+import { Softphone, type ActiveCall, type PhoneState } from '../device/softphone';
+import { formatPhone } from '@agency/ui';
 
 /*
  * The signed-in user's phone, one per page: the drawer starts it and stops it. Presence goes to
@@ -16,6 +17,13 @@ let joined: Subscription | null = null;
 const OFFLINE: PhoneState = { device: 'offline', error: null, trustUrl: null, call: null, lastCalls: [] };
 /** This page's phone state for screens beside the drawer (the dashboard's Queues): offline until the drawer starts the phone. */
 export const phoneState$ = new BehaviorSubject<PhoneState>(OFFLINE);
+
+/** What a screen reader hears when a call rings in: who calls (their name, else their number). */
+export function callAnnouncement(call: Pick<ActiveCall, 'direction' | 'name' | 'number' | 'kind'>): string | null {
+  if (call.direction !== 'incoming') return null;
+  const who = call.name || (call.number ? formatPhone(call.number) : 'an unknown number');
+  return call.kind === 'CONFERENCE' ? `Conference call from ${who}` : call.kind === 'COACHING' ? `Coaching call from ${who}` : `Incoming call from ${who}`;
+}
 
 export function startPhone(): Softphone {
   if (phone) return phone;
@@ -37,8 +45,14 @@ export function startPhone(): Softphone {
       bus.toast({ kind, message });
     },
   });
+  // A call ringing in is read out once, as it starts ringing (not on each change of its state).
+  let wasRinging = false;
   created.state$.subscribe((s) => {
     if (s.call) rememberNumber(s.call.number);
+    const ringing = s.call?.status === 'pending';
+    const words = ringing && !wasRinging && s.call ? callAnnouncement(s.call) : null;
+    if (words) bus.announce(words);
+    wasRinging = ringing;
     if (phone === created) phoneState$.next(s);
   });
   phone = created;
