@@ -85,3 +85,19 @@ for (const [mode, dark] of MODES) {
     });
   });
 }
+
+test("the keyboard: a dialog's close gives focus back to the button that opened it, with a visible ring", async ({ page }) => {
+  await signIn(page, 'owner@demo.test');
+  await page.goto('/admin/tasks');
+  await expectRemoteMounted(page, 'tasks');
+  const trigger = page.getByRole('button', { name: /New Board/ });
+  await trigger.focus();
+  await page.keyboard.press('Enter');
+  const dialog = page.getByRole('dialog', { name: 'New Task Board' });
+  await expect(dialog).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(dialog).toBeHidden();
+  await expect(trigger).toBeFocused();
+  const ring = await trigger.evaluate((el) => getComputedStyle(el).outlineStyle !== 'none' && parseFloat(getComputedStyle(el).outlineWidth) >= 1);
+  expect(ring).toBe(true);
+});

@@ -145,6 +145,7 @@ export class Bus {
   readonly #dial = new Subject<DialRequest>();
   readonly #celebrate = new Subject<string>();
   readonly #firstScreen = new BehaviorSubject<boolean>(false);
+  readonly #announce = new Subject<string>();
   #sessionPatchHandler: ((patch: SessionPatch) => void) | null = null;
 
   readonly session$ = new StateStream(this.#session);
@@ -168,6 +169,8 @@ export class Bus {
    * does not draw (the phone's Voice SDK, the code of areas not opened yet) loads then. Since 1.4.
    */
   readonly firstScreen$ = new StateStream(this.#firstScreen);
+  /** Sentences for screen readers ('New text from Jane Doe'): the shell's polite live region reads each once. Since 1.4. */
+  readonly announce$ = new Stream<string>(this.#announce);
   private socket: Socket<ServerToClientEvents, ClientToServerEvents> | null = null;
   /** Clients of the account were added, edited, tagged, split, merged, imported or deleted (by anyone): lists and open records catch up. */
   readonly clientsUpdate$: Observable<ServerEventPayload<'clients_update'>> = this.on('clients_update');
@@ -223,6 +226,11 @@ export class Bus {
 
   dial(request: DialRequest): void {
     this.#dial.next(request);
+  }
+
+  /** Has the shell's live region read `message` out once (politely, after what is being read). */
+  announce(message: string): void {
+    if (message.trim()) this.#announce.next(message.trim());
   }
 
   navigate(to: string, replace = false): void {

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { Button, Form, Modal, Space } from 'antd';
 import type { FormDialogProps } from './FormDialog';
+import { useReturnFocus } from './focus';
 
 /** FormDialog's dialog (FormDialog.tsx loads it when a screen first draws one). */
 export default function FormDialogBody<T extends object>({
@@ -18,6 +19,7 @@ export default function FormDialogBody<T extends object>({
 }: FormDialogProps<T>) {
   const [form] = Form.useForm<T>();
   const [busy, setBusy] = useState(false);
+  useReturnFocus(open);
   const finish = async (values: T) => {
     setBusy(true);
     try {

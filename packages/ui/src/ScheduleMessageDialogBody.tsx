@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { Alert, Form, Input, Modal, Select } from 'antd';
 import { SCHEDULE_MESSAGES, SCHEDULE_MIN_AHEAD_MINUTES, SCHEDULE_STEP_MINUTES } from '@agency/contracts';
 import { formatPhone } from './format';
+import { useReturnFocus } from './focus';
 import { toLocalInput } from './slots';
 import { earliestSlot, type ScheduleMessageDialogProps } from './ScheduleMessageDialog';
 
@@ -16,6 +17,7 @@ export default function ScheduleMessageDialogBody({ open, recipients, client, sm
   const [form] = Form.useForm<Values>();
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  useReturnFocus(open);
 
   async function submit(values: Values) {
     if (!values.when || !values.messageTo || !values.message?.trim()) return setError(SCHEDULE_MESSAGES.allRequired);

@@ -18,4 +18,5 @@ export * from './RecordingPlayer';
 export * from './CallRecording';
 export * from './feedback';
 export * from './Stars';
+export * from './focus';
 export { Letters } from './public/Letters';

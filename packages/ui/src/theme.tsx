@@ -8,6 +8,7 @@ import { bus, type ThemeState } from '@agency/bus';
 import type { Observable } from 'rxjs';
 import { THEME_SEED } from './themeSeed';
 import { contrastAlgorithm, contrastComponents } from './themeContrast';
+import { FocusRingStyle } from './focus';
 
 /** The current value of an observable, re-rendering on change. */
 export function useObservable<T>(source: Observable<T> & { value?: T }, initial?: T): T {
@@ -72,13 +73,14 @@ export function themeConfig(t: ThemeState, reducedMotion = false) {
   };
 }
 
-/** Each remote is its own React root, so each wraps itself in the bus's theme. */
+/** Each remote is its own React root, so each wraps itself in the bus's theme (and the keyboard's focus ring). */
 export function AgencyTheme({ children }: { children: ReactNode }) {
   const t = useObservable(bus.theme$);
   const reducedMotion = useReducedMotion();
   const config = useMemo(() => themeConfig(t, reducedMotion), [t, reducedMotion]);
   return (
     <ConfigProvider theme={config}>
+      <FocusRingStyle />
       <App>{children}</App>
     </ConfigProvider>
   );

@@ -13,6 +13,7 @@ import { ConfirmHost } from './ConfirmHost';
 import { ConfettiOverlay } from './ConfettiOverlay';
 import { FrameErrorBoundary } from './ErrorBoundary';
 import { FrameFooter } from './FrameFooter';
+import { LiveAnnouncer } from './LiveAnnouncer';
 import { LoadingOverlay } from './LoadingOverlay';
 import { PhoneDrawerSlot } from './PhoneDrawerSlot';
 import { BackgroundSlots } from './BackgroundSlots';
@@ -65,6 +66,7 @@ function FrameBody() {
   return (
     <>
       <ToastHost />
+      <LiveAnnouncer />
       <ConfirmHost />
       <LoadingOverlay />
       <ConfettiOverlay />

@@ -1,4 +1,5 @@
 import type { SmsMessage, SmsRoom } from '@agency/contracts';
+import { formatPhone } from '@agency/ui';
 import attentionSound from './sounds/attention.wav';
 import smsSound from './sounds/sms.wav';
 
@@ -22,4 +23,13 @@ export function textAlert(event: { room: SmsRoom; message: SmsMessage }, me: str
   if (event.message.flow !== 'incoming' || event.message.type !== 'message') return null;
   if (pathname === `/messages/${event.room.id}`) return null;
   return event.room.favorited.some((f) => f.id === me) ? 'attention' : 'sms';
+}
+
+/**
+ * What a screen reader hears of a client's text, on every page and in its open room too (a sighted
+ * person sees it arrive there; the room's sound is spared, not the words).
+ */
+export function textAnnouncement(event: { room: SmsRoom; message: SmsMessage }): string | null {
+  if (event.message.flow !== 'incoming' || event.message.type !== 'message') return null;
+  return `New text from ${event.room.client?.name || formatPhone(event.room.phoneNumber)}`;
 }

@@ -3,7 +3,7 @@ import { api, ApiRequestError, FORBIDDEN_MESSAGE, usersApi } from '@agency/api-c
 import { bus } from '@agency/bus';
 import { AUTH_MESSAGES, type User } from '@agency/contracts';
 import { useLiveQuery, useObservable } from '@agency/ui';
-import { playAlert, textAlert } from '../frame/alerts';
+import { playAlert, textAlert, textAnnouncement } from '../frame/alerts';
 import { patchSession } from './session';
 
 /** Where a session replaced by a newer sign-in goes. */
@@ -57,10 +57,12 @@ export function SessionWatch() {
         if (here) bus.toast({ kind: 'info', message: notice.message });
         else bus.toast({ kind: 'info', message: notice.message, link: notice.link, persistent: !!notice.link });
       }),
-      // A client's text rings wherever the person is (not in that very room).
+      // A client's text rings wherever the person is (not in that very room) and is read out everywhere.
       bus.on('sms_room_update').subscribe((event) => {
         const sound = textAlert(event, bus.session$.value?.user.id, window.location.pathname);
         if (sound) playAlert(sound);
+        const words = textAnnouncement(event);
+        if (words) bus.announce(words);
       }),
       // Texting turned off for the account: Messages leaves the tabs at once.
       bus.on('sms_disabled').subscribe(() => {

@@ -1,5 +1,5 @@
 import type { PhoneToken } from '@agency/contracts';
-import { Softphone } from './softphone';
+import { Softphone, UNTRUSTED_LINE } from './softphone';
 
 /*
  * The Softphone around a stand-in Voice SDK: what it asks the Device for and what it keeps of a
@@ -29,6 +29,8 @@ class FakeDevice extends Emitter {
   audio = undefined;
   connected: Array<{ params: Record<string, string> }> = [];
   call = new FakeCall();
+  /** Whether the page's AudioContext was in sight as the Device was made (the SDK makes one from it). */
+  sawAudioContext = typeof (window as unknown as { AudioContext?: unknown }).AudioContext === 'function';
   constructor() {
     super();
     devices.push(this);
@@ -105,5 +107,67 @@ describe('an incoming call', () => {
     device.emit('incoming', ring({ verification: 'trusted' }));
     expect(phone.state$.value.call?.verification ?? null).toBeNull();
     phone.destroy();
+  });
+});
+
+describe('the local carrier’s signalling', () => {
+  const localToken = async () =>
+    ({ token: 't', identity: 'u1', ttl: 36000, chunderw: 'localhost:8444', trustUrl: 'https://localhost:8444/trust' }) as unknown as PhoneToken;
+  let logged: jest.SpyInstance[];
+  beforeEach(() => {
+    logged = [jest.spyOn(console, 'error'), jest.spyOn(console, 'warn'), jest.spyOn(console, 'log')];
+  });
+  afterEach(() => logged.forEach((spy) => spy.mockRestore()));
+
+  it('is asked once before the phone registers; when this browser cannot reach it, the phone says how to trust it and makes no Device', async () => {
+    const asked: string[] = [];
+    const before = devices.length;
+    const phone = new Softphone(localToken, {}, async (url) => (asked.push(url), false));
+    await phone.start();
+    expect(asked).toEqual(['https://localhost:8444/trust']);
+    expect(devices.length).toBe(before);
+    expect(phone.state$.value).toMatchObject({ device: 'error', error: UNTRUSTED_LINE, trustUrl: 'https://localhost:8444/trust' });
+    logged.forEach((spy) => expect(spy).not.toHaveBeenCalled());
+
+    // trusted since: Retry asks once more and registers
+    const retry = new Softphone(localToken, {}, async (url) => (asked.push(url), true));
+    await retry.start();
+    expect(asked).toHaveLength(2);
+    expect(devices.length).toBe(before + 1);
+    expect(retry.state$.value).toMatchObject({ device: 'ready', error: null, trustUrl: null });
+    phone.destroy();
+    retry.destroy();
+  });
+});
+
+describe('sounds', () => {
+  const activation = { hasBeenActive: false };
+  beforeAll(() => Object.defineProperty(navigator, 'userActivation', { value: activation, configurable: true }));
+  afterAll(() => Reflect.deleteProperty(navigator, 'userActivation'));
+
+  it('are prepared on the first gesture: before it the Device is made without an AudioContext, after it made again with one', async () => {
+    const w = window as unknown as { AudioContext?: unknown };
+    const original = w.AudioContext;
+    w.AudioContext = class {};
+    const start = devices.length;
+    const phone = new Softphone(token);
+    const made = () => devices.slice(start);
+    try {
+      await phone.start();
+      expect(made().map((d) => d.sawAudioContext)).toEqual([false]);
+      expect(w.AudioContext).toBeDefined();
+      // a key press that lets sound start: the phone is made again, with the page's AudioContext in sight
+      activation.hasBeenActive = true;
+      window.dispatchEvent(new KeyboardEvent('keydown', { key: 'a' }));
+      await Promise.resolve();
+      expect(made().map((d) => d.sawAudioContext)).toEqual([false, true]);
+      window.dispatchEvent(new KeyboardEvent('keydown', { key: 'b' }));
+      expect(made()).toHaveLength(2);
+      expect(phone.state$.value.device).toBe('ready');
+    } finally {
+      phone.destroy();
+      w.AudioContext = original;
+      activation.hasBeenActive = false;
+    }
   });
 });

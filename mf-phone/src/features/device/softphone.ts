@@ -97,6 +97,61 @@ export function loadVoiceSdk(): Promise<VoiceSdk> {
   return loadingSdk;
 }
 
+/** What the drawer says when this browser cannot reach the local carrier's signalling (its own certificate is not trusted yet). */
+export const UNTRUSTED_LINE = 'This browser does not trust the local phone line yet.';
+
+/**
+ * Whether the signalling answers from this browser: one request to its trust page, which fails
+ * when the browser refuses the line's certificate. Asked before the Device registers, so an
+ * untrusted line costs one request instead of the Voice SDK's reconnection attempts.
+ */
+export async function signalingReachable(trustUrl: string): Promise<boolean> {
+  try {
+    await fetch(trustUrl, { method: 'HEAD', mode: 'no-cors', cache: 'no-store', credentials: 'omit' });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+type ActivationNavigator = Navigator & { userActivation?: { hasBeenActive: boolean } };
+/** Whether the person has clicked or typed on this page yet: until then a browser lets no sound start. */
+function hadGesture(): boolean {
+  const activation = typeof navigator !== 'undefined' ? (navigator as ActivationNavigator).userActivation : undefined;
+  return activation ? activation.hasBeenActive : true;
+}
+
+const GESTURES = ['pointerdown', 'pointerup', 'keydown', 'click'] as const;
+/** Runs `then` once, on the first click or key press that lets sound start; returns a way to stop waiting. */
+export function afterFirstGesture(then: () => void): () => void {
+  const stop = () => GESTURES.forEach((name) => window.removeEventListener(name, listener, true));
+  const listener = () => {
+    if (!hadGesture()) return;
+    stop();
+    then();
+  };
+  GESTURES.forEach((name) => window.addEventListener(name, listener, true));
+  return stop;
+}
+
+type AudioWindow = { AudioContext?: unknown; webkitAudioContext?: unknown };
+/**
+ * Runs `make` with the page's AudioContext out of sight: the Voice SDK then makes none (a browser
+ * warns of every AudioContext made before a gesture) and plays its sounds through audio elements.
+ */
+function withoutAudioContext<T>(make: () => T): T {
+  const w = window as unknown as AudioWindow;
+  const saved = { AudioContext: w.AudioContext, webkitAudioContext: w.webkitAudioContext };
+  w.AudioContext = undefined;
+  w.webkitAudioContext = undefined;
+  try {
+    return make();
+  } finally {
+    w.AudioContext = saved.AudioContext;
+    w.webkitAudioContext = saved.webkitAudioContext;
+  }
+}
+
 export function buttonStatus(state: PhoneState): PhoneButtonStatus {
   const call = state.call;
   if (call) {
@@ -120,10 +175,14 @@ export class Softphone {
   private token: PhoneToken | null = null;
   private refreshTimer: ReturnType<typeof setInterval> | null = null;
   private destroyed = false;
+  /** The Device was made before any gesture, without its sounds' AudioContext: it is made again with them after the first one. */
+  private soundless = false;
+  private stopWaiting: (() => void) | null = null;
 
   constructor(
     private readonly fetchToken: () => Promise<PhoneToken>,
     private readonly events: SoftphoneEvents = {},
+    private readonly reachable: (trustUrl: string) => Promise<boolean> = signalingReachable,
     /** The Voice SDK, when start() may have it (the drawer waits for the first screen to be drawn). */
     private readonly sdk: () => Promise<VoiceSdk> = loadVoiceSdk,
   ) {}
@@ -139,7 +198,7 @@ export class Softphone {
     return this.token?.chunderw ? { iceServers: [] } : undefined;
   }
 
-  /** Gets a token and the Voice SDK (side by side), makes the Device and registers it for incoming calls. */
+  /** Gets a token and the Voice SDK (side by side), checks the signalling answers, makes the Device and registers it for incoming calls. */
   async start(): Promise<void> {
     this.patch({ device: 'init', error: null, trustUrl: null });
     let sdk: VoiceSdk;
@@ -151,7 +210,22 @@ export class Softphone {
       return;
     }
     if (this.destroyed) return;
-    this.device?.destroy();
+    const trustUrl = this.token.chunderw ? this.token.trustUrl : null;
+    if (trustUrl && !(await this.reachable(trustUrl))) {
+      if (!this.destroyed) this.patch({ device: 'error', error: UNTRUSTED_LINE, trustUrl });
+      return;
+    }
+    if (this.destroyed) return;
+    await this.makeDevice();
+    if (this.refreshTimer) clearInterval(this.refreshTimer);
+    this.refreshTimer = setInterval(() => void this.refreshToken(), PHONE_TOKEN_REFRESH_MS);
+  }
+
+  /** A Device for the current token, registered; before the page's first gesture, one without sounds' AudioContext. */
+  private async makeDevice(): Promise<void> {
+    const sdk = this.voice;
+    if (!this.token || !sdk) return;
+    this.dropDevice();
     const options = {
       publishEvents: false,
       closeProtection: false,
@@ -160,8 +234,11 @@ export class Softphone {
       codecPreferences: [sdk.Call.Codec.Opus, sdk.Call.Codec.PCMU],
       ...(this.token.chunderw ? { chunderw: this.token.chunderw } : {}),
     } as Device.Options;
-    const device = new sdk.Device(this.token.token, options);
+    const token = this.token.token;
+    this.soundless = !hadGesture();
+    const device = this.soundless ? withoutAudioContext(() => new sdk.Device(token, options)) : new sdk.Device(token, options);
     this.device = device;
+    if (this.soundless) this.stopWaiting = afterFirstGesture(() => this.prepareSounds());
     device.on('registered', () => this.patch({ device: 'ready', error: null, trustUrl: null }));
     device.on('unregistered', () => !this.destroyed && this.patch({ device: 'offline' }));
     device.on('error', (err: { code?: number; message?: string }) => this.deviceError(err));
@@ -172,8 +249,23 @@ export class Softphone {
     } catch (err) {
       this.deviceError(err as { code?: number; message?: string });
     }
-    if (this.refreshTimer) clearInterval(this.refreshTimer);
-    this.refreshTimer = setInterval(() => void this.refreshToken(), PHONE_TOKEN_REFRESH_MS);
+  }
+
+  private dropDevice() {
+    this.stopWaiting?.();
+    this.stopWaiting = null;
+    const old = this.device;
+    this.device = null;
+    if (!old) return;
+    (old as { removeAllListeners?: () => void }).removeAllListeners?.();
+    old.destroy();
+  }
+
+  /** The first gesture came: the Device is made again with its sounds (after the call, when one is on). */
+  private prepareSounds() {
+    this.stopWaiting = null;
+    if (!this.soundless || this.destroyed || this.current || this.state$.value.call) return;
+    void this.makeDevice();
   }
 
   private async refreshToken() {
@@ -253,6 +345,7 @@ export class Softphone {
       : [];
     this.patch({ call: null, lastCalls: [...finished, ...lastCalls].slice(0, 25) });
     if (active?.startedAt) this.events.onCallActive?.(false);
+    if (this.soundless && !this.stopWaiting && hadGesture()) setTimeout(() => this.prepareSounds(), 0);
   }
 
   private incoming(call: Call) {
@@ -402,7 +495,6 @@ export class Softphone {
     this.destroyed = true;
     if (this.refreshTimer) clearInterval(this.refreshTimer);
     this.current?.disconnect();
-    this.device?.destroy();
-    this.device = null;
+    this.dropDevice();
   }
 }

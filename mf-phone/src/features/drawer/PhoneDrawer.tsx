@@ -157,6 +157,12 @@ export function PhoneDrawer() {
     setOpen(true);
   }, [callKey]);
 
+  // A line this browser does not trust yet: the drawer opens on how to trust it (once, not remembered).
+  const untrusted = !!(state.error && state.trustUrl);
+  useEffect(() => {
+    if (untrusted) setOpen(true);
+  }, [untrusted]);
+
   // Multi-location accounts call from the location of the number's contact; when it has none, the person picks one.
   const [picking, setPicking] = useState<({ to: string } & CallDetails) | null>(null);
   const locationCount = session?.account.locationCount ?? 0;
@@ -233,26 +239,29 @@ export function PhoneDrawer() {
               {ready ? 'Ready' : state.device === 'init' ? 'Connecting…' : 'Offline'}
             </Typography.Text>
           </div>
-          {state.error && (
+          {state.error && state.trustUrl ? (
             <Alert
-              type="error"
+              type="warning"
               showIcon
-              role="alert"
               style={{ margin: '8px 16px 0' }}
               title={state.error}
               description={
-                state.trustUrl ? (
-                  <span>
-                    This browser has not trusted the local phone line yet.{' '}
-                    <a href={state.trustUrl} target="_blank" rel="noreferrer">
-                      Open the phone line
-                    </a>
-                    , accept it, then press Phone Disabled.
-                  </span>
-                ) : undefined
+                <span>
+                  <a href={state.trustUrl} target="_blank" rel="noreferrer">
+                    Open the phone line
+                  </a>{' '}
+                  in a new tab, accept its certificate, then come back and press Retry.
+                </span>
+              }
+              action={
+                <Button size="small" onClick={() => void phone.start()}>
+                  Retry
+                </Button>
               }
             />
-          )}
+          ) : state.error ? (
+            <Alert type="error" showIcon role="alert" style={{ margin: '8px 16px 0' }} title={state.error} />
+          ) : null}
           <Tabs
             activeKey={selected}
             onChange={(k) => setTab(k as TabKey)}

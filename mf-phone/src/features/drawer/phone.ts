@@ -3,7 +3,8 @@ import { bus } from '@agency/bus';
 import { QUEUE_MESSAGES, type PhoneStatus } from '@agency/contracts';
 import { rememberNumber } from '../device/dialer';
 import { BehaviorSubject, filter, type Subscription } from 'rxjs';
-import { loadVoiceSdk, Softphone, type PhoneState, type VoiceSdk } from '../device/softphone';
+import { loadVoiceSdk, signalingReachable, Softphone, type ActiveCall, type PhoneState, type VoiceSdk } from '../device/softphone';
+import { formatPhone } from '@agency/ui';
 
 /*
  * The signed-in user's phone, one per page: the drawer starts it and stops it. Presence goes to
@@ -36,6 +37,13 @@ function voiceSdkAfterFirstScreen(): Promise<VoiceSdk> {
   }).then(loadVoiceSdk);
 }
 
+/** What a screen reader hears when a call rings in: who calls (their name, else their number). */
+export function callAnnouncement(call: Pick<ActiveCall, 'direction' | 'name' | 'number' | 'kind'>): string | null {
+  if (call.direction !== 'incoming') return null;
+  const who = call.name || (call.number ? formatPhone(call.number) : 'an unknown number');
+  return call.kind === 'CONFERENCE' ? `Conference call from ${who}` : call.kind === 'COACHING' ? `Coaching call from ${who}` : `Incoming call from ${who}`;
+}
+
 export function startPhone(): Softphone {
   if (phone) return phone;
   let before: PhoneStatus | null = null;
@@ -58,10 +66,17 @@ export function startPhone(): Softphone {
         bus.toast({ kind, message });
       },
     },
+    signalingReachable,
     voiceSdkAfterFirstScreen,
   );
+  // A call ringing in is read out once, as it starts ringing (not on each change of its state).
+  let wasRinging = false;
   created.state$.subscribe((s) => {
     if (s.call) rememberNumber(s.call.number);
+    const ringing = s.call?.status === 'pending';
+    const words = ringing && !wasRinging && s.call ? callAnnouncement(s.call) : null;
+    if (words) bus.announce(words);
+    wasRinging = ringing;
     if (phone === created) phoneState$.next(s);
   });
   phone = created;

@@ -46,7 +46,7 @@ async function certificate(dir: string): Promise<{ key: string; cert: string }> 
 const TRUST_PAGE = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Agency Desk phone line</title></head>
 <body style="font-family:system-ui,sans-serif;max-width:560px;margin:64px auto;line-height:1.5">
 <h1 style="font-size:22px">This browser trusts the local phone line</h1>
-<p>The phone in Agency Desk can now connect. Close this tab and press Phone Disabled in Agency Desk to connect.</p>
+<p>The phone in Agency Desk can now connect. Close this tab and press Retry in the phone drawer of Agency Desk.</p>
 </body></html>`;
 
 export interface SignalingServer {

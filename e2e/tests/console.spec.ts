@@ -1,0 +1,114 @@
+import type { Page } from '@playwright/test';
+import { expect, test } from '../support/fixtures';
+import { expectDashboard, expectRemoteMounted, signIn } from '../support/app';
+
+/**
+ * A clean console: every main page, opened in a fresh browser, logs no error and no warning (the
+ * browser's own reports included: a failed request, an AudioContext made before a gesture), and
+ * throws nothing. Each page is opened by its address, as a reload would, so nothing on it has been
+ * clicked yet.
+ */
+
+/** The console's errors and warnings and the page's uncaught errors, from now on, one line each. */
+function consoleProblems(page: Page): string[] {
+  const problems: string[] = [];
+  page.on('console', (message) => {
+    const type = message.type();
+    if (type !== 'error' && type !== 'warning') return;
+    const { url, lineNumber } = message.location();
+    problems.push(`${type} on ${new URL(page.url()).pathname}: ${message.text()}${url ? ` (${url}:${lineNumber})` : ''}`);
+  });
+  page.on('pageerror', (error) => problems.push(`uncaught on ${new URL(page.url()).pathname}: ${error.message}`));
+  return problems;
+}
+
+/** The main pages of each person, with the remote drawn there. */
+const OWNER_PAGES: Array<[path: string, remote: string]> = [
+  ['/contacts', 'contacts'],
+  ['/users', 'contacts'],
+  ['/messages', 'messages'],
+  ['/campaigns', 'messages'],
+  ['/phone-log', 'phone'],
+  ['/chat', 'chat'],
+  ['/tasks', 'tasks'],
+  ['/admin/tasks', 'tasks'],
+  ['/account/info', 'admin'],
+  ['/account/settings', 'admin'],
+  ['/profile', 'admin'],
+];
+const EMPLOYEE_PAGES: Array<[path: string, remote: string]> = [
+  ['/contacts', 'contacts'],
+  ['/messages', 'messages'],
+  ['/phone-log', 'phone'],
+  ['/chat', 'chat'],
+  ['/tasks', 'tasks'],
+  ['/profile', 'admin'],
+];
+
+/** The page has drawn and the phone on it has registered (what a page does at load is done). */
+async function settled(page: Page, remote: string | null) {
+  if (remote) await expectRemoteMounted(page, remote);
+  else await expectDashboard(page);
+  await expect(page.locator('[data-remote-state="loading"]')).toHaveCount(0);
+  await expect(page.locator('main [aria-busy="true"], main .ant-spin-spinning')).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Place Call' })).toBeVisible();
+}
+
+for (const [who, email, pages] of [
+  ['the owner', 'owner@demo.test', OWNER_PAGES],
+  ['an employee', 'employee@demo.test', EMPLOYEE_PAGES],
+] as const) {
+  test(`every main page of ${who} keeps the console clean`, async ({ page }) => {
+    test.setTimeout(180_000);
+    const problems = consoleProblems(page);
+    await signIn(page, email);
+    await settled(page, null);
+    await page.goto('/');
+    await settled(page, null);
+    for (const [path, remote] of pages) {
+      await test.step(path, async () => {
+        await page.goto(path);
+        await settled(page, remote);
+      });
+    }
+    expect(problems, `The console was not clean:\n${problems.join('\n')}`).toEqual([]);
+  });
+}
+
+test('a browser that does not trust the local phone line is told once how to, with one request and no retries', async ({ browser }) => {
+  // Unlike the other journeys' browsers, this one refuses the line's self-signed certificate.
+  const context = await browser.newContext({ ignoreHTTPSErrors: false, viewport: { width: 1280, height: 900 } });
+  try {
+    const page = await context.newPage();
+    const problems = consoleProblems(page);
+    const asked: string[] = [];
+    page.on('request', (request) => {
+      if (new URL(request.url()).pathname === '/trust') asked.push(request.url());
+    });
+    const sockets: string[] = [];
+    page.on('websocket', (socket) => {
+      if (new URL(socket.url()).pathname === '/signal') sockets.push(socket.url());
+    });
+    await signIn(page, 'employee@demo.test');
+
+    const drawer = page.getByRole('region', { name: 'Phone drawer' });
+    const untrusted = drawer.getByText('This browser does not trust the local phone line yet.');
+    await expect(untrusted).toHaveCount(1);
+    await expect(drawer.getByRole('link', { name: 'Open the phone line' })).toHaveAttribute('href', /^https:\/\/[^/]+\/trust$/);
+    expect(asked).toHaveLength(1);
+    expect(sockets).toEqual([]);
+
+    await drawer.getByRole('button', { name: 'Retry' }).click();
+    await expect.poll(() => asked.length).toBe(2);
+    await expect(untrusted).toHaveCount(1);
+    expect(sockets).toEqual([]);
+    // The message is the drawer's, not a toast as well.
+    await expect(page.locator('.ant-message, .ant-notification').getByText(/phone/i)).toHaveCount(0);
+    // What the console shows is at most the browser's own line for each refused request: nothing of the app's, no retries.
+    const ours = problems.filter((p) => !/net::ERR_CERT_|Failed to load resource/.test(p));
+    expect(ours, `The console was not clean:\n${ours.join('\n')}`).toEqual([]);
+    expect(problems.length).toBeLessThanOrEqual(asked.length);
+  } finally {
+    await context.close();
+  }
+});
