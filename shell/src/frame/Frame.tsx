@@ -151,7 +151,8 @@ function FrameBody() {
           />
           <ProfileMenu session={session} />
         </Layout.Header>
-        <Layout>
+        {/* a row: the side nav (when beside the page), the page and its footer, the phone drawer */}
+        <Layout hasSider>
           {layout.drawerNav ? (
             <SideNavDrawer session={session} open={navOpen} onClose={() => setNavOpen(false)} />
           ) : (
