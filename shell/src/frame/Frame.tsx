@@ -1,7 +1,7 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
-import { Link, Outlet } from 'react-router-dom';
+import { Link, Outlet, useLocation } from 'react-router-dom';
 import { Button, Layout, Spin, theme, Tooltip } from 'antd';
-import { MenuFoldOutlined, MenuUnfoldOutlined } from '@ant-design/icons';
+import { MenuFoldOutlined, MenuOutlined, MenuUnfoldOutlined } from '@ant-design/icons';
 import { bus } from '@agency/bus';
 import { AgencyTheme, fullName, useObservable } from '@agency/ui';
 import { IdleWatch } from '../idle/IdleWatch';
@@ -22,7 +22,9 @@ import { watchFirstScreen } from '../firstScreen';
 import { preloadAreasAfterFirstScreen } from '../remotes/afterFirstScreen';
 import { CONTACT_SEARCH_SOURCES, HeaderSearch, SEARCH_SOURCES } from './HeaderSearch';
 import { ProfileMenu } from './ProfileMenu';
-import { SideNav } from './SideNav';
+import { SideNav, SideNavDrawer } from './SideNav';
+import { useFrameLayout, useSideNavCollapsed } from './layout';
+import { activeTab, TOP_TABS } from '../routes';
 import { SiteSimulatedBanner } from './SimulatedBanner';
 import { ToastHost } from './ToastHost';
 import { TopNav } from './TopNav';
@@ -40,7 +42,17 @@ function skipToMain(e: React.MouseEvent<HTMLAnchorElement>) {
 function FrameBody() {
   const session = useObservable(bus.session$)!;
   const locked = !!useObservable(lock$);
-  const [collapsed, setCollapsed] = useState(false);
+  // Wide screens: the side nav beside the page, collapsed or open as this browser last left it.
+  // Phones and tablets: the side nav and the top tabs are a drawer opened from the menu button.
+  const [collapsed, setCollapsed] = useSideNavCollapsed();
+  const layout = useFrameLayout();
+  const [navOpen, setNavOpen] = useState(false);
+  const location = useLocation();
+  // a drawer left open closes when the window grows past the breakpoint
+  useEffect(() => {
+    if (!layout.drawerNav) setNavOpen(false);
+  }, [layout.drawerNav]);
+  const pageTab = TOP_TABS.find((t) => t.key === activeTab(location.pathname));
   const { token } = theme.useToken();
   const { token: authToken, account, user } = session;
   const name = fullName(user);
@@ -92,36 +104,71 @@ function FrameBody() {
             gap: 8,
             height: 56,
             lineHeight: 'normal',
-            paddingInline: '12px 16px',
+            paddingInline: layout.phone ? '4px 8px' : '12px 16px',
+            position: 'relative',
             background: token.colorBgContainer,
             borderBottom: `1px solid ${token.colorBorderSecondary}`,
           }}
         >
-          <Tooltip title={collapsed ? 'Expand menu' : 'Collapse menu'} placement="right">
+          {layout.drawerNav ? (
             <Button
               type="text"
-              icon={collapsed ? <MenuUnfoldOutlined /> : <MenuFoldOutlined />}
-              aria-label={collapsed ? 'Expand menu' : 'Collapse menu'}
-              aria-expanded={!collapsed}
-              onClick={() => setCollapsed((c) => !c)}
+              icon={<MenuOutlined />}
+              aria-label="Open menu"
+              aria-haspopup="dialog"
+              aria-expanded={navOpen}
+              onClick={() => setNavOpen(true)}
             />
-          </Tooltip>
-          <Link to="/" aria-label="Agency Desk home" style={{ display: 'flex', alignItems: 'center', gap: 10, marginRight: 24, color: token.colorText }}>
+          ) : (
+            <Tooltip title={collapsed ? 'Expand menu' : 'Collapse menu'} placement="right">
+              <Button
+                type="text"
+                icon={collapsed ? <MenuUnfoldOutlined /> : <MenuFoldOutlined />}
+                aria-label={collapsed ? 'Expand menu' : 'Collapse menu'}
+                aria-expanded={!collapsed}
+                onClick={() => setCollapsed(!collapsed)}
+              />
+            </Tooltip>
+          )}
+          <Link
+            to="/"
+            aria-label="Agency Desk home"
+            style={{ display: 'flex', alignItems: 'center', gap: 10, marginRight: layout.drawerNav ? 4 : 24, color: token.colorText, flex: 'none' }}
+          >
             <BrandMark size={30} color={token.colorPrimary} />
             <span className="frame-brand-name" style={{ fontWeight: 600, fontSize: 16, whiteSpace: 'nowrap' }}>
               Agency Desk
             </span>
           </Link>
-          <div style={{ flex: 1, minWidth: 0, alignSelf: 'stretch', display: 'flex', alignItems: 'flex-end' }}>
-            <TopNav messagingEnabled={account.messagingEnabled} />
-          </div>
-          <HeaderSearch sources={account.messagingEnabled ? SEARCH_SOURCES : CONTACT_SEARCH_SOURCES} />
+          {layout.drawerNav ? (
+            // the top tabs are in the drawer: the header names the page's tab
+            <span
+              data-testid="frame-page-name"
+              style={{ flex: 1, minWidth: 0, fontWeight: 600, fontSize: 16, whiteSpace: 'nowrap', overflow: 'hidden', textOverflow: 'ellipsis' }}
+            >
+              {pageTab?.label}
+            </span>
+          ) : (
+            <div style={{ flex: 1, minWidth: 0, alignSelf: 'stretch', display: 'flex', alignItems: 'flex-end' }}>
+              <TopNav messagingEnabled={account.messagingEnabled} gutter={layout.compactHeader ? 20 : undefined} />
+            </div>
+          )}
+          <HeaderSearch
+            sources={account.messagingEnabled ? SEARCH_SOURCES : CONTACT_SEARCH_SOURCES}
+            compact={layout.phone}
+            width={layout.compactHeader ? 200 : 260}
+          />
           <ProfileMenu session={session} />
         </Layout.Header>
-        <Layout>
-          <SideNav session={session} collapsed={collapsed} />
+        {/* a row: the side nav (when beside the page), the page and its footer, the phone drawer */}
+        <Layout hasSider>
+          {layout.drawerNav ? (
+            <SideNavDrawer session={session} open={navOpen} onClose={() => setNavOpen(false)} />
+          ) : (
+            <SideNav session={session} collapsed={collapsed} />
+          )}
           <Layout style={{ minWidth: 0 }}>
-            <Layout.Content style={{ overflow: 'auto', padding: 20 }} id="main" tabIndex={-1}>
+            <Layout.Content style={{ overflow: 'auto', padding: layout.phone ? 12 : 20 }} id="main" tabIndex={-1}>
               {/* pages load on their own; the frame stays while they do */}
               <Suspense
                 fallback={

@@ -29,7 +29,8 @@ const CONNECTION: Record<ConnectionState, { label: string; color: string }> = {
   unauthorized: { label: 'Signed out elsewhere', color: '#f5222d' },
 };
 
-function ConnectionIndicator() {
+/** The connection's dot and word; on a phone the dot alone (the word is still read out). */
+function ConnectionIndicator({ short }: { short: boolean }) {
   const state = useObservable(bus.connection$);
   const { label, color } = CONNECTION[state];
   return (
@@ -39,7 +40,7 @@ function ConnectionIndicator() {
         className={state === 'connecting' || state === 'reconnecting' ? 'frame-pulse' : undefined}
         style={{ width: 8, height: 8, borderRadius: '50%', background: color, display: 'inline-block' }}
       />
-      {label}
+      {!short && label}
     </span>
   );
 }
@@ -49,6 +50,7 @@ export function FrameFooter() {
   const { token } = theme.useToken();
   const screens = Grid.useBreakpoint();
   const size = screenSize(screens);
+  const phone = !screens.sm;
   const config = useAppConfig();
   const { open: dialog, opened, show: setDialog, close: closeDialog } = useLazyDialogs<FooterDialog>();
   const [newTrainings, setNewTrainings] = useState(0);
@@ -71,8 +73,8 @@ export function FrameFooter() {
       style={{
         display: 'flex',
         alignItems: 'center',
-        gap: 16,
-        padding: '4px 12px 4px 16px',
+        gap: phone ? 8 : 16,
+        padding: phone ? '4px 8px' : '4px 12px 4px 16px',
         height: 40,
         fontSize: 12,
         color: token.colorTextSecondary,
@@ -80,7 +82,7 @@ export function FrameFooter() {
         borderTop: `1px solid ${token.colorBorderSecondary}`,
       }}
     >
-      <ConnectionIndicator />
+      <ConnectionIndicator short={phone} />
       <span data-testid="app-version">v{__APP_VERSION__}</span>
       <Tooltip title={`Screen size: ${size}`}>
         <span aria-label={`Screen size ${size}`} data-testid="screen-size" style={{ fontWeight: 600, minWidth: 10 }}>

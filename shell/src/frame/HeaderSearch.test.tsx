@@ -88,3 +88,32 @@ test('a client row shows both people, then company, phone and email', () => {
     to: '/contacts/contact/x',
   });
 });
+
+test('on a phone the search is a button: it opens the box with the keyboard in it, and Close (or Escape) gives the keyboard back', async () => {
+  renderAt('/', '/', <HeaderSearch sources={[people, texts]} compact />);
+  expect(screen.queryByRole('combobox')).not.toBeInTheDocument();
+  await userEvent.click(screen.getByRole('button', { name: 'Find contacts and texts' }));
+  const box = screen.getByRole('combobox', { name: 'Find contacts and texts' });
+  expect(box).toHaveFocus();
+  await userEvent.type(box, 'carter');
+  expect(await screen.findByRole('tab', { name: 'Contacts (2)' })).toBeInTheDocument();
+
+  await userEvent.click(screen.getByRole('button', { name: 'Close search' }));
+  expect(screen.queryByRole('combobox')).not.toBeInTheDocument();
+  expect(screen.getByRole('button', { name: 'Find contacts and texts' })).toHaveFocus();
+
+  await userEvent.click(screen.getByRole('button', { name: 'Find contacts and texts' }));
+  expect(screen.getByRole('combobox', { name: 'Find contacts and texts' })).toHaveValue('');
+  await userEvent.keyboard('{Escape}');
+  expect(screen.getByRole('button', { name: 'Find contacts and texts' })).toHaveFocus();
+});
+
+test('on a phone a found row opens its page and folds the box back into the button', async () => {
+  renderAt('/', '/', <HeaderSearch sources={[people, texts]} compact />);
+  await userEvent.click(screen.getByRole('button', { name: 'Find contacts and texts' }));
+  await userEvent.type(screen.getByRole('combobox', { name: 'Find contacts and texts' }), 'linda');
+  // the only one found: the first row
+  await userEvent.click(await screen.findByRole('option', { name: /Linda Carter/ }));
+  await waitFor(() => expect(currentLocation.pathname).toBe('/contacts/contact/c0'));
+  expect(screen.queryByRole('combobox')).not.toBeInTheDocument();
+});

@@ -1,7 +1,7 @@
 import { useEffect, useId, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { Empty, Input, Spin, Tabs, theme, Typography } from 'antd';
-import { SearchOutlined } from '@ant-design/icons';
+import { Button, Empty, Input, Spin, Tabs, theme, Tooltip, Typography, type InputRef } from 'antd';
+import { CloseOutlined, SearchOutlined } from '@ant-design/icons';
 import { clientsApi, errorMessage, smsApi } from '@agency/api-client';
 import type { ClientListItem } from '@agency/contracts';
 import { formatPhone } from '@agency/ui';
@@ -68,8 +68,11 @@ type Results = Record<string, SearchHit[] | { error: string }>;
  * The header's search (spec 000 §2 "a contact search with tabs"): one box finds people across the
  * sources, each in its own tab with its count. Arrow keys move through the rows (left and right
  * change tabs), Enter opens the row, Escape closes.
+ *
+ * `compact` (phones): a Search button in the header that opens the box over the header's width,
+ * with a button to close it; the keyboard goes to the box, and back to the button when it closes.
  */
-export function HeaderSearch({ sources = SEARCH_SOURCES }: { sources?: SearchSource[] }) {
+export function HeaderSearch({ sources = SEARCH_SOURCES, compact = false, width = 260 }: { sources?: SearchSource[]; compact?: boolean; width?: number }) {
   const { token } = theme.useToken();
   const navigate = useNavigate();
   const listId = useId();
@@ -80,6 +83,21 @@ export function HeaderSearch({ sources = SEARCH_SOURCES }: { sources?: SearchSou
   const [tab, setTab] = useState(sources[0]!.key);
   const [active, setActive] = useState(-1);
   const box = useRef<HTMLDivElement>(null);
+  const [expanded, setExpanded] = useState(false);
+  const searchButton = useRef<HTMLButtonElement>(null);
+  const input = useRef<InputRef>(null);
+  const wasExpanded = useRef(false);
+  // The box takes the keyboard when it opens; the Search button takes it back when the box closes.
+  useEffect(() => {
+    if (expanded) input.current?.focus();
+    else if (wasExpanded.current) searchButton.current?.focus();
+    wasExpanded.current = expanded;
+  }, [expanded]);
+  const collapse = () => {
+    setOpen(false);
+    setText('');
+    setExpanded(false);
+  };
 
   const query = text.trim();
   useEffect(() => {
@@ -118,13 +136,20 @@ export function HeaderSearch({ sources = SEARCH_SOURCES }: { sources?: SearchSou
     };
   }, [query, sources]);
 
-  // A click anywhere else closes the results.
+  // A click anywhere else closes the results (and, on a phone, the box).
   useEffect(() => {
-    if (!open) return;
-    const close = (e: MouseEvent) => !box.current?.contains(e.target as Node) && setOpen(false);
+    if (!open && !expanded) return;
+    const close = (e: MouseEvent) => {
+      if (box.current?.contains(e.target as Node)) return;
+      setOpen(false);
+      if (expanded) {
+        setText('');
+        setExpanded(false);
+      }
+    };
     document.addEventListener('mousedown', close);
     return () => document.removeEventListener('mousedown', close);
-  }, [open]);
+  }, [open, expanded]);
 
   const hits = useMemo(() => {
     const r = results[tab];
@@ -134,11 +159,12 @@ export function HeaderSearch({ sources = SEARCH_SOURCES }: { sources?: SearchSou
   const go = (hit: SearchHit) => {
     setOpen(false);
     setText('');
+    setExpanded(false);
     navigate(hit.to);
   };
 
   const onKeyDown = (e: KeyboardEvent<HTMLInputElement>) => {
-    if (e.key === 'Escape') return setOpen(false);
+    if (e.key === 'Escape') return compact ? collapse() : setOpen(false);
     if (!open) setOpen(true);
     const moveTab = (step: number) => {
       const i = sources.findIndex((s) => s.key === tab);
@@ -168,9 +194,27 @@ export function HeaderSearch({ sources = SEARCH_SOURCES }: { sources?: SearchSou
   };
   const current = results[tab];
 
+  if (compact && !expanded) {
+    return (
+      <Tooltip title="Search">
+        <Button ref={searchButton} type="text" icon={<SearchOutlined />} aria-label="Find contacts and texts" onClick={() => setExpanded(true)} />
+      </Tooltip>
+    );
+  }
+
   return (
-    <div ref={box} style={{ position: 'relative', width: 260, flex: 'none' }}>
+    <div
+      ref={box}
+      style={
+        compact
+          ? // over the header, from edge to edge
+            { position: 'absolute', inset: '0 8px', zIndex: 2, display: 'flex', alignItems: 'center', gap: 8, background: token.colorBgContainer }
+          : { position: 'relative', width, flex: 'none' }
+      }
+    >
       <Input
+        ref={input}
+        style={compact ? { flex: 1 } : undefined}
         aria-label="Find contacts and texts"
         role="combobox"
         aria-expanded={showPanel}
@@ -188,13 +232,14 @@ export function HeaderSearch({ sources = SEARCH_SOURCES }: { sources?: SearchSou
         onFocus={() => setOpen(true)}
         onKeyDown={onKeyDown}
       />
+      {compact && <Button type="text" icon={<CloseOutlined />} aria-label="Close search" onClick={collapse} />}
       {showPanel && (
         <div
           style={{
             position: 'absolute',
-            top: 'calc(100% + 4px)',
+            top: compact ? '100%' : 'calc(100% + 4px)',
             right: 0,
-            width: 380,
+            width: 'min(380px, calc(100vw - 16px))',
             zIndex: 1050,
             background: token.colorBgElevated,
             borderRadius: token.borderRadiusLG,

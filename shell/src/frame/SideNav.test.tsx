@@ -2,9 +2,9 @@ import { act, fireEvent, screen } from '@testing-library/react';
 import { bus, type DialRequest, hostControls } from '@agency/bus';
 import { saveSession } from '../session/session';
 import { demoPeer, demoSession } from '@agency/testing';
-import { renderAt } from '../test/router';
+import { currentLocation, renderAt } from '../test/router';
 import { peerStatus, sortPeers, STATUS_COLORS } from '@agency/ui';
-import { SideNav } from './SideNav';
+import { SideNav, SideNavDrawer } from './SideNav';
 
 let emit: jest.SpyInstance;
 beforeEach(() => {
@@ -55,6 +55,36 @@ describe('SideNav', () => {
     unmount();
     const collapsed = render(true);
     expect((collapsed.container.querySelector('.ant-layout-sider') as HTMLElement).style.width).toBe('64px');
+  });
+});
+
+describe('the drawer (phones and tablets)', () => {
+  it('lists the pages with their badges, opens the chosen one and closes', async () => {
+    const onClose = jest.fn();
+    act(() => bus.setBadge('tasks', 4));
+    renderAt('/contacts/contact/1', '/contacts/*', <SideNavDrawer session={bus.session$.value!} open onClose={onClose} />);
+    const drawer = await screen.findByRole('dialog', { name: 'Menu' });
+    const pages = screen.getByRole('navigation', { name: 'Pages' });
+    expect(drawer).toContainElement(pages);
+    const items = screen.getAllByRole('menuitem');
+    expect(items.map((i) => i.textContent)).toEqual(['Dashboard', 'Tasks4', 'Team', 'Contacts', 'Messages', 'Phone']);
+    expect(screen.getByRole('menuitem', { name: 'Contacts' })).toHaveClass('ant-menu-item-selected');
+    // my status and the team are there too
+    expect(screen.getByRole('button', { name: /Change status/ })).toBeInTheDocument();
+    expect(screen.getByRole('navigation', { name: 'Team' })).toBeInTheDocument();
+
+    fireEvent.click(screen.getByRole('menuitem', { name: /Tasks/ }));
+    expect(currentLocation.pathname).toBe('/tasks');
+    expect(onClose).toHaveBeenCalledTimes(1);
+    act(() => bus.setBadge('tasks', 0));
+  });
+
+  it('leaves Messages out for an account without messaging', async () => {
+    const session = bus.session$.value!;
+    renderAt('/', '/', <SideNavDrawer session={{ ...session, account: { ...session.account, messagingEnabled: false } }} open onClose={() => undefined} />);
+    await screen.findByRole('dialog', { name: 'Menu' });
+    expect(screen.getAllByRole('menuitem').map((i) => i.textContent)).toEqual(['Dashboard', 'Tasks', 'Team', 'Contacts', 'Phone']);
+    expect(screen.getByRole('menuitem', { name: 'Dashboard' })).toHaveClass('ant-menu-item-selected');
   });
 });
 

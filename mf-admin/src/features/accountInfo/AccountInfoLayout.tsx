@@ -1,4 +1,4 @@
-import { Flex, Menu, Tag, Typography } from 'antd';
+import { Flex, Grid, Menu, Tag, Typography } from 'antd';
 import type { ReactNode } from 'react';
 import { Navigate, Route, Routes, useLocation, useNavigate } from 'react-router-dom';
 import { bus } from '@agency/bus';
@@ -38,6 +38,9 @@ export function AccountInfoLayout() {
   const session = useObservable(bus.session$);
   const { pathname, search } = useLocation();
   const navigate = useNavigate();
+  // Under 768 px (phones, tablets upright) the sections run across the top, above the section.
+  const screens = Grid.useBreakpoint();
+  const narrow = (!!screens.xs || !!screens.sm) && !screens.md;
   const current = pathname.slice(ACCOUNT_INFO_BASE.length).split('/').filter(Boolean)[0] ?? '';
   if (!session) return null;
   if (!isAdminRole(session.user.role)) return <Navigate to="/profile" replace />;
@@ -49,10 +52,10 @@ export function AccountInfoLayout() {
       <Typography.Title level={3} style={{ marginTop: 0 }}>
         Account
       </Typography.Title>
-      <Flex gap={24} align="flex-start" wrap={false}>
-        <nav aria-label="Account sections" style={{ flex: '0 0 200px' }}>
+      <Flex gap={narrow ? 12 : 24} align={narrow ? 'stretch' : 'flex-start'} vertical={narrow} wrap={false}>
+        <nav aria-label="Account sections" style={narrow ? { minWidth: 0 } : { flex: '0 0 200px' }}>
           <Menu
-            mode="vertical"
+            mode={narrow ? 'horizontal' : 'vertical'}
             selectedKeys={[current]}
             onClick={({ key }) => void mayLeave().then((ok) => ok && navigate(`${ACCOUNT_INFO_BASE}/${key}`))}
             items={ACCOUNT_INFO_TABS.map((t) => ({ key: t.path, label: t.label }))}

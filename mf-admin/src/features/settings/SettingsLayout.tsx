@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { Flex, Menu, Typography } from 'antd';
+import { Flex, Grid, Menu, Typography } from 'antd';
 import { Navigate, Outlet, useLocation, useNavigate } from 'react-router-dom';
 import { FORBIDDEN_MESSAGE } from '@agency/api-client';
 import { bus } from '@agency/bus';
@@ -33,6 +33,9 @@ export function SettingsLayout() {
   const session = useObservable(bus.session$);
   const { pathname } = useLocation();
   const navigate = useNavigate();
+  // Under 768 px (phones, tablets upright) the sections run across the top, above the section.
+  const screens = Grid.useBreakpoint();
+  const narrow = (!!screens.xs || !!screens.sm) && !screens.md;
   const role = session?.user.role;
   const tabs = tabsFor(role);
   const current = tabOf(pathname);
@@ -58,10 +61,10 @@ export function SettingsLayout() {
       <Typography.Title level={3} style={{ marginTop: 0 }}>
         Settings
       </Typography.Title>
-      <Flex gap={24} align="flex-start" wrap={false}>
-        <nav aria-label="Settings sections" style={{ flex: '0 0 200px' }}>
+      <Flex gap={narrow ? 12 : 24} align={narrow ? 'stretch' : 'flex-start'} vertical={narrow} wrap={false}>
+        <nav aria-label="Settings sections" style={narrow ? { minWidth: 0 } : { flex: '0 0 200px' }}>
           <Menu
-            mode="vertical"
+            mode={narrow ? 'horizontal' : 'vertical'}
             selectedKeys={[current]}
             onClick={({ key }) => void open(key)}
             items={tabs.map((t) => ({ key: t.path, label: t.label }))}

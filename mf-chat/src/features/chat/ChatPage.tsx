@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useNavigate, useParams, useSearchParams } from 'react-router-dom';
-import { Alert, Button, Card, Col, Row } from 'antd';
+import { Alert, Button, Card, Col, Grid, Row } from 'antd';
+import LeftOutlined from '@ant-design/icons/LeftOutlined';
 import PlusOutlined from '@ant-design/icons/PlusOutlined';
 import type { ChatRoom, ChatRoomFormat } from '@agency/contracts';
 import { isAdminRole } from '@agency/contracts';
@@ -26,6 +27,9 @@ export function ChatPage() {
   const [params] = useSearchParams();
   const messageId = params.get('message');
   const navigate = useNavigate();
+  // Under 768 px (phones, tablets upright) one column at a time: the rooms, or the open room with a way back.
+  const screens = Grid.useBreakpoint();
+  const narrow = (!!screens.xs || !!screens.sm) && !screens.md;
   const { store, state, userId, role } = useChat();
   const peers = usePeers();
   const [dialog, setDialog] = useState<Dialog>(null);
@@ -86,7 +90,7 @@ export function ChatPage() {
 
   return (
     <Row gutter={16} wrap={false} style={{ height: 'calc(100vh - 150px)', minHeight: 520 }}>
-      <Col span={6} style={{ height: '100%' }}>
+      <Col span={narrow ? 24 : 6} style={{ height: '100%', display: narrow && roomId ? 'none' : undefined }}>
         <Card style={{ height: '100%' }} styles={{ body: { height: '100%', display: 'flex', flexDirection: 'column', gap: 12, padding: 12 } }}>
           <ChatSearch search={(t) => store.search(t)} onOpen={(r) => navigate(`/chat/${r.roomId}?message=${r.message.id}`)} />
           <Button type="primary" icon={<PlusOutlined />} onClick={() => setDialog({ kind: 'create' })} block>
@@ -96,8 +100,13 @@ export function ChatPage() {
           <RoomList rooms={visible} me={userId} activeId={roomId} canRemove={canRemove} onOpen={open} onAction={onAction} onReorder={onReorder} />
         </Card>
       </Col>
-      <Col span={18} style={{ height: '100%' }}>
+      <Col span={narrow ? 24 : 18} style={{ height: '100%', display: narrow && !roomId ? 'none' : undefined }}>
         <Card style={{ height: '100%' }} styles={{ body: { height: '100%', display: 'flex', flexDirection: 'column', padding: 0 } }}>
+          {narrow && (
+            <Button type="link" icon={<LeftOutlined />} onClick={() => navigate('/chat')} style={{ alignSelf: 'flex-start' }}>
+              All rooms
+            </Button>
+          )}
           <RoomHeader room={room} me={userId} />
           {roomId && room ? (
             <MessageList roomId={roomId} view={view} me={userId} users={room.users} actions={actions} onMore={onMore} onNewer={onNewer} />

@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useState } from 'react';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router-dom';
-import { Alert, Empty, theme, Typography } from 'antd';
+import { Alert, Drawer, Empty, Grid, theme, Typography } from 'antd';
+import { LeftOutlined } from '@ant-design/icons';
 import { isAdminRole, REVIEW_MESSAGES, SCHEDULE_MESSAGES, type SmsRoom } from '@agency/contracts';
 import { reviewsApi, smsApi } from '@agency/api-client';
 import { bus } from '@agency/bus';
@@ -24,6 +25,11 @@ export function MessagesPage() {
   const inbox = useInbox(roomId);
   const { actions } = inbox;
   const [panelOpen, setPanelOpen] = useState(() => localStorage.getItem(PANEL_KEY) !== 'closed');
+  // Under 768 px (phones, tablets upright) one column at a time: the rooms, or the open conversation
+  // with a way back; the client panel opens over it, and starts closed.
+  const screens = Grid.useBreakpoint();
+  const narrow = (!!screens.xs || !!screens.sm) && !screens.md;
+  const [narrowPanel, setNarrowPanel] = useState(false);
   const [creating, setCreating] = useState(false);
   const [scheduling, setScheduling] = useState<SmsRoom | null>(null);
 
@@ -90,11 +96,16 @@ export function MessagesPage() {
         <Typography.Title level={3} style={{ margin: 0 }}>
           Messages
         </Typography.Title>
-        {admin && <Link to="/messages/simulator">Carrier simulator</Link>}
+        {admin && !narrow && <Link to="/messages/simulator">Carrier simulator</Link>}
+        {narrow && roomId && (
+          <Link to="/messages">
+            <LeftOutlined aria-hidden /> All conversations
+          </Link>
+        )}
       </div>
       {inbox.error && <Alert type="error" showIcon title={inbox.error} />}
       <div style={{ display: 'flex', gap: 12, flex: 1, minHeight: 0 }}>
-        <div style={{ ...column, width: 320, flex: 'none' }}>
+        <div style={{ ...column, width: narrow ? '100%' : 320, flex: 'none', display: narrow && roomId ? 'none' : undefined }}>
           <RoomList
             rooms={inbox.rooms}
             me={session?.user.id ?? ''}
@@ -106,15 +117,15 @@ export function MessagesPage() {
             search={actions.search}
           />
         </div>
-        <div style={{ ...column, flex: 1, minWidth: 0 }}>
+        <div style={{ ...column, flex: 1, minWidth: 0, display: narrow && !roomId ? 'none' : undefined }}>
           {room ? (
             <Conversation
               room={room}
               messages={inbox.activeId === room.id ? inbox.messages : []}
               more={inbox.more}
               typing={inbox.typing}
-              panelOpen={panelOpen}
-              onTogglePanel={togglePanel}
+              panelOpen={narrow ? narrowPanel : panelOpen}
+              onTogglePanel={narrow ? () => setNarrowPanel(!narrowPanel) : togglePanel}
               onSend={(text, media) => actions.send(room.id, newId(), text, media)}
               onResend={(id) => void attempt(() => actions.resend(room.id, id))}
               onLoadOlder={() => void attempt(() => actions.loadOlder(room.id))}
@@ -124,7 +135,12 @@ export function MessagesPage() {
             <Empty style={{ marginTop: 80 }} description={roomId && inbox.rooms ? 'That conversation is not in the inbox' : 'Choose a conversation'} />
           )}
         </div>
-        {room && panelOpen && (
+        {room && narrow && (
+          <Drawer open={narrowPanel} onClose={() => setNarrowPanel(false)} title="Client" size={360} styles={{ body: { padding: 0 } }}>
+            <ClientPanel room={room} />
+          </Drawer>
+        )}
+        {room && panelOpen && !narrow && (
           <div style={{ ...column, width: 300, flex: 'none', overflow: 'auto' }}>
             <ClientPanel room={room} />
           </div>

@@ -1,6 +1,6 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState, useSyncExternalStore } from 'react';
 import { Alert, Badge, Button, Tabs, theme, Tooltip, Typography } from 'antd';
-import { AudioMutedOutlined, DisconnectOutlined, LoadingOutlined, PhoneOutlined } from '@ant-design/icons';
+import { AudioMutedOutlined, CloseOutlined, DisconnectOutlined, LoadingOutlined, PhoneOutlined } from '@ant-design/icons';
 import { errorMessage, phoneApi } from '@agency/api-client';
 import { bus } from '@agency/bus';
 import { phoneButtonLabel, type OutgoingLocation } from '@agency/contracts';
@@ -16,6 +16,14 @@ import { coachColleague, startPhone, stopPhone, takeNextCall } from './phone';
 
 const OPEN_KEY = 'agency.phone.drawer';
 export const DRAWER_WIDTH = 300;
+/** Under antd's sm breakpoint (a phone) the open drawer takes the whole screen. */
+const PHONE_QUERY = '(max-width: 575.98px)';
+const onPhone = () => typeof window !== 'undefined' && !!window.matchMedia?.(PHONE_QUERY).matches;
+const watchPhone = (change: () => void) => {
+  const query = window.matchMedia?.(PHONE_QUERY);
+  query?.addEventListener?.('change', change);
+  return () => query?.removeEventListener?.('change', change);
+};
 
 type TabKey = 'dialpad' | 'call' | 'last' | 'queue';
 
@@ -130,14 +138,19 @@ function PhoneButton({
   );
 }
 
-/** The right-hand phone drawer, 300 wide, on every page: the phone button and, when open, the dialer and the call. */
+/**
+ * The right-hand phone drawer, 300 wide, on every page: the phone button and, when open, the dialer
+ * and the call. On a phone it opens over the whole screen (and starts closed, whatever a wider
+ * screen left), with its own Close button.
+ */
 export function PhoneDrawer() {
   const { token } = theme.useToken();
   const [phone] = useState(startPhone);
   useEffect(() => () => stopPhone(), []);
   const state = useObservable(phone.state$);
   const session = useObservable(bus.session$);
-  const [open, setOpen] = useState(() => localStorage.getItem(OPEN_KEY) === '1');
+  const fullScreen = useSyncExternalStore(watchPhone, onPhone, () => false);
+  const [open, setOpen] = useState(() => localStorage.getItem(OPEN_KEY) === '1' && !onPhone());
   const [tab, setTab] = useState<TabKey>('dialpad');
   const { queues } = useQueues();
   const waiting = queues.reduce((n, q) => n + q.currentSize, 0);
@@ -146,7 +159,7 @@ export function PhoneDrawer() {
 
   const show = (next: boolean) => {
     setOpen(next);
-    localStorage.setItem(OPEN_KEY, next ? '1' : '0');
+    if (!fullScreen) localStorage.setItem(OPEN_KEY, next ? '1' : '0');
   };
 
   // A call (placed or ringing in) opens the drawer on the Call tab.
@@ -219,25 +232,37 @@ export function PhoneDrawer() {
   const dial = (to: string, name?: string, clientId?: string) => void dialRef.current(to, name, clientId);
   return (
     <div
+      data-full-screen={open && fullScreen ? 'true' : undefined}
       style={{
         display: 'flex',
         height: '100%',
         boxSizing: 'border-box',
         borderLeft: `1px solid ${token.colorBorderSecondary}`,
         background: token.colorBgContainer,
+        // over the page (under dialogs and menus) on a phone
+        ...(open && fullScreen ? { position: 'fixed', inset: 0, zIndex: 990, borderLeft: 0 } : {}),
       }}
     >
       {open && (
         <div
           role="region"
           aria-label="Phone drawer"
-          style={{ width: DRAWER_WIDTH, display: 'flex', flexDirection: 'column', borderRight: `1px solid ${token.colorBorderSecondary}`, minHeight: 0 }}
+          style={{
+            ...(fullScreen ? { flex: 1, minWidth: 0 } : { width: DRAWER_WIDTH }),
+            display: 'flex',
+            flexDirection: 'column',
+            borderRight: `1px solid ${token.colorBorderSecondary}`,
+            minHeight: 0,
+          }}
         >
-          <div style={{ padding: '12px 16px 0', display: 'flex', justifyContent: 'space-between', alignItems: 'center' }}>
-            <Typography.Text strong>Phone</Typography.Text>
+          <div style={{ padding: '12px 16px 0', display: 'flex', justifyContent: 'space-between', alignItems: 'center', gap: 8 }}>
+            <Typography.Text strong style={{ flex: 1 }}>
+              Phone
+            </Typography.Text>
             <Typography.Text type={ready ? 'success' : 'secondary'} style={{ fontSize: 12 }}>
               {ready ? 'Ready' : state.device === 'init' ? 'Connecting…' : 'Offline'}
             </Typography.Text>
+            {fullScreen && <Button type="text" size="small" icon={<CloseOutlined />} aria-label="Close the phone" onClick={() => show(false)} />}
           </div>
           {state.error && state.trustUrl ? (
             <Alert

@@ -83,8 +83,9 @@ export function BoardsPage() {
 
   return (
     <div ref={ref}>
-      <div style={{ display: 'flex', alignItems: 'center', gap: 8, marginBottom: 16 }}>
-        <Typography.Title level={3} style={{ margin: 0, flex: 1 }}>
+      {/* on a narrow screen the buttons go under the title */}
+      <div style={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 8, marginBottom: 16 }}>
+        <Typography.Title level={3} style={{ margin: 0, flex: '1 0 auto' }}>
           Task Boards
         </Typography.Title>
         <Button onClick={() => setShowCompleted((v) => !v)}>{showCompleted ? 'Hide Completed' : 'Show Completed'}</Button>
