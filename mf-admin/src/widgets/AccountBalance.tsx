@@ -6,6 +6,7 @@ import type { Balance } from '@agency/contracts';
 import { formatCents, formatDate, useLiveQuery, useObservable } from '@agency/ui';
 
 const FIGURE = { fontSize: 18, whiteSpace: 'nowrap' } as const;
+const FIGURE_COLUMN = '1 0 104px';
 const ZERO: Balance = { pastDue: 0, current: 0, upcoming: 0, nextPayment: null, automaticPayment: false };
 
 /** Dashboard widget: past due, current and upcoming amounts, the next payment and whether it is automatic. A failed call shows zeros and '-'. */
@@ -20,14 +21,15 @@ export function AccountBalance() {
   const money = (cents: number) => (failed ? '-' : formatCents(cents));
   return (
     <Card title="Account Balance" size="small" loading={!balance} extra={<Link to="/account/info/billing">Invoices</Link>}>
-      <Row gutter={12}>
-        <Col span={8}>
+      {/* three figures abreast, wrapping under one another where the card is too narrow for whole amounts */}
+      <Row gutter={[12, 8]}>
+        <Col flex={FIGURE_COLUMN}>
           <Statistic title="Past Due" value={money(b.pastDue)} styles={{ content: { ...FIGURE, ...(b.pastDue > 0 ? { color: token.colorErrorText } : {}) } }} />
         </Col>
-        <Col span={8}>
+        <Col flex={FIGURE_COLUMN}>
           <Statistic title="Current" value={money(b.current)} styles={{ content: FIGURE }} />
         </Col>
-        <Col span={8}>
+        <Col flex={FIGURE_COLUMN}>
           <Statistic title="Upcoming" value={money(b.upcoming)} styles={{ content: FIGURE }} />
         </Col>
       </Row>

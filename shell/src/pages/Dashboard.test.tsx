@@ -4,7 +4,7 @@ import { saveSession } from '../session/session';
 import { demoSession } from '@agency/testing';
 import { renderAt } from '../test/router';
 import { remoteExposes } from '../remotes/registry';
-import Dashboard, { visibleSlots } from './Dashboard';
+import Dashboard, { slotSpan, visibleSlots } from './Dashboard';
 
 jest.mock('../remotes/registry', () => ({ remoteExposes: jest.fn(() => Promise.resolve([])) }));
 const exposes = remoteExposes as jest.MockedFunction<typeof remoteExposes>;
@@ -73,5 +73,24 @@ describe('Dashboard', () => {
     await waitFor(() => expect(screen.getAllByRole('region').map((r) => r.getAttribute('aria-label'))).toEqual(['Urgent Tasks', 'Follow Up']));
     expect(container.querySelectorAll('.ant-col')).toHaveLength(2);
     expect(screen.queryByText('Your widgets will show here as soon as they are available.')).not.toBeInTheDocument();
+  });
+});
+
+describe("a widget's width follows the dashboard's, not the window's", () => {
+  it("keeps the slot's span where the dashboard is wide", () => {
+    expect(slotSpan(8, 1200)).toBe(8);
+    expect(slotSpan(12, 900)).toBe(12);
+  });
+  it('puts thirds two to a row where it is middling (a laptop with the phone drawer open)', () => {
+    expect(slotSpan(8, 628)).toBe(12);
+    expect(slotSpan(12, 628)).toBe(12);
+    expect(slotSpan(24, 628)).toBe(24);
+  });
+  it('puts one to a row where it is narrow', () => {
+    expect(slotSpan(8, 350)).toBe(24);
+    expect(slotSpan(12, 559)).toBe(24);
+  });
+  it("keeps the slot's span until it is measured", () => {
+    expect(slotSpan(8, null)).toBe(8);
   });
 });

@@ -1,4 +1,4 @@
-import { useMemo } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { Alert, Col, Empty, Row, theme, Typography } from 'antd';
 import { bus } from '@agency/bus';
@@ -40,6 +40,35 @@ export function useExposedSlots(slots: DashboardSlot[]): DashboardSlot[] | null 
   return query.data ?? null;
 }
 
+/**
+ * A widget's columns (of 24) by the width the dashboard has, not the window's: with the side nav
+ * open and the phone drawer beside it a laptop leaves the page little room, and a third of it is
+ * too narrow for a card's figures. Wide: the slot's own span; middling: halves; narrow: one a row.
+ */
+export function slotSpan(span: number, width: number | null): number {
+  if (width === null || width >= DASHBOARD_WIDE) return span;
+  if (width >= DASHBOARD_HALVES) return span < 12 ? 12 : span;
+  return 24;
+}
+const DASHBOARD_WIDE = 900;
+const DASHBOARD_HALVES = 560;
+
+/** The element's width, followed as it changes (null until it is laid out). */
+function useWidth<T extends HTMLElement>() {
+  const ref = useRef<T>(null);
+  const [width, setWidth] = useState<number | null>(null);
+  useEffect(() => {
+    const el = ref.current;
+    if (!el) return;
+    const measure = () => setWidth(el.clientWidth || null);
+    measure();
+    const ro = new ResizeObserver(measure);
+    ro.observe(el);
+    return () => ro.disconnect();
+  }, []);
+  return { ref, width };
+}
+
 /** The dashboard frame: the ten widget slots in order, each released widget mounted on its own; slots without one leave no gap. */
 export default function Dashboard() {
   const session = useObservable(bus.session$)!;
@@ -49,10 +78,11 @@ export default function Dashboard() {
   const slots = useMemo(() => visibleSlots(role, { serviceReviewEnabled }), [role, serviceReviewEnabled]);
   const exposed = useExposedSlots(slots);
   const employee = session.user.role.toLowerCase() === 'employee';
+  const area = useWidth<HTMLDivElement>();
   const today = new Date().toLocaleDateString('en-US', { weekday: 'long', month: 'long', day: 'numeric' });
   return (
     // data-widgets: the slots are placed (shell/src/firstScreen.ts waits for them and their code)
-    <div data-testid="dashboard" data-widgets={exposed ? 'placed' : 'finding'} style={{ maxWidth: 1600, margin: '0 auto' }}>
+    <div data-testid="dashboard" ref={area.ref} data-widgets={exposed ? 'placed' : 'finding'} style={{ maxWidth: 1600, margin: '0 auto' }}>
       <div style={{ display: 'flex', alignItems: 'baseline', justifyContent: 'space-between', gap: 16, marginBottom: 16, flexWrap: 'wrap' }}>
         <Typography.Title level={3} style={{ margin: 0 }}>
           {greeting()}, {session.user.firstName}
@@ -75,7 +105,7 @@ export default function Dashboard() {
       )}
       <Row gutter={[16, 16]}>
         {exposed?.map((s) => (
-          <Col key={s.key} xs={24} lg={isAdminRole(role) ? s.span : (s.employeeSpan ?? s.span)}>
+          <Col key={s.key} span={slotSpan(isAdminRole(role) ? s.span : (s.employeeSpan ?? s.span), area.width)}>
             <WidgetSlot slot={s} />
           </Col>
         ))}

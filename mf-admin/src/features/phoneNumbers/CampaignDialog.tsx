@@ -3,6 +3,7 @@ import { Alert, Button, Checkbox, Form, Input, Modal, Select, Space, Steps } fro
 import { errorMessage, numbersApi } from '@agency/api-client';
 import { bus } from '@agency/bus';
 import { CAMPAIGN_USECASES, FIELD_REQUIRED, PHONE_MESSAGES, type Location, type MessagingService, type MessagingServiceCreate } from '@agency/contracts';
+import { usecaseLabel } from './labels';
 
 type Values = Omit<MessagingServiceCreate, 'messageSamples'> & { location: string; samples: string[] };
 const required = [{ required: true, whitespace: true, message: FIELD_REQUIRED }];
@@ -77,7 +78,7 @@ export function CampaignDialog({
             <Input autoFocus maxLength={64} />
           </Form.Item>
           <Form.Item label="Use Case" name="usecase" rules={required}>
-            <Select options={CAMPAIGN_USECASES.map((u) => ({ value: u, label: u.charAt(0).toUpperCase() + u.slice(1) }))} />
+            <Select options={CAMPAIGN_USECASES.map((u) => ({ value: u, label: usecaseLabel(u) }))} />
           </Form.Item>
           <Form.Item label="Location" name="location" rules={required}>
             <Select options={locations.map((l) => ({ value: l.id, label: l.name }))} />

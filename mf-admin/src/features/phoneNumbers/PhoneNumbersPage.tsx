@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useState, type ReactNode } from 'react';
-import { Button, Card, Col, Empty, Flex, Form, Input, Popconfirm, Row, Select, Skeleton, Switch, Tag, Tooltip, Typography } from 'antd';
+import { Button, Card, Empty, Flex, Form, Input, Popconfirm, Select, Skeleton, Switch, Tag, Tooltip, Typography } from 'antd';
 import { DeleteOutlined, EditOutlined, PlusOutlined, WarningOutlined } from '@ant-design/icons';
 import { accountsApi, billingApi, errorMessage, locationsApi, numbersApi, phonesApi } from '@agency/api-client';
 import { bus } from '@agency/bus';
@@ -14,6 +14,7 @@ import {
 } from '@agency/contracts';
 import { FormDialog, formatPhone, RetryAlert, useObservable } from '@agency/ui';
 import { CampaignDialog } from './CampaignDialog';
+import { numberStatusLabel, usecaseLabel } from './labels';
 import { PortPurchaseDialog } from './PortPurchaseDialog';
 
 /** A port completes at the carrier; the number is not the agency's to use until then. */
@@ -22,6 +23,9 @@ const PORT_PENDING = 'The carrier completes the port: until then the number take
 /** How often campaigns in review are looked at again. */
 const REVIEW_POLL_MS = 3000;
 const STATUS_COLORS: Record<string, string> = { 'Pending Approval': 'gold', Rejected: 'red', Verified: 'green', 'Not Registered': 'default' };
+
+/** Cards as many to a row as the page's width holds, each wide enough for a number and its buttons. */
+const CARD_GRID = { display: 'grid', gridTemplateColumns: 'repeat(auto-fill, minmax(min(100%, 300px), 1fr))', gap: 16 } as const;
 
 /** A button that, at the plan's limit, is disabled and says why on hover. */
 function WithinPlan({ reason, children }: { reason: string | null; children: ReactNode }) {
@@ -141,12 +145,12 @@ export function PhoneNumbersPage() {
       ) : services.length === 0 ? (
         <Empty description="No campaigns yet. Texts are sent under a registered campaign." style={{ marginBottom: 24 }} />
       ) : (
-        <Row gutter={[16, 16]} style={{ marginBottom: 32 }}>
+        <div style={{ ...CARD_GRID, marginBottom: 32 }}>
           {services.map((s) => {
             const label = campaignStatusLabel(s);
             const tag = <Tag color={STATUS_COLORS[label]}>{label}</Tag>;
             return (
-              <Col key={s.sid} xs={24} md={12} xl={8}>
+              <div key={s.sid}>
                 <Card size="small" title={s.friendlyName} data-campaign={s.sid} style={{ height: '100%' }}>
                   <Flex vertical gap={4}>
                     <span>
@@ -157,7 +161,7 @@ export function PhoneNumbersPage() {
                       )}
                     </span>
                     <Typography.Text type="secondary">
-                      {s.usecase} · {s.location?.name ?? 'No location'}
+                      {usecaseLabel(s.usecase)} · {s.location?.name ?? 'No location'}
                     </Typography.Text>
                     <Typography.Text type="secondary">
                       {s.assigned.length} number{s.assigned.length === 1 ? '' : 's'}
@@ -173,10 +177,10 @@ export function PhoneNumbersPage() {
                     )}
                   </Flex>
                 </Card>
-              </Col>
+              </div>
             );
           })}
-        </Row>
+        </div>
       )}
 
       <Flex justify="space-between" align="center" style={{ marginBottom: 16 }}>
@@ -190,9 +194,9 @@ export function PhoneNumbersPage() {
         </WithinPlan>
       </Flex>
       {phones && phones.length === 0 && <Empty description="No phone numbers yet." />}
-      <Row gutter={[16, 16]}>
+      <div style={CARD_GRID}>
         {phones?.map((p) => (
-          <Col key={p.id} xs={24} md={12} xl={8}>
+          <div key={p.id}>
             <Card
               size="small"
               data-phone={p.phoneNumber}
@@ -227,7 +231,7 @@ export function PhoneNumbersPage() {
                   )}
                   {p.status !== 'in-use' && p.status !== 'porting-in' && (
                     <Tag icon={<WarningOutlined />} color="warning">
-                      {p.status}
+                      {numberStatusLabel(p.status)}
                     </Tag>
                   )}
                   {p.status === 'in-use' && !textsGo(p.messagingServiceSid) && (
@@ -238,9 +242,9 @@ export function PhoneNumbersPage() {
                 </span>
               </Flex>
             </Card>
-          </Col>
+          </div>
         ))}
-      </Row>
+      </div>
 
       {editing && (
         <FormDialog<PhoneValues>

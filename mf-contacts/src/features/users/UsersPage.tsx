@@ -8,6 +8,9 @@ import { errorMessage, usersApi } from '@agency/api-client';
 import { fullName, initials, useLiveQuery } from '@agency/ui';
 import { AlphabetBar, type BarTab } from '../list/AlphabetBar';
 import { ROW_HEIGHT } from '../list/ContactRow';
+
+/** A role as people say it. */
+const ROLE_LABELS: Record<string, string> = { super: 'Super', owner: 'Owner', admin: 'Admin', employee: 'Employee' };
 import { OVERSCAN } from '../list/ContactListPage';
 
 interface DialCapable {
@@ -37,7 +40,7 @@ function UserRow({ index, style, ariaAttributes, users }: RowComponentProps<{ us
       <Avatar src={u.avatar ?? undefined}>{initials(u)}</Avatar>
       <div style={{ flex: 1, minWidth: 0 }}>
         <Typography.Text strong ellipsis style={{ display: 'block' }}>
-          {fullName(u)} <Tag>{u.role}</Tag>
+          {fullName(u)} <Tag>{ROLE_LABELS[u.role] ?? u.role}</Tag>
         </Typography.Text>
         <Typography.Text type="secondary" ellipsis style={{ display: 'block', fontSize: 12 }}>
           {[u.email, u.extension ? `ext. ${u.extension}` : null].filter(Boolean).join(' · ')}

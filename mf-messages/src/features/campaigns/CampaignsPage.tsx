@@ -14,6 +14,8 @@ import { accountZone, formatInZone, occurrenceSummary } from './schedule';
 const campaignsUpdate$ = bus.on('campaigns_update');
 
 type SortKey = 'name' | 'description' | 'scheduleStartOn' | 'createdAt';
+/** The table's least width: its fixed columns and the expand button, and room for a description's first words. */
+const CAMPAIGN_TABLE_WIDTH = 48 + 180 + 160 + 210 + 136 + 180;
 const SORT_COLUMNS: Record<string, SortKey> = { name: 'name', description: 'description', start: 'scheduleStartOn' };
 
 /** /campaigns: the account's campaigns, filtered by kind and status, each with its run history. */
@@ -123,21 +125,33 @@ export function CampaignsPage() {
         onChange={(_p, _f, s) => onSort(s)}
         locale={{ emptyText: active === 'true' ? 'No active campaigns. Create one to text a tag of clients.' : 'No inactive campaigns' }}
         expandable={{ expandedRowRender: (c) => <RunHistory campaignId={c.id} timezone={zone} /> }}
+        // The columns keep widths a name and a date read in; where the page is narrower (a phone
+        // drawer open beside it) the table scrolls inside its own box rather than squeezing the name.
+        scroll={rows?.length ? { x: CAMPAIGN_TABLE_WIDTH } : undefined}
         columns={[
-          { title: 'Name', dataIndex: 'name', key: 'name', sorter: true, sortOrder: sortOrder('name') },
+          { title: 'Name', dataIndex: 'name', key: 'name', width: 180, sorter: true, sortOrder: sortOrder('name') },
           { title: 'Description', dataIndex: 'description', key: 'description', sorter: true, sortOrder: sortOrder('description'), ellipsis: true },
-          { title: 'Start', key: 'start', width: 200, sorter: true, sortOrder: sortOrder('start'), render: (_, c) => formatInZone(c.scheduleStartOn, zone) },
-          { title: 'Runs', key: 'runs', width: 220, render: (_, c) => occurrenceSummary(c) },
+          { title: 'Start', key: 'start', width: 160, sorter: true, sortOrder: sortOrder('start'), render: (_, c) => formatInZone(c.scheduleStartOn, zone) },
           {
-            title: 'Next Run',
-            key: 'next',
-            width: 200,
-            render: (_, c) => (c.nextRunOn ? formatInZone(c.nextRunOn, zone) : <Tag>{c.isActive ? 'Finished' : 'Inactive'}</Tag>),
+            // How often it runs, and when it runs next (or why it will not).
+            title: 'Runs',
+            key: 'runs',
+            width: 210,
+            render: (_, c) => (
+              <Flex vertical gap={2} align="flex-start">
+                <span>{occurrenceSummary(c)}</span>
+                {c.nextRunOn ? (
+                  <Typography.Text type="secondary">Next {formatInZone(c.nextRunOn, zone)}</Typography.Text>
+                ) : (
+                  <Tag>{c.isActive ? 'Finished' : 'Inactive'}</Tag>
+                )}
+              </Flex>
+            ),
           },
           {
             title: 'Actions',
             key: 'actions',
-            width: 150,
+            width: 136,
             render: (_, c) => (
               <Space size={4}>
                 {c.isActive && (

@@ -16,6 +16,16 @@ const STATUS_COLOR: Record<CampaignLogDetail['status'], string> = {
   failed: 'red',
   skipped: 'orange',
 };
+/** A recipient's result in words. */
+const STATUS_LABEL: Record<CampaignLogDetail['status'], string> = {
+  queued: 'Queued',
+  held: 'Held',
+  sent: 'Sent',
+  delivered: 'Delivered',
+  undelivered: 'Not delivered',
+  failed: 'Failed',
+  skipped: 'Skipped',
+};
 const RUN_COLOR: Record<CampaignLog['status'], string> = { running: 'processing', done: 'success', stopped: 'warning' };
 
 /** One run's people: who was texted, how it went, and why someone was not. */
@@ -43,7 +53,7 @@ function RunDetails({ campaignId, runDate, onFail }: { campaignId: string; runDa
           render: (_, r) => (r.client ? <Link to={`/contacts/contact/${r.client.id}`}>{r.client.name || 'Unnamed'}</Link> : 'Removed client'),
         },
         { title: 'Phone', key: 'phone', width: 170, render: (_, r) => (r.phoneNumber ? campaignPhone(r.phoneNumber) : '—') },
-        { title: 'Status', key: 'status', width: 120, render: (_, r) => <Tag color={STATUS_COLOR[r.status]}>{r.status}</Tag> },
+        { title: 'Status', key: 'status', width: 120, render: (_, r) => <Tag color={STATUS_COLOR[r.status]}>{STATUS_LABEL[r.status] ?? r.status}</Tag> },
         { title: 'Comment', dataIndex: 'comment', key: 'comment' },
       ]}
     />

@@ -1,7 +1,7 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router-dom';
-import { Alert, Drawer, Empty, Grid, theme, Typography } from 'antd';
-import { LeftOutlined } from '@ant-design/icons';
+import { Alert, Button, Drawer, Empty, theme, Typography } from 'antd';
+import { ArrowLeftOutlined } from '@ant-design/icons';
 import { isAdminRole, REVIEW_MESSAGES, SCHEDULE_MESSAGES, type SmsRoom } from '@agency/contracts';
 import { reviewsApi, smsApi } from '@agency/api-client';
 import { bus } from '@agency/bus';
@@ -15,6 +15,32 @@ import { useInbox } from './useInbox';
 export const PANEL_KEY = 'messages_panel';
 const newId = () => crypto.randomUUID();
 
+const GAP = 12;
+const ROOMS_WIDTH = 320;
+const PANEL_WIDTH = 300;
+/** The least a conversation is given: its bubbles and a composer a sentence fits in. */
+const CONVERSATION_MIN = 480;
+/** From this width the client panel stands beside the conversation; under it, it opens over it. */
+export const PANEL_BESIDE_FROM = ROOMS_WIDTH + CONVERSATION_MIN + PANEL_WIDTH + 2 * GAP;
+/** Under this width the rooms and the open conversation take the page in turn. */
+export const ROOMS_BESIDE_FROM = ROOMS_WIDTH + CONVERSATION_MIN + GAP;
+
+/** How wide the element is, followed as it changes (null until measured, or where nothing lays out). */
+function useWidth<T extends HTMLElement>() {
+  const ref = useRef<T>(null);
+  const [width, setWidth] = useState<number | null>(null);
+  useEffect(() => {
+    const el = ref.current;
+    if (!el) return;
+    const measure = () => setWidth(el.clientWidth || null);
+    measure();
+    const ro = new ResizeObserver(measure);
+    ro.observe(el);
+    return () => ro.disconnect();
+  }, []);
+  return { ref, width };
+}
+
 /** /messages and /messages/:roomId: rooms, the open conversation and the client panel (spec 001 §2). */
 export function MessagesPage() {
   const { token } = theme.useToken();
@@ -25,11 +51,11 @@ export function MessagesPage() {
   const inbox = useInbox(roomId);
   const { actions } = inbox;
   const [panelOpen, setPanelOpen] = useState(() => localStorage.getItem(PANEL_KEY) !== 'closed');
-  // Under 768 px (phones, tablets upright) one column at a time: the rooms, or the open conversation
-  // with a way back; the client panel opens over it, and starts closed.
-  const screens = Grid.useBreakpoint();
-  const narrow = (!!screens.xs || !!screens.sm) && !screens.md;
-  const [narrowPanel, setNarrowPanel] = useState(false);
+  // Where the page is too narrow for the panel beside the conversation, it opens over it on request.
+  const [panelOver, setPanelOver] = useState(false);
+  const layout = useWidth<HTMLDivElement>();
+  const panelBeside = layout.width === null || layout.width >= PANEL_BESIDE_FROM;
+  const roomsBeside = layout.width === null || layout.width >= ROOMS_BESIDE_FROM;
   const [creating, setCreating] = useState(false);
   const [scheduling, setScheduling] = useState<SmsRoom | null>(null);
 
@@ -55,6 +81,7 @@ export function MessagesPage() {
   }, []);
 
   const togglePanel = () => {
+    if (!panelBeside) return setPanelOver(!panelOver);
     localStorage.setItem(PANEL_KEY, panelOpen ? 'closed' : 'open');
     setPanelOpen(!panelOpen);
   };
@@ -96,56 +123,64 @@ export function MessagesPage() {
         <Typography.Title level={3} style={{ margin: 0 }}>
           Messages
         </Typography.Title>
-        {admin && !narrow && <Link to="/messages/simulator">Carrier simulator</Link>}
-        {narrow && roomId && (
-          <Link to="/messages">
-            <LeftOutlined aria-hidden /> All conversations
-          </Link>
-        )}
+        {admin && <Link to="/messages/simulator">Carrier simulator</Link>}
       </div>
       {inbox.error && <Alert type="error" showIcon title={inbox.error} />}
-      <div style={{ display: 'flex', gap: 12, flex: 1, minHeight: 0 }}>
-        <div style={{ ...column, width: narrow ? '100%' : 320, flex: 'none', display: narrow && roomId ? 'none' : undefined }}>
-          <RoomList
-            rooms={inbox.rooms}
-            me={session?.user.id ?? ''}
-            activeId={roomId}
-            peers={peers}
-            actions={roomActions}
-            onOpen={(r) => navigate(`/messages/${r.id}`)}
-            onNew={() => setCreating(true)}
-            search={actions.search}
-          />
-        </div>
-        <div style={{ ...column, flex: 1, minWidth: 0, display: narrow && !roomId ? 'none' : undefined }}>
-          {room ? (
-            <Conversation
-              room={room}
-              messages={inbox.activeId === room.id ? inbox.messages : []}
-              more={inbox.more}
-              typing={inbox.typing}
-              panelOpen={narrow ? narrowPanel : panelOpen}
-              onTogglePanel={narrow ? () => setNarrowPanel(!narrowPanel) : togglePanel}
-              onSend={(text, media) => actions.send(room.id, newId(), text, media)}
-              onResend={(id) => void attempt(() => actions.resend(room.id, id))}
-              onLoadOlder={() => void attempt(() => actions.loadOlder(room.id))}
-              onTyping={() => actions.typing(room.id)}
+      <div ref={layout.ref} style={{ display: 'flex', gap: GAP, flex: 1, minHeight: 0 }}>
+        {(roomsBeside || !room) && (
+          <div style={{ ...column, ...(roomsBeside ? { width: ROOMS_WIDTH, flex: 'none' } : { flex: 1, minWidth: 0 }) }}>
+            <RoomList
+              rooms={inbox.rooms}
+              me={session?.user.id ?? ''}
+              activeId={roomId}
+              peers={peers}
+              actions={roomActions}
+              onOpen={(r) => navigate(`/messages/${r.id}`)}
+              onNew={() => setCreating(true)}
+              search={actions.search}
             />
-          ) : (
-            <Empty style={{ marginTop: 80 }} description={roomId && inbox.rooms ? 'That conversation is not in the inbox' : 'Choose a conversation'} />
-          )}
-        </div>
-        {room && narrow && (
-          <Drawer open={narrowPanel} onClose={() => setNarrowPanel(false)} title="Client" size={360} styles={{ body: { padding: 0 } }}>
-            <ClientPanel room={room} />
-          </Drawer>
+          </div>
         )}
-        {room && panelOpen && !narrow && (
-          <div style={{ ...column, width: 300, flex: 'none', overflow: 'auto' }}>
+        {(roomsBeside || room) && (
+          <div style={{ ...column, flex: 1, minWidth: 0, display: 'flex', flexDirection: 'column' }}>
+            {!roomsBeside && (
+              <div style={{ padding: '4px 4px 0' }}>
+                <Button type="link" icon={<ArrowLeftOutlined />} onClick={() => navigate('/messages')}>
+                  All conversations
+                </Button>
+              </div>
+            )}
+            <div style={{ flex: 1, minHeight: 0 }}>
+              {room ? (
+                <Conversation
+                  room={room}
+                  messages={inbox.activeId === room.id ? inbox.messages : []}
+                  more={inbox.more}
+                  typing={inbox.typing}
+                  panelOpen={panelBeside ? panelOpen : panelOver}
+                  onTogglePanel={togglePanel}
+                  onSend={(text, media) => actions.send(room.id, newId(), text, media)}
+                  onResend={(id) => void attempt(() => actions.resend(room.id, id))}
+                  onLoadOlder={() => void attempt(() => actions.loadOlder(room.id))}
+                  onTyping={() => actions.typing(room.id)}
+                />
+              ) : (
+                <Empty style={{ marginTop: 80 }} description={roomId && inbox.rooms ? 'That conversation is not in the inbox' : 'Choose a conversation'} />
+              )}
+            </div>
+          </div>
+        )}
+        {room && panelBeside && panelOpen && (
+          <div style={{ ...column, width: PANEL_WIDTH, flex: 'none', overflow: 'auto' }}>
             <ClientPanel room={room} />
           </div>
         )}
       </div>
+      {room && !panelBeside && (
+        <Drawer title="Client" open={panelOver} onClose={() => setPanelOver(false)} size={PANEL_WIDTH + 40} styles={{ body: { padding: 0 } }}>
+          <ClientPanel room={room} />
+        </Drawer>
+      )}
       {scheduling && (
         <ScheduleMessageDialog
           open

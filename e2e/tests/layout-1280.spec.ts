@@ -1,0 +1,139 @@
+import type { APIRequestContext, Page } from '@playwright/test';
+import { expect, test } from '../support/fixtures';
+import { expectRemoteMounted, PASSWORD, signIn } from '../support/app';
+import { expectNoOverflow } from '../support/layoutOverflow';
+
+/**
+ * A laptop's screen, 1280 × 800, as the owner: every main page fits its area with nothing cut
+ * short or running past it (no sideways scrolling, no "Dur…", no name one letter per line), the
+ * dashboard too with the phone drawer open beside it.
+ */
+let page: Page;
+const DEMO_ACCOUNT_ID = '00000000-0000-4000-8000-000000000001';
+const CAMPAIGN = `Quarterly policy review ${Date.now() % 100000}`;
+
+test.use({ viewport: { width: 1280, height: 800 } });
+
+/** A campaign made through the API, so the campaigns table has a row of ordinary length to lay out. */
+async function makeCampaign(request: APIRequestContext): Promise<void> {
+  const auth = await request.post('/api/auth', {
+    headers: { authorization: `Basic ${Buffer.from(`admin@demo.test:${PASSWORD}`).toString('base64')}` },
+    data: { account: DEMO_ACCOUNT_ID, device: 'mobile' },
+  });
+  const headers = { authorization: `Bearer ${(await auth.json()).token}` };
+  const tag = (await (await request.post('/api/tags', { headers, data: { name: `Review due ${Date.now()}` } })).json()) as { id: string };
+  const start = new Date();
+  start.setFullYear(start.getFullYear() + 1);
+  start.setUTCHours(15, 0, 0, 0); // a campaign starts on the half hour
+  const res = await request.post('/api/campaigns', {
+    headers,
+    data: {
+      name: CAMPAIGN,
+      description: 'Asks clients with a policy renewing this quarter to book a short review call',
+      targetTags: [tag.id],
+      content: 'Hi, your policy renews soon. Reply to book a review.',
+      scheduleOccurrence: 'once',
+      scheduleStartOn: start.toISOString(),
+    },
+  });
+  expect(res.status(), await res.text()).toBe(201);
+}
+
+test.beforeAll(async ({ browser, request }) => {
+  await makeCampaign(request);
+  page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+  await signIn(page, 'owner@demo.test');
+});
+test.afterAll(async () => {
+  await page?.close();
+});
+
+/** Opens a page of a remote and waits for it to draw. */
+async function open(path: string, remote: string) {
+  await page.goto(path);
+  await expectRemoteMounted(page, remote);
+}
+
+test('the dashboard fits, with the phone drawer closed and open', async () => {
+  await expect(page.getByTestId('dashboard')).toBeVisible();
+  await expect(page.getByText('Account Balance')).toBeVisible();
+  await expectNoOverflow(page, 'the dashboard');
+  await page.evaluate(() => localStorage.setItem('agency.phone.drawer', '1'));
+  await page.reload();
+  await expect(page.getByRole('region', { name: 'Phone drawer' })).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByText('Account Balance')).toBeVisible();
+  await expectNoOverflow(page, 'the dashboard with the phone drawer open');
+  await page.evaluate(() => localStorage.setItem('agency.phone.drawer', '0'));
+  await page.reload();
+  await expect(page.getByRole('region', { name: 'Phone drawer' })).toHaveCount(0);
+});
+
+test('contacts and a contact record with its tabs fit', async () => {
+  await open('/contacts', 'contacts');
+  const record = page.getByRole('main').locator('a[href^="/contacts/contact/"]').first();
+  await expect(record).toBeVisible();
+  await expectNoOverflow(page, '/contacts');
+  await record.click();
+  await expect(page).toHaveURL(/\/contacts\/[^/]+/);
+  const tabs = page.getByRole('main').getByRole('tablist').first();
+  await expect(tabs).toBeVisible();
+  await expectNoOverflow(page, 'a contact record');
+});
+
+test('messages with a conversation open leave the composer room to write', async () => {
+  await open('/messages', 'messages');
+  // a demo client's room, by its name (and its unread count, when it has one)
+  await page
+    .getByRole('navigation', { name: 'Conversations' })
+    .getByRole('button', { name: /^James Carter(, \d+ unread)?$/ })
+    .click();
+  const composer = page.getByRole('textbox', { name: 'Message' });
+  await expect(composer).toBeVisible();
+  const box = await composer.boundingBox();
+  expect(box!.width, 'the composer is wide enough to write in').toBeGreaterThanOrEqual(300);
+  await expectNoOverflow(page, 'a conversation on /messages');
+});
+
+test('the call log shows its Duration header whole', async () => {
+  await open('/phone-log', 'phone');
+  const duration = page.getByRole('columnheader', { name: 'Duration' });
+  await expect(duration).toBeVisible();
+  expect(await duration.evaluate((th) => th.scrollWidth <= th.clientWidth + 1), 'Duration is not cut short').toBe(true);
+  await expectNoOverflow(page, '/phone-log');
+});
+
+test('phone numbers show each number whole in its card', async () => {
+  await open('/account/info/phonenumbers', 'admin');
+  const title = page
+    .getByRole('main')
+    .locator('.ant-card-head-title')
+    .filter({ hasText: /^\+1-\d{3}-\d{3}-\d{4}$/ })
+    .first();
+  await expect(title).toBeVisible();
+  expect(await title.evaluate((el) => el.scrollWidth <= el.clientWidth + 1), 'the number is not cut short').toBe(true);
+  await expectNoOverflow(page, '/account/info/phonenumbers');
+});
+
+test('campaigns lay out a row with its name on a line', async () => {
+  await open('/campaigns', 'messages');
+  const name = page.getByRole('row', { name: new RegExp(CAMPAIGN) }).getByRole('cell', { name: CAMPAIGN, exact: true });
+  await expect(name).toBeVisible();
+  const box = await name.boundingBox();
+  expect(box!.width, 'the Name column is wide enough for words').toBeGreaterThanOrEqual(160);
+  expect(box!.height, 'the name is not one letter per line').toBeLessThan(80);
+  await expectNoOverflow(page, '/campaigns');
+});
+
+test('tasks, chat, billing and the account settings fit', async () => {
+  for (const [path, remote] of [
+    ['/tasks', 'tasks'],
+    ['/chat', 'chat'],
+    ['/account/info/billing', 'admin'],
+    ['/account/settings/general', 'admin'],
+  ] as const) {
+    await open(path, remote);
+    await expectNoOverflow(page, path);
+  }
+  await page.goto('/account/info/billing');
+  await expect(page.getByRole('main')).not.toContainText(/pastDue|past_due/);
+});
