@@ -243,7 +243,7 @@ async function oneRun(browser: Browser, baseURL: string, email: string, password
     // The first screen, then what loads after it while the page is idle (the app marks both); a
     // build without the marks is given 3 s of quiet, as the figures before them were taken.
     const marked = await page
-      .waitForFunction(() => performance.getEntriesByName('areas-ready').length > 0, null, { timeout: 30_000, polling: 100 })
+      .waitForFunction(() => performance.getEntriesByName('areas-ready').length > 0, null, { timeout: 120_000, polling: 100 })
       .then(
         () => true,
         () => false,
