@@ -47,6 +47,8 @@ test.afterAll(async () => {
 });
 
 test('a text scheduled from a contact is delivered once after an API restart', async ({ browser }) => {
+  // two sign-ins and a server restart, as the renewals journey
+  test.slow();
   let page = await signedIn(browser);
   await page.goto('/contacts');
   await page.getByLabel('Search contacts').fill('Brooks');
