@@ -2,14 +2,18 @@ import { join } from 'node:path';
 
 /**
  * Ports: the server of worker i listens on E2E_PORT + 2i and its phone signalling on the port after
- * it (8310-8313 for two workers by default). A journey that starts a server of its own takes free
+ * it (8310-8311 for one worker, 8310-8313 for two). A journey that starts a server of its own takes free
  * ports from the system (support/server.ts).
  */
 export const E2E_PORT = Number(process.env.E2E_PORT || 8310);
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
 
-/** E2E_WORKERS: how many browsers run journeys side by side (2), each against a server and an agency of its own. */
-export const E2E_WORKERS = Math.max(1, Number(process.env.E2E_WORKERS) || 2);
+/**
+ * E2E_WORKERS: how many browsers run journeys side by side, each against a server and an agency of
+ * its own. One unless told: on the shared 2-core machine under heavy load (load average 20-35),
+ * two workers pushed journeys past their 60 s and 15 s bounds where one worker passed.
+ */
+export const E2E_WORKERS = Math.max(1, Number(process.env.E2E_WORKERS) || 1);
 
 /** Which worker this process is (Playwright sets TEST_PARALLEL_INDEX in its workers; 0 outside them). */
 export function workerIndex(): number {

@@ -21,7 +21,7 @@ let dataDir: string;
 let server: RunningServer;
 
 // on free ports the system chooses (the workers' servers keep theirs); a restart takes the same ones
-const start = () => startServer({ ...server?.ports, dataDir, logFile: join(__dirname, '..', 'reports', 'server-renewals.log') });
+const start = () => startServer({ ...server?.ports, dataDir, timeoutMs: 150_000, logFile: join(__dirname, '..', 'reports', 'server-renewals.log') });
 
 async function signedIn(browser: Browser, email: string): Promise<Page> {
   const context = await browser.newContext({ baseURL: server.url, viewport: { width: 1440, height: 900 } });
@@ -36,6 +36,8 @@ const us = (t: number) => {
 };
 
 test.beforeAll(async () => {
+  // its server seeds the demo agency as it starts: on a busy machine that takes more than a journey's minute
+  test.setTimeout(180_000);
   // migrated and released like the workers' (a copy of the run's template); its server seeds the demo agency
   dataDir = dataDirFromTemplate(templateDir());
   server = await start();
