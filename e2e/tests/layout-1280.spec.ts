@@ -99,6 +99,12 @@ test('the call log shows its Duration header whole', async () => {
   const duration = page.getByRole('columnheader', { name: 'Duration' });
   await expect(duration).toBeVisible();
   expect(await duration.evaluate((th) => th.scrollWidth <= th.clientWidth + 1), 'Duration is not cut short').toBe(true);
+  // and in sight without scrolling the table: its header ends inside the table's visible box
+  const inSight = await duration.evaluate((th) => {
+    const box = th.closest('.ant-table-container, .ant-table-content')?.getBoundingClientRect();
+    return !!box && th.getBoundingClientRect().right <= box.right + 1;
+  });
+  expect(inSight, 'Duration is in sight at 1280 with the side nav open').toBe(true);
   await expectNoOverflow(page, '/phone-log');
 });
 

@@ -146,7 +146,7 @@ export function PhoneLogPage() {
   const worked: ColumnsType<CallLogEntry>[number] = {
     key: 'worked',
     title: 'Worked',
-    width: 150,
+    width: 130,
     render: (_, e) => {
       if (!REVIEWABLE_STATUSES.includes(e.status) && e.format !== 'voicemail') return null;
       const allowed = canReview(e, me);
@@ -176,13 +176,15 @@ export function PhoneLogPage() {
     },
   };
 
+  // Narrow enough that a page of 1280 (the side nav open) shows every column up to Duration; the
+  // rest scroll inside the table, with the date pinned so the scroll shows.
   const columns: ColumnsType<CallLogEntry> = [
-    { key: 'date', title: 'Date', width: 170, render: (_, e) => formatDateTime(e.createdAt) },
+    { key: 'date', title: 'Date', width: 160, fixed: 'left', render: (_, e) => formatDateTime(e.createdAt) },
     ...(multiLocation ? [{ key: 'location', title: 'Location', render: (_: unknown, e: CallLogEntry) => e.accountLocation?.name ?? '' }] : []),
     {
       key: 'direction',
       title: 'Direction',
-      width: 110,
+      width: 105,
       render: (_, e) => (
         <Space size={4}>
           <PhoneOutlined rotate={e.direction === 'incoming' ? 180 : 0} aria-hidden />
@@ -199,7 +201,7 @@ export function PhoneLogPage() {
     {
       key: 'from',
       title: 'From',
-      width: 170,
+      width: 145,
       render: (_, e) =>
         e.direction === 'incoming' ? (
           <Party number={e.phoneNumber} name={e.client?.name} clientId={e.client?.id} onBlock={setBlocking} verification={e.verification} />
@@ -210,7 +212,7 @@ export function PhoneLogPage() {
     {
       key: 'to',
       title: 'To',
-      width: 170,
+      width: 145,
       render: (_, e) =>
         e.direction === 'incoming' ? (
           <Party number={e.agencyNumber} />
@@ -221,7 +223,7 @@ export function PhoneLogPage() {
     {
       key: 'participants',
       title: 'Participants',
-      width: 120,
+      width: 105,
       render: (_, e) =>
         e.conference ? (
           <Avatar.Group max={{ count: 3 }} size="small">
@@ -247,14 +249,14 @@ export function PhoneLogPage() {
     {
       key: 'status',
       title: 'Status',
-      width: 130,
+      width: 115,
       render: (_, e) => (
         <Tooltip title={e.errorMessage ?? undefined}>
           <Tag color={STATUS_COLORS[e.status]}>{CALL_STATUS_LABELS[e.status]}</Tag>
         </Tooltip>
       ),
     },
-    { key: 'duration', title: 'Duration', width: 100, render: (_, e) => (e.callDuration ? formatDuration(e.callDuration) : '—') },
+    { key: 'duration', title: 'Duration', width: 95, render: (_, e) => (e.callDuration ? formatDuration(e.callDuration) : '—') },
     {
       key: 'recording',
       title: 'Recording',
@@ -381,7 +383,7 @@ export function PhoneLogPage() {
           showTotal: (total) => `${total} ${total === 1 ? 'call' : 'calls'}`,
         }}
         // An empty log has nothing to scroll to (and a scrolling area with nothing to focus cannot be scrolled from the keyboard).
-        scroll={data?.items.length ? { x: 1250 } : undefined}
+        scroll={data?.items.length ? { x: view === 'recordings' ? 1250 : 1150 } : undefined}
       />
       <BlockNumberDialog phoneNumber={blocking} onClose={() => setBlocking(null)} />
     </div>
