@@ -18,10 +18,10 @@ export async function remotesJson(request: APIRequestContext): Promise<RemotesJs
 export const releaseOf = (manifestUrl: string) => manifestUrl.split('/')[3];
 export const releaseDir = (name: RemoteName, release: string) => join(dataDir(), 'releases', name, release);
 
-/** A copy of a remote's built dist that the journey may change before releasing it. */
-export function copyOfDist(name: RemoteName): string {
+/** A copy of the shell's or a remote's built dist that the journey may change before releasing it. */
+export function copyOfDist(name: RemoteName | 'shell'): string {
   const dir = mkdtempSync(join(tmpdir(), `agency-e2e-${name}-`));
-  cpSync(join(REPO_ROOT, `mf-${name}`, 'dist'), dir, { recursive: true });
+  cpSync(join(REPO_ROOT, name === 'shell' ? 'shell' : `mf-${name}`, 'dist'), dir, { recursive: true });
   return dir;
 }
 
@@ -41,7 +41,7 @@ export function replaceInExposedChunks(dir: string, from: string, to: string): n
 }
 
 /** Releases a build folder; returns the release name the CLI made active. */
-export function release(name: RemoteName, from: string): string {
+export function release(name: RemoteName | 'shell', from: string): string {
   const out = remotesCli(dataDir(), ['release', name, '--from', from]);
   const m = new RegExp(`^${name}: (?:released|already released) (\\S+) \\(active\\)`, 'm').exec(out);
   if (!m) throw new Error(`Unexpected release output: ${out}`);
@@ -49,7 +49,7 @@ export function release(name: RemoteName, from: string): string {
 }
 
 /** Rolls a remote back (to the previous release, or to a named one); returns the active release. */
-export function rollback(name: RemoteName, to?: string): string {
+export function rollback(name: RemoteName | 'shell', to?: string): string {
   const out = remotesCli(dataDir(), ['rollback', name, ...(to ? [to] : [])]);
   const m = new RegExp(`^${name}: active release is now (\\S+)`, 'm').exec(out);
   if (!m) throw new Error(`Unexpected rollback output: ${out}`);

@@ -1,4 +1,4 @@
-import { copyFileSync, rmSync, unlinkSync, writeFileSync } from 'node:fs';
+import { copyFileSync, readFileSync, rmSync, unlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, test } from '../support/fixtures';
 import { expectRemoteMounted, remoteArea, signIn, topTab } from '../support/app';
@@ -80,4 +80,53 @@ test('a remote whose files are missing shows its error card while the rest keeps
     rmSync(copy, { recursive: true, force: true });
   }
   expect(await remotesJson(request)).toEqual(before);
+});
+
+test('the shell is released and rolled back like a remote, staff with the app open are told, and a shell the active remotes need more of is refused', async ({
+  page,
+  request,
+}) => {
+  const active = async () => ((await (await request.get('/active-releases.json')).json()) as { shell: string | null }).shell;
+  const before = await active();
+  expect(before, 'the journeys start from a released shell').toBeTruthy();
+  await signIn(page, 'employee@demo.test');
+  await topTab(page, 'Contacts').click();
+  await expectRemoteMounted(page, 'contacts');
+  await expect(page.locator('meta[name="agency-shell-release"]')).toHaveAttribute('content', before!);
+
+  // a shell that no longer provides what the active remotes take: refused, nothing changes
+  const lacking = copyOfDist('shell');
+  const surfaceFile = join(lacking, 'shared-surface.json');
+  const surface = JSON.parse(readFileSync(surfaceFile, 'utf8')) as { keys: Record<string, unknown> };
+  delete surface.keys.react;
+  writeFileSync(surfaceFile, JSON.stringify(surface));
+  expect(() => release('shell', lacking)).toThrow(/does not provide what the active remotes .* need; missing:\n {2}\w+ needs react /);
+  expect(await active()).toBe(before);
+
+  const copy = copyOfDist('shell');
+  writeFileSync(join(copy, 'NEW-SHELL.txt'), 'a shell release of its own\n');
+  try {
+    const released = release('shell', copy);
+    expect(released).not.toBe(before);
+    expect(await active()).toBe(released);
+
+    // the open page says so when the person comes back to it, and reloads nothing by itself
+    await page.evaluate(() => window.dispatchEvent(new Event('focus')));
+    const notice = page.getByRole('status').filter({ hasText: 'A newer version of Agency Desk is ready' });
+    await expect(notice).toBeVisible();
+    await expect(page.locator('meta[name="agency-shell-release"]')).toHaveAttribute('content', before!);
+    // their next navigation loads it
+    await topTab(page, 'Tasks').click();
+    await expect(page.locator('meta[name="agency-shell-release"]')).toHaveAttribute('content', released);
+    await expect(page).toHaveURL(/\/tasks/);
+    await expectRemoteMounted(page, 'tasks');
+    await expect(notice).toHaveCount(0);
+  } finally {
+    expect(rollback('shell')).toBe(before);
+    rmSync(copy, { recursive: true, force: true });
+    rmSync(lacking, { recursive: true, force: true });
+  }
+  await page.reload();
+  await expect(page.locator('meta[name="agency-shell-release"]')).toHaveAttribute('content', before!);
+  await expectRemoteMounted(page, 'tasks');
 });

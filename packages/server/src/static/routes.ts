@@ -1,5 +1,5 @@
 import { existsSync, readFileSync, statSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { dirname, join, sep } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import type { ServerConfig } from '../config';
@@ -118,6 +118,12 @@ export async function staticRoutes(app: FastifyInstance, config: ServerConfig, s
     return activeReleases(config.releasesDir);
   });
 
+  /** A release's files never change; of the shell's, only the hashed ones (index.html, main.js are read again). */
+  const cacheControlOf = (path: string) => {
+    const inRelease = path.startsWith(config.releasesDir + sep) && !path.startsWith(join(config.releasesDir, SHELL_RELEASE) + sep);
+    return inRelease || HASHED.test(path) ? 'public, max-age=31536000, immutable' : 'no-cache';
+  };
+
   await app.register(fastifyStatic, {
     root: config.releasesDir,
     prefix: '/remotes/',
@@ -128,7 +134,8 @@ export async function staticRoutes(app: FastifyInstance, config: ServerConfig, s
       const path = pathName.replace(/^\/+/, '');
       return !path.startsWith(`${RECORDS_DIR}/`) && !path.startsWith(`${SHELL_RELEASE}/`);
     },
-    setHeaders: (res) => res.header('Cache-Control', 'public, max-age=31536000, immutable'),
+    // (also what reply.sendFile sends: the shell's files, where only the hashed ones never change)
+    setHeaders: (res, path) => res.header('Cache-Control', cacheControlOf(path)),
   });
 
   app.setNotFoundHandler(async (req, reply) => {

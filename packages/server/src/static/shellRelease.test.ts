@@ -73,7 +73,9 @@ describe('a shell release', () => {
       assert.equal(page.headers['cache-control'], 'no-cache');
       assert.match(page.body, new RegExp(`<head><meta name="agency-shell-release" content="${first.release}" />`));
       assert.match(page.body, /theme='first'/);
-      assert.equal((await app.inject('/main.js')).body, '/* main first */');
+      const main = await app.inject('/main.js');
+      assert.equal(main.body, '/* main first */');
+      assert.equal(main.headers['cache-control'], 'no-cache', 'the entry is read again after a shell release');
       assert.match((await app.inject('/login')).body, /<meta name="agency-shell-release" content="[^"]+" \/>.*first<\/body>/s);
 
       const second = releaseRemote(releases, 'shell', shellBuild('second', SERVES_ALL), { by: 'dana' });
