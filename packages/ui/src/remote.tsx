@@ -64,13 +64,22 @@ export function createRemoteLifecycles<P extends RemoteProps>(name: string, Root
       </Boundary>
     </AgencyTheme>
   );
-  return singleSpaReact({
+  const lifecycles = singleSpaReact({
     React,
     ReactDOMClient,
     rootComponent,
     errorBoundary: (err: Error) => <ErrorCard title={`${name} stopped working`} detail={err.message} onRetry={() => window.location.reload()} />,
   });
+  return Object.assign(lifecycles, { timeouts: PARCEL_TIMEOUTS });
 }
+
+/**
+ * single-spa warns in the console of every lifecycle slower than a second, three times by its
+ * third (a busy computer's first mount is that slow, and the area shows it is loading meanwhile):
+ * it speaks only of one still not done after a minute, which is stuck.
+ */
+const STUCK = { millis: 60_000, dieOnTimeout: false, warningMillis: 60_000 };
+const PARCEL_TIMEOUTS = { bootstrap: STUCK, mount: STUCK, unmount: STUCK, update: STUCK, unload: STUCK };
 
 /** Runs a remote alone, outside the shell (its standalone dev server): the browser's own router and URL. */
 export function runStandalone(App: ComponentType<Partial<RemoteProps>>, rootId = 'root'): void {

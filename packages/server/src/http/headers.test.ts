@@ -84,7 +84,14 @@ describe('security headers', () => {
 
   it("lets pages reach the local carrier's phone signalling on its own port of the same host", () => {
     const csp = contentSecurityPolicy({ scriptHashes: [], extraOrigins: [], host: 'localhost:8080', signalPort: 8081 });
-    assert.deepEqual(directives(csp)['connect-src'], ["'self'", 'blob:', 'ws://localhost:8080', 'wss://localhost:8080', 'wss://localhost:8081']);
+    assert.deepEqual(directives(csp)['connect-src'], [
+      "'self'",
+      'blob:',
+      'ws://localhost:8080',
+      'wss://localhost:8080',
+      'wss://localhost:8081',
+      'https://localhost:8081',
+    ]);
   });
 
   it('a Host that is not a plain host adds nothing to the policy', () => {

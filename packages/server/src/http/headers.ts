@@ -37,8 +37,8 @@ export function contentSecurityPolicy(o: { scriptHashes: string[]; extraOrigins:
   // This origin's socket (some browsers do not count ws: under 'self'); a Host that is not a plain host[:port] adds nothing.
   const host = o.host && /^[a-z0-9.\-]+(:\d{1,5})?$/i.test(o.host) ? o.host : null;
   const sockets = host ? [`ws://${host}`, `wss://${host}`] : [];
-  // The local carrier's phone signalling: the same host, its own TLS port.
-  if (host && o.signalPort) sockets.push(`wss://${host.replace(/:\d+$/, '')}:${o.signalPort}`);
+  // The local carrier's phone signalling: the same host, its own TLS port (https: the phone asks once that it answers before it registers).
+  if (host && o.signalPort) sockets.push(`wss://${host.replace(/:\d+$/, '')}:${o.signalPort}`, `https://${host.replace(/:\d+$/, '')}:${o.signalPort}`);
   const directives: Record<string, string[]> = {
     'default-src': ["'self'"],
     'script-src': ["'self'", ...o.scriptHashes, ...o.extraOrigins],
