@@ -104,8 +104,12 @@ test('a browser that does not trust the local phone line is told once how to, wi
     expect(sockets).toEqual([]);
     // The message is the drawer's, not a toast as well.
     await expect(page.locator('.ant-message, .ant-notification').getByText(/phone/i)).toHaveCount(0);
-    // The refused requests log nothing (the check is a no-cors request), and the phone tried nothing else.
-    expect(problems, `The console was not clean:\n${problems.join('\n')}`).toEqual([]);
+    // Chromium reports each refused request itself (one line per request, which no page can silence);
+    // besides those, nothing: the phone tried nothing else.
+    const refused = problems.filter((p) => /net::ERR_CERT_/.test(p));
+    const ours = problems.filter((p) => !/net::ERR_CERT_/.test(p));
+    expect(ours, `The console was not clean:\n${ours.join('\n')}`).toEqual([]);
+    expect(refused.length).toBeLessThanOrEqual(asked.length);
   } finally {
     await context.close();
   }

@@ -18,6 +18,14 @@ const TITLES = Object.fromEntries(REMOTES.map((r) => [r.name, r.title])) as Reco
  * a small notice over the page instead, with Reload: it may be out of sight, and it fails on every page.
  * A release the shell cannot serve says, in words, that it needs a newer (or an older) shell.
  */
+/**
+ * single-spa warns in the console of every lifecycle slower than a second (a busy computer's first
+ * mount of a widget is that slow, and its slot shows it is loading meanwhile): here it speaks only of
+ * one still not done after a minute, which is stuck. A remote's own timeouts, when it exports them, win.
+ */
+const STUCK = { millis: 60_000, dieOnTimeout: false, warningMillis: 60_000 };
+const STUCK_ONLY = { bootstrap: STUCK, mount: STUCK, unmount: STUCK, update: STUCK, unload: STUCK };
+
 export function RemoteParcel<R extends RemoteName>({
   name,
   expose = 'app',
@@ -41,7 +49,7 @@ export function RemoteParcel<R extends RemoteName>({
     setConfig(null);
     loadRemoteModule(name, expose, attempt > 0)
       // the contract's lifecycles are single-spa's parcel config, seen from the remote's side
-      .then((mod) => live && setConfig(() => mod as unknown as ParcelConfig))
+      .then((mod) => live && setConfig(() => ({ timeouts: STUCK_ONLY, ...(mod as unknown as ParcelConfig) })))
       .catch((err: Error) => live && setError(err));
     return () => {
       live = false;
