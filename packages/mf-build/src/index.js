@@ -255,7 +255,13 @@ function createConfig(input) {
       proxy:
         isHost || standalone
           ? // /review: a remote's page of its own, which the API serves from the remote's active release
-            [{ context: ['/api', '/socket.io', '/remotes', '/remotes.json', '/active-releases.json', '/review'], target: `http://localhost:${process.env.API_PORT || 8080}`, ws: true }]
+            [
+              {
+                context: ['/api', '/socket.io', '/remotes', '/remotes.json', '/active-releases.json', '/review'],
+                target: `http://localhost:${process.env.API_PORT || 8080}`,
+                ws: true,
+              },
+            ]
           : [],
     },
     stats: 'errors-warnings',
