@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useState } from 'react';
 import Parcel from 'single-spa-react/parcel';
-import { mountRootParcel, type ParcelConfig } from 'single-spa';
+import { mountRootParcel, type ParcelConfig, type ParcelConfigObject } from 'single-spa';
 import { useLocation, useNavigate } from 'react-router-dom';
 import Spin from 'antd/es/spin';
 import { REMOTES, type RemoteModuleName, type RemoteName } from '@agency/contracts';
@@ -49,7 +49,7 @@ export function RemoteParcel<R extends RemoteName>({
     setConfig(null);
     loadRemoteModule(name, expose, attempt > 0)
       // the contract's lifecycles are single-spa's parcel config, seen from the remote's side
-      .then((mod) => live && setConfig(() => ({ timeouts: STUCK_ONLY, ...(mod as unknown as ParcelConfig) })))
+      .then((mod) => live && setConfig(() => ({ timeouts: STUCK_ONLY, ...(mod as unknown as ParcelConfigObject) })))
       .catch((err: Error) => live && setError(err));
     return () => {
       live = false;
