@@ -12,7 +12,7 @@ export default defineConfig({
   testDir: './tests',
   outputDir: './test-results',
   globalSetup: './support/global-setup.ts',
-  // One browser unless E2E_WORKERS (or --workers) asks for more, each against a server, a
+  // Two browsers unless E2E_WORKERS (or --workers) says otherwise, each against a server, a
   // database and releases of its own (support/global-setup.ts, support/fixtures.ts), so a journey
   // that releases a remote or changes the agency's settings meets no journey of the other worker.
   // A file's journeys run in order in one worker: several of them build on the one before.

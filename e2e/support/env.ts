@@ -10,10 +10,9 @@ export const CHROMIUM_PATH = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
 
 /**
  * E2E_WORKERS: how many browsers run journeys side by side, each against a server and an agency of
- * its own. One unless told: on the shared 2-core machine under heavy load (load average 20-35),
- * two workers pushed journeys past their 60 s and 15 s bounds where one worker passed.
+ * its own. Two unless told (E2E_WORKERS=1 for one at a time, on a machine busy with other work).
  */
-export const E2E_WORKERS = Math.max(1, Number(process.env.E2E_WORKERS) || 1);
+export const E2E_WORKERS = Math.max(1, Number(process.env.E2E_WORKERS) || 2);
 
 /** Which worker this process is (Playwright sets TEST_PARALLEL_INDEX in its workers; 0 outside them). */
 export function workerIndex(): number {

@@ -65,6 +65,8 @@ test('Open in Messages leads to his room, whose client panel shows him in tabs',
   const conversation = page.getByRole('region', { name: 'Conversation with James Carter' });
   await expect(conversation.getByTestId('sms-message').filter({ hasText: 'Your renewal papers are ready to sign.' })).toBeVisible();
 
+  // at 1280 with the side nav open there is no room beside the conversation: the panel opens over it
+  await page.getByRole('button', { name: 'Show Client Panel' }).click();
   const panel = page.getByRole('complementary', { name: 'Client' });
   const tabs = panel.getByRole('tab');
   await expect(tabs).toHaveText(['Tags', 'Activity', 'Dependents', 'Addresses', 'Policies', 'Vehicles', 'Homes']);
