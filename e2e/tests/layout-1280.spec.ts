@@ -105,6 +105,10 @@ test('the call log shows its Duration header whole', async () => {
     return !!box && th.getBoundingClientRect().right <= box.right + 1;
   });
   expect(inSight, 'Duration is in sight at 1280 with the side nav open').toBe(true);
+  // no column squeezed to a letter a line (the demo's two locations add a Location column)
+  await expect(page.getByRole('columnheader', { name: 'Location' })).toBeVisible();
+  const headerHeight = await duration.evaluate((th) => th.getBoundingClientRect().height);
+  expect(headerHeight, 'the header row is one line high').toBeLessThan(60);
   await expectNoOverflow(page, '/phone-log');
 });
 

@@ -179,12 +179,12 @@ export function PhoneLogPage() {
   // Narrow enough that a page of 1280 (the side nav open) shows every column up to Duration; the
   // rest scroll inside the table, with the date pinned so the scroll shows.
   const columns: ColumnsType<CallLogEntry> = [
-    { key: 'date', title: 'Date', width: 160, fixed: 'left', render: (_, e) => formatDateTime(e.createdAt) },
-    ...(multiLocation ? [{ key: 'location', title: 'Location', render: (_: unknown, e: CallLogEntry) => e.accountLocation?.name ?? '' }] : []),
+    { key: 'date', title: 'Date', width: 120, fixed: 'left', render: (_, e) => formatDateTime(e.createdAt) },
+    ...(multiLocation ? [{ key: 'location', title: 'Location', width: 100, render: (_: unknown, e: CallLogEntry) => e.accountLocation?.name ?? '' }] : []),
     {
       key: 'direction',
       title: 'Direction',
-      width: 105,
+      width: 100,
       render: (_, e) => (
         <Space size={4}>
           <PhoneOutlined rotate={e.direction === 'incoming' ? 180 : 0} aria-hidden />
@@ -201,7 +201,7 @@ export function PhoneLogPage() {
     {
       key: 'from',
       title: 'From',
-      width: 145,
+      width: 140,
       render: (_, e) =>
         e.direction === 'incoming' ? (
           <Party number={e.phoneNumber} name={e.client?.name} clientId={e.client?.id} onBlock={setBlocking} verification={e.verification} />
@@ -212,7 +212,7 @@ export function PhoneLogPage() {
     {
       key: 'to',
       title: 'To',
-      width: 145,
+      width: 135,
       render: (_, e) =>
         e.direction === 'incoming' ? (
           <Party number={e.agencyNumber} />
@@ -223,7 +223,7 @@ export function PhoneLogPage() {
     {
       key: 'participants',
       title: 'Participants',
-      width: 105,
+      width: 120,
       render: (_, e) =>
         e.conference ? (
           <Avatar.Group max={{ count: 3 }} size="small">
@@ -249,7 +249,7 @@ export function PhoneLogPage() {
     {
       key: 'status',
       title: 'Status',
-      width: 115,
+      width: 105,
       render: (_, e) => (
         <Tooltip title={e.errorMessage ?? undefined}>
           <Tag color={STATUS_COLORS[e.status]}>{CALL_STATUS_LABELS[e.status]}</Tag>
@@ -383,7 +383,7 @@ export function PhoneLogPage() {
           showTotal: (total) => `${total} ${total === 1 ? 'call' : 'calls'}`,
         }}
         // An empty log has nothing to scroll to (and a scrolling area with nothing to focus cannot be scrolled from the keyboard).
-        scroll={data?.items.length ? { x: view === 'recordings' ? 1250 : 1150 } : undefined}
+        scroll={data?.items.length ? { x: view === 'recordings' ? 1250 : multiLocation ? 1195 : 1095 } : undefined}
       />
       <BlockNumberDialog phoneNumber={blocking} onClose={() => setBlocking(null)} />
     </div>
