@@ -20,3 +20,4 @@ export * from './feedback';
 export * from './Stars';
 export * from './focus';
 export { Letters } from './public/Letters';
+export * from './width';

@@ -1,9 +1,9 @@
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useMemo } from 'react';
 import { Link } from 'react-router-dom';
 import { Alert, Col, Empty, Row, theme, Typography } from 'antd';
 import { bus } from '@agency/bus';
 import { isAdminRole, type Account, type Role } from '@agency/contracts';
-import { useLiveQuery, useObservable } from '@agency/ui';
+import { useLiveQuery, useObservable, useWidth } from '@agency/ui';
 import { DASHBOARD_SLOTS, type DashboardSlot } from '../dashboard/slots';
 import { WidgetSlot } from '../dashboard/WidgetSlot';
 import { remoteExposes } from '../remotes/registry';
@@ -52,22 +52,6 @@ export function slotSpan(span: number, width: number | null): number {
 }
 const DASHBOARD_WIDE = 900;
 const DASHBOARD_HALVES = 560;
-
-/** The element's width, followed as it changes (null until it is laid out). */
-function useWidth<T extends HTMLElement>() {
-  const ref = useRef<T>(null);
-  const [width, setWidth] = useState<number | null>(null);
-  useEffect(() => {
-    const el = ref.current;
-    if (!el) return;
-    const measure = () => setWidth(el.clientWidth || null);
-    measure();
-    const ro = new ResizeObserver(measure);
-    ro.observe(el);
-    return () => ro.disconnect();
-  }, []);
-  return { ref, width };
-}
 
 /** The dashboard frame: the ten widget slots in order, each released widget mounted on its own; slots without one leave no gap. */
 export default function Dashboard() {

@@ -1,11 +1,11 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import { Alert, Button, Drawer, Empty, theme, Typography } from 'antd';
 import { ArrowLeftOutlined } from '@ant-design/icons';
 import { isAdminRole, REVIEW_MESSAGES, SCHEDULE_MESSAGES, type SmsRoom } from '@agency/contracts';
 import { reviewsApi, smsApi } from '@agency/api-client';
 import { bus } from '@agency/bus';
-import { notifyError, notifySuccess, ScheduleMessageDialog, useObservable } from '@agency/ui';
+import { notifyError, notifySuccess, ScheduleMessageDialog, useObservable, useWidth } from '@agency/ui';
 import { ClientPanel } from './ClientPanel';
 import { Conversation } from './Conversation';
 import { NewConversationDialog } from './NewConversationDialog';
@@ -24,22 +24,6 @@ const CONVERSATION_MIN = 480;
 export const PANEL_BESIDE_FROM = ROOMS_WIDTH + CONVERSATION_MIN + PANEL_WIDTH + 2 * GAP;
 /** Under this width the rooms and the open conversation take the page in turn. */
 export const ROOMS_BESIDE_FROM = ROOMS_WIDTH + CONVERSATION_MIN + GAP;
-
-/** How wide the element is, followed as it changes (null until measured, or where nothing lays out). */
-function useWidth<T extends HTMLElement>() {
-  const ref = useRef<T>(null);
-  const [width, setWidth] = useState<number | null>(null);
-  useEffect(() => {
-    const el = ref.current;
-    if (!el) return;
-    const measure = () => setWidth(el.clientWidth || null);
-    measure();
-    const ro = new ResizeObserver(measure);
-    ro.observe(el);
-    return () => ro.disconnect();
-  }, []);
-  return { ref, width };
-}
 
 /** /messages and /messages/:roomId: rooms, the open conversation and the client panel (spec 001 §2). */
 export function MessagesPage() {

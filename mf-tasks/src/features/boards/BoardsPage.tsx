@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { Navigate, useNavigate } from 'react-router-dom';
 import { List, type RowComponentProps } from 'react-window';
 import { Alert, Button, Empty, Spin, Tooltip, Typography } from 'antd';
@@ -7,7 +7,7 @@ import SettingOutlined from '@ant-design/icons/es/icons/SettingOutlined';
 import { bus } from '@agency/bus';
 import { errorMessage, taskBoardsApi } from '@agency/api-client';
 import { isAdminRole, TASKBOARD_MESSAGES, type TaskBoard } from '@agency/contracts';
-import { useObservable } from '@agency/ui';
+import { useObservable, useWidth } from '@agency/ui';
 import { ActiveTaskBar } from '../active/ActiveTaskBar';
 import { useActiveTask } from '../active/useActiveTask';
 import { BoardSummaryCard, SUMMARY_HEIGHT } from './BoardSummaryCard';
@@ -30,21 +30,6 @@ function BoardRow({ index, style, ariaAttributes, rows, onOpen }: RowComponentPr
   );
 }
 
-function useWidth() {
-  const ref = useRef<HTMLDivElement>(null);
-  const [width, setWidth] = useState(1200);
-  useEffect(() => {
-    const el = ref.current;
-    if (!el) return;
-    const measure = () => setWidth(el.clientWidth || 1200);
-    measure();
-    const ro = new ResizeObserver(measure);
-    ro.observe(el);
-    return () => ro.disconnect();
-  }, []);
-  return { ref, width };
-}
-
 /** /tasks — one card per board: progress, completion, alerts; opens the active board when there is one. */
 export function BoardsPage() {
   const navigate = useNavigate();
@@ -53,7 +38,9 @@ export function BoardsPage() {
   const [error, setError] = useState<string | null>(null);
   const [loading, setLoading] = useState(false);
   const [showCompleted, setShowCompleted] = useState(false);
-  const { ref, width } = useWidth();
+  const { ref, width: measured } = useWidth();
+  // Before it is laid out (and in tests), the cards take the room of a wide page.
+  const width = measured ?? 1200;
   const active = useActiveTask();
   const remembered = activeBoard.get();
 
