@@ -1,8 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
-import { createPortal } from 'react-dom';
 import { useLocation } from 'react-router-dom';
-import { Alert, Button } from 'antd';
-import { noticeHost } from '../remotes/AreaNotice';
+import { ReloadNotice } from '../remotes/AreaNotice';
 import { checkNewerReleases, listInWords } from '../remotes/newerReleases';
 import { reloadPage } from '../remotes/reloadPage';
 
@@ -51,20 +49,13 @@ export function NewReleaseNotice({ check = checkNewerReleases, onReload = reload
   }, [location.key, onReload]);
 
   if (!newer.length) return null;
-  return createPortal(
-    <Alert
-      type="info"
-      showIcon
-      role="status"
-      data-release-notice
+  return (
+    <ReloadNotice
+      kind="info"
       title={`A newer version of ${listInWords(newer)} is ready`}
       description="It loads when you open another page, or now with Reload."
-      action={
-        <Button size="small" onClick={onReload}>
-          Reload
-        </Button>
-      }
-    />,
-    noticeHost(),
+      onReload={onReload}
+      data={{ 'data-release-notice': '' }}
+    />
   );
 }

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { createPortal } from 'react-dom';
 import { Alert, Button } from 'antd';
 import { reloadPage } from './reloadPage';
@@ -24,19 +25,25 @@ export function noticeHost(): HTMLElement {
   return host;
 }
 
-/**
- * A small notice that an area drawn on every page (the phone drawer, the tasks background, ...)
- * could not load (or, `message`, why), with what the person can do: reload the page, which reads the
- * active releases again.
- */
-export function AreaNotice({ area, message, onReload = reloadPage }: { area: string; message?: string; onReload?: () => void }) {
+type ReloadNoticeProps = {
+  kind: 'warning' | 'info';
+  title: string;
+  description?: ReactNode;
+  onReload: () => void;
+  /** data-* attributes that name the notice (which area, which kind). */
+  data: Record<`data-${string}`, string>;
+};
+
+/** A small notice over every page whose action is Reload: a warning is an alert, news is a status. */
+export function ReloadNotice({ kind, title, description, onReload, data }: ReloadNoticeProps) {
   return createPortal(
     <Alert
-      type="warning"
+      type={kind}
       showIcon
-      role="alert"
-      data-area-notice={area}
-      title={message ?? `${area} could not load.`}
+      role={kind === 'warning' ? 'alert' : 'status'}
+      {...data}
+      title={title}
+      description={description}
       action={
         <Button size="small" onClick={onReload}>
           Reload
@@ -45,4 +52,13 @@ export function AreaNotice({ area, message, onReload = reloadPage }: { area: str
     />,
     noticeHost(),
   );
+}
+
+/**
+ * A small notice that an area drawn on every page (the phone drawer, the tasks background, ...)
+ * could not load (or, `message`, why), with what the person can do: reload the page, which reads the
+ * active releases again.
+ */
+export function AreaNotice({ area, message, onReload = reloadPage }: { area: string; message?: string; onReload?: () => void }) {
+  return <ReloadNotice kind="warning" title={message ?? `${area} could not load.`} onReload={onReload} data={{ 'data-area-notice': area }} />;
 }
