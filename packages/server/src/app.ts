@@ -21,7 +21,7 @@ import { userRoutes } from './modules/users/routes';
 import { utilityRoutes } from './modules/utilities/routes';
 import { devRemotes, STANDALONE_PAGES, staticRoutes } from './static/routes';
 import { activeShellDir } from './static/release';
-import { startSharedReleases, type SharedReleases } from './static/shared';
+import { releaseFilesFor, startSharedReleases, type SharedReleases } from './static/shared';
 import { clientRoutes } from './modules/clients/routes';
 import { clientRecordRoutes } from './modules/clients/records/routes';
 import { activityRoutes } from './modules/clients/activity/routes';
@@ -90,7 +90,7 @@ export interface AppDeps {
   billing: BillingProvider;
   /** The sessions this process has verified (every bearer token resolves through it). */
   sessions: SessionCache;
-  /** With RELEASES_STORE=database: the releases every API process shares (null: the folder is the registry). */
+  /** With RELEASES_STORE=database or storage: the releases every API process shares (null: the folder is the registry). */
   sharedReleases: SharedReleases | null;
 }
 
@@ -131,7 +131,9 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     billing: opts.billing ?? createBilling(opts.config, opts.db, countUsage),
     sessions: await watchSessions(opts.db, { redisUrl: opts.config.redisUrl }),
     sharedReleases:
-      opts.config.releasesStore === 'database' ? await startSharedReleases(opts.db, opts.config.releasesDir, [SHELL_RELEASE, ...REMOTE_NAMES]) : null,
+      opts.config.releasesStore === 'disk'
+        ? null
+        : await startSharedReleases(opts.db, opts.config.releasesDir, [SHELL_RELEASE, ...REMOTE_NAMES], releaseFilesFor(opts.config)),
   };
   // TOTP secrets and client data stored readable before they were sealed (or by the demo seed) are sealed now.
   await sealReadableTotpSecrets(opts.db, sealerFor(opts.config.dataDir));

@@ -23,6 +23,17 @@ export interface AuthLimits {
   resetRequestsPerAddress: number;
 }
 
+export type ReleasesStore = 'disk' | 'database' | 'storage';
+
+/** RELEASES_STORE, else the default: the folder on PGlite; with DATABASE_URL the file storage when it is S3, the database otherwise. */
+export function releasesStoreFrom(env: NodeJS.ProcessEnv): ReleasesStore {
+  const named = env.RELEASES_STORE;
+  if (named === 'disk' || named === 'database' || named === 'storage') return named;
+  if (named) throw new Error(`RELEASES_STORE is "${named}": it takes disk, database or storage`);
+  if (!env.DATABASE_URL) return 'disk';
+  return env.S3_BUCKET ? 'storage' : 'database';
+}
+
 export interface ServerConfig {
   port: number;
   host: string;
@@ -34,11 +45,13 @@ export interface ServerConfig {
   /** Folder of released remotes and the shell (`<name>/<release>/`) and their active pointers. */
   releasesDir: string;
   /**
-   * RELEASES_STORE: `disk` (the folder is the registry; the default on PGlite) or `database` (the
+   * RELEASES_STORE: `disk` (the folder is the registry; the default on PGlite), `database` (the
    * default with DATABASE_URL: the releases and the active pointers live in the database, which
-   * every API process reads, and the folder is this process's copy).
+   * every API process reads, and the folder is this process's copy) or `storage` (the default with
+   * DATABASE_URL and S3_BUCKET: as `database`, but the releases' files are kept in the app's file
+   * storage, S3 then, the records and the active pointers in the database).
    */
-  releasesStore: 'disk' | 'database';
+  releasesStore: ReleasesStore;
   shellDir: string;
   sessionHours: number;
   production: boolean;
@@ -111,7 +124,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     migrationDatabaseUrl: env.MIGRATION_DATABASE_URL || undefined,
     redisUrl: env.REDIS_URL || undefined,
     releasesDir: resolve(env.RELEASES_DIR ?? join(dataDir, 'releases')),
-    releasesStore: env.RELEASES_STORE === 'database' || env.RELEASES_STORE === 'disk' ? env.RELEASES_STORE : env.DATABASE_URL ? 'database' : 'disk',
+    releasesStore: releasesStoreFrom(env),
     shellDir: resolve(env.SHELL_DIR ?? join(REPO_ROOT, 'shell', 'dist')),
     sessionHours: 8,
     production: env.NODE_ENV === 'production',

@@ -20,7 +20,7 @@ import { REMOTE_NAMES, SHELL_RELEASE } from '@agency/contracts';
 import { REPO_ROOT, loadConfig } from '../config';
 import { join } from 'node:path';
 import { openDb } from '../db/index';
-import { sharedReleases } from '../static/shared';
+import { releaseFilesFor, sharedReleases } from '../static/shared';
 import { describePreflightProblem } from '@agency/contracts';
 import {
   activeShellSurface,
@@ -62,21 +62,20 @@ function names(arg: string | undefined): string[] {
 const buildFolder = (name: string) => join(REPO_ROOT, name === SHELL_RELEASE ? 'shell' : `mf-${name}`, 'dist');
 
 /**
- * RELEASES_STORE=database (the default with DATABASE_URL): the releases live in the database every
- * API process reads; the command works on the folder as a copy, brought up to the database first
- * and written back after (on PGlite, with the server stopped: one process opens it at a time).
+ * RELEASES_STORE=database (the default with DATABASE_URL) or storage (the default with S3 too): the
+ * releases live in the database every API process reads (their files there or in the file storage);
+ * the command works on the folder as a copy, brought up to the database first and written back
+ * after (on PGlite, with the server stopped: one process opens it at a time).
  */
 let db =
-  config.releasesStore === 'database'
-    ? await openDb({ databaseUrl: config.databaseUrl, dataDir: config.databaseUrl ? undefined : `${config.dataDir}/db` })
-    : null;
+  config.releasesStore !== 'disk' ? await openDb({ databaseUrl: config.databaseUrl, dataDir: config.databaseUrl ? undefined : `${config.dataDir}/db` }) : null;
 if (db && (await db.query<{ t: string | null }>("select to_regclass('release_active')::text as t"))[0].t === null) {
   // a database the server has not migrated yet: the folder is the registry, and the server's first
   // start writes it to the database
   await db.close();
   db = null;
 }
-const shared = db ? sharedReleases(db, config.releasesDir) : null;
+const shared = db ? sharedReleases(db, config.releasesDir, releaseFilesFor(config)) : null;
 /** The names a command changed, written back to the database at the end. */
 const changed = new Set<string>();
 

@@ -101,7 +101,7 @@ function fileIn(dir: string, path: string): string | null {
 const REMOTE_FILE = /^\/remotes\/([a-z][a-z0-9-]*)\/([A-Za-z0-9][A-Za-z0-9._+-]*)\/(.+)$/;
 
 /**
- * With `shared` (RELEASES_STORE=database), what is active is read from the database before it is
+ * With `shared` (RELEASES_STORE=database or storage), what is active is read from the database before it is
  * answered, and a release's file this process has not copied yet is copied on its first request.
  */
 export async function staticRoutes(app: FastifyInstance, config: ServerConfig, shared: SharedReleases | null = null) {

@@ -82,8 +82,11 @@ async function seededTemplate(admin: pg.Client, adminUrl: string): Promise<strin
   return template;
 }
 
-/** A fresh, migrated and seeded database: in-memory PGlite, or a new PostgreSQL database dropped on close. */
-export async function freshDb(): Promise<Db & { drop(): Promise<void> }> {
+/**
+ * A fresh, migrated and seeded database: in-memory PGlite, or a new PostgreSQL database dropped on
+ * close, with its `url` (for server processes of a test's own).
+ */
+export async function freshDb(): Promise<Db & { drop(): Promise<void>; url?: string }> {
   if (!onPostgres()) {
     const snapshot = seededSnapshot();
     const db = await openPglite(snapshot);
@@ -107,6 +110,7 @@ export async function freshDb(): Promise<Db & { drop(): Promise<void> }> {
     await seedIfEmpty(db);
   }
   return Object.assign(db, {
+    url: databaseUrl(adminUrl, name),
     drop: async () => {
       await db.close();
       const a = new pg.Client({ connectionString: adminUrl });
