@@ -43,6 +43,21 @@ export interface JobsOptions {
   pollingIntervalSeconds?: number;
 }
 
+/**
+ * Runs `work` again when PostgreSQL aborted it as one side of a deadlock (40P01): two API hosts
+ * starting together on a new database both create pg-boss's queues (a table each), and PostgreSQL
+ * resolves their lock cycle by failing one of them, which then succeeds on its own.
+ */
+export async function againAfterDeadlock<T>(work: () => Promise<T>, attempts = 5): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await work();
+    } catch (err) {
+      if (attempt >= attempts || (err as { code?: string }).code !== '40P01') throw err;
+    }
+  }
+}
+
 /** Jobs fetched at once by a worker (handled one after another). */
 const BATCH_SIZE = 20;
 
@@ -55,7 +70,7 @@ export async function startJobs(db: Db, opts: JobsOptions = {}): Promise<Jobs> {
   const ensureQueue = (name: string) => {
     let ready = queues.get(name);
     if (!ready) {
-      ready = boss.createQueue(name);
+      ready = againAfterDeadlock(() => boss.createQueue(name));
       ready.catch(() => queues.delete(name));
       queues.set(name, ready);
     }

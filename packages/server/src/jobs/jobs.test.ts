@@ -1,7 +1,7 @@
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { freshDb } from '../testing/harness';
-import { startJobs, type Jobs } from './index';
+import { againAfterDeadlock, startJobs, type Jobs } from './index';
 
 type TestDb = Awaited<ReturnType<typeof freshDb>>;
 let db: TestDb;
@@ -142,5 +142,41 @@ describe(`jobs (pg-boss on ${process.env.TEST_DB === 'postgres' ? 'PostgreSQL' :
     } finally {
       await jobs.stop();
     }
+  });
+});
+
+describe('againAfterDeadlock', () => {
+  const deadlock = () => Object.assign(new Error('deadlock detected'), { code: '40P01' });
+
+  it('runs the work again when PostgreSQL chose it as a deadlock victim', async () => {
+    let calls = 0;
+    const result = await againAfterDeadlock(async () => {
+      calls++;
+      if (calls < 3) throw deadlock();
+      return 'queue created';
+    });
+    assert.equal(result, 'queue created');
+    assert.equal(calls, 3);
+  });
+
+  it('gives up after its attempts, and never runs again on any other error', async () => {
+    let calls = 0;
+    await assert.rejects(
+      againAfterDeadlock(async () => {
+        calls++;
+        throw deadlock();
+      }, 3),
+      /deadlock detected/,
+    );
+    assert.equal(calls, 3);
+    calls = 0;
+    await assert.rejects(
+      againAfterDeadlock(async () => {
+        calls++;
+        throw Object.assign(new Error('permission denied'), { code: '42501' });
+      }),
+      /permission denied/,
+    );
+    assert.equal(calls, 1);
   });
 });
