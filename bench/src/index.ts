@@ -16,7 +16,7 @@
  */
 import { rmSync, writeFileSync } from 'node:fs';
 import { cpus } from 'node:os';
-import { measureBrowser, type BrowserFigures } from './browser';
+import { measureBrowser, type BrowserFigures, type JsBytes } from './browser';
 import { load, type LoadResult } from './http';
 import { assertBuilt, startServer } from './server';
 import { remoteSizes, type RemoteSizes } from './sizes';
@@ -111,46 +111,39 @@ function print(sizes: RemoteSizes[], browser: BrowserFigures | null, api: LoadRe
 }
 
 function printBrowser(sizes: RemoteSizes[], browser: BrowserFigures) {
+  const row = (label: string, parts: JsBytes[]) => [
+    label,
+    String(parts.reduce((n, p) => n + p.files, 0)),
+    kb(parts.reduce((n, p) => n + p.raw, 0)),
+    kb(parts.reduce((n, p) => n + p.gzip, 0)),
+  ];
+  const { loginJs, behindJs, dashboardJs, restJs, afterJs, routesJs } = browser;
+  const firstScreen = [loginJs, behindJs, dashboardJs];
   console.log(
     table('JavaScript the browser loads (responses seen by Chromium; gzip -9 of each body)', [
       ['page', 'files', 'raw', 'gzip'],
-      ['/login, to draw its form', String(browser.loginJs.files), kb(browser.loginJs.raw), kb(browser.loginJs.gzip)],
-      ['/login, then the app behind it (while the person types)', String(browser.behindJs.files), kb(browser.behindJs.raw), kb(browser.behindJs.gzip)],
-      [
-        'dashboard, added after the Sign In click to its first screen',
-        String(browser.dashboardJs.files),
-        kb(browser.dashboardJs.raw),
-        kb(browser.dashboardJs.gzip),
-      ],
-      [
-        'signed in with the dashboard drawn, total',
-        String(browser.loginJs.files + browser.behindJs.files + browser.dashboardJs.files),
-        kb(browser.loginJs.raw + browser.behindJs.raw + browser.dashboardJs.raw),
-        kb(browser.loginJs.gzip + browser.behindJs.gzip + browser.dashboardJs.gzip),
-      ],
-      ["then, idle after the first screen: Voice SDK and every area's code", String(browser.afterJs.files), kb(browser.afterJs.raw), kb(browser.afterJs.gzip)],
-      [
-        'signed in with the dashboard, all (both ways: with what loads after it)',
-        String(browser.loginJs.files + browser.behindJs.files + browser.dashboardJs.files + browser.afterJs.files),
-        kb(browser.loginJs.raw + browser.behindJs.raw + browser.dashboardJs.raw + browser.afterJs.raw),
-        kb(browser.loginJs.gzip + browser.behindJs.gzip + browser.dashboardJs.gzip + browser.afterJs.gzip),
-      ],
-      ['then every area visited, added', String(browser.routesJs.files), kb(browser.routesJs.raw), kb(browser.routesJs.gzip)],
-      [
-        'a session that visits every area, total',
-        String(browser.loginJs.files + browser.behindJs.files + browser.dashboardJs.files + browser.afterJs.files + browser.routesJs.files),
-        kb(browser.loginJs.raw + browser.behindJs.raw + browser.dashboardJs.raw + browser.afterJs.raw + browser.routesJs.raw),
-        kb(browser.loginJs.gzip + browser.behindJs.gzip + browser.dashboardJs.gzip + browser.afterJs.gzip + browser.routesJs.gzip),
-      ],
-      ["/review, a client's service review page", String(browser.reviewJs.files), kb(browser.reviewJs.raw), kb(browser.reviewJs.gzip)],
+      row('/login, to draw its form', [loginJs]),
+      row('/login, then the app behind it (while the person types)', [behindJs]),
+      row('dashboard, added after the Sign In click to its first screen', [dashboardJs]),
+      row('signed-in dashboard, JS before its first screen is drawn, total', firstScreen),
+      browser.pageMarked
+        ? row('then, after the first screen: widgets below it, the Voice SDK', [restJs])
+        : ['then, after the first screen: widgets below it, the Voice SDK', '-', '-', '- (counted below: the build marks no page-complete)'],
+      row('signed-in dashboard, all JS to the page complete, total', [...firstScreen, restJs]),
+      row("then, idle: every area's code (the idle preload, a prefetch)", [afterJs]),
+      row('signed-in dashboard with the idle preload, total', [...firstScreen, restJs, afterJs]),
+      row('then every area visited, added', [routesJs]),
+      row('a session that visits every area, total', [...firstScreen, restJs, afterJs, routesJs]),
+      row("/review, a client's service review page", [browser.reviewJs]),
     ]),
   );
   if (process.env.BENCH_VERBOSE === '1') {
     for (const [page, js] of [
       ['/login, to draw its form', browser.loginJs],
       ['/login, the app behind it', browser.behindJs],
-      ['dashboard, added after the Sign In click', browser.dashboardJs],
-      ['after the first screen, while idle', browser.afterJs],
+      ['dashboard, added after the Sign In click to its first screen', browser.dashboardJs],
+      ['after the first screen, to the page complete', browser.restJs],
+      ['after the page complete, while idle (the areas)', browser.afterJs],
     ] as const) {
       console.log(table(`JS files of ${page}`, [['file', 'gzip'], ...js.list.map((f) => [f.path, kb(f.gzip)])]));
     }

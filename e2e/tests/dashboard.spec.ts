@@ -22,3 +22,11 @@ test('an employee sees no Urgent Tasks', async ({ page }) => {
   await expect(page.getByTestId('dashboard')).toBeVisible();
   await expect(page.getByRole('region', { name: 'Urgent Tasks' })).toHaveCount(0);
 });
+
+test('the widgets below the first screen wait for it in the place kept for them, then are drawn', async ({ page }) => {
+  await signIn(page, 'owner@demo.test');
+  const stats = page.getByRole('region', { name: 'Employee Stats' });
+  await expect(stats.locator('[data-remote="admin"]')).toHaveAttribute('data-remote-state', 'mounted');
+  // the page says when it is complete (the areas' code is readied after that)
+  await expect.poll(() => page.evaluate(() => performance.getEntriesByName('page-complete').length)).toBe(1);
+});

@@ -13,6 +13,40 @@ export function firstScreenSettled(doc: ParentNode = document): boolean {
   return !dashboard || dashboard.getAttribute('data-widgets') === 'placed';
 }
 
+/**
+ * The page is complete when, besides its first screen, nothing in its main area waits or loads:
+ * the dashboard's widgets below the first screen (data-remote-state="deferred" until it is drawn)
+ * are drawn too.
+ */
+export function pageComplete(doc: ParentNode = document): boolean {
+  return firstScreenSettled(doc) && !doc.querySelector('#main [data-remote-state="deferred"], #main [data-remote-state="loading"]');
+}
+
+/** The performance mark of that moment: what the page itself loads is in (the bench counts what loads after it as the areas' prefetch). */
+export const PAGE_COMPLETE_MARK = 'page-complete';
+
+/**
+ * Resolves once the page is complete, or `latestMs` later whatever it draws; marks the moment
+ * (PAGE_COMPLETE_MARK), once per page.
+ */
+export function whenPageComplete(latestMs = FIRST_SCREEN_LATEST_MS): Promise<void> {
+  return new Promise((resolve) => {
+    let done = false;
+    const finish = () => {
+      if (done) return;
+      done = true;
+      observer.disconnect();
+      clearTimeout(latest);
+      if (!performance.getEntriesByName?.(PAGE_COMPLETE_MARK).length) performance.mark?.(PAGE_COMPLETE_MARK);
+      resolve();
+    };
+    const observer = new MutationObserver(() => pageComplete() && finish());
+    observer.observe(document.body, { childList: true, subtree: true, attributes: true, attributeFilter: ['data-remote-state', 'data-widgets'] });
+    const latest = setTimeout(finish, latestMs);
+    if (pageComplete()) finish();
+  });
+}
+
 /** Runs `work` when the browser is next idle (at most `timeoutMs` later); a browser without requestIdleCallback waits a moment. */
 export function whenIdle(work: () => void, timeoutMs = 2_000): void {
   if (typeof window.requestIdleCallback === 'function') window.requestIdleCallback(() => work(), { timeout: timeoutMs });

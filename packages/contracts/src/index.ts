@@ -1,4 +1,5 @@
 export * from './constants';
+export * from './constants/campaignSchedule';
 export * from './common';
 export * from './user';
 export * from './account';

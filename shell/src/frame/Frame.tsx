@@ -22,7 +22,7 @@ import { watchFirstScreen } from '../firstScreen';
 import { preloadAreasAfterFirstScreen } from '../remotes/afterFirstScreen';
 import { CONTACT_SEARCH_SOURCES, HeaderSearch, SEARCH_SOURCES } from './HeaderSearch';
 import { ProfileMenu } from './ProfileMenu';
-import { SideNav, SideNavDrawer } from './SideNav';
+import { SideNav } from './SideNav';
 import { useFrameLayout, useSideNavCollapsed } from './layout';
 import { activeTab, TOP_TABS } from '../routes';
 import { SiteSimulatedBanner } from './SimulatedBanner';
@@ -32,6 +32,8 @@ import { TopNav } from './TopNav';
 // Loaded when the screen first locks: it draws antd's Form, which the dashboard does not load. Until it
 // is in, the page is covered as the lock screen covers it.
 const LockScreen = lazy(() => import('../lock/LockScreen').then((m) => ({ default: m.LockScreen })));
+// Loaded when the side nav's drawer first opens (phones and tablets): antd's Drawer and Menu, which no first screen draws.
+const SideNavDrawer = lazy(() => import('./SideNavDrawer').then((m) => ({ default: m.SideNavDrawer })));
 
 /** Moves focus to the page itself (the router owns the URL, so the link's #main is not followed). */
 function skipToMain(e: React.MouseEvent<HTMLAnchorElement>) {
@@ -47,6 +49,9 @@ function FrameBody() {
   const [collapsed, setCollapsed] = useSideNavCollapsed();
   const layout = useFrameLayout();
   const [navOpen, setNavOpen] = useState(false);
+  // the drawer is drawn from its first opening on (it animates closed rather than vanishing)
+  const [navOpened, setNavOpened] = useState(false);
+  if (navOpen && !navOpened) setNavOpened(true);
   const location = useLocation();
   // a drawer left open closes when the window grows past the breakpoint
   useEffect(() => {
@@ -163,7 +168,11 @@ function FrameBody() {
         {/* a row: the side nav (when beside the page), the page and its footer, the phone drawer */}
         <Layout hasSider>
           {layout.drawerNav ? (
-            <SideNavDrawer session={session} open={navOpen} onClose={() => setNavOpen(false)} />
+            navOpened && (
+              <Suspense fallback={null}>
+                <SideNavDrawer session={session} open={navOpen} onClose={() => setNavOpen(false)} />
+              </Suspense>
+            )
           ) : (
             <SideNav session={session} collapsed={collapsed} />
           )}

@@ -4,7 +4,8 @@ import { saveSession } from '../session/session';
 import { demoPeer, demoSession } from '@agency/testing';
 import { currentLocation, renderAt } from '../test/router';
 import { peerStatus, sortPeers, STATUS_COLORS } from '@agency/ui';
-import { SideNav, SideNavDrawer } from './SideNav';
+import { SideNav } from './SideNav';
+import { SideNavDrawer } from './SideNavDrawer';
 
 let emit: jest.SpyInstance;
 beforeEach(() => {

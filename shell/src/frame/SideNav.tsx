@@ -1,13 +1,10 @@
-import { useLocation, useNavigate } from 'react-router-dom';
-import { Avatar, Badge, Button, Drawer, Dropdown, Empty, Layout, Menu, theme, Tooltip, Typography, type MenuProps } from 'antd';
+import { Avatar, Badge, Button, Dropdown, Empty, Layout, theme, Tooltip, Typography, type MenuProps } from 'antd';
 import { DownOutlined, MobileOutlined, PhoneOutlined } from '@ant-design/icons';
 import { bus } from '@agency/bus';
 import { SELECTABLE_STATUSES, type Peer, type PhoneStatus, type Session } from '@agency/contracts';
-import { capBadge, fullName, initials, peerStatus, sortPeers, STATUS_COLORS, STATUS_LABELS, useObservable } from '@agency/ui';
-import { activeTab } from '../routes';
+import { fullName, initials, peerStatus, sortPeers, STATUS_COLORS, STATUS_LABELS, useObservable } from '@agency/ui';
 import { setMyStatus } from '../session/status';
 import { UserAvatar } from './ProfileMenu';
-import { shownTabs } from './TopNav';
 
 export const SIDEBAR_WIDTH = 256;
 export const SIDEBAR_COLLAPSED_WIDTH = 64;
@@ -33,7 +30,7 @@ function Dot({ status, size = 10, ring }: { status: PhoneStatus; size?: number; 
 }
 
 /** The status picker: Available, Away, Lunch, Break, Coaching, Busy, Training. */
-function StatusMenu({ session, collapsed }: { session: Session; collapsed: boolean }) {
+export function StatusMenu({ session, collapsed }: { session: Session; collapsed: boolean }) {
   const { token } = theme.useToken();
   const status = session.user.phoneStatus;
   const items: MenuProps['items'] = SELECTABLE_STATUSES.map((s) => ({
@@ -148,7 +145,7 @@ function PeerRow({ peer, collapsed }: { peer: Peer; collapsed: boolean }) {
 }
 
 /** Colleagues with their presence, live from the bus. */
-function PeersList({ me, collapsed }: { me: string; collapsed: boolean }) {
+export function PeersList({ me, collapsed }: { me: string; collapsed: boolean }) {
   const { token } = theme.useToken();
   const peers = sortPeers(useObservable(bus.peers$).filter((p) => p.id !== me));
   const connection = useObservable(bus.connection$);
@@ -197,64 +194,5 @@ export function SideNav({ session, collapsed }: { session: Session; collapsed: b
         <PeersList me={session.user.id} collapsed={collapsed} />
       </div>
     </Layout.Sider>
-  );
-}
-
-/** The top tabs as a menu, with their badges, for the side nav's drawer. */
-function PagesMenu({ messagingEnabled, onNavigate }: { messagingEnabled: boolean; onNavigate: () => void }) {
-  const badges = useObservable(bus.badges$);
-  const location = useLocation();
-  const navigate = useNavigate();
-  const tabs = shownTabs(messagingEnabled);
-  const current = activeTab(location.pathname);
-  return (
-    <nav aria-label="Pages">
-      <Menu
-        mode="inline"
-        selectedKeys={current ? [current] : []}
-        style={{ borderInlineEnd: 0 }}
-        onClick={({ key }) => {
-          navigate(tabs.find((t) => t.key === key)!.path);
-          onNavigate();
-        }}
-        items={tabs.map((t) => {
-          const count = t.badge ? badges[t.badge] : 0;
-          return {
-            key: t.key,
-            label: (
-              <span style={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: 8 }}>
-                {t.label}
-                {count ? <Badge count={capBadge(count)} overflowCount={99} size="small" /> : null}
-              </span>
-            ),
-          };
-        })}
-      />
-    </nav>
-  );
-}
-
-/**
- * Under the drawer breakpoint (phones and tablets), the side nav and the top tabs are one drawer
- * opened from the header's menu button: the pages, then my status and the team.
- */
-export function SideNavDrawer({ session, open, onClose }: { session: Session; open: boolean; onClose: () => void }) {
-  const { token } = theme.useToken();
-  return (
-    <Drawer
-      open={open}
-      onClose={onClose}
-      placement="left"
-      size={NAV_DRAWER_WIDTH}
-      title="Menu"
-      rootClassName="frame-nav-drawer"
-      styles={{ body: { padding: 0, display: 'flex', flexDirection: 'column' }, header: { paddingBlock: 12 } }}
-    >
-      <PagesMenu messagingEnabled={session.account.messagingEnabled} onNavigate={onClose} />
-      <div style={{ borderTop: `1px solid ${token.colorBorderSecondary}`, margin: '8px 16px 0' }} />
-      <StatusMenu session={session} collapsed={false} />
-      <div style={{ borderTop: `1px solid ${token.colorBorderSecondary}`, margin: '0 16px' }} />
-      <PeersList me={session.user.id} collapsed={false} />
-    </Drawer>
   );
 }

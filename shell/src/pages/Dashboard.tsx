@@ -90,7 +90,7 @@ export default function Dashboard() {
       <Row gutter={[16, 16]}>
         {exposed?.map((s) => (
           <Col key={s.key} span={slotSpan(isAdminRole(role) ? s.span : (s.employeeSpan ?? s.span), area.width)}>
-            <WidgetSlot slot={s} />
+            <WidgetSlot slot={s} laidOut={area.width !== null} />
           </Col>
         ))}
       </Row>

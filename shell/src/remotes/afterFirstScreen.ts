@@ -1,6 +1,6 @@
 import { bus } from '@agency/bus';
 import type { RemoteName } from '@agency/contracts';
-import { whenIdle } from '../firstScreen';
+import { whenIdle, whenPageComplete } from '../firstScreen';
 import { browserSaveData, createIdlePreloader, remotesFor, type PreloadStep } from './idlePreload';
 import { loadRemoteModule, remoteFiles } from './registry';
 
@@ -41,13 +41,21 @@ export const AREAS_READY_MARK = 'areas-ready';
 const preload = createIdlePreloader({ whenIdle: (work) => whenIdle(work), saveData: browserSaveData });
 
 /**
- * Once the first screen is drawn and the page idle (bus.firstScreen$), readies what the first visit
- * of every area this role may open needs: the rest of the shared antd, then each remote's area in
- * the tabs' order. Returns the subscription's end.
+ * Once the first screen is drawn and the page idle (bus.firstScreen$), and then the rest of the
+ * page drawn (the dashboard's widgets below its first screen, whatever comes first after a few
+ * seconds), readies what the first visit of every area this role may open needs: the rest of the
+ * shared antd, then each remote's area in the tabs' order. Returns the subscription's end.
  */
 export function preloadAreasAfterFirstScreen(role: string): () => void {
+  let ended = false;
   const sub = bus.firstScreen$.subscribe((drawn) => {
-    if (drawn) void preload([SHARED_ANTD, ...remotesFor(role).map(areaStep)]).then(() => performance.mark?.(AREAS_READY_MARK));
+    if (!drawn) return;
+    void whenPageComplete().then(() => {
+      if (!ended) void preload([SHARED_ANTD, ...remotesFor(role).map(areaStep)]).then(() => performance.mark?.(AREAS_READY_MARK));
+    });
   });
-  return () => sub.unsubscribe();
+  return () => {
+    ended = true;
+    sub.unsubscribe();
+  };
 }

@@ -6,7 +6,7 @@ jest.mock('./registry', () => ({ loadRemoteModule: jest.fn(), remoteExposes: jes
 const exposes = remoteExposes as jest.Mock;
 const load = loadRemoteModule as jest.Mock;
 
-test("behind /login, the code of the dashboard's widgets, the phone drawer and the background modules is loaded where it is released", async () => {
+test("behind /login, the code of the widgets on the dashboard's first screen, the phone drawer and the background modules is loaded where it is released", async () => {
   exposes.mockImplementation(async (remote: string) =>
     remote === 'admin'
       ? []
@@ -14,7 +14,7 @@ test("behind /login, the code of the dashboard's widgets, the phone drawer and t
         ? ['app', 'drawer', 'widget-queues']
         : remote === 'tasks'
           ? ['app', 'background']
-          : ['app', 'widget-follow-up'],
+          : ['app', 'widget-follow-up', 'widget-renewals', 'widget-campaigns'],
   );
   load.mockImplementation(async (remote: string, expose: string) => {
     if (expose === 'drawer') throw new Error('The phone module could not be loaded.');
@@ -23,6 +23,7 @@ test("behind /login, the code of the dashboard's widgets, the phone drawer and t
   await expect(preloadFirstModules()).resolves.toBeUndefined();
   const loaded = load.mock.calls.map(([remote, expose]) => `${remote}/${expose}`);
   expect(loaded).toEqual(expect.arrayContaining(['phone/widget-queues', 'phone/drawer', 'tasks/background', 'contacts/widget-follow-up']));
-  // nothing its release does not expose (admin's widgets here, messages' ones)
+  // nothing its release does not expose (admin's widgets here), nor the widgets below the first screen
   expect(loaded.filter((m) => m.startsWith('admin/') || m.startsWith('messages/'))).toEqual([]);
+  expect(loaded).not.toContain('contacts/widget-renewals');
 });

@@ -3,9 +3,12 @@ import { DASHBOARD_SLOTS } from '../dashboard/slots';
 import { BACKGROUND_REMOTES } from '../frame/BackgroundSlots';
 import { loadRemoteModule, remoteExposes } from './registry';
 
-/** What a signed-in page mounts from remotes first: the dashboard's widgets, the phone drawer and the background modules. */
-const FIRST_MODULES: ReadonlyArray<{ remote: RemoteName; expose: string }> = [
-  ...DASHBOARD_SLOTS,
+/**
+ * What a signed-in page mounts from remotes first: the widgets of the dashboard's first screen, the
+ * phone drawer and the background modules (the widgets below the first screen load once it is drawn).
+ */
+export const FIRST_MODULES: ReadonlyArray<{ remote: RemoteName; expose: string }> = [
+  ...DASHBOARD_SLOTS.filter((s) => s.firstScreen),
   { remote: 'phone', expose: 'drawer' },
   ...BACKGROUND_REMOTES.map((remote) => ({ remote, expose: 'background' })),
 ];

@@ -64,8 +64,10 @@ export const REVIEW_MESSAGES = {
 
 /** The longest feedback a client may write. */
 export const REVIEW_FEEDBACK_MAX = 2000;
+// campaignSchedule is exported by the package's index only: it needs moment-timezone and every
+// zone's data, and an app that bundles constants/ whole (the shell provides @agency/contracts to
+// remotes released before) would otherwise load it with these plain values.
 export * from './campaigns';
-export * from './campaignSchedule';
 export * from './clientFields';
 export * from './clients';
 export * from './config';
