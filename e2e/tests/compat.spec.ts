@@ -13,8 +13,9 @@ import type { RemoteName } from '../support/server';
  * accepted by the preflight and draws them. Each journey puts back what it released.
  */
 // One after the other, in one worker (a file's journeys run in order); not in serial mode, so that a
-// remote that does not draw skips none of the others: each journey puts back what it released.
-test.describe.configure({ mode: 'default' });
+// remote that does not draw skips none of the others: each journey puts back what it released. Two
+// CLI runs and a page load each: on the busy 2-core machine one took up to 84 s.
+test.describe.configure({ mode: 'default', timeout: 120_000 });
 
 let earlier: EarlierBuilds;
 const recorded = (what: string) => ['--commit', earlier.commit, '--note', `${what} at the earlier release point (compatibility journey)`];
