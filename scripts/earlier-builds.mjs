@@ -8,7 +8,7 @@
 // and every app's dist moves into the cache in one rename: an interrupted build leaves no half cache.
 // Prints the folder on its last line. `--check` only says whether the cache has them (exit 1 if not).
 import { spawnSync } from 'node:child_process';
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, renameSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { chmodSync, cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, renameSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { homedir, tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -103,6 +103,7 @@ export function earlierBuilds(commit = releasePoint()) {
     const { version } = JSON.parse(readFileSync(join(tree, 'package.json'), 'utf8'));
     writeFileSync(join(staging, 'build.json'), `${JSON.stringify({ commit, version, subject, apps }, null, 2)}\n`);
     if (!complete(staging)) throw new Error(`The build of ${commit.slice(0, 12)} left an app without its entry file (in ${staging}).`);
+    chmodSync(staging, 0o755); // mkdtemp's folder is its owner's alone
     try {
       renameSync(staging, target);
     } catch (err) {
