@@ -40,9 +40,9 @@ export function replaceInExposedChunks(dir: string, from: string, to: string): n
   return changed;
 }
 
-/** Releases a build folder; returns the release name the CLI made active. */
-export function release(name: RemoteName | 'shell', from: string): string {
-  const out = remotesCli(dataDir(), ['release', name, '--from', from]);
+/** Releases a build folder (with the CLI's other flags, if any: `--commit`, `--note`); returns the release name the CLI made active. */
+export function release(name: RemoteName | 'shell', from: string, flags: string[] = []): string {
+  const out = remotesCli(dataDir(), ['release', name, '--from', from, ...flags]);
   const m = new RegExp(`^${name}: (?:released|already released) (\\S+) \\(active\\)`, 'm').exec(out);
   if (!m) throw new Error(`Unexpected release output: ${out}`);
   return m[1];

@@ -1,0 +1,134 @@
+import { join } from 'node:path';
+import type { Page } from '@playwright/test';
+import { expect, test } from '../support/fixtures';
+import { expectRemoteMounted, remoteArea, signIn } from '../support/app';
+import { earlierBuilds, type EarlierBuilds } from '../support/compat';
+import { release, releaseOf, remotesJson, rollback } from '../support/releases';
+import type { RemoteName } from '../support/server';
+
+/**
+ * Version skew, both ways, with the builds of the earlier release point (e2e/compat/release-point.json,
+ * built and cached by scripts/earlier-builds.mjs): each remote built then, released under today's
+ * shell, draws its main screen; and the shell built then, released under today's remotes, is
+ * accepted by the preflight and draws them. Each journey puts back what it released.
+ */
+// One after the other, in one worker (a file's journeys run in order); not in serial mode, so that a
+// remote that does not draw skips none of the others: each journey puts back what it released. Two
+// CLI runs and a page load each: on the busy 2-core machine one took up to 84 s.
+test.describe.configure({ mode: 'default', timeout: 120_000 });
+
+let earlier: EarlierBuilds;
+const recorded = (what: string) => ['--commit', earlier.commit, '--note', `${what} at the earlier release point (compatibility journey)`];
+
+let page: Page;
+test.beforeAll(async ({ browser }) => {
+  // here rather than at load: when they are missing, these journeys fail and the others run
+  earlier = earlierBuilds();
+  page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+  await signIn(page, 'owner@demo.test');
+});
+test.afterAll(async () => {
+  await page.close();
+});
+
+/** The release folders of `remote` the page as it stands (this document) took files from. */
+async function releasesLoaded(p: Page, remote: string): Promise<string[]> {
+  const urls = await p.evaluate(() => performance.getEntriesByType('resource').map((e) => e.name));
+  const folders = urls.map((u) => new RegExp(`^/remotes/${remote}/([^/]+)/`).exec(new URL(u).pathname)?.[1]).filter((f): f is string => !!f);
+  return [...new Set(folders)];
+}
+
+/** Each remote's main screen, as its build at the earlier release point draws it. */
+const MAIN_SCREENS: Record<RemoteName, { path: string; drawn: (p: Page) => Promise<void> }> = {
+  contacts: {
+    path: '/contacts',
+    drawn: async (p) => {
+      await expectRemoteMounted(p, 'contacts');
+      await expect(remoteArea(p, 'contacts').getByRole('heading', { name: 'Contacts', exact: true })).toBeVisible();
+    },
+  },
+  messages: {
+    path: '/messages',
+    drawn: async (p) => {
+      await expectRemoteMounted(p, 'messages');
+      await expect(remoteArea(p, 'messages').getByRole('heading', { name: 'Messages', exact: true })).toBeVisible();
+    },
+  },
+  phone: {
+    path: '/',
+    drawn: async (p) => {
+      // the phone's main screen is its drawer, opened from its button on every page
+      await p.getByRole('button', { name: 'Place Call' }).click();
+      const drawer = p.getByRole('region', { name: 'Phone drawer' });
+      await expect(drawer).toBeVisible();
+      await expect(drawer.getByRole('tab', { name: 'Dialpad' }).first()).toBeVisible();
+      await expect(drawer.getByLabel('Phone number')).toBeVisible();
+    },
+  },
+  chat: {
+    path: '/chat',
+    drawn: async (p) => {
+      await expectRemoteMounted(p, 'chat');
+      await expect(remoteArea(p, 'chat').getByRole('heading', { name: 'Team chat', exact: true })).toBeVisible();
+    },
+  },
+  tasks: {
+    path: '/tasks',
+    drawn: async (p) => {
+      await expectRemoteMounted(p, 'tasks');
+      await expect(remoteArea(p, 'tasks').getByRole('heading', { name: 'Task Boards', exact: true })).toBeVisible();
+    },
+  },
+  admin: {
+    path: '/account/info',
+    drawn: async (p) => {
+      await expectRemoteMounted(p, 'admin');
+      await expect(remoteArea(p, 'admin').getByRole('heading', { name: 'Account', exact: true })).toBeVisible();
+    },
+  },
+};
+
+for (const [remote, screen] of Object.entries(MAIN_SCREENS) as Array<[RemoteName, (typeof MAIN_SCREENS)[RemoteName]]>) {
+  test(`${remote} built at the earlier release point draws its main screen under today's shell`, async ({ request }) => {
+    const before = await remotesJson(request);
+    const earlierRelease = release(remote, join(earlier.dir, remote), recorded(remote));
+    try {
+      expect(earlierRelease).not.toBe(releaseOf(before[remote]));
+      expect(releaseOf((await remotesJson(request))[remote])).toBe(earlierRelease);
+      await page.goto(screen.path);
+      await screen.drawn(page);
+      // drawn by the earlier build: the page took its files, and no other release's
+      expect(await releasesLoaded(page, remote)).toEqual([earlierRelease]);
+      await expect(page.getByText(/needs a (newer|older) shell/)).toHaveCount(0);
+    } finally {
+      if (remote === 'phone') await page.evaluate(() => localStorage.setItem('agency.phone.drawer', '0'));
+      expect(rollback(remote)).toBe(releaseOf(before[remote]));
+    }
+    expect(await remotesJson(request)).toEqual(before);
+  });
+}
+
+test("the shell built at the earlier release point passes the preflight and draws today's remotes", async ({ request }) => {
+  const activeShell = async () => ((await (await request.get('/active-releases.json')).json()) as { shell: string | null }).shell;
+  const before = await activeShell();
+  const remotesBefore = await remotesJson(request);
+  expect(before, 'the journeys start from a released shell').toBeTruthy();
+  const earlierShell = release('shell', join(earlier.dir, 'shell'), recorded('shell'));
+  try {
+    expect(earlierShell).not.toBe(before);
+    expect(await activeShell()).toBe(earlierShell);
+    expect(await remotesJson(request)).toEqual(remotesBefore);
+    for (const remote of ['contacts', 'tasks'] as const) {
+      await page.goto(MAIN_SCREENS[remote].path);
+      await expect(page.locator('meta[name="agency-shell-release"]')).toHaveAttribute('content', earlierShell);
+      await MAIN_SCREENS[remote].drawn(page);
+      expect(await releasesLoaded(page, remote)).toEqual([releaseOf(remotesBefore[remote])]);
+    }
+    await expect(page.getByRole('contentinfo').getByTestId('app-version')).toHaveText(`v${earlier.version}`);
+  } finally {
+    expect(rollback('shell')).toBe(before);
+  }
+  await page.reload();
+  await expect(page.locator('meta[name="agency-shell-release"]')).toHaveAttribute('content', before!);
+  await expectRemoteMounted(page, 'tasks');
+});
