@@ -1,6 +1,7 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from '../support/fixtures';
 import { expectDashboard, expectRemoteMounted, signIn } from '../support/app';
+import { mainPagesOf } from '../support/pages';
 
 /**
  * A clean console: every main page, opened in a fresh browser, logs no error and no warning (the
@@ -22,29 +23,6 @@ function consoleProblems(page: Page): string[] {
   return problems;
 }
 
-/** The main pages of each person, with the remote drawn there. */
-const OWNER_PAGES: Array<[path: string, remote: string]> = [
-  ['/contacts', 'contacts'],
-  ['/users', 'contacts'],
-  ['/messages', 'messages'],
-  ['/campaigns', 'messages'],
-  ['/phone-log', 'phone'],
-  ['/chat', 'chat'],
-  ['/tasks', 'tasks'],
-  ['/admin/tasks', 'tasks'],
-  ['/account/info', 'admin'],
-  ['/account/settings', 'admin'],
-  ['/profile', 'admin'],
-];
-const EMPLOYEE_PAGES: Array<[path: string, remote: string]> = [
-  ['/contacts', 'contacts'],
-  ['/messages', 'messages'],
-  ['/phone-log', 'phone'],
-  ['/chat', 'chat'],
-  ['/tasks', 'tasks'],
-  ['/profile', 'admin'],
-];
-
 /** The page has drawn and the phone on it has registered (what a page does at load is done). */
 async function settled(page: Page, remote: string | null) {
   if (remote) await expectRemoteMounted(page, remote);
@@ -55,8 +33,8 @@ async function settled(page: Page, remote: string | null) {
 }
 
 for (const [who, email, pages] of [
-  ['the owner', 'owner@demo.test', OWNER_PAGES],
-  ['an employee', 'employee@demo.test', EMPLOYEE_PAGES],
+  ['the owner', 'owner@demo.test', mainPagesOf('owner')],
+  ['an employee', 'employee@demo.test', mainPagesOf('employee')],
 ] as const) {
   test(`every main page of ${who} keeps the console clean`, async ({ page }) => {
     test.setTimeout(180_000);

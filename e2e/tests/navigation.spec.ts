@@ -1,19 +1,6 @@
 import { expect, test } from '../support/fixtures';
 import { expectDashboard, expectRemoteMounted, signIn, topTab } from '../support/app';
-
-/** Every route a remote owns, with the remote that must mount there. */
-const ROUTES: Array<[path: string, remote: string]> = [
-  ['/contacts', 'contacts'],
-  ['/users', 'contacts'],
-  ['/messages', 'messages'],
-  ['/campaigns', 'messages'],
-  ['/phone-log', 'phone'],
-  ['/chat', 'chat'],
-  ['/tasks', 'tasks'],
-  ['/admin/tasks', 'tasks'],
-  ['/account/info', 'admin'],
-  ['/profile', 'admin'],
-];
+import { mainPagesOf } from '../support/pages';
 
 test('the owner signs in and every remote mounts on its route, within the Content-Security-Policy', async ({ page }) => {
   // The browser reports anything the policy blocks (a script, a style, a socket) on the console.
@@ -22,7 +9,7 @@ test('the owner signs in and every remote mounts on its route, within the Conten
     if (/Content Security Policy/i.test(m.text())) blocked.push(m.text());
   });
   await signIn(page, 'owner@demo.test');
-  for (const [path, remote] of ROUTES) {
+  for (const [path, remote] of mainPagesOf('owner')) {
     await test.step(`${path} mounts ${remote}`, async () => {
       await page.goto(path);
       await expect(page).toHaveURL(new RegExp(`${path}$`));
