@@ -39,6 +39,13 @@ export async function expectDashboard(page: Page) {
   await expect(topTab(page, 'Dashboard')).toHaveAttribute('aria-selected', 'true');
 }
 
+/** The dashboard with every widget drawn: those below the first screen come after it (the shell marks 'page-complete'), then none is loading. */
+export async function expectDashboardComplete(page: Page) {
+  await expectDashboard(page);
+  await expect.poll(() => page.evaluate(() => performance.getEntriesByName('page-complete').length)).toBe(1);
+  await expect(page.locator('[data-remote-state="loading"]')).toHaveCount(0);
+}
+
 /** A tab of the top navigation by its label; a tab's name also carries its badge's count ('Team 3'). */
 export const topTab = (page: Page, name: string): Locator =>
   page.getByRole('banner').getByRole('tab', { name: new RegExp(`^${name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?: \\d+\\+?)?$`) });

@@ -1,7 +1,8 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from '../support/fixtures';
-import { expectDashboard, expectRemoteMounted, fillLogin, signIn } from '../support/app';
+import { expectDashboardComplete, expectRemoteMounted, fillLogin, signIn } from '../support/app';
 import { expectAccessible as axeCheck } from '../support/axe';
+import { mainPagesOf } from '../support/pages';
 
 /** axe on the page; with E2E_SCREENSHOTS=<folder> the page is also saved there, to look at. */
 async function expectAccessible(page: Page, where: string) {
@@ -10,20 +11,6 @@ async function expectAccessible(page: Page, where: string) {
     await page.screenshot({ path: `${process.env.E2E_SCREENSHOTS}/${where.replace(/[^\w]+/g, '-').replace(/^-|-$/g, '')}.png` });
   }
 }
-
-/** The signed-in pages a day's work crosses, with the remote drawn there. */
-const PAGES: Array<[path: string, remote: string]> = [
-  ['/contacts', 'contacts'],
-  ['/users', 'contacts'],
-  ['/messages', 'messages'],
-  ['/campaigns', 'messages'],
-  ['/phone-log', 'phone'],
-  ['/chat', 'chat'],
-  ['/tasks', 'tasks'],
-  ['/admin/tasks', 'tasks'],
-  ['/account/info', 'admin'],
-  ['/profile', 'admin'],
-];
 
 const MODES = [
   ['light', false],
@@ -58,12 +45,11 @@ for (const [mode, dark] of MODES) {
         await expect(page.getByRole('main')).toBeFocused();
       });
       await test.step('the dashboard', async () => {
-        await expectDashboard(page);
-        // its widgets are remotes too: measured once they have drawn
-        await expect(page.locator('[data-remote-state="loading"]')).toHaveCount(0);
+        // its widgets are remotes too: measured once they have all drawn
+        await expectDashboardComplete(page);
         await expectAccessible(page, `the dashboard (${mode})`);
       });
-      for (const [path, remote] of PAGES) {
+      for (const [path, remote] of mainPagesOf('owner')) {
         await test.step(path, async () => {
           await page.goto(path);
           await expectRemoteMounted(page, remote);

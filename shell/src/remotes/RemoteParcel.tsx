@@ -82,8 +82,8 @@ export function RemoteParcel<R extends RemoteName>({
   }
   if (!config) {
     return (
-      <div data-remote={name} data-remote-state="loading" style={{ padding: 48, textAlign: 'center' }}>
-        <Spin aria-label={`Loading ${TITLES[name]}`} />
+      <div data-remote={name} data-remote-state="loading" role="status" aria-label={`Loading ${TITLES[name]}`} style={{ padding: 48, textAlign: 'center' }}>
+        <Spin />
       </div>
     );
   }
