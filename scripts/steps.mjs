@@ -3,7 +3,7 @@ import { spawn, spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { ensurePnpm, pnpm } from './pnpm.mjs';
+import { ensurePnpm } from './pnpm.mjs';
 
 export const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 /** Every remote, as packages/contracts/src/remotes.json describes it. */
@@ -37,11 +37,6 @@ export function installDeps() {
   if (r.status !== 0) console.error(`${r.stdout ?? ''}${r.stderr ?? ''}${r.error ? String(r.error) : ''}`);
   must(r.status ?? 1, 'Install');
   console.log(`  installed in ${seconds(Date.now() - started)}`);
-}
-
-export function buildApps() {
-  step('Building the shell and the remotes');
-  must(pnpm(['--workspace-concurrency=2', '--filter', './shell', '--filter', './mf-*', 'run', 'build']), 'Build');
 }
 
 /** The apps, the longest build first, so that the build left last while the others are done is a short one. */

@@ -5,7 +5,7 @@ import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import { availableParallelism, tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { buildApps, installDeps, must, root, step } from './steps.mjs';
+import { installDeps, must, root, step } from './steps.mjs';
 import { ensurePnpm } from './pnpm.mjs';
 
 const bin = (name) => join(root, 'node_modules/.bin', name);
@@ -99,7 +99,19 @@ if (existsSync(jestJson)) {
   record('jest', j.numPassedTests, j.numFailedTests + (j.numRuntimeErrorTestSuites ?? 0));
 } else record('jest', 0, 1);
 
-function serverTests(label, env) {
+/** Runs a command with its output on this terminal, without holding the event loop (a command beside it keeps running). */
+function runAlong(cmd, args, options = {}) {
+  return new Promise((done) => {
+    const child = spawn(cmd, args, { stdio: 'inherit', cwd: root, ...options });
+    child.once('error', (err) => {
+      console.error(`✖ could not run ${cmd}: ${err.message}`);
+      done(1);
+    });
+    child.once('close', (code) => done(code ?? 1));
+  });
+}
+
+async function serverTests(label, env) {
   step(`Server tests on ${label}`);
   const tap = join(out, `server-${label.replace(/\W+/g, '-')}.tap`);
   const files = spawnSync('find', ['src', '-name', '*.test.ts'], { cwd: join(root, 'packages/server'), encoding: 'utf8' })
@@ -107,7 +119,7 @@ function serverTests(label, env) {
     .split('\n')
     .filter(Boolean)
     .sort();
-  run(
+  await runAlong(
     process.execPath,
     [
       '--import',
@@ -129,12 +141,38 @@ function serverTests(label, env) {
   const count = (k) => Number(text.match(new RegExp(`^# ${k} (\\d+)$`, 'm'))?.[1] ?? 0);
   record(`server (${label})`, count('pass'), count('fail') + count('cancelled') + (text ? 0 : 1));
 }
-serverTests('PGlite', { TEST_DB: 'pglite', REDIS_URL: '', TEST_PGLITE_SNAPSHOT: join(out, 'pglite-seeded.tar') });
+await serverTests('PGlite', { TEST_DB: 'pglite', REDIS_URL: '', TEST_PGLITE_SNAPSHOT: join(out, 'pglite-seeded.tar') });
+
+// The production build of the apps (and, when the cache has none, the builds of the earlier release
+// point that the compatibility journeys release) runs beside the PostgreSQL layer, whose tests wait
+// on the database much of the time: the build's output is printed when it ends, in one piece.
+const buildStarted = Date.now();
+const building = (async () => {
+  const status = await runBeside(process.execPath, [
+    ensurePnpm(),
+    '--workspace-concurrency=2',
+    '--reporter=append-only',
+    '--filter',
+    './shell',
+    '--filter',
+    './mf-*',
+    'run',
+    'build',
+  ]);
+  const built = Math.round((Date.now() - buildStarted) / 1000);
+  // The compatibility journeys (e2e/tests/compat.spec.ts) release the builds of the earlier release
+  // point beside today's: cached by commit outside the clone, so only a run that finds none builds
+  // them (about 3 minutes). When they cannot be made, the journeys run all the same and the
+  // compatibility journeys fail, saying why.
+  const earlierStarted = Date.now();
+  const earlier = await runBeside(process.execPath, [join(root, 'scripts/earlier-builds.mjs')]);
+  return { status, built, earlier, earlierSeconds: Math.round((Date.now() - earlierStarted) / 1000) };
+})();
 if (process.env.DATABASE_URL) {
   // every test database is a copy of this one, migrated and seeded once (testing/harness.ts)
   const template = `agency_test_template_${process.pid}`;
-  serverTests('PostgreSQL + Redis', { TEST_DB: 'postgres', TEST_PG_TEMPLATE: template });
-  run(
+  await serverTests('PostgreSQL + Redis', { TEST_DB: 'postgres', TEST_PG_TEMPLATE: template });
+  await runAlong(
     process.execPath,
     [
       '--input-type=module',
@@ -144,21 +182,15 @@ if (process.env.DATABASE_URL) {
     { cwd: join(root, 'packages/server') },
   );
 }
-
-const buildStarted = Date.now();
-buildApps();
-steps.push({ name: 'build', seconds: Math.round((Date.now() - buildStarted) / 1000) });
-
-// The compatibility journeys (e2e/tests/compat.spec.ts) release the builds of the earlier release
-// point beside today's: cached by commit outside the clone, so only a run that finds none builds them
-// (about 3 minutes); a run that finds them spends no time here. When they cannot be made, the
-// journeys run all the same and the compatibility journeys fail, saying why.
-step('The builds of the earlier release point (e2e/compat/release-point.json), cached by commit');
-const earlierStarted = Date.now();
-if (run(process.execPath, [join(root, 'scripts/earlier-builds.mjs')]) !== 0) console.error('✖ The builds of the earlier release point could not be made.');
-const earlierSeconds = Math.round((Date.now() - earlierStarted) / 1000);
-console.log(`  the earlier builds took ${earlierSeconds} s`);
-steps.push({ name: 'earlier builds (cached by commit)', seconds: earlierSeconds });
+step('The production build of the apps, and the builds of the earlier release point (e2e/compat/release-point.json), cached by commit');
+const build = await building;
+console.log(
+  `  built in ${build.built} s (${Math.round((Date.now() - buildStarted) / 1000)} s since it began beside the server tests); the earlier builds took ${build.earlierSeconds} s`,
+);
+must(build.status, 'Build');
+if (build.earlier !== 0) console.error('✖ The builds of the earlier release point could not be made.');
+steps.push({ name: 'build (beside the PostgreSQL layer)', seconds: build.built });
+steps.push({ name: 'earlier builds (cached by commit)', seconds: build.earlierSeconds });
 layerStarted = Date.now();
 
 step('End-to-end journeys (Playwright, production build)');
