@@ -16,8 +16,11 @@ declare module './socket' {
     volume: (event: { phoneId: string; label: string; speaking: boolean }) => void;
   }
   interface ClientToServerEvents {
-    /** Leaves a conference (the call goes on for the others); `callSid` is the leaving browser's call. */
-    conference_leave: (event: { callSid: string }) => void;
+    /**
+     * Leaves a conference (the call goes on for the others); `callSid` is the leaving browser's call.
+     * Answered once the carrier has let the leg go, or with why it could not.
+     */
+    conference_leave: (event: { callSid: string }, ack: (res: { ok: true; data: null } | { ok: false; message: string }) => void) => void;
     /** This browser's phone is on (sent again on every reconnect): the socket gets the phone's call events. */
     phone_join: (ack?: () => void) => void;
     /** The phone is off: no more call events. */

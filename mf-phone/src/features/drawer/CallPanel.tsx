@@ -151,7 +151,7 @@ export function CallPanel({
               {recording === 'in-progress' ? 'Pause Recording' : 'Resume Recording'}
             </Button>
           )}
-          {!peer && <ConferenceControls call={call} conference={conference} />}
+          {!peer && <ConferenceControls call={call} conference={conference} onLeft={onHangUp} />}
           {call.direction === 'incoming' && !peer && !call.kind && !conference && (
             <Button icon={<SwapOutlined />} onClick={() => setTransferring(true)} disabled={call.status !== 'open'} style={{ gridColumn: '1 / -1' }}>
               Transfer

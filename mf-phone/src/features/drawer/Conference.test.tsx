@@ -97,9 +97,24 @@ test('holds the call, lists who joins, and offers Leave Call once more than two 
   expect(screen.getByRole('button', { name: /Leave Call$/ })).toBeInTheDocument();
   await userEvent.click(screen.getByRole('button', { name: 'Remove Olivia Owens' }));
   expect(api.removeParticipant).toHaveBeenCalledWith('CAemma', 'client:olivia');
-  const emit = jest.spyOn(bus, 'emit').mockImplementation(() => undefined as never);
+  // Leave Call asks the server; once it answered, this leg ends here too.
+  const request = jest.spyOn(bus, 'request').mockResolvedValue(null as never);
   await userEvent.click(screen.getByRole('button', { name: /Leave Call$/ }));
-  expect(emit).toHaveBeenCalledWith('conference_leave', { callSid: 'CAemma' });
+  expect(request).toHaveBeenCalledWith('conference_leave', { callSid: 'CAemma' });
+  expect(handlers.onHangUp).toHaveBeenCalledTimes(1);
+});
+
+test('a Leave Call that did not happen says so, and the call stays on', async () => {
+  handlers.onHangUp.mockClear();
+  const toast = jest.spyOn(bus, 'toast');
+  const request = jest.spyOn(bus, 'request').mockRejectedValue(new Error('That participant is not on this call'));
+  render(<CallPanel call={talking} multiLocation={false} recording={null} {...handlers} />);
+  push(conference([emma, james, olivia]));
+  await userEvent.click(screen.getByRole('button', { name: /Leave Call$/ }));
+  expect(request).toHaveBeenCalledWith('conference_leave', { callSid: 'CAemma' });
+  expect(toast).toHaveBeenCalledWith({ kind: 'error', message: 'You are still on the call: leaving it did not work. That participant is not on this call' });
+  expect(handlers.onHangUp).not.toHaveBeenCalled();
+  expect(screen.getByRole('button', { name: /Leave Call$/ })).toBeEnabled();
 });
 
 test('adds a participant by number from the Add Participant dialog (Enter adds)', async () => {

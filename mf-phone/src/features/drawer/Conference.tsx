@@ -59,10 +59,15 @@ function notify(work: Promise<unknown>) {
   work.catch((err: unknown) => bus.toast({ kind: 'error', message: errorMessage(err) }));
 }
 
-/** Hold, Add Participant and Leave Call for a call in progress. */
-export function ConferenceControls({ call, conference }: { call: ActiveCall; conference: Conference | null }) {
+/**
+ * Hold, Add Participant and Leave Call for a call in progress. Leave Call is answered by the server
+ * once the carrier let this leg go; `onLeft` then ends it here too (the carrier's own hangup may be
+ * lost with a signalling line that dropped). A leave that did not happen is said, never silent.
+ */
+export function ConferenceControls({ call, conference, onLeft }: { call: ActiveCall; conference: Conference | null; onLeft: () => void }) {
   const [adding, setAdding] = useState(false);
   const [busy, setBusy] = useState(false);
+  const [leaving, setLeaving] = useState(false);
   const sid = call.sid;
   const onHold = conference?.onHold ?? false;
   const coaching = call.kind === 'COACHING';
@@ -73,6 +78,13 @@ export function ConferenceControls({ call, conference }: { call: ActiveCall; con
   const hold = () => {
     setBusy(true);
     notify(phoneApi.holdCall(sid, !onHold).finally(() => setBusy(false)));
+  };
+  const leave = () => {
+    setLeaving(true);
+    bus
+      .request('conference_leave', { callSid: sid })
+      .then(onLeft, (err: unknown) => bus.toast({ kind: 'error', message: `${CONFERENCE_MESSAGES.leaveFailed} ${errorMessage(err)}` }))
+      .finally(() => setLeaving(false));
   };
   return (
     <>
@@ -87,7 +99,7 @@ export function ConferenceControls({ call, conference }: { call: ActiveCall; con
         </Button>
       )}
       {conference && canLeave(conference, coaching) && (
-        <Button icon={<LogoutOutlined />} onClick={() => bus.emit('conference_leave', { callSid: sid })} style={{ gridColumn: '1 / -1' }}>
+        <Button icon={<LogoutOutlined />} loading={leaving} onClick={leave} style={{ gridColumn: '1 / -1' }}>
           {CONFERENCE_MESSAGES.leave}
         </Button>
       )}

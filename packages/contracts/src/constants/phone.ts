@@ -94,6 +94,8 @@ export const CONFERENCE_MESSAGES = {
   hold: 'Hold',
   resume: 'Resume',
   leave: 'Leave Call',
+  /** Leave Call did not take the person off the call (the reason follows). */
+  leaveFailed: 'You are still on the call: leaving it did not work.',
   notOnCall: 'They are not on a call',
 } as const;
 /** A participant's name as the call panel shows it: their name, else their number. */

@@ -5,6 +5,7 @@ import { signIn, startTestServer, type TestServer } from '../../testing/harness'
 import { connect, type ClientSocket } from '../../testing/sockets';
 import { AUSTIN, EMMA, phoneTestKit } from './testSupport';
 import { signWebhook, SIGNATURE_HEADER } from '../../providers/carrier/index';
+import { CONFERENCE_MESSAGES } from '@agency/contracts';
 
 /*
  * Conference calls through the local carrier: a two-party call becomes a conference when a
@@ -201,6 +202,31 @@ describe('conference calls', () => {
     assert.equal((await api('DELETE', `/phone/conference/${oliviaLeg}/participants/client:${oliviaId}`, owner)).statusCode, 200);
     await olivia.next('hangup');
     caller.silent = false;
+    await emma.hears();
+    emma.hangup(leg);
+    await caller.next('hangup');
+  });
+
+  it('answers Leave Call over the socket: done once the carrier let the leg go, else why not', async () => {
+    const { emma, caller, leg } = await answeredCall('5125550184');
+    const olivia = await open(await userToken(owner));
+    assert.equal((await api('POST', `/phone/conference/${EMMA}/add`, owner, { to: EMMA, coach: true })).statusCode, 200);
+    const invite = await olivia.next('invite');
+    await olivia.answer(invite);
+    await conference(leg, (c) => c.participants.some((p) => p.coaching && p.status === 'joined'));
+    const oliviaLeg = String(invite.callsid);
+    const socket = await connect(s.url!, DEMO_ACCOUNTS.demo.dbName, owner, oliviaId);
+    sockets.push(socket);
+    type Answer = { ok: true; data: null } | { ok: false; message: string };
+    // Unanswered, the emit fails (a Leave Call nobody answers is the bug).
+    const leave = (callSid: string): Promise<Answer> => socket.timeout(30_000).emitWithAck('conference_leave', { callSid });
+    // A call that is not in progress: she is told.
+    assert.deepEqual(await leave('CA-not-a-call'), { ok: false, message: CONFERENCE_MESSAGES.notInProgress });
+    assert.deepEqual(await leave(oliviaLeg), { ok: true, data: null });
+    await olivia.next('hangup');
+    await conference(leg, (c) => c.participants.every((p) => !p.coaching || p.status === 'left'));
+    // Once she is off the call, leaving again says so.
+    assert.deepEqual(await leave(oliviaLeg), { ok: false, message: CONFERENCE_MESSAGES.notParticipant });
     await emma.hears();
     emma.hangup(leg);
     await caller.next('hangup');

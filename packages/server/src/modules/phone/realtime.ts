@@ -1,5 +1,7 @@
 import type { AppDeps } from '../../app';
 import type { RealtimePush, SocketFeature } from '../../realtime/index';
+import { CONFERENCE_MESSAGES } from '@agency/contracts';
+import { badRequest } from '../../http/errors';
 import { callById, callInProgress, conferenceOf, removeParticipant } from './conferences';
 import { listQueues } from './queues';
 import { locationWorkCounts, workCount } from './service';
@@ -44,14 +46,18 @@ export const phoneSocket =
       if (typeof ack === 'function') ack();
     });
     socket.on('phone_leave', () => void socket.leave(PHONE_ROOM));
-    socket.on('conference_leave', async (event) => {
+    // Answered either way: a Leave Call that did not take the person off the call must say so.
+    socket.on('conference_leave', async (event, ack) => {
+      const answer = typeof ack === 'function' ? ack : () => undefined;
       try {
         const callSid = typeof event?.callSid === 'string' ? event.callSid.slice(0, 64) : '';
-        if (!callSid) return;
+        if (!callSid) throw badRequest(CONFERENCE_MESSAGES.notInProgress);
         const call = await callInProgress(db, accountId, callSid);
-        if (call.conferenceName) await removeParticipant(deps, call, `client:${userId}`, true);
-      } catch {
-        // not in a conference any more: nothing to leave
+        if (!call.conferenceName) throw badRequest(CONFERENCE_MESSAGES.notParticipant);
+        await removeParticipant(deps, call, `client:${userId}`, true);
+        answer({ ok: true, data: null });
+      } catch (err) {
+        answer({ ok: false, message: err instanceof Error ? err.message : String(err) });
       }
     });
   };
