@@ -64,6 +64,19 @@ export async function expectRemoteMounted(page: Page, remote: string) {
 }
 
 /**
+ * Opens a contact's record from the contact list: searches, and clicks the contact once the list
+ * shows only what was searched (a click while the list still shows every contact lands on a row
+ * that the search results then move away).
+ */
+export async function openContactFromList(page: Page, search: string, name: RegExp): Promise<void> {
+  await page.getByLabel('Search contacts').fill(search);
+  const list = page.getByTestId('contact-list');
+  await expect(list.getByTestId('contact-row').filter({ hasNotText: search })).toHaveCount(0);
+  await list.getByRole('link', { name }).click();
+  await expect(page).toHaveURL(/\/contacts\/contact\/[0-9a-f-]{36}$/);
+}
+
+/**
  * The current TOTP code of the demo super user. Codes are single-use on the server, so the ones
  * time steps already used in this run (a retry included) are kept in the data dir and skipped.
  */

@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from '../support/fixtures';
-import { expectDashboardComplete, expectRemoteMounted, fillLogin, signIn } from '../support/app';
+import { expectDashboardComplete, expectRemoteMounted, fillLogin, signIn, openContactFromList } from '../support/app';
 import { expectAccessible as axeCheck } from '../support/axe';
 import { mainPagesOf } from '../support/pages';
 
@@ -60,11 +60,7 @@ for (const [mode, dark] of MODES) {
       }
       await test.step('a contact record', async () => {
         await page.goto('/contacts');
-        await page.getByLabel('Search contacts').fill('Carter');
-        await page
-          .getByTestId('contact-list')
-          .getByRole('link', { name: /James Carter/ })
-          .click();
+        await openContactFromList(page, 'Carter', /James Carter/);
         await expect(page.getByTestId('card-primary')).toBeVisible();
         await expect(page.locator('main .ant-spin-spinning')).toHaveCount(0);
         await expectAccessible(page, `James Carter's record (${mode})`);

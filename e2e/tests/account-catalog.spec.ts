@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from '../support/fixtures';
-import { expectRemoteMounted, signIn } from '../support/app';
+import { expectRemoteMounted, signIn, openContactFromList } from '../support/app';
 
 /**
  * The account settings catalogue: the owner makes a dynamic tag from the query builder and sees
@@ -106,11 +106,7 @@ test("adds a smart value option and finds it offered in a contact's edit form", 
   await expect(options).toContainText(NETWORK);
 
   await page.goto('/contacts');
-  await page.getByLabel('Search contacts').fill('Carter');
-  await page
-    .getByTestId('contact-list')
-    .getByRole('link', { name: /James Carter/ })
-    .click();
+  await openContactFromList(page, 'Carter', /James Carter/);
   await expect(page).toHaveURL(/\/contacts\/contact\/[0-9a-f-]{36}$/);
   await page.goto(`${new URL(page.url()).pathname}/edit`);
   await page.getByRole('tab', { name: 'Health', exact: true }).click();

@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from '../support/fixtures';
-import { signIn } from '../support/app';
+import { signIn, openContactFromList } from '../support/app';
 
 /**
  * The account settings journey: the owner narrows the Gathering Forms and sees a contact's record
@@ -34,11 +34,7 @@ async function confirmYes() {
 }
 async function recordTabs(): Promise<string[]> {
   await page.getByRole('tab', { name: 'Contacts', exact: true }).click();
-  await page.getByLabel('Search contacts').fill('Carter');
-  await page
-    .getByTestId('contact-list')
-    .getByRole('link', { name: /James Carter/ })
-    .click();
+  await openContactFromList(page, 'Carter', /James Carter/);
   await expect(page.getByRole('tab', { name: 'Extra', exact: true })).toBeVisible();
   return page.getByRole('tab').allInnerTexts();
 }

@@ -38,22 +38,27 @@ async function releasesLoaded(p: Page, remote: string): Promise<string[]> {
   return [...new Set(folders)];
 }
 
+/** The area and heading of each routed remote's main screen. */
+const ROUTED_SCREENS: Record<Exclude<RemoteName, 'phone'>, { path: string; heading: string }> = {
+  contacts: { path: '/contacts', heading: 'Contacts' },
+  messages: { path: '/messages', heading: 'Messages' },
+  chat: { path: '/chat', heading: 'Team chat' },
+  tasks: { path: '/tasks', heading: 'Task Boards' },
+  admin: { path: '/account/info', heading: 'Account' },
+};
+
+const routedScreen = (remote: keyof typeof ROUTED_SCREENS) => ({
+  path: ROUTED_SCREENS[remote].path,
+  drawn: async (p: Page) => {
+    await expectRemoteMounted(p, remote);
+    await expect(remoteArea(p, remote).getByRole('heading', { name: ROUTED_SCREENS[remote].heading, exact: true })).toBeVisible();
+  },
+});
+
 /** Each remote's main screen, as its build at the earlier release point draws it. */
 const MAIN_SCREENS: Record<RemoteName, { path: string; drawn: (p: Page) => Promise<void> }> = {
-  contacts: {
-    path: '/contacts',
-    drawn: async (p) => {
-      await expectRemoteMounted(p, 'contacts');
-      await expect(remoteArea(p, 'contacts').getByRole('heading', { name: 'Contacts', exact: true })).toBeVisible();
-    },
-  },
-  messages: {
-    path: '/messages',
-    drawn: async (p) => {
-      await expectRemoteMounted(p, 'messages');
-      await expect(remoteArea(p, 'messages').getByRole('heading', { name: 'Messages', exact: true })).toBeVisible();
-    },
-  },
+  contacts: routedScreen('contacts'),
+  messages: routedScreen('messages'),
   phone: {
     path: '/',
     drawn: async (p) => {
@@ -65,27 +70,9 @@ const MAIN_SCREENS: Record<RemoteName, { path: string; drawn: (p: Page) => Promi
       await expect(drawer.getByLabel('Phone number')).toBeVisible();
     },
   },
-  chat: {
-    path: '/chat',
-    drawn: async (p) => {
-      await expectRemoteMounted(p, 'chat');
-      await expect(remoteArea(p, 'chat').getByRole('heading', { name: 'Team chat', exact: true })).toBeVisible();
-    },
-  },
-  tasks: {
-    path: '/tasks',
-    drawn: async (p) => {
-      await expectRemoteMounted(p, 'tasks');
-      await expect(remoteArea(p, 'tasks').getByRole('heading', { name: 'Task Boards', exact: true })).toBeVisible();
-    },
-  },
-  admin: {
-    path: '/account/info',
-    drawn: async (p) => {
-      await expectRemoteMounted(p, 'admin');
-      await expect(remoteArea(p, 'admin').getByRole('heading', { name: 'Account', exact: true })).toBeVisible();
-    },
-  },
+  chat: routedScreen('chat'),
+  tasks: routedScreen('tasks'),
+  admin: routedScreen('admin'),
 };
 
 for (const [remote, screen] of Object.entries(MAIN_SCREENS) as Array<[RemoteName, (typeof MAIN_SCREENS)[RemoteName]]>) {

@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from '../support/fixtures';
-import { signIn } from '../support/app';
+import { openContactFromList, signIn } from '../support/app';
 
 /**
  * The contacts journey: a household with a co-applicant and every kind of record, a note with an
@@ -181,15 +181,12 @@ test('sets the default location, shown in the summary strip, and shows rating st
   await expect(location).toContainText('Round Rock');
 
   // a client who answered a service review shows its stars
-  const list = page.getByTestId('contact-list');
   await page.getByRole('button', { name: 'Back to contacts' }).click();
-  await page.getByLabel('Search contacts').fill('Carter');
-  await list.getByRole('link', { name: /James Carter/ }).click();
+  await openContactFromList(page, 'Carter', /James Carter/);
   await expect(page.getByTestId('card-primary').getByRole('img', { name: 'Rated 5 of 5' })).toBeVisible();
   await expect(page.getByTestId('card-secondary').getByRole('img', { name: 'No rating yet' })).toBeVisible();
   await page.getByRole('button', { name: 'Back to contacts' }).click();
-  await page.getByLabel('Search contacts').fill(PRIMARY.last);
-  await list.getByRole('link', { name: new RegExp(`${PRIMARY.first} ${PRIMARY.last}`) }).click();
+  await openContactFromList(page, PRIMARY.last, new RegExp(`${PRIMARY.first} ${PRIMARY.last}`));
   await expect(page).toHaveURL(new RegExp(`${contactUrl}$`));
   await expect(page.getByTestId('summary-Location')).toContainText('Round Rock');
 });

@@ -2,7 +2,7 @@ import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser, Page } from '@playwright/test';
 import { expect, test } from '../support/fixtures';
-import { signIn } from '../support/app';
+import { openContactFromList, signIn } from '../support/app';
 import { templateDir } from '../support/env';
 import { dataDirFromTemplate, passTimeWhileDown, startServer, type RunningServer } from '../support/server';
 
@@ -51,8 +51,7 @@ test('a text scheduled from a contact is delivered once after an API restart', a
   test.slow();
   let page = await signedIn(browser);
   await page.goto('/contacts');
-  await page.getByLabel('Search contacts').fill('Brooks');
-  await page.getByRole('link', { name: /Walter Brooks/ }).click();
+  await openContactFromList(page, 'Brooks', /Walter Brooks/);
   await page.getByRole('button', { name: 'More actions for Walter Brooks' }).click();
   await page.getByRole('menuitem', { name: 'Schedule Message' }).click();
   const dialog = page.getByRole('dialog', { name: 'Schedule Message' });

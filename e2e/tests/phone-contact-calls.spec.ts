@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from '../support/fixtures';
-import { expectRemoteMounted, signIn, topTab } from '../support/app';
+import { expectRemoteMounted, signIn, topTab, openContactFromList } from '../support/app';
 
 /**
  * A call placed from a contact's card is that contact's call: the drawer offers the contact's
@@ -53,11 +53,7 @@ test("calling James Carter from his card: his Notes during the call, View Contac
 
   await staff.goto('/contacts');
   await expectRemoteMounted(staff, 'contacts');
-  await staff.getByLabel('Search contacts').fill('Carter');
-  await staff
-    .getByTestId('contact-list')
-    .getByRole('link', { name: /James Carter/ })
-    .click();
+  await openContactFromList(staff, 'Carter', /James Carter/);
   await expect(staff).toHaveURL(/\/contacts\/contact\/[0-9a-f-]{36}$/);
   const record = staff.url();
 

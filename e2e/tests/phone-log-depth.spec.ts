@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from '../support/fixtures';
-import { signIn } from '../support/app';
+import { signIn, openContactFromList } from '../support/app';
 
 /**
  * The call log in depth, on the demo agency's seeded calls: the owner narrows it by direction and
@@ -94,11 +94,7 @@ test('the owner filters the log by direction and status, opens the Recordings vi
 test("the employee finds a favorite on the dialer's Favorites tab, and a verified caller shows its icon", async () => {
   // James Carter becomes one of the employee's favorites.
   await staff.goto('/contacts');
-  await staff.getByLabel('Search contacts').fill('Carter');
-  await staff
-    .getByTestId('contact-list')
-    .getByRole('link', { name: /James Carter/ })
-    .click();
+  await openContactFromList(staff, 'Carter', /James Carter/);
   await staff.getByRole('button', { name: 'Favorite', exact: true }).click();
   await expect(staff.getByRole('button', { name: 'Unfavorite', exact: true })).toBeVisible();
 

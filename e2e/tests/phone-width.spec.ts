@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from '../support/fixtures';
-import { expectRemoteMounted, fillLogin } from '../support/app';
+import { expectRemoteMounted, fillLogin, openContactFromList } from '../support/app';
 
 // A phone held upright: every page fits its width, the side nav and the top tabs are one drawer,
 // dialogs and the phone drawer take the whole screen.
@@ -114,11 +114,7 @@ test('at 390 px every main page fits the screen, and the nav, the tabs, a dialog
 
   await test.step("a contact's record fits 390 px", async () => {
     await page.goto('/contacts');
-    await page.getByLabel('Search contacts').fill('Carter');
-    await page
-      .getByTestId('contact-list')
-      .getByRole('link', { name: /James Carter/ })
-      .click();
+    await openContactFromList(page, 'Carter', /James Carter/);
     await expect(page.getByTestId('card-primary')).toBeVisible();
     await expectDrawn(page, 'contacts');
     await expectFitsWidth(page, "James Carter's record");

@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from '../support/fixtures';
-import { expectRemoteMounted, remoteArea, signIn } from '../support/app';
+import { expectRemoteMounted, remoteArea, signIn, openContactFromList } from '../support/app';
 
 const rowOf = (page: Page, text: string | RegExp) => page.getByRole('main').getByRole('row').filter({ hasText: text });
 
@@ -95,11 +95,7 @@ test("contact detail: Send Service Review from James Carter's card shows the pub
   await signIn(page, 'owner@demo.test');
   await page.goto('/contacts');
   await expectRemoteMounted(page, 'contacts');
-  await page.getByLabel('Search contacts').fill('Carter');
-  await page
-    .getByTestId('contact-list')
-    .getByRole('link', { name: /James Carter/ })
-    .click();
+  await openContactFromList(page, 'Carter', /James Carter/);
   await expect(page).toHaveURL(/\/contacts\/contact\/[0-9a-f-]{36}$/);
   await expect(page.getByTestId('card-primary').getByRole('img', { name: 'Rated 5 of 5' })).toBeVisible();
 

@@ -26,25 +26,35 @@ export function pageComplete(doc: ParentNode = document): boolean {
 export const PAGE_COMPLETE_MARK = 'page-complete';
 
 /**
+ * Calls `then` once, as soon as `settled()` holds while the page's areas load and draw (or
+ * `latestMs` later whatever it draws).
+ */
+function onceSettled(settled: () => boolean, latestMs: number, then: () => void): void {
+  let done = false;
+  const finish = () => {
+    if (done) return;
+    done = true;
+    observer.disconnect();
+    clearTimeout(latest);
+    then();
+  };
+  const observer = new MutationObserver(() => settled() && finish());
+  observer.observe(document.body, { childList: true, subtree: true, attributes: true, attributeFilter: ['data-remote-state', 'data-widgets'] });
+  const latest = setTimeout(finish, latestMs);
+  if (settled()) finish();
+}
+
+/**
  * Resolves once the page is complete, or `latestMs` later whatever it draws; marks the moment
  * (PAGE_COMPLETE_MARK), once per page.
  */
 export function whenPageComplete(latestMs = FIRST_SCREEN_LATEST_MS): Promise<void> {
-  return new Promise((resolve) => {
-    let done = false;
-    const finish = () => {
-      if (done) return;
-      done = true;
-      observer.disconnect();
-      clearTimeout(latest);
+  return new Promise((resolve) =>
+    onceSettled(pageComplete, latestMs, () => {
       if (!performance.getEntriesByName?.(PAGE_COMPLETE_MARK).length) performance.mark?.(PAGE_COMPLETE_MARK);
       resolve();
-    };
-    const observer = new MutationObserver(() => pageComplete() && finish());
-    observer.observe(document.body, { childList: true, subtree: true, attributes: true, attributeFilter: ['data-remote-state', 'data-widgets'] });
-    const latest = setTimeout(finish, latestMs);
-    if (pageComplete()) finish();
-  });
+    }),
+  );
 }
 
 /** Runs `work` when the browser is next idle (at most `timeoutMs` later); a browser without requestIdleCallback waits a moment. */
@@ -69,19 +79,10 @@ let watching = false;
 export function watchFirstScreen(): void {
   if (watching || bus.firstScreen$.value) return;
   watching = true;
-  let done = false;
-  const drawn = () => {
-    if (done) return;
-    done = true;
-    observer.disconnect();
-    clearTimeout(latest);
+  onceSettled(firstScreenSettled, FIRST_SCREEN_LATEST_MS, () =>
     whenIdle(() => {
       performance.mark?.(FIRST_SCREEN_MARK);
       hostControls().firstScreenDrawn();
-    });
-  };
-  const observer = new MutationObserver(() => firstScreenSettled() && drawn());
-  observer.observe(document.body, { childList: true, subtree: true, attributes: true, attributeFilter: ['data-remote-state', 'data-widgets'] });
-  const latest = setTimeout(drawn, FIRST_SCREEN_LATEST_MS);
-  if (firstScreenSettled()) drawn();
+    }),
+  );
 }
