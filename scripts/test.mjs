@@ -37,6 +37,18 @@ function runBeside(cmd, args, options = {}) {
     });
   });
 }
+/** Runs a command with its output on this terminal, without holding the event loop (a command beside it keeps running). */
+function runAlong(cmd, args, options = {}) {
+  return new Promise((done) => {
+    const child = spawn(cmd, args, { stdio: 'inherit', cwd: root, ...options });
+    child.once('error', (err) => {
+      console.error(`✖ could not run ${cmd}: ${err.message}`);
+      done(1);
+    });
+    child.once('close', (code) => done(code ?? 1));
+  });
+}
+
 /** A layer's result and how long it took (since the last layer was recorded, unless told). */
 function record(name, passed, failed, seconds = Math.round((Date.now() - layerStarted) / 1000)) {
   layerStarted = Date.now();
@@ -75,14 +87,12 @@ const lintAndFormat = (async () => {
   const format = await runBeside(bin('prettier'), ['--check', '--log-level=warn', '**/*.{ts,tsx,js,mjs,cjs}']);
   return { ok: lint === 0 && format === 0, seconds: Math.round((Date.now() - lintStarted) / 1000) };
 })();
-const typecheck = await new Promise((done) => {
-  const child = spawn(process.execPath, [ensurePnpm(), '-r', '--workspace-concurrency=2', '--reporter=append-only', 'run', 'typecheck'], {
-    cwd: root,
-    stdio: 'inherit',
-  });
-  child.once('error', () => done(1));
-  child.once('close', (code) => done(code ?? 1));
-});
+// The shell and the remotes are one program (tsconfig.apps.json); every other package checks itself.
+const [apps, packages] = await Promise.all([
+  runAlong(process.execPath, [join(root, 'node_modules/typescript/bin/tsc'), '-p', 'tsconfig.apps.json']),
+  runAlong(process.execPath, [ensurePnpm(), '-r', '--workspace-concurrency=2', '--reporter=append-only', 'run', 'typecheck']),
+]);
+const typecheck = apps || packages;
 const typecheckSeconds = Math.round((Date.now() - lintStarted) / 1000);
 const lint = await lintAndFormat;
 record('typecheck', typecheck === 0 ? 1 : 0, typecheck === 0 ? 0 : 1, typecheckSeconds);
@@ -98,18 +108,6 @@ if (existsSync(jestJson)) {
   const j = JSON.parse(readFileSync(jestJson, 'utf8'));
   record('jest', j.numPassedTests, j.numFailedTests + (j.numRuntimeErrorTestSuites ?? 0));
 } else record('jest', 0, 1);
-
-/** Runs a command with its output on this terminal, without holding the event loop (a command beside it keeps running). */
-function runAlong(cmd, args, options = {}) {
-  return new Promise((done) => {
-    const child = spawn(cmd, args, { stdio: 'inherit', cwd: root, ...options });
-    child.once('error', (err) => {
-      console.error(`✖ could not run ${cmd}: ${err.message}`);
-      done(1);
-    });
-    child.once('close', (code) => done(code ?? 1));
-  });
-}
 
 async function serverTests(label, env) {
   step(`Server tests on ${label}`);
