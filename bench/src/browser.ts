@@ -258,9 +258,8 @@ async function oneRun(browser: Browser, baseURL: string, email: string, password
         () => false,
       );
     if (!marked) await page.waitForTimeout(3_000);
+    // every widget slot asks its remote's manifest: the last answers land before counting
     await page.waitForLoadState('networkidle');
-    // Every widget slot asks its remote's manifest; let the last answers land before counting.
-    await page.waitForTimeout(500);
     const marks = await page.evaluate(() => {
       const t0 = Number(sessionStorage.getItem('bench.signInAt')) - performance.timeOrigin;
       const at = (name: string) => performance.getEntriesByName(name)[0]?.startTime ?? null;
@@ -286,7 +285,7 @@ async function oneRun(browser: Browser, baseURL: string, email: string, password
       meter.phase = `visit:${remote}`;
       switchNew[remote] = await switchTo(page, tab, remote);
       // what the area loads as it mounts lands before the next one is opened
-      await page.waitForTimeout(300);
+      await page.waitForLoadState('networkidle');
       here = remote;
     }
     for (const [, remote] of SWITCHES) visitJs[remote] = await meter.total(`visit:${remote}`);

@@ -105,7 +105,8 @@ export function createS3Files(c: S3Config, fetchImpl: typeof fetch = fetch): Fil
       sessionToken: c.sessionToken,
     });
     delete signed.host;
-    return fetchImpl(url, { method, headers: signed, body });
+    // a Buffer is a Uint8Array over an ArrayBuffer (never a shared one), as the DOM's fetch types want
+    return fetchImpl(url, { method, headers: signed, body: body as Uint8Array<ArrayBuffer> | undefined });
   };
   return {
     kind: 's3',
