@@ -8,6 +8,7 @@ const { DefinePlugin, IgnorePlugin } = require('webpack');
 const { ANTD_SPLIT_FILE, sharedAliases, sharedConfig } = require('./shared');
 const { borrowingPlugin, lendingPlugin } = require('./lentBundlerRuntime');
 const { SharedSurfacePlugin } = require('./surface');
+const { pageTemplate } = require('./pageTemplate');
 
 /** Every remote, as packages/contracts/src/remotes.json describes it (name, title, dev port, routes, tab). */
 const REMOTE_DESCRIPTORS = require('../../contracts/src/remotes.json');
@@ -160,7 +161,7 @@ function createPageConfig(o) {
       ...o.pages.map(
         (p) =>
           new HtmlWebpackPlugin({
-            template: path.join(o.appDir, 'public/index.html'),
+            templateContent: pageTemplate(path.join(o.appDir, 'public/index.html')),
             filename: `${p.name}.html`,
             chunks: [p.name],
             title: `${p.title} · Agency Desk`,
@@ -246,7 +247,7 @@ function createConfig(input) {
       ...(isHost || standalone
         ? [
             new HtmlWebpackPlugin({
-              template: path.join(o.appDir, 'public/index.html'),
+              templateContent: pageTemplate(path.join(o.appDir, 'public/index.html')),
               title: isHost ? 'Agency Desk' : `Agency Desk · ${REMOTE_DESCRIPTORS.find((r) => r.name === o.name)?.title}`,
               loading: true,
               inject: 'body',
