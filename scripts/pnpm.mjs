@@ -19,7 +19,9 @@ function installedVersion() {
 export function ensurePnpm() {
   if (installedVersion() !== pinned) {
     console.log(`Installing pnpm ${pinned} into .tools/ ...`);
-    const r = spawnSync('npm', ['install', '--no-save', '--no-audit', '--no-fund', '--prefix', toolsDir, `pnpm@${pinned}`], {
+    // --ignore-scripts: pnpm's install script only puts its native binary in place of the package's
+    // bins, which this script does not run (bin/pnpm.mjs starts that binary itself)
+    const r = spawnSync('npm', ['install', '--no-save', '--no-audit', '--no-fund', '--ignore-scripts', '--prefix', toolsDir, `pnpm@${pinned}`], {
       stdio: 'inherit',
       cwd: root,
     });

@@ -1,5 +1,5 @@
 // The steps npm start and npm test share.
-import { spawn, spawnSync } from 'node:child_process';
+import { fork, spawn, spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -55,8 +55,10 @@ export function quietly(command, args, options = {}) {
 
 /**
  * Builds every app, `jobs` at a time (one per core: a build keeps a core busy), printing a line as
- * each is done and the output of any that fails. `sourceMaps: false` leaves the source maps out
- * (a first start does not need them; `npm run build` makes them).
+ * each is done and the output of any that fails. Each of the `jobs` is one process that builds app
+ * after app (mf-build build-queue): webpack warmed up by one build takes much less CPU for the next.
+ * `sourceMaps: false` leaves the source maps out (a first start does not need them; `npm run build`
+ * makes them).
  */
 export async function buildAppsSideBySide({ jobs = 2, sourceMaps = true } = {}) {
   const env = { ...process.env, NODE_ENV: 'production', ...(sourceMaps ? {} : { MF_SOURCE_MAPS: '0' }) };
@@ -64,15 +66,27 @@ export async function buildAppsSideBySide({ jobs = 2, sourceMaps = true } = {}) 
   const queue = [...APPS];
   const failed = [];
   const worker = async () => {
+    const builder = fork(cli, ['build-queue'], { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe', 'ipc'] });
+    let crashOutput = '';
+    builder.stdout.on('data', (d) => (crashOutput += d));
+    builder.stderr.on('data', (d) => (crashOutput += d));
+    const ended = new Promise((resolve) => builder.on('exit', (code, signal) => resolve({ status: 1, output: `${crashOutput}(ended: ${signal ?? code})` })));
     for (let app = queue.shift(); app; app = queue.shift()) {
+      if (!builder.connected) {
+        console.error(`\n✖ ${app} did not build: its build process ended.\n${crashOutput}`);
+        failed.push(app);
+        continue;
+      }
       const started = Date.now();
-      const { status, output } = await quietly(process.execPath, [cli, 'build'], { cwd: join(root, app), env });
+      builder.send(join(root, app));
+      const { status, output } = await Promise.race([new Promise((resolve) => builder.once('message', resolve)), ended]);
       if (status === 0) console.log(`  ${app} built in ${seconds(Date.now() - started)}`);
       else {
         console.error(`\n✖ ${app} did not build:\n${output}`);
         failed.push(app);
       }
     }
+    if (builder.connected) builder.disconnect();
   };
   await Promise.all(Array.from({ length: jobs }, worker));
   if (failed.length) must(1, `Building ${failed.join(', ')}`);

@@ -178,3 +178,19 @@ test('the shared antd and react-router-dom are the parts the apps may draw, writ
   // the lists are held here and by lint (no-restricted-imports), so that no app imports a left-out part
   expect(ANTD_LEFT_OUT).toEqual(expect.arrayContaining(['Carousel', 'Tree', 'Transfer', 'DatePicker']));
 });
+
+test("the shell's HTML pages are rendered from their templates, not compiled in a child build that would rebuild the shared modules", () => {
+  const htmlPlugins = (shellConfigs as Array<{ plugins: Array<{ constructor: { name: string }; userOptions?: Record<string, unknown> }> }>)
+    .flatMap((c) => c.plugins)
+    .filter((p) => p.constructor.name === 'HtmlWebpackPlugin');
+  expect(htmlPlugins).toHaveLength(4); // the app, and the sign-in, password and two-step pages
+  for (const p of htmlPlugins) {
+    const render = p.userOptions?.templateContent as (params: unknown) => string;
+    expect(typeof render).toBe('function');
+    expect(p.userOptions?.template).toBeUndefined();
+    const html = render({ htmlWebpackPlugin: { options: { title: 'Sign in · Agency Desk', loading: true } } });
+    expect(html).toContain('<title>Sign in · Agency Desk</title>');
+    expect(html).toContain('<div class="boot" role="status">Loading</div>');
+    expect(render({ htmlWebpackPlugin: { options: { title: 'x', loading: false } } })).toContain('<div id="root"></div>');
+  }
+});
