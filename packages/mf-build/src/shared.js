@@ -81,7 +81,6 @@ const ANTD_CORE = [
   'Checkbox',
   'Col',
   'ConfigProvider',
-  'Dropdown',
   'Empty',
   'Flex',
   'Grid',
@@ -115,15 +114,16 @@ const ANTD_CORE = [
 const ANTD_CORE_SHARE_KEY = 'antd-core-4';
 /**
  * antd-core-2 held Table when it was released (305e482); Table left it in d0ed096, so the core was
- * antd-core-3, which held Select: no first screen draws one (the phone drawer's location picker,
- * its only one, loads when a call first needs it), so the core is antd-core-4.
+ * antd-core-3, which held Select and Dropdown: no first screen draws a Select (the phone drawer's
+ * location picker, its only one, loads when a call first needs it) or opens a Dropdown (the
+ * frame's two menus load antd's with their first click), so the core is antd-core-4.
  */
 const ANTD_CORE_EARLIER_KEYS = ['antd-core', 'antd-core-2', 'antd-core-3'];
 /**
  * Names that were in ANTD_CORE and left it (Table: the dashboard's figures are drawn by rc-table;
- * Select: with its virtual list, 23 KB gzip of the core).
+ * Select: with its virtual list, 23 KB gzip of the core; Dropdown: with antd's Menu, 10 KB).
  */
-const ANTD_CORE_FORMER = ['Form', 'Radio', 'Table', 'Select'];
+const ANTD_CORE_FORMER = ['Form', 'Radio', 'Table', 'Select', 'Dropdown'];
 
 /** The module an earlier core key is provided from: every name the core ever held. Provided by its path, so that it is provided though nothing imports it. */
 const earlierCoreFile = (shareKey) => `${shareKey}-earlier.js`;
