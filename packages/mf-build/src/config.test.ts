@@ -111,6 +111,23 @@ test('a remote released with an earlier antd core finds every component it drew 
   for (const name of ANTD_CORE_FORMER) expect(ANTD_CORE).not.toContain(name);
 });
 
+test('the earlier react-router key is all of react-router, its router and contexts those of the shared react-router-dom', () => {
+  const shell = path.join(root, 'shell');
+  const aliases = sharedAliases(shell);
+  const hostShared = sharedConfig({ role: 'host', appDir: shell }) as Record<string, { shareKey?: string; import?: string }>;
+  const earlier = readFileSync(Object.values(hostShared).find((e) => e.shareKey === 'react-router')!.import!, 'utf8');
+  // the whole package comes from another build of it, which no other module imports (so none keeps framework mode's server)
+  expect(earlier).toMatch(/^export \* from 'react-router-whole';$/m);
+  expect(aliases['react-router-whole$']).toMatch(/react-router\/dist\/production\/index\.mjs$/);
+  expect(readFileSync(aliases['react-router-dom$'], 'utf8')).not.toContain('react-router-whole');
+  const fromTheRouter = earlier.match(/^export \{ ([^}]*) \} from 'react-router';$/m)![1].split(', ');
+  const shared = readFileSync(aliases['react-router-dom$'], 'utf8')
+    .match(/^export \{ ([^}]*) \} from 'react-router';$/m)![1]
+    .split(', ');
+  expect(fromTheRouter).toEqual(expect.arrayContaining([...shared, 'RouterProvider', 'UNSAFE_FetchersContext', 'UNSAFE_FrameworkContext']));
+  for (const name of ROUTER_LEFT_OUT) expect(fromTheRouter).not.toContain(name);
+});
+
 test("behind the sign-in page the shell takes the page's React: its build carries the runtime plugin that does", () => {
   const [shell] = shellConfigs as Array<Parameters<typeof federationOf>[0]>;
   expect(federationOf(shell).runtimePlugins).toContain(path.join(root, 'shell/src/remotes/reactFromThePage.ts'));

@@ -81,7 +81,6 @@ const ANTD_CORE = [
   'Checkbox',
   'Col',
   'ConfigProvider',
-  'Dropdown',
   'Empty',
   'Flex',
   'Grid',
@@ -91,7 +90,6 @@ const ANTD_CORE = [
   'Progress',
   'Rate',
   'Row',
-  'Select',
   'Skeleton',
   'Space',
   'Spin',
@@ -113,11 +111,19 @@ const ANTD_CORE = [
  * such a remote asks for it; it is built from the same antd modules as the rest (one copy of antd's
  * contexts, theme and styles).
  */
-const ANTD_CORE_SHARE_KEY = 'antd-core-3';
-/** antd-core-2 held Table when it was released (305e482); Table left it in d0ed096, so the core is antd-core-3. */
-const ANTD_CORE_EARLIER_KEYS = ['antd-core', 'antd-core-2'];
-/** Names that were in ANTD_CORE and left it (Table: the dashboard's figures are drawn by rc-table). */
-const ANTD_CORE_FORMER = ['Form', 'Radio', 'Table'];
+const ANTD_CORE_SHARE_KEY = 'antd-core-4';
+/**
+ * antd-core-2 held Table when it was released (305e482); Table left it in d0ed096, so the core was
+ * antd-core-3, which held Select and Dropdown: no first screen draws a Select (the phone drawer's
+ * location picker, its only one, loads when a call first needs it) or opens a Dropdown (the
+ * frame's two menus load antd's with their first click), so the core is antd-core-4.
+ */
+const ANTD_CORE_EARLIER_KEYS = ['antd-core', 'antd-core-2', 'antd-core-3'];
+/**
+ * Names that were in ANTD_CORE and left it (Table: the dashboard's figures are drawn by rc-table;
+ * Select: with its virtual list, 23 KB gzip of the core; Dropdown: with antd's Menu, 10 KB).
+ */
+const ANTD_CORE_FORMER = ['Form', 'Radio', 'Table', 'Select', 'Dropdown'];
 
 /** The module an earlier core key is provided from: every name the core ever held. Provided by its path, so that it is provided though nothing imports it. */
 const earlierCoreFile = (shareKey) => `${shareKey}-earlier.js`;
@@ -189,17 +195,48 @@ const ROUTER_LEFT_OUT = [
 /** Framework mode's internals and unstable APIs, but for the contexts a router's hooks read. */
 const ROUTER_INTERNALS = /^(unstable_|UNSAFE_(?!(Location|Navigation|Route|DataRouter|DataRouterState)Context$))/;
 
-function routerAlias(appDir) {
+/** The names of react-router-dom the shell shares (but RouterProvider, which comes from react-router/dom), or null when the app has no router. */
+function sharedRouterNames(appDir) {
   let names;
   try {
     names = Object.keys(require(require.resolve('react-router-dom', { paths: [appDir] })));
   } catch {
-    return {}; // the app has no router
+    return null;
   }
-  const kept = names.filter((n) => !ROUTER_LEFT_OUT.includes(n) && !ROUTER_INTERNALS.test(n) && n !== 'RouterProvider');
+  return names.filter((n) => !ROUTER_LEFT_OUT.includes(n) && !ROUTER_INTERNALS.test(n) && n !== 'RouterProvider');
+}
+
+/**
+ * What `react-router-whole` resolves to: react-router's production ES build, the same code as the
+ * development build every other import resolves to, but other files, so other modules to webpack.
+ */
+const ROUTER_WHOLE = 'react-router-whole';
+
+function routerAlias(appDir) {
+  const kept = sharedRouterNames(appDir);
+  if (!kept) return {}; // the app has no router
+  const routerDir = path.dirname(require.resolve('react-router/package.json', { paths: [appDir] }));
+  const whole = path.join(routerDir, 'dist/production/index.mjs');
+  if (!fs.existsSync(whole)) throw new Error(`react-router changed shape: no ${whole}`);
   // react-router-dom's own index: everything of react-router, with the DOM's RouterProvider
   const source = `export { ${kept.join(', ')} } from 'react-router';\nexport { RouterProvider } from 'react-router/dom';\n`;
-  return { 'react-router-dom$': writeGenerated(appDir, 'react-router-dom.js', source) };
+  return { 'react-router-dom$': writeGenerated(appDir, 'react-router-dom.js', source), [`${ROUTER_WHOLE}$`]: whole };
+}
+
+/**
+ * The earlier key `react-router`: all of react-router, for the remotes released while it was shared
+ * whole. Webpack keeps a module's exports that any module uses, so `export * from 'react-router'`
+ * kept framework mode's server in the react-router every signed-in page loads (60 KB gzip instead
+ * of 34). What the shared react-router-dom holds, and every context, comes from that one instance
+ * (a remote's hooks read the shell's router); the rest (the server's parts, internals) from
+ * another build of the package, loaded only with this module, when such a remote asks for it.
+ */
+function routerEarlierModule(appDir) {
+  const kept = sharedRouterNames(appDir);
+  if (!kept) throw new Error('react-router-dom is not resolvable from the shell');
+  const names = Object.keys(require(require.resolve('react-router', { paths: [appDir] })));
+  const fromTheRouter = names.filter((n) => kept.includes(n) || n === 'RouterProvider' || /Context$/.test(n));
+  return `export * from '${ROUTER_WHOLE}';\nexport { ${fromTheRouter.join(', ')} } from 'react-router';\n`;
 }
 
 /**
@@ -243,14 +280,14 @@ function rxjsAlias(appDir) {
  * a remote asks for it; each is built from the same modules as the rest of the shell's build, so a
  * library's state is still one instance.
  *  - @ant-design/icons, shared whole until 36a12e7 (remotes built at 4132c2f and before ask for it);
- *  - react-router, shared whole until 40dcd97;
+ *  - react-router, shared whole until 40dcd97 (routerEarlierModule);
  *  - @agency/contracts, shared whole until 639108c;
  *  - nine antd components shared each on its own by their path in 9317563, until 2467d16.
  * `version` is the package's, as the shell's build resolves it.
  */
 const EARLIER_KEYS = [
   { shareKey: '@ant-design/icons', pkg: '@ant-design/icons', module: (appDir) => writeGenerated(appDir, 'icons-earlier.js', iconsModule(appDir)) },
-  { shareKey: 'react-router', pkg: 'react-router', module: (appDir) => writeGenerated(appDir, 'react-router-earlier.js', "export * from 'react-router';\n") },
+  { shareKey: 'react-router', pkg: 'react-router', module: (appDir) => writeGenerated(appDir, 'react-router-earlier.js', routerEarlierModule(appDir)) },
   {
     shareKey: '@agency/contracts',
     pkg: '@agency/contracts',

@@ -60,9 +60,9 @@ test('a name leaving a released key, a key no longer provided and a new major ar
     `the federation runtime ${surface.runtime.bundler}, which releases were built against, is no longer lent (the shell lends 9.0.0)`,
   ]);
   // a component leaving the core under a new key: the old key keeps every name, the new one is added
-  const newKey = withKey(surface, 'antd-core-4', () => ({ version: '6.6.8', singleton: true, names: ANTD_CORE.filter((n) => n !== 'Tag') }));
+  const newKey = withKey(surface, 'antd-core-5', () => ({ version: '6.6.8', singleton: true, names: ANTD_CORE.filter((n) => n !== 'Tag') }));
   expect(checkSurface(newKey, lock)).toEqual([]);
-  expect(updateLock(newKey, lock, '2026-12-01').keys['antd-core-4']).toEqual({ major: '6', since: '2026-12-01', names: ANTD_CORE.filter((n) => n !== 'Tag') });
+  expect(updateLock(newKey, lock, '2026-12-01').keys['antd-core-5']).toEqual({ major: '6', since: '2026-12-01', names: ANTD_CORE.filter((n) => n !== 'Tag') });
 });
 
 test('updating the lock only adds', () => {

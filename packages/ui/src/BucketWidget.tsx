@@ -1,12 +1,12 @@
-import { useState, type ReactNode } from 'react';
+import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { interval } from 'rxjs';
-import { List, type RowComponentProps } from 'react-window';
 import { Badge, Button, Card, Empty, Space, Typography } from 'antd';
 import { FOLLOWUP_BUCKETS, type FollowUp, type FollowUpBucket, type FollowUpCounts } from '@agency/contracts';
 import { useLiveQuery } from './live';
 
 export const BUCKET_LABELS: Record<FollowUpBucket, string> = { pastDue: 'Past Due', today: 'Today', tomorrow: 'Tomorrow', future: 'Future' };
-const ROW = 60;
+// Loaded when a bucket first opens: react-window, which no first screen draws (the buckets start closed).
+const BucketList = lazy(() => import('./BucketList'));
 /** The counts catch up once a minute. */
 const everyMinute$ = interval(60_000);
 
@@ -20,10 +20,6 @@ interface Props {
   row(f: FollowUp, pastDue: boolean): ReactNode;
   /** Anything else the card holds (warnings, a feedback bridge). */
   children?: ReactNode;
-}
-
-function Row({ index, style, items, pastDue, render }: RowComponentProps<{ items: FollowUp[]; pastDue: boolean; render: Props['row'] }>) {
-  return <div style={{ ...style, boxSizing: 'border-box' }}>{render(items[index]!, pastDue)}</div>;
 }
 
 const errorText = (err: unknown) => (err instanceof Error && err.message ? err.message : 'Something went wrong. Please try again.');
@@ -66,14 +62,9 @@ export function BucketWidget({ title, testId, noun, counts, bucket, row, childre
           ) : items.length === 0 ? (
             <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={`No ${BUCKET_LABELS[open].toLowerCase()} ${noun}`} />
           ) : (
-            <List
-              rowComponent={Row}
-              rowCount={items.length}
-              rowHeight={ROW}
-              overscanCount={5}
-              rowProps={{ items, pastDue: open === 'pastDue', render: row }}
-              style={{ height: Math.min(items.length * ROW, 300) }}
-            />
+            <Suspense fallback={<Typography.Text role="status">Loading...</Typography.Text>}>
+              <BucketList items={items} pastDue={open === 'pastDue'} render={row} />
+            </Suspense>
           )}
         </div>
       ) : null}

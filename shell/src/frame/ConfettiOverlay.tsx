@@ -1,5 +1,4 @@
 import { useEffect, useRef, useState } from 'react';
-import confetti from 'canvas-confetti';
 import { bus } from '@agency/bus';
 
 /** How long the confetti stays (spec 000 §9). */
@@ -17,17 +16,25 @@ export function ConfettiOverlay() {
 
   useEffect(() => {
     if (shownAt === null || !canvas.current) return;
-    const fire = confetti.create(canvas.current, { resize: true, useWorker: false, disableForReducedMotion: true });
+    const target = canvas.current;
+    let fire: ReturnType<typeof import('canvas-confetti').create> | undefined;
     const burst = (origin: { x: number; y: number }, angle: number) =>
-      void fire({ particleCount: 90, spread: 70, startVelocity: 55, angle, origin, ticks: 180 });
-    burst({ x: 0, y: 0.8 }, 60);
-    burst({ x: 1, y: 0.8 }, 120);
+      void fire?.({ particleCount: 90, spread: 70, startVelocity: 55, angle, origin, ticks: 180 });
+    let gone = false;
+    // canvas-confetti loads with the first celebration: no first screen draws it
+    void import('canvas-confetti').then(({ default: confetti }) => {
+      if (gone) return;
+      fire = confetti.create(target, { resize: true, useWorker: false, disableForReducedMotion: true });
+      burst({ x: 0, y: 0.8 }, 60);
+      burst({ x: 1, y: 0.8 }, 120);
+    });
     const again = setTimeout(() => burst({ x: 0.5, y: 0.4 }, 90), 600);
     const hide = setTimeout(() => setShownAt(null), CONFETTI_MS);
     return () => {
+      gone = true;
       clearTimeout(again);
       clearTimeout(hide);
-      fire.reset();
+      fire?.reset();
     };
   }, [shownAt]);
 

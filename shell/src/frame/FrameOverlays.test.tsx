@@ -45,13 +45,14 @@ jest.mock('canvas-confetti', () => {
 });
 
 describe('ConfettiOverlay', () => {
-  it('bursts over everything when asked, without taking clicks, and leaves after 3 s', () => {
+  it('bursts over everything when asked, without taking clicks, and leaves after 3 s', async () => {
     jest.useFakeTimers();
     try {
       const { fire } = jest.requireMock<{ fire: jest.Mock & { reset: jest.Mock } }>('canvas-confetti');
       render(<ConfettiOverlay />);
       expect(screen.queryByTestId('confetti')).not.toBeInTheDocument();
-      act(() => bus.celebrate('Setup Tasks Completed'));
+      // the first celebration loads canvas-confetti, then bursts
+      await act(async () => bus.celebrate('Setup Tasks Completed'));
       expect(screen.getByTestId('confetti')).toHaveStyle({ pointerEvents: 'none', position: 'fixed' });
       expect(fire).toHaveBeenCalledTimes(2);
       act(() => jest.advanceTimersByTime(CONFETTI_MS - 1));

@@ -1,5 +1,5 @@
 import { useNavigate } from 'react-router-dom';
-import { Avatar, Button, Dropdown, Tag, theme, type MenuProps } from 'antd';
+import { Avatar, Button, Tag, theme, type MenuProps } from 'antd';
 import {
   DownOutlined,
   IdcardOutlined,
@@ -19,6 +19,7 @@ import { isAdminRole, type Session } from '@agency/contracts';
 import { fillUnderWhite, fullName, initials, Letters } from '@agency/ui';
 import { lockScreen } from '../lock/lock';
 import { saveSession } from '../session/session';
+import { MenuOnDemand } from './MenuOnDemand';
 
 /**
  * Avatar with the user's initials on their theme colour (made dark enough for the white initials)
@@ -79,7 +80,7 @@ export function ProfileMenu({ session }: { session: Session }) {
     else navigate(key);
   };
   return (
-    <Dropdown menu={{ items, onClick }} trigger={['click']} placement="bottomRight">
+    <MenuOnDemand menu={{ items, onClick }} placement="bottomRight">
       <Button
         type="text"
         // the name shown (and the Ghosting tag) are part of the name read out
@@ -97,6 +98,6 @@ export function ProfileMenu({ session }: { session: Session }) {
         )}
         <DownOutlined style={{ fontSize: 11, color: token.colorTextTertiary }} />
       </Button>
-    </Dropdown>
+    </MenuOnDemand>
   );
 }

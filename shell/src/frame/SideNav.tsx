@@ -1,9 +1,10 @@
-import { Avatar, Badge, Button, Dropdown, Empty, Layout, theme, Tooltip, Typography, type MenuProps } from 'antd';
+import { Avatar, Badge, Button, Empty, Layout, theme, Tooltip, Typography, type MenuProps } from 'antd';
 import { DownOutlined, MobileOutlined, PhoneOutlined } from '@ant-design/icons';
 import { bus } from '@agency/bus';
 import { SELECTABLE_STATUSES, type Peer, type PhoneStatus, type Session } from '@agency/contracts';
 import { fullName, initials, peerStatus, sortPeers, STATUS_COLORS, STATUS_LABELS, useObservable } from '@agency/ui';
 import { setMyStatus } from '../session/status';
+import { MenuOnDemand } from './MenuOnDemand';
 import { UserAvatar } from './ProfileMenu';
 
 export const SIDEBAR_WIDTH = 256;
@@ -42,11 +43,7 @@ export function StatusMenu({ session, collapsed }: { session: Session; collapsed
     ),
   }));
   return (
-    <Dropdown
-      trigger={['click']}
-      menu={{ items, selectable: true, selectedKeys: [status], onClick: ({ key }) => setMyStatus(key as PhoneStatus) }}
-      placement="bottomLeft"
-    >
+    <MenuOnDemand menu={{ items, selectable: true, selectedKeys: [status], onClick: ({ key }) => setMyStatus(key as PhoneStatus) }} placement="bottomLeft">
       <button
         type="button"
         className="frame-status"
@@ -82,7 +79,7 @@ export function StatusMenu({ session, collapsed }: { session: Session; collapsed
         )}
         {!collapsed && <DownOutlined style={{ fontSize: 11, color: token.colorTextTertiary }} />}
       </button>
-    </Dropdown>
+    </MenuOnDemand>
   );
 }
 

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
 import Parcel from 'single-spa-react/parcel';
 import { mountRootParcel, type ParcelConfig, type ParcelConfigObject } from 'single-spa';
 import { useLocation, useNavigate } from 'react-router-dom';
@@ -7,8 +7,10 @@ import { REMOTES, type RemoteModuleName, type RemoteName } from '@agency/contrac
 import { ErrorCard } from '@agency/ui';
 import { loadRemoteModule } from './registry';
 import { AreaNotice } from './AreaNotice';
-import { ShellMismatchError } from './shellFit';
-import { ShellMismatchCard, shellMismatchWords } from './ShellMismatchCard';
+import { ShellMismatchError, shellMismatchWords } from './shellFit';
+
+// Loaded when a release the shell cannot serve is met: it draws antd's Result, whose pictures no first screen draws.
+const ShellMismatchCard = lazy(() => import('./ShellMismatchCard').then((m) => ({ default: m.ShellMismatchCard })));
 
 const TITLES = Object.fromEntries(REMOTES.map((r) => [r.name, r.title])) as Record<RemoteName, string>;
 
@@ -69,7 +71,9 @@ export function RemoteParcel<R extends RemoteName>({
   if (mismatch) {
     return (
       <div data-remote={name} data-remote-state="error" data-shell-needed={mismatch.shell}>
-        <ShellMismatchCard title={TITLES[name]} error={mismatch} />
+        <Suspense fallback={null}>
+          <ShellMismatchCard title={TITLES[name]} error={mismatch} />
+        </Suspense>
       </div>
     );
   }

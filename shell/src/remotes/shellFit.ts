@@ -65,3 +65,14 @@ export function checkShellFit(remote: RemoteName, manifest: ReleaseManifest, she
   const problems = preflight(manifestNeeds(manifest), shell);
   if (problems.length) throw new ShellMismatchError(remote, problems);
 }
+
+/** The area's words for a release the shell cannot serve: which shell it needs, what it would do about it, and what is missing. */
+export function shellMismatchWords(title: string, error: ShellMismatchError): { headline: string; detail: string } {
+  const newer = error.shell === 'newer';
+  return {
+    headline: `${title} needs ${newer ? 'a newer' : 'an older'} shell`,
+    detail: newer
+      ? `The active release of ${title} was built for a newer version of the app than the one open. Reload the page to update; if this stays, the app's release has not caught up: ops can roll ${title} back.`
+      : `The active release of ${title} was built for an earlier version of the app, which no longer provides what it needs. Ops can release ${title} again or roll it back.`,
+  };
+}

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, useSyncExternalStore } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState, useSyncExternalStore } from 'react';
 import { Alert, Badge, Button, Tabs, theme, Tooltip, Typography } from 'antd';
 import { AudioMutedOutlined, CloseOutlined, DisconnectOutlined, LoadingOutlined, PhoneOutlined } from '@ant-design/icons';
 import { errorMessage, phoneApi } from '@agency/api-client';
@@ -9,10 +9,12 @@ import { buttonStatus, type PhoneState } from '../device/softphone';
 import { CallPanel } from './CallPanel';
 import { Dialer } from './Dialer';
 import { LastCalls } from './LastCalls';
-import { LocationPicker } from './LocationPicker';
 import { QueueList } from '../queues/QueueList';
 import { useQueues } from '../queues/useQueues';
 import { coachColleague, startPhone, stopPhone, takeNextCall } from './phone';
+
+// Loaded when a call first needs its location picked: it may draw antd's Select, which no first screen draws.
+const LocationPicker = lazy(() => import('./LocationPicker').then((m) => ({ default: m.LocationPicker })));
 
 const OPEN_KEY = 'agency.phone.drawer';
 export const DRAWER_WIDTH = 300;
@@ -178,6 +180,9 @@ export function PhoneDrawer() {
 
   // Multi-location accounts call from the location of the number's contact; when it has none, the person picks one.
   const [picking, setPicking] = useState<({ to: string } & CallDetails) | null>(null);
+  // the picker is drawn from its first opening on (it animates closed rather than vanishing)
+  const [pickerDrawn, setPickerDrawn] = useState(false);
+  if (picking && !pickerDrawn) setPickerDrawn(true);
   const locationCount = session?.account.locationCount ?? 0;
   const dialRef = useRef<(to: string, name?: string, clientId?: string) => Promise<void>>(async () => undefined);
   dialRef.current = async (to: string, name?: string, clientId?: string) => {
@@ -346,17 +351,19 @@ export function PhoneDrawer() {
         </div>
       )}
       <style>{RING_CSS}</style>
-      {session && (
-        <LocationPicker
-          accountId={session.account.id}
-          open={!!picking}
-          onCancel={() => setPicking(null)}
-          onPick={(location) => {
-            const call = picking;
-            setPicking(null);
-            if (call) void phone.dial(call.to, { name: call.name, clientId: call.clientId, locationId: location.id, location: location.name });
-          }}
-        />
+      {session && pickerDrawn && (
+        <Suspense fallback={null}>
+          <LocationPicker
+            accountId={session.account.id}
+            open={!!picking}
+            onCancel={() => setPicking(null)}
+            onPick={(location) => {
+              const call = picking;
+              setPicking(null);
+              if (call) void phone.dial(call.to, { name: call.name, clientId: call.clientId, locationId: location.id, location: location.name });
+            }}
+          />
+        </Suspense>
       )}
       <div style={{ width: 56, display: 'flex', flexDirection: 'column', alignItems: 'center', paddingTop: 12, gap: 12 }}>
         <Badge dot={!!state.call && state.call.status === 'pending'} color="#52c41a">
