@@ -26,6 +26,7 @@ import { benchTasks } from './tasks';
 import { benchMessages } from './messages';
 import { benchCampaigns } from './campaigns';
 import { benchPhone } from './phone';
+import { benchPhoneMix } from './phoneMix';
 
 const PORT = Number(process.env.BENCH_PORT || 8390);
 const RUNS = Number(process.env.BENCH_RUNS || 5);
@@ -242,7 +243,10 @@ async function main() {
   if (process.env.BENCH_TASKS !== '0') await benchTasks();
   if (process.env.BENCH_MESSAGES !== '0') await benchMessages();
   await benchCampaigns();
-  if (process.env.BENCH_PHONE !== '0') await benchPhone();
+  if (process.env.BENCH_PHONE !== '0') {
+    await benchPhone();
+    await benchPhoneMix();
+  }
 }
 
 main().catch((err) => {

@@ -10,3 +10,8 @@ export { signWebhook } from './providers/carrier/signature';
 export { SimulatedPhone } from './providers/carrier/local/voice/simulatedPhone';
 export { ACCOUNT_SID as LOCAL_CARRIER_ACCOUNT_SID, SIM_PREFIX } from './providers/carrier/local/voice/switch';
 export { signVoiceToken } from './providers/carrier/local/voice/token';
+// The local carrier's media, for the bench that mixes a conference beside the event loop's figures.
+export { ConferenceRoom, type Member as ConferenceMember } from './providers/carrier/local/voice/conference';
+export { lateFrames, MediaLeg } from './providers/carrier/local/voice/media';
+export { Recorder } from './providers/carrier/local/voice/recorder';
+export { wrtc, type WrtcPeer } from './providers/carrier/local/voice/wrtc';

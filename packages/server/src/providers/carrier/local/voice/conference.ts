@@ -13,9 +13,14 @@ import type { AudioFrame } from './wrtc';
  * of them gives a second). With one speaker that is the frame itself, as in a two-party bridge.
  */
 
-/** Sums frames from several speakers into one for one listener. */
+/**
+ * Sums frames from several speakers into one for one listener. Its buffers are kept from one frame
+ * to the next: whoever it hands a frame to (the leg's source, the recorder) copies it at once.
+ */
 class Mix {
-  private sum: Int32Array | null = null;
+  private sum = new Int32Array(0);
+  private samples = new Int16Array(0);
+  /** The first frame of the pending mix (its format); null when nothing is pending. */
   private template: AudioFrame | null = null;
   private readonly from = new Set<string>();
 
@@ -23,24 +28,34 @@ class Mix {
 
   add(speaker: string, frame: AudioFrame, speakers: number) {
     if (this.from.has(speaker)) this.flush();
-    if (!this.sum) {
-      this.sum = new Int32Array(frame.samples.length);
+    if (!this.template) {
+      if (this.sum.length !== frame.samples.length) {
+        this.sum = new Int32Array(frame.samples.length);
+        this.samples = new Int16Array(frame.samples.length);
+      } else this.sum.fill(0);
       this.template = frame;
     }
-    const n = Math.min(this.sum.length, frame.samples.length);
-    for (let i = 0; i < n; i++) this.sum[i]! += frame.samples[i]!;
+    const sum = this.sum;
+    const n = Math.min(sum.length, frame.samples.length);
+    for (let i = 0; i < n; i++) sum[i]! += frame.samples[i]!;
     this.from.add(speaker);
     if (this.from.size >= speakers) this.flush();
   }
 
   flush() {
-    const sum = this.sum;
-    if (!sum || !this.template) return;
-    const samples = new Int16Array(sum.length);
+    const template = this.template;
+    if (!template) return;
+    const { sum, samples } = this;
     for (let i = 0; i < sum.length; i++) samples[i] = Math.max(-32768, Math.min(32767, sum[i]!));
-    this.sum = null;
+    this.template = null;
     this.from.clear();
-    this.out({ ...this.template, samples });
+    this.out({
+      samples,
+      sampleRate: template.sampleRate,
+      bitsPerSample: template.bitsPerSample,
+      channelCount: template.channelCount,
+      numberOfFrames: template.numberOfFrames,
+    });
   }
 }
 
@@ -151,7 +166,8 @@ export class ConferenceRoom {
   /** Tells when a member starts and stops talking (Twilio's speaker events). */
   private hearSpeech(member: Member, frame: AudioFrame) {
     let sum = 0;
-    for (const v of frame.samples) sum += v * v;
+    const samples = frame.samples;
+    for (let i = 0; i < samples.length; i++) sum += samples[i]! * samples[i]!;
     const loud = Math.sqrt(sum / Math.max(1, frame.samples.length)) > SPEECH_RMS && !member.muted && !member.hold;
     let v = this.voice.get(member.callSid);
     if (!v) this.voice.set(member.callSid, (v = { loud: 0, quiet: 0 }));

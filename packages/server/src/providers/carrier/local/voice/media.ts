@@ -36,9 +36,38 @@ const udpOnly = (sdp: string) =>
 const SOUND_RMS = 200;
 const rms = (samples: Int16Array) => {
   let sum = 0;
-  for (const v of samples) sum += v * v;
+  for (let i = 0; i < samples.length; i++) sum += samples[i]! * samples[i]!;
   return Math.sqrt(sum / Math.max(1, samples.length));
 };
+
+/*
+ * wrtc hands the frames its threads receive to JS through one callback that runs until its queue is
+ * empty, frames that arrive meanwhile included, and forwarding a frame (source.onData) costs this
+ * thread a quarter of a millisecond. Once the event loop falls behind (a busy machine, a slow
+ * query), every frame queued meanwhile comes at once; on a starved process the callback never
+ * caught up, and the API, its sockets and the phones' signalling stood still while the calls went
+ * on. So a leg forwards at most TURN_FRAMES frames (250 ms of sound) per turn of the event loop: the
+ * rest are too late to be heard in time, and are counted and dropped, so the queue empties at once.
+ */
+const TURN_FRAMES = 25;
+const TURN_MS = 10;
+/** Counts the event loop's turns while any leg is open (a timer runs once a turn at most). */
+let turn = 0;
+let openLegs = 0;
+let turns: NodeJS.Timeout | null = null;
+/** Frames dropped as too late, since the process started. */
+export const lateFrames = { count: 0 };
+
+function legOpened() {
+  if (openLegs++ > 0) return;
+  turns = setInterval(() => turn++, TURN_MS);
+  turns.unref();
+}
+function legClosed() {
+  if (--openLegs > 0 || !turns) return;
+  clearInterval(turns);
+  turns = null;
+}
 
 /** One call leg's media: what the Device sends arrives as frames; what we give `play` it hears. */
 export class MediaLeg {
@@ -47,6 +76,9 @@ export class MediaLeg {
   private sink: WrtcSink | null = null;
   private listeners = new Set<(frame: AudioFrame) => void>();
   private closed = false;
+  /** Frames forwarded in the event loop's current turn. */
+  private framesThisTurn = 0;
+  private turn = -1;
   /** Frames heard from the Device with sound in them (what a test waits for before it hangs up). */
   soundFrames = 0;
 
@@ -57,11 +89,20 @@ export class MediaLeg {
     const track = this.source.createTrack();
     // A stream id in the SDP (a=msid): the SDK finds the remote stream only with one.
     this.pc.addTrack(track, new MediaStream([track]));
+    legOpened();
     this.pc.addEventListener('track', (e) => {
       if (this.closed || !e.track) return;
       this.sink?.stop();
       this.sink = new nonstandard.RTCAudioSink(e.track);
       this.sink.ondata = (frame) => {
+        if (this.turn !== turn) {
+          this.turn = turn;
+          this.framesThisTurn = 0;
+        }
+        if (++this.framesThisTurn > TURN_FRAMES) {
+          lateFrames.count++;
+          return;
+        }
         if (rms(frame.samples) > SOUND_RMS) this.soundFrames++;
         for (const listener of this.listeners) listener(frame);
       };
@@ -106,6 +147,7 @@ export class MediaLeg {
     this.sink?.stop();
     this.sink = null;
     this.pc.close();
+    legClosed();
   }
 }
 
