@@ -172,10 +172,11 @@ export function PhoneDrawer() {
     setOpen(true);
   }, [callKey]);
 
-  // A line this browser does not trust yet: the drawer opens on how to trust it (once, not remembered).
+  // A line this browser does not trust yet: the drawer opens on how to trust it (once, not remembered),
+  // except on a phone, where it would cover the page at every load: there the phone button opens it.
   const untrusted = !!(state.error && state.trustUrl);
   useEffect(() => {
-    if (untrusted) setOpen(true);
+    if (untrusted && !onPhone()) setOpen(true);
   }, [untrusted]);
 
   // Multi-location accounts call from the location of the number's contact; when it has none, the person picks one.
@@ -373,7 +374,8 @@ export function PhoneDrawer() {
             onToggle={() => show(!open)}
             onAnswer={() => phone.answer()}
             onMute={() => phone.toggleMute()}
-            onRestart={() => void phone.start()}
+            // a line not trusted yet: the button opens the drawer on how to trust it (Retry is there)
+            onRestart={() => (untrusted ? show(true) : void phone.start())}
           />
         </Badge>
       </div>
