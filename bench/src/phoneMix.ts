@@ -19,7 +19,16 @@ import { mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { ConferenceRoom, lateFrames, MediaLeg, Recorder, wrtc, type ConferenceMember as Member, type WrtcPeer } from '../../packages/server/src/index';
+import {
+  carriesSound,
+  ConferenceRoom,
+  lateFrames,
+  MediaLeg,
+  Recorder,
+  wrtc,
+  type ConferenceMember as Member,
+  type WrtcPeer,
+} from '../../packages/server/src/index';
 import { table } from './stats';
 
 const SECONDS = Number(process.env.BENCH_MIX_SECONDS || 30);
@@ -48,9 +57,7 @@ function phones() {
       pc.addEventListener('track', (e) => {
         const sink = new nonstandard.RTCAudioSink(e.track);
         sink.ondata = (frame) => {
-          let sum = 0;
-          for (let i = 0; i < frame.samples.length; i++) sum += frame.samples[i]! * frame.samples[i]!;
-          if (Math.sqrt(sum / frame.samples.length) > 200) heard[m.n]!++;
+          if (carriesSound(frame.samples)) heard[m.n]!++;
         };
       });
       const samples = new Int16Array(480);

@@ -34,11 +34,12 @@ const udpOnly = (sdp: string) =>
 
 /** Above this RMS a frame carries sound, not line noise. */
 const SOUND_RMS = 200;
-const rms = (samples: Int16Array) => {
+/** Whether a frame carries sound (a voice, a tone), not line noise or silence. */
+export function carriesSound(samples: Int16Array): boolean {
   let sum = 0;
   for (let i = 0; i < samples.length; i++) sum += samples[i]! * samples[i]!;
-  return Math.sqrt(sum / Math.max(1, samples.length));
-};
+  return Math.sqrt(sum / Math.max(1, samples.length)) > SOUND_RMS;
+}
 
 /*
  * wrtc hands the frames its threads receive to JS through one callback that runs until its queue is
@@ -103,7 +104,7 @@ export class MediaLeg {
           lateFrames.count++;
           return;
         }
-        if (rms(frame.samples) > SOUND_RMS) this.soundFrames++;
+        if (carriesSound(frame.samples)) this.soundFrames++;
         for (const listener of this.listeners) listener(frame);
       };
     });

@@ -1,5 +1,6 @@
 import WebSocket from 'ws';
 import { HEARTBEAT } from './signaling';
+import { carriesSound } from './media';
 import { wrtc, type WrtcPeer as Peer } from './wrtc';
 
 /*
@@ -90,9 +91,7 @@ export class SimulatedPhone {
     pc.addEventListener('track', (e) => {
       const sink = new nonstandard.RTCAudioSink(e.track);
       sink.ondata = (frame) => {
-        let sum = 0;
-        for (const v of frame.samples) sum += v * v;
-        if (Math.sqrt(sum / frame.samples.length) > 200) {
+        if (carriesSound(frame.samples)) {
           this.heardFrames++;
           this.lastHeardAt = Date.now();
         }
