@@ -12,6 +12,7 @@ const { ANTD_SPLIT_FILE, sharedAliases, sharedConfig } = require('./shared');
 const { borrowingPlugin, lendingPlugin } = require('./lentBundlerRuntime');
 const { SharedSurfacePlugin } = require('./surface');
 const { pageTemplate } = require('./pageTemplate');
+const { antdIsBrightPlugin } = require('./antdIsBright');
 
 /** Every remote, as packages/contracts/src/remotes.json describes it (name, title, dev port, routes, tab). */
 const REMOTE_DESCRIPTORS = require('../../contracts/src/remotes.json');
@@ -161,6 +162,7 @@ function createPageConfig(o) {
     plugins: [
       defines(o.appDir, mode),
       skipMomentLocales(),
+      ...antdIsBrightPlugin(o.appDir),
       ...o.pages.map(
         (p) =>
           new HtmlWebpackPlugin({
@@ -244,6 +246,7 @@ function createConfig(input) {
     plugins: [
       defines(o.appDir, mode),
       skipMomentLocales(),
+      ...antdIsBrightPlugin(o.appDir),
       new ModuleFederationPlugin(federation),
       // a remote served by the shell runs on the shell's bundler runtime (lentBundlerRuntime.js)
       ...(isHost || standalone ? [] : [borrowingPlugin(o.appDir)]),
