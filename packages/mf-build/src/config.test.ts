@@ -213,3 +213,20 @@ test("the shell's HTML pages are rendered from their templates, not compiled in 
     expect(render({ htmlWebpackPlugin: { options: { title: 'x', loading: false } } })).toContain('<div id="root"></div>');
   }
 });
+
+test("the earlier @agency/contracts key builds the contracts' modules as copies of their own, so that the first screen's keep only the names it uses", () => {
+  const shell = createConfig({ role: 'host', name: 'shell', appDir: path.join(root, 'shell'), mode: 'production' });
+  expect(shell.experiments).toMatchObject({ layers: true });
+  const hostShared = sharedConfig({ role: 'host', appDir: path.join(root, 'shell') }) as Record<string, { shareKey?: string; import?: string }>;
+  const earlier = Object.values(hostShared).find((e) => e.shareKey === '@agency/contracts' && e.import && path.isAbsolute(e.import))!;
+  expect(readFileSync(earlier.import!, 'utf8')).toContain("export * from '@agency/contracts';");
+  type Rule = { test?: (file: string) => boolean; layer?: string; issuerLayer?: string; exclude?: RegExp };
+  const rules = shell.module.rules as Rule[];
+  const layered = rules.find((r) => typeof r.test === 'function' && r.test(earlier.import!) && r.layer);
+  expect(layered?.layer).toBeTruthy();
+  // under it, the contracts stay in the layer; what they import leaves it (one zod, one moment-timezone)
+  const leaving = rules.find((r) => r.issuerLayer === layered!.layer)!;
+  expect(leaving.layer).toBe('');
+  expect(leaving.exclude!.test(path.join(root, 'packages/contracts/src/constants/user.ts'))).toBe(true);
+  expect(leaving.exclude!.test(path.join(root, 'node_modules/.pnpm/zod@4.6.7/node_modules/zod/v4/index.js'))).toBe(false);
+});
