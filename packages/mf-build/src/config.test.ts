@@ -47,8 +47,10 @@ test("remotes run on the shell's federation bundler runtime; the shell lends it"
   const shell = createConfig({ role: 'host', name: 'shell', appDir: path.join(root, 'shell'), mode: 'production' });
   const lending = (federationOf(shell).runtimePlugins as string[]).find((file) => file.endsWith('lend-bundler-runtime.js'))!;
   expect(readFileSync(lending, 'utf8')).toMatch(/globalThis\._AGENCY_BUNDLER_RUNTIME = \{ version: "[\d.]+", bundlerRuntime, attachShareScopeMap \}/);
+  // the one that swaps a module for a file (antd's isBright is swapped by a function, antdIsBright.js)
   const replacementOf = (config: { plugins: object[] }) =>
-    config.plugins.find((p) => p.constructor.name === 'NormalModuleReplacementPlugin') as { resourceRegExp: RegExp; newResource: string } | undefined;
+    config.plugins.find((p) => p.constructor.name === 'NormalModuleReplacementPlugin' && typeof (p as { newResource: unknown }).newResource === 'string') as
+      { resourceRegExp: RegExp; newResource: string } | undefined;
   expect(replacementOf(shell)).toBeUndefined();
   const tasks = createConfig({ role: 'remote', name: 'tasks', appDir: path.join(root, 'mf-tasks'), mode: 'production' });
   const borrowing = replacementOf(tasks)!;
@@ -210,4 +212,21 @@ test("the shell's HTML pages are rendered from their templates, not compiled in 
     expect(html).toContain('<div class="boot" role="status">Loading</div>');
     expect(render({ htmlWebpackPlugin: { options: { title: 'x', loading: false } } })).toContain('<div id="root"></div>');
   }
+});
+
+test("the earlier @agency/contracts key builds the contracts' modules as copies of their own, so that the first screen's keep only the names it uses", () => {
+  const shell = createConfig({ role: 'host', name: 'shell', appDir: path.join(root, 'shell'), mode: 'production' });
+  expect(shell.experiments).toMatchObject({ layers: true });
+  const hostShared = sharedConfig({ role: 'host', appDir: path.join(root, 'shell') }) as Record<string, { shareKey?: string; import?: string }>;
+  const earlier = Object.values(hostShared).find((e) => e.shareKey === '@agency/contracts' && e.import && path.isAbsolute(e.import))!;
+  expect(readFileSync(earlier.import!, 'utf8')).toContain("export * from '@agency/contracts';");
+  type Rule = { test?: (file: string) => boolean; layer?: string; issuerLayer?: string; exclude?: RegExp };
+  const rules = shell.module.rules as Rule[];
+  const layered = rules.find((r) => typeof r.test === 'function' && r.test(earlier.import!) && r.layer);
+  expect(layered?.layer).toBeTruthy();
+  // under it, the contracts stay in the layer; what they import leaves it (one zod, one moment-timezone)
+  const leaving = rules.find((r) => r.issuerLayer === layered!.layer)!;
+  expect(leaving.layer).toBe('');
+  expect(leaving.exclude!.test(path.join(root, 'packages/contracts/src/constants/user.ts'))).toBe(true);
+  expect(leaving.exclude!.test(path.join(root, 'node_modules/.pnpm/zod@4.6.7/node_modules/zod/v4/index.js'))).toBe(false);
 });

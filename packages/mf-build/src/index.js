@@ -8,10 +8,13 @@ const { ModuleFederationPlugin } = require('@module-federation/enhanced/webpack'
 const HtmlWebpackPlugin = require('html-webpack-plugin');
 const MinimizerPlugin = require('minimizer-webpack-plugin');
 const { DefinePlugin, IgnorePlugin } = require('webpack');
-const { ANTD_SPLIT_FILE, sharedAliases, sharedConfig } = require('./shared');
+const { ANTD_SPLIT_FILE, CONTRACTS_EARLIER_FILE, sharedAliases, sharedConfig } = require('./shared');
+
+const CONTRACTS_EARLIER_LAYER = 'contracts-earlier';
 const { borrowingPlugin, lendingPlugin } = require('./lentBundlerRuntime');
 const { SharedSurfacePlugin } = require('./surface');
 const { pageTemplate } = require('./pageTemplate');
+const { antdIsBrightPlugin } = require('./antdIsBright');
 
 /** Every remote, as packages/contracts/src/remotes.json describes it (name, title, dev port, routes, tab). */
 const REMOTE_DESCRIPTORS = require('../../contracts/src/remotes.json');
@@ -60,6 +63,11 @@ function compileRules(appDir) {
     { test: /[\\/]node_modules[\\/]@rc-component[\\/]/, sideEffects: false },
     // the generated `antd` only re-exports the two parts of the shared antd (shared.js, antdAlias)
     { test: (file) => file === path.join(appDir, 'node_modules/.cache/mf-build', ANTD_SPLIT_FILE), sideEffects: false },
+    // the earlier @agency/contracts key provides every name of the contracts: its modules are copies of
+    // their own (a layer), or every constant would be kept in the modules the first screen loads
+    { test: (file) => file === path.join(appDir, 'node_modules/.cache/mf-build', CONTRACTS_EARLIER_FILE), layer: CONTRACTS_EARLIER_LAYER },
+    // what the contracts import (zod, moment-timezone) stays the one instance the rest of the build uses
+    { issuerLayer: CONTRACTS_EARLIER_LAYER, exclude: /[\\/]packages[\\/]contracts[\\/]src[\\/]/, layer: '' },
     { test: /\.css$/, type: 'asset/source' },
     { test: /\.(png|svg|jpg|webp|mp3|wav)$/, type: 'asset/resource' },
   ];
@@ -161,6 +169,7 @@ function createPageConfig(o) {
     plugins: [
       defines(o.appDir, mode),
       skipMomentLocales(),
+      ...antdIsBrightPlugin(o.appDir),
       ...o.pages.map(
         (p) =>
           new HtmlWebpackPlugin({
@@ -239,11 +248,13 @@ function createConfig(input) {
     },
     resolve: { extensions: ['.tsx', '.ts', '.js', '.jsx', '.json'], alias: { ...sharedAliases(o.appDir), ...(isHost ? runtimeCoreAlias() : {}) } },
     module: { rules: compileRules(o.appDir) },
+    experiments: { layers: true },
     optimization: { ...minification(prod), ...(isHost ? { splitChunks: { cacheGroups: { contractsConstants: CONTRACTS_CONSTANTS_CHUNK } } } : {}) },
     performance: { hints: false },
     plugins: [
       defines(o.appDir, mode),
       skipMomentLocales(),
+      ...antdIsBrightPlugin(o.appDir),
       new ModuleFederationPlugin(federation),
       // a remote served by the shell runs on the shell's bundler runtime (lentBundlerRuntime.js)
       ...(isHost || standalone ? [] : [borrowingPlugin(o.appDir)]),

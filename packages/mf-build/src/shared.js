@@ -285,13 +285,14 @@ function rxjsAlias(appDir) {
  *  - nine antd components shared each on its own by their path in 9317563, until 2467d16.
  * `version` is the package's, as the shell's build resolves it.
  */
+const CONTRACTS_EARLIER_FILE = 'contracts-earlier.js';
 const EARLIER_KEYS = [
   { shareKey: '@ant-design/icons', pkg: '@ant-design/icons', module: (appDir) => writeGenerated(appDir, 'icons-earlier.js', iconsModule(appDir)) },
   { shareKey: 'react-router', pkg: 'react-router', module: (appDir) => writeGenerated(appDir, 'react-router-earlier.js', routerEarlierModule(appDir)) },
   {
     shareKey: '@agency/contracts',
     pkg: '@agency/contracts',
-    module: (appDir) => writeGenerated(appDir, 'contracts-earlier.js', "export * from '@agency/contracts';\n"),
+    module: (appDir) => writeGenerated(appDir, CONTRACTS_EARLIER_FILE, "export * from '@agency/contracts';\n"),
   },
   // shared by their own path: each module as it is in antd
   ...['Calendar', 'ColorPicker', 'Image', 'Mentions', 'QRCode', 'Result', 'Slider', 'Steps', 'Upload'].map((name) => ({
@@ -403,6 +404,7 @@ module.exports = {
   ANTD_CORE_EARLIER_KEYS,
   ANTD_CORE_FORMER,
   EARLIER_KEYS,
+  CONTRACTS_EARLIER_FILE,
   ANTD_SPLIT_FILE,
   ROUTER_LEFT_OUT,
   RXJS_SHARED,
