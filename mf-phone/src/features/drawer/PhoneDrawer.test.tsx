@@ -11,6 +11,7 @@ const start = jest.fn(async () => undefined);
 jest.mock('./phone', () => ({
   startPhone: () => ({ state$, start, answer: jest.fn(), toggleMute: jest.fn(), dial: jest.fn(), removeLastCall: jest.fn() }),
   stopPhone: jest.fn(),
+  afterFirstScreen: () => new Promise(() => undefined),
   coachColleague: jest.fn(),
   takeNextCall: jest.fn(),
 }));

@@ -6,15 +6,19 @@ import { bus } from '@agency/bus';
 import { phoneButtonLabel, type OutgoingLocation } from '@agency/contracts';
 import { useObservable } from '@agency/ui';
 import { buttonStatus, type PhoneState } from '../device/softphone';
-import { CallPanel } from './CallPanel';
 import { Dialer } from './Dialer';
-import { LastCalls } from './LastCalls';
 import { QueueList } from '../queues/QueueList';
 import { useQueues } from '../queues/useQueues';
-import { coachColleague, startPhone, stopPhone, takeNextCall } from './phone';
+import { afterFirstScreen, coachColleague, startPhone, stopPhone, takeNextCall } from './phone';
 
 // Loaded when a call first needs its location picked: it may draw antd's Select, which no first screen draws.
 const LocationPicker = lazy(() => import('./LocationPicker').then((m) => ({ default: m.LocationPicker })));
+// A call's panel and the last calls: no first screen draws them (there is no call yet). They load once
+// the first screen is drawn, as the Voice SDK does, so a call finds them there (or with the first call).
+const loadCallPanel = () => import('./CallPanel');
+const loadLastCalls = () => import('./LastCalls');
+const CallPanel = lazy(() => loadCallPanel().then((m) => ({ default: m.CallPanel })));
+const LastCalls = lazy(() => loadLastCalls().then((m) => ({ default: m.LastCalls })));
 
 const OPEN_KEY = 'agency.phone.drawer';
 export const DRAWER_WIDTH = 300;
@@ -150,6 +154,15 @@ export function PhoneDrawer() {
   const [phone] = useState(startPhone);
   useEffect(() => () => stopPhone(), []);
   const state = useObservable(phone.state$);
+  useEffect(() => {
+    let stopped = false;
+    void afterFirstScreen().then(() => {
+      if (!stopped) void Promise.all([loadCallPanel(), loadLastCalls()]);
+    });
+    return () => {
+      stopped = true;
+    };
+  }, []);
   const session = useObservable(bus.session$);
   const fullScreen = useSyncExternalStore(watchPhone, onPhone, () => false);
   const [open, setOpen] = useState(() => localStorage.getItem(OPEN_KEY) === '1' && !onPhone());
@@ -315,24 +328,36 @@ export function PhoneDrawer() {
                       key: 'call',
                       label: 'Call',
                       children: (
-                        <CallPanel
-                          call={state.call}
-                          multiLocation={(session?.account.locationCount ?? 0) > 1}
-                          onAnswer={() => phone.answer()}
-                          onIgnore={() => phone.ignore()}
-                          onReject={() => phone.reject()}
-                          onVoicemail={() => void sendToVoicemail()}
-                          onHangUp={() => phone.hangUp()}
-                          onToggleMute={() => phone.toggleMute()}
-                          recording={recording}
-                          onToggleRecording={() => void toggleRecording()}
-                        />
+                        <Suspense fallback={null}>
+                          <CallPanel
+                            call={state.call}
+                            multiLocation={(session?.account.locationCount ?? 0) > 1}
+                            onAnswer={() => phone.answer()}
+                            onIgnore={() => phone.ignore()}
+                            onReject={() => phone.reject()}
+                            onVoicemail={() => void sendToVoicemail()}
+                            onHangUp={() => phone.hangUp()}
+                            onToggleMute={() => phone.toggleMute()}
+                            recording={recording}
+                            onToggleRecording={() => void toggleRecording()}
+                          />
+                        </Suspense>
                       ),
                     },
                   ]
                 : []),
               ...(state.lastCalls.length
-                ? [{ key: 'last', label: 'Last Call', children: <LastCalls calls={state.lastCalls} onRemove={(id) => phone.removeLastCall(id)} /> }]
+                ? [
+                    {
+                      key: 'last',
+                      label: 'Last Call',
+                      children: (
+                        <Suspense fallback={null}>
+                          <LastCalls calls={state.lastCalls} onRemove={(id) => phone.removeLastCall(id)} />
+                        </Suspense>
+                      ),
+                    },
+                  ]
                 : []),
               ...(queues.length
                 ? [

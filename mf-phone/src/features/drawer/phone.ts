@@ -22,10 +22,10 @@ export const phoneState$ = new BehaviorSubject<PhoneState>(OFFLINE);
 const SDK_LATEST_MS = 10_000;
 
 /**
- * The Voice SDK once the first screen is drawn (bus.firstScreen$) and the page idle, so that it is not
- * among what the screen drawn at sign-in waits for; the token is asked for meanwhile.
+ * Resolves once the first screen is drawn (bus.firstScreen$) and the page idle, or SDK_LATEST_MS after
+ * it is asked without one: what no first screen draws loads then.
  */
-function voiceSdkAfterFirstScreen(): Promise<VoiceSdk> {
+export function afterFirstScreen(): Promise<void> {
   return new Promise<void>((resolve) => {
     const go = () => {
       clearTimeout(latest);
@@ -34,7 +34,15 @@ function voiceSdkAfterFirstScreen(): Promise<VoiceSdk> {
     };
     const latest = setTimeout(go, SDK_LATEST_MS);
     const sub = bus.firstScreen$.subscribe((drawn) => drawn && go());
-  }).then(loadVoiceSdk);
+  });
+}
+
+/**
+ * The Voice SDK once the first screen is drawn, so that it is not among what the screen drawn at
+ * sign-in waits for; the token is asked for meanwhile.
+ */
+function voiceSdkAfterFirstScreen(): Promise<VoiceSdk> {
+  return afterFirstScreen().then(loadVoiceSdk);
 }
 
 /** What a screen reader hears when a call rings in: who calls (their name, else their number). */
