@@ -20,12 +20,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import {
-  carriesSound,
   ConferenceRoom,
   lateFrames,
   MediaLeg,
+  phonePeer,
   Recorder,
-  wrtc,
+  withoutCandidates,
   type ConferenceMember as Member,
   type WrtcPeer,
 } from '../../packages/server/src/index';
@@ -48,31 +48,10 @@ function phones() {
   const send = (m: FromPhones) => process.send!(m);
   process.on('message', async (m: ToPhones) => {
     if (m.type === 'offer?') {
-      const { RTCPeerConnection, MediaStream, nonstandard } = wrtc();
-      const pc = new RTCPeerConnection({ iceServers: [] });
+      const { pc } = phonePeer(TONES[m.n]!, () => heard[m.n]!++);
       peers[m.n] = pc;
-      const source = new nonstandard.RTCAudioSource();
-      const track = source.createTrack();
-      pc.addTrack(track, new MediaStream([track]));
-      pc.addEventListener('track', (e) => {
-        const sink = new nonstandard.RTCAudioSink(e.track);
-        sink.ondata = (frame) => {
-          if (carriesSound(frame.samples)) heard[m.n]!++;
-        };
-      });
-      const samples = new Int16Array(480);
-      const started = performance.now();
-      let k = 0;
-      setInterval(() => {
-        const due = Math.floor((performance.now() - started) / 10);
-        k = Math.max(k, due - 50);
-        for (; k < due; k++) {
-          for (let i = 0; i < 480; i++) samples[i] = Math.round(Math.sin((2 * Math.PI * TONES[m.n]! * (k * 480 + i)) / 48000) * 6000);
-          source.onData({ samples, sampleRate: 48000, bitsPerSample: 16, channelCount: 1, numberOfFrames: 480 });
-        }
-      }, 10);
       await pc.setLocalDescription(await pc.createOffer());
-      send({ type: 'offer', n: m.n, sdp: pc.localDescription!.sdp.replace(/a=candidate:.*\r\n/g, '').replace(/a=end-of-candidates\r\n/g, '') });
+      send({ type: 'offer', n: m.n, sdp: withoutCandidates(pc.localDescription!.sdp) });
     } else if (m.type === 'answer') {
       await peers[m.n]!.setRemoteDescription({ type: 'answer', sdp: m.sdp });
     } else if (m.type === 'heard?') {

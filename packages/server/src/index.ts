@@ -8,6 +8,7 @@ export { generateClients, type GeneratedClients } from './modules/clients/benchS
 export { localWebhookToken } from './providers/carrier/create';
 export { signWebhook } from './providers/carrier/signature';
 export { SimulatedPhone } from './providers/carrier/local/voice/simulatedPhone';
+export { phonePeer, withoutCandidates } from './providers/carrier/local/voice/phonePeer';
 export { ACCOUNT_SID as LOCAL_CARRIER_ACCOUNT_SID, SIM_PREFIX } from './providers/carrier/local/voice/switch';
 export { signVoiceToken } from './providers/carrier/local/voice/token';
 // The local carrier's media, for the bench that mixes a conference beside the event loop's figures.

@@ -1,7 +1,7 @@
 import { after, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { lateFrames, MediaLeg } from './media';
-import { wrtc } from './wrtc';
+import { phonePeer, withoutCandidates } from './phonePeer';
 
 /*
  * A leg's frames reach JS from wrtc's queue, which it empties in one callback. Frames that queued
@@ -15,18 +15,11 @@ after(() => setTimeout(() => process.exit(process.exitCode ?? 0), 200).unref());
 describe('a media leg', () => {
   it('forwards at most a quarter of a second of frames per turn of the event loop, then goes on', async () => {
     // A phone: a peer sending a tone, offering without candidates as the Voice SDK does.
-    const { RTCPeerConnection, MediaStream, nonstandard } = wrtc();
-    const phone = new RTCPeerConnection({ iceServers: [] });
-    const source = new nonstandard.RTCAudioSource();
-    const track = source.createTrack();
-    phone.addTrack(track, new MediaStream([track]));
-    const samples = new Int16Array(480).map((_, i) => Math.round(Math.sin(i / 5) * 6000));
-    const tone = setInterval(() => source.onData({ samples, sampleRate: 48000, bitsPerSample: 16, channelCount: 1, numberOfFrames: 480 }), 10);
+    const phone = phonePeer(440, () => undefined);
     const leg = new MediaLeg();
     try {
-      await phone.setLocalDescription(await phone.createOffer());
-      const offer = phone.localDescription!.sdp.replace(/a=candidate:.*\r\n/g, '');
-      await phone.setRemoteDescription({ type: 'answer', sdp: await leg.answer(offer) });
+      await phone.pc.setLocalDescription(await phone.pc.createOffer());
+      await phone.pc.setRemoteDescription({ type: 'answer', sdp: await leg.answer(withoutCandidates(phone.pc.localDescription!.sdp)) });
       let forwarded = 0;
       leg.onFrame(() => forwarded++);
       for (let i = 0; i < 200 && forwarded < 20; i++) await pause(50);
@@ -45,7 +38,6 @@ describe('a media leg', () => {
       for (let i = 0; i < 100 && forwarded - after < 30; i++) await pause(50);
       assert.ok(forwarded - after >= 30, `forwarded since: ${forwarded - after}`);
     } finally {
-      clearInterval(tone);
       leg.close();
       phone.close();
     }

@@ -1,7 +1,7 @@
 import WebSocket from 'ws';
 import { HEARTBEAT } from './signaling';
-import { carriesSound } from './media';
-import { wrtc, type WrtcPeer as Peer } from './wrtc';
+import { phonePeer, withoutCandidates, type PhonePeer } from './phonePeer';
+import type { WrtcPeer as Peer } from './wrtc';
 
 /*
  * A phone in Node that speaks to the local carrier exactly as the Voice SDK does (PStream over
@@ -13,9 +13,6 @@ interface Message {
   payload: Record<string, unknown>;
 }
 
-/** What the SDK sends: its SDP before any candidate was gathered. */
-const withoutCandidates = (sdp: string) => sdp.replace(/a=candidate:.*\r\n/g, '').replace(/a=end-of-candidates\r\n/g, '');
-
 export class SimulatedPhone {
   readonly received: Message[] = [];
   /** Sends silence instead of its tone (a person who says nothing). */
@@ -25,9 +22,7 @@ export class SimulatedPhone {
   /** When (ms) it last heard a frame with sound in it. */
   lastHeardAt = 0;
   private waiters: Array<() => void> = [];
-  private pc: Peer | null = null;
-  private toneTimer: NodeJS.Timeout | null = null;
-  private sink: { stop(): void } | null = null;
+  private peer: PhonePeer | null = null;
 
   private constructor(private readonly ws: WebSocket) {
     ws.on('message', (data) => {
@@ -38,8 +33,8 @@ export class SimulatedPhone {
       }
       const message = JSON.parse(String(data)) as Message;
       this.received.push(message);
-      if (message.type === 'answer' && typeof message.payload.sdp === 'string' && this.pc)
-        void this.pc.setRemoteDescription({ type: 'answer', sdp: message.payload.sdp });
+      if (message.type === 'answer' && typeof message.payload.sdp === 'string' && this.peer)
+        void this.peer.pc.setRemoteDescription({ type: 'answer', sdp: message.payload.sdp });
       if (message.type === 'hangup' || message.type === 'cancel') this.stopMedia();
       for (const w of this.waiters.splice(0)) w();
     });
@@ -83,36 +78,15 @@ export class SimulatedPhone {
 
   private media(toneHz: number): Peer {
     this.stopMedia();
-    const { RTCPeerConnection, MediaStream, nonstandard } = wrtc();
-    const pc = new RTCPeerConnection({ iceServers: [] });
-    const source = new nonstandard.RTCAudioSource();
-    const track = source.createTrack();
-    pc.addTrack(track, new MediaStream([track]));
-    pc.addEventListener('track', (e) => {
-      const sink = new nonstandard.RTCAudioSink(e.track);
-      sink.ondata = (frame) => {
-        if (carriesSound(frame.samples)) {
-          this.heardFrames++;
-          this.lastHeardAt = Date.now();
-        }
-      };
-      this.sink = sink;
-    });
-    const samples = new Int16Array(480);
-    let n = 0;
-    const started = performance.now();
-    this.toneTimer = setInterval(() => {
-      // Every frame due by now, however late this tick came: on a busy machine the timer fires late
-      // and a frame a tick would send gaps the sound (a stall of over half a second is skipped).
-      const due = Math.floor((performance.now() - started) / 10);
-      n = Math.max(n, due - 50);
-      for (; n < due; n++) {
-        for (let i = 0; i < 480; i++) samples[i] = this.silent ? 0 : Math.round(Math.sin((2 * Math.PI * toneHz * (n * 480 + i)) / 48000) * 6000);
-        source.onData({ samples, sampleRate: 48000, bitsPerSample: 16, channelCount: 1, numberOfFrames: 480 });
-      }
-    }, 10);
-    this.pc = pc;
-    return pc;
+    this.peer = phonePeer(
+      toneHz,
+      () => {
+        this.heardFrames++;
+        this.lastHeardAt = Date.now();
+      },
+      () => this.silent,
+    );
+    return this.peer.pc;
   }
 
   /**
@@ -162,12 +136,8 @@ export class SimulatedPhone {
   }
 
   private stopMedia() {
-    if (this.toneTimer) clearInterval(this.toneTimer);
-    this.toneTimer = null;
-    this.sink?.stop();
-    this.sink = null;
-    this.pc?.close();
-    this.pc = null;
+    this.peer?.close();
+    this.peer = null;
   }
 
   close() {
