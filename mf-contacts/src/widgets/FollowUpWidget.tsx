@@ -16,7 +16,9 @@ function FollowUpRow({ f, danger }: { f: FollowUp; danger: boolean }) {
         {f.client ? (
           <>
             {' · '}
-            <Link to={`/contacts/contact/${f.client}`}>{f.clientName ?? 'Contact'}</Link>
+            <Link to={`/contacts/contact/${f.client}`} style={{ textDecoration: 'underline' }}>
+              {f.clientName ?? 'Contact'}
+            </Link>
           </>
         ) : null}
       </Typography.Text>

@@ -10,8 +10,12 @@ interface Props {
   render(f: FollowUp, pastDue: boolean): ReactNode;
 }
 
-function Row({ index, style, items, pastDue, render }: RowComponentProps<Props>) {
-  return <div style={{ ...style, boxSizing: 'border-box' }}>{render(items[index]!, pastDue)}</div>;
+function Row({ index, style, ariaAttributes, items, pastDue, render }: RowComponentProps<Props>) {
+  return (
+    <div style={{ ...style, boxSizing: 'border-box' }} {...ariaAttributes}>
+      {render(items[index]!, pastDue)}
+    </div>
+  );
 }
 
 /** An open bucket's rows, each drawn as it scrolls into view (at most 300 px of them at once). */
