@@ -159,10 +159,32 @@ describe('conference calls', () => {
 
   it('hold the other side with hold music (they are not heard), and resume', async () => {
     const { emma, caller, callerSid, leg } = await answeredCall('5125550182');
+    // What the server does, in order, once the caller's call joins the room: the carrier is to hold
+    // them in the same turn as the row says they joined (held), with no query between, or whoever
+    // reads them as joined and held meanwhile finds the mixer still sending their voice to Emma.
+    const steps: string[] = [];
+    const { db, carrier } = s.app.deps;
+    const query = db.query.bind(db);
+    const updateParticipant = carrier.updateParticipant.bind(carrier);
+    db.query = (async (text: string, params?: unknown[]) => {
+      steps.push('query');
+      const rows = await query(text, params);
+      if (text.includes("set status = 'joined'") && params?.[1] === callerSid) steps.push('joined');
+      return rows;
+    }) as typeof db.query;
+    carrier.updateParticipant = async (name, sid, change) => {
+      if (sid === callerSid && change.hold) steps.push('held');
+      return updateParticipant(name, sid, change);
+    };
     const held = await api('PUT', `/phone/conference/${leg}/participants`, employee, { onHold: true });
     assert.equal(held.statusCode, 200, held.body);
     assert.equal(held.json().onHold, true);
     const c = await conference(leg, (x) => x.participants.some((p) => p.label === '15125550182' && p.status === 'joined' && p.onHold));
+    db.query = query;
+    carrier.updateParticipant = updateParticipant;
+    const joined = steps.indexOf('joined');
+    assert.ok(joined >= 0, 'the caller joined the room');
+    assert.equal(steps[joined + 1], 'held', `after the row said the caller joined: ${steps.slice(joined + 1, joined + 4).join(', ')}`);
     assert.equal(c.participants.find((p: { label: string }) => p.label === `client:${EMMA}`).onHold, false);
     // The caller hears hold music though Emma is silent; Emma does not hear the caller: the mixer
     // puts none of the caller's frames into anyone's mix.

@@ -262,14 +262,15 @@ async function holdUrl(q: Queryable, call: ConferenceCall): Promise<string> {
 /** Holds, resumes, mutes or unmutes one participant; one still ringing is held once they join. */
 export async function updateParticipant(deps: AppDeps, call: ConferenceCall, label: string, change: { onHold?: boolean; muted?: boolean }): Promise<void> {
   await participant(deps.db, call, label);
+  const url = await holdUrl(deps.db, call);
   // One statement reads whether they are in the room as it records the change: a join racing it
-  // either sees the change (and applies it) or is seen here.
+  // either sees the change (and applies it) or is seen here. The carrier is told in the same turn.
   const [p] = await deps.db.query<{ status: string; call_sid: string | null }>(
     'update call_participants set on_hold = coalesce($3, on_hold), muted = coalesce($4, muted) where call_id = $1 and label = $2 returning status, call_sid',
     [call.id, label, change.onHold ?? null, change.muted ?? null],
   );
   if (p?.status === 'joined' && p.call_sid && call.conferenceName) {
-    await deps.carrier.updateParticipant(call.conferenceName, p.call_sid, { hold: change.onHold, holdUrl: await holdUrl(deps.db, call), muted: change.muted });
+    await deps.carrier.updateParticipant(call.conferenceName, p.call_sid, { hold: change.onHold, holdUrl: url, muted: change.muted });
   }
   changed(deps, call);
 }
@@ -322,14 +323,15 @@ export async function conferenceEvent(deps: AppDeps, call: ConferenceCall, event
     return;
   }
   if (event === 'participant-join') {
+    // The hold music is looked up first: whoever reads the row as joined and held (or muted) finds
+    // the carrier told already, with no query between the two.
+    const url = await holdUrl(deps.db, call);
     const [p] = await deps.db.query<{ on_hold: boolean; muted: boolean }>(
       "update call_participants set status = 'joined', joined_at = coalesce(joined_at, now()) where call_id = $1 and call_sid = $2 and status <> 'left' returning on_hold, muted",
       [call.id, callSid],
     );
     if (p && call.conferenceName && (p.on_hold || p.muted)) {
-      await deps.carrier
-        .updateParticipant(call.conferenceName, callSid, { hold: p.on_hold || undefined, holdUrl: await holdUrl(deps.db, call), muted: p.muted || undefined })
-        .catch(() => undefined);
+      await deps.carrier.updateParticipant(call.conferenceName, callSid, { hold: p.on_hold || undefined, holdUrl: url, muted: p.muted || undefined }).catch(() => undefined);
     }
   } else if (event === 'participant-leave') {
     const [gone] = await deps.db.query<{ is_host: boolean; leaving: boolean }>(
