@@ -54,7 +54,7 @@ const HOST_ONLY = {
 };
 
 export default tseslint.config(
-  { ignores: ['**/dist/**', '**/node_modules/**', 'data/**', '.tools/**', 'test-results/**', 'playwright-report/**'] },
+  { ignores: ['**/dist/**', '**/.test-build/**', '**/node_modules/**', 'data/**', '.tools/**', 'test-results/**', 'playwright-report/**'] },
   ...tseslint.configs.recommended,
   {
     files: ['**/*.{ts,tsx}'],
