@@ -331,7 +331,9 @@ export async function conferenceEvent(deps: AppDeps, call: ConferenceCall, event
       [call.id, callSid],
     );
     if (p && call.conferenceName && (p.on_hold || p.muted)) {
-      await deps.carrier.updateParticipant(call.conferenceName, callSid, { hold: p.on_hold || undefined, holdUrl: url, muted: p.muted || undefined }).catch(() => undefined);
+      await deps.carrier
+        .updateParticipant(call.conferenceName, callSid, { hold: p.on_hold || undefined, holdUrl: url, muted: p.muted || undefined })
+        .catch(() => undefined);
     }
   } else if (event === 'participant-leave') {
     const [gone] = await deps.db.query<{ is_host: boolean; leaving: boolean }>(
