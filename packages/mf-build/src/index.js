@@ -9,12 +9,13 @@ const HtmlWebpackPlugin = require('html-webpack-plugin');
 const MinimizerPlugin = require('minimizer-webpack-plugin');
 const { DefinePlugin, IgnorePlugin } = require('webpack');
 const { ANTD_SPLIT_FILE, CONTRACTS_EARLIER_FILE, sharedAliases, sharedConfig } = require('./shared');
-
-const CONTRACTS_EARLIER_LAYER = 'contracts-earlier';
 const { borrowingPlugin, lendingPlugin } = require('./lentBundlerRuntime');
 const { SharedSurfacePlugin } = require('./surface');
 const { pageTemplate } = require('./pageTemplate');
 const { antdIsBrightPlugin } = require('./antdIsBright');
+
+/** The layer of the earlier @agency/contracts key's own copy of the contracts (compileRules). */
+const CONTRACTS_EARLIER_LAYER = 'contracts-earlier';
 
 /** Every remote, as packages/contracts/src/remotes.json describes it (name, title, dev port, routes, tab). */
 const REMOTE_DESCRIPTORS = require('../../contracts/src/remotes.json');
@@ -101,19 +102,19 @@ const minification = (prod) => ({
 });
 
 /**
+ * Code two chunks of an app both load goes into a chunk of its own from this size (webpack's
+ * default, 20 KB, copied everything smaller into each: single-spa-react into the kit and the
+ * parcel, the remote slot into four of the shell's screens, the queues into the phone's drawer and
+ * its widget: 502.2 -> 494.7 KB gzip before the dashboard's first screen, 20 more small files).
+ */
+const SPLIT_CHUNK_MIN_SIZE = 2500;
+
+/**
  * The contracts' plain values (constants/) in a chunk of their own in the shell: the shell's code
  * and the kit, bus and API client it provides each import some, and under the default minimum
  * size of a split chunk (20 KB) each of their chunks carried a copy (about 6.5 KB gzip each, four
  * on the first screen after the sign-in).
  */
-/**
- * Code two chunks of an app both load goes into a chunk of its own from this size (webpack's
- * default, 20 KB, copied everything smaller into each: single-spa-react into the kit and the
- * parcel, the remote slot into four of the shell's screens, the queues into the phone's drawer and
- * its widget; 504.6 -> 497.8 KB gzip before the dashboard's first screen, 20 more small files).
- */
-const SPLIT_CHUNK_MIN_SIZE = 2500;
-
 const CONTRACTS_CONSTANTS_CHUNK = {
   test: /[\\/]packages[\\/]contracts[\\/]src[\\/]constants[\\/]/,
   chunks: 'all',

@@ -13,6 +13,6 @@ export { ACCOUNT_SID as LOCAL_CARRIER_ACCOUNT_SID, SIM_PREFIX } from './provider
 export { signVoiceToken } from './providers/carrier/local/voice/token';
 // The local carrier's media, for the bench that mixes a conference beside the event loop's figures.
 export { ConferenceRoom, type Member as ConferenceMember } from './providers/carrier/local/voice/conference';
-export { carriesSound, lateFrames, MediaLeg } from './providers/carrier/local/voice/media';
+export { lateFrames, MediaLeg } from './providers/carrier/local/voice/media';
 export { Recorder } from './providers/carrier/local/voice/recorder';
 export { wrtc, type WrtcPeer } from './providers/carrier/local/voice/wrtc';

@@ -176,12 +176,16 @@ describe('conference calls', () => {
       if (sid === callerSid && change.hold) steps.push('held');
       return updateParticipant(name, sid, change);
     };
-    const held = await api('PUT', `/phone/conference/${leg}/participants`, employee, { onHold: true });
-    assert.equal(held.statusCode, 200, held.body);
-    assert.equal(held.json().onHold, true);
-    const c = await conference(leg, (x) => x.participants.some((p) => p.label === '15125550182' && p.status === 'joined' && p.onHold));
-    db.query = query;
-    carrier.updateParticipant = updateParticipant;
+    let c;
+    try {
+      const held = await api('PUT', `/phone/conference/${leg}/participants`, employee, { onHold: true });
+      assert.equal(held.statusCode, 200, held.body);
+      assert.equal(held.json().onHold, true);
+      c = await conference(leg, (x) => x.participants.some((p) => p.label === '15125550182' && p.status === 'joined' && p.onHold));
+    } finally {
+      db.query = query;
+      carrier.updateParticipant = updateParticipant;
+    }
     const joined = steps.indexOf('joined');
     assert.ok(joined >= 0, 'the caller joined the room');
     assert.equal(steps[joined + 1], 'held', `after the row said the caller joined: ${steps.slice(joined + 1, joined + 4).join(', ')}`);

@@ -1,11 +1,6 @@
 import { carriesSound } from './media';
 import { wrtc, type WrtcPeer, type WrtcSink } from './wrtc';
 
-/**
- * A phone's end of a call, as the simulated phones and the conference bench play it: a peer
- * connection that sends a tone (or silence while `silent()` says so) in 10 ms frames, and tells
- * `heard` of each frame it receives with sound in it.
- */
 /** What the Voice SDK sends: its SDP before any candidate was gathered. */
 export const withoutCandidates = (sdp: string) => sdp.replace(/a=candidate:.*\r\n/g, '').replace(/a=end-of-candidates\r\n/g, '');
 
@@ -15,6 +10,11 @@ export interface PhonePeer {
   close(): void;
 }
 
+/**
+ * A phone's end of a call, as the simulated phones and the conference bench play it: a peer
+ * connection that sends a tone (or silence while `silent()` says so) in 10 ms frames, and tells
+ * `heard` of each frame it receives with sound in it.
+ */
 export function phonePeer(toneHz: number, heard: () => void, silent: () => boolean = () => false): PhonePeer {
   const { RTCPeerConnection, MediaStream, nonstandard } = wrtc();
   const pc = new RTCPeerConnection({ iceServers: [] });
