@@ -28,6 +28,9 @@ module.exports = {
         '^@ant-design/icons/es/(.*)$': '@ant-design/icons/lib/$1',
         // the icons' CommonJS build reaches into the colours' ES build
         '^@ant-design/colors/es/(.*)$': '@ant-design/colors/lib/$1',
+        // Their CommonJS indexes require every component and icon in each test file; these require what a test reads.
+        '^@ant-design/icons$': '<rootDir>/jest.icons.cjs',
+        '^antd$': '<rootDir>/jest.antd.cjs',
       },
       globals: { __APP_VERSION__: '2.10.0', __REMOTE_VERSION__: '1.0.0' },
     },
