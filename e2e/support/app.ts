@@ -64,6 +64,23 @@ export async function expectRemoteMounted(page: Page, remote: string) {
 }
 
 /**
+ * Opens a signed-in page as a link in the app does: the router takes it, with no reload (what a walk
+ * through many pages wants when a full load of each is not what it checks). Returns once the page's
+ * remote has mounted and draws something other than what its area drew before.
+ */
+export async function openInApp(page: Page, path: string, remote: string): Promise<void> {
+  const area = remoteArea(page, remote);
+  const before = (await area.count()) === 1 ? await area.innerText() : null;
+  await page.evaluate((to) => {
+    window.history.pushState(null, '', to);
+    window.dispatchEvent(new PopStateEvent('popstate', { state: null }));
+  }, path);
+  await expect(page).toHaveURL((url) => url.pathname === path);
+  await expectRemoteMounted(page, remote);
+  if (before !== null) await expect.poll(() => area.innerText()).not.toBe(before);
+}
+
+/**
  * Opens a contact's record from the contact list: searches, and clicks the contact once the list
  * shows only what was searched (a click while the list still shows every contact lands on a row
  * that the search results then move away).

@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from '../support/fixtures';
-import { expectDashboardComplete, expectRemoteMounted, fillLogin, signIn, openContactFromList } from '../support/app';
+import { expectDashboardComplete, expectRemoteMounted, fillLogin, openContactFromList, openInApp, signIn } from '../support/app';
 import { expectAccessible as axeCheck } from '../support/axe';
 import { mainPagesOf } from '../support/pages';
 
@@ -32,7 +32,7 @@ for (const [mode, dark] of MODES) {
     });
 
     test('the signed-in pages have no serious or critical WCAG 2.1 AA violation', async ({ page }) => {
-      // eleven pages and a record, each checked by axe: about 3 min beside another journey
+      // eleven pages and a record, each checked by axe
       test.setTimeout(300_000);
       await setDark(page, dark);
       await signIn(page, 'owner@demo.test');
@@ -50,16 +50,16 @@ for (const [mode, dark] of MODES) {
         await expectDashboardComplete(page);
         await expectAccessible(page, `the dashboard (${mode})`);
       });
+      // each page opened as its link opens it (the console journey opens each by its address)
       for (const [path, remote] of mainPagesOf('owner')) {
         await test.step(path, async () => {
-          await page.goto(path);
-          await expectRemoteMounted(page, remote);
+          await openInApp(page, path, remote);
           await expect(page.locator('main [aria-busy="true"], main .ant-spin-spinning')).toHaveCount(0);
           await expectAccessible(page, `${path} (${mode})`);
         });
       }
       await test.step('a contact record', async () => {
-        await page.goto('/contacts');
+        await openInApp(page, '/contacts', 'contacts');
         await openContactFromList(page, 'Carter', /James Carter/);
         await expect(page.getByTestId('card-primary')).toBeVisible();
         await expect(page.locator('main .ant-spin-spinning')).toHaveCount(0);
