@@ -70,7 +70,7 @@ export async function expectRemoteMounted(page: Page, remote: string) {
  */
 export async function openInApp(page: Page, path: string, remote: string): Promise<void> {
   const area = remoteArea(page, remote);
-  const before = (await area.count()) === 1 ? await area.innerText() : null;
+  const before = (await area.count()) === 1 && new URL(page.url()).pathname !== path ? await area.innerText() : null;
   await page.evaluate((to) => {
     window.history.pushState(null, '', to);
     window.dispatchEvent(new PopStateEvent('popstate', { state: null }));

@@ -1,6 +1,6 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import { expect, test } from '../support/fixtures';
-import { expectRemoteMounted, PASSWORD, signIn } from '../support/app';
+import { openInApp, PASSWORD, signIn } from '../support/app';
 import { expectNoOverflow } from '../support/layoutOverflow';
 
 /**
@@ -48,11 +48,8 @@ test.afterAll(async () => {
   await page?.close();
 });
 
-/** Opens a page of a remote and waits for it to draw. */
-async function open(path: string, remote: string) {
-  await page.goto(path);
-  await expectRemoteMounted(page, remote);
-}
+/** Opens a page of a remote as its link does, and waits for it to draw. */
+const open = (path: string, remote: string) => openInApp(page, path, remote);
 
 test('the dashboard fits, with the phone drawer closed and open', async () => {
   await expect(page.getByTestId('dashboard')).toBeVisible();

@@ -1,5 +1,5 @@
 import { expect, test } from '../support/fixtures';
-import { expectDashboard, expectRemoteMounted, signIn, topTab } from '../support/app';
+import { expectDashboard, expectRemoteMounted, openInApp, signIn, topTab } from '../support/app';
 import { mainPagesOf } from '../support/pages';
 
 test('the owner signs in and every remote mounts on its route, within the Content-Security-Policy', async ({ page }) => {
@@ -9,11 +9,10 @@ test('the owner signs in and every remote mounts on its route, within the Conten
     if (/Content Security Policy/i.test(m.text())) blocked.push(m.text());
   });
   await signIn(page, 'owner@demo.test');
+  // from page to page through the app's router, as its links go (the console journey opens each by its address)
   for (const [path, remote] of mainPagesOf('owner')) {
     await test.step(`${path} mounts ${remote}`, async () => {
-      await page.goto(path);
-      await expect(page).toHaveURL(new RegExp(`${path}$`));
-      await expectRemoteMounted(page, remote);
+      await openInApp(page, path, remote);
     });
   }
   expect(blocked).toEqual([]);
