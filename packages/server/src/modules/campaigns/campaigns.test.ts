@@ -13,6 +13,8 @@ import {
 import { bearer, DEMO, SECOND, signIn, startTestServer, type SignedIn, type TestServer } from '../../testing/harness';
 import { openOccurrence, processRun, textKey } from './runs';
 import { accountTimezone, isBirthday } from './service';
+import { timezoneOf } from '../sms/outbound';
+import { DEMO_LOCATIONS } from '../locations/seed';
 
 let s: TestServer;
 let owner: SignedIn;
@@ -167,9 +169,15 @@ describe('campaigns', () => {
     const byName = Object.fromEntries(details.map((d) => [d.client?.name, d]));
     assert.deepEqual([byName['Nora Nomobile']!.status, byName['Nora Nomobile']!.comment], ['skipped', CAMPAIGN_SKIP_REASONS['no-number']]);
     assert.deepEqual([byName['Otto Out']!.status, byName['Otto Out']!.comment], ['skipped', CAMPAIGN_SKIP_REASONS['opted-out']]);
-    const hour = moment()
-      .tz(await timezone())
-      .hour();
+    // Held when written in quiet hours (21:00-8:00) where its sending number is: the demo's numbers are
+    // in its offices' zone, not the account's (the test's clock and the run's may differ by an hour).
+    const [rita] = await s.db.query<{ by_number: string; created_at: Date }>(
+      'select by_number, created_at from sms_messages where idempotency_key like $1 and to_number = $2',
+      [`campaign:${c.id}:%`, '15125550301'],
+    );
+    const zone = await timezoneOf(s.db, DEMO, rita!.by_number);
+    assert.equal(zone, DEMO_LOCATIONS.austin.timezone);
+    const hour = moment(rita!.created_at).tz(zone).hour();
     assert.equal(byName['Rita Reach']!.status, hour >= 21 || hour < 8 ? 'held' : 'queued');
     assert.equal(byName['Rita Reach']!.phoneNumber, '15125550301');
     await api('DELETE', `/campaigns/${c.id}`);
