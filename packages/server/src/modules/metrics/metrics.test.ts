@@ -1,17 +1,21 @@
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
+import moment from 'moment-timezone';
 import { statsOf, type EmployeeStats } from '@agency/contracts';
 import { bearer, DEMO, signIn, startTestServer, type SignedIn, type TestServer } from '../../testing/harness';
 import { signInSecond } from '../clients/testSupport';
+import { accountTimezone } from '../campaigns/service';
 
 let s: TestServer;
 let owner: SignedIn;
 let employee: SignedIn;
 let other: string;
 
-const now = new Date();
-const thisMonth = `${String(now.getMonth() + 1).padStart(2, '0')}/${now.getFullYear()}`;
+// The account's month, not the machine's: on the 1st, UTC is a month ahead of New York for some hours.
+let thisMonth: string;
+let lastMonth: string;
+let lastMonthMid: Date;
 async function stats(token: string, query: string) {
   const res = await s.app.inject({ method: 'GET', url: `/api/metrics/employee-stats?${query}`, headers: bearer(token) });
   return { status: res.statusCode, body: res.json() as EmployeeStats & { message?: string }, cache: res.headers['cache-control'] };
@@ -23,6 +27,10 @@ before(async () => {
   owner = await signIn(s.app, 'owner@demo.test');
   employee = await signIn(s.app, 'employee@demo.test');
   other = await signInSecond(s.app);
+  const here = moment().tz(await accountTimezone(s.db, DEMO));
+  thisMonth = here.format('MM/YYYY');
+  lastMonth = here.clone().subtract(1, 'month').format('MM/YYYY');
+  lastMonthMid = here.clone().subtract(1, 'month').date(15).toDate();
 });
 after(() => s.close());
 
@@ -66,7 +74,6 @@ describe('employee stats', () => {
   it('count the calls a user placed and answered, their talk time by direction, and the calls they reviewed, by month and by day', async () => {
     const before = await monthly(employee.user.id);
     const ownerBefore = await monthly(owner.user.id);
-    const lastMonth = new Date(now.getFullYear(), now.getMonth() - 1, 15);
     const call = (
       account: string,
       direction: 'incoming' | 'outgoing',
@@ -102,7 +109,7 @@ describe('employee stats', () => {
     await call(DEMO, 'incoming', 'missed', null, 0, { viewedBy: owner.user.id });
     await call(DEMO, 'incoming', 'blocked', emma, 0);
     await call(DEMO, 'incoming', 'completed', emma, 30, { format: 'voicemail', answered: false });
-    await call(DEMO, 'outgoing', 'completed', emma, 600, { at: lastMonth });
+    await call(DEMO, 'outgoing', 'completed', emma, 600, { at: lastMonthMid });
     const after = await monthly(employee.user.id);
     const grew = (name: keyof typeof after) => after[name] - before[name];
     assert.deepEqual(
@@ -126,8 +133,7 @@ describe('employee stats', () => {
     assert.deepEqual([sum('calls'), sum('calls_duration')], [after.calls, after.calls_duration]);
     assert.ok(daily.body.rows.some((r) => r.name === 'calls' && r.metricDate === today && r.value >= 4));
     // Last month holds its own call; another account's calls count for none of ours.
-    const last = `${String(lastMonth.getMonth() + 1).padStart(2, '0')}/${lastMonth.getFullYear()}`;
-    assert.equal((await monthly(emma, last)).calls_outgoing_duration, 600);
+    assert.equal((await monthly(emma, lastMonth)).calls_outgoing_duration, 600);
     const [{ id: otherAccount }] = await s.db.query<{ id: string }>('select id from accounts where id <> $1 limit 1', [DEMO]);
     await call(otherAccount, 'outgoing', 'completed', emma, 999);
     assert.equal((await monthly(emma)).calls, after.calls);

@@ -1,8 +1,10 @@
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
+import moment from 'moment-timezone';
 import type { ReferralAggregate, ReferralRow } from '@agency/contracts';
 import { bearer, DEMO, signIn, startTestServer, type TestServer } from '../../testing/harness';
 import { signInSecond } from '../clients/testSupport';
+import { accountTimezone } from '../campaigns/service';
 
 let s: TestServer;
 let employee: string;
@@ -88,8 +90,11 @@ describe('GET /reporting/affiliate', () => {
 
 describe('GET /reporting/affiliate/aggregate', () => {
   it('counts referrals by source, all time and this month, and the top referring clients', async () => {
-    const now = new Date();
-    const today = `${String(now.getMonth() + 1).padStart(2, '0')}/${String(now.getDate()).padStart(2, '0')}/${now.getFullYear()}`;
+    // the agency's today: "this month" is the account's, whatever the zone of the machine (on the 1st,
+    // UTC is a month ahead of New York for some hours)
+    const today = moment()
+      .tz(await accountTimezone(s.db, DEMO))
+      .format('MM/DD/YYYY');
     assert.equal((await post('/clients', { firstName: 'Fresh', lastName: 'Lead', affliateVia: 'Walk-in', aflliateOn: today })).statusCode, 201);
     const res = await get(employee, '/reporting/affiliate/aggregate');
     assert.equal(res.statusCode, 200);
