@@ -60,3 +60,25 @@ test("a colleague's move on the same board updates the figures too", async () =>
   act(() => hostControls().receive({ event: 'taskboard', payload: { type: 'MOVE_CARD', boardId: 'b1', seq: 5, card: { ...card, laneId: 'L2' } } } as never));
   await waitFor(() => expect(result.current.state?.board.progress).toBe(1));
 });
+
+test('the board loads once the server has joined it to its room, and again when a change comes while it loads', async () => {
+  jest.spyOn(bus.connection$, 'value', 'get').mockReturnValue('connected');
+  let joined: ((r: TaskBoardAck) => void) | null = null;
+  jest.spyOn(bus, 'emit').mockImplementation(((event: string, ...args: unknown[]) => {
+    if (event === 'taskBoard_joinBoard') joined = args[args.length - 1] as (r: TaskBoardAck) => void;
+  }) as typeof bus.emit);
+  // the first load reads the lanes before a colleague's card is added; what it reads comes back after the news
+  let readLanes: (() => void) | null = null;
+  api.get.mockResolvedValue(board());
+  api.cards.mockImplementationOnce(() => new Promise((done) => (readLanes = () => done({ cards: [] } as never))));
+  api.cards.mockImplementation(async (_b, lane) => ({ cards: lane === 'L1' ? [card] : [] }) as never);
+
+  const { result } = renderHook(() => useBoard('b1', filter));
+  expect(joined).not.toBeNull();
+  expect(api.get).not.toHaveBeenCalled();
+  act(() => joined!({ ok: true } as TaskBoardAck));
+  await waitFor(() => expect(readLanes).not.toBeNull());
+  act(() => hostControls().receive({ event: 'taskboard', payload: { type: 'ADD_CARD', boardId: 'b1', seq: 7, card } } as never));
+  await act(async () => readLanes!());
+  await waitFor(() => expect(result.current.state?.lanes.L1?.cards.map((c) => c.id)).toEqual(['c1']));
+});

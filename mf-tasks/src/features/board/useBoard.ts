@@ -9,6 +9,8 @@ import { appendPage, applyServerEvent, emptyLane, initialState, moveLocally, typ
 const GONE = Number.MAX_SAFE_INTEGER;
 /** Server events that change what the board's figures count. */
 const CARD_CHANGES = new Set(['MOVE_CARD', 'ADD_CARD', 'UPDATE_CARD', 'DELETE_CARD', 'CLEAR_LANE']);
+/** How long a board waits for the server to answer its join before it loads all the same. */
+const JOIN_ANSWER_WAIT_MS = 5000;
 
 /** One board on screen: its lanes loaded page by page, kept live from the board's socket room. */
 export function useBoard(boardId: string, filter: CardFilter) {
@@ -96,25 +98,58 @@ export function useBoard(boardId: string, filter: CardFilter) {
     }
   }, [boardId]);
 
-  // join the board's room, then load it; again after every reconnect
+  // Join the board's room, and load the board once the server has joined us (again after every
+  // reconnect): a card added before the join is in what the load reads, one added after it comes as
+  // an event. An event that comes while the board loads may be news the load read too early, so the
+  // board loads once more after it.
   useEffect(() => {
     let alive = true;
-    const join = () => bus.emit('taskBoard_joinBoard', boardId, (res: TaskBoardAck) => !res.ok && alive && toast({ kind: 'error', message: res.message }));
-    join();
-    void reload();
+    let loading = false;
+    let again = false;
+    const load = async () => {
+      if (loading) {
+        again = true;
+        return;
+      }
+      loading = true;
+      try {
+        do {
+          again = false;
+          await reload();
+        } while (again && alive);
+      } finally {
+        loading = false;
+      }
+    };
+    const joinThenLoad = () => {
+      let started = false;
+      const start = () => {
+        if (started || !alive) return;
+        started = true;
+        void load();
+      };
+      bus.emit('taskBoard_joinBoard', boardId, (res: TaskBoardAck) => {
+        if (!res.ok && alive) toast({ kind: 'error', message: res.message });
+        start();
+      });
+      // Offline, the board loads now and joins when the socket connects (below); an answer that
+      // does not come in time does not keep the board from loading.
+      if (bus.connection$.value !== 'connected') start();
+      else setTimeout(start, JOIN_ANSWER_WAIT_MS);
+    };
+    joinThenLoad();
     const events = bus.on('taskboard').subscribe((ev) => {
       setState((s) => (s ? applyServerEvent(s, ev, filterRef.current) : s));
-      if (ev.boardId === boardId && CARD_CHANGES.has(ev.type)) void refreshTotals();
+      if (ev.boardId !== boardId) return;
+      if (loading) again = true;
+      if (CARD_CHANGES.has(ev.type)) void refreshTotals();
     });
     const reconnects = bus.connection$
       .pipe(
         skip(1),
         rxFilter((c) => c === 'connected'),
       )
-      .subscribe(() => {
-        join();
-        void reload();
-      });
+      .subscribe(joinThenLoad);
     return () => {
       alive = false;
       events.unsubscribe();
