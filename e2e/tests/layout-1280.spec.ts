@@ -1,6 +1,6 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import { expect, test } from '../support/fixtures';
-import { openInApp, PASSWORD, signIn } from '../support/app';
+import { expectDashboardComplete, openInApp, PASSWORD, signIn } from '../support/app';
 import { expectNoOverflow } from '../support/layoutOverflow';
 
 /**
@@ -52,12 +52,14 @@ test.afterAll(async () => {
 const open = (path: string, remote: string) => openInApp(page, path, remote);
 
 test('the dashboard fits, with the phone drawer closed and open', async () => {
-  await expect(page.getByTestId('dashboard')).toBeVisible();
+  // measured once every widget has drawn: those below the first screen load after it and size themselves
+  await expectDashboardComplete(page);
   await expect(page.getByText('Account Balance')).toBeVisible();
   await expectNoOverflow(page, 'the dashboard');
   await page.evaluate(() => localStorage.setItem('agency.phone.drawer', '1'));
   await page.reload();
   await expect(page.getByRole('region', { name: 'Phone drawer' })).toBeVisible({ timeout: 30_000 });
+  await expectDashboardComplete(page);
   await expect(page.getByText('Account Balance')).toBeVisible();
   await expectNoOverflow(page, 'the dashboard with the phone drawer open');
   await page.evaluate(() => localStorage.setItem('agency.phone.drawer', '0'));
