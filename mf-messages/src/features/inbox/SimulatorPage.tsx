@@ -24,7 +24,8 @@ export function SimulatorPage() {
   const { token } = theme.useToken();
   const session = useObservable(bus.session$);
   const [form] = Form.useForm<Values>();
-  const [numbers, setNumbers] = useState<Array<{ phoneNumber: string; friendlyName: string }>>([]);
+  // null until the agency's numbers are in: sending waits for them (a text sent before would have no number to go to)
+  const [numbers, setNumbers] = useState<Array<{ phoneNumber: string; friendlyName: string }> | null>(null);
   const [texts, setTexts] = useState<SmsMessage[]>([]);
   const [error, setError] = useState<string | null>(null);
   const [sending, setSending] = useState(false);
@@ -87,12 +88,15 @@ export function SimulatorPage() {
             <Input inputMode="tel" placeholder="(512) 555-0142" />
           </Form.Item>
           <Form.Item label="Agency number" name="to" rules={[{ required: true, message: 'Choose a number' }]}>
-            <Select options={numbers.map((n) => ({ value: n.phoneNumber, label: `${n.friendlyName || 'Number'} · ${formatPhone(n.phoneNumber)}` }))} />
+            <Select
+              loading={!numbers}
+              options={(numbers ?? []).map((n) => ({ value: n.phoneNumber, label: `${n.friendlyName || 'Number'} · ${formatPhone(n.phoneNumber)}` }))}
+            />
           </Form.Item>
           <Form.Item label="Text" name="body" rules={[{ required: true, whitespace: true, message: 'Type a text' }]}>
             <Input.TextArea autoSize={{ minRows: 2, maxRows: 5 }} />
           </Form.Item>
-          <Button type="primary" htmlType="submit" loading={sending}>
+          <Button type="primary" htmlType="submit" loading={sending} disabled={!numbers}>
             Send Text
           </Button>
         </Form>
