@@ -1,9 +1,10 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { filter as rxFilter, skip } from 'rxjs';
 import { bus } from '@agency/bus';
 import { toast } from '@agency/ui';
 import { errorMessage, taskBoardsApi } from '@agency/api-client';
 import { TASK_CARDS_PAGE_SIZE, TASKBOARD_MESSAGES, type TaskBoardAck, type TaskCardEvent } from '@agency/contracts';
+import { oneAtATime } from './oneAtATime';
 import { appendPage, applyServerEvent, emptyLane, initialState, moveLocally, type BoardState, type CardFilter } from './laneModel';
 
 const GONE = Number.MAX_SAFE_INTEGER;
@@ -64,16 +65,9 @@ export function useBoard(boardId: string, filter: CardFilter) {
   }, [boardId, loadLane]);
 
   // The board's figures (total, progress, completed) are the server's count: asked again after cards change, one request at a time.
-  const totals = useRef<{ running: boolean; again: boolean }>({ running: false, again: false });
-  const refreshTotals = useCallback(async () => {
-    if (totals.current.running) {
-      totals.current.again = true;
-      return;
-    }
-    totals.current.running = true;
-    try {
-      do {
-        totals.current.again = false;
+  const refreshTotals = useMemo(
+    () =>
+      oneAtATime(async () => {
         const fresh = await taskBoardsApi.get(boardId).catch(() => null);
         if (fresh)
           setState((s) =>
@@ -92,11 +86,9 @@ export function useBoard(boardId: string, filter: CardFilter) {
                 }
               : s,
           );
-      } while (totals.current.again);
-    } finally {
-      totals.current.running = false;
-    }
-  }, [boardId]);
+      }).run,
+    [boardId],
+  );
 
   // Join the board's room, and load the board once the server has joined us (again after every
   // reconnect): a card added before the join is in what the load reads, one added after it comes as
@@ -104,29 +96,13 @@ export function useBoard(boardId: string, filter: CardFilter) {
   // board loads once more after it.
   useEffect(() => {
     let alive = true;
-    let loading = false;
-    let again = false;
-    const load = async () => {
-      if (loading) {
-        again = true;
-        return;
-      }
-      loading = true;
-      try {
-        do {
-          again = false;
-          await reload();
-        } while (again && alive);
-      } finally {
-        loading = false;
-      }
-    };
+    const loader = oneAtATime(reload, () => alive);
     const joinThenLoad = () => {
       let started = false;
       const start = () => {
         if (started || !alive) return;
         started = true;
-        void load();
+        void loader.run();
       };
       bus.emit('taskBoard_joinBoard', boardId, (res: TaskBoardAck) => {
         if (!res.ok && alive) toast({ kind: 'error', message: res.message });
@@ -141,7 +117,7 @@ export function useBoard(boardId: string, filter: CardFilter) {
     const events = bus.on('taskboard').subscribe((ev) => {
       setState((s) => (s ? applyServerEvent(s, ev, filterRef.current) : s));
       if (ev.boardId !== boardId) return;
-      if (loading) again = true;
+      if (loader.running) void loader.run();
       if (CARD_CHANGES.has(ev.type)) void refreshTotals();
     });
     const reconnects = bus.connection$
