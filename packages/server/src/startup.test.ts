@@ -1,14 +1,14 @@
 import { describe, it } from 'node:test';
 import { spawnSync } from 'node:child_process';
 import assert from 'node:assert/strict';
-import { mkdtempSync, existsSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { loadConfig } from './config';
 import { KEY_FILE, loadClientDataKey } from './sealing/crypto';
 import { demoDataDecision, missingProductionSecrets, simulatedProvidersRefusal, simulatedWork } from './startup';
+import { tempDir } from './testing/tempDir';
 
-const dataDir = () => mkdtempSync(join(tmpdir(), 'agency-startup-'));
+const dataDir = () => tempDir('agency-startup-');
 
 describe('demo data only on request', () => {
   it('seeds the demo agency only when DEMO_DATA=1 asks, and never in production', () => {

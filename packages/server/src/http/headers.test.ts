@@ -1,14 +1,14 @@
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { createHash } from 'node:crypto';
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { bearer, signIn, startTestServer, type TestServer } from '../testing/harness';
 import { contentSecurityPolicy, originsOf } from './headers';
+import { tempDir } from '../testing/tempDir';
 
 const THEME = "\n      if (localStorage.getItem('agency.dark') === '1') document.body.classList.add('dark');\n    ";
-const shellDir = mkdtempSync(join(tmpdir(), 'agency-shell-'));
+const shellDir = tempDir('agency-shell-');
 writeFileSync(
   join(shellDir, 'index.html'),
   `<!doctype html><html><head><script defer src="/main.js"></script></head><body><script>${THEME}</script><div id="root"></div></body></html>`,

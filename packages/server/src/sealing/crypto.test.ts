@@ -1,10 +1,10 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdtempSync, readFileSync, statSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { createCipheriv, randomBytes } from 'node:crypto';
 import { createSealer, KEY_FILE, keyId, loadClientDataKey, parseKey, previousKeys } from './crypto';
+import { tempDir } from '../testing/tempDir';
 
 describe('sealing of sensitive client data', () => {
   it('seals with AES-256-GCM: a fresh IV each time, opened only with the key', () => {
@@ -54,14 +54,14 @@ describe('sealing of sensitive client data', () => {
   });
 
   it('takes CLIENT_DATA_KEY from the environment, as base64 or hex, and refuses a short one', () => {
-    const dir = mkdtempSync(join(tmpdir(), 'agency-key-'));
+    const dir = tempDir('agency-key-');
     const b64 = Buffer.alloc(32, 7).toString('base64');
     assert.deepEqual(loadClientDataKey(dir, { CLIENT_DATA_KEY: b64 }), Buffer.alloc(32, 7));
     assert.throws(() => loadClientDataKey(dir, { CLIENT_DATA_KEY: 'short' }), /32 bytes/);
   });
 
   it('otherwise generates a key once and keeps it in the data folder, readable by the owner only', () => {
-    const dir = mkdtempSync(join(tmpdir(), 'agency-key-'));
+    const dir = tempDir('agency-key-');
     const first = loadClientDataKey(dir, {});
     const again = loadClientDataKey(dir, {});
     assert.deepEqual(first, again);

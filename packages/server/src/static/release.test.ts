@@ -1,8 +1,8 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir, userInfo } from 'node:os';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { userInfo } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import Fastify from 'fastify';
@@ -19,6 +19,7 @@ import {
   rollbackRemote,
 } from './release';
 import { staticRoutes } from './routes';
+import { tempDir } from '../testing/tempDir';
 
 const SHARED = [
   { name: 'react', version: '19.3.1', requiredVersion: '^19.3.1', singleton: true },
@@ -39,7 +40,7 @@ function build(dir: string, content: string, version = '1.0.0', shared = SHARED,
 
 /** A shell's build folder with its shared-surface.json: what it provides. */
 function shell(keys: Record<string, string>, runtime = '2.9.2'): string {
-  const dir = mkdtempSync(join(tmpdir(), 'agency-shell-'));
+  const dir = tempDir('agency-shell-');
   const surface: ShellSurface = {
     runtime: { bundler: runtime, enhanced: runtime },
     keys: Object.fromEntries(Object.entries(keys).map(([key, version]) => [key, { version, singleton: true }])),
@@ -60,7 +61,7 @@ const git = (dir: string, ...args: string[]) => {
 
 /** A work tree at one commit, with a build in it. */
 function checkout(subject: string): { dist: string; commit: string } {
-  const tree = mkdtempSync(join(tmpdir(), 'agency-tree-'));
+  const tree = tempDir('agency-tree-');
   git(tree, 'init', '-q');
   writeFileSync(join(tree, 'README.md'), subject);
   git(tree, 'add', '.');
@@ -70,7 +71,7 @@ function checkout(subject: string): { dist: string; commit: string } {
 
 describe('a release records what it needs and where it came from', () => {
   it('keeps the shared keys and runtime of its manifest, the commit, who released it and the commit subject as its note', () => {
-    const releases = mkdtempSync(join(tmpdir(), 'agency-releases-'));
+    const releases = tempDir('agency-releases-');
     const { dist, commit } = checkout('Contacts list shows company names');
     const now = new Date('2026-11-28T09:30:00Z');
     const { release } = releaseRemote(releases, 'contacts', dist, { by: 'dana', now });
@@ -98,14 +99,14 @@ describe('a release records what it needs and where it came from', () => {
   });
 
   it('outside git: no commit, the note given, and the user of the operating system', () => {
-    const releases = mkdtempSync(join(tmpdir(), 'agency-releases-'));
-    const { release } = releaseRemote(releases, 'contacts', build(mkdtempSync(join(tmpdir(), 'agency-dist-')), 'a'), { note: 'Hotfix from a laptop' });
+    const releases = tempDir('agency-releases-');
+    const { release } = releaseRemote(releases, 'contacts', build(tempDir('agency-dist-'), 'a'), { note: 'Hotfix from a laptop' });
     const record = readReleaseRecord(releases, 'contacts', release)!;
     assert.equal(record.commit, null);
     assert.equal(record.by, userInfo().username);
     assert.equal(record.note, 'Hotfix from a laptop');
     // and the commit can be named for such a build
-    const named = releaseRemote(releases, 'contacts', build(mkdtempSync(join(tmpdir(), 'agency-dist-')), 'b'), { commit: '4132c2f' }).release;
+    const named = releaseRemote(releases, 'contacts', build(tempDir('agency-dist-'), 'b'), { commit: '4132c2f' }).release;
     assert.equal(readReleaseRecord(releases, 'contacts', named)?.commit, '4132c2f');
     assert.equal(readReleaseRecord(releases, 'contacts', named)?.note, '');
   });
@@ -113,7 +114,7 @@ describe('a release records what it needs and where it came from', () => {
 
 describe('rolling back by a name several releases share', () => {
   it('is refused with each of them; a full name, or a version only one release has, is taken', () => {
-    const releases = mkdtempSync(join(tmpdir(), 'agency-releases-'));
+    const releases = tempDir('agency-releases-');
     const first = releaseRemote(releases, 'contacts', checkout('The list before').dist, { by: 'dana' }).release;
     const second = releaseRemote(releases, 'contacts', checkout('The list after').dist, { by: 'lee' }).release;
     assert.throws(
@@ -128,7 +129,7 @@ describe('rolling back by a name several releases share', () => {
     );
     assert.equal(remoteReleaseRecords(releases, 'contacts').active, second, 'nothing changed');
     assert.equal(rollbackRemote(releases, 'contacts', first), first);
-    const newer = releaseRemote(releases, 'contacts', build(mkdtempSync(join(tmpdir(), 'agency-dist-')), 'newer', '1.1.0')).release;
+    const newer = releaseRemote(releases, 'contacts', build(tempDir('agency-dist-'), 'newer', '1.1.0')).release;
     rollbackRemote(releases, 'contacts', first);
     assert.equal(rollbackRemote(releases, 'contacts', '1.1.0'), newer, 'a version only one release has');
     assert.throws(() => rollbackRemote(releases, 'contacts', '2.0.0'), /contacts has no release 2\.0\.0\./);
@@ -147,13 +148,13 @@ describe('the remotes command', () => {
   };
 
   it('releases with --by and --note, lists each release with when, commit, who and note, shows its record, and refuses an ambiguous rollback', () => {
-    const data = mkdtempSync(join(tmpdir(), 'agency-data-'));
+    const data = tempDir('agency-data-');
     const { dist, commit } = checkout('Contacts import takes tags');
     const releasesDir = join(data, 'releases');
     const released = cli(data, 'release', 'contacts', '--from', dist, '--by', 'ops-dana', '--note', 'Import with tags');
     assert.equal(released.status, 0, released.stderr);
     const release = /contacts: released (\S+) \(active\)/.exec(released.stdout)![1];
-    const other = cli(data, 'release', 'contacts', '--from', build(mkdtempSync(join(tmpdir(), 'agency-dist-')), 'other'), '--by', 'ops-lee');
+    const other = cli(data, 'release', 'contacts', '--from', build(tempDir('agency-dist-'), 'other'), '--by', 'ops-lee');
     assert.equal(other.status, 0, other.stderr);
 
     const list = cli(data, 'list', 'contacts');
@@ -175,21 +176,14 @@ describe('the remotes command', () => {
   });
 
   it('refuses a release the active shell cannot serve with what is missing, and --force releases it, recorded', () => {
-    const data = mkdtempSync(join(tmpdir(), 'agency-data-'));
+    const data = tempDir('agency-data-');
     const releasesDir = join(data, 'releases');
     const noIcons = shell(NO_ICONS);
-    const served = cliUnder(
-      data,
-      noIcons,
-      'release',
-      'contacts',
-      '--from',
-      build(mkdtempSync(join(tmpdir(), 'agency-dist-')), 'fits', '1.0.0', SHARED.slice(0, 1)),
-    );
+    const served = cliUnder(data, noIcons, 'release', 'contacts', '--from', build(tempDir('agency-dist-'), 'fits', '1.0.0', SHARED.slice(0, 1)));
     assert.equal(served.status, 0, served.stderr);
     const active = /released (\S+)/.exec(served.stdout)![1];
 
-    const dist = build(mkdtempSync(join(tmpdir(), 'agency-dist-')), 'with icons', '1.1.0');
+    const dist = build(tempDir('agency-dist-'), 'with icons', '1.1.0');
     const refused = cliUnder(data, noIcons, 'release', 'contacts', '--from', dist, '--by', 'ops-dana');
     assert.equal(refused.status, 1);
     assert.match(
@@ -241,20 +235,20 @@ describe('the remotes command', () => {
 
 describe('the preflight', () => {
   it('checks against the shell surface the shell build wrote; without one there is nothing to check', () => {
-    assert.equal(readShellSurface(mkdtempSync(join(tmpdir(), 'agency-shell-'))), null);
-    const releases = mkdtempSync(join(tmpdir(), 'agency-releases-'));
-    const r = releaseRemote(releases, 'contacts', build(mkdtempSync(join(tmpdir(), 'agency-dist-')), 'no surface'), { shellSurface: null });
+    assert.equal(readShellSurface(tempDir('agency-shell-')), null);
+    const releases = tempDir('agency-releases-');
+    const r = releaseRemote(releases, 'contacts', build(tempDir('agency-dist-'), 'no surface'), { shellSurface: null });
     assert.equal(r.activated, true);
   });
 
   it('refuses a build on another federation runtime, or one the shell has moved past, before anything changes', () => {
-    const releases = mkdtempSync(join(tmpdir(), 'agency-releases-'));
-    const first = releaseRemote(releases, 'contacts', build(mkdtempSync(join(tmpdir(), 'agency-dist-')), 'first'), {
+    const releases = tempDir('agency-releases-');
+    const first = releaseRemote(releases, 'contacts', build(tempDir('agency-dist-'), 'first'), {
       shellSurface: readShellSurface(shell(SERVES_ALL)),
     });
     const newerShell = readShellSurface(shell({ ...SERVES_ALL, react: '20.0.0' }, '2.10.0'));
     assert.throws(
-      () => releaseRemote(releases, 'contacts', build(mkdtempSync(join(tmpdir(), 'agency-dist-')), 'second'), { shellSurface: newerShell }),
+      () => releaseRemote(releases, 'contacts', build(tempDir('agency-dist-'), 'second'), { shellSurface: newerShell }),
       (err: PreflightRefusal) => {
         assert.ok(err instanceof PreflightRefusal);
         assert.deepEqual(err.problems, [
@@ -277,8 +271,8 @@ describe('the preflight', () => {
 
 describe("the releases' records", () => {
   it('are not served to browsers; the releases are', async () => {
-    const releases = mkdtempSync(join(tmpdir(), 'agency-releases-'));
-    const { release } = releaseRemote(releases, 'contacts', build(mkdtempSync(join(tmpdir(), 'agency-dist-')), 'served'), { by: 'dana' });
+    const releases = tempDir('agency-releases-');
+    const { release } = releaseRemote(releases, 'contacts', build(tempDir('agency-dist-'), 'served'), { by: 'dana' });
     const app = Fastify();
     await staticRoutes(app, { releasesDir: releases, shellDir: join(releases, 'no-shell') } as ServerConfig);
     try {
@@ -293,9 +287,9 @@ describe("the releases' records", () => {
 
 describe("a shell's preflight", () => {
   it('lists each active remote the shell would not serve, with what it would miss', () => {
-    const releases = mkdtempSync(join(tmpdir(), 'agency-releases-'));
-    releaseRemote(releases, 'contacts', build(mkdtempSync(join(tmpdir(), 'agency-dist-')), 'with icons'));
-    releaseRemote(releases, 'chat', build(mkdtempSync(join(tmpdir(), 'agency-dist-')), 'react only', '1.0.0', SHARED.slice(0, 1)));
+    const releases = tempDir('agency-releases-');
+    releaseRemote(releases, 'contacts', build(tempDir('agency-dist-'), 'with icons'));
+    releaseRemote(releases, 'chat', build(tempDir('agency-dist-'), 'react only', '1.0.0', SHARED.slice(0, 1)));
     assert.deepEqual(preflightShell(releases, readShellSurface(shell(SERVES_ALL))!), {});
     assert.deepEqual(preflightShell(releases, readShellSurface(shell(NO_ICONS))!), {
       contacts: [{ key: '@ant-design/icons', needs: '^6.3.4', provided: null, shell: 'newer' }],

@@ -1,13 +1,13 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { existsSync, mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { releasesStoreFrom } from '../config';
 import { assertKey } from '../providers/files/index';
 import { createLocalFiles } from '../providers/files/local';
 import { createS3Files } from '../providers/files/s3';
 import { databaseReleaseFiles, releaseFileKey, storageReleaseFiles } from './shared';
+import { tempDir } from '../testing/tempDir';
 
 describe('where the releases are kept (RELEASES_STORE)', () => {
   it('defaults to the folder on PGlite, the database on PostgreSQL, the file storage on PostgreSQL with S3; a name it does not know is refused', () => {
@@ -29,7 +29,7 @@ describe('where the releases are kept (RELEASES_STORE)', () => {
   });
 
   it('keeps the bytes in the row (database) or in the file storage with the row naming them (storage), and reads either kind of row', async () => {
-    const root = mkdtempSync(join(tmpdir(), 'agency-files-'));
+    const root = tempDir('agency-files-');
     const storage = createLocalFiles(root);
     const inStorage = storageReleaseFiles(storage);
     const inDatabase = databaseReleaseFiles(storage);

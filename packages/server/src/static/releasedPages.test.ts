@@ -1,14 +1,14 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { releaseRemote, rollbackRemote } from './release';
 import { releasedPage } from './routes';
+import { tempDir } from '../testing/tempDir';
 
 /** A build of mf-messages: its manifest, and its review page when `withPage`. */
 function messagesBuild(version: string, withPage: boolean): string {
-  const dist = mkdtempSync(join(tmpdir(), 'agency-messages-dist-'));
+  const dist = tempDir('agency-messages-dist-');
   writeFileSync(join(dist, 'mf-manifest.json'), JSON.stringify({ metaData: { buildInfo: { buildVersion: version } } }));
   if (withPage) {
     mkdirSync(join(dist, 'public'));
@@ -22,7 +22,7 @@ function messagesBuild(version: string, withPage: boolean): string {
 
 describe("a remote's page that stands alone", () => {
   it("is served from the remote's active release, its files found there, and survives a rollback to a release without it", () => {
-    const releases = mkdtempSync(join(tmpdir(), 'agency-releases-'));
+    const releases = tempDir('agency-releases-');
     assert.equal(releasedPage(releases, '/review/a1'), null, 'nothing released: the app answers');
 
     const older = releaseRemote(releases, 'messages', messagesBuild('1.0.0', false)).release;

@@ -2,20 +2,20 @@ import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 import type { ActiveReleasesNow } from '@agency/contracts';
 import { basicAuth, bearer, DEMO, freshDb, onPostgres, totpCode } from '../testing/harness';
 import { releaseRemote } from './release';
+import { tempDir } from '../testing/tempDir';
 
 const SERVER_DIR = join(dirname(fileURLToPath(import.meta.url)), '../..');
 
 function remoteBuild(content: string): string {
-  const dir = mkdtempSync(join(tmpdir(), 'agency-dist-'));
+  const dir = tempDir('agency-dist-');
   const react = { name: 'react', version: '19.3.1', requiredVersion: '^19.3.1', singleton: true };
   writeFileSync(
     join(dir, 'mf-manifest.json'),
@@ -106,7 +106,7 @@ describe(
 
     before(async () => {
       db = await freshDb(); // migrated and seeded once for the suite: the processes neither migrate nor seed
-      const dataDir = mkdtempSync(join(tmpdir(), 'agency-hosts-'));
+      const dataDir = tempDir('agency-hosts-');
       const shellDir = join(dataDir, 'no-shell');
       mkdirSync(shellDir);
       const releasesA = join(dataDir, 'releases-a');

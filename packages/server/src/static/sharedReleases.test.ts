@@ -1,17 +1,17 @@
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { existsSync, mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { ActiveReleasesNow, ReleasesOverview, ShellSurface } from '@agency/contracts';
 import { basicAuth, bearer, DEMO, freshDb, startTestServer, totpCode, type TestServer } from '../testing/harness';
 import { releaseRemote } from './release';
 import { releaseFileKey } from './shared';
+import { tempDir } from '../testing/tempDir';
 
 const REACT = { name: 'react', version: '19.3.1', requiredVersion: '^19.3.1', singleton: true };
 
 function remoteBuild(content: string): string {
-  const dir = mkdtempSync(join(tmpdir(), 'agency-dist-'));
+  const dir = tempDir('agency-dist-');
   writeFileSync(
     join(dir, 'mf-manifest.json'),
     JSON.stringify({ metaData: { buildInfo: { buildVersion: '1.0.0' }, pluginVersion: '2.9.2' }, shared: [REACT], exposes: [] }),
@@ -23,7 +23,7 @@ function remoteBuild(content: string): string {
 }
 
 function shellBuild(tag: string): string {
-  const dir = mkdtempSync(join(tmpdir(), 'agency-shell-dist-'));
+  const dir = tempDir('agency-shell-dist-');
   writeFileSync(
     join(dir, 'index.html'),
     `<!doctype html><html><head><title>Agency Desk</title></head><body>${tag}<script src="/main.js"></script></body></html>`,
@@ -47,18 +47,18 @@ for (const store of ['database', 'storage'] as const)
     let a: TestServer;
     let b: TestServer;
     let first: string;
-    const shellDir = mkdtempSync(join(tmpdir(), 'agency-no-shell-'));
+    const shellDir = tempDir('agency-no-shell-');
 
     before(async () => {
       db = await freshDb();
       // the first host starts with a release in its folder: a database without releases takes it
-      const folderA = mkdtempSync(join(tmpdir(), 'agency-releases-a-'));
+      const folderA = tempDir('agency-releases-a-');
       first = releaseRemote(folderA, 'contacts', remoteBuild('first'), { by: 'dana', note: 'First' }).release;
       a = await startTestServer({ db, config: { releasesStore: store, releasesDir: folderA, shellDir } });
       // the hosts share the keys of the data dir (sealed secrets), each with a registry folder of its own
       b = await startTestServer({
         db,
-        config: { releasesStore: store, dataDir: a.config.dataDir, releasesDir: mkdtempSync(join(tmpdir(), 'agency-releases-b-')), shellDir },
+        config: { releasesStore: store, dataDir: a.config.dataDir, releasesDir: tempDir('agency-releases-b-'), shellDir },
       });
     });
     after(async () => {
@@ -154,7 +154,7 @@ for (const store of ['database', 'storage'] as const)
         config: {
           releasesStore: store === 'database' ? 'storage' : 'database',
           dataDir: a.config.dataDir,
-          releasesDir: mkdtempSync(join(tmpdir(), 'agency-releases-c-')),
+          releasesDir: tempDir('agency-releases-c-'),
           shellDir,
         },
       });

@@ -1,8 +1,7 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import Fastify from 'fastify';
@@ -11,13 +10,14 @@ import type { ServerConfig } from '../config';
 import { activeShellSurface, PreflightRefusal, readReleaseRecord, releaseRemote, remoteReleaseRecords, rollbackRemote } from './release';
 import { staticRoutes } from './routes';
 import { releasesOverview } from '../modules/releases/routes';
+import { tempDir } from '../testing/tempDir';
 
 const ICONS = { name: '@ant-design/icons', version: '6.3.4', requiredVersion: '^6.3.4', singleton: true };
 const REACT = { name: 'react', version: '19.3.1', requiredVersion: '^19.3.1', singleton: true };
 
 /** A remote's build taking these shared keys from the shell. */
 function remoteBuild(content: string, shared = [REACT, ICONS]): string {
-  const dir = mkdtempSync(join(tmpdir(), 'agency-dist-'));
+  const dir = tempDir('agency-dist-');
   writeFileSync(
     join(dir, 'mf-manifest.json'),
     JSON.stringify({ metaData: { buildInfo: { buildVersion: '1.0.0' }, pluginVersion: '2.9.2' }, shared, exposes: [] }),
@@ -28,7 +28,7 @@ function remoteBuild(content: string, shared = [REACT, ICONS]): string {
 
 /** A shell's build: its page (with the inline script that sets the theme), its entry, a hashed chunk, the sign-in page, and what it provides. */
 function shellBuild(tag: string, keys: Record<string, string>): string {
-  const dir = mkdtempSync(join(tmpdir(), 'agency-shell-dist-'));
+  const dir = tempDir('agency-shell-dist-');
   writeFileSync(
     join(dir, 'index.html'),
     `<!doctype html><html><head><title>Agency Desk</title><script>document.documentElement.dataset.theme='${tag}'</script></head><body><script src="/main.js"></script></body></html>`,
@@ -56,7 +56,7 @@ async function served(releasesDir: string, shellDir: string) {
 
 describe('a shell release', () => {
   it('is served at / from the active release, its page naming the release; a rollback serves the earlier one, and a page loaded before still finds its chunks', async () => {
-    const releases = mkdtempSync(join(tmpdir(), 'agency-releases-'));
+    const releases = tempDir('agency-releases-');
     const inPlace = shellBuild('in-place', SERVES_ALL);
     const app = await served(releases, inPlace);
     try {
@@ -99,7 +99,7 @@ describe('a shell release', () => {
   });
 
   it('is checked against every active remote: refused with what they would miss, forced only on purpose and recorded; a remote is checked against the active shell release', () => {
-    const releases = mkdtempSync(join(tmpdir(), 'agency-releases-'));
+    const releases = tempDir('agency-releases-');
     const fallback = shellBuild('in-place', NO_ICONS);
     releaseRemote(releases, 'shell', shellBuild('first', SERVES_ALL));
     // the remotes run under the released shell, not under the build folder
@@ -155,7 +155,7 @@ describe('a shell release', () => {
   });
 
   it('is released from the command line like a remote: `release shell --from`, `list shell`', () => {
-    const data = mkdtempSync(join(tmpdir(), 'agency-data-'));
+    const data = tempDir('agency-data-');
     const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: data, SHELL_DIR: join(data, 'no-shell') };
     delete env.RELEASES_DIR;
     delete env.DATABASE_URL;

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdtempSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { AddressInfo } from 'node:net';
@@ -213,6 +213,8 @@ export async function startTestServer(opts: TestServerOptions = {}): Promise<Tes
       await realtime?.close();
       await app.close();
       if (!opts.db) await db.drop();
+      // the server's files (uploads, recordings, its data key) go with it
+      rmSync(dataDir, { recursive: true, force: true });
     },
   };
 }

@@ -1,18 +1,18 @@
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { ReleasesOverview, ShellSurface } from '@agency/contracts';
 import { basicAuth, bearer, DEMO, signIn, startTestServer, totpCode, type TestServer } from '../../testing/harness';
 import { readReleaseRecord, releaseRemote } from '../../static/release';
+import { tempDir } from '../../testing/tempDir';
 
 const REACT = { name: 'react', version: '19.3.1', requiredVersion: '^19.3.1', singleton: true };
 const ICONS = { name: '@ant-design/icons', version: '6.3.4', requiredVersion: '^6.3.4', singleton: true };
 
 /** A remote's build: its manifest (what it takes from the shell) and one file that makes it this build. */
 function build(content: string, version: string, shared: object[]): string {
-  const dir = mkdtempSync(join(tmpdir(), 'agency-dist-'));
+  const dir = tempDir('agency-dist-');
   writeFileSync(
     join(dir, 'mf-manifest.json'),
     JSON.stringify({ metaData: { buildInfo: { buildVersion: version }, pluginVersion: '2.9.2' }, shared, exposes: [] }),
@@ -23,7 +23,7 @@ function build(content: string, version: string, shared: object[]): string {
 
 /** A shell that provides react but no longer the icons. */
 function shellWithoutIcons(): string {
-  const dir = mkdtempSync(join(tmpdir(), 'agency-shell-'));
+  const dir = tempDir('agency-shell-');
   mkdirSync(dir, { recursive: true });
   const surface: ShellSurface = { runtime: { bundler: '2.9.2', enhanced: '2.9.2' }, keys: { react: { version: '19.3.1', singleton: true } } };
   writeFileSync(join(dir, 'shared-surface.json'), JSON.stringify(surface));
@@ -37,7 +37,7 @@ let fits: string;
 let needsIcons: string;
 
 before(async () => {
-  releasesDir = mkdtempSync(join(tmpdir(), 'agency-releases-'));
+  releasesDir = tempDir('agency-releases-');
   fits = releaseRemote(releasesDir, 'contacts', build('fits', '1.0.0', [REACT]), { by: 'dana', note: 'Tags on the list' }).release;
   needsIcons = releaseRemote(releasesDir, 'contacts', build('icons', '1.1.0', [REACT, ICONS]), { by: 'lee', note: 'Icons again' }).release;
   s = await startTestServer({ config: { releasesDir, shellDir: shellWithoutIcons() } });
