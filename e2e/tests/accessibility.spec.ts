@@ -70,8 +70,7 @@ for (const [mode, dark] of MODES) {
 }
 
 test("the keyboard: a dialog's close gives focus back to the button that opened it, with a visible ring", async ({ page }) => {
-  await signIn(page, 'owner@demo.test');
-  await page.goto('/admin/tasks');
+  await signIn(page, 'owner@demo.test', { at: '/admin/tasks' });
   await expectRemoteMounted(page, 'tasks');
   const trigger = page.getByRole('button', { name: /New Board/ });
   await trigger.focus();

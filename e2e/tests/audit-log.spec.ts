@@ -16,8 +16,7 @@ test('an owner finds a refused sign-in in the audit log, filters to it and expor
   });
   expect(refused.status()).toBe(401);
 
-  await signIn(page, 'owner@demo.test');
-  await page.goto('/account/settings');
+  await signIn(page, 'owner@demo.test', { at: '/account/settings' });
   await page.getByRole('navigation', { name: 'Settings sections' }).getByRole('menuitem', { name: 'Audit Log' }).click();
   const main = page.getByRole('main');
   await expect(main.getByRole('heading', { name: 'Audit Log' })).toBeVisible();

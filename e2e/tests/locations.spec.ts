@@ -16,8 +16,7 @@ async function choose(page: Page, field: Locator, option: string, search = false
 
 test('an owner creates a location, sees it rejected, fixes it and gets it and its brand approved', async ({ page }) => {
   const name = `Georgetown ${Date.now().toString(36).slice(-4)}`;
-  await signIn(page, 'owner@demo.test');
-  await page.goto('/account/info/locations');
+  await signIn(page, 'owner@demo.test', { at: '/account/info/locations' });
   await page.getByRole('button', { name: /Create Location/ }).click();
   const d = page.getByRole('dialog', { name: 'Create Location' });
 

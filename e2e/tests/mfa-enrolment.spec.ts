@@ -36,8 +36,7 @@ test.afterAll(async ({ request }) => {
 
 test('an employee without MFA is held at its setup until a code from the shown key confirms it', async ({ browser }) => {
   const owner: Page = await newPage(browser);
-  await signIn(owner, 'owner@demo.test');
-  await owner.goto('/account/settings/general');
+  await signIn(owner, 'owner@demo.test', { at: '/account/settings/general' });
   await owner.getByRole('switch', { name: 'MFA required for all employees' }).click();
   await owner.getByRole('button', { name: 'Save' }).click();
   // The owner has no MFA either: their own session is sent to set it up at once, and stays there.

@@ -2,8 +2,7 @@ import { expect, test } from '../support/fixtures';
 import { expectRemoteMounted, signIn, topTab } from '../support/app';
 
 test('a second sign-in of the same user sends the first browser to /login with the reason', async ({ page, browser }) => {
-  await signIn(page, 'employee2@demo.test');
-  await page.goto('/profile');
+  await signIn(page, 'employee2@demo.test', { at: '/profile' });
   await expectRemoteMounted(page, 'admin');
   await topTab(page, 'Contacts').click();
   await expectRemoteMounted(page, 'contacts');

@@ -36,8 +36,7 @@ test.beforeAll(async ({ browser }) => {
   staff = await browser.newPage({ viewport: { width: 1280, height: 900 } });
   await signIn(staff, 'employee@demo.test');
   client = await (await browser.newContext({ viewport: { width: 1280, height: 900 } })).newPage();
-  await signIn(client, 'owner@demo.test');
-  await client.goto('/phone-log/simulator');
+  await signIn(client, 'owner@demo.test', { at: '/phone-log/simulator' });
   await client.getByLabel('Client number').fill(CLIENT);
   await client.getByRole('button', { name: 'Connect Phone' }).click();
   await expect(client.getByText(`${CLIENT_LABEL} is on the line`)).toBeVisible();

@@ -7,8 +7,7 @@ import { signIn } from '../support/app';
  * Round Rock (whose brand is not registered) is rejected with the reason.
  */
 test('an owner buys a number, assigns it, registers a campaign and releases the number', async ({ page }) => {
-  await signIn(page, 'owner@demo.test');
-  await page.goto('/account/info/phonenumbers');
+  await signIn(page, 'owner@demo.test', { at: '/account/info/phonenumbers' });
   const main = page.getByRole('main');
   await expect(main.locator('[data-campaign]').filter({ hasText: 'Austin Client Care' })).toContainText('Verified');
 

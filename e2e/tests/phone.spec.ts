@@ -39,8 +39,7 @@ test.beforeAll(async ({ browser }) => {
   // Its own context: the owner opens a second tab in it later.
   client = await (await browser.newContext({ viewport: { width: 1280, height: 900 } })).newPage();
   settings = await client.context().newPage();
-  await signIn(client, 'owner@demo.test');
-  await client.goto('/phone-log/simulator');
+  await signIn(client, 'owner@demo.test', { at: '/phone-log/simulator' });
   await client.getByLabel('Client number').fill(CLIENT);
   await client.getByRole('button', { name: 'Connect Phone' }).click();
   await expect(client.getByText(`${CLIENT_LABEL} is on the line`)).toBeVisible();

@@ -9,8 +9,7 @@ test.describe.configure({ mode: 'serial' });
 
 test('a new release of one remote shows after a reload and a rollback brings the old one back', async ({ page, request }) => {
   const before = await remotesJson(request);
-  await signIn(page, 'admin@demo.test');
-  await page.goto('/contacts');
+  await signIn(page, 'admin@demo.test', { at: '/contacts' });
   await expectRemoteMounted(page, 'contacts');
   const heading = remoteArea(page, 'contacts').getByRole('heading').first();
   const oldTitle = (await heading.textContent())!.trim();

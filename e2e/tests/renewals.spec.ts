@@ -23,10 +23,10 @@ let server: RunningServer;
 // on free ports the system chooses (the workers' servers keep theirs); a restart takes the same ones
 const start = () => startServer({ ...server?.ports, dataDir, timeoutMs: 150_000, logFile: join(__dirname, '..', 'reports', 'server-renewals.log') });
 
-async function signedIn(browser: Browser, email: string): Promise<Page> {
+async function signedIn(browser: Browser, email: string, at?: string): Promise<Page> {
   const context = await browser.newContext({ baseURL: server.url, viewport: { width: 1440, height: 900 } });
   const page = await context.newPage();
-  await signIn(page, email);
+  await signIn(page, email, { at });
   return page;
 }
 
@@ -66,8 +66,7 @@ test('the owner sets renewals up, the day comes, and the employee works one thro
   await api.dispose();
 
   // The owner: renewals start 30 days before the end, owned by Emma when no one manages the record, on the board.
-  let page = await signedIn(browser, 'owner@demo.test');
-  await page.goto('/account/settings/renewals');
+  let page = await signedIn(browser, 'owner@demo.test', '/account/settings/renewals');
   const days = page.getByLabel('Days before the end a renewal starts');
   await expect(days).toHaveValue('60');
   await days.fill('30');

@@ -92,8 +92,7 @@ test('referrals: the widget and the report list a referral, and View Client open
 });
 
 test("contact detail: Send Service Review from James Carter's card shows the public link, and it opens his review page", async ({ page, browser }) => {
-  await signIn(page, 'owner@demo.test');
-  await page.goto('/contacts');
+  await signIn(page, 'owner@demo.test', { at: '/contacts' });
   await expectRemoteMounted(page, 'contacts');
   await openContactFromList(page, 'Carter', /James Carter/);
   await expect(page).toHaveURL(/\/contacts\/contact\/[0-9a-f-]{36}$/);
