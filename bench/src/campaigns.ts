@@ -211,7 +211,9 @@ export async function benchCampaigns(opts: { recipients?: number; port?: number 
       'select count(*)::int as n from (select to_number from carrier_local_texts group by to_number having count(*) > 1) x',
     );
     const [stored] = await check.query<{ n: number }>(
-      `select count(*)::int as n from (select to_number from sms_messages where type = 'campaign' group by to_number having count(*) > 1) x`,
+      // this run's people only: the demo agency's history holds campaign texts of its own
+      `select count(*)::int as n from (select to_number from sms_messages where type = 'campaign' and client_id = any($1::uuid[]) group by to_number having count(*) > 1) x`,
+      [ids],
     );
     const [handed] = await check.query<{ n: number }>('select count(*)::int as n from carrier_local_texts');
     await check.close();

@@ -70,7 +70,7 @@ export async function benchMessages(): Promise<void> {
     const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
     await signIn(page, server.url);
     await page.goto(`${server.url}/messages`);
-    await page.getByRole('listbox', { name: 'Rooms' }).waitFor();
+    await page.getByRole('list', { name: 'Rooms' }).waitFor();
 
     // 1. Webhook to screen: the page notes when each marker's words appear.
     await page.evaluate(() => {
@@ -119,7 +119,7 @@ export async function benchMessages(): Promise<void> {
             () => {
               const pressed = performance.now();
               const seen = new MutationObserver(() => {
-                if (!document.querySelector('[role="listbox"][aria-label="Rooms"] [role="option"]')) return;
+                if (!document.querySelector('[role="list"][aria-label="Rooms"] [role="listitem"]')) return;
                 seen.disconnect();
                 resolve(performance.now() - pressed);
               });
@@ -133,7 +133,7 @@ export async function benchMessages(): Promise<void> {
         .getByRole('banner')
         .getByRole('tab', { name: /^Messages/ })
         .click();
-      await page.getByRole('listbox', { name: 'Rooms' }).getByRole('option').first().waitFor();
+      await page.getByRole('list', { name: 'Rooms' }).getByRole('listitem').first().waitFor();
       (settled ? lists : hurried).push(await page.evaluate(() => (window as unknown as { tabToRoom: Promise<number> }).tabToRoom));
     }
 
@@ -150,7 +150,7 @@ export async function benchMessages(): Promise<void> {
     const opens: number[] = [];
     for (let i = 0; i < 3; i++) {
       await page.goto(`${server.url}/messages`);
-      const room = page.getByRole('option', { name: /^\+1-512-555-9200/ });
+      const room = page.getByRole('button', { name: /^\+1-512-555-9200/ });
       await room.waitFor();
       const start = Date.now();
       await room.click();
