@@ -32,7 +32,7 @@ for (const [mode, dark] of MODES) {
     });
 
     test('the signed-in pages have no serious or critical WCAG 2.1 AA violation', async ({ page }) => {
-      // eleven pages and a record, each checked by axe
+      // eleven pages, a task board and a record, each checked by axe
       test.setTimeout(300_000);
       await setDark(page, dark);
       await signIn(page, 'owner@demo.test');
@@ -58,6 +58,17 @@ for (const [mode, dark] of MODES) {
           await expectAccessible(page, `${path} (${mode})`);
         });
       }
+      await test.step('a task board', async () => {
+        await openInApp(page, '/tasks', 'tasks');
+        await page
+          .getByRole('link', { name: /^Open / })
+          .first()
+          .click();
+        await expect(page).toHaveURL(/\/tasks\/[0-9a-f-]{36}$/);
+        await expect(page.getByTestId('task-card').first()).toBeVisible();
+        await expect(page.locator('main .ant-spin-spinning')).toHaveCount(0);
+        await expectAccessible(page, `a task board (${mode})`);
+      });
       await test.step('a contact record', async () => {
         await openInApp(page, '/contacts', 'contacts');
         await openContactFromList(page, 'Carter', /James Carter/);

@@ -38,7 +38,8 @@ async function makeBoard(request: APIRequestContext, boardname: string): Promise
 }
 
 const lane = (page: Page, label: string) => page.getByRole('region', { name: `${label} lane` });
-const card = (page: Page, title: string) => page.getByRole('button', { name: `Open card ${title}` });
+/** A card on a board, whole: its title is its control ("Open card …"), the rest of it what the card shows. */
+const card = (page: Page, title: string) => page.getByTestId('task-card').filter({ has: page.getByRole('button', { name: `Open card ${title}` }) });
 
 async function addCard(page: Page, title: string, details = '') {
   await lane(page, 'To Do').getByRole('button', { name: 'Add card' }).click();
@@ -84,7 +85,7 @@ test('add, assign, unassign and delete a card, seen live by a colleague', async 
   await expect(onAdam).toBeVisible();
   await expect(onAdam).toContainText('Unassigned');
 
-  await card(emma.page, 'Home quote: Smith').getByRole('button', { name: 'Assign Home quote: Smith to me' }).click();
+  await emma.page.getByRole('button', { name: 'Assign Home quote: Smith to me' }).click();
   await expect(onAdam).not.toContainText('Unassigned');
   await expect(onAdam.getByText('EE')).toBeVisible();
 
@@ -95,7 +96,7 @@ test('add, assign, unassign and delete a card, seen live by a colleague', async 
   await expect(drawer.getByText(/^\d{2}\/\d{2}\/\d{4}$/).first()).toBeVisible();
   await drawer.getByRole('button', { name: 'Close' }).click();
 
-  await card(emma.page, 'Home quote: Smith').getByRole('button', { name: 'Unassign Home quote: Smith' }).click();
+  await emma.page.getByRole('button', { name: 'Unassign Home quote: Smith' }).click();
   await expect(onAdam).toContainText('Unassigned');
 
   // the card Emma works on stays in view until she sets it aside
@@ -108,7 +109,7 @@ test('add, assign, unassign and delete a card, seen live by a colleague', async 
   await emma.page.locator('#main').getByRole('button', { name: 'Set Aside' }).click();
   await expect(emma.page.getByText('Active task: Home quote: Smith')).toHaveCount(0);
 
-  await card(emma.page, 'Home quote: Smith').getByRole('button', { name: 'Delete Home quote: Smith' }).click();
+  await emma.page.getByRole('button', { name: 'Delete Home quote: Smith' }).click();
   await emma.page.getByRole('dialog').filter({ hasText: 'Delete the card Home quote: Smith?' }).getByRole('button', { name: 'Yes' }).click();
   await expect(card(emma.page, 'Home quote: Smith')).toHaveCount(0);
   await expect(onAdam).toHaveCount(0);

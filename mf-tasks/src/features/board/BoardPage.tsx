@@ -155,10 +155,15 @@ export function BoardPage() {
         </div>
         {board.monitorAlert && <Tag color="error">Past due cards</Tag>}
         {tagged && <Tag color="blue">Filled from tags: {board.assignedTag.map((t) => t.name).join(', ')}</Tag>}
-        <div style={{ width: 180 }} aria-label="Board progress">
-          <Progress percent={percentOf(board.progress, board.total)} success={{ percent: percentOf(board.completed, board.total) }} size="small" />
+        <div style={{ width: 180 }}>
+          <Progress
+            aria-label="Board progress"
+            percent={percentOf(board.progress, board.total)}
+            success={{ percent: percentOf(board.completed, board.total) }}
+            size="small"
+          />
         </div>
-        <div style={{ marginLeft: 'auto', display: 'flex', gap: 8, alignItems: 'center' }}>
+        <div style={{ marginLeft: 'auto', display: 'flex', gap: 8, alignItems: 'center', flexWrap: 'wrap' }}>
           <label htmlFor="board-search" style={{ position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)' }}>
             Search cards
           </label>

@@ -1,4 +1,4 @@
-import { useRef, type CSSProperties } from 'react';
+import { useRef, type CSSProperties, type HTMLAttributes } from 'react';
 import { useDrag, useDrop } from 'react-dnd';
 import { Avatar, Button, Tag, Tooltip, Typography, theme } from 'antd';
 import DeleteOutlined from '@ant-design/icons/es/icons/DeleteOutlined';
@@ -10,6 +10,8 @@ import { formatDate, fullName, initials } from '@agency/ui';
 export const CARD_TYPE = 'task-card';
 export const CARD_HEIGHT = 124;
 export const CARD_GAP = 8;
+/** Room kept at the foot of a card for its assign and delete buttons, which sit beside it. */
+const CARD_BUTTONS_WIDTH = 56;
 
 export interface DragItem {
   cardId: string;
@@ -28,9 +30,27 @@ export interface CardActions {
 
 const isPastDue = (card: TaskCard) => !!card.dueOn && new Date(card.dueOn).getTime() < Date.now();
 
-/** A card on a lane: drag it, drop others on it (above or below its middle), open it with a click. */
-export function CardItem({ card, index, style, actions }: { card: TaskCard; index: number; style?: CSSProperties; actions: CardActions }) {
+/**
+ * A card on a lane, an item of the lane's list: drag it, open it with a click (or Enter on its title,
+ * the card's control); its assign and delete buttons sit beside it over its corner; drop others on
+ * it (above or below its middle).
+ */
+export function CardItem({
+  card,
+  index,
+  style,
+  listItem,
+  actions,
+}: {
+  card: TaskCard;
+  index: number;
+  style?: CSSProperties;
+  /** The list's attributes of this item (its role and position), from the lane's virtual list. */
+  listItem?: HTMLAttributes<HTMLDivElement>;
+  actions: CardActions;
+}) {
   const { token } = theme.useToken();
+  const slot = useRef<HTMLDivElement>(null);
   const ref = useRef<HTMLDivElement>(null);
   const [{ dragging }, drag] = useDrag(
     () => ({ type: CARD_TYPE, item: { cardId: card.id, fromLaneId: card.laneId, index } satisfies DragItem, collect: (m) => ({ dragging: m.isDragging() }) }),
@@ -41,7 +61,7 @@ export function CardItem({ card, index, style, actions }: { card: TaskCard; inde
       accept: CARD_TYPE,
       collect: (m) => ({ over: m.isOver({ shallow: true }) }),
       drop: (item: DragItem, monitor) => {
-        const rect = ref.current?.getBoundingClientRect();
+        const rect = slot.current?.getBoundingClientRect();
         const y = monitor.getClientOffset()?.y ?? 0;
         const below = rect ? y > rect.top + rect.height / 2 : false;
         actions.onDrop(item, card.laneId, index + (below ? 1 : 0));
@@ -50,22 +70,18 @@ export function CardItem({ card, index, style, actions }: { card: TaskCard; inde
     }),
     [card.laneId, index, actions],
   );
-  drag(drop(ref));
+  drag(ref);
+  drop(slot);
   const mine = card.assignedTo?.id === actions.me;
   const late = isPastDue(card);
-  const stop = (e: { stopPropagation(): void }) => e.stopPropagation();
 
   return (
-    <div style={{ ...style, paddingBottom: CARD_GAP }}>
+    <div ref={slot} {...listItem} style={{ position: 'relative', ...style, paddingBottom: CARD_GAP }}>
       <div
         ref={ref}
-        role="button"
-        tabIndex={0}
-        aria-label={`Open card ${card.title || 'Untitled card'}`}
         data-testid="task-card"
         data-card-id={card.id}
         onClick={() => actions.onOpen(card)}
-        onKeyDown={(e) => e.key === 'Enter' && actions.onOpen(card)}
         style={{
           height: CARD_HEIGHT,
           boxSizing: 'border-box',
@@ -83,7 +99,21 @@ export function CardItem({ card, index, style, actions }: { card: TaskCard; inde
         }}
       >
         <div style={{ display: 'flex', alignItems: 'center', gap: 6 }}>
-          <Typography.Text strong ellipsis style={{ flex: 1 }}>
+          {/* The card's title is its control (named by what it shows); the rest of the card opens it by pointer too. */}
+          <Typography.Text
+            strong
+            ellipsis
+            role="button"
+            tabIndex={0}
+            aria-label={`Open card ${card.title || 'Untitled card'}`}
+            onKeyDown={(e) => {
+              if (e.key === 'Enter' || e.key === ' ') {
+                e.preventDefault();
+                actions.onOpen(card);
+              }
+            }}
+            style={{ flex: 1 }}
+          >
             {card.title || 'Untitled card'}
           </Typography.Text>
           {card.subTitle && (
@@ -108,7 +138,7 @@ export function CardItem({ card, index, style, actions }: { card: TaskCard; inde
           ))}
           {card.repeat !== 'none' && <Tag style={{ marginInlineEnd: 0 }}>{card.repeat}</Tag>}
         </div>
-        <div style={{ display: 'flex', alignItems: 'center', gap: 4, marginTop: 'auto' }}>
+        <div style={{ display: 'flex', alignItems: 'center', gap: 4, marginTop: 'auto', paddingRight: CARD_BUTTONS_WIDTH }}>
           {card.assignedTo ? (
             <Tooltip title={`Assigned to ${fullName(card.assignedTo)}${card.assignedOn ? ` on ${formatDate(card.assignedOn)}` : ''}`}>
               <Avatar size="small" src={card.assignedTo.avatar ?? undefined} style={{ background: token.colorPrimary }}>
@@ -125,37 +155,37 @@ export function CardItem({ card, index, style, actions }: { card: TaskCard; inde
               {card.escalationText}
             </Typography.Text>
           )}
-          <span style={{ marginLeft: 'auto', display: 'flex' }} onClick={stop} onKeyDown={stop}>
-            {mine ? (
-              <Button
-                size="small"
-                type="text"
-                icon={<UserDeleteOutlined />}
-                aria-label={`Unassign ${card.title || 'card'}`}
-                onClick={() => actions.onAssign(card, null)}
-              />
-            ) : (
-              <Button
-                size="small"
-                type="text"
-                icon={<UserAddOutlined />}
-                aria-label={`Assign ${card.title || 'card'} to me`}
-                onClick={() => actions.onAssign(card, actions.me)}
-              />
-            )}
-            {actions.canDelete(card) && (
-              <Button
-                size="small"
-                type="text"
-                danger
-                icon={<DeleteOutlined />}
-                aria-label={`Delete ${card.title || 'card'}`}
-                onClick={() => actions.onDelete(card)}
-              />
-            )}
-          </span>
         </div>
       </div>
+      <span style={{ position: 'absolute', right: 10, bottom: CARD_GAP + 8, display: 'flex' }}>
+        {mine ? (
+          <Button
+            size="small"
+            type="text"
+            icon={<UserDeleteOutlined />}
+            aria-label={`Unassign ${card.title || 'card'}`}
+            onClick={() => actions.onAssign(card, null)}
+          />
+        ) : (
+          <Button
+            size="small"
+            type="text"
+            icon={<UserAddOutlined />}
+            aria-label={`Assign ${card.title || 'card'} to me`}
+            onClick={() => actions.onAssign(card, actions.me)}
+          />
+        )}
+        {actions.canDelete(card) && (
+          <Button
+            size="small"
+            type="text"
+            danger
+            icon={<DeleteOutlined />}
+            aria-label={`Delete ${card.title || 'card'}`}
+            onClick={() => actions.onDelete(card)}
+          />
+        )}
+      </span>
     </div>
   );
 }

@@ -15,9 +15,9 @@ interface RowProps {
   actions: CardActions;
 }
 
-function CardRow({ index, style, cards, actions }: RowComponentProps<RowProps>) {
+function CardRow({ index, style, ariaAttributes, cards, actions }: RowComponentProps<RowProps>) {
   const card = cards[index];
-  return card ? <CardItem card={card} index={index} style={style} actions={actions} /> : null;
+  return card ? <CardItem card={card} index={index} style={style} listItem={ariaAttributes} actions={actions} /> : null;
 }
 
 export interface LaneProps {
