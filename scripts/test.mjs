@@ -122,8 +122,10 @@ async function bundledServerTests() {
     .filter(Boolean)
     .sort();
   const { buildServerTests } = await import('../packages/server/scripts/testBuild.mjs');
-  // pg's warning of two queries at once on one connection fails the run (on both databases)
-  serverBundles = await buildServerTests(files, ['src/testing/oneQueryAtATime.ts']);
+  // pg's warning of two queries at once on one connection fails the run (on both databases). The
+  // files run a dozen processes' worth, each file one suite of its own (testBuild.mjs): a process per
+  // file spent about a second of CPU loading and warming the server before its first test.
+  serverBundles = await buildServerTests(files, ['src/testing/oneQueryAtATime.ts'], { groups: 12 });
   return serverBundles;
 }
 
@@ -159,7 +161,7 @@ async function serverTests(label, env, nodeFlags = []) {
   const count = (k) => Number(text.match(new RegExp(`^# ${k} (\\d+)$`, 'm'))?.[1] ?? 0);
   record(`server (${label})`, count('pass'), count('fail') + count('cancelled') + (text ? 0 : 1));
 }
-// Every test file's process starts PGlite (PostgreSQL in WebAssembly) and lives a few seconds: V8's
+// Every test process starts PGlite (PostgreSQL in WebAssembly) and lives a few seconds: V8's
 // optimising compiler, set to work on the whole module in the background, cost more than it gave back
 // (the layer took 29% less CPU and 24% less time with the baseline compiler alone). Each child of
 // node's test runner inherits the flag (left out on a Node whose V8 does not know it).
