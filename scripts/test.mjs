@@ -87,12 +87,23 @@ const lintAndFormat = (async () => {
   const format = await runBeside(bin('prettier'), ['--check', '--log-level=warn', '**/*.{ts,tsx,js,mjs,cjs}']);
   return { ok: lint === 0 && format === 0, seconds: Math.round((Date.now() - lintStarted) / 1000) };
 })();
-// The shell and the remotes are one program (tsconfig.apps.json); every other package checks itself.
-const [apps, packages] = await Promise.all([
-  runAlong(process.execPath, [join(root, 'node_modules/typescript/bin/tsc'), '-p', 'tsconfig.apps.json']),
-  runAlong(process.execPath, [ensurePnpm(), '-r', '--workspace-concurrency=2', '--reporter=append-only', 'run', 'typecheck']),
+// The shell and the remotes are one program (tsconfig.apps.json), the shared packages another
+// (tsconfig.packages.json); the server, the journeys and the bench check themselves.
+const tsc = (project) => runAlong(process.execPath, [join(root, 'node_modules/typescript/bin/tsc'), '-p', project]);
+const [apps, packages, others] = await Promise.all([
+  tsc('tsconfig.apps.json'),
+  tsc('tsconfig.packages.json'),
+  runAlong(process.execPath, [
+    ensurePnpm(),
+    '-r',
+    '--workspace-concurrency=2',
+    '--reporter=append-only',
+    ...['@agency/server', '@agency/e2e', '@agency/bench'].flatMap((name) => ['--filter', name]),
+    'run',
+    'typecheck',
+  ]),
 ]);
-const typecheck = apps || packages;
+const typecheck = apps || packages || others;
 const typecheckSeconds = Math.round((Date.now() - lintStarted) / 1000);
 const lint = await lintAndFormat;
 record('typecheck', typecheck === 0 ? 1 : 0, typecheck === 0 ? 0 : 1, typecheckSeconds);
