@@ -65,14 +65,9 @@ export function asSuite(source, name) {
   }
   const body = lines.slice(i);
   if (body.some((line) => /^import\s/.test(line))) return null;
-  const wrapped = [
-    ...lines.slice(0, i),
-    "import { describe as __fileSuite } from 'node:test';",
-    `__fileSuite(${JSON.stringify(name)}, () => {`,
-    ...body,
-    '});',
-    '',
-  ].join('\n');
+  // on the body's first line, so that every line keeps its number (stack traces, source maps)
+  const opening = `import { describe as __fileSuite } from 'node:test'; __fileSuite(${JSON.stringify(name)}, () => { `;
+  const wrapped = [...lines.slice(0, i), opening + (body[0] ?? ''), ...body.slice(1), '});', ''].join('\n');
   try {
     transformSync(wrapped, { loader: 'ts', format: 'esm' });
   } catch {

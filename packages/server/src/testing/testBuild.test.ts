@@ -30,14 +30,20 @@ it("b does not run a's hook", () => {
 `;
 
 describe('test files run several to a process (scripts/testBuild.mjs)', () => {
-  it('wraps a file in one suite named after it, its imports left outside, multi-line ones too', () => {
+  it('wraps a file in one suite named after it, its imports left outside, multi-line ones too, every line keeping its number', () => {
     const wrapped = asSuite(A, 'src/a.test.ts')!;
     const lines = wrapped.split('\n');
-    const suiteAt = lines.indexOf('__fileSuite("src/a.test.ts", () => {');
+    const suiteAt = lines.findIndex((line) => line.includes('__fileSuite("src/a.test.ts", () => {'));
     assert.ok(suiteAt > 0);
     assert.ok(lines.slice(0, suiteAt).join('\n').includes("} from 'node:assert';"));
     assert.ok(lines.slice(suiteAt).join('\n').includes('beforeEach(() => {'));
     assert.equal(lines.at(-2), '});');
+    // stack traces and source maps name the lines of the file as written
+    const source = A.split('\n');
+    for (const text of ['beforeEach(() => {', '  strictEqual((globalThis as { hooks?: number }).hooks, 1);']) {
+      assert.equal(lines.indexOf(text), source.indexOf(text));
+    }
+    assert.ok(lines[suiteAt].endsWith(source[suiteAt]));
   });
 
   it('leaves alone a file that stops its process or awaits at its top level', () => {
