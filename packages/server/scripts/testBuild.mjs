@@ -26,9 +26,8 @@ const ownCodeOnly = (asSuites) => ({
     // root, a CLI a test runs) stay those of its source file, not the bundle's.
     b.onLoad({ filter: /\.tsx?$/ }, async (args) => {
       if (args.path.includes('/node_modules/')) return undefined;
-      const source = await readFile(args.path, 'utf8');
-      const wrapped = asSuites.get(args.path) ?? source;
-      const contents = wrapped
+      const source = asSuites.get(args.path) ?? (await readFile(args.path, 'utf8'));
+      const contents = source
         .replaceAll('import.meta.url', JSON.stringify(pathToFileURL(args.path).href))
         .replaceAll('import.meta.dirname', JSON.stringify(dirname(args.path)))
         .replaceAll('import.meta.filename', JSON.stringify(args.path));
@@ -84,8 +83,8 @@ export function asSuite(source, name) {
  * With `groups`, the files are run that many to a process where they can be: each such file is
  * one suite (asSuite), and a group's entry imports its files one after the other. A test file's
  * process spent about a second of CPU loading the server and warming it up before its first test;
- * grouped, that is paid once per group. `files` then resolves with the files that run alone first
- * (in their order), then the groups' entries.
+ * grouped, that is paid once per group. `files` then resolves with one entry per process
+ * (.test-build/suites/NN-alone|group.test.js), in the order they should start.
  */
 export async function buildServerTests(files, imports = [], { groups = 0 } = {}) {
   rmSync(TEST_BUILD_DIR, { recursive: true, force: true });
