@@ -1,7 +1,9 @@
 import { copyFileSync, readFileSync, rmSync, unlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, test } from '../support/fixtures';
-import { expectRemoteMounted, remoteArea, signIn, topTab } from '../support/app';
+import { expectRemoteMounted, fillLogin, freshTotpCode, remoteArea, signIn, topTab } from '../support/app';
+import { expectAccessible } from '../support/axe';
+import { expectNoOverflow } from '../support/layoutOverflow';
 import { copyOfDist, release, releaseDir, releaseOf, remotesJson, replaceInExposedChunks, rollback } from '../support/releases';
 
 // Both journeys change what the server hands out: one after the other, each putting things back.
@@ -128,4 +130,24 @@ test('the shell is released and rolled back like a remote, staff with the app op
   await page.reload();
   await expect(page.locator('meta[name="agency-shell-release"]')).toHaveAttribute('content', before!);
   await expectRemoteMounted(page, 'tasks');
+});
+
+test('the Releases page fits a laptop and a phone: the active release of each area first, its name on one line, and passes axe', async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await fillLogin(page, 'super@demo.test', { at: '/account/settings/releases' });
+  await page.getByRole('button', { name: 'Sign In' }).click();
+  await page.getByLabel('Authentication code').fill(await freshTotpCode());
+  await page.getByRole('button', { name: 'Sign In' }).click();
+  await expect(page).toHaveURL(/\/account\/settings\/releases$/);
+  const contacts = page.getByRole('region', { name: 'Contacts', exact: true });
+  const first = contacts.getByRole('listitem').first();
+  await expect(first.getByText('Active', { exact: true })).toBeVisible();
+  for (const width of [1280, 390]) {
+    await page.setViewportSize({ width, height: 800 });
+    const name = first.locator('code');
+    // the release's name on one line, not two characters a line
+    await expect.poll(() => name.evaluate((el) => el.getClientRects().length)).toBe(1);
+    await expectNoOverflow(page, `/account/settings/releases at ${width}`);
+    await expectAccessible(page, `/account/settings/releases at ${width}`);
+  }
 });

@@ -57,19 +57,19 @@ beforeEach(() => {
   api.activate.mockResolvedValue(overview);
 });
 
-test("lists each remote's releases, newest first, with when, commit, who, note and the preflight's verdict", async () => {
+test("lists each remote's releases, the active one first and then the newest, with when, who, commit, note and the preflight's verdict", async () => {
   render(<ReleasesPage />);
   const contacts = await screen.findByRole('region', { name: 'Contacts' });
-  const rows = within(contacts).getAllByRole('row').slice(1);
-  expect(rows.map((r) => within(r).getAllByRole('cell')[0]!.textContent)).toEqual(['1.2.0-cccccccc', '1.1.0-bbbbbbbbActive', '1.0.0-aaaaaaaa']);
-  expect(within(rows[1]!).getByText(formatDateTime('2026-11-27T15:04:00.000Z'))).toBeInTheDocument();
-  expect(within(rows[1]!).getByText('4132c2f0a1b2')).toBeInTheDocument();
-  expect(within(rows[1]!).getByText('lee')).toBeInTheDocument();
-  expect(within(rows[1]!).getByText('Import with tags')).toBeInTheDocument();
-  expect(within(rows[0]!).getByText('Needs a newer shell')).toBeInTheDocument();
-  expect(within(rows[2]!).getByText('Served by the shell')).toBeInTheDocument();
-  expect(within(rows[0]!).getByRole('button', { name: 'Activate' })).toBeInTheDocument();
-  expect(within(rows[1]!).queryByRole('button')).not.toBeInTheDocument();
+  const items = within(contacts).getAllByRole('listitem');
+  expect(items.map((r) => r.querySelector('code')!.textContent)).toEqual(['1.1.0-bbbbbbbb', '1.2.0-cccccccc', '1.0.0-aaaaaaaa']);
+  expect(within(items[0]!).getByText('Active')).toBeInTheDocument();
+  expect(within(items[1]!).queryByText('Active')).not.toBeInTheDocument();
+  expect(within(items[0]!).getByText(`Released ${formatDateTime('2026-11-27T15:04:00.000Z')} · by lee · commit 4132c2f`)).toBeInTheDocument();
+  expect(within(items[0]!).getByText('Import with tags')).toBeInTheDocument();
+  expect(within(items[1]!).getByText('Needs a newer shell')).toBeInTheDocument();
+  expect(within(items[2]!).getByText('Served by the shell')).toBeInTheDocument();
+  expect(within(items[1]!).getByRole('button', { name: 'Activate' })).toBeInTheDocument();
+  expect(within(items[0]!).queryByRole('button', { name: /Activate|Roll Back/ })).not.toBeInTheDocument();
   expect(within(screen.getByRole('region', { name: 'Team chat' })).getByText('No release yet')).toBeInTheDocument();
 });
 
@@ -118,10 +118,10 @@ test("lists the shell's releases first, each with what the active remotes would 
   render(<ReleasesPage />);
   const shell = await screen.findByRole('region', { name: 'Shell' });
   expect(screen.getAllByRole('region')[0]).toBe(shell);
-  const rows = within(shell).getAllByRole('row').slice(1);
-  expect(within(rows[0]!).getByText('Cannot serve contacts')).toBeInTheDocument();
-  expect(within(rows[1]!).getByText('Serves every active area')).toBeInTheDocument();
-  await userEvent.click(within(rows[0]!).getByRole('button', { name: 'Activate' }));
+  const [active, newer] = within(shell).getAllByRole('listitem');
+  expect(within(newer!).getByText('Cannot serve contacts')).toBeInTheDocument();
+  expect(within(active!).getByText('Serves every active area')).toBeInTheDocument();
+  await userEvent.click(within(newer!).getByRole('button', { name: 'Activate' }));
   const dialog = await screen.findByRole('dialog', { name: 'Activate Shell 2.11.0-eeeeeeee' });
   expect(within(dialog).getByText('This shell cannot serve contacts')).toBeInTheDocument();
   await userEvent.type(within(dialog).getByLabelText('Reason'), 'Icons come with each remote now');

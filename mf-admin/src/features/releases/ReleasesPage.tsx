@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Alert, Button, Checkbox, Flex, Form, Input, Modal, Table, Tag, Tooltip, Typography } from 'antd';
+import { Alert, Button, Checkbox, Flex, Form, Input, Modal, Skeleton, Tag, theme, Tooltip, Typography } from 'antd';
 import { errorMessage, releasesApi } from '@agency/api-client';
 import { describePreflightProblem, SHELL_RELEASE, shellNeeded, type ReleaseEntry, type RemoteReleases } from '@agency/contracts';
 import { formatDateTime, RetryAlert, useLiveQuery } from '@agency/ui';
@@ -100,8 +100,60 @@ function ActivateDialog({ pending, onClose, onDone }: { pending: Pending; onClos
   );
 }
 
-/** Ops' page (super users): the shell's and each remote's releases, newest first, with Roll Back / Activate. */
+/** A release's line: its name, whether it is active, when and by whom it shipped, the preflight's verdict, the note on demand and its action. */
+function ReleaseItem({ remote, entry, last, onAct }: { remote: RemoteReleases; entry: ReleaseEntry; last: boolean; onAct: (pending: Pending) => void }) {
+  const active = entry.release === remote.active;
+  const rollBack = remote.earlier.includes(entry.release);
+  const record = entry.record;
+  const { token } = theme.useToken();
+  return (
+    <li
+      style={{
+        padding: `${token.paddingSM}px ${token.padding}px`,
+        borderBottom: last ? undefined : `1px solid ${token.colorSplit}`,
+        background: active ? token.colorPrimaryBg : undefined,
+      }}
+    >
+      <Flex justify="space-between" align="center" gap={8} wrap>
+        <Flex gap={8} align="center" wrap>
+          {/* a release name never breaks: it is read and copied whole */}
+          <Typography.Text code style={{ whiteSpace: 'nowrap' }}>
+            {entry.release}
+          </Typography.Text>
+          {active && <Tag color="blue">Active</Tag>}
+          <Verdict entry={entry} isShell={remote.remote === SHELL_RELEASE} />
+        </Flex>
+        {!active && (
+          <Button size="small" onClick={() => onAct({ remote, entry, rollBack })}>
+            {rollBack ? 'Roll Back' : 'Activate'}
+          </Button>
+        )}
+      </Flex>
+      <Typography.Text type="secondary">
+        {record
+          ? [`Released ${formatDateTime(record.releasedAt)}`, record.by && `by ${record.by}`, record.commit && `commit ${record.commit.slice(0, 7)}`]
+              .filter(Boolean)
+              .join(' · ')
+          : 'Before records were kept'}
+      </Typography.Text>
+      {record?.note && (
+        <Typography.Paragraph type="secondary" style={{ margin: 0 }} ellipsis={{ rows: 1, expandable: 'collapsible' }}>
+          {record.note}
+        </Typography.Paragraph>
+      )}
+    </li>
+  );
+}
+
+/** The active release first, then the others newest first. */
+const activeFirst = (remote: RemoteReleases) => {
+  const newestFirst = [...remote.releases].reverse();
+  return [...newestFirst.filter((e) => e.release === remote.active), ...newestFirst.filter((e) => e.release !== remote.active)];
+};
+
+/** Ops' page (super users): per area the active release first, then the others newest first, each with Roll Back / Activate. */
 export function ReleasesPage() {
+  const { token } = theme.useToken();
   const releases = useLiveQuery(() => releasesApi.overview());
   const [pending, setPending] = useState<Pending | null>(null);
   if (releases.error) return <RetryAlert message={errorMessage(releases.error)} onRetry={releases.reload} />;
@@ -111,47 +163,32 @@ export function ReleasesPage() {
       <Typography.Title level={4} style={{ margin: 0 }}>
         Releases
       </Typography.Title>
+      {!overview && releases.loading && <Skeleton active />}
       {overview && !overview.shellChecked && (
         <Alert type="info" showIcon title="The shell was built without a shared surface: the preflight has nothing to check releases against." />
       )}
       {(overview?.remotes ?? []).map((remote) => (
         <section key={remote.remote} aria-label={remote.title}>
           <Typography.Title level={5}>{remote.title}</Typography.Title>
-          <Table<ReleaseEntry>
-            size="small"
-            rowKey="release"
-            pagination={false}
-            loading={releases.loading}
-            dataSource={[...remote.releases].reverse()}
-            locale={{ emptyText: 'No release yet' }}
-            columns={[
-              {
-                title: 'Release',
-                key: 'release',
-                render: (_, e) => (
-                  <Flex gap={8} align="center">
-                    <Typography.Text code>{e.release}</Typography.Text>
-                    {e.release === remote.active && <Tag color="blue">Active</Tag>}
-                  </Flex>
-                ),
-              },
-              { title: 'Released', key: 'at', render: (_, e) => (e.record ? formatDateTime(e.record.releasedAt) : 'Before records were kept') },
-              { title: 'Commit', key: 'commit', render: (_, e) => e.record?.commit ?? '' },
-              { title: 'By', key: 'by', render: (_, e) => e.record?.by ?? '' },
-              { title: 'Note', key: 'note', render: (_, e) => e.record?.note ?? '' },
-              { title: 'Preflight', key: 'verdict', render: (_, e) => <Verdict entry={e} isShell={remote.remote === SHELL_RELEASE} /> },
-              {
-                title: 'Action',
-                key: 'action',
-                render: (_, e) =>
-                  e.release === remote.active ? null : (
-                    <Button size="small" onClick={() => setPending({ remote, entry: e, rollBack: remote.earlier.includes(e.release) })}>
-                      {remote.earlier.includes(e.release) ? 'Roll Back' : 'Activate'}
-                    </Button>
-                  ),
-              },
-            ]}
-          />
+          {remote.releases.length ? (
+            <ul
+              aria-label={`Releases of ${remote.title}`}
+              style={{
+                listStyle: 'none',
+                margin: 0,
+                padding: 0,
+                border: `1px solid ${token.colorBorderSecondary}`,
+                borderRadius: token.borderRadiusLG,
+                overflow: 'hidden',
+              }}
+            >
+              {activeFirst(remote).map((e, i, all) => (
+                <ReleaseItem key={e.release} remote={remote} entry={e} last={i === all.length - 1} onAct={setPending} />
+              ))}
+            </ul>
+          ) : (
+            <Typography.Text type="secondary">No release yet</Typography.Text>
+          )}
         </section>
       ))}
       {pending && (
