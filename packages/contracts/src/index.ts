@@ -57,3 +57,4 @@ export * from './holidays';
 export * from './callFlow';
 export * from './holdMusic';
 export * from './renewals';
+export * from './changelog';

@@ -49,6 +49,10 @@ export const releaseRecordSchema = z.object({
   needs: z.object({ shared: z.array(releaseNeedSchema), runtime: z.string().nullable() }),
   /** Each time it went live past the preflight with --force. */
   overrides: z.array(releaseOverrideSchema).optional(),
+  /** The area's version it was built at (a release made before versions were recorded has none). */
+  version: z.string().optional(),
+  /** Its changelog's entries since the release it replaced, newest first. */
+  changes: z.array(z.object({ version: z.string(), summary: z.string() })).optional(),
 });
 export type ReleaseRecord = z.infer<typeof releaseRecordSchema>;
 

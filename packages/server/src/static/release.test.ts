@@ -90,6 +90,8 @@ describe('a release records what it needs and where it came from', () => {
         ],
         runtime: '2.9.2',
       },
+      version: '1.0.0',
+      changes: [],
     });
     assert.equal(describeRelease(releases, 'contacts', release), `${release}  2026-11-28 09:30  ${commit}  by dana  Contacts list shows company names`);
 
@@ -109,6 +111,33 @@ describe('a release records what it needs and where it came from', () => {
     const named = releaseRemote(releases, 'contacts', build(tempDir('agency-dist-'), 'b'), { commit: '4132c2f' }).release;
     assert.equal(readReleaseRecord(releases, 'contacts', named)?.commit, '4132c2f');
     assert.equal(readReleaseRecord(releases, 'contacts', named)?.note, '');
+  });
+});
+
+describe("a release's version and changes", () => {
+  it("is named by the area's version and carries its changelog's entries since the release it replaces, as its note", () => {
+    const releases = tempDir('agency-releases-');
+    const app = tempDir('agency-app-');
+    const changelog = (text: string) => writeFileSync(join(app, 'CHANGELOG.md'), `# @agency/mf-contacts\n\n${text}`);
+    changelog('## 1.0.0\n\n- First release with its own version\n');
+    const first = releaseRemote(releases, 'contacts', build(join(app, 'dist'), 'a', '1.0.0')).release;
+    assert.match(first, /^1\.0\.0-[0-9a-f]{8}$/);
+    assert.deepEqual(readReleaseRecord(releases, 'contacts', first)?.changes, [{ version: '1.0.0', summary: 'First release with its own version' }]);
+
+    changelog('## 1.2.0\n\n- The import keeps tags\n\n## 1.1.0\n\n- Tags on the list\n\n## 1.0.0\n\n- First release with its own version\n');
+    const second = releaseRemote(releases, 'contacts', build(join(app, 'dist'), 'b', '1.2.0')).release;
+    assert.match(second, /^1\.2\.0-[0-9a-f]{8}$/);
+    const record = readReleaseRecord(releases, 'contacts', second)!;
+    assert.equal(record.version, '1.2.0');
+    assert.deepEqual(record.changes, [
+      { version: '1.2.0', summary: 'The import keeps tags' },
+      { version: '1.1.0', summary: 'Tags on the list' },
+    ]);
+    assert.equal(record.note, 'The import keeps tags; Tags on the list');
+    // two different builds of one version never share a name
+    const third = releaseRemote(releases, 'contacts', build(join(app, 'dist'), 'c', '1.2.0')).release;
+    assert.notEqual(third, second);
+    assert.deepEqual(readReleaseRecord(releases, 'contacts', third)?.changes, []);
   });
 });
 

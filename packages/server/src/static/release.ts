@@ -4,13 +4,17 @@ import { cpSync, existsSync, mkdirSync, readFileSync, readdirSync, renameSync, s
 import { userInfo } from 'node:os';
 import { dirname, join, relative } from 'node:path';
 import {
+  changesSince,
   describePreflightProblem,
+  parseChangelog,
   preflight,
   releaseRecordSchema,
   shellNeeded,
   shellProvides,
   shellSurfaceSchema,
   SHELL_RELEASE,
+  versionOfRelease,
+  type ChangelogEntry,
   type PreflightProblem,
   type ReleaseNeed,
   type ReleaseOverride,
@@ -109,6 +113,17 @@ function writeReleaseRecord(releasesDir: string, record: ReleaseRecord): void {
   const tmp = `${file}.${process.pid}.tmp`;
   writeFileSync(tmp, `${JSON.stringify(record, null, 2)}\n`);
   renameSync(tmp, file);
+}
+
+/**
+ * The area's version and what its changelog (CHANGELOG.md beside the build folder's package.json,
+ * written by `npm run versions`) says changed since the release it replaces.
+ */
+function releaseChanges(distDir: string, release: string, replaced: string | null): { version: string; changes: ChangelogEntry[] } {
+  const version = versionOfRelease(release);
+  const file = join(dirname(distDir), 'CHANGELOG.md');
+  if (!existsSync(file)) return { version, changes: [] };
+  return { version, changes: changesSince(parseChangelog(readFileSync(file, 'utf8')), version, replaced && versionOfRelease(replaced)) };
 }
 
 /** Who released: `--by`, else the user of the operating system. */
@@ -288,14 +303,18 @@ export function releaseRemote(
   if (created) {
     // the record first: a release is never seen without what it needs and where it came from
     const origin = buildOrigin(distDir);
+    const { version, changes } = releaseChanges(distDir, release, readActive(releasesDir)[name]?.active ?? null);
     writeReleaseRecord(releasesDir, {
       remote: name,
       release,
       releasedAt: (opts.now ?? new Date()).toISOString(),
       commit: opts.commit ?? origin.commit,
       by: opts.by ?? osUser(),
-      note: opts.note ?? origin.subject ?? '',
+      // the area's own changes say what it is; the repository's last commit only when it has none
+      note: opts.note ?? (changes.length ? changes.map((c) => c.summary).join('; ') : (origin.subject ?? '')),
       needs,
+      version,
+      changes,
     });
     cpSync(distDir, target, { recursive: true });
   }
