@@ -58,3 +58,4 @@ export * from './callFlow';
 export * from './holdMusic';
 export * from './renewals';
 export * from './changelog';
+export * from './deploy';

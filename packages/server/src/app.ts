@@ -17,6 +17,7 @@ import { authRoutes } from './modules/auth/routes';
 import { healthRoutes } from './modules/health/routes';
 import { trainingRoutes } from './modules/trainings/routes';
 import { releaseRoutes } from './modules/releases/routes';
+import { deployKeyRoutes, publishRoutes } from './modules/deploy/routes';
 import { userRoutes } from './modules/users/routes';
 import { utilityRoutes } from './modules/utilities/routes';
 import { devRemotes, STANDALONE_PAGES, staticRoutes } from './static/routes';
@@ -160,7 +161,9 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   await app.register(fastifySwagger, {
     openapi: {
       info: { title: 'Agency Desk API', version: '2.10.0' },
-      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
+      components: {
+        securitySchemes: { bearer: { type: 'http', scheme: 'bearer' }, deployKey: { type: 'http', scheme: 'bearer', description: 'A deploy key (adk_…)' } },
+      },
       security: [{ bearer: [] }],
     },
     transform: jsonSchemaTransform,
@@ -215,6 +218,8 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
       await campaignRoutes(api, deps);
       await auditRoutes(api, deps);
       await releaseRoutes(api, deps);
+      await deployKeyRoutes(api, deps);
+      await api.register(async (publish) => publishRoutes(publish, deps));
       await billingRoutes(api, deps);
       await registrationRoutes(api, deps);
       await numberRoutes(api, deps);

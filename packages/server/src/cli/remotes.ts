@@ -8,6 +8,11 @@
  *   remotes activate <name> <release> [--by <who>] [--force]
  *   remotes list [<name>]                   every release with when, commit, who and note
  *   remotes show <name> <release>           a release's record: where it came from, what it needs
+ *   remotes publish <name> --to <https://server> [--key <deploy key>] [--from <dist folder>] [--stage]
+ *                  [--expect <release>|none] [--note <text>] [--commit <sha>] [--force]
+ *                                           over HTTPS with a deploy key (else AGENCY_DEPLOY_KEY), no
+ *                                           database or host access: only the files the server lacks
+ *                                           are sent; --stage leaves it inactive
  * Each release records who released it (--by, else the OS user), when, the commit its build folder
  * is at (--commit for a folder outside git), a note (--note, else the commit's subject) and what it
  * needs from the shell, from its own mf-manifest.json.
@@ -17,6 +22,7 @@
  * activates it all the same and records who, when and what was missing.
  */
 import { REMOTE_NAMES, SHELL_RELEASE } from '@agency/contracts';
+import { publish } from './publish';
 import { REPO_ROOT, loadConfig } from '../config';
 import { join } from 'node:path';
 import { openDb } from '../db/index';
@@ -37,11 +43,39 @@ import {
 } from '../static/release';
 
 const [cmd, ...args] = process.argv.slice(2);
-const config = loadConfig();
 const flag = (name: string) => {
   const i = args.indexOf(name);
   return i >= 0 ? args[i + 1] : undefined;
 };
+if (cmd === 'publish') {
+  // a team's CI, far from the server's disk and database: nothing here opens either
+  const name = args.find((a, i) => !a.startsWith('--') && !['--to', '--key', '--from', '--expect', '--note', '--commit'].includes(args[i - 1]));
+  const to = flag('--to');
+  const key = flag('--key') ?? process.env.AGENCY_DEPLOY_KEY;
+  try {
+    if (!name || ![SHELL_RELEASE, ...REMOTE_NAMES].includes(name))
+      throw new Error(`Name the shell or a remote: ${[SHELL_RELEASE, ...REMOTE_NAMES].join(', ')}`);
+    if (!to) throw new Error('Say where to publish: --to https://your-server');
+    if (!key) throw new Error('Give a deploy key: --key adk_… or AGENCY_DEPLOY_KEY');
+    const r = await publish({
+      name,
+      to,
+      key,
+      from: flag('--from') ?? join(REPO_ROOT, name === SHELL_RELEASE ? 'shell' : `mf-${name}`, 'dist'),
+      stage: args.includes('--stage'),
+      expect: flag('--expect'),
+      force: args.includes('--force'),
+      note: flag('--note'),
+      commit: flag('--commit'),
+    });
+    console.log(`${name}: ${r.created ? 'published' : 'already there:'} ${r.release}${r.active === r.release ? ' (active)' : ' (not active)'}`);
+    process.exit(0);
+  } catch (err) {
+    console.error(`✖ ${err instanceof Error ? err.message : String(err)}`);
+    process.exit(1);
+  }
+}
+const config = loadConfig();
 const WITH_VALUE = new Set(['--from', '--by', '--note', '--commit']);
 /** The arguments that are not flags (nor a flag's value). */
 const positional = args.filter((a, i) => !a.startsWith('--') && !WITH_VALUE.has(args[i - 1]));
@@ -148,7 +182,7 @@ try {
     console.log(JSON.stringify(record, null, 2));
   } else {
     throw new Error(
-      'usage (name: shell or a remote): remotes release <name|all> [--from dir] [--only-new] [--by who] [--note text] [--commit sha] [--force] | rollback <name> [release] [--by who] [--force] | activate <name> <release> [--by who] [--force] | list [name] | show <name> <release>',
+      'usage (name: shell or a remote): remotes release <name|all> [--from dir] [--only-new] [--by who] [--note text] [--commit sha] [--force] | rollback <name> [release] [--by who] [--force] | activate <name> <release> [--by who] [--force] | list [name] | show <name> <release> | publish <name> --to <https://server> [--key key] [--from dir] [--stage] [--expect release|none]',
     );
   }
 } catch (err) {

@@ -51,6 +51,11 @@ export const PUBLIC_ROUTES: readonly string[] = [
   'GET /api/media/sms/:id/:token',
   // Call-flow recordings the carrier plays to callers; the address carries a 256-bit token.
   'GET /api/media/call-flow/:id/:token',
+  // Publishing a release with a deploy key instead of a session (checked in modules/deploy/routes.ts).
+  'GET /api/releases/shell-surface',
+  'POST /api/releases/:name/publish/missing',
+  'PUT /api/releases/:name/publish/files/:sha256',
+  'POST /api/releases/:name/publish',
   // The payment provider's signed webhook (checked against Stripe-Signature in modules/billing/routes.ts).
   'POST /api/billing/stripe/webhook',
 ];

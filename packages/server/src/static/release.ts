@@ -140,8 +140,8 @@ export interface ReleaseOrigin {
   by?: string;
   /** A note (default: the subject of the build's commit). */
   note?: string;
-  /** The commit the build was made from (default: the commit of the build's folder). */
-  commit?: string;
+  /** The commit the build was made from (default: the commit of the build's folder; null: none is known). */
+  commit?: string | null;
   now?: Date;
 }
 
@@ -291,24 +291,26 @@ export function releaseRemote(
   releasesDir: string,
   name: string,
   distDir: string,
-  opts: { activateExisting?: boolean } & ReleaseOrigin & PreflightOptions = {},
+  opts: { activateExisting?: boolean; activate?: boolean } & ReleaseOrigin & PreflightOptions = {},
 ): { release: string; created: boolean; activated: boolean; forced: PreflightProblem[] } {
   const release = releaseName(distDir, name);
   const target = join(releasesDir, name, release);
   const created = !existsSync(target);
-  const activate = created || opts.activateExisting !== false || !readActive(releasesDir)[name];
+  // `activate: false` stores it only (a staged release, activated later)
+  const activate = opts.activate ?? (created || opts.activateExisting !== false || !readActive(releasesDir)[name]);
   const needs = created ? releaseNeeds(distDir, name) : storedReleaseNeeds(releasesDir, name, release);
   // the preflight, before anything is stored or activated
   const override = activate && readActive(releasesDir)[name]?.active !== release ? check(releasesDir, name, release, distDir, needs, opts, 'release') : null;
   if (created) {
     // the record first: a release is never seen without what it needs and where it came from
-    const origin = buildOrigin(distDir);
+    // a commit named (or null: none) means the folder's own git says nothing of where the build came from
+    const origin = opts.commit !== undefined ? { commit: opts.commit, subject: null } : buildOrigin(distDir);
     const { version, changes } = releaseChanges(distDir, release, readActive(releasesDir)[name]?.active ?? null);
     writeReleaseRecord(releasesDir, {
       remote: name,
       release,
       releasedAt: (opts.now ?? new Date()).toISOString(),
-      commit: opts.commit ?? origin.commit,
+      commit: origin.commit,
       by: opts.by ?? osUser(),
       // the area's own changes say what it is; the repository's last commit only when it has none
       note: opts.note ?? (changes.length ? changes.map((c) => c.summary).join('; ') : (origin.subject ?? '')),
