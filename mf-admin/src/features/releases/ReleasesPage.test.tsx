@@ -55,6 +55,7 @@ beforeEach(() => {
   jest.resetAllMocks();
   api.overview.mockResolvedValue(overview);
   api.activate.mockResolvedValue(overview);
+  api.deployKeys.mockResolvedValue([]);
 });
 
 test("lists each remote's releases, the active one first and then the newest, with when, who, commit, note and the preflight's verdict", async () => {

@@ -3,6 +3,7 @@ import { Alert, Button, Checkbox, Flex, Form, Input, Modal, Skeleton, Tag, theme
 import { errorMessage, releasesApi } from '@agency/api-client';
 import { describePreflightProblem, SHELL_RELEASE, shellNeeded, type ReleaseEntry, type RemoteReleases } from '@agency/contracts';
 import { formatDateTime, RetryAlert, useLiveQuery } from '@agency/ui';
+import { DeployKeys } from './DeployKeys';
 
 /** What Roll Back or Activate is about to do: a remote, one of its releases, and whether it was active before. */
 interface Pending {
@@ -191,6 +192,7 @@ export function ReleasesPage() {
           )}
         </section>
       ))}
+      <DeployKeys />
       {pending && (
         <ActivateDialog
           pending={pending}
