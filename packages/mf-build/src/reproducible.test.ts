@@ -17,6 +17,7 @@ function buildQueue(dirs: string[]): Promise<Array<Map<string, Buffer>>> {
     // with source maps (no MF_SOURCE_MAPS=0): they name the sources too
     const env = { ...process.env, NODE_ENV: 'production' };
     delete env.MF_SOURCE_MAPS;
+    delete env.MF_STANDALONE; // a remote built to be served by the shell, as a release is
     const child = fork(cli, ['build-queue'], { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe', 'ipc'] });
     let output = '';
     child.stdout?.on('data', (d) => (output += d));
