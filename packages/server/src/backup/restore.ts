@@ -106,7 +106,7 @@ export async function restoreBackup(archive: string, config: ServerConfig, opts:
     if (!ids.includes(manifest.clientDataKeyId)) {
       throw new RestoreRefused(
         `The backup's sealed fields were sealed with client data key ${manifest.clientDataKeyId}, ` +
-          `and this server would run with ${key ? `key ${keyId(key)}` : 'no key'}: set CLIENT_DATA_KEY to that key (or CLIENT_DATA_PREVIOUS_KEYS), then restore again.`,
+          `and this server would run with ${key ? `key ${keyId(key)}` : 'no key'}: set CLIENT_DATA_KEY to that key (or CLIENT_DATA_PREVIOUS_KEYS, or put it in ${keyFile}), then restore again.`,
       );
     }
 
