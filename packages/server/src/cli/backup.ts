@@ -23,6 +23,7 @@ let how: string;
 if (config.databaseUrl) {
   manifest = await writeBackup(null, config, out);
   how = 'The database is on PostgreSQL and is not in this archive: back it up with pg_dump --format=custom --file=<file> "$DATABASE_URL".';
+  if (process.env.S3_BUCKET) how += " The files are in the S3 bucket, not in this archive: the bucket's versioning or replication keeps them.";
 } else if (!existsSync(join(config.dataDir, 'db'))) {
   console.error(`There is no database in ${config.dataDir} yet: start the server once.`);
   process.exit(1);
