@@ -33,6 +33,7 @@ import { valueRoutes } from './modules/values/routes';
 import { phoneBlockRoutes } from './modules/phoneBlock/routes';
 import { vinRoutes } from './modules/vin/routes';
 import { auditRoutes } from './modules/audit/routes';
+import { dataExportRoutes } from './modules/dataExport/routes';
 import { sealReadableTotpSecrets } from './modules/auth/totpSecrets';
 import type { MailProvider } from './providers/mail/index';
 import { createLocalMail } from './providers/mail/local';
@@ -225,6 +226,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
       await walkInRoutes(api, deps);
       await campaignRoutes(api, deps);
       await auditRoutes(api, deps);
+      await dataExportRoutes(api, deps);
       await releaseRoutes(api, deps);
       await billingRoutes(api, deps);
       await registrationRoutes(api, deps);
