@@ -7,6 +7,8 @@ export interface JsBytes {
   files: number;
   raw: number;
   gzip: number;
+  /** The bytes of the bodies as sent (the server compresses them as the browser accepts). */
+  wire: number;
   /** Each file: path and gzip bytes, largest first. */
   list: Array<{ path: string; gzip: number }>;
 }
@@ -84,7 +86,7 @@ const isJs = (r: Response) => {
   return r.request().method() === 'GET' && r.status() === 200 && (/javascript/.test(type) || /\.m?js(\?|$)/.test(r.url()));
 };
 
-type Seen = { phase: string; url: string; path: string; raw: number; gzip: number };
+type Seen = { phase: string; url: string; path: string; raw: number; gzip: number; wire: number };
 
 class JsMeter {
   private pending: Array<Promise<Seen | null>> = [];
@@ -94,8 +96,8 @@ class JsMeter {
       if (!isJs(r)) return;
       const phase = this.phase;
       this.pending.push(
-        r.body().then(
-          (b) => ({ phase, url: r.url(), path: new URL(r.url()).pathname, raw: b.length, gzip: gzipSize(b) }),
+        Promise.all([r.body(), r.request().sizes()]).then(
+          ([b, sizes]) => ({ phase, url: r.url(), path: new URL(r.url()).pathname, raw: b.length, gzip: gzipSize(b), wire: sizes.responseBodySize }),
           () => null,
         ),
       );
@@ -122,6 +124,7 @@ class JsMeter {
       files: all.length,
       raw: all.reduce((s, x) => s + x.raw, 0),
       gzip: all.reduce((s, x) => s + x.gzip, 0),
+      wire: all.reduce((s, x) => s + x.wire, 0),
       list: all.map(({ path, gzip }) => ({ path, gzip })).sort((a, b) => b.gzip - a.gzip),
     };
   }

@@ -117,19 +117,20 @@ function printBrowser(sizes: RemoteSizes[], browser: BrowserFigures) {
     String(parts.reduce((n, p) => n + p.files, 0)),
     kb(parts.reduce((n, p) => n + p.raw, 0)),
     kb(parts.reduce((n, p) => n + p.gzip, 0)),
+    kb(parts.reduce((n, p) => n + p.wire, 0)),
   ];
   const { loginJs, behindJs, dashboardJs, restJs, afterJs, routesJs } = browser;
   const firstScreen = [loginJs, behindJs, dashboardJs];
   console.log(
-    table('JavaScript the browser loads (responses seen by Chromium; gzip -9 of each body)', [
-      ['page', 'files', 'raw', 'gzip'],
+    table('JavaScript the browser loads (responses seen by Chromium; gzip -9 of each body; the bodies as sent)', [
+      ['page', 'files', 'raw', 'gzip', 'on the wire'],
       row('/login, to draw its form', [loginJs]),
       row('/login, then the app behind it (while the person types)', [behindJs]),
       row('dashboard, added after the Sign In click to its first screen', [dashboardJs]),
       row('signed-in dashboard, JS before its first screen is drawn, total', firstScreen),
       browser.pageMarked
         ? row('then, after the first screen: widgets below it, the Voice SDK', [restJs])
-        : ['then, after the first screen: widgets below it, the Voice SDK', '-', '-', '- (counted below: the build marks no page-complete)'],
+        : ['then, after the first screen: widgets below it, the Voice SDK', '-', '-', '- (counted below: the build marks no page-complete)', '-'],
       row('signed-in dashboard, all JS to the page complete, total', [...firstScreen, restJs]),
       row("then, idle: every area's code (the idle preload, a prefetch)", [afterJs]),
       row('signed-in dashboard with the idle preload, total', [...firstScreen, restJs, afterJs]),

@@ -50,6 +50,7 @@ export const AUDIT_ACTIONS = {
   ghostStopped: { label: 'Ghosting stopped', category: 'ghosting' },
   contactsExported: { label: 'Contacts exported', category: 'exports' },
   auditExported: { label: 'Audit log exported', category: 'exports' },
+  agencyExported: { label: 'Agency data exported', category: 'exports' },
   fieldRevealed: { label: 'Field revealed', category: 'reveals' },
   contactDeleted: { label: 'Contact deleted', category: 'deletions' },
   contactsMerged: { label: 'Contacts merged', category: 'deletions' },

@@ -4,7 +4,7 @@
 const path = require('node:path');
 const fs = require('node:fs');
 const { NormalModuleReplacementPlugin } = require('webpack');
-const { writeGenerated } = require('./shared');
+const { generatedImport, writeGenerated } = require('./shared');
 
 const PRESETS_REQUEST = '../../color-picker/components/ColorPresets';
 const STYLES_TAKING_IT = /[\\/]antd[\\/]es[\\/](button|tag)[\\/]style$/;
@@ -39,7 +39,7 @@ function isBrightModule(appDir) {
   const pickerDir = path.dirname(require.resolve('@rc-component/color-picker/package.json', { paths: [antdDir] }));
   const pickerPkg = JSON.parse(fs.readFileSync(path.join(pickerDir, 'package.json'), 'utf8'));
   const pickerEs = path.join(pickerDir, pickerPkg.module);
-  return writeGenerated(appDir, 'antd-is-bright.js', `import { Color as RcColor } from ${JSON.stringify(pickerEs)};\n${IS_BRIGHT}\n`);
+  return writeGenerated(appDir, 'antd-is-bright.js', `import { Color as RcColor } from ${generatedImport(appDir, pickerEs)};\n${IS_BRIGHT}\n`);
 }
 
 /** Points the button and tag styles' import of ColorPresets at the module of isBright alone. */

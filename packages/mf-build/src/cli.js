@@ -28,7 +28,10 @@ function buildApp(dir) {
     try {
       process.chdir(dir);
       federationTempDirFor(dir);
-      config = require(path.resolve('webpack.config.js'));
+      // a config built before in this process is read anew: its plugins keep what their build saw
+      const configFile = path.resolve('webpack.config.js');
+      delete require.cache[configFile];
+      config = require(configFile);
     } catch (err) {
       resolve({ status: 1, output: String(err?.stack ?? err) });
       return;

@@ -13,6 +13,7 @@ const { borrowingPlugin, lendingPlugin } = require('./lentBundlerRuntime');
 const { SharedSurfacePlugin } = require('./surface');
 const { pageTemplate } = require('./pageTemplate');
 const { antdIsBrightPlugin } = require('./antdIsBright');
+const { federationEntryWithRelativeImports, ReproducibleIdsPlugin, SortedManifestStatsPlugin } = require('./reproducible');
 
 /** The layer of the earlier @agency/contracts key's own copy of the contracts (compileRules). */
 const CONTRACTS_EARLIER_LAYER = 'contracts-earlier';
@@ -97,6 +98,8 @@ const skipMomentLocales = () => new IgnorePlugin({ resourceRegExp: /^\.\/locale$
  * with the same bytes to a few hundred, in a third of terser's time (the shell: 38 s instead of 120).
  */
 const minification = (prod) => ({
+  // production's deterministic ids, the same in any folder (ReproducibleIdsPlugin, in every production build's plugins)
+  ...(prod ? { moduleIds: false, chunkIds: false } : {}),
   minimize: prod,
   minimizer: [new MinimizerPlugin({ minify: MinimizerPlugin.swcMinify, minimizerOptions: { compress: { passes: 2 }, mangle: true } })],
 });
@@ -176,6 +179,7 @@ function createPageConfig(o) {
     optimization: minification(prod),
     performance: { hints: false },
     plugins: [
+      ...(prod ? [new ReproducibleIdsPlugin()] : []),
       defines(o.appDir, mode),
       skipMomentLocales(),
       ...antdIsBrightPlugin(o.appDir),
@@ -213,6 +217,7 @@ function createConfig(input) {
   const prod = mode === 'production';
   const isHost = o.role === 'host';
   const standalone = !!o.standalone;
+  federationEntryWithRelativeImports();
 
   const federation = {
     name: o.name,
@@ -264,10 +269,12 @@ function createConfig(input) {
     },
     performance: { hints: false },
     plugins: [
+      ...(prod ? [new ReproducibleIdsPlugin()] : []),
       defines(o.appDir, mode),
       skipMomentLocales(),
       ...antdIsBrightPlugin(o.appDir),
       new ModuleFederationPlugin(federation),
+      ...(isHost ? [] : [new SortedManifestStatsPlugin()]),
       // a remote served by the shell runs on the shell's bundler runtime (lentBundlerRuntime.js)
       ...(isHost || standalone ? [] : [borrowingPlugin(o.appDir)]),
       ...(isHost || standalone

@@ -6,7 +6,7 @@
 // leaves out as the shell exposes nothing.
 const path = require('node:path');
 const { NormalModuleReplacementPlugin } = require('webpack');
-const { writeGenerated } = require('./shared');
+const { generatedImport, writeGenerated } = require('./shared');
 
 const GLOBAL = '_AGENCY_BUNDLER_RUNTIME';
 
@@ -34,8 +34,8 @@ export default function lendBundlerRuntime() {
 /** A remote's build: its bundler runtime is the shell's functions with this container's state. */
 function borrowingPlugin(appDir) {
   const { dist, version, runtimeIndex } = bundlerRuntimeDist();
-  const source = `import { init } from ${JSON.stringify(runtimeIndex)};
-import { initContainerEntry } from ${JSON.stringify(path.join(dist, 'initContainerEntry.js'))};
+  const source = `import { init } from ${generatedImport(appDir, runtimeIndex)};
+import { initContainerEntry } from ${generatedImport(appDir, path.join(dist, 'initContainerEntry.js'))};
 
 const lent = globalThis.${GLOBAL};
 if (!lent || lent.version !== ${JSON.stringify(version)})

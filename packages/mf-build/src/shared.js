@@ -11,6 +11,7 @@
 // and a remote keeps the contract it was built against.
 const fs = require('node:fs');
 const path = require('node:path');
+const { relativeRequest } = require('./reproducible');
 
 const SINGLETONS = [
   'react',
@@ -270,7 +271,7 @@ function rxjsAlias(appDir) {
   // the ES build the app would have resolved (the package has no side effects, so only these are kept)
   const esIndex = path.join(path.dirname(cjsIndex), '../esm5/index.js');
   if (!fs.existsSync(esIndex)) throw new Error(`rxjs changed shape: no ${esIndex}`);
-  return { rxjs$: writeGenerated(appDir, 'rxjs.js', `export { ${RXJS_SHARED.join(', ')} } from ${JSON.stringify(esIndex)};\n`) };
+  return { rxjs$: writeGenerated(appDir, 'rxjs.js', `export { ${RXJS_SHARED.join(', ')} } from ${generatedImport(appDir, esIndex)};\n`) };
 }
 
 /**
@@ -327,6 +328,12 @@ function iconsModule(appDir) {
 
 /** Where the build writes a module of its own: under the app's node_modules, so that it resolves the app's dependencies. */
 const generatedPath = (appDir, name) => path.join(appDir, 'node_modules/.cache/mf-build', name);
+
+/**
+ * How a module of the build's own imports a file: relative to itself, as an absolute path would put
+ * the workspace's folder in the build (the source maps' sources).
+ */
+const generatedImport = (appDir, target) => JSON.stringify(relativeRequest(path.dirname(generatedPath(appDir, ANTD_SPLIT_FILE)), target));
 
 /** Writes a module of the build's own (only when its text changed, so that caches keep it). */
 function writeGenerated(appDir, name, body) {
@@ -396,6 +403,7 @@ function sharedConfig({ role, standalone = false, appDir }) {
 
 module.exports = {
   writeGenerated,
+  generatedImport,
   SINGLETONS,
   SHARED_ONCE,
   ANTD_LEFT_OUT,

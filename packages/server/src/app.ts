@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
+import fastifyCompress from '@fastify/compress';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { ServerConfig } from './config';
 import type { Db } from './db/index';
@@ -33,6 +34,7 @@ import { valueRoutes } from './modules/values/routes';
 import { phoneBlockRoutes } from './modules/phoneBlock/routes';
 import { vinRoutes } from './modules/vin/routes';
 import { auditRoutes } from './modules/audit/routes';
+import { dataExportRoutes } from './modules/dataExport/routes';
 import { sealReadableTotpSecrets } from './modules/auth/totpSecrets';
 import type { MailProvider } from './providers/mail/index';
 import { createLocalMail } from './providers/mail/local';
@@ -190,6 +192,16 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   app.decorate('deps', deps);
   await app.register(
     async (api) => {
+      // The API's answers over 1 KB in brotli or gzip, as the request accepts, compressed as they are
+      // sent (the app's files are compressed once, as they are released: static/precompress.ts).
+      // Only text: recordings, images and uploads go as they are, and a range of a recording too.
+      await api.register(fastifyCompress, {
+        threshold: 1024,
+        encodings: ['br', 'gzip'],
+        customTypes: /^text\/(?!event-stream)|(?:\+|\/)json(?:;|$)|(?:\+|\/)xml(?:;|$)/,
+        // requests are read as they come, as before
+        globalDecompression: false,
+      });
       refuseControlChars(api);
       accessControl(api, deps.db, deps.sessions, apiRoutes);
       await healthRoutes(api);
@@ -217,6 +229,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
       await walkInRoutes(api, deps);
       await campaignRoutes(api, deps);
       await auditRoutes(api, deps);
+      await dataExportRoutes(api, deps);
       await releaseRoutes(api, deps);
       await deployKeyRoutes(api, deps);
       await api.register(async (publish) => publishRoutes(publish, deps));

@@ -1,6 +1,8 @@
 import { buildApp } from './app';
 import { loadConfig } from './config';
-import { openDb } from './db/index';
+import { openDb, openPglite, type PgliteDb } from './db/index';
+import { listenForControl } from './backup/control';
+import { checkRestoredDatabase } from './backup/restored';
 import { migrate } from './db/migrate';
 import { grantAppRole } from './db/roles';
 import { createEvents } from './events';
@@ -25,7 +27,8 @@ if (refusal) {
 }
 const simulated = simulatedInProduction(config);
 if (simulated.length) console.warn(`ALLOW_SIMULATED_PROVIDERS=1: ${simulated.join(' and ')} stay local; every staff page says so.`);
-const db = await openDb({ databaseUrl: config.databaseUrl, dataDir: config.databaseUrl ? undefined : `${config.dataDir}/db` });
+const lite: PgliteDb | null = config.databaseUrl ? null : await openPglite(`${config.dataDir}/db`);
+const db = lite ?? (await openDb({ databaseUrl: config.databaseUrl }));
 let applied: string[];
 if (config.migrationDatabaseUrl && config.databaseUrl) {
   // Migrations as the schema's owner; the app's own role gets rows, and only adds and reads the audit trail.
@@ -41,6 +44,14 @@ if (config.migrationDatabaseUrl && config.databaseUrl) {
   applied = await migrate(db);
 }
 if (applied.length) console.log(`Migrated: ${applied.join(', ')}`);
+// The first start after `npm run restore` verifies what it was given.
+const restored = await checkRestoredDatabase(db, config.dataDir);
+if (restored.restored && !restored.holds) {
+  console.error(restored.message);
+  await db.close();
+  process.exit(1);
+}
+if (restored.restored) console.log(restored.message);
 const demo = demoDataDecision(config);
 if (demo === 'refused-in-production') console.warn('DEMO_DATA is ignored in production: the demo agency is never seeded there.');
 const seeded = demo === 'seed' && (await seedDemo(db, { dataDir: config.dataDir, publicUrl: config.publicUrl }));
@@ -50,6 +61,8 @@ const events = createEvents();
 const jobs = await startJobs(db);
 const app = await buildApp({ db, config, events, jobs, logger: process.env.LOG_LEVEL ? true : false });
 const stopBackground = await startBackground(app.deps);
+// `npm run backup` asks this process for the copy of the embedded database it holds.
+const stopControl = lite ? await listenForControl(lite, config) : async () => undefined;
 const realtime = await createRealtime(db, app.server, {
   redisUrl: config.redisUrl,
   events,
@@ -69,7 +82,7 @@ console.log(`\nAgency Desk is running at ${url}`);
 if (demo === 'seed') console.log('The demo agency: the sign-ins are in the README.\n');
 
 const log = (message: string, err?: unknown) => (err === undefined ? console.log(message) : console.error(message, err));
-const shutdown = createShutdown([stopBackground, () => jobs.stop(), () => realtime.close(), () => app.close(), () => db.close()], {
+const shutdown = createShutdown([stopControl, stopBackground, () => jobs.stop(), () => realtime.close(), () => app.close(), () => db.close()], {
   timeoutMs: config.shutdownTimeoutMs,
   exit: (code) => process.exit(code),
   log,

@@ -1,4 +1,4 @@
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEventLib from '@testing-library/user-event';
 import { bus, hostControls } from '@agency/bus';
 import { accountsApi, ApiRequestError, usersApi } from '@agency/api-client';
@@ -86,4 +86,38 @@ test('a failed save says why with the catalogue prefix and keeps the changes', a
   await userEvent.click(saveButton());
   expect(await screen.findByRole('alert')).toHaveTextContent('Unable to update account settings: Gathering forms are all or a list of address');
   expect(saveButton()).toBeEnabled();
+});
+
+test("an owner exports all of the agency's data, following the download; others see no such button", async () => {
+  let hear: (received: number, total: number | null) => void = () => undefined;
+  let finish: (blob: Blob) => void = () => undefined;
+  accounts.exportAll.mockImplementation((_, progress) => {
+    hear = progress;
+    return new Promise<Blob>((resolve) => (finish = resolve));
+  });
+  const createObjectURL = jest.fn(() => 'blob:export');
+  Object.assign(URL, { createObjectURL, revokeObjectURL: jest.fn() });
+  const click = jest.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => undefined);
+  hostControls().setSession(demoSession({ role: 'owner' }, stored));
+  const { unmount } = render(<AccountSettingsPage />);
+  await userEvent.click(await screen.findByRole('button', { name: 'Export all data' }));
+  expect(accounts.exportAll).toHaveBeenCalledWith(stored.id, expect.any(Function));
+  expect(screen.getByText('Preparing the archive…')).toBeInTheDocument();
+  act(() => hear(500, 1000));
+  expect(screen.getByText('Downloading… 50%')).toBeInTheDocument();
+  expect(screen.getByRole('progressbar', { name: 'Export progress' })).toBeInTheDocument();
+  await act(async () => finish(new Blob(['archive'])));
+  expect(createObjectURL).toHaveBeenCalled();
+  expect(click).toHaveBeenCalled();
+  click.mockRestore();
+  expect(screen.queryByText(/Downloading/)).not.toBeInTheDocument();
+  unmount();
+
+  for (const role of ['admin', 'employee'] as const) {
+    hostControls().setSession(demoSession({ role }, stored));
+    const view = render(<AccountSettingsPage />);
+    await waitFor(() => expect(accounts.get).toHaveBeenCalled());
+    expect(screen.queryByRole('button', { name: 'Export all data' })).not.toBeInTheDocument();
+    view.unmount();
+  }
 });

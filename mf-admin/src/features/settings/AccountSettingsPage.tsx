@@ -1,5 +1,5 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { Alert, Button, Card, Flex, Form, Select, Space, Switch, Typography } from 'antd';
+import { Alert, Button, Card, Flex, Form, Progress, Select, Space, Switch, Typography } from 'antd';
 import { accountsApi, errorMessage, usersApi } from '@agency/api-client';
 import { bus } from '@agency/bus';
 import { GATHERING_FORM_LABELS, GATHERING_FORMS, parseGatheringForms, type Account, type GatheringForm } from '@agency/contracts';
@@ -9,6 +9,60 @@ import { useUnsavedChanges } from './unsaved';
 
 export const ACCOUNT_SETTINGS_SAVED = 'Account settings saved.';
 export const accountSettingsFailed = (message: string) => `Unable to update account settings: ${message}`;
+export const exportFailed = (message: string) => `Unable to export the agency's data: ${message}`;
+
+/** Saves a downloaded file through the browser. */
+function saveBlob(blob: Blob, filename: string) {
+  const url = URL.createObjectURL(blob);
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = filename;
+  document.body.appendChild(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 1000);
+}
+
+/**
+ * "Export all data" (owners): the agency's contacts with their records, texts, calls with their
+ * recordings, tasks and chat as one archive. The server prepares it first, then sends it; the bar
+ * follows the download.
+ */
+export function ExportAllData({ accountId }: { accountId: string }) {
+  const [state, setState] = useState<{ received: number; total: number | null } | null>(null);
+  async function run() {
+    setState({ received: 0, total: null });
+    try {
+      const blob = await accountsApi.exportAll(accountId, (received, total) => setState({ received, total }));
+      saveBlob(blob, `agency-data-${new Date().toISOString().slice(0, 10)}.tar.gz`);
+      bus.toast({ kind: 'success', message: 'The export is downloaded.' });
+    } catch (err) {
+      bus.toast({ kind: 'error', message: exportFailed(errorMessage(err)) });
+    } finally {
+      setState(null);
+    }
+  }
+  const percent = state?.total ? Math.round((100 * state.received) / state.total) : 0;
+  return (
+    <Flex vertical gap={8}>
+      <Typography.Text type="secondary">
+        Contacts with their records, texts, calls with their recordings, tasks and chat, as one archive (sensitive numbers are left out). The export is recorded
+        in the audit log.
+      </Typography.Text>
+      <Space>
+        <Button onClick={() => void run()} loading={!!state}>
+          Export all data
+        </Button>
+        {state && (
+          <Typography.Text aria-live="polite">
+            {state.total ? `Downloading… ${percent}%` : state.received ? `Downloading… ${(state.received / 1e6).toFixed(1)} MB` : 'Preparing the archive…'}
+          </Typography.Text>
+        )}
+      </Space>
+      {state?.total ? <Progress percent={percent} size="small" aria-label="Export progress" /> : null}
+    </Flex>
+  );
+}
 
 interface Values {
   mfaRequired: boolean;
@@ -132,6 +186,14 @@ export function AccountSettingsPage() {
           </Space>
         </Flex>
       </Form>
+      {session?.user.role === 'owner' && (
+        <>
+          <Typography.Title level={5} style={{ marginTop: 24 }}>
+            Your agency's data
+          </Typography.Title>
+          <ExportAllData accountId={account.id} />
+        </>
+      )}
     </Card>
   );
 }

@@ -32,7 +32,7 @@ export interface Db extends Queryable {
  * PGlite in `dataDir`, in memory when there is none, or in memory from a `dumpDataDir()` snapshot
  * (which skips initdb: a third of the time of a fresh one).
  */
-export async function openPglite(dataDir?: string | Blob): Promise<Db & { dumpDataDir(): Promise<Blob> }> {
+export async function openPglite(dataDir?: string | Blob): Promise<PgliteDb> {
   const lite = typeof dataDir === 'string' ? await PGlite.create(dataDir) : await PGlite.create(dataDir ? { loadDataDir: dataDir } : {});
   await lite.waitReady;
   // PGlite runs one query at a time; a transaction must not interleave with other callers' queries.
@@ -60,7 +60,37 @@ export async function openPglite(dataDir?: string | Blob): Promise<Db & { dumpDa
     },
     close: () => lite.close(),
   };
-  return Object.assign(db, { dumpDataDir: () => serial(async () => (await lite.dumpDataDir('none')) as Blob) });
+  return Object.assign(db, {
+    dumpDataDir: () => serial(async () => (await lite.dumpDataDir('none')) as Blob),
+    snapshot: () =>
+      serial(async () => {
+        // Between two queries of the queue no transaction is open: the files are a consistent copy.
+        await lite.exec('checkpoint');
+        const counts = await countRows({ query: async (sql, params) => (await lite.query<never>(sql, params)).rows });
+        return { counts, data: (await lite.dumpDataDir('none')) as Blob };
+      }),
+  });
+}
+
+export interface PgliteDb extends Db {
+  dumpDataDir(): Promise<Blob>;
+  /** The data folder as a tar and the rows of every table, taken together between two queries. */
+  snapshot(): Promise<{ counts: Record<string, number>; data: Blob }>;
+}
+
+/** The rows of every table of the database's own schemas, by `schema.table`. */
+export async function countRows(q: Queryable): Promise<Record<string, number>> {
+  const tables = await q.query<{ name: string }>(
+    `select quote_ident(table_schema) || '.' || quote_ident(table_name) as name from information_schema.tables
+      where table_type = 'BASE TABLE' and table_schema not in ('pg_catalog', 'information_schema') and table_schema not like 'pg\\_%'
+      order by 1`,
+  );
+  const counts: Record<string, number> = {};
+  for (const { name } of tables) {
+    const [{ n }] = await q.query<{ n: number }>(`select count(*)::int as n from ${name}`);
+    counts[name] = n;
+  }
+  return counts;
 }
 
 export async function openPostgres(url: string): Promise<Db> {

@@ -1,6 +1,6 @@
 import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { cpSync, existsSync, mkdirSync, readFileSync, readdirSync, renameSync, statSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, readFileSync, readdirSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { userInfo } from 'node:os';
 import { dirname, join, relative } from 'node:path';
 import {
@@ -21,6 +21,7 @@ import {
   type ReleaseRecord,
   type ShellSurface,
 } from '@agency/contracts';
+import { precompressFolder } from './precompress';
 import { listReleases, readActive, writeActive } from './remotes';
 
 function filesOf(dir: string): string[] {
@@ -318,7 +319,16 @@ export function releaseRemote(
       version,
       changes,
     });
-    cpSync(distDir, target, { recursive: true });
+    // copied and compressed beside the folder, then renamed into place: a release is never seen half written
+    const tmp = join(releasesDir, name, `.${release}.${process.pid}.tmp`);
+    try {
+      cpSync(distDir, tmp, { recursive: true });
+      precompressFolder(tmp);
+      renameSync(tmp, target);
+    } catch (err) {
+      rmSync(tmp, { recursive: true, force: true });
+      throw err;
+    }
   }
   recordOverride(releasesDir, name, release, override);
   if (activate) activateRelease(releasesDir, name, release);

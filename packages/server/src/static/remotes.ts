@@ -45,7 +45,10 @@ export function activeReleases(releasesDir: string): ActiveReleasesNow {
 export function listReleases(releasesDir: string, name: string): string[] {
   const dir = join(releasesDir, name);
   if (!existsSync(dir)) return [];
-  return readdirSync(dir)
-    .filter((f) => statSync(join(dir, f)).isDirectory())
-    .sort((a, b) => statSync(join(dir, a)).mtimeMs - statSync(join(dir, b)).mtimeMs);
+  return (
+    readdirSync(dir)
+      // (a release being written is a dot folder until it is renamed into place)
+      .filter((f) => !f.startsWith('.') && statSync(join(dir, f)).isDirectory())
+      .sort((a, b) => statSync(join(dir, a)).mtimeMs - statSync(join(dir, b)).mtimeMs)
+  );
 }

@@ -1,14 +1,17 @@
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, sep } from 'node:path';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import type { ServerConfig } from '../config';
 import { SHELL_RELEASE, SHELL_RELEASE_META } from '@agency/contracts';
 import { activeReleases, listReleases, readActive, remotesManifest } from './remotes';
 import { hasRelease, RECORDS_DIR } from './release';
+import { acceptedEncoding, compressedPage, PRECOMPRESS_MIN_BYTES } from './precompress';
 import type { SharedReleases } from './shared';
 
 const HASHED = /\.[0-9a-f]{8}\.js$/;
+/** The names of a file's compressed variants (precompress.ts). */
+const PRECOMPRESSED_SUFFIX = /\.(?:br|gz)$/;
 
 /**
  * In development, DEV_REMOTES ("contacts=http://localhost:3001/mf-manifest.json,...") points
@@ -83,6 +86,14 @@ export function shellPage(dir: string, file: string, release: string | null): st
   return release ? html.replace(/<head>/i, `<head><meta name="${SHELL_RELEASE_META}" content="${release}" />`) : html;
 }
 
+/** A page's HTML, compressed as the request accepts (a page is answered for many paths: the answer varies with Accept-Encoding). */
+function sendPage(req: FastifyRequest, reply: FastifyReply, html: string) {
+  reply.type('text/html').header('Vary', 'Accept-Encoding');
+  const encoding = Buffer.byteLength(html) >= PRECOMPRESS_MIN_BYTES ? acceptedEncoding(req.headers['accept-encoding']) : null;
+  if (!encoding) return reply.send(html);
+  return reply.header('Content-Encoding', encoding).send(compressedPage(html, encoding));
+}
+
 /** A path's file under a folder, or null: never outside it. */
 function fileIn(dir: string, path: string): string | null {
   let rel: string;
@@ -119,7 +130,9 @@ export async function staticRoutes(app: FastifyInstance, config: ServerConfig, s
   });
 
   /** A release's files never change; of the shell's, only the hashed ones (index.html, main.js are read again). */
-  const cacheControlOf = (path: string) => {
+  const cacheControlOf = (file: string) => {
+    // a file's compressed variant is sent as the file itself
+    const path = file.replace(PRECOMPRESSED_SUFFIX, '');
     const inRelease = path.startsWith(config.releasesDir + sep) && !path.startsWith(join(config.releasesDir, SHELL_RELEASE) + sep);
     return inRelease || HASHED.test(path) ? 'public, max-age=31536000, immutable' : 'no-cache';
   };
@@ -128,6 +141,9 @@ export async function staticRoutes(app: FastifyInstance, config: ServerConfig, s
     root: config.releasesDir,
     prefix: '/remotes/',
     index: false,
+    // a release's files compressed as it was released (precompress.ts), sent as the request accepts,
+    // with `Vary: Accept-Encoding` (also what reply.sendFile sends: the shell's files)
+    preCompressed: true,
     // the releases' records (who released, notes) are the operators', not the browsers'
     // (nor is the shell served from here: at / from its active release)
     allowedPath: (pathName) => {
@@ -182,16 +198,16 @@ export async function staticRoutes(app: FastifyInstance, config: ServerConfig, s
     const page = wantsPage ? standalonePage(shell.active, path) : null;
     if (page) {
       reply.header('Cache-Control', 'no-cache');
-      return reply.type('text/html').send(shellPage(shell.active, page, shell.release));
+      return sendPage(req, reply, shellPage(shell.active, page, shell.release));
     }
     const released = wantsPage ? releasedPage(config.releasesDir, path) : null;
     if (released) {
       reply.header('Cache-Control', 'no-cache');
-      return reply.type('text/html').send(released);
+      return sendPage(req, reply, released);
     }
     if (wantsPage && existsSync(join(shell.active, 'index.html'))) {
       reply.header('Cache-Control', 'no-cache');
-      return reply.type('text/html').send(shellPage(shell.active, 'index.html', shell.release));
+      return sendPage(req, reply, shellPage(shell.active, 'index.html', shell.release));
     }
     return reply.code(404).send({ message: 'Not found' });
   });

@@ -2,6 +2,7 @@ import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import type { ActiveReleasesNow, ReleasesOverview, ShellSurface } from '@agency/contracts';
 import { basicAuth, bearer, DEMO, freshDb, startTestServer, totpCode, type TestServer } from '../testing/harness';
 import { releaseRemote } from './release';
@@ -166,6 +167,27 @@ for (const store of ['database', 'storage'] as const)
         assert.equal(chunk.body, '/* chunk first */');
       } finally {
         await c.close();
+      }
+    });
+
+    it('a release’s compressed files go through the database to the other host, which sends them as the browser accepts', async () => {
+      const entry = Array.from({ length: 400 }, (_, i) => `var a${i}=function(){return ${i}};`).join('\n');
+      const release = releaseRemote(a.config.releasesDir, 'contacts', remoteBuild(entry)).release;
+      await a.app.deps.sharedReleases!.push('contacts');
+      const rows = await db.query<{ path: string }>("select path from release_files where name = 'contacts' and release = $1 order by path", [release]);
+      assert.deepEqual(
+        rows.map((r) => r.path),
+        ['mf-manifest.json', 'public/note.txt', 'public/note.txt.br', 'public/note.txt.gz', 'remoteEntry.js', 'remoteEntry.js.br', 'remoteEntry.js.gz'],
+      );
+      for (const [accept, decode] of [
+        ['br', brotliDecompressSync],
+        ['gzip', gunzipSync],
+      ] as const) {
+        const res = await b.app.inject({ url: `/remotes/contacts/${release}/remoteEntry.js`, headers: { 'accept-encoding': accept } });
+        assert.equal(res.statusCode, 200);
+        assert.equal(res.headers['content-encoding'], accept);
+        assert.match(String(res.headers.vary), /accept-encoding/i);
+        assert.equal(decode(res.rawPayload).toString(), entry);
       }
     });
   });
