@@ -87,6 +87,12 @@ describe('the demo activity (DEMO_DATA=1)', () => {
       ['done', 'done'],
     );
     for (const run of runs) assert.ok((await get(`/api/campaigns/${campaigns[0].id}/logs/${encodeURIComponent(run.runDate)}`)).length >= 1);
+    // Its texts are labelled with its name, as a campaign's run labels them, not with its id.
+    const labels = await server.db.query<{ campaign: string }>(`select distinct campaign from sms_messages where type = 'campaign'`);
+    assert.deepEqual(
+      labels.map((l) => l.campaign),
+      ['Policy review reminder'],
+    );
   });
 
   it('has two boards with cards in several lanes, one fed by a tag', async () => {

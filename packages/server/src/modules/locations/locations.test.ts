@@ -59,7 +59,9 @@ describe('locations', () => {
     assert.equal((await call(other, 'GET', `/accounts/${DEMO}/locations/${DEMO_LOCATIONS.austin.id}`)).statusCode, 403);
     assert.equal((await call(other, 'GET', `/accounts/${SECOND}/locations/${DEMO_LOCATIONS.austin.id}`)).statusCode, 404);
     assert.deepEqual((await call(other, 'GET', `/accounts/${SECOND}/locations`)).json(), []);
-    assert.equal((await call(owner, 'GET', `/accounts/${DEMO}/locations/not-an-id`)).statusCode, 400);
+    // A mistyped or old link: the location is not found (not "Invalid UUID").
+    const bad = await call(owner, 'GET', `/accounts/${DEMO}/locations/not-an-id`);
+    assert.deepEqual([bad.statusCode, bad.json().message], [404, 'Location not found']);
   });
 
   it("lets a super read another account's locations", async () => {
