@@ -419,7 +419,7 @@ export async function seedDemoActivity(db: Db, opts: DemoActivityOptions): Promi
       await q.query(
         `insert into campaign_run_recipients (run_id, account_id, client_id, level, name, phone_number, skip_reason, created_at)
          values ($1, $2, $3, 'primary', 'Robert Chen', '15035550119', $4, $5)`,
-        [runId, DEMO, chen, i === 0 ? 'no mobile phone' : 'opted out', runDate],
+        [runId, DEMO, chen, i === 0 ? 'no-number' : 'opted-out', runDate],
       );
     }
 
