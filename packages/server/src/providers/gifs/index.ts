@@ -16,3 +16,6 @@ export function createGifProvider(env: NodeJS.ProcessEnv = process.env): GifProv
   if (apiKey) return createGiphy({ apiKey, baseUrl: env.GIPHY_BASE_URL ?? 'https://api.giphy.com' });
   return createLocalGifs();
 }
+
+/** Where chat's GIFs come from besides this origin (for the Content-Security-Policy): GIPHY's media hosts when its key is set. */
+export const gifImageOrigins = (env: NodeJS.ProcessEnv = process.env): string[] => (env.GIPHY_API_KEY ? ['https://*.giphy.com'] : []);
