@@ -135,6 +135,17 @@ test.describe.serial('team chat between two people', () => {
     await expect(arrived.getByRole('img', { name: 'declarations-page.png' })).toBeVisible();
   });
 
+  test('a GIF of the app’s own set, found by its tag without any GIPHY key, reaches the other person', async () => {
+    await olivia.page.getByRole('button', { name: 'Send a GIF' }).click();
+    await olivia.page.getByLabel('Search GIFs').fill('thank');
+    await olivia.page.getByRole('button', { name: 'Send GIF Thanks' }).click();
+    const gif = emma.page.getByRole('img', { name: 'Thanks' });
+    await expect(gif).toBeVisible();
+    // Drawn, not blocked: the picture comes from the app's own origin.
+    await expect.poll(() => gif.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBeGreaterThan(0);
+    await expect(gif).toHaveAttribute('src', /^\/api\/gifs\//);
+  });
+
   test('the author edits a message within the day; the other sees it edited', async () => {
     const mine = messageFrom(emma, 'Emma Ellis', 'I will call them today');
     await mine.getByRole('button', { name: 'Edit message' }).click();

@@ -104,12 +104,15 @@ test('adds an address, a dependent and a policy', async () => {
   const policy = dialog(page, 'Add Policy');
   await policy.getByLabel('Type').fill('Auto');
   await policy.getByLabel('Company').fill('Lone Star Mutual');
-  await policy.getByLabel('Premium').fill('120050');
+  // Typed as dollars: 1250 is $1,250.00 (not $12.50).
+  await policy.getByLabel('Premium').pressSequentially('1250');
+  await policy.getByLabel('Notes').focus();
+  await expect(policy.getByLabel('Premium')).toHaveValue('1,250.00');
   await policy.getByLabel('Notes').fill('Renews each March');
   await policy.getByRole('button', { name: 'Save' }).click();
-  await expect(page.getByTestId('policy-card').filter({ hasText: 'Lone Star Mutual' })).toContainText('$1,200.50');
+  await expect(page.getByTestId('policy-card').filter({ hasText: 'Lone Star Mutual' })).toContainText('$1,250.00');
   await expect(page.getByTestId('summary-Policies')).toContainText('1');
-  await expect(page.getByTestId('summary-Policy Premiums')).toContainText('$1,200.50');
+  await expect(page.getByTestId('summary-Policy Premiums')).toContainText('$1,250.00');
 });
 
 test('adds a vehicle found by its VIN, a home and a commercial account', async () => {

@@ -54,3 +54,17 @@ test('Back and Forward move across remotes and the active tab follows', async ({
   await page.goForward();
   await expectAt(visits[2]);
 });
+
+test('an old or mistyped link says what was not found and offers the way back', async ({ page }) => {
+  await signIn(page, 'owner@demo.test');
+  await openInApp(page, '/contacts/contact/not-a-contact', 'contacts');
+  await expect(page.getByText('Client not found')).toBeVisible();
+  await expect(page.getByText(/Invalid UUID/)).toHaveCount(0);
+  await page.getByRole('button', { name: 'Contacts' }).click();
+  await expect(page).toHaveURL(/\/contacts$/);
+
+  await openInApp(page, '/tasks/not-a-board', 'tasks');
+  await expect(page.getByText('Task board not found')).toBeVisible();
+  await page.getByRole('button', { name: 'Back to Task Boards' }).click();
+  await expect(page).toHaveURL(/\/tasks$/);
+});

@@ -1,6 +1,6 @@
 import type { APIRequestContext, Browser, Page } from '@playwright/test';
 import { expect, test } from '../support/fixtures';
-import { PASSWORD, signIn } from '../support/app';
+import { PASSWORD, signIn, topTab } from '../support/app';
 
 // Task boards across two people: cards move live on every screen, and admins shape the boards.
 
@@ -104,6 +104,17 @@ test('add, assign, unassign and delete a card, seen live by a colleague', async 
   await emma.page.getByRole('button', { name: 'Work On This' }).click();
   await expect(emma.page.locator('#main').getByText('Active task: Home quote: Smith')).toBeVisible();
   const emmasDrawer = emma.page.getByRole('dialog', { name: 'Home quote: Smith' });
+  await emmasDrawer.getByRole('button', { name: 'Close' }).click();
+  await expect(emmasDrawer).toBeHidden();
+  // it follows her to other pages, with the same actions; Open brings her back to the card
+  await topTab(emma.page, 'Contacts').click();
+  await expect(emma.page).toHaveURL(/\/contacts$/);
+  const following = emma.page.getByRole('region', { name: 'Active task' });
+  await expect(following).toContainText('Active task: Home quote: Smith');
+  await expect(following.getByRole('button', { name: 'Set Aside' })).toBeVisible();
+  await following.getByRole('button', { name: 'Open' }).click();
+  await expect(emma.page).toHaveURL(/\/tasks\/[^/?]+\?card=/);
+  await expect(following).toHaveCount(0);
   await emmasDrawer.getByRole('button', { name: 'Close' }).click();
   await expect(emmasDrawer).toBeHidden();
   await emma.page.locator('#main').getByRole('button', { name: 'Set Aside' }).click();

@@ -1,28 +1,15 @@
-import { useEffect, useMemo, useRef } from 'react';
+import { useMemo } from 'react';
 import { Link } from 'react-router-dom';
 import { Badge, Card, Flex, theme, Typography } from 'antd';
 import { bus } from '@agency/bus';
 import { useObservable } from '@agency/ui';
 import { setupTasks } from './setupTasks';
 
-export const SETUP_COMPLETED = 'Setup Tasks Completed';
-
-/** Dashboard widget: the setup checklist for the admin roles; says so once the list is done. */
+/** Dashboard widget: the setup checklist for the admin roles (the shell celebrates its completion, wherever the last task is done). */
 export function UrgentTasks() {
   const session = useObservable(bus.session$);
   const { token } = theme.useToken();
   const tasks = useMemo(() => setupTasks(session), [session]);
-  const hadTasks = useRef(tasks.length > 0);
-
-  useEffect(() => {
-    if (tasks.length > 0) {
-      hadTasks.current = true;
-    } else if (hadTasks.current) {
-      hadTasks.current = false;
-      bus.toast({ kind: 'success', message: SETUP_COMPLETED, key: 'setup-tasks-completed' });
-      bus.celebrate(SETUP_COMPLETED);
-    }
-  }, [tasks.length]);
 
   if (!tasks.length) return null;
   return (

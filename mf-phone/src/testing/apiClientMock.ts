@@ -28,3 +28,4 @@ export const clientsApi = { list: jest.fn() };
 export const phoneBlockApi = { add: jest.fn() };
 export const activityApi = { create: jest.fn(), stickies: jest.fn() };
 export const smsApi = { simulatorNumbers: jest.fn() };
+export const utilitiesApi = { config: jest.fn() };

@@ -8,6 +8,8 @@ export const appConfigSchema = z.object({
   features: z.record(z.string(), z.boolean()),
   /** What a production site that allows simulated providers (a staging site) fakes: every staff page says so. Empty elsewhere. */
   simulated: z.array(z.enum(['texts', 'calls', 'payments'])),
+  /** Whether the carrier simulators open (the local carrier, in development or on a staging site): their links show only then. */
+  simulators: z.boolean(),
 });
 export type AppConfig = z.infer<typeof appConfigSchema>;
 

@@ -38,6 +38,7 @@ import { dataExportRoutes } from './modules/dataExport/routes';
 import { sealReadableTotpSecrets } from './modules/auth/totpSecrets';
 import type { MailProvider } from './providers/mail/index';
 import { createLocalMail } from './providers/mail/local';
+import { gifImageOrigins } from './providers/gifs/index';
 import { SealedValueError, sealerFor } from './sealing/crypto';
 import { sealReadableClientData } from './modules/clients/sealReadable';
 import { chatRoutes } from './modules/chat/routes';
@@ -77,6 +78,31 @@ declare module 'fastify' {
     /** What the routes were built with (realtime's socket features need the same). */
     deps: AppDeps;
   }
+}
+
+type ValidationIssue = { message?: string; instancePath?: string; keyword?: string; params?: { format?: string } };
+/** An id of the address that cannot name anything (not a UUID, or a malformed ...Id). */
+const isMalformedId = (i: ValidationIssue) => i.params?.format === 'uuid' || /\/(id|\w+Id)$/.test(i.instancePath ?? '');
+/** Names of the address's words in the product's words. */
+const NOUNS: Record<string, string> = { taskboard: 'task board', sm: 'conversation' };
+
+/** "Client not found" for a bad :clientId, or for a bad :id after /clients; "Not found" when the thing has no name. */
+export function paramNotFound(route: string | undefined, issues: ValidationIssue[]): string {
+  // A route's own words for it ('This review link is not valid') win over the schema library's ('Invalid UUID').
+  const own = issues[0]?.message;
+  if (own && !/^Invalid\b/.test(own)) return own;
+  const param = issues[0]?.instancePath?.replace(/^\//, '') ?? '';
+  const segments = (route ?? '').split('/');
+  const at = segments.indexOf(`:${param}`);
+  const word = /.Id$/.test(param) ? param.slice(0, -2) : at > 0 && !segments[at - 1]!.startsWith(':') ? segments[at - 1]! : '';
+  const singular = word.replace(/ies$/, 'y').replace(/([^s])s$/, '$1');
+  const spaced =
+    NOUNS[singular] ??
+    singular
+      .replace(/([a-z])([A-Z])/g, '$1 $2')
+      .replace(/[-_]/g, ' ')
+      .toLowerCase();
+  return spaced ? `${spaced[0]!.toUpperCase()}${spaced.slice(1)} not found` : 'Not found';
 }
 
 export interface AppDeps {
@@ -145,9 +171,12 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
-  app.setErrorHandler((err: Error & { statusCode?: number; validation?: Array<{ message?: string }> }, req, reply) => {
+  app.setErrorHandler((err: Error & { statusCode?: number; validation?: ValidationIssue[]; validationContext?: string }, req, reply) => {
     if (err instanceof HttpError) return reply.code(err.statusCode).send({ message: err.message });
     if (err instanceof SealedValueError) return reply.code(409).send({ message: err.message });
+    // A malformed id in the address (a mistyped or old link) names nothing that exists: not found, not "Invalid UUID".
+    if (err.validation && err.validationContext === 'params' && err.validation.every(isMalformedId))
+      return reply.code(404).send({ message: paramNotFound(req.routeOptions.url, err.validation) });
     if (err.validation) {
       const first = err.validation[0]?.message ?? 'Invalid request';
       return reply.code(400).send({ message: first });
@@ -178,6 +207,8 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     },
     devRemoteUrls: Object.values(devRemotes(process.env.DEV_REMOTES)),
     signalPort: () => deps.carrier.signaling()?.port ?? null,
+    // GIPHY's GIFs show from its media hosts when its key is set; the GIFs shipped with the app come from this origin.
+    imageOrigins: gifImageOrigins(),
   });
   // The API's docs page: in production only for a signed-in owner or admin (a bearer token).
   await app.register(fastifySwaggerUi, {

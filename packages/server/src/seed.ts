@@ -13,8 +13,9 @@ export const DEMO_PASSWORD = 'demo-password';
 export const DEMO_SUPER_TOTP_SECRET = 'JBSWY3DPEHPK3PXP';
 
 export const DEMO_ACCOUNTS = {
-  demo: { id: '00000000-0000-4000-8000-000000000001', name: 'Demo Insurance Agency', dbName: 'demo' },
-  second: { id: '00000000-0000-4000-8000-000000000002', name: 'Second Agency', dbName: 'second' },
+  // The demo agency keeps the time of its offices (Austin and Round Rock, both in Chicago time).
+  demo: { id: '00000000-0000-4000-8000-000000000001', name: 'Demo Insurance Agency', dbName: 'demo', timezone: 'America/Chicago' },
+  second: { id: '00000000-0000-4000-8000-000000000002', name: 'Second Agency', dbName: 'second', timezone: 'America/New_York' },
 } as const;
 
 type DemoUser = { id: string; account: keyof typeof DEMO_ACCOUNTS; email: string; role: string; first: string; last: string; ext: string; mfa?: boolean };
@@ -46,7 +47,7 @@ export async function seedIfEmpty(db: Db): Promise<boolean> {
   const passwordHash = await hashPassword(DEMO_PASSWORD);
   await db.tx(async (q) => {
     for (const a of Object.values(DEMO_ACCOUNTS)) {
-      await q.query('insert into accounts (id, name, db_name) values ($1, $2, $3)', [a.id, a.name, a.dbName]);
+      await q.query('insert into accounts (id, name, db_name, timezone) values ($1, $2, $3, $4)', [a.id, a.name, a.dbName, a.timezone]);
     }
     for (const u of DEMO_USERS) {
       await q.query(

@@ -86,7 +86,19 @@ describe('the demo activity (DEMO_DATA=1)', () => {
       runs.map((r) => r.status),
       ['done', 'done'],
     );
-    for (const run of runs) assert.ok((await get(`/api/campaigns/${campaigns[0].id}/logs/${encodeURIComponent(run.runDate)}`)).length >= 1);
+    for (const run of runs) {
+      const details: Array<{ status: string; comment: string }> = await get(`/api/campaigns/${campaigns[0].id}/logs/${encodeURIComponent(run.runDate)}`);
+      assert.ok(details.length >= 1);
+      // A skipped recipient says why.
+      for (const d of details.filter((x) => x.status === 'skipped')) assert.match(d.comment ?? '', /No mobile number|Opted out/);
+      assert.ok(details.some((x) => x.status === 'skipped'));
+    }
+    // Its texts are labelled with its name, as a campaign's run labels them, not with its id.
+    const labels = await server.db.query<{ campaign: string }>(`select distinct campaign from sms_messages where type = 'campaign'`);
+    assert.deepEqual(
+      labels.map((l) => l.campaign),
+      ['Policy review reminder'],
+    );
   });
 
   it('has two boards with cards in several lanes, one fed by a tag', async () => {

@@ -380,11 +380,12 @@ export async function seedDemoActivity(db: Db, opts: DemoActivityOptions): Promi
 
     // ---- A weekly campaign that has run twice, with its logs.
     const vip = (await q.query<{ id: string }>(`select id from tags where account_id = $1 and name = 'VIP'`, [DEMO]))[0]?.id;
+    const campaignName = 'Policy review reminder';
     const campaignText = 'Hi {{firstName}}, it is Demo Insurance Agency: reply REVIEW for a free policy review this month.';
     await q.query(
       `insert into campaigns (id, account_id, name, description, format, content, target_whom, target_tags, schedule_occurrence, schedule_interval,
                               schedule_interval_on, schedule_start_on, jobs_ran, next_run_at, is_active, created_by, updated_by, created_at, updated_at)
-       values ($1, $2, 'Policy review reminder', 'A weekly nudge to our VIP clients', 'sms', $3, 'client', $4, 'weekly', 1, $5::jsonb, $6, 2, $7, true, $8, $8, $6, $6)`,
+       values ($1, $2, $9, 'A weekly nudge to our VIP clients', 'sms', $3, 'client', $4, 'weekly', 1, $5::jsonb, $6, 2, $7, true, $8, $8, $6, $6)`,
       [
         DEMO_CAMPAIGN_ID,
         DEMO,
@@ -394,6 +395,7 @@ export async function seedDemoActivity(db: Db, opts: DemoActivityOptions): Promi
         at(-14 * DAY),
         at(7 * DAY),
         OWNER,
+        campaignName,
       ],
     );
     for (const [i, ago] of [14 * DAY, 7 * DAY].entries()) {
@@ -407,7 +409,7 @@ export async function seedDemoActivity(db: Db, opts: DemoActivityOptions): Promi
       await q.query(
         `insert into sms_messages (id, account_id, room_id, flow, type, by_number, to_number, message, status, carrier_sid, campaign, client_id, created_at)
          values ($1, $2, $3, 'outgoing', 'campaign', $4, '15125550142', $5, 'delivered', $6, $7, $8, $9)`,
-        [messageId, DEMO, carterRoom, agency, campaignText.replace('{{firstName}}', 'James'), sid('SM'), DEMO_CAMPAIGN_ID, carter, runDate],
+        [messageId, DEMO, carterRoom, agency, campaignText.replace('{{firstName}}', 'James'), sid('SM'), campaignName, carter, runDate],
       );
       await q.query(
         `insert into campaign_run_recipients (run_id, account_id, client_id, level, name, phone_number, message_id, created_at)
@@ -417,7 +419,7 @@ export async function seedDemoActivity(db: Db, opts: DemoActivityOptions): Promi
       await q.query(
         `insert into campaign_run_recipients (run_id, account_id, client_id, level, name, phone_number, skip_reason, created_at)
          values ($1, $2, $3, 'primary', 'Robert Chen', '15035550119', $4, $5)`,
-        [runId, DEMO, chen, i === 0 ? 'no mobile phone' : 'opted out', runDate],
+        [runId, DEMO, chen, i === 0 ? 'no-number' : 'opted-out', runDate],
       );
     }
 

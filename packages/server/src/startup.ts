@@ -63,6 +63,15 @@ export function simulatedInProduction(
   return config.production && config.allowSimulatedProviders ? simulatedProviders(config) : [];
 }
 
+/**
+ * Whether the carrier simulators (a person playing a client who texts or calls the agency) are
+ * open: on the local carrier, in development or on a staging site (ALLOW_SIMULATED_PROVIDERS=1),
+ * never beside real work.
+ */
+export function simulatorsOpen(config: Pick<ServerConfig, 'production' | 'carrier' | 'allowSimulatedProviders'>): boolean {
+  return config.carrier === 'local' && (!config.production || config.allowSimulatedProviders);
+}
+
 /** What the staff pages' banner names: the texts, calls or payments such a site fakes. */
 export function simulatedWork(
   config: Pick<ServerConfig, 'production' | 'carrier' | 'billing' | 'allowSimulatedProviders'>,

@@ -19,6 +19,7 @@ import { PhoneDrawerSlot } from './PhoneDrawerSlot';
 import { BackgroundSlots } from './BackgroundSlots';
 import { NewReleaseNotice } from './NewReleaseNotice';
 import { watchFirstScreen } from '../firstScreen';
+import { watchSetupCompletion } from './setupCompletion';
 import { preloadAreasAfterFirstScreen } from '../remotes/afterFirstScreen';
 import { CONTACT_SEARCH_SOURCES, HeaderSearch, SEARCH_SOURCES } from './HeaderSearch';
 import { ProfileMenu } from './ProfileMenu';
@@ -70,6 +71,7 @@ function FrameBody() {
 
   // Once the first screen is drawn and the page idle: the code of every area this person may open.
   useEffect(() => watchFirstScreen(), []);
+  useEffect(() => watchSetupCompletion(), []);
   useEffect(() => preloadAreasAfterFirstScreen(user.role), [user.role]);
 
   // Signed in and connected: someone still marked offline becomes available.

@@ -11,6 +11,7 @@ const config = (simulated: AppConfig['simulated']): AppConfig => ({
   featureRequestUrl: 'mailto:x@y.test',
   features: {},
   simulated,
+  simulators: false,
 });
 
 describe('SimulatedBanner', () => {

@@ -3,7 +3,7 @@ import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { renderWith } from '../../test/render';
 import { maskDate } from '@agency/ui';
-import { DateInput, HeightInput, MoneyInput, PhoneInput, SealedInput, SsnInput } from './inputs';
+import { CentsInput, DateInput, HeightInput, MoneyInput, PhoneInput, SealedInput, SsnInput } from './inputs';
 
 function Controlled<T>({
   Input,
@@ -74,6 +74,22 @@ describe('masked inputs', () => {
     await user.type(screen.getByLabelText('Income'), '85000');
     expect(screen.getByLabelText('Income')).toHaveValue('85,000');
     expect(held()).toBe(8_500_000);
+  });
+
+  it('takes a premium typed in dollars (1250 is $1,250.00, 12.5 is $12.50) and holds cents', async () => {
+    const user = userEvent.setup();
+    renderWith(<Controlled<number | null> Input={CentsInput} initial={null} label="Premium" />);
+    const premium = screen.getByLabelText('Premium');
+    await user.type(premium, '1250');
+    expect(held()).toBe(125_000);
+    await user.tab();
+    expect(premium).toHaveValue('1,250.00');
+    await user.clear(premium);
+    await user.type(premium, '12.5');
+    expect(premium).toHaveValue('12.5');
+    expect(held()).toBe(1250);
+    await user.tab();
+    expect(premium).toHaveValue('12.50');
   });
 
   it('keeps a sealed number masked until retyped or revealed; the eye button fills in the full value', async () => {

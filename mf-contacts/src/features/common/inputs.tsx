@@ -64,8 +64,13 @@ export function MoneyInput({ value, onChange, ...rest }: MoneyProps) {
 }
 
 type CentsProps = Omit<InputProps, 'value' | 'onChange'> & { value?: number | null; onChange?: (value: number | null) => void };
-/** A currency input with cents (premiums): digits fill from the right, 1234 reads $12.34; holds cents. */
-export function CentsInput({ value, onChange, ...rest }: CentsProps) {
+/**
+ * A currency input with cents (premiums), typed as dollars: 1250 is $1,250.00 and 12.5 is $12.50;
+ * shown with separators and two decimals once left; holds cents.
+ */
+export function CentsInput({ value, onChange, onBlur, ...rest }: CentsProps) {
+  // What is being typed, kept as typed (a trailing dot or zero) until the field is left.
+  const [typing, setTyping] = useState<string | null>(null);
   const shown = value === null || value === undefined ? '' : (value / 100).toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
   return (
     <Input
@@ -73,10 +78,16 @@ export function CentsInput({ value, onChange, ...rest }: CentsProps) {
       autoComplete="off"
       prefix="$"
       {...rest}
-      value={shown}
+      value={typing ?? shown}
+      onBlur={(e) => {
+        setTyping(null);
+        onBlur?.(e);
+      }}
       onChange={(e) => {
-        const digits = e.target.value.replace(/\D/g, '');
-        onChange?.(digits ? Number(digits) : null);
+        const [whole = '', ...fraction] = e.target.value.replace(/[^\d.]/g, '').split('.');
+        const typed = fraction.length ? `${whole}.${fraction.join('').slice(0, 2)}` : whole;
+        setTyping(typed);
+        onChange?.(/\d/.test(typed) ? Math.round(Number(typed) * 100) : null);
       }}
     />
   );

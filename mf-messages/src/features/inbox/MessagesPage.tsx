@@ -1,8 +1,8 @@
 import { useCallback, useEffect, useState } from 'react';
-import { Link, useNavigate, useParams, useSearchParams } from 'react-router-dom';
+import { useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import { Alert, Button, Drawer, Empty, theme, Typography } from 'antd';
 import { ArrowLeftOutlined } from '@ant-design/icons';
-import { isAdminRole, REVIEW_MESSAGES, SCHEDULE_MESSAGES, type SmsRoom } from '@agency/contracts';
+import { REVIEW_MESSAGES, SCHEDULE_MESSAGES, type SmsRoom } from '@agency/contracts';
 import { reviewsApi, smsApi } from '@agency/api-client';
 import { bus } from '@agency/bus';
 import { notifyError, notifySuccess, ScheduleMessageDialog, useObservable, useWidth } from '@agency/ui';
@@ -10,6 +10,7 @@ import { ClientPanel } from './ClientPanel';
 import { Conversation } from './Conversation';
 import { NewConversationDialog } from './NewConversationDialog';
 import { RoomList, type RoomActions } from './RoomList';
+import { SimulatorLink } from './SimulatorLink';
 import { useInbox } from './useInbox';
 
 export const PANEL_KEY = 'messages_panel';
@@ -98,7 +99,6 @@ export function MessagesPage() {
   };
 
   const room: SmsRoom | null = inbox.rooms?.find((r) => r.id === roomId) ?? null;
-  const admin = isAdminRole(session?.user.role);
   const column = { background: token.colorBgContainer, borderRadius: token.borderRadiusLG, border: `1px solid ${token.colorBorderSecondary}`, minHeight: 0 };
 
   return (
@@ -107,7 +107,7 @@ export function MessagesPage() {
         <Typography.Title level={3} style={{ margin: 0 }}>
           Messages
         </Typography.Title>
-        {admin && <Link to="/messages/simulator">Carrier simulator</Link>}
+        <SimulatorLink to="/messages/simulator">Carrier simulator</SimulatorLink>
       </div>
       {inbox.error && <Alert type="error" showIcon title={inbox.error} />}
       <div ref={layout.ref} style={{ display: 'flex', gap: GAP, flex: 1, minHeight: 0 }}>

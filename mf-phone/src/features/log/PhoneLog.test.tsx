@@ -1,8 +1,8 @@
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEventLib from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router-dom';
 import { bus, hostControls } from '@agency/bus';
-import { phoneApi } from '@agency/api-client';
+import { phoneApi, utilitiesApi } from '@agency/api-client';
 import type { CallLogEntry, Session } from '@agency/contracts';
 import { PhoneLogPage } from './PhoneLogPage';
 
@@ -38,6 +38,24 @@ beforeEach(() => {
   jest.resetAllMocks();
   phone.workCount.mockResolvedValue({ count: 0, locations: [] });
   hostControls().setSession({ token: 't', user: { id: EMMA.id, role: 'employee' }, account: { id: 'a1', locationCount: 2 } } as unknown as Session);
+});
+
+test('shows owners the Call simulator link only where the server opens the simulators (never in production)', async () => {
+  phone.logs.mockResolvedValue({ items: [], total: 0 });
+  hostControls().setSession({ token: 't', user: { id: 'o1', role: 'owner' }, account: { id: 'a1', locationCount: 2 } } as unknown as Session);
+  const config = utilitiesApi.config as jest.Mock;
+  for (const simulators of [false, true]) {
+    config.mockResolvedValue({ simulators });
+    const { unmount } = render(
+      <MemoryRouter>
+        <PhoneLogPage />
+      </MemoryRouter>,
+    );
+    await act(async () => undefined);
+    expect(config).toHaveBeenCalled();
+    expect(screen.queryByRole('link', { name: 'Call simulator' }) !== null).toBe(simulators);
+    unmount();
+  }
 });
 
 test('opens on the missed calls, 25 a page, and marks one reviewed after asking', async () => {

@@ -12,7 +12,6 @@ import {
   CALL_STATUS_LABELS,
   CALL_STATUSES,
   canReview,
-  isAdminRole,
   REVIEWABLE_STATUSES,
   type CallerVerification,
   type CallLogEntry,
@@ -22,6 +21,7 @@ import {
 import { CallRecording, formatDateTime, formatDuration, formatPhone, fullName, initials, useLiveQuery, useObservable } from '@agency/ui';
 import { BlockNumberDialog } from './BlockNumberDialog';
 import { CallerVerificationIcon } from '../verification/CallerVerificationIcon';
+import { SimulatorLink } from '../simulator/SimulatorLink';
 
 const VIEWS: Array<{ value: CallLogView; label: string }> = [
   { value: 'all', label: 'All' },
@@ -289,7 +289,7 @@ export function PhoneLogPage() {
         <Typography.Title level={3} style={{ margin: 0, flex: 1 }}>
           Call log
         </Typography.Title>
-        {isAdminRole(session?.user.role) && <Link to="/phone-log/simulator">Call simulator</Link>}
+        <SimulatorLink to="/phone-log/simulator">Call simulator</SimulatorLink>
         <Input.Search
           aria-label="Phone number contains"
           placeholder="Phone number contains"

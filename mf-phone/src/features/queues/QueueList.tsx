@@ -3,7 +3,34 @@ import { Button, Empty, Flex, Tag, theme, Typography } from 'antd';
 import { ClockCircleOutlined, UserOutlined } from '@ant-design/icons';
 import { errorMessage } from '@agency/api-client';
 import { bus } from '@agency/bus';
-import { QUEUE_MESSAGES, shortWait, type PhoneQueue } from '@agency/contracts';
+import { isAdminRole, QUEUE_MESSAGES, shortWait, type PhoneQueue } from '@agency/contracts';
+import { useObservable } from '@agency/ui';
+
+const CALL_SETTINGS = '/account/settings/call-settings';
+
+/** No queue yet: where one is added (a location's Call queue switch in Call Settings), with the way there for those who may open it. */
+function NoQueues() {
+  const session = useObservable(bus.session$);
+  const admin = isAdminRole(session?.user.role);
+  return (
+    <Empty
+      image={Empty.PRESENTED_IMAGE_SIMPLE}
+      description={
+        admin ? (
+          <>
+            No call queues. Turn on a location&apos;s Call queue in{' '}
+            <Typography.Link href={CALL_SETTINGS} onClick={(e) => (e.preventDefault(), bus.navigate(CALL_SETTINGS))}>
+              Account Settings → Call Settings
+            </Typography.Link>
+            .
+          </>
+        ) : (
+          "No call queues. An owner or admin turns on a location's Call queue in Account Settings → Call Settings."
+        )
+      }
+    />
+  );
+}
 
 /**
  * Call queues with who waits and for how long on average; Take Next Call puts the longest-waiting
@@ -22,7 +49,7 @@ export function QueueList({ queues, canTake, onTake }: { queues: PhoneQueue[]; c
       setTaking(null);
     }
   }
-  if (!queues.length) return <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="No call queues" />;
+  if (!queues.length) return <NoQueues />;
   return (
     <ul aria-label="Call queues" style={{ listStyle: 'none', margin: 0, padding: 0 }}>
       {queues.map((q, i) => (

@@ -5,8 +5,8 @@ import { errorMessage, taskBoardsApi } from '@agency/api-client';
 import type { TaskBoardAck, TaskCard } from '@agency/contracts';
 import { formatDate, toast } from '@agency/ui';
 
-/** The task the user works on now, with Open, Done and Set Aside, on the task board screens. */
-export function ActiveTaskBar({ card }: { card: TaskCard | null }) {
+/** The task the user works on now, with Open, Done and Set Aside: in the task board screens, and floating on every other page (ActiveTaskFollow). */
+export function ActiveTaskBar({ card, floating = false }: { card: TaskCard | null; floating?: boolean }) {
   const navigate = useNavigate();
   if (!card) return null;
   const done = async () => {
@@ -28,7 +28,7 @@ export function ActiveTaskBar({ card }: { card: TaskCard | null }) {
     <Alert
       type="info"
       showIcon
-      style={{ marginBottom: 12 }}
+      style={floating ? { boxShadow: '0 6px 16px rgba(0, 0, 0, 0.12)' } : { marginBottom: 12 }}
       title={`Active task: ${card.title || 'Untitled card'}`}
       description={[card.taskBoardName, card.client?.name, card.dueOn ? `due ${formatDate(card.dueOn)}` : null].filter(Boolean).join(' · ')}
       action={

@@ -78,3 +78,4 @@ export * from './reviews';
 export * from './sms';
 export * from './trainings';
 export * from './user';
+export * from './setup';

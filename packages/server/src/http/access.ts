@@ -49,6 +49,8 @@ export const PUBLIC_ROUTES: readonly string[] = [
   'POST /api/carrier/voice/conference-call',
   // Texted pictures: the carrier fetches them without a session; the address carries a 256-bit token.
   'GET /api/media/sms/:id/:token',
+  // The GIFs shipped with the app (drawn in code, the same for everyone), for chat's <img> tags.
+  'GET /api/gifs/:file',
   // Call-flow recordings the carrier plays to callers; the address carries a 256-bit token.
   'GET /api/media/call-flow/:id/:token',
   // Publishing a release with a deploy key instead of a session (checked in modules/deploy/routes.ts).

@@ -5,6 +5,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { bearer, signIn, startTestServer, type TestServer } from '../testing/harness';
 import { contentSecurityPolicy, originsOf } from './headers';
+import { gifImageOrigins } from '../providers/gifs/index';
 import { tempDir } from '../testing/tempDir';
 
 const THEME = "\n      if (localStorage.getItem('agency.dark') === '1') document.body.classList.add('dark');\n    ";
@@ -104,6 +105,12 @@ describe('security headers', () => {
     const origins = originsOf(['http://localhost:3001/mf-manifest.json', 'http://localhost:3001/other.json', 'not a url']);
     assert.deepEqual(origins, ['http://localhost:3001']);
     assert.deepEqual(directives(contentSecurityPolicy({ scriptHashes: [], extraOrigins: origins }))['script-src'], ["'self'", 'http://localhost:3001']);
+    // GIPHY's pictures only when its key is set; the app's own GIFs are 'self'
+    assert.deepEqual(
+      directives(contentSecurityPolicy({ scriptHashes: [], extraOrigins: [], imageOrigins: gifImageOrigins({ GIPHY_API_KEY: 'k' }) }))['img-src'],
+      ["'self'", 'data:', 'blob:', 'https://*.giphy.com'],
+    );
+    assert.deepEqual(gifImageOrigins({}), []);
   });
 
   it('the API docs are open in development and only for signed-in admins in production', async () => {

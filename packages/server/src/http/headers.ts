@@ -33,7 +33,14 @@ function pageHashes(page: string): string[] {
  * eval, no plugins, never framed by another site. Styles may be inline: antd writes its styles at
  * run time.
  */
-export function contentSecurityPolicy(o: { scriptHashes: string[]; extraOrigins: string[]; host?: string; signalPort?: number | null }): string {
+export function contentSecurityPolicy(o: {
+  scriptHashes: string[];
+  extraOrigins: string[];
+  host?: string;
+  signalPort?: number | null;
+  /** Other sites pictures come from (GIPHY's, when its key is set). */
+  imageOrigins?: string[];
+}): string {
   // This origin's socket (some browsers do not count ws: under 'self'); a Host that is not a plain host[:port] adds nothing.
   const host = o.host && /^[a-z0-9.\-]+(:\d{1,5})?$/i.test(o.host) ? o.host : null;
   const sockets = host ? [`ws://${host}`, `wss://${host}`] : [];
@@ -44,7 +51,7 @@ export function contentSecurityPolicy(o: { scriptHashes: string[]; extraOrigins:
     'script-src': ["'self'", ...o.scriptHashes, ...o.extraOrigins],
     'script-src-attr': ["'none'"],
     'style-src': ["'self'", "'unsafe-inline'"],
-    'img-src': ["'self'", 'data:', 'blob:'],
+    'img-src': ["'self'", 'data:', 'blob:', ...(o.imageOrigins ?? [])],
     'font-src': ["'self'", 'data:'],
     'media-src': ["'self'", 'data:', 'blob:'],
     // blob: the phone's sounds, made in the page and read by the Voice SDK.
@@ -83,7 +90,7 @@ const isTls = (req: FastifyRequest) => req.protocol === 'https';
 export function securityHeaders(
   app: FastifyInstance,
   /** shellPages: the pages of the shell served now (a function: those of its active release, which a shell release changes). */
-  o: { shellPages: string[] | (() => string[]); devRemoteUrls: string[]; signalPort?: () => number | null },
+  o: { shellPages: string[] | (() => string[]); devRemoteUrls: string[]; signalPort?: () => number | null; imageOrigins?: string[] },
 ): void {
   const shellPages = typeof o.shellPages === 'function' ? o.shellPages : () => o.shellPages as string[];
   const extraOrigins = originsOf(o.devRemoteUrls);
@@ -92,7 +99,10 @@ export function securityHeaders(
     // a page is answered with the hashes of the shell served now; other answers run no inline script
     if (String(reply.getHeader('content-type') ?? '').startsWith('text/html')) scriptHashes = inlineScriptHashes(shellPages());
     if (!reply.hasHeader('content-security-policy'))
-      reply.header('content-security-policy', contentSecurityPolicy({ scriptHashes, extraOrigins, host: req.headers.host, signalPort: o.signalPort?.() }));
+      reply.header(
+        'content-security-policy',
+        contentSecurityPolicy({ scriptHashes, extraOrigins, host: req.headers.host, signalPort: o.signalPort?.(), imageOrigins: o.imageOrigins }),
+      );
     reply.header('x-content-type-options', 'nosniff');
     reply.header('referrer-policy', 'strict-origin-when-cross-origin');
     if (isTls(req)) reply.header('strict-transport-security', 'max-age=31536000; includeSubDomains');

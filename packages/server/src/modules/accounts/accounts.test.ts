@@ -96,7 +96,7 @@ describe('/accounts/:accountId/info', () => {
     s.app.inject({ method: payload ? 'PUT' : 'GET', url: `/api/accounts/${account}/info`, headers: bearer(token), ...(payload ? { payload } : {}) });
   const valid = {
     name: 'Demo Insurance Agency',
-    timezone: 'America/Chicago',
+    timezone: 'America/New_York',
     legalName: 'Demo Insurance Agency LLC',
     phone: '(512) 555-0100',
     email: 'hello@demoinsurance.example',
@@ -115,15 +115,15 @@ describe('/accounts/:accountId/info', () => {
     assert.equal(saved.statusCode, 200, saved.body);
     assert.deepEqual(
       [saved.json().name, saved.json().timezone, saved.json().zipcode, saved.json().phone],
-      ['Demo Insurance Agency', 'America/Chicago', '78701-1234', '15125550100'],
+      ['Demo Insurance Agency', 'America/New_York', '78701-1234', '15125550100'],
     );
-    assert.equal((await get(owner.token)).json().timezone, 'America/Chicago');
+    assert.equal((await get(owner.token)).json().timezone, 'America/New_York');
     const [entry] = await s.db.query<{ detail: string }>(
       `select detail from audit_events where account_id = $1 and action = 'accountInfoChanged' order by id desc limit 1`,
       [DEMO],
     );
     assert.match(entry!.detail, /timezone/);
-    assert.equal((await info(owner.token, { ...valid, timezone: 'America/New_York' })).statusCode, 200);
+    assert.equal((await info(owner.token, { ...valid, timezone: 'America/Chicago' })).statusCode, 200);
   });
 
   it('says what is wrong with bad input and changes nothing', async () => {
@@ -141,7 +141,7 @@ describe('/accounts/:accountId/info', () => {
       assert.equal(res.statusCode, 400, JSON.stringify(payload));
       assert.match(res.json().message, message);
     }
-    assert.equal((await info(owner.token)).json().timezone, 'America/New_York');
+    assert.equal((await info(owner.token)).json().timezone, 'America/Chicago');
   });
 
   it('is changed by owners and admins of the account only', async () => {

@@ -390,7 +390,7 @@ export async function campaignLogDetails(q: Queryable, accountId: string, campai
       phoneNumber: r.phone_number,
       status,
       comment: r.skip_reason
-        ? CAMPAIGN_SKIP_REASONS[r.skip_reason]
+        ? (CAMPAIGN_SKIP_REASONS[r.skip_reason] ?? r.skip_reason)
         : !r.status
           ? CAMPAIGN_SKIP_REASONS.stopped
           : status === 'held'

@@ -9,6 +9,7 @@ import { auth } from '../../http/context';
 import { badRequest, HttpError, notFound } from '../../http/errors';
 import { createFileStorage, type FileStorage } from '../../providers/files/index';
 import { createGifProvider, type GifProvider } from '../../providers/gifs/index';
+import { localGifFile } from '../../providers/gifs/local';
 import { fileUrl } from './messages';
 import { requireMember } from './rooms';
 import { checkUpload, cleanFileName } from './uploads';
@@ -101,6 +102,13 @@ export async function chatRoutes(app: FastifyInstance, deps: AppDeps, opts: { st
         .send(stream);
     },
   );
+
+  // The GIFs shipped with the app, from this origin (the Content-Security-Policy allows no other), to <img> tags without a session.
+  r.get('/gifs/:file', { schema: { tags: ['chat'], params: z.object({ file: z.string().regex(/^[a-z0-9-]{1,64}\.gif$/) }) } }, async (req, reply) => {
+    const file = localGifFile(req.params.file.replace(/\.gif$/, ''));
+    if (!file) throw notFound(CHAT_MESSAGES.gifRemoved);
+    return reply.type('image/gif').header('cache-control', 'public, max-age=86400').send(file);
+  });
 
   r.get('/utilities/gifs/config', { schema: { tags: ['chat'], response: { 200: z.object({ configured: z.boolean() }) } } }, async () => ({
     configured: gifs.configured,

@@ -130,7 +130,7 @@ describe('chat uploads', () => {
     assert.equal((await upload(tokens.admin, 'a.png', PNG)).statusCode, 403);
     const other = await upload(tokens.second, 'a.png', PNG);
     assert.deepEqual([other.statusCode, other.json().message], [403, CHAT_MESSAGES.notMember]);
-    assert.equal((await upload(tokens.owner, 'a.png', PNG, 'not-a-room')).statusCode, 400);
+    assert.equal((await upload(tokens.owner, 'a.png', PNG, 'not-a-room')).statusCode, 404);
   });
 });
 
@@ -149,13 +149,32 @@ describe('GIFs', () => {
     assert.deepEqual([gone.statusCode, gone.json().message], [404, CHAT_MESSAGES.gifRemoved]);
   });
 
-  it('says GIFs are not configured without a key, and fetches nothing', async () => {
+  it('offers the GIFs shipped with the app without a key, found by their tags and served from this origin', async () => {
     const plain = await startTestServer();
     try {
       const token = (await signIn(plain.app, 'owner@demo.test')).token;
-      assert.deepEqual((await plain.app.inject({ method: 'GET', url: '/api/utilities/gifs/config', headers: bearer(token) })).json(), { configured: false });
-      const res = await plain.app.inject({ method: 'GET', url: '/api/utilities/gifs?q=cat', headers: bearer(token) });
-      assert.deepEqual([res.statusCode, res.json().message], [400, CHAT_MESSAGES.gifsNotConfigured]);
+      const ask = (url: string, headers: Record<string, string> = bearer(token)) => plain.app.inject({ method: 'GET', url, headers });
+      assert.deepEqual((await ask('/api/utilities/gifs/config')).json(), { configured: true });
+      assert.equal((await ask('/api/utilities/gifs')).json().gifs.length, 12);
+      const thanks = (await ask('/api/utilities/gifs?q=thank')).json().gifs;
+      assert.deepEqual(
+        thanks.map((g: { id: string; url: string }) => [g.id, g.url]),
+        [['local-thanks', '/api/gifs/local-thanks.gif']],
+      );
+      assert.deepEqual(
+        (await ask('/api/utilities/gifs?q=party')).json().gifs.map((g: { id: string }) => g.id),
+        ['local-birthday', 'local-celebrate'],
+      );
+      assert.deepEqual((await ask('/api/utilities/gifs?q=zebra')).json().gifs, []);
+      assert.equal((await ask('/api/utilities/gifs/local-car')).json().title, 'Car');
+      assert.equal((await ask('/api/utilities/gifs/gone42')).json().message, CHAT_MESSAGES.gifRemoved);
+      // The picture itself: an animated GIF an <img> loads without a session.
+      const file = await ask('/api/gifs/local-thanks.gif', {});
+      assert.equal(file.statusCode, 200);
+      assert.equal(file.headers['content-type'], 'image/gif');
+      assert.equal(file.rawPayload.subarray(0, 6).toString('latin1'), 'GIF89a');
+      assert.ok(file.rawPayload.includes(Buffer.from('NETSCAPE2.0')), 'it loops');
+      assert.equal((await ask('/api/gifs/nothing.gif', {})).statusCode, 404);
     } finally {
       await plain.close();
     }

@@ -24,7 +24,7 @@ function slot(minutes = 15): string {
   d.setUTCMinutes(Math.ceil(d.getUTCMinutes() / 15) * 15);
   return d.toISOString();
 }
-const nyDate = (d: Date) => new Intl.DateTimeFormat('en-CA', { timeZone: 'America/New_York' }).format(d);
+const agencyDate = (d: Date) => new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Chicago' }).format(d);
 
 async function socketFor(token: string): Promise<Socket> {
   const socket = connect(`${s.url}/demo`, { auth: { token }, transports: ['websocket'], forceNew: true });
@@ -120,8 +120,8 @@ describe('follow-ups', () => {
     const soon = (await call('POST', '/followups', { assignTo: 'self', date: slot(30), note: 'Soon' })).json();
     const overdue = (await call('POST', '/followups', { assignTo: 'team', date: slot(60), note: 'Overdue' })).json();
     await s.db.query(`update followups set date = now() - interval '2 hours' where id = $1`, [overdue.id]);
-    const today = nyDate(new Date());
-    const soonBucket = nyDate(new Date(soon.date)) === today ? 'today' : 'tomorrow';
+    const today = agencyDate(new Date());
+    const soonBucket = agencyDate(new Date(soon.date)) === today ? 'today' : 'tomorrow';
     const notes = async (bucket: string, token = owner.token) =>
       (await call('GET', `/followups/${bucket}`, undefined, token)).json().map((x: { note: string }) => x.note);
     assert.ok((await notes('pastDue')).includes('Overdue'));

@@ -46,13 +46,22 @@ describe('locations', () => {
     assert.equal(one.json().name, 'Round Rock');
   });
 
+  it('seeds the demo agency in the time zone of its offices', async () => {
+    const zones = (await call(employee, 'GET', `/accounts/${DEMO}/locations`)).json().map((l: Location) => l.timezone);
+    const info = await call(employee, 'GET', `/accounts/${DEMO}/info`);
+    assert.equal(info.statusCode, 200);
+    assert.deepEqual([...new Set([...zones, info.json().timezone])], ['America/Chicago']);
+  });
+
   it("refuses another account's locations, and answers 404 for a location of another account", async () => {
     assert.equal((await call(other, 'GET', `/accounts/${DEMO}/locations`)).statusCode, 403);
     assert.equal((await call(other, 'GET', `/accounts/${DEMO}/locations`)).json().message, 'You do not have access to perform this action.');
     assert.equal((await call(other, 'GET', `/accounts/${DEMO}/locations/${DEMO_LOCATIONS.austin.id}`)).statusCode, 403);
     assert.equal((await call(other, 'GET', `/accounts/${SECOND}/locations/${DEMO_LOCATIONS.austin.id}`)).statusCode, 404);
     assert.deepEqual((await call(other, 'GET', `/accounts/${SECOND}/locations`)).json(), []);
-    assert.equal((await call(owner, 'GET', `/accounts/${DEMO}/locations/not-an-id`)).statusCode, 400);
+    // A mistyped or old link: the location is not found (not "Invalid UUID").
+    const bad = await call(owner, 'GET', `/accounts/${DEMO}/locations/not-an-id`);
+    assert.deepEqual([bad.statusCode, bad.json().message], [404, 'Location not found']);
   });
 
   it("lets a super read another account's locations", async () => {

@@ -245,6 +245,16 @@ describe('the carrier simulators', () => {
       config.production = false;
     }
   });
+
+  it('are open on a staging site (ALLOW_SIMULATED_PROVIDERS=1)', async () => {
+    const config = s.app.deps.config as { production: boolean; allowSimulatedProviders: boolean };
+    Object.assign(config, { production: true, allowSimulatedProviders: true });
+    try {
+      assert.equal((await api(owner, 'GET', '/sms/simulator/numbers')).statusCode, 200);
+    } finally {
+      Object.assign(config, { production: false, allowSimulatedProviders: false });
+    }
+  });
 });
 
 describe('the migration', () => {

@@ -138,7 +138,7 @@ describe('the public service review page API', () => {
     const long = await open('POST', `/service-review/${DEMO}/${id}`, { rating: 5, feedback: 'x'.repeat(2001) });
     assert.equal(long.statusCode, 400);
     assert.equal((await open('GET', `/service-review/${DEMO}/not-an-id`)).json().message, REVIEW_MESSAGES.notFound);
-    assert.equal((await open('GET', `/service-review/nope`)).statusCode, 400);
+    assert.equal((await open('GET', `/service-review/nope`)).statusCode, 404);
     const [{ rating }] = await s.db.query<{ rating: number | null }>('select rating from service_reviews where id = $1', [id]);
     assert.equal(rating, null);
   });

@@ -58,7 +58,7 @@ describe('GET /reviews/client/{id}', () => {
     const res = await get(other, `/reviews/client/${carter}`);
     assert.equal(res.statusCode, 404);
     assert.equal(res.json().message, 'Client not found');
-    assert.equal((await get(employee, '/reviews/client/nope')).statusCode, 400);
+    assert.equal((await get(employee, '/reviews/client/nope')).statusCode, 404);
     assert.equal((await s.app.inject({ method: 'GET', url: `/api/reviews/client/${carter}` })).statusCode, 401);
   });
 });

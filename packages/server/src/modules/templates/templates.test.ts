@@ -87,7 +87,7 @@ describe('message templates', () => {
     }
     const [welcome] = (await call('GET', '/templates/message')).json().filter((t: { name: string }) => t.name === 'Welcome');
     assert.equal((await call('PUT', `/templates/${welcome.id}`, { template: '{{ unknown }}' })).statusCode, 400);
-    assert.equal((await call('PUT', '/templates/not-an-id', { name: 'x' })).statusCode, 400);
+    assert.equal((await call('PUT', '/templates/not-an-id', { name: 'x' })).statusCode, 404);
   });
 
   it("keeps other accounts' templates apart", async () => {

@@ -118,7 +118,8 @@ describe('PUT /users/:id', () => {
 
   it('answers 404 for an unknown user', async () => {
     assert.equal((await put(owner.token, '/users/00000000-0000-4000-9000-0000000000ff', { firstName: 'X' })).statusCode, 404);
-    assert.equal((await put(owner.token, '/users/not-a-uuid', { firstName: 'X' })).statusCode, 400);
+    const bad = await put(owner.token, '/users/not-a-uuid', { firstName: 'X' });
+    assert.deepEqual([bad.statusCode, bad.json().message], [404, 'User not found']);
   });
 });
 

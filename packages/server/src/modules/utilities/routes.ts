@@ -5,7 +5,7 @@ import { appConfigSchema, errorSchema, FEEDBACK_MESSAGES, feedbackSchema, messag
 import type { AppDeps } from '../../app';
 import { APP_VERSION } from '../../config';
 import { auth } from '../../http/context';
-import { simulatedWork } from '../../startup';
+import { simulatedWork, simulatorsOpen } from '../../startup';
 
 export async function utilityRoutes(app: FastifyInstance, { db, config }: AppDeps) {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -47,6 +47,7 @@ export async function utilityRoutes(app: FastifyInstance, { db, config }: AppDep
       featureRequestUrl: config.featureRequestUrl,
       features: config.features,
       simulated: simulatedWork(config),
+      simulators: simulatorsOpen(config),
     }),
   );
 }

@@ -61,6 +61,22 @@ describe('GET /config', () => {
     assert.equal(typeof config.featureRequestUrl, 'string');
     assert.deepEqual(config.features, { newDashboard: true, chatGifs: true, campaigns: false });
     assert.deepEqual(config.simulated, [], 'outside production nothing is announced as simulated');
+    assert.equal(config.simulators, true, 'in development the carrier simulators open');
+  });
+
+  it('opens the carrier simulators in development and on a staging site, never in production or on a real carrier', async () => {
+    const saved = { production: s.config.production, allowSimulatedProviders: s.config.allowSimulatedProviders, carrier: s.config.carrier };
+    const simulators = async (o: Partial<typeof saved>) => {
+      Object.assign(s.config, saved, o);
+      return (await s.app.inject({ method: 'GET', url: '/api/config' })).json().simulators;
+    };
+    try {
+      assert.equal(await simulators({ production: true, allowSimulatedProviders: false }), false);
+      assert.equal(await simulators({ production: true, allowSimulatedProviders: true }), true);
+      assert.equal(await simulators({ carrier: 'twilio' }), false);
+    } finally {
+      Object.assign(s.config, saved);
+    }
   });
 
   it('names what a production site allowed to run on simulated providers fakes', async () => {
