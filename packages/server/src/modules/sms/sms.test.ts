@@ -160,6 +160,12 @@ describe('sending from a room', () => {
     assert.equal((await roomOf())!.unread, 0, 'opening the room reads it');
   });
 
+  it('refuses a conversation with a mis-dialled number (an area code beginning with 1), and stores none', async () => {
+    await assert.rejects(ask('sms_create_room', { clientId: null, phoneNumber: '+1-151-255-5999' }), new RegExp(SMS_MESSAGES.invalidNumber.slice(0, 30)));
+    const [{ n }] = await s.db.query<{ n: number }>(`select count(*)::int as n from sms_rooms where phone_number = '11512555999'`);
+    assert.equal(n, 0);
+  });
+
   it('reports a number the carrier cannot reach as undelivered, and resends it', async () => {
     const created = await ask<SmsRoom>('sms_create_room', { clientId: null, phoneNumber: '5125559999' });
     const id = randomUUID();
