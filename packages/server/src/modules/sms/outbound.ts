@@ -4,7 +4,7 @@ import { SMS_MESSAGES, type SmsMessage, type SmsMessageStatus } from '@agency/co
 import type { AppDeps } from '../../app';
 import type { Db, Queryable } from '../../db/index';
 import { badRequest, forbidden } from '../../http/errors';
-import { checkMedia } from './media';
+import { checkMedia, mediaUrl } from './media';
 import { scheduledSent } from './scheduledKeys';
 import { agencyNumberFor, clientByMobile, ensureRoom, getMessage, isOptedOut, toDigits, toE164, touchRoom } from './service';
 
@@ -166,7 +166,7 @@ export async function sendPending(deps: AppDeps, accountId: string, messageId: s
     from: toE164(row.by_number),
     to: toE164(row.to_number),
     body: row.message,
-    mediaUrls: row.media.map((m) => m.info).filter((u) => /^https?:\/\//.test(u)),
+    mediaUrls: row.media.map((m) => mediaUrl(deps, m.info)).filter((u) => /^https?:\/\//.test(u)),
     statusCallback: statusCallbackUrl(deps, messageId),
     idempotencyKey: row.idempotency_key ?? messageId,
   });
