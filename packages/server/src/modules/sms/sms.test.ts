@@ -214,6 +214,30 @@ describe('message campaigns', () => {
   });
 });
 
+describe("the client's Last Contact", () => {
+  it('is set by a text they send in, and again by a text the agency sends them when it goes out', async () => {
+    const client = (
+      await s.app.inject({
+        method: 'POST',
+        url: '/api/clients',
+        headers: bearer(owner.token),
+        payload: { firstName: 'Lana', lastName: 'Last', mobilePhone: '5125550681' },
+      })
+    ).json();
+    const lastContact = async () =>
+      (await s.db.query<{ at: string | null }>("select data->>'lastContactedOn' as at from clients where id = $1", [client.id]))[0]!.at;
+    assert.equal(await lastContact(), null);
+    await inbound('Are my policy papers ready?', '15125550681');
+    const first = await lastContact();
+    assert.ok(first, 'a text in sets it');
+    await s.db.query("update clients set data = data - 'lastContactedOn' where id = $1", [client.id]);
+    const room = (await roomOf('15125550681'))!;
+    const sent = await ask<SmsMessage>('sms_send_message', { roomId: room.id, id: randomUUID(), message: 'It is, calling you shortly.' });
+    await sendPending(deps(), DEMO, sent.id);
+    assert.ok(await until(lastContact, 'a text out sets it'));
+  });
+});
+
 describe('consent follows the client', () => {
   it('STOP opts the number out: a send is refused and never reaches the carrier; START opts back in', async () => {
     await inbound('Stop');
