@@ -2,7 +2,7 @@ import { useCallback, useEffect, useState } from 'react';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import { Alert, Button, Drawer, Empty, theme, Typography } from 'antd';
 import { ArrowLeftOutlined } from '@ant-design/icons';
-import { isAdminRole, REVIEW_MESSAGES, SCHEDULE_MESSAGES, type SmsRoom } from '@agency/contracts';
+import { isAdminRole, REVIEW_MESSAGES, SCHEDULE_MESSAGES, SMS_MESSAGES, type SmsRoom } from '@agency/contracts';
 import { reviewsApi, smsApi } from '@agency/api-client';
 import { bus } from '@agency/bus';
 import { notifyError, notifySuccess, ScheduleMessageDialog, useObservable, useWidth } from '@agency/ui';
@@ -100,6 +100,25 @@ export function MessagesPage() {
   const room: SmsRoom | null = inbox.rooms?.find((r) => r.id === roomId) ?? null;
   const admin = isAdminRole(session?.user.role);
   const column = { background: token.colorBgContainer, borderRadius: token.borderRadiusLG, border: `1px solid ${token.colorBorderSecondary}`, minHeight: 0 };
+
+  // Texting off (the Messages tab is hidden; the server refuses the inbox too): say so, not an empty inbox.
+  if ((session && !session.account.messagingEnabled) || !!inbox.error?.includes(SMS_MESSAGES.disabled)) {
+    return (
+      <div style={{ display: 'flex', flexDirection: 'column', gap: 12, maxWidth: 640 }} data-testid="messages-page">
+        <Typography.Title level={3} style={{ margin: 0 }}>
+          Messages
+        </Typography.Title>
+        <Alert
+          type="info"
+          showIcon
+          role="alert"
+          title={SMS_MESSAGES.disabled}
+          description={admin ? 'Texting is turned on under Account, Settings.' : 'An owner or admin can turn texting on under Account, Settings.'}
+          action={<Link to="/">Back to the dashboard</Link>}
+        />
+      </div>
+    );
+  }
 
   return (
     <div style={{ display: 'flex', flexDirection: 'column', height: 'calc(100vh - 56px - 40px - 48px)', minHeight: 480, gap: 12 }} data-testid="messages-page">

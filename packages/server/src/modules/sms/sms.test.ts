@@ -497,12 +497,12 @@ describe('REST and the simulator', () => {
 
 describe('texting turned off for the account', () => {
   it('tells open screens and refuses every send, automated ones included', async () => {
+    const room = (await roomOf())!;
     const told = new Promise<{ message: string }>((resolve) => socket.once('sms_disabled', resolve));
     const res = await s.app.inject({ method: 'PUT', url: `/api/accounts/${DEMO}`, headers: bearer(owner.token), payload: { messagingEnabled: false } });
     assert.equal(res.statusCode, 200, res.body);
     assert.equal(res.json().messagingEnabled, false);
     assert.deepEqual(await told, { message: SMS_MESSAGES.disabled });
-    const room = (await roomOf())!;
     await assert.rejects(ask('sms_send_message', { roomId: room.id, id: randomUUID(), message: 'Still there?' }), new RegExp(SMS_MESSAGES.disabled));
     const auto = await sendAutomatedText(deps(), {
       accountId: DEMO,
@@ -513,5 +513,16 @@ describe('texting turned off for the account', () => {
       idempotencyKey: 'campaign:off:1',
     });
     assert.deepEqual(auto, { status: 'skipped', reason: 'messaging-disabled' });
+  });
+
+  it('refuses the inbox itself, over HTTP (403) and the socket, with the reason', async () => {
+    const room = await s.db.query<{ id: string }>('select id from sms_rooms where account_id = $1 limit 1', [DEMO]);
+    for (const url of ['/api/sms/rooms', '/api/sms/search?search=renewal', `/api/sms/rooms/${room[0]!.id}/messages`]) {
+      const res = await s.app.inject({ method: 'GET', url, headers: bearer(owner.token) });
+      assert.deepEqual([res.statusCode, res.json().message], [403, SMS_MESSAGES.disabled], url);
+    }
+    await assert.rejects(ask('sms_rooms', {}), new RegExp(SMS_MESSAGES.disabled));
+    await assert.rejects(ask('sms_join_room', { roomId: room[0]!.id }), new RegExp(SMS_MESSAGES.disabled));
+    await assert.rejects(ask('sms_create_room', { clientId: null, phoneNumber: '5125550699' }), new RegExp(SMS_MESSAGES.disabled));
   });
 });
