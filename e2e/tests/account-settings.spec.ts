@@ -194,6 +194,11 @@ test("an employee reaches only the settings of their own (message templates), no
   await expect(refused).toBeVisible();
   await expect(other).toHaveURL(/\/profile$/);
   await expect(other.getByRole('heading', { name: 'Emma Ellis' })).toBeVisible();
+
+  // The account's own pages (billing, phone numbers) say why too.
+  await other.goto('/account/info/billing');
+  await expect(other).toHaveURL(/\/profile$/);
+  await expect(refused).toBeVisible();
   await other.close();
 });
 
