@@ -34,11 +34,20 @@ export function MessagesPage() {
   const peers = useObservable(bus.peers$) ?? [];
   const inbox = useInbox(roomId);
   const { actions } = inbox;
-  const [panelOpen, setPanelOpen] = useState(() => localStorage.getItem(PANEL_KEY) !== 'closed');
-  // Where the page is too narrow for the panel beside the conversation, it opens over it on request.
-  const [panelOver, setPanelOver] = useState(false);
   const layout = useWidth<HTMLDivElement>();
   const panelBeside = layout.width === null || layout.width >= PANEL_BESIDE_FROM;
+  // The client panel stays as the person left it (shown or closed), per person, across reloads:
+  // beside the conversation it is shown until closed; over it (too narrow) closed until asked for.
+  const panelKey = `${PANEL_KEY}:${session?.user.id ?? ''}`;
+  const [, setPanelChoice] = useState<string | null>(null);
+  const panelChoice = localStorage.getItem(panelKey);
+  const panelOpen = panelChoice !== 'closed';
+  const panelOver = panelChoice === 'open';
+  const choosePanel = (open: boolean) => {
+    const choice = open ? 'open' : 'closed';
+    localStorage.setItem(panelKey, choice);
+    setPanelChoice(choice);
+  };
   const roomsBeside = layout.width === null || layout.width >= ROOMS_BESIDE_FROM;
   const [creating, setCreating] = useState(false);
   const [scheduling, setScheduling] = useState<SmsRoom | null>(null);
@@ -64,11 +73,7 @@ export function MessagesPage() {
     return () => sub.unsubscribe();
   }, []);
 
-  const togglePanel = () => {
-    if (!panelBeside) return setPanelOver(!panelOver);
-    localStorage.setItem(PANEL_KEY, panelOpen ? 'closed' : 'open');
-    setPanelOpen(!panelOpen);
-  };
+  const togglePanel = () => choosePanel(!(panelBeside ? panelOpen : panelOver));
   const attempt = useCallback(async (work: () => Promise<unknown>, done?: string) => {
     try {
       await work();
@@ -180,7 +185,7 @@ export function MessagesPage() {
         )}
       </div>
       {room && !panelBeside && (
-        <Drawer title="Client" open={panelOver} onClose={() => setPanelOver(false)} size={PANEL_WIDTH + 40} styles={{ body: { padding: 0 } }}>
+        <Drawer title="Client" open={panelOver} onClose={() => choosePanel(false)} size={PANEL_WIDTH + 40} styles={{ body: { padding: 0 } }}>
           <ClientPanel room={room} />
         </Drawer>
       )}
