@@ -194,5 +194,30 @@ test("an employee reaches only the settings of their own (message templates), no
   await expect(refused).toBeVisible();
   await expect(other).toHaveURL(/\/profile$/);
   await expect(other.getByRole('heading', { name: 'Emma Ellis' })).toBeVisible();
+
+  // The account's own pages (billing, phone numbers) say why too.
+  await other.goto('/account/info/billing');
+  await expect(other).toHaveURL(/\/profile$/);
+  await expect(refused).toBeVisible();
   await other.close();
+});
+
+test('Texting off: the Messages tab hides, and /messages typed in the address bar says texting is off instead of the inbox', async () => {
+  await page.goto('/account/settings/general');
+  const texting = page.getByRole('switch', { name: 'Texting' });
+  await texting.click();
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(toast('Account settings saved.')).toBeVisible();
+  try {
+    await expect(page.getByRole('banner').getByRole('tab', { name: /^Messages/ })).toHaveCount(0);
+    await page.goto('/messages');
+    await expect(page.getByRole('main').getByRole('alert')).toContainText('Messaging is not enabled for this account.');
+    await expect(page.getByRole('button', { name: 'New Conversation' })).toHaveCount(0);
+  } finally {
+    // Back on: the other journeys text.
+    await page.goto('/account/settings/general');
+    await page.getByRole('switch', { name: 'Texting' }).click();
+    await page.getByRole('button', { name: 'Save' }).click();
+    await expect(toast('Account settings saved.')).toBeVisible();
+  }
 });

@@ -82,4 +82,14 @@ test('Open in Messages leads to his room, whose client panel shows him in tabs',
   await expect(panel.getByText('2003 Honda Accord')).toBeVisible();
   await panel.getByRole('tab', { name: 'Homes' }).click();
   await expect(panel.getByText('1207 Barton Hills Dr Austin', { exact: true })).toBeVisible();
+
+  // The panel is remembered across a reload, shown and then closed.
+  await page.reload();
+  await expect(panel).toBeVisible();
+  await page.locator('.ant-drawer-open .ant-drawer-close').click();
+  await expect(panel).toBeHidden();
+  await page.reload();
+  await expect(page.getByRole('region', { name: 'Conversation with James Carter' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Show Client Panel' })).toBeVisible();
+  await expect(panel).toBeHidden();
 });

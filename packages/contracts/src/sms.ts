@@ -91,9 +91,11 @@ export const smsSendSchema = z.object({
 });
 export type SmsSendRequest = z.input<typeof smsSendSchema>;
 
+/** A North American number's area code begins with 2 to 9: +1-151-… is a mis-dial, never a conversation. */
+export const isNanpNumber = (digits: string) => !digits.startsWith('1') || /^1[2-9]\d{9}$/.test(digits);
 export const smsCreateRoomSchema = z.object({
   clientId: idSchema.nullable().default(null),
-  phoneNumber: smsPhoneSchema,
+  phoneNumber: smsPhoneSchema.refine(isNanpNumber, SMS_MESSAGES.invalidNumber),
 });
 export type SmsCreateRoomRequest = z.input<typeof smsCreateRoomSchema>;
 

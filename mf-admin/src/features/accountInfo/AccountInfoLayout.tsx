@@ -1,6 +1,7 @@
 import { Flex, Grid, Menu, Tag, Typography } from 'antd';
-import type { ReactNode } from 'react';
+import { useEffect, type ReactNode } from 'react';
 import { Navigate, Route, Routes, useLocation, useNavigate } from 'react-router-dom';
+import { FORBIDDEN_MESSAGE } from '@agency/api-client';
 import { bus } from '@agency/bus';
 import { isAdminRole } from '@agency/contracts';
 import { useObservable } from '@agency/ui';
@@ -42,8 +43,13 @@ export function AccountInfoLayout() {
   const screens = Grid.useBreakpoint();
   const narrow = (!!screens.xs || !!screens.sm) && !screens.md;
   const current = pathname.slice(ACCOUNT_INFO_BASE.length).split('/').filter(Boolean)[0] ?? '';
+  const refused = !!session && !isAdminRole(session.user.role);
+  // Sent to their profile, the person is told why (the spec's words for a refusal).
+  useEffect(() => {
+    if (refused) bus.toast({ kind: 'error', message: FORBIDDEN_MESSAGE, key: 'account-forbidden' });
+  }, [refused]);
   if (!session) return null;
-  if (!isAdminRole(session.user.role)) return <Navigate to="/profile" replace />;
+  if (refused) return <Navigate to="/profile" replace />;
   const first = ACCOUNT_INFO_TABS[0]!.path;
   if (!ACCOUNT_INFO_TABS.some((t) => t.path === current)) return <Navigate to={`${ACCOUNT_INFO_BASE}/${first}${search}`} replace />;
 

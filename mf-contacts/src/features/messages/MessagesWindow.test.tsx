@@ -141,6 +141,20 @@ test("the Message button opens the person's texts in a window over the record; t
   nav.unsubscribe();
 });
 
+test('a text scheduled for tomorrow shows when it goes, as scheduled, not as a pending text sent today', async () => {
+  const at = new Date(Date.now() + 24 * 3600_000);
+  at.setHours(18, 45, 0, 0);
+  const scheduled = text({ id: 's1', flow: 'outgoing', type: 'scheduled', status: 'pending', message: 'Your renewal is due', scheduleFor: at.toISOString() });
+  answer({ sms_create_room: () => room(), sms_join_room: (): SmsRoomPage => ({ room: room(), messages: [scheduled], more: false }) });
+  card();
+  await userEvent.click(screen.getByRole('button', { name: 'Message Ada Lovelace' }));
+  const win = await screen.findByRole('dialog', { name: 'Messages with Ada Lovelace' });
+  const shown = (await within(win).findByText('Your renewal is due')).parentElement!;
+  const day = `${String(at.getMonth() + 1).padStart(2, '0')}/${String(at.getDate()).padStart(2, '0')}/${at.getFullYear()}`;
+  expect(shown).toHaveTextContent(new RegExp(`${day} 6:45\\sPM · scheduled`));
+  expect(shown).not.toHaveTextContent('pending');
+});
+
 test('the window moves by its handle: arrow keys and dragging', async () => {
   answer({ sms_create_room: () => room(), sms_join_room: (): SmsRoomPage => ({ room: room(), messages: [], more: false }) });
   card();

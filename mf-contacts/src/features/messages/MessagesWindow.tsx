@@ -4,7 +4,7 @@ import { Alert, Button, Empty, Input, Spin, Tag, theme, Tooltip, Typography } fr
 import { CloseOutlined, DragOutlined, SendOutlined } from '@ant-design/icons';
 import { SMS_MESSAGES, type ClientLevel, type SmsMessage, type SmsRoom } from '@agency/contracts';
 import { bus } from '@agency/bus';
-import { formatPhone, shortTimestamp } from '@agency/ui';
+import { formatDateTime, formatPhone, shortTimestamp } from '@agency/ui';
 
 /** Pixels an arrow key moves the window by (from its handle). */
 export const WINDOW_STEP = 24;
@@ -210,8 +210,8 @@ export function MessagesWindow({ clientId, level, phone, name, onClose }: Props)
             >
               <div style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>{m.message}</div>
               <Typography.Text type="secondary" style={{ fontSize: 12 }}>
-                {shortTimestamp(m.scheduleFor ?? m.createdAt)}
-                {mine ? ` · ${m.status}` : ''}
+                {/* A text waiting for its time says when it goes, as the call's Messages tab does: not sent yet. */}
+                {m.scheduleFor ? `${formatDateTime(m.scheduleFor)} · scheduled` : `${shortTimestamp(m.createdAt)}${mine ? ` · ${m.status}` : ''}`}
               </Typography.Text>
             </div>
           );

@@ -1,8 +1,8 @@
 import { useCallback, useEffect, useState } from 'react';
-import { useNavigate, useParams, useSearchParams } from 'react-router-dom';
+import { Link, useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import { Alert, Button, Drawer, Empty, theme, Typography } from 'antd';
 import { ArrowLeftOutlined } from '@ant-design/icons';
-import { REVIEW_MESSAGES, SCHEDULE_MESSAGES, type SmsRoom } from '@agency/contracts';
+import { isAdminRole, REVIEW_MESSAGES, SCHEDULE_MESSAGES, SMS_MESSAGES, type SmsRoom } from '@agency/contracts';
 import { reviewsApi, smsApi } from '@agency/api-client';
 import { bus } from '@agency/bus';
 import { notifyError, notifySuccess, ScheduleMessageDialog, useObservable, useWidth } from '@agency/ui';
@@ -35,11 +35,20 @@ export function MessagesPage() {
   const peers = useObservable(bus.peers$) ?? [];
   const inbox = useInbox(roomId);
   const { actions } = inbox;
-  const [panelOpen, setPanelOpen] = useState(() => localStorage.getItem(PANEL_KEY) !== 'closed');
-  // Where the page is too narrow for the panel beside the conversation, it opens over it on request.
-  const [panelOver, setPanelOver] = useState(false);
   const layout = useWidth<HTMLDivElement>();
   const panelBeside = layout.width === null || layout.width >= PANEL_BESIDE_FROM;
+  // The client panel stays as the person left it (shown or closed), per person, across reloads:
+  // beside the conversation it is shown until closed; over it (too narrow) closed until asked for.
+  const panelKey = `${PANEL_KEY}:${session?.user.id ?? ''}`;
+  const [, setPanelChoice] = useState<string | null>(null);
+  const panelChoice = localStorage.getItem(panelKey);
+  const panelOpen = panelChoice !== 'closed';
+  const panelOver = panelChoice === 'open';
+  const choosePanel = (open: boolean) => {
+    const choice = open ? 'open' : 'closed';
+    localStorage.setItem(panelKey, choice);
+    setPanelChoice(choice);
+  };
   const roomsBeside = layout.width === null || layout.width >= ROOMS_BESIDE_FROM;
   const [creating, setCreating] = useState(false);
   const [scheduling, setScheduling] = useState<SmsRoom | null>(null);
@@ -65,11 +74,7 @@ export function MessagesPage() {
     return () => sub.unsubscribe();
   }, []);
 
-  const togglePanel = () => {
-    if (!panelBeside) return setPanelOver(!panelOver);
-    localStorage.setItem(PANEL_KEY, panelOpen ? 'closed' : 'open');
-    setPanelOpen(!panelOpen);
-  };
+  const togglePanel = () => choosePanel(!(panelBeside ? panelOpen : panelOver));
   const attempt = useCallback(async (work: () => Promise<unknown>, done?: string) => {
     try {
       await work();
@@ -99,7 +104,27 @@ export function MessagesPage() {
   };
 
   const room: SmsRoom | null = inbox.rooms?.find((r) => r.id === roomId) ?? null;
+  const admin = isAdminRole(session?.user.role);
   const column = { background: token.colorBgContainer, borderRadius: token.borderRadiusLG, border: `1px solid ${token.colorBorderSecondary}`, minHeight: 0 };
+
+  // Texting off (the Messages tab is hidden; the server refuses the inbox too): say so, not an empty inbox.
+  if ((session && !session.account.messagingEnabled) || !!inbox.error?.includes(SMS_MESSAGES.disabled)) {
+    return (
+      <div style={{ display: 'flex', flexDirection: 'column', gap: 12, maxWidth: 640 }} data-testid="messages-page">
+        <Typography.Title level={3} style={{ margin: 0 }}>
+          Messages
+        </Typography.Title>
+        <Alert
+          type="info"
+          showIcon
+          role="alert"
+          title={SMS_MESSAGES.disabled}
+          description={admin ? 'Texting is turned on under Account, Settings.' : 'An owner or admin can turn texting on under Account, Settings.'}
+          action={<Link to="/">Back to the dashboard</Link>}
+        />
+      </div>
+    );
+  }
 
   return (
     <div style={{ display: 'flex', flexDirection: 'column', height: 'calc(100vh - 56px - 40px - 48px)', minHeight: 480, gap: 12 }} data-testid="messages-page">
@@ -161,7 +186,7 @@ export function MessagesPage() {
         )}
       </div>
       {room && !panelBeside && (
-        <Drawer title="Client" open={panelOver} onClose={() => setPanelOver(false)} size={PANEL_WIDTH + 40} styles={{ body: { padding: 0 } }}>
+        <Drawer title="Client" open={panelOver} onClose={() => choosePanel(false)} size={PANEL_WIDTH + 40} styles={{ body: { padding: 0 } }}>
           <ClientPanel room={room} />
         </Drawer>
       )}

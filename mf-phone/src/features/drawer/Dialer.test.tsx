@@ -67,3 +67,28 @@ test('a favorite cannot be called while the phone is not ready', async () => {
   await userEvent.click(screen.getByRole('tab', { name: 'Favorites' }));
   expect(await screen.findByRole('button', { name: 'Call James Carter at +1-512-555-0142' })).toBeDisabled();
 });
+
+test('a number typed on the keyboard shows as typed, keeps its 11th digit, dials itself on Enter, and Backspace takes one digit', async () => {
+  const onDial = jest.fn();
+  render(<Dialer ready onDial={onDial} />);
+  const box = screen.getByLabelText('Phone number');
+  await userEvent.type(box, '1512555999');
+  expect(box).toHaveValue('+1-512-555-999');
+  await userEvent.type(box, '9');
+  expect(box).toHaveValue('+1-512-555-9999');
+  await userEvent.type(box, '{Backspace}');
+  expect(box).toHaveValue('+1-512-555-999');
+  await userEvent.type(box, '8{Enter}');
+  expect(onDial).toHaveBeenCalledWith('15125559998');
+});
+
+test('an edit in the middle keeps the caret where the person types, and a number without its 1 gets it', async () => {
+  render(<Dialer ready onDial={jest.fn()} />);
+  const box = screen.getByLabelText<HTMLInputElement>('Phone number');
+  await userEvent.type(box, '5125550142');
+  expect(box).toHaveValue('+1-512-555-0142');
+  // Backspace just after the separator before 555 takes the 2 of 512; the next digit goes there.
+  await userEvent.type(box, '{Backspace}7', { initialSelectionStart: 7, initialSelectionEnd: 7 });
+  expect(box).toHaveValue('+1-517-555-0142');
+  expect(box.selectionStart).toBe(6);
+});

@@ -1,11 +1,12 @@
 import { useEffect, useState } from 'react';
-import { Alert, Avatar, Badge, Button, Empty, Input, Spin, Tabs, theme, Tooltip } from 'antd';
+import { Alert, Avatar, Badge, Button, Empty, Spin, Tabs, theme, Tooltip } from 'antd';
 import { CustomerServiceOutlined, PhoneOutlined, StarFilled } from '@ant-design/icons';
 import { clientsApi, errorMessage } from '@agency/api-client';
 import { bus } from '@agency/bus';
 import type { ClientListItem } from '@agency/contracts';
 import { clientDisplayName, formatPhone, fullName, initials, peerStatus, sortPeers, STATUS_COLORS, STATUS_LABELS, useObservable } from '@agency/ui';
 import { canDial, dialerValue, recentNumbers } from '../device/dialer';
+import { NumberInput } from './NumberInput';
 
 const KEYS: Array<[string, string]> = [
   ['1', ''],
@@ -37,12 +38,11 @@ function Keypad({ ready, onDial }: DialerProps) {
   const press = (key: string) => /\d/.test(key) && setNumber((n) => dialerValue(n + key));
   return (
     <div style={{ display: 'flex', flexDirection: 'column', gap: 12 }}>
-      <Input
+      <NumberInput
         aria-label="Phone number"
-        placeholder="1 (512) 555-0100"
-        inputMode="tel"
-        value={number.length > 1 ? formatPhone(number) : number}
-        onChange={(e) => setNumber(dialerValue(e.target.value))}
+        placeholder="+1-512-555-0100"
+        value={number}
+        onChange={setNumber}
         onKeyDown={(e) => {
           // Enter dials only at exactly 11 digits.
           if (e.key === 'Enter' && dialable && ready) onDial(number);

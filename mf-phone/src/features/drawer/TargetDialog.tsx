@@ -1,9 +1,10 @@
 import { useState, type ReactNode } from 'react';
-import { Alert, Avatar, Button, Empty, Input, Modal, Space, Typography } from 'antd';
+import { Alert, Avatar, Button, Empty, Modal, Space, Typography } from 'antd';
 import { errorMessage } from '@agency/api-client';
 import { bus } from '@agency/bus';
-import { formatPhone, fullName, initials, peerStatus, sortPeers, STATUS_LABELS, useObservable } from '@agency/ui';
-import { canDial, dialerValue } from '../device/dialer';
+import { fullName, initials, peerStatus, sortPeers, STATUS_LABELS, useObservable } from '@agency/ui';
+import { canDial } from '../device/dialer';
+import { NumberInput } from './NumberInput';
 
 export interface TargetDialogProps {
   open: boolean;
@@ -77,13 +78,7 @@ export function TargetDialog({ open, onClose, title, hint, verb, icon, exclude =
         }}
       >
         <Space.Compact style={{ width: '100%' }}>
-          <Input
-            aria-label={`${verb} ${verb === 'Transfer' ? 'to ' : ''}number`}
-            placeholder="1 (512) 555-0100"
-            inputMode="tel"
-            value={number.length > 1 ? formatPhone(number) : number}
-            onChange={(e) => setNumber(dialerValue(e.target.value))}
-          />
+          <NumberInput aria-label={`${verb} ${verb === 'Transfer' ? 'to ' : ''}number`} placeholder="+1-512-555-0100" value={number} onChange={setNumber} />
           <Button htmlType="submit" disabled={!canDial(number)} loading={busy === number}>
             {verb}
           </Button>

@@ -16,6 +16,7 @@ export const SMS_MESSAGES = {
   mediaType: 'Only pictures (JPEG, PNG or GIF) can be texted.',
   mediaTooLarge: 'A picture to text must be 5 MB or less.',
   mediaUnknown: 'That picture was not uploaded here. Attach it again.',
+  invalidNumber: 'That is not a valid phone number: a US area code begins with 2 to 9.',
 } as const;
 /** Pictures a text may carry (MMS): what carriers take, at most 5 MB each and 5 a text. */
 export const SMS_MEDIA_LIMITS = { maxBytes: 5 * 1024 * 1024, maxPerText: 5, types: ['image/jpeg', 'image/png', 'image/gif'] } as const;

@@ -103,6 +103,26 @@ describe('the plan and its invoices', () => {
     const past = (await call('GET', `${a}/phone/usage?monthYear=01/2020`)).json();
     assert.deepEqual([past.monthYear, past.messages], ['01/2020', 0]);
   });
+
+  it('counts the minutes of answered calls either way, each rounded up, and the calls recorded', async () => {
+    const before = (await call('GET', `${a}/phone/usage?monthYear=thisMonth`)).json();
+    const calls: Array<[string, string, number, boolean, string | null]> = [
+      // direction, status, seconds, answered, recording status
+      ['incoming', 'completed', 125, true, 'completed'], // 3 minutes, recorded
+      ['outgoing', 'completed', 60, true, null], // 1 minute
+      ['outgoing', 'completed', 30, true, 'deleted'], // 1 minute, recorded (deleted since)
+      ['incoming', 'missed', 0, false, null], // never answered: nothing
+    ];
+    for (const [direction, status, seconds, answered, recording] of calls) {
+      await s.db.query(
+        `insert into calls (id, account_id, call_sid, format, status, direction, phone_number, call_duration, answered_at, recording_sid, recording_status)
+         values (gen_random_uuid(), $1, 'CA' || replace(gen_random_uuid()::text, '-', ''), $2, $3, $4, '15125550199', $5, $6, $7, $8)`,
+        [DEMO, direction === 'incoming' ? 'inbound' : 'outbound', status, direction, seconds, answered ? new Date() : null, recording && 'RE1', recording],
+      );
+    }
+    const after = (await call('GET', `${a}/phone/usage?monthYear=thisMonth`)).json();
+    assert.deepEqual([after.minutes - before.minutes, after.recordings - before.recordings], [5, 2]);
+  });
 });
 
 describe('payment methods', () => {

@@ -4,21 +4,27 @@ import type { MeterCounts } from '../../providers/billing/local/ledger';
 
 /*
  * What an account used, counted from what the app handled: texts sent through the carrier or
- * received (notes and opt-in confirmations of a room are not texts), and the numbers it held.
- * Calls are not handled by the app yet, so minutes and recordings count none.
+ * received (notes and opt-in confirmations of a room are not texts), the minutes of answered calls
+ * either way (each call's talk time rounded up to the minute, as carriers bill it), the calls
+ * recorded (a recording deleted since was still made), and the numbers it held.
  */
 const TEXT_TYPES = ['message', 'scheduled', 'campaign'];
 
 export async function countUsage(q: Queryable, accountId: string, from: Date, to: Date): Promise<MeterCounts> {
-  const [row] = await q.query<{ messages: number; numbers: number }>(
+  const [row] = await q.query<{ messages: number; numbers: number; minutes: number; recordings: number }>(
     `select
        (select count(*)::int from sms_messages
          where account_id = $1 and created_at >= $2 and created_at < $3 and type = any($4)
            and (flow = 'incoming' or carrier_sid is not null)) as messages,
-       (select count(*)::int from account_phones where account_id = $1 and created_at < $3) as numbers`,
+       (select count(*)::int from account_phones where account_id = $1 and created_at < $3) as numbers,
+       (select coalesce(sum(ceil(call_duration / 60.0)), 0)::int from calls
+         where account_id = $1 and created_at >= $2 and created_at < $3 and answered_at is not null and call_duration > 0) as minutes,
+       (select count(*)::int from calls
+         where account_id = $1 and created_at >= $2 and created_at < $3 and recording_sid is not null
+           and recording_status in ('completed', 'deleted')) as recordings`,
     [accountId, from, to, TEXT_TYPES],
   );
-  return { messages: row?.messages ?? 0, minutes: 0, phoneNumbers: row?.numbers ?? 0 };
+  return { messages: row?.messages ?? 0, minutes: row?.minutes ?? 0, recordings: row?.recordings ?? 0, phoneNumbers: row?.numbers ?? 0 };
 }
 
 /** The calendar month (in the account's timezone) that `monthYear` names: MM/yyyy, or thisMonth. */
@@ -48,7 +54,7 @@ export function toUsage(counts: MeterCounts, label: string, committedMinutes: nu
     asOf: asOf.toISOString(),
     monthYear: label,
     minutes: counts.minutes,
-    recordings: 0,
+    recordings: counts.recordings ?? 0,
     messages: counts.messages,
     phoneNumbers: counts.phoneNumbers,
     committedMinutes,

@@ -44,3 +44,12 @@ export async function insertClient(
   await q.query(`insert into clients (id, account_id, created_by) values ($1, $2, $3)`, [id, accountId, createdBy]);
   return saveClient(q, accountId, id, state, sealer);
 }
+
+/** Marks a client as contacted now (notes, answered calls either way, texts sent and received): their Last Contact. */
+export async function touchLastContact(q: Queryable, accountId: string, id: string): Promise<void> {
+  await q.query(`update clients set data = data || jsonb_build_object('lastContactedOn', $3::text) where id = $1 and account_id = $2`, [
+    id,
+    accountId,
+    new Date().toISOString(),
+  ]);
+}

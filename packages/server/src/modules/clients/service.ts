@@ -4,6 +4,7 @@ import { badRequest, notFound } from '../../http/errors';
 import type { Sealer } from '../../sealing/crypto';
 import { applyInput, clearSecondary, hasSecondary, promoteSecondary, type ClientState } from '../clientStore/mapping';
 import { insertClient, loadClient, saveClient, stateOf } from '../clientStore/store';
+export { touchLastContact } from '../clientStore/store';
 import { checkLocation, locationOfPhone } from '../locations/service';
 import { dropPersonReviews, movePersonReviews } from '../reviews/service';
 import { isAccountUser } from '../users/membership';
@@ -87,13 +88,4 @@ export async function deleteClient(
   }
   await q.query('delete from clients where id = $1 and account_id = $2', [id, accountId]);
   return { message: 'Client removed', client: null };
-}
-
-/** Marks a client as contacted now (notes, calls, messages). */
-export async function touchLastContact(q: Queryable, accountId: string, id: string): Promise<void> {
-  await q.query(`update clients set data = data || jsonb_build_object('lastContactedOn', $3::text) where id = $1 and account_id = $2`, [
-    id,
-    accountId,
-    new Date().toISOString(),
-  ]);
 }

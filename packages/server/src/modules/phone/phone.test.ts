@@ -110,16 +110,20 @@ describe('phone tokens and signalling', () => {
 
 describe('inbound calls', () => {
   it('rings the staff, bridges the first to answer, cancels the others, and logs who took it', async () => {
+    const client = (await api('POST', '/clients', owner, { firstName: 'Cal', lastName: 'Caller', mobilePhone: '5125550176' })).json();
+    const lastContact = async () =>
+      (await s.db.query<{ at: string | null }>("select data->>'lastContactedOn' as at from clients where id = $1", [client.id]))[0]!.at;
+    assert.equal(await lastContact(), null);
     const emma = await open(await userToken(employee));
     const olivia = await open(await userToken(owner));
-    const caller = await open(await simToken('5125550177'));
+    const caller = await open(await simToken('5125550176'));
     await caller.call('+15125550001');
     const ringing = await caller.next('ringing');
     const invite = await emma.next('invite');
     await olivia.next('invite');
     assert.match(String(invite.sdp), /a=candidate/);
     const params = invite.parameters as Record<string, string>;
-    assert.deepEqual([params.From, params.To], ['+15125550177', `client:${EMMA}`]);
+    assert.deepEqual([params.From, params.To], ['+15125550176', `client:${EMMA}`]);
     assert.match(new URLSearchParams(params.Params).get('location') ?? '', /Austin/);
     await emma.answer(invite);
     const answered = await caller.next('answer');
@@ -133,8 +137,9 @@ describe('inbound calls', () => {
     const entry = await settled((e) => e.status === 'completed');
     assert.deepEqual(
       [entry.direction, entry.format, entry.phoneNumber, entry.agencyNumber, (entry.user as { id: string }).id],
-      ['incoming', 'inbound', '15125550177', '15125550001', EMMA],
+      ['incoming', 'inbound', '15125550176', '15125550001', EMMA],
     );
+    assert.ok(await lastContact(), "an answered call sets the client's Last Contact");
     assert.equal(s.app.deps.carrier.switchboard!.active(), 0);
   });
 

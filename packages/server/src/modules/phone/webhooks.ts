@@ -34,6 +34,7 @@ import { enterQueue, leaveQueue } from './queues';
 import { callById as conferenceCall, conferenceEvent, participantCallEnded } from './conferences';
 import { callBySid, clientByPhone, logCall } from './service';
 import { isAccountUser } from '../users/membership';
+import { touchLastContact } from '../clientStore/store';
 import { callerVerification } from './verification';
 
 /*
@@ -239,14 +240,17 @@ export async function voiceWebhookRoutes(app: FastifyInstance, deps: AppDeps) {
         direction: 'incoming' | 'outgoing';
         recording_sid: string | null;
         recording_status: string | null;
+        client_id: string | null;
       }>(
         `update calls c set status = 'in-progress', answered_at = coalesce(answered_at, now()), leg_sid = $3,
                 user_id = coalesce(case when $2::text ~ '^[0-9a-f-]{36}$' then $2::uuid end, user_id)
            from (select id, status as before from calls where id = $1) b
           where c.id = b.id and (c.status = 'ringing' or ($4 and c.status = 'in-progress'))
-          returning b.before = 'ringing' as first, c.call_sid, c.direction, c.recording_sid, c.recording_status`,
+          returning b.before = 'ringing' as first, c.call_sid, c.direction, c.recording_sid, c.recording_status, c.client_id`,
         [call.id, answeredBy, p.CallSid ?? null, transfer],
       );
+      // An answered call, either way, is a contact with the client.
+      if (answered?.first && answered.client_id) await touchLastContact(db, call.accountId, answered.client_id);
       deps.events.emit('callsChanged', { accountId: call.accountId });
       // The browser knows its own leg: the answering leg of an incoming call, the call itself when it placed it.
       const leg = answered?.direction === 'outgoing' ? answered.call_sid : (p.CallSid ?? answered?.call_sid ?? '');

@@ -1,11 +1,12 @@
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import { SMS_MESSAGES, type SmsUpload } from '@agency/contracts';
 import { bearer, DEMO, SECOND, signIn, startTestServer, type SignedIn, type TestServer } from '../../testing/harness';
 import { signWebhook } from '../../providers/carrier/index';
 import { DEMO_PHONES } from '../locations/seed';
-import { sendFromRoom } from './outbound';
+import { sendFromRoom, sendPending } from './outbound';
 import { INBOUND_PATH } from './webhooks';
 import { ensureRoom } from './service';
 
@@ -24,7 +25,6 @@ const upload = (who: SignedIn, name: string, data: Buffer) => {
   const body = multipart(name, data);
   return s.app.inject({ method: 'POST', url: '/api/utilities/upload/sms', headers: { ...bearer(who.token), ...body.headers }, payload: body.payload });
 };
-const path = (u: SmsUpload) => u.info.slice(s.app.deps.carrier.publicUrl.length);
 
 before(async () => {
   s = await startTestServer();
@@ -50,11 +50,13 @@ describe('pictures in texts', () => {
     assert.equal(res.statusCode, 200, res.body);
     const up = res.json() as SmsUpload;
     assert.equal(up.format, 'image/png');
-    const got = await s.app.inject({ method: 'GET', url: path(up) });
+    // A path on the app's own origin: it shows at localhost as at 127.0.0.1 or the agency's domain.
+    assert.match(up.info, /^\/api\/media\/sms\/[0-9a-f-]{36}\/[\w-]{43}$/);
+    const got = await s.app.inject({ method: 'GET', url: up.info });
     assert.equal(got.statusCode, 200);
     assert.equal(got.headers['content-type'], 'image/png');
     assert.deepEqual(got.rawPayload, PNG);
-    const wrong = path(up).replace(/\/[^/]+$/, `/${'x'.repeat(43)}`);
+    const wrong = up.info.replace(/\/[^/]+$/, `/${'x'.repeat(43)}`);
     assert.equal((await s.app.inject({ method: 'GET', url: wrong })).statusCode, 404);
   });
 
@@ -72,6 +74,50 @@ describe('pictures in texts', () => {
     });
     const sent = await sendFromRoom(s.app.deps, who, { roomId, id: randomUUID(), message: '', media: [{ format: 'whatever', info: up.info }] });
     assert.deepEqual(sent.media, [{ format: 'image/png', info: up.info }]);
+    // An address given whole (as uploads used to answer) is kept as its path too.
+    const whole = `${s.app.deps.carrier.publicUrl}${up.info}`;
+    const again = await sendFromRoom(s.app.deps, who, { roomId, id: randomUUID(), message: '', media: [{ format: 'image/png', info: whole }] });
+    assert.deepEqual(again.media, [{ format: 'image/png', info: up.info }]);
+    // The carrier, which has no page to be relative to, is given the whole address.
+    const sends: string[][] = [];
+    const sendText = s.app.deps.carrier.sendText;
+    s.app.deps.carrier.sendText = async (text) => {
+      sends.push(text.mediaUrls ?? []);
+      return sendText(text);
+    };
+    try {
+      const austin = await s.db.tx((q) => ensureRoom(q, DEMO, '15125550446', DEMO_PHONES.austinMain.number, null));
+      const third = await sendFromRoom(s.app.deps, who, { roomId: austin, id: randomUUID(), message: 'Here', media: [up] });
+      await sendPending(s.app.deps, DEMO, third.id);
+      assert.deepEqual(sends, [[whole]]);
+    } finally {
+      s.app.deps.carrier.sendText = sendText;
+    }
+  });
+
+  it('brings texts stored with whole local addresses back to paths, and leaves the carrier’s addresses alone', async () => {
+    const roomId = await s.db.tx((q) => ensureRoom(q, DEMO, '15125550445', '15125550001', null));
+    const id = randomUUID();
+    const carrierUrl = 'https://api.twilio.com/2010-04-01/Accounts/AC1/Messages/MM1/Media/ME1';
+    await s.db.query(
+      `insert into sms_messages (id, account_id, room_id, flow, type, by_number, to_number, message, media, status)
+       values ($1, $2, $3, 'incoming', 'message', '15125550445', '15125550001', 'Roof', $4, 'received')`,
+      [
+        id,
+        DEMO,
+        roomId,
+        JSON.stringify([
+          { format: 'image/png', info: 'http://127.0.0.1:8080/api/media/sms/5d0b9c4e-8d8b-4a59-9a53-2f4c6f1f7a10/abc' },
+          { format: 'image/png', info: carrierUrl },
+        ]),
+      ],
+    );
+    await s.db.exec(readFileSync(new URL('../../db/migrations/106_sms_media_paths.sql', import.meta.url), 'utf8'));
+    const [row] = await s.db.query<{ media: Array<{ info: string }> }>('select media from sms_messages where id = $1', [id]);
+    assert.deepEqual(
+      row!.media.map((m) => m.info),
+      ['/api/media/sms/5d0b9c4e-8d8b-4a59-9a53-2f4c6f1f7a10/abc', carrierUrl],
+    );
   });
 });
 
@@ -110,8 +156,8 @@ describe("the carrier's pictures", () => {
       assert.equal(row!.media.length, 1);
       const { format, info } = row!.media[0]!;
       assert.equal(format, 'image/png');
-      assert.ok(info.startsWith(`${carrier.publicUrl}/api/media/sms/`), info);
-      const got = await s.app.inject({ method: 'GET', url: info.slice(carrier.publicUrl.length) });
+      assert.ok(info.startsWith('/api/media/sms/'), info);
+      const got = await s.app.inject({ method: 'GET', url: info });
       assert.deepEqual([got.statusCode, got.headers['content-type']], [200, 'image/png']);
       assert.deepEqual(got.rawPayload, PNG);
       const page = await s.app.inject({ method: 'GET', url: '/api/healthcheck' });

@@ -22,20 +22,35 @@ export const MEDIA_PATH = '/api/media/sms';
 const SHOWN_TYPES = ['image/jpeg', 'image/png', 'image/gif', 'image/webp'];
 const hash = (token: string) => createHash('sha256').update(token).digest('hex');
 
+/**
+ * A picture's address as the app keeps and shows it: a path on the app's own origin, so it shows
+ * whatever host name the person uses (localhost, 127.0.0.1, the agency's domain). One of ours
+ * given whole (from the public URL, or an older upload) is brought back to its path; any other
+ * address (the carrier's) is kept as it is.
+ */
+export function mediaPath(deps: Pick<AppDeps, 'carrier'>, info: string): string {
+  const own = `${deps.carrier.publicUrl}${MEDIA_PATH}/`;
+  if (info.startsWith(own)) return info.slice(deps.carrier.publicUrl.length);
+  return info;
+}
+/** The address the carrier fetches a picture from: ours made absolute with the public URL. */
+export const mediaUrl = (deps: Pick<AppDeps, 'carrier'>, info: string) => (info.startsWith(`${MEDIA_PATH}/`) ? `${deps.carrier.publicUrl}${info}` : info);
+
 /** The pictures of a text: each must be one of this account's uploads. */
 export async function checkMedia(q: Queryable, deps: Pick<AppDeps, 'carrier'>, accountId: string, media: SmsMedia[]): Promise<SmsMedia[]> {
   if (media.length > SMS_MEDIA_LIMITS.maxPerText) throw badRequest(`A text can carry at most ${SMS_MEDIA_LIMITS.maxPerText} pictures.`);
-  const prefix = `${deps.carrier.publicUrl}${MEDIA_PATH}/`;
+  const prefix = `${MEDIA_PATH}/`;
   const out: SmsMedia[] = [];
   for (const m of media) {
-    const [id, token] = m.info.startsWith(prefix) ? m.info.slice(prefix.length).split('/') : [];
+    const info = mediaPath(deps, m.info);
+    const [id, token] = info.startsWith(prefix) ? info.slice(prefix.length).split('/') : [];
     if (!id || !token || !idSchema.safeParse(id).success) throw badRequest(SMS_MESSAGES.mediaUnknown);
     const [row] = await q.query<{ type: string; token_hash: string }>('select type, token_hash from sms_media where id = $1 and account_id = $2', [
       id,
       accountId,
     ]);
     if (!row || row.token_hash !== hash(token)) throw badRequest(SMS_MESSAGES.mediaUnknown);
-    out.push({ format: row.type, info: m.info });
+    out.push({ format: row.type, info });
   }
   return out;
 }
@@ -47,7 +62,7 @@ const storageFor = (dataDir: string) => {
   return storage;
 };
 
-/** Stores a picture of the account and answers its unguessable address (`publicUrl/api/media/sms/{id}/{token}`). */
+/** Stores a picture of the account and answers its unguessable address (`/api/media/sms/{id}/{token}`, on the app's origin). */
 export async function storeMedia(
   deps: Pick<AppDeps, 'db' | 'carrier' | 'config'>,
   storage: FileStorage,
@@ -67,7 +82,7 @@ export async function storeMedia(
     key,
     hash(token),
   ]);
-  return `${deps.carrier.publicUrl}${MEDIA_PATH}/${id}/${token}`;
+  return `${MEDIA_PATH}/${id}/${token}`;
 }
 
 /**
@@ -76,11 +91,11 @@ export async function storeMedia(
  * its own CSP (`img-src 'self'`). One that cannot be fetched keeps the carrier's address.
  */
 export async function ownInboundMedia(deps: Pick<AppDeps, 'db' | 'carrier' | 'config'>, accountId: string, media: SmsMedia[]): Promise<SmsMedia[]> {
-  const own = `${deps.carrier.publicUrl}${MEDIA_PATH}/`;
   const out: SmsMedia[] = [];
   for (const [i, m] of media.entries()) {
-    if (m.info.startsWith(own)) {
-      out.push(m);
+    const path = mediaPath(deps, m.info);
+    if (path.startsWith(`${MEDIA_PATH}/`)) {
+      out.push({ ...m, info: path });
       continue;
     }
     const got = await deps.carrier.fetchMedia(m.info, SMS_MEDIA_LIMITS.maxBytes).catch(() => null);
@@ -107,7 +122,7 @@ export async function smsMediaRoutes(app: FastifyInstance, deps: AppDeps, opts: 
       {
         schema: {
           tags: ['sms'],
-          description: 'Uploads one picture (multipart field "file") to text; answers with the address the carrier fetches it from.',
+          description: 'Uploads one picture (multipart field "file") to text; answers with its address on the app\'s origin (a path).',
           consumes: ['multipart/form-data'],
           response: { 200: z.any(), 400: errorSchema, 413: errorSchema },
         },

@@ -4,8 +4,9 @@ import { SMS_MESSAGES, type SmsMessage, type SmsMessageStatus } from '@agency/co
 import type { AppDeps } from '../../app';
 import type { Db, Queryable } from '../../db/index';
 import { badRequest, forbidden } from '../../http/errors';
-import { checkMedia } from './media';
+import { checkMedia, mediaUrl } from './media';
 import { scheduledSent } from './scheduledKeys';
+import { touchLastContact } from '../clientStore/store';
 import { agencyNumberFor, clientByMobile, ensureRoom, getMessage, isOptedOut, toDigits, toE164, touchRoom } from './service';
 
 /*
@@ -135,11 +136,12 @@ export async function sendPending(deps: AppDeps, accountId: string, messageId: s
     type: string;
     idempotency_key: string | null;
     room_id: string;
+    client_id: string | null;
   }>(
     `update sms_messages set claimed_at = now()
       where id = $1 and account_id = $2 and status = 'pending' and carrier_sid is null
         and (claimed_at is null or claimed_at < now() - make_interval(secs => $3))
-      returning status, carrier_sid, by_number, to_number, message, media, type, idempotency_key, room_id`,
+      returning status, carrier_sid, by_number, to_number, message, media, type, idempotency_key, room_id, client_id`,
     [messageId, accountId, CLAIM_SECONDS],
   );
   if (!row) return;
@@ -166,13 +168,15 @@ export async function sendPending(deps: AppDeps, accountId: string, messageId: s
     from: toE164(row.by_number),
     to: toE164(row.to_number),
     body: row.message,
-    mediaUrls: row.media.map((m) => m.info).filter((u) => /^https?:\/\//.test(u)),
+    mediaUrls: row.media.map((m) => mediaUrl(deps, m.info)).filter((u) => /^https?:\/\//.test(u)),
     statusCallback: statusCallbackUrl(deps, messageId),
     idempotencyKey: row.idempotency_key ?? messageId,
   });
   await db.tx(async (q) => {
     await q.query('update sms_messages set carrier_sid = $3 where id = $1 and account_id = $2 and carrier_sid is null', [messageId, accountId, sent.sid]);
     await scheduledSent(q, accountId, row.idempotency_key);
+    // A text that went out is a contact with its client (a scheduled one when it goes, not when written).
+    if (row.client_id) await touchLastContact(q, accountId, row.client_id);
   });
 }
 

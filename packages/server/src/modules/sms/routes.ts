@@ -21,7 +21,7 @@ import { signWebhook } from '../../providers/carrier/index';
 import { newSid } from '../../providers/carrier/local/sms';
 import { smsMediaRoutes } from './media';
 import { cancelScheduled, createScheduled, listScheduled, updateScheduled } from './scheduled';
-import { getRoom, listRooms, roomPage, searchRooms, toDigits, toE164, toMessages } from './service';
+import { assertMessaging, getRoom, listRooms, roomPage, searchRooms, toDigits, toE164, toMessages } from './service';
 import { INBOUND_PATH } from './webhooks';
 import { assertSimulator } from '../numberOwnership/ownership';
 
@@ -39,8 +39,10 @@ export async function smsRoutes(app: FastifyInstance, deps: AppDeps) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   await smsMediaRoutes(app, deps);
 
-  r.get('/sms/rooms', { schema: { tags, response: { 200: anyJson } } }, async (req): Promise<SmsRoom[]> => {
+  // The inbox is refused while texting is off for the account (403, with the reason).
+  r.get('/sms/rooms', { schema: { tags, response: { 200: anyJson, 403: errorSchema } } }, async (req): Promise<SmsRoom[]> => {
     const a = auth(req);
+    await assertMessaging(db, a.accountId);
     return listRooms(db, a.accountId, a.userId);
   });
 
@@ -56,6 +58,7 @@ export async function smsRoutes(app: FastifyInstance, deps: AppDeps) {
     },
     async (req) => {
       const a = auth(req);
+      await assertMessaging(db, a.accountId);
       return searchRooms(db, a.accountId, a.userId, req.query.search);
     },
   );
@@ -72,6 +75,7 @@ export async function smsRoutes(app: FastifyInstance, deps: AppDeps) {
     },
     async (req) => {
       const a = auth(req);
+      await assertMessaging(db, a.accountId);
       return roomPage(db, a.accountId, a.userId, req.params.id, { before: req.query.before });
     },
   );
@@ -89,6 +93,7 @@ export async function smsRoutes(app: FastifyInstance, deps: AppDeps) {
     },
     async (req) => {
       const a = auth(req);
+      await assertMessaging(db, a.accountId);
       const room = await db.tx(async (q) => {
         await getRoom(q, a.accountId, a.userId, req.params.id);
         if (req.body.clientId !== undefined) {

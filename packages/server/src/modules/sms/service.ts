@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { SmsMessage, SmsMessageStatus, SmsRoom, SmsRoomPage, SmsSearchHit } from '@agency/contracts';
 import { SMS_MESSAGES, SMS_UNREAD_CAP } from '@agency/contracts';
 import type { Queryable } from '../../db/index';
-import { badRequest, notFound } from '../../http/errors';
+import { badRequest, forbidden, notFound } from '../../http/errors';
 
 /** A number as the inbox keeps it: digits with the country code (15125550142). */
 export function toDigits(n: string): string {
@@ -207,6 +207,12 @@ export async function agencyNumberFor(q: Queryable, accountId: string, clientId:
   );
   if (!row) throw badRequest(SMS_MESSAGES.noAgencyNumber);
   return toDigits(row.phone_number);
+}
+
+/** The SMS inbox is the account's only while texting is on: refused otherwise, with the reason. */
+export async function assertMessaging(q: Queryable, accountId: string): Promise<void> {
+  const [account] = await q.query<{ messaging_enabled: boolean }>('select messaging_enabled from accounts where id = $1', [accountId]);
+  if (!account?.messaging_enabled) throw forbidden(SMS_MESSAGES.disabled);
 }
 
 /** The room of a client number and an agency number, created when new; a completed room opens again. */

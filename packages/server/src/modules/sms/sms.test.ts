@@ -160,6 +160,12 @@ describe('sending from a room', () => {
     assert.equal((await roomOf())!.unread, 0, 'opening the room reads it');
   });
 
+  it('refuses a conversation with a mis-dialled number (an area code beginning with 1), and stores none', async () => {
+    await assert.rejects(ask('sms_create_room', { clientId: null, phoneNumber: '+1-151-255-5999' }), new RegExp(SMS_MESSAGES.invalidNumber.slice(0, 30)));
+    const [{ n }] = await s.db.query<{ n: number }>(`select count(*)::int as n from sms_rooms where phone_number = '11512555999'`);
+    assert.equal(n, 0);
+  });
+
   it('reports a number the carrier cannot reach as undelivered, and resends it', async () => {
     const created = await ask<SmsRoom>('sms_create_room', { clientId: null, phoneNumber: '5125559999' });
     const id = randomUUID();
@@ -205,6 +211,30 @@ describe('message campaigns', () => {
     ).json();
     const room = await ask<SmsRoom>('sms_create_room', { clientId: client.id, phoneNumber: '5125550612' });
     assert.equal(room.agencyNumber, AGENCY);
+  });
+});
+
+describe("the client's Last Contact", () => {
+  it('is set by a text they send in, and again by a text the agency sends them when it goes out', async () => {
+    const client = (
+      await s.app.inject({
+        method: 'POST',
+        url: '/api/clients',
+        headers: bearer(owner.token),
+        payload: { firstName: 'Lana', lastName: 'Last', mobilePhone: '5125550681' },
+      })
+    ).json();
+    const lastContact = async () =>
+      (await s.db.query<{ at: string | null }>("select data->>'lastContactedOn' as at from clients where id = $1", [client.id]))[0]!.at;
+    assert.equal(await lastContact(), null);
+    await inbound('Are my policy papers ready?', '15125550681');
+    const first = await lastContact();
+    assert.ok(first, 'a text in sets it');
+    await s.db.query("update clients set data = data - 'lastContactedOn' where id = $1", [client.id]);
+    const room = (await roomOf('15125550681'))!;
+    const sent = await ask<SmsMessage>('sms_send_message', { roomId: room.id, id: randomUUID(), message: 'It is, calling you shortly.' });
+    await sendPending(deps(), DEMO, sent.id);
+    assert.ok(await until(lastContact, 'a text out sets it'));
   });
 });
 
@@ -467,12 +497,12 @@ describe('REST and the simulator', () => {
 
 describe('texting turned off for the account', () => {
   it('tells open screens and refuses every send, automated ones included', async () => {
+    const room = (await roomOf())!;
     const told = new Promise<{ message: string }>((resolve) => socket.once('sms_disabled', resolve));
     const res = await s.app.inject({ method: 'PUT', url: `/api/accounts/${DEMO}`, headers: bearer(owner.token), payload: { messagingEnabled: false } });
     assert.equal(res.statusCode, 200, res.body);
     assert.equal(res.json().messagingEnabled, false);
     assert.deepEqual(await told, { message: SMS_MESSAGES.disabled });
-    const room = (await roomOf())!;
     await assert.rejects(ask('sms_send_message', { roomId: room.id, id: randomUUID(), message: 'Still there?' }), new RegExp(SMS_MESSAGES.disabled));
     const auto = await sendAutomatedText(deps(), {
       accountId: DEMO,
@@ -483,5 +513,16 @@ describe('texting turned off for the account', () => {
       idempotencyKey: 'campaign:off:1',
     });
     assert.deepEqual(auto, { status: 'skipped', reason: 'messaging-disabled' });
+  });
+
+  it('refuses the inbox itself, over HTTP (403) and the socket, with the reason', async () => {
+    const room = await s.db.query<{ id: string }>('select id from sms_rooms where account_id = $1 limit 1', [DEMO]);
+    for (const url of ['/api/sms/rooms', '/api/sms/search?search=renewal', `/api/sms/rooms/${room[0]!.id}/messages`]) {
+      const res = await s.app.inject({ method: 'GET', url, headers: bearer(owner.token) });
+      assert.deepEqual([res.statusCode, res.json().message], [403, SMS_MESSAGES.disabled], url);
+    }
+    await assert.rejects(ask('sms_rooms', {}), new RegExp(SMS_MESSAGES.disabled));
+    await assert.rejects(ask('sms_join_room', { roomId: room[0]!.id }), new RegExp(SMS_MESSAGES.disabled));
+    await assert.rejects(ask('sms_create_room', { clientId: null, phoneNumber: '5125550699' }), new RegExp(SMS_MESSAGES.disabled));
   });
 });

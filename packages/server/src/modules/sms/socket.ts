@@ -17,7 +17,7 @@ import { resend, sendFromRoom } from './outbound';
 import type { Queryable } from '../../db/index';
 
 const formatPhone = (digits: string) => digits.replace(/^1?(\d{3})(\d{3})(\d{4})$/, '+1-$1-$2-$3');
-import { agencyNumberFor, ensureRoom, getMessage, getRoom, listRooms, roomPage, searchRooms, sharedRoom, unreadTotals } from './service';
+import { agencyNumberFor, assertMessaging, ensureRoom, getMessage, getRoom, listRooms, roomPage, searchRooms, sharedRoom, unreadTotals } from './service';
 import { isAccountUser } from '../users/membership';
 
 type SmsEvent = Exclude<Extract<keyof ClientToServerEvents, `sms_${string}`>, 'sms_is_typing'>;
@@ -26,10 +26,12 @@ type ResultOf<E extends SmsEvent> = Parameters<Parameters<ClientToServerEvents[E
 
 const failure = (err: unknown) => socketFailure('sms', err);
 
-function answer<E extends SmsEvent>(socket: AppSocket, event: E, handle: (req: RequestOf<E>) => Promise<ResultOf<E>>) {
+/** Answers an inbox request, refused while texting is off for the account. */
+function answerWith<E extends SmsEvent>(db: Queryable, socket: AppSocket, event: E, handle: (req: RequestOf<E>) => Promise<ResultOf<E>>) {
   const listener = async (req: unknown, ack?: unknown) => {
     const reply = typeof ack === 'function' ? (ack as (res: SmsAck<ResultOf<E>>) => void) : () => undefined;
     try {
+      await assertMessaging(db, socket.data.auth.accountId);
       reply({ ok: true, data: await handle((req ?? {}) as RequestOf<E>) });
     } catch (err) {
       reply({ ok: false, message: failure(err) });
@@ -41,6 +43,7 @@ function answer<E extends SmsEvent>(socket: AppSocket, event: E, handle: (req: R
 /** The SMS inbox over the account's socket. `deps` gives the carrier and the job queue. */
 export function smsSocket(deps: AppDeps): SocketFeature {
   return (socket, { db }) => {
+    const answer = <E extends SmsEvent>(s: AppSocket, event: E, handle: (req: RequestOf<E>) => Promise<ResultOf<E>>) => answerWith(db, s, event, handle);
     const { accountId, userId } = socket.data.auth;
     const who = { accountId, userId };
     const roomChanged = (roomId: string, removed = false) => deps.events.emit('smsRoomChanged', { accountId, roomId, removed });

@@ -9,6 +9,7 @@ import { routeInbound } from '../numberOwnership/ownership';
 import { scheduleSend, storeOutgoing } from './outbound';
 import { clientByMobile, ensureRoom, isOptedOut, toDigits, touchRoom } from './service';
 import { ownInboundMedia } from './media';
+import { touchLastContact } from '../clientStore/store';
 
 /*
  * The carrier's webhooks (the same for the local carrier and Twilio): inbound texts and status
@@ -113,6 +114,7 @@ export async function receiveText(deps: AppDeps, params: Record<string, string>,
     );
     if (!inserted.length) return null; // a retried webhook
     await touchRoom(q, roomId, body || 'Picture', true);
+    if (clientId) await touchLastContact(q, accountId, clientId);
     const word = keyword(body);
     let reply: string | null = null;
     let line: string | null = null;

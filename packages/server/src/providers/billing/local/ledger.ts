@@ -15,6 +15,8 @@ import { LOCAL_PLAN } from './plan';
 export interface MeterCounts {
   messages: number;
   minutes: number;
+  /** Calls recorded (shown with the usage; not billed by a meter). */
+  recordings?: number;
   phoneNumbers: number;
 }
 export type CountUsage = (q: Queryable, accountId: string, from: Date, to: Date) => Promise<MeterCounts>;
