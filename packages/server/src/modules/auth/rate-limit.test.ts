@@ -2,6 +2,7 @@ import { after, before, beforeEach, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { AUTH_MESSAGES } from '@agency/contracts';
 import { basicAuth, DEMO, SECOND, startTestServer, type TestServer } from '../../testing/harness';
+import { parseTrustProxy } from '../../config';
 
 let s: TestServer;
 before(async () => {
@@ -75,6 +76,41 @@ describe('sign-in rate limits', () => {
       });
     }
     assert.equal((await attempt('10.0.0.9', 'employee@demo.test')).statusCode, 429);
+  });
+
+  it('behind one proxy, takes the address the proxy saw, whatever the client wrote into X-Forwarded-For', async () => {
+    const proxied = await startTestServer({ db: s.db, config: { trustProxy: parseTrustProxy('1') } });
+    try {
+      // The load balancer (10.0.7.1) appends the address it saw; the client's own entries come before it.
+      const viaProxy = (forwarded: string, password?: string) =>
+        proxied.app.inject({
+          method: 'POST',
+          url: '/api/auth',
+          remoteAddress: '10.0.7.1',
+          headers: { authorization: basicAuth('employee@demo.test', password), 'x-forwarded-for': forwarded },
+          payload: { account: DEMO },
+        });
+      for (let i = 0; i < 5; i++) assert.equal((await viaProxy(`192.0.2.${i}, 203.0.113.7`, 'wrong')).statusCode, 401);
+      assert.equal((await viaProxy('192.0.2.99, 203.0.113.7')).statusCode, 429, 'a made-up first entry is not a new address');
+      assert.equal((await viaProxy('203.0.113.8')).statusCode, 200, 'another client behind the proxy is');
+    } finally {
+      await proxied.close();
+    }
+  });
+
+  it('refuses TRUST_PROXY=true and anything that is not a hop count or addresses', () => {
+    assert.throws(() => parseTrustProxy('true'), /TRUST_PROXY=true would believe any X-Forwarded-For a client sends/);
+    assert.throws(() => parseTrustProxy('*'), /TRUST_PROXY names "\*"/);
+    assert.throws(() => parseTrustProxy('10.0.0.0/40'), /TRUST_PROXY names/);
+    assert.deepEqual([undefined, 'false', '0', '1', '2', '10.0.0.1, 10.1.0.0/16,loopback', '::1/128'].map(parseTrustProxy), [
+      false,
+      false,
+      false,
+      1,
+      2,
+      '10.0.0.1,10.1.0.0/16,loopback',
+      '::1/128',
+    ]);
   });
 
   it('starts a new window once the old one is over', async () => {
