@@ -22,6 +22,8 @@ export interface AuthLimits {
   lookupsPerAddress: number;
   /** Forgot-password requests per address (each mails a code). */
   resetRequestsPerAddress: number;
+  /** Wrong current passwords per person (password or email change, MFA off or set up again), from every session together. */
+  currentPasswordPerPerson: number;
 }
 
 export type ReleasesStore = 'disk' | 'database' | 'storage';
@@ -166,7 +168,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     demoData: env.DEMO_DATA === '1',
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
     shutdownTimeoutMs: Number(env.SHUTDOWN_TIMEOUT_MS) > 0 ? Number(env.SHUTDOWN_TIMEOUT_MS) : 10_000,
-    authLimits: { windowMinutes: 15, perAddressAndEmail: 5, perAddress: 30, perPerson: 20, lookupsPerAddress: 300, resetRequestsPerAddress: 10 },
+    authLimits: {
+      windowMinutes: 15,
+      perAddressAndEmail: 5,
+      perAddress: 30,
+      perPerson: 20,
+      lookupsPerAddress: 300,
+      resetRequestsPerAddress: 10,
+      currentPasswordPerPerson: 5,
+    },
     publicReviewLimits: { windowMinutes: 10, perAddress: 60 },
     desktopDownloads: {
       windows: env.DESKTOP_DOWNLOAD_WINDOWS ?? `/downloads/AgencyDesk-Setup-${APP_VERSION}.exe`,

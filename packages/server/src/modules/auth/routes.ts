@@ -173,12 +173,12 @@ export async function authRoutes(app: FastifyInstance, deps: AppDeps) {
         tags: ['auth'],
         description: 'Starts MFA setup: an otpauth:// URL and its base32 key. Setting it up again while MFA is on needs currentPassword and currentCode.',
         body: identityConfirmSchema.nullish(),
-        response: { 200: mfaInitResponseSchema, 400: errorSchema, 403: errorSchema },
+        response: { 200: mfaInitResponseSchema, 400: errorSchema, 403: errorSchema, 429: errorSchema },
       },
     },
     async (req) => {
       const a = auth(req);
-      if (await mfaEnabled(db, a)) await confirmIdentity(db, sealer, a, req.body);
+      if (await mfaEnabled(db, a)) await confirmIdentity(db, sealer, config.authLimits, a, req.body);
       return initMfa(db, sealer, a.accountId, a.userId);
     },
   );
@@ -190,12 +190,12 @@ export async function authRoutes(app: FastifyInstance, deps: AppDeps) {
         tags: ['auth'],
         description: 'Turns your own MFA off with currentPassword and currentCode, unless your role or account requires it; your address is told.',
         body: identityConfirmSchema,
-        response: { 200: messageSchema, 400: errorSchema, 403: errorSchema },
+        response: { 200: messageSchema, 400: errorSchema, 403: errorSchema, 429: errorSchema },
       },
     },
     async (req) => {
       const a = auth(req);
-      await confirmIdentity(db, sealer, a, req.body);
+      await confirmIdentity(db, sealer, config.authLimits, a, req.body);
       const email = await turnMfaOff(db, a, auditWho(req));
       await mail.send({
         accountId: a.accountId,
