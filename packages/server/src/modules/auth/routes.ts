@@ -132,7 +132,7 @@ export async function authRoutes(app: FastifyInstance, deps: AppDeps) {
     },
     async (req) => {
       await limiter.call('resetRequest', req.ip);
-      const requestId = await requestPasswordReset(db, mail, req.body.email);
+      const requestId = await requestPasswordReset(db, mail, req.body.email, config.publicUrl);
       return { message: FORGOT_PASSWORD_MESSAGE, requestId };
     },
   );
@@ -152,7 +152,7 @@ export async function authRoutes(app: FastifyInstance, deps: AppDeps) {
       await limiter.checkAddress(req.ip);
       let revoked: Array<{ id: string; account_id: string }>;
       try {
-        revoked = await verifyPasswordReset(db, req.body, mail, req.ip);
+        revoked = await verifyPasswordReset(db, req.body, req.ip);
       } catch (err) {
         if (err instanceof HttpError && err.statusCode === 400) await limiter.failedFrom(req.ip);
         throw err;
