@@ -14,10 +14,14 @@ export interface AuthLimits {
   perAddressAndEmail: number;
   perAddress: number;
   /**
-   * Failed sign-ins into one existing person from every address together past which an address that
-   * has failed for them gets no further try in the window (addresses that have not failed still may).
+   * Failed sign-ins into one existing person, from addresses they have not signed in from lately, past
+   * which those addresses get only `underGuessPerAddress` tries each in the window.
    */
   perPerson: number;
+  /** Past `perPerson`, tries each address the person has not signed in from lately still gets (a typo, then the right one). */
+  underGuessPerAddress: number;
+  /** Failures into one person from addresses they have not signed in from lately past which those addresses get no try until the window ends. */
+  perPersonCap: number;
   /** Calls to /auth/check/{email} per address (each one, failed or not: it tells whether an email is known). */
   lookupsPerAddress: number;
   /** Forgot-password requests per address (each mails a code). */
@@ -173,6 +177,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
       perAddressAndEmail: 5,
       perAddress: 30,
       perPerson: 20,
+      underGuessPerAddress: 2,
+      perPersonCap: 50,
       lookupsPerAddress: 300,
       resetRequestsPerAddress: 10,
       currentPasswordPerPerson: 5,

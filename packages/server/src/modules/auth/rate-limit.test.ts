@@ -135,21 +135,45 @@ describe('sign-in rate limits', () => {
     assert.deepEqual(counted, [], 'made-up emails count against no person and no account');
   });
 
-  it('counts failures per person across addresses: past the limit only addresses that failed for them are refused', async () => {
+  it('counts failures per person across addresses: past the limit an address that has not signed in gets a typo and no more', async () => {
     const limited = await startTestServer({ db: s.db, config: { authLimits: { ...s.app.deps.config.authLimits, perPerson: 8 } } });
     try {
       // A guess spread over many addresses, two tries each.
       for (let i = 0; i < 4; i++) {
         for (let t = 0; t < 2; t++) assert.equal((await attempt(`10.0.4.${i}`, 'owner@demo.test', 'wrong', limited)).statusCode, 401);
       }
-      // The ninth failure puts the person under a spread-out guess: the address it came from is done.
-      assert.equal((await attempt('10.0.4.9', 'owner@demo.test', 'wrong', limited)).statusCode, 401);
-      const refused = await attempt('10.0.4.9', 'owner@demo.test', undefined, limited);
+      // The person is now under a spread-out guess: an address that has failed twice for them is done.
+      const refused = await attempt('10.0.4.0', 'owner@demo.test', undefined, limited);
       assert.deepEqual([refused.statusCode, refused.json()], [429, { message: AUTH_MESSAGES.tooManyAttempts }]);
-      assert.equal((await attempt('10.0.4.0', 'owner@demo.test', undefined, limited)).statusCode, 429, 'every address that failed for them is done');
-      // The person, from an address that has not failed, signs in; so do others from the guessing addresses.
+      // One typo from another address still leaves it the right password.
+      assert.equal((await attempt('10.0.4.9', 'owner@demo.test', 'typo', limited)).statusCode, 401);
+      assert.equal((await attempt('10.0.4.9', 'owner@demo.test', undefined, limited)).statusCode, 200);
+      // So does an address that has not failed; others sign in from the guessing addresses.
       assert.equal((await attempt('10.0.4.50', 'owner@demo.test', undefined, limited)).statusCode, 200);
       assert.equal((await attempt('10.0.4.0', 'admin@demo.test', undefined, limited)).statusCode, 200);
+    } finally {
+      await limited.close();
+    }
+  });
+
+  it('keeps the allowance of an address the person signed in from, and caps the guesses from every other address', async () => {
+    const limited = await startTestServer({ db: s.db, config: { authLimits: { ...s.app.deps.config.authLimits, perPerson: 4, perPersonCap: 10 } } });
+    try {
+      assert.equal((await attempt('10.0.10.1', 'employee2@demo.test', undefined, limited)).statusCode, 200, 'the person signs in at the office');
+      assert.equal((await attempt('10.0.10.1', 'employee2@demo.test', 'typo', limited)).statusCode, 401, 'and later mistypes once');
+      // Ten addresses guess once each; past the cap, no address the person has not signed in from gets a try.
+      for (let i = 0; i < 10; i++) assert.equal((await attempt(`10.0.11.${i}`, 'employee2@demo.test', 'wrong', limited)).statusCode, 401);
+      assert.equal((await attempt('10.0.11.99', 'employee2@demo.test', 'wrong', limited)).statusCode, 429);
+      assert.equal(
+        (await attempt('10.0.12.1', 'employee2@demo.test', undefined, limited)).statusCode,
+        429,
+        'a new address waits, even with the right password',
+      );
+      // The office, which signed in lately, is not part of the guess: its typo does not count against it.
+      assert.equal((await attempt('10.0.10.1', 'employee2@demo.test', undefined, limited)).statusCode, 200);
+      // Once the window is over, new addresses may try again.
+      await s.db.query(`update auth_failures set window_start = now() - interval '16 minutes' where key like 'p:%'`);
+      assert.equal((await attempt('10.0.12.1', 'employee2@demo.test', undefined, limited)).statusCode, 200);
     } finally {
       await limited.close();
     }
@@ -159,6 +183,7 @@ describe('sign-in rate limits', () => {
     const limited = await startTestServer({ db: s.db, config: { authLimits: { ...s.app.deps.config.authLimits, perPerson: 3 } } });
     try {
       for (let i = 0; i < 4; i++) assert.equal((await attempt(`10.0.5.${i}`, 'super@demo.test', 'wrong', limited)).statusCode, 401);
+      assert.equal((await attempt('10.0.5.3', 'super@demo.test', 'wrong', limited)).statusCode, 401);
       assert.equal((await attempt('10.0.5.3', 'super@demo.test', undefined, limited)).statusCode, 429);
       const fresh = await attempt('10.0.5.20', 'super@demo.test', undefined, limited);
       assert.deepEqual([fresh.statusCode, fresh.json()], [401, { message: '2fa required' }]);
