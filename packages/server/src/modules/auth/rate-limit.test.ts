@@ -199,6 +199,8 @@ describe('sign-in rate limits', () => {
     assert.deepEqual(Object.keys(known.json()), Object.keys(unknown.json()));
     assert.equal(known.headers['content-type'], unknown.headers['content-type']);
     assert.deepEqual(unknown.json(), { accounts: [] });
+    // What the sign-in page shows to choose the account, nothing more (not the account's namespace).
+    assert.deepEqual(known.json(), { accounts: [{ id: SECOND, name: 'Second Agency' }] });
   });
 
   it('limits email lookups and forgot-password requests per address', async () => {
