@@ -4,7 +4,8 @@ import { passwordSchema, userSchema } from './user';
 import { RESET_CODE_NAME, RESET_CODE_PATTERN, RESET_CODE_REQUIRED } from './constants';
 
 export const emailParamSchema = z.object({ email: z.string().trim().min(3).max(254) });
-export const authCheckResponseSchema = z.object({ accounts: z.array(accountSummarySchema) });
+/** Before sign-in, what the sign-in page shows to choose the account: its id and name, no more (not its namespace). */
+export const authCheckResponseSchema = z.object({ accounts: z.array(accountSummarySchema.pick({ id: true, name: true })) });
 export type AuthCheckResponse = z.infer<typeof authCheckResponseSchema>;
 
 export const totpCodeSchema = z.string().regex(/^\d{6}$/, 'Enter the 6-digit code');

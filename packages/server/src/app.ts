@@ -5,7 +5,7 @@ import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import fastifyCompress from '@fastify/compress';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
-import type { ServerConfig } from './config';
+import { trustProxyOption, type ServerConfig } from './config';
 import type { Db } from './db/index';
 import { accessControl, adminsOnly, type ApiRoute } from './http/access';
 import { watchSessions, type SessionCache } from './http/sessionCache';
@@ -167,7 +167,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   // TOTP secrets and client data stored readable before they were sealed (or by the demo seed) are sealed now.
   await sealReadableTotpSecrets(opts.db, sealerFor(opts.config.dataDir));
   await sealReadableClientData(opts.db, sealerFor(opts.config.dataDir));
-  const app = Fastify({ logger: opts.logger ?? false, trustProxy: opts.config.trustProxy, bodyLimit: 2 * 1024 * 1024 });
+  const app = Fastify({ logger: opts.logger ?? false, trustProxy: trustProxyOption(opts.config.trustProxy), bodyLimit: 2 * 1024 * 1024 });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 

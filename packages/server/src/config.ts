@@ -1,4 +1,5 @@
 import { mkdirSync, readFileSync } from 'node:fs';
+import { isIP } from 'node:net';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -13,14 +14,20 @@ export interface AuthLimits {
   perAddressAndEmail: number;
   perAddress: number;
   /**
-   * Failed sign-ins into one existing person from every address together past which an address that
-   * has failed for them gets no further try in the window (addresses that have not failed still may).
+   * Failed sign-ins into one existing person, from addresses they have not signed in from lately, past
+   * which those addresses get only `underGuessPerAddress` tries each in the window.
    */
   perPerson: number;
+  /** Past `perPerson`, tries each address the person has not signed in from lately still gets (a typo, then the right one). */
+  underGuessPerAddress: number;
+  /** Failures into one person from addresses they have not signed in from lately past which those addresses get no try until the window ends. */
+  perPersonCap: number;
   /** Calls to /auth/check/{email} per address (each one, failed or not: it tells whether an email is known). */
   lookupsPerAddress: number;
   /** Forgot-password requests per address (each mails a code). */
   resetRequestsPerAddress: number;
+  /** Wrong current passwords per person (password or email change, MFA off or set up again), from every session together. */
+  currentPasswordPerPerson: number;
 }
 
 export type ReleasesStore = 'disk' | 'database' | 'storage';
@@ -57,8 +64,11 @@ export interface ServerConfig {
   production: boolean;
   /** DEMO_DATA=1: seed the demo agency into an empty database (never in production). */
   demoData: boolean;
-  /** Fastify's trustProxy: off unless TRUST_PROXY says which proxy to believe (else X-Forwarded-For could fake the address). */
-  trustProxy: boolean | string;
+  /**
+   * Fastify's trustProxy: off unless TRUST_PROXY says which proxies to believe: how many hops (a
+   * number) or their addresses/subnets. Never every proxy: X-Forwarded-For could fake the address.
+   */
+  trustProxy: false | number | string;
   authLimits: AuthLimits;
   /** SHUTDOWN_TIMEOUT_MS: how long a SIGTERM waits for the graceful close before exiting anyway (10 s). */
   shutdownTimeoutMs: number;
@@ -95,11 +105,42 @@ export interface ServerConfig {
   registrationReviewSeconds: number;
 }
 
-/** TRUST_PROXY: unset or 'false', 'true' (any proxy), or the proxies' addresses/subnets, comma separated. */
-function parseTrustProxy(value: string | undefined): boolean | string {
-  if (!value || value === 'false') return false;
-  if (value === 'true') return true;
-  return value;
+/** Names proxy-addr takes for whole ranges of addresses. */
+const PROXY_RANGE_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+/**
+ * TRUST_PROXY: unset or 'false'; the number of proxies in front (1 for one load balancer: the
+ * address it adds to X-Forwarded-For is the client's, whatever the client wrote before it); or the
+ * proxies' addresses/subnets, comma separated. 'true' (believe every hop, so a client's own
+ * X-Forwarded-For names its address) is refused, as is anything else that is not an address.
+ */
+export function parseTrustProxy(value: string | undefined): false | number | string {
+  const v = value?.trim();
+  if (!v || v === 'false' || v === '0') return false;
+  if (/^\d+$/.test(v)) return Number(v);
+  if (v === 'true') {
+    throw new Error(
+      'TRUST_PROXY=true would believe any X-Forwarded-For a client sends: set the number of proxies in front of the app (TRUST_PROXY=1 for one) or their addresses (TRUST_PROXY=10.0.0.0/8)',
+    );
+  }
+  const entries = v.split(',').map((e) => e.trim());
+  for (const entry of entries) {
+    const [address, bits, ...rest] = entry.split('/');
+    const validBits = bits === undefined || (/^\d+$/.test(bits) && Number(bits) <= (isIP(address ?? '') === 6 ? 128 : 32));
+    if (!(PROXY_RANGE_NAMES.has(entry) || (isIP(address ?? '') && validBits && !rest.length))) {
+      throw new Error(`TRUST_PROXY names "${entry}": it takes the number of proxies in front of the app, or their addresses or subnets, comma separated`);
+    }
+  }
+  return entries.join(',');
+}
+
+/**
+ * What Fastify is given. A hop count is a function: Fastify's own number trusts nothing. It
+ * believes the last `hops` addresses of the chain (the socket's peer first), so with 1 the client is
+ * the address the proxy appended, and whatever a client put before it is ignored.
+ */
+export function trustProxyOption(trust: false | number | string): false | string | ((address: string, hop: number) => boolean) {
+  return typeof trust === 'number' ? (_address: string, hop: number) => hop < trust : trust;
 }
 
 export function parseFeatureFlags(value: string | undefined): Record<string, boolean> {
@@ -131,7 +172,17 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     demoData: env.DEMO_DATA === '1',
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
     shutdownTimeoutMs: Number(env.SHUTDOWN_TIMEOUT_MS) > 0 ? Number(env.SHUTDOWN_TIMEOUT_MS) : 10_000,
-    authLimits: { windowMinutes: 15, perAddressAndEmail: 5, perAddress: 30, perPerson: 20, lookupsPerAddress: 300, resetRequestsPerAddress: 10 },
+    authLimits: {
+      windowMinutes: 15,
+      perAddressAndEmail: 5,
+      perAddress: 30,
+      perPerson: 20,
+      underGuessPerAddress: 2,
+      perPersonCap: 50,
+      lookupsPerAddress: 300,
+      resetRequestsPerAddress: 10,
+      currentPasswordPerPerson: 5,
+    },
     publicReviewLimits: { windowMinutes: 10, perAddress: 60 },
     desktopDownloads: {
       windows: env.DESKTOP_DOWNLOAD_WINDOWS ?? `/downloads/AgencyDesk-Setup-${APP_VERSION}.exe`,

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react';
-import type { AccountSummary, Session } from '@agency/contracts';
+import type { AuthCheckResponse, Session } from '@agency/contracts';
 import { AUTH_MESSAGES } from '@agency/contracts/src/constants';
 import { publicApi } from '@agency/api-client/src/publicCalls';
 import { rememberEmail, rememberedEmail } from '../session/storage';
@@ -49,7 +49,7 @@ export default function LoginPage({ search, theme, onSignedIn }: LoginPageProps)
   });
   const [errors, setErrors] = useState<Errors>({});
   const [tried, setTried] = useState(false);
-  const [accounts, setAccounts] = useState<AccountSummary[]>([]);
+  const [accounts, setAccounts] = useState<AuthCheckResponse['accounts']>([]);
   const [checkedEmail, setCheckedEmail] = useState('');
   const [checking, setChecking] = useState(false);
   const [submitting, setSubmitting] = useState(false);

@@ -35,7 +35,7 @@ export const AUTH_MESSAGES = {
   mfaSetupRequired: 'Multi-factor authentication is required. Please set it up to continue.',
 } as const;
 
-/** How many digits a mailed password reset code has (10^8 codes: 20 wrong codes an hour stay hopeless). */
+/** How many digits a mailed password reset code has (10^8 codes: 30 wrong codes an hour at one person stay hopeless). */
 export const RESET_CODE_DIGITS = 8;
 /** The code as the pages and mails name it. */
 export const RESET_CODE_NAME = `an ${RESET_CODE_DIGITS}-digit code`;

@@ -31,7 +31,7 @@ const loginThemeHash = `'sha256-${createHash('sha256').update(LOGIN_THEME).diges
 let s: TestServer;
 let prod: TestServer;
 before(async () => {
-  s = await startTestServer({ config: { shellDir, trustProxy: true } });
+  s = await startTestServer({ config: { shellDir, trustProxy: 1 } });
   prod = await startTestServer({ db: s.db, config: { shellDir, production: true } });
 });
 after(async () => {

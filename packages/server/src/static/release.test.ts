@@ -18,6 +18,7 @@ import {
   remoteReleaseRecords,
   rollbackRemote,
 } from './release';
+import { readActive } from './remotes';
 import { staticRoutes } from './routes';
 import { tempDir } from '../testing/tempDir';
 
@@ -308,6 +309,32 @@ describe("the releases' records", () => {
       assert.equal((await app.inject(`/remotes/contacts/${release}/mf-manifest.json`)).statusCode, 200);
       for (const path of [`/remotes/records/contacts/${release}.json`, `/remotes//records/contacts/${release}.json`])
         assert.notEqual((await app.inject(path)).statusCode, 200, path);
+    } finally {
+      await app.close();
+    }
+  });
+});
+
+describe('/remotes/active.json', () => {
+  it("lists only what is active now, in the registry file's shape, and no other file of the registry is served", async () => {
+    const releases = tempDir('agency-releases-');
+    const old = releaseRemote(releases, 'contacts', build(tempDir('agency-dist-'), 'old')).release;
+    const now = releaseRemote(releases, 'contacts', build(tempDir('agency-dist-'), 'now')).release;
+    assert.deepEqual(readActive(releases).contacts?.history, [old, now], 'the registry keeps its history');
+    writeFileSync(join(releases, 'active.json.123.tmp'), JSON.stringify(readActive(releases)));
+    const shellDir = tempDir('agency-shell-');
+    writeFileSync(join(shellDir, 'main.js'), 'shell();');
+    const app = Fastify();
+    await staticRoutes(app, { releasesDir: releases, shellDir } as ServerConfig);
+    try {
+      const res = await app.inject('/remotes/active.json');
+      assert.equal(res.statusCode, 200);
+      assert.deepEqual(res.json(), { contacts: { active: now, history: [now] } });
+      assert.ok(!res.body.includes(old), 'an earlier release is not named');
+      assert.equal((await app.inject('/main.js')).body, 'shell();', "the shell's own files are still served");
+      for (const path of ['/remotes/active.json.123.tmp', '/remotes//active.json.123.tmp', `/remotes/contacts/${old}`]) {
+        assert.notEqual((await app.inject(path)).statusCode, 200, path);
+      }
     } finally {
       await app.close();
     }

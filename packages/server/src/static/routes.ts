@@ -1,10 +1,10 @@
 import { existsSync, readFileSync, statSync } from 'node:fs';
-import { dirname, join, sep } from 'node:path';
+import { dirname, join, resolve, sep } from 'node:path';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import type { ServerConfig } from '../config';
 import { SHELL_RELEASE, SHELL_RELEASE_META } from '@agency/contracts';
-import { activeReleases, listReleases, readActive, remotesManifest } from './remotes';
+import { activeReleases, listReleases, readActive, remotesManifest, type ActiveReleases } from './remotes';
 import { hasRelease, RECORDS_DIR } from './release';
 import { acceptedEncoding, compressedPage, PRECOMPRESS_MIN_BYTES } from './precompress';
 import type { SharedReleases } from './shared';
@@ -129,6 +129,18 @@ export async function staticRoutes(app: FastifyInstance, config: ServerConfig, s
     return activeReleases(config.releasesDir);
   });
 
+  /**
+   * The registry's own file lists every release each remote ever had; browsers get only what is
+   * active now, in the same shape (`{ name: { active, history: [active] } }`).
+   */
+  app.get('/remotes/active.json', async (_req, reply) => {
+    await shared?.pull();
+    reply.header('Cache-Control', 'no-cache');
+    const now: ActiveReleases = {};
+    for (const [name, { active }] of Object.entries(readActive(config.releasesDir))) now[name] = { active, history: [active] };
+    return now;
+  });
+
   /** A release's files never change; of the shell's, only the hashed ones (index.html, main.js are read again). */
   const cacheControlOf = (file: string) => {
     // a file's compressed variant is sent as the file itself
@@ -146,8 +158,11 @@ export async function staticRoutes(app: FastifyInstance, config: ServerConfig, s
     preCompressed: true,
     // the releases' records (who released, notes) are the operators', not the browsers'
     // (nor is the shell served from here: at / from its active release)
-    allowedPath: (pathName) => {
+    allowedPath: (pathName, root) => {
       const path = pathName.replace(/^\/+/, '');
+      // from the registry's folder, only a file inside a release's folder (<name>/<release>/...), never its own files
+      const inRegistry = resolve(String(root)) === resolve(config.releasesDir);
+      if (inRegistry && path.split('/').filter(Boolean).length < 3) return false;
       return !path.startsWith(`${RECORDS_DIR}/`) && !path.startsWith(`${SHELL_RELEASE}/`);
     },
     // (also what reply.sendFile sends: the shell's files, where only the hashed ones never change)

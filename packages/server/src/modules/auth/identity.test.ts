@@ -91,3 +91,33 @@ describe('changing an email', () => {
     assert.ok((await mailsTo('employee2@demo.test')).includes('Your sign-in email was changed'));
   });
 });
+
+describe('guessing the current password from a session', () => {
+  it('shares one limit per person across the email change, turning MFA off and the password change', async () => {
+    const admin = await signIn(s.app, 'admin@demo.test');
+    const id = admin.user.id;
+    const guesses = [
+      () => call('PUT', `/users/${id}`, admin.token, { email: 'taken.over@demo.test', currentPassword: 'guess-1' }),
+      () => call('DELETE', '/auth/mfa', admin.token, { currentPassword: 'guess-2' }),
+      () => call('PUT', `/users/${id}/password`, admin.token, { currentPassword: 'guess-3', password: 'taken-over-1' }),
+      () => call('PUT', `/users/${id}`, admin.token, { email: 'taken.over@demo.test', currentPassword: 'guess-4' }),
+      () => call('DELETE', '/auth/mfa', admin.token, { currentPassword: 'guess-5' }),
+    ];
+    for (const guess of guesses) assert.equal((await guess()).statusCode, 400);
+    // The sixth, on any of them, is refused before the password is looked at: the right one too.
+    for (const refused of [
+      await call('PUT', `/users/${id}`, admin.token, { email: 'taken.over@demo.test', currentPassword: DEMO_PASSWORD }),
+      await call('DELETE', '/auth/mfa', admin.token, { currentPassword: DEMO_PASSWORD }),
+      await call('PUT', `/users/${id}/password`, admin.token, { currentPassword: DEMO_PASSWORD, password: 'taken-over-1' }),
+    ]) {
+      assert.deepEqual([refused.statusCode, refused.json()], [429, { message: AUTH_MESSAGES.tooManyAttempts }]);
+    }
+    const [row] = await s.db.query<{ email: string }>('select email from users where id = $1', [id]);
+    assert.equal(row?.email, 'admin@demo.test');
+    // Once the window is over, the person's own password works and clears the count.
+    await s.db.query(`update auth_failures set window_start = now() - interval '16 minutes' where key = $1`, [`cp:${id}`]);
+    const ok = await call('PUT', `/users/${id}/password`, admin.token, { currentPassword: DEMO_PASSWORD, password: 'admin-password-2' });
+    assert.equal(ok.statusCode, 200, ok.body);
+    assert.deepEqual(await s.db.query('select key from auth_failures where key = $1', [`cp:${id}`]), []);
+  });
+});

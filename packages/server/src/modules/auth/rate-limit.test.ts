@@ -2,6 +2,7 @@ import { after, before, beforeEach, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { AUTH_MESSAGES } from '@agency/contracts';
 import { basicAuth, DEMO, SECOND, startTestServer, type TestServer } from '../../testing/harness';
+import { parseTrustProxy } from '../../config';
 
 let s: TestServer;
 before(async () => {
@@ -77,6 +78,41 @@ describe('sign-in rate limits', () => {
     assert.equal((await attempt('10.0.0.9', 'employee@demo.test')).statusCode, 429);
   });
 
+  it('behind one proxy, takes the address the proxy saw, whatever the client wrote into X-Forwarded-For', async () => {
+    const proxied = await startTestServer({ db: s.db, config: { trustProxy: parseTrustProxy('1') } });
+    try {
+      // The load balancer (10.0.7.1) appends the address it saw; the client's own entries come before it.
+      const viaProxy = (forwarded: string, password?: string) =>
+        proxied.app.inject({
+          method: 'POST',
+          url: '/api/auth',
+          remoteAddress: '10.0.7.1',
+          headers: { authorization: basicAuth('employee@demo.test', password), 'x-forwarded-for': forwarded },
+          payload: { account: DEMO },
+        });
+      for (let i = 0; i < 5; i++) assert.equal((await viaProxy(`192.0.2.${i}, 203.0.113.7`, 'wrong')).statusCode, 401);
+      assert.equal((await viaProxy('192.0.2.99, 203.0.113.7')).statusCode, 429, 'a made-up first entry is not a new address');
+      assert.equal((await viaProxy('203.0.113.8')).statusCode, 200, 'another client behind the proxy is');
+    } finally {
+      await proxied.close();
+    }
+  });
+
+  it('refuses TRUST_PROXY=true and anything that is not a hop count or addresses', () => {
+    assert.throws(() => parseTrustProxy('true'), /TRUST_PROXY=true would believe any X-Forwarded-For a client sends/);
+    assert.throws(() => parseTrustProxy('*'), /TRUST_PROXY names "\*"/);
+    assert.throws(() => parseTrustProxy('10.0.0.0/40'), /TRUST_PROXY names/);
+    assert.deepEqual([undefined, 'false', '0', '1', '2', '10.0.0.1, 10.1.0.0/16,loopback', '::1/128'].map(parseTrustProxy), [
+      false,
+      false,
+      false,
+      1,
+      2,
+      '10.0.0.1,10.1.0.0/16,loopback',
+      '::1/128',
+    ]);
+  });
+
   it('starts a new window once the old one is over', async () => {
     for (let i = 0; i < 5; i++) await attempt('10.0.0.8', 'employee@demo.test', 'wrong');
     assert.equal((await attempt('10.0.0.8', 'employee@demo.test')).statusCode, 429);
@@ -99,21 +135,45 @@ describe('sign-in rate limits', () => {
     assert.deepEqual(counted, [], 'made-up emails count against no person and no account');
   });
 
-  it('counts failures per person across addresses: past the limit only addresses that failed for them are refused', async () => {
+  it('counts failures per person across addresses: past the limit an address that has not signed in gets a typo and no more', async () => {
     const limited = await startTestServer({ db: s.db, config: { authLimits: { ...s.app.deps.config.authLimits, perPerson: 8 } } });
     try {
       // A guess spread over many addresses, two tries each.
       for (let i = 0; i < 4; i++) {
         for (let t = 0; t < 2; t++) assert.equal((await attempt(`10.0.4.${i}`, 'owner@demo.test', 'wrong', limited)).statusCode, 401);
       }
-      // The ninth failure puts the person under a spread-out guess: the address it came from is done.
-      assert.equal((await attempt('10.0.4.9', 'owner@demo.test', 'wrong', limited)).statusCode, 401);
-      const refused = await attempt('10.0.4.9', 'owner@demo.test', undefined, limited);
+      // The person is now under a spread-out guess: an address that has failed twice for them is done.
+      const refused = await attempt('10.0.4.0', 'owner@demo.test', undefined, limited);
       assert.deepEqual([refused.statusCode, refused.json()], [429, { message: AUTH_MESSAGES.tooManyAttempts }]);
-      assert.equal((await attempt('10.0.4.0', 'owner@demo.test', undefined, limited)).statusCode, 429, 'every address that failed for them is done');
-      // The person, from an address that has not failed, signs in; so do others from the guessing addresses.
+      // One typo from another address still leaves it the right password.
+      assert.equal((await attempt('10.0.4.9', 'owner@demo.test', 'typo', limited)).statusCode, 401);
+      assert.equal((await attempt('10.0.4.9', 'owner@demo.test', undefined, limited)).statusCode, 200);
+      // So does an address that has not failed; others sign in from the guessing addresses.
       assert.equal((await attempt('10.0.4.50', 'owner@demo.test', undefined, limited)).statusCode, 200);
       assert.equal((await attempt('10.0.4.0', 'admin@demo.test', undefined, limited)).statusCode, 200);
+    } finally {
+      await limited.close();
+    }
+  });
+
+  it('keeps the allowance of an address the person signed in from, and caps the guesses from every other address', async () => {
+    const limited = await startTestServer({ db: s.db, config: { authLimits: { ...s.app.deps.config.authLimits, perPerson: 4, perPersonCap: 10 } } });
+    try {
+      assert.equal((await attempt('10.0.10.1', 'employee2@demo.test', undefined, limited)).statusCode, 200, 'the person signs in at the office');
+      assert.equal((await attempt('10.0.10.1', 'employee2@demo.test', 'typo', limited)).statusCode, 401, 'and later mistypes once');
+      // Ten addresses guess once each; past the cap, no address the person has not signed in from gets a try.
+      for (let i = 0; i < 10; i++) assert.equal((await attempt(`10.0.11.${i}`, 'employee2@demo.test', 'wrong', limited)).statusCode, 401);
+      assert.equal((await attempt('10.0.11.99', 'employee2@demo.test', 'wrong', limited)).statusCode, 429);
+      assert.equal(
+        (await attempt('10.0.12.1', 'employee2@demo.test', undefined, limited)).statusCode,
+        429,
+        'a new address waits, even with the right password',
+      );
+      // The office, which signed in lately, is not part of the guess: its typo does not count against it.
+      assert.equal((await attempt('10.0.10.1', 'employee2@demo.test', undefined, limited)).statusCode, 200);
+      // Once the window is over, new addresses may try again.
+      await s.db.query(`update auth_failures set window_start = now() - interval '16 minutes' where key like 'p:%'`);
+      assert.equal((await attempt('10.0.12.1', 'employee2@demo.test', undefined, limited)).statusCode, 200);
     } finally {
       await limited.close();
     }
@@ -123,6 +183,7 @@ describe('sign-in rate limits', () => {
     const limited = await startTestServer({ db: s.db, config: { authLimits: { ...s.app.deps.config.authLimits, perPerson: 3 } } });
     try {
       for (let i = 0; i < 4; i++) assert.equal((await attempt(`10.0.5.${i}`, 'super@demo.test', 'wrong', limited)).statusCode, 401);
+      assert.equal((await attempt('10.0.5.3', 'super@demo.test', 'wrong', limited)).statusCode, 401);
       assert.equal((await attempt('10.0.5.3', 'super@demo.test', undefined, limited)).statusCode, 429);
       const fresh = await attempt('10.0.5.20', 'super@demo.test', undefined, limited);
       assert.deepEqual([fresh.statusCode, fresh.json()], [401, { message: '2fa required' }]);
@@ -138,6 +199,8 @@ describe('sign-in rate limits', () => {
     assert.deepEqual(Object.keys(known.json()), Object.keys(unknown.json()));
     assert.equal(known.headers['content-type'], unknown.headers['content-type']);
     assert.deepEqual(unknown.json(), { accounts: [] });
+    // What the sign-in page shows to choose the account, nothing more (not the account's namespace).
+    assert.deepEqual(known.json(), { accounts: [{ id: SECOND, name: 'Second Agency' }] });
   });
 
   it('limits email lookups and forgot-password requests per address', async () => {

@@ -12,18 +12,21 @@ import { tooManyRequests } from '../../http/errors';
  *     "ap:<address>|<person>"  at most `perAddressAndEmail` (5 by default): one person from one address
  *                              ("ae:<address>|<email>" for an email that is no one in that account)
  *     "a:<address>"            at most `perAddress` (30 by default), every email together
- *     "p:<person>"             failures into one existing person from every address together; it
- *                              refuses no one by itself. Past `perPerson` (20 by default) the person
- *                              is under a spread-out guess, and an address that has already failed
- *                              for them in the window gets no further try; an address that has not
- *                              failed still may, so the person signs in with the right password
- *                              (and code) from anywhere else.
+ *     "p:<person>"             failures into one existing person from every address the person has
+ *                              not signed in from lately; it refuses no one by itself. Past `perPerson`
+ *                              (20 by default) the person is under a spread-out guess: an address
+ *                              they have not signed in from gets `underGuessPerAddress` tries (2: a
+ *                              typo and the right one), and past `perPersonCap` (50) none at all until
+ *                              the window is over. An address the person signed in from within
+ *                              KNOWN_ADDRESS_DAYS keeps its full allowance whatever happens elsewhere,
+ *                              and its failures (the person's typos) do not count here.
  *   Made-up emails count only against the address sending them: no account or person pays for them.
  *   A try past a limit answers 429 and is taken back off the counters, so parallel requests can
  *   never get more tries than the limit, and a blocked guesser does not add to the person's count.
  * - The try then settles: a failure (unknown email, wrong password, wrong MFA code) stays counted;
  *   a success clears its "ap:" counter and takes its own try back off the others; "2fa required"
  *   (right password, code not sent yet) is a step of a normal sign-in and is taken back too.
+ * - A success (password and code right) records the address as one the person signed in from.
  * - A success never clears the address or person counters, so a valid account cannot be used to
  *   wipe the record of an address guessing other people's passwords.
  * - /auth/check/{email} and forgot-password count every call per address ("lk:", "fp:").
@@ -33,6 +36,9 @@ const addressEmailKey = (address: string, email: string) => `ae:${address}|${ema
 const addressPersonKey = (address: string, userId: string) => `ap:${address}|${userId}`;
 const addressKey = (address: string) => `a:${address}`;
 const personKey = (userId: string) => `p:${userId}`;
+
+/** How long a successful sign-in makes its address one the person signs in from. */
+export const KNOWN_ADDRESS_DAYS = 30;
 
 /** How many hits `key` has within the last `minutes`. */
 export async function hitCount(q: Queryable, key: string, minutes: number): Promise<number> {
@@ -82,32 +88,43 @@ export class SignInLimiter {
    * 429, counting nothing, when a limit is passed.
    */
   async attempt(address: string, email: string, accountId: string): Promise<SignInTry> {
-    const { windowMinutes: w, perAddressAndEmail, perAddress, perPerson } = this.limits;
+    const { windowMinutes: w, perAddressAndEmail, perAddress, perPerson, perPersonCap, underGuessPerAddress } = this.limits;
     const counted = await this.db.tx(async (q) => {
-      const [person] = await q.query<{ id: string }>('select id from users where account_id = $1 and lower(email) = lower($2) and deleted_at is null', [
-        accountId,
-        email.trim(),
-      ]);
+      const [person] = await q.query<{ id: string; known: boolean }>(
+        `select u.id, exists (select 1 from sign_in_addresses s where s.user_id = u.id and s.address = $3
+                                and s.last_success_at > now() - make_interval(days => $4)) as known
+           from users u where u.account_id = $1 and lower(u.email) = lower($2) and u.deleted_at is null`,
+        [accountId, email.trim(), address, KNOWN_ADDRESS_DAYS],
+      );
       const pair = person ? addressPersonKey(address, person.id) : addressEmailKey(address, email);
-      const keys = [pair, addressKey(address), ...(person ? [personKey(person.id)] : [])];
+      // The person's own recent address is not part of a spread-out guess: its failures are their typos.
+      const countsIntoPerson = person && !person.known;
+      const keys = [pair, addressKey(address), ...(countsIntoPerson ? [personKey(person.id)] : [])];
       const [fromHere, fromAddress, intoPerson = 0] = [
         await addHit(q, keys[0]!, w),
         await addHit(q, keys[1]!, w),
-        ...(person ? [await addHit(q, keys[2]!, w)] : []),
+        ...(countsIntoPerson ? [await addHit(q, keys[2]!, w)] : []),
       ];
-      // Under a spread-out guess, an address that has failed for this person already is done for the window.
-      const pairLimit = intoPerson > perPerson ? 1 : perAddressAndEmail;
-      if (fromHere <= pairLimit && fromAddress <= perAddress) return { keys };
+      // Under a spread-out guess, an address the person has not signed in from gets a typo's allowance, then none at all.
+      const pairLimit = intoPerson > perPersonCap ? 0 : intoPerson > perPerson ? Math.min(underGuessPerAddress, perAddressAndEmail) : perAddressAndEmail;
+      if (fromHere <= pairLimit && fromAddress <= perAddress) return { keys, personId: person?.id };
       for (const key of keys) await takeBack(q, key, w);
       return null;
     });
     if (!counted) throw tooManyRequests(AUTH_MESSAGES.tooManyAttempts);
-    const { keys } = counted;
+    const { keys, personId } = counted;
     return {
       succeeded: () =>
         this.db.tx(async (q) => {
           await q.query('delete from auth_failures where key = $1', [keys[0]]);
           for (const key of keys.slice(1)) await takeBack(q, key, w);
+          if (personId) {
+            await q.query(
+              `insert into sign_in_addresses (user_id, address) values ($1, $2)
+               on conflict (user_id, address) do update set last_success_at = now()`,
+              [personId, address],
+            );
+          }
         }),
       notAGuess: () =>
         this.db.tx(async (q) => {

@@ -132,7 +132,7 @@ export async function authRoutes(app: FastifyInstance, deps: AppDeps) {
     },
     async (req) => {
       await limiter.call('resetRequest', req.ip);
-      const requestId = await requestPasswordReset(db, mail, req.body.email);
+      const requestId = await requestPasswordReset(db, mail, req.body.email, config.publicUrl);
       return { message: FORGOT_PASSWORD_MESSAGE, requestId };
     },
   );
@@ -152,7 +152,7 @@ export async function authRoutes(app: FastifyInstance, deps: AppDeps) {
       await limiter.checkAddress(req.ip);
       let revoked: Array<{ id: string; account_id: string }>;
       try {
-        revoked = await verifyPasswordReset(db, req.body, mail, req.ip);
+        revoked = await verifyPasswordReset(db, req.body, req.ip);
       } catch (err) {
         if (err instanceof HttpError && err.statusCode === 400) await limiter.failedFrom(req.ip);
         throw err;
@@ -173,12 +173,12 @@ export async function authRoutes(app: FastifyInstance, deps: AppDeps) {
         tags: ['auth'],
         description: 'Starts MFA setup: an otpauth:// URL and its base32 key. Setting it up again while MFA is on needs currentPassword and currentCode.',
         body: identityConfirmSchema.nullish(),
-        response: { 200: mfaInitResponseSchema, 400: errorSchema, 403: errorSchema },
+        response: { 200: mfaInitResponseSchema, 400: errorSchema, 403: errorSchema, 429: errorSchema },
       },
     },
     async (req) => {
       const a = auth(req);
-      if (await mfaEnabled(db, a)) await confirmIdentity(db, sealer, a, req.body);
+      if (await mfaEnabled(db, a)) await confirmIdentity(db, sealer, config.authLimits, a, req.body);
       return initMfa(db, sealer, a.accountId, a.userId);
     },
   );
@@ -190,12 +190,12 @@ export async function authRoutes(app: FastifyInstance, deps: AppDeps) {
         tags: ['auth'],
         description: 'Turns your own MFA off with currentPassword and currentCode, unless your role or account requires it; your address is told.',
         body: identityConfirmSchema,
-        response: { 200: messageSchema, 400: errorSchema, 403: errorSchema },
+        response: { 200: messageSchema, 400: errorSchema, 403: errorSchema, 429: errorSchema },
       },
     },
     async (req) => {
       const a = auth(req);
-      await confirmIdentity(db, sealer, a, req.body);
+      await confirmIdentity(db, sealer, config.authLimits, a, req.body);
       const email = await turnMfaOff(db, a, auditWho(req));
       await mail.send({
         accountId: a.accountId,

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { hash as argonHash, verify as argonVerify } from '@node-rs/argon2';
-import { AUTH_MESSAGES, type AccountSummary, type Session } from '@agency/contracts';
+import { AUTH_MESSAGES, type AuthCheckResponse, type Session } from '@agency/contracts';
 import type { Db, Queryable } from '../../db/index';
 import type { AuthContext } from '../../http/context';
 import { badRequest, unauthorized } from '../../http/errors';
@@ -17,9 +17,10 @@ const ARGON = { memoryCost: 19456, timeCost: 2, parallelism: 1, algorithm: 2 } a
 export const hashPassword = (password: string) => argonHash(password, ARGON);
 export const verifyPassword = (hash: string, password: string) => argonVerify(hash, password).catch(() => false);
 
-export async function accountsForEmail(db: Queryable, email: string): Promise<AccountSummary[]> {
-  return db.query<AccountSummary>(
-    `select a.id, a.name, a.db_name as "dbName"
+/** The accounts an email signs in to, as the sign-in page shows them (id and name only: it is asked before any password). */
+export async function accountsForEmail(db: Queryable, email: string): Promise<AuthCheckResponse['accounts']> {
+  return db.query<AuthCheckResponse['accounts'][number]>(
+    `select a.id, a.name
        from users u join accounts a on a.id = u.account_id
       where lower(u.email) = lower($1) and u.deleted_at is null
       order by a.name`,

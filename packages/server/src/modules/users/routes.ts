@@ -21,10 +21,9 @@ import {
 import type { AppDeps } from '../../app';
 import { auth, type AuthContext } from '../../http/context';
 import { badRequest, forbidden, notFound } from '../../http/errors';
-import { confirmIdentity } from '../auth/identity';
+import { checkCurrentPassword, confirmIdentity } from '../auth/identity';
 import { sealerFor } from '../../sealing/crypto';
-import { SignInLimiter } from '../auth/rate-limit';
-import { hashPassword, revokeSessions, sessionResponse, verifyPassword } from '../auth/service';
+import { hashPassword, revokeSessions, sessionResponse } from '../auth/service';
 import { auditWho, recordAudit, userAbout } from '../audit/trail';
 import { findUser, publishUser } from '../accounts/members';
 import { createEmployee, deleteEmployee, listUsers, loadUser, manageableUser, rank, updateUser, WELCOME_LINK_HOURS, type Actor } from './service';
@@ -35,7 +34,6 @@ const errors = { 400: errorSchema, 403: errorSchema, 404: errorSchema };
 export async function userRoutes(app: FastifyInstance, deps: AppDeps) {
   const { db, events, config, mail } = deps;
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const limiter = new SignInLimiter(db, config.authLimits);
 
   const endSessions = (accountId: string, sessions: Array<{ id: string }>) => {
     if (sessions.length) events.emit('sessionsRevoked', { accountId, sessionIds: sessions.map((s) => s.id), message: AUTH_MESSAGES.unauthorized });
@@ -62,7 +60,12 @@ export async function userRoutes(app: FastifyInstance, deps: AppDeps) {
   r.put(
     '/users/:id',
     {
-      schema: { tags: ['users'], params: userIdParamSchema, body: userUpdateSchema, response: { 200: userSchema, ...errors, 409: errorSchema } },
+      schema: {
+        tags: ['users'],
+        params: userIdParamSchema,
+        body: userUpdateSchema,
+        response: { 200: userSchema, ...errors, 409: errorSchema, 429: errorSchema },
+      },
     },
     async (req) => {
       const a = auth(req);
@@ -70,7 +73,7 @@ export async function userRoutes(app: FastifyInstance, deps: AppDeps) {
       const before = await findUser(db, a.accountId, req.params.id);
       const newEmail = fields.email !== undefined && before && fields.email.toLowerCase() !== before.email.toLowerCase() ? fields.email : null;
       // People change their own email only with their password (and code); anyone's old address is told.
-      if (newEmail && req.params.id === a.userId) await confirmIdentity(db, sealerFor(config.dataDir), a, { currentPassword, currentCode });
+      if (newEmail && req.params.id === a.userId) await confirmIdentity(db, sealerFor(config.dataDir), config.authLimits, a, { currentPassword, currentCode });
       const user = await updateUser(db, a.accountId, actorOf(a), req.params.id, fields, auditWho(req));
       if (newEmail && before) {
         await mail.send({
@@ -171,9 +174,9 @@ export async function userRoutes(app: FastifyInstance, deps: AppDeps) {
       const a = auth(req);
       if (req.params.id !== a.userId) throw forbidden('You can only change your own password.');
       const user = await loadUser(db, a.accountId, a.userId);
-      const counted = await limiter.attempt(req.ip, user.email, a.accountId);
-      if (!(await verifyPassword(user.password_hash, req.body.currentPassword))) throw badRequest('Current password is incorrect.');
-      await counted.succeeded();
+      if (!(await checkCurrentPassword(db, config.authLimits, a.userId, user.password_hash, req.body.currentPassword))) {
+        throw badRequest('Current password is incorrect.');
+      }
       const hash = await hashPassword(req.body.password);
       const ended = await db.tx(async (q) => {
         await q.query('update users set password_hash = $2 where id = $1', [a.userId, hash]);
