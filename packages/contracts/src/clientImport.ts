@@ -42,6 +42,11 @@ export const IMPORT_FIELDS = [
 export type ImportField = (typeof IMPORT_FIELDS)[number];
 export const IMPORT_MAX_CHARS = 10_000_000;
 export const IMPORT_MAX_ROWS = 20_000;
+/**
+ * Rows written in one transaction (and sent in one request by the import screen): other requests'
+ * queries run between two, so an import never holds the embedded database for long.
+ */
+export const IMPORT_BATCH_ROWS = 25;
 
 export const importPreviewRequestSchema = z.object({
   csv: z.string().min(1, 'The file is empty').max(IMPORT_MAX_CHARS, 'The file is too large (10 MB at most)'),

@@ -4,8 +4,23 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { bearer, DEMO, demoUserId, signIn, startTestServer, type TestServer } from './testing/harness';
 import { seedDemo } from './seed';
+import { migrate } from './db/migrate';
+import type { Db } from './db/index';
+import { DEMO_CAMPAIGN_ID } from './seedDemoActivity';
+import { DEMO_PHONES } from './modules/locations/seed';
 import { getRooms } from './modules/chat/rooms';
 import { joinRoom } from './modules/chat/messages';
+
+const countsIn = async (db: Db) =>
+  (
+    await db.query<Record<string, number>>(
+      `select (select count(*)::int from sms_messages) as texts, (select count(*)::int from calls) as calls,
+              (select count(*)::int from campaign_runs) as runs, (select count(*)::int from task_cards) as cards,
+              (select count(*)::int from chat_messages) as chat, (select count(*)::int from trainings) as trainings,
+              (select count(*)::int from followups) as followups, (select count(*)::int from service_reviews) as reviews,
+              (select count(*)::int from sms_rooms) as rooms, (select count(*)::int from campaigns) as campaigns`,
+    )
+  )[0];
 
 describe('the demo activity (DEMO_DATA=1)', () => {
   let server: TestServer;
@@ -15,15 +30,7 @@ describe('the demo activity (DEMO_DATA=1)', () => {
     assert.equal(res.statusCode, 200, `${url}: ${res.body}`);
     return res.json();
   };
-  const counts = async () =>
-    (
-      await server.db.query<Record<string, number>>(
-        `select (select count(*)::int from sms_messages) as texts, (select count(*)::int from calls) as calls,
-                (select count(*)::int from campaign_runs) as runs, (select count(*)::int from task_cards) as cards,
-                (select count(*)::int from chat_messages) as chat, (select count(*)::int from trainings) as trainings,
-                (select count(*)::int from followups) as followups, (select count(*)::int from service_reviews) as reviews`,
-      )
-    )[0];
+  const counts = () => countsIn(server.db);
 
   before(async () => {
     server = await startTestServer();
@@ -143,5 +150,83 @@ describe('the demo activity (DEMO_DATA=1)', () => {
     const referrals: Array<{ affliateContact: unknown }> = await get('/api/reporting/affiliate');
     assert.ok(referrals.length >= 4);
     assert.ok(referrals.some((r) => r.affliateContact));
+  });
+});
+
+describe('a start on a demo agency the agency has changed', () => {
+  let server: TestServer;
+  let opts: { dataDir: string; publicUrl: string };
+  before(async () => {
+    server = await startTestServer();
+    opts = { dataDir: server.config.dataDir, publicUrl: server.config.publicUrl };
+  });
+  after(() => server.close());
+  const owner = async () => bearer((await signIn(server.app, 'owner@demo.test')).token);
+  const mariaId = async () =>
+    (
+      await server.db.query<{ id: string }>(
+        `select id from clients where account_id = $1 and data->>'firstName' = 'Maria' and data->>'lastName' = 'Gonzalez'`,
+        [DEMO],
+      )
+    )[0]?.id;
+  const CLASHING_ROOM = '00000000-0000-4000-b000-000000000001';
+  const marks = () => server.db.query<{ name: string; note: string | null }>('select name, note from demo_seeds');
+
+  it('leaves the activity out, and records why, when a demo client was deleted before it was seeded', async () => {
+    // the demo agency is seeded (as a start that stopped before its activity leaves it); Maria is deleted
+    const headers = await owner();
+    const maria = await mariaId();
+    assert.ok(maria);
+    assert.equal((await server.app.inject({ method: 'DELETE', url: `/api/clients/${maria}`, headers })).statusCode, 200);
+    const before = await countsIn(server.db);
+    await seedDemo(server.db, opts);
+    assert.deepEqual(await countsIn(server.db), before, 'nothing seeded');
+    assert.deepEqual(await marks(), [{ name: 'activity', note: 'not seeded: the demo client Maria Gonzalez is missing' }]);
+  });
+
+  it('leaves the activity out, and records why, when writing it fails', async () => {
+    // Maria back, the mark of the test before gone; a room on James Carter's number that the demo's would collide with
+    await server.db.query('delete from demo_seeds');
+    await server.app.inject({
+      method: 'POST',
+      url: '/api/clients',
+      headers: await owner(),
+      payload: { firstName: 'Maria', lastName: 'Gonzalez', mobilePhone: '2105550187' },
+    });
+    await server.db.query(`insert into sms_rooms (id, account_id, phone_number, agency_number, status) values ($1, $2, '15125550142', $3, 'open')`, [
+      CLASHING_ROOM,
+      DEMO,
+      DEMO_PHONES.austinMain.number,
+    ]);
+    const before = await countsIn(server.db);
+    await seedDemo(server.db, opts);
+    assert.deepEqual(await countsIn(server.db), before, 'nothing seeded');
+    const [mark] = await marks();
+    assert.match(mark.note ?? '', /^not seeded: .*sms_rooms_numbers/);
+  });
+
+  it('starts again without seeding again once the demo campaign and a demo client are deleted', async () => {
+    // a demo agency as DEMO_DATA=1 seeds it
+    await server.db.query('delete from demo_seeds');
+    await server.db.query('delete from sms_rooms where id = $1', [CLASHING_ROOM]);
+    await seedDemo(server.db, opts);
+    assert.equal((await countsIn(server.db)).campaigns, 1);
+    const headers = await owner();
+    assert.equal((await server.app.inject({ method: 'DELETE', url: `/api/campaigns/${DEMO_CAMPAIGN_ID}`, headers })).statusCode, 204);
+    assert.equal((await server.app.inject({ method: 'DELETE', url: `/api/clients/${await mariaId()}`, headers })).statusCode, 200);
+    const changed = await countsIn(server.db);
+    await seedDemo(server.db, opts);
+    assert.deepEqual(await countsIn(server.db), changed, 'nothing seeded again');
+    assert.equal(changed.campaigns, 0);
+    assert.deepEqual(await marks(), [{ name: 'activity', note: null }]);
+  });
+
+  it('records a database seeded before the mark existed as seeded, when the migration runs', async () => {
+    await server.db.exec(`drop table demo_seeds; delete from schema_migrations where name = '115_demo_seeds.sql';`);
+    assert.deepEqual(await migrate(server.db), ['115_demo_seeds.sql']);
+    assert.deepEqual(await marks(), [{ name: 'activity', note: 'recorded when the table was made: the demo agency existed' }]);
+    const before = await countsIn(server.db);
+    await seedDemo(server.db, opts);
+    assert.deepEqual(await countsIn(server.db), before);
   });
 });

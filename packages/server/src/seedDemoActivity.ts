@@ -17,7 +17,8 @@ import { monoWav } from './providers/carrier/local/voice/recorder';
  * The demo agency's day-to-day: texts, calls, a campaign that has run, boards, chat, trainings,
  * follow-ups and referrals, all dated from the day it is seeded, so every page and every
  * dashboard widget has something to show on a first start. Written only beside the demo agency
- * (DEMO_DATA=1, never in production), once: the campaign's fixed id marks it done.
+ * (DEMO_DATA=1, never in production), once: its row in demo_seeds (migration 115) marks it done,
+ * so whatever the agency deletes or changes afterwards stays as the agency left it.
  */
 const DEMO = '00000000-0000-4000-8000-000000000001';
 const OWNER = '00000000-0000-4000-9000-000000000001';
@@ -105,22 +106,56 @@ export function housePng(size = 64): Buffer {
 
 const sid = (prefix: string) => `${prefix}${randomBytes(16).toString('hex')}`;
 
-async function clientId(q: Queryable, first: string, last: string): Promise<string> {
+/** The demo clients the activity is about. */
+const DEMO_CLIENTS = [
+  ['James', 'Carter'],
+  ['Maria', 'Gonzalez'],
+  ['Robert', 'Chen'],
+  ['Aisha', 'Patel'],
+  ['Walter', 'Brooks'],
+] as const;
+export const ACTIVITY_SEED = 'activity';
+
+/** Records a demo seed as done (or, with a note, as left out); false when it was recorded already. */
+async function recordSeed(q: Queryable, name: string, note: string | null = null): Promise<boolean> {
+  const rows = await q.query('insert into demo_seeds (name, note) values ($1, $2) on conflict (name) do nothing returning name', [name, note]);
+  return rows.length > 0;
+}
+
+/** Records the activity as left out, with why, so that no later start tries again, and says so. */
+export async function leaveOutDemoActivity(db: Db, why: string): Promise<void> {
+  console.warn(`The demo activity is left out: ${why}.`);
+  await recordSeed(db, ACTIVITY_SEED, `not seeded: ${why}`);
+}
+
+async function demoClient(q: Queryable, first: string, last: string): Promise<string | null> {
   const [row] = await q.query<{ id: string }>(`select id from clients where account_id = $1 and data->>'firstName' = $2 and data->>'lastName' = $3`, [
     DEMO,
     first,
     last,
   ]);
-  if (!row) throw new Error(`The demo client ${first} ${last} is missing.`);
-  return row.id;
+  return row?.id ?? null;
+}
+
+async function clientId(q: Queryable, first: string, last: string): Promise<string> {
+  const id = await demoClient(q, first, last);
+  if (!id) throw new Error(`The demo client ${first} ${last} is missing.`);
+  return id;
 }
 
 /** Seeds the demo agency's activity once; returns whether it did (false: no demo agency, or done before). */
 export async function seedDemoActivity(db: Db, opts: DemoActivityOptions): Promise<boolean> {
   const [account] = await db.query('select 1 from accounts where id = $1', [DEMO]);
   if (!account) return false;
-  const [done] = await db.query('select 1 from campaigns where id = $1', [DEMO_CAMPAIGN_ID]);
+  const [done] = await db.query('select 1 from demo_seeds where name = $1', [ACTIVITY_SEED]);
   if (done) return false;
+  // A demo agency changed before its activity was seeded (a start that stopped half way) is left as it is.
+  for (const [first, last] of DEMO_CLIENTS) {
+    if (!(await demoClient(db, first, last))) {
+      await leaveOutDemoActivity(db, `the demo client ${first} ${last} is missing`);
+      return false;
+    }
+  }
   const now = opts.now ?? new Date();
   const at = (ms: number) => new Date(now.getTime() + ms);
   const agency = DEMO_PHONES.austinMain.number;
@@ -141,9 +176,8 @@ export async function seedDemoActivity(db: Db, opts: DemoActivityOptions): Promi
   writeFileSync(join(recordings, `${recordedSid}.wav`), toneWav([392, 494, 587, 784, 587]));
 
   return db.tx(async (q) => {
-    // A second check inside the transaction: two starts at once seed once.
-    const [again] = await q.query('select 1 from campaigns where id = $1 for update', [DEMO_CAMPAIGN_ID]);
-    if (again) return false;
+    // Recorded first: two starts at once seed once (the second waits on this row, then finds it).
+    if (!(await recordSeed(q, ACTIVITY_SEED))) return false;
     const carter = await clientId(q, 'James', 'Carter');
     const gonzalez = await clientId(q, 'Maria', 'Gonzalez');
     const chen = await clientId(q, 'Robert', 'Chen');

@@ -1,8 +1,11 @@
-import { csvRawCell, type DuplicateAction, type ImportRequest, type ImportResult, type ImportRowResult } from '@agency/contracts';
+import { csvRawCell, IMPORT_BATCH_ROWS, type DuplicateAction, type ImportRequest, type ImportResult, type ImportRowResult } from '@agency/contracts';
 import type { ColumnMapping } from './mapping';
 
-/** Rows sent in one request, so that a long import shows its progress and commits as it goes. */
-export const BATCH_ROWS = 250;
+/**
+ * Rows sent in one request, so that a long import shows its progress and commits as it goes: the
+ * server writes them in one transaction, so a request that fails wrote none of its rows.
+ */
+export const BATCH_ROWS = IMPORT_BATCH_ROWS;
 
 export interface ImportPlan {
   header: string[];

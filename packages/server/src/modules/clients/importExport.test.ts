@@ -1,5 +1,7 @@
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
+import { IMPORT_BATCH_ROWS } from '@agency/contracts';
+import type { Db } from '../../db/index';
 import { bearer, signIn, startTestServer, type TestServer } from '../../testing/harness';
 import { parseCsv } from './csv';
 import { signInSecond } from './testSupport';
@@ -120,6 +122,94 @@ describe('CSV import and export', () => {
     assert.ok(notes.some((n) => n.note === 'Met at the fair, wants a "home" quote'));
     const james = (await call('GET', '/clients?search=carter')).json();
     assert.equal(james.total, 1, 'merged into the existing client, not a copy');
+  });
+
+  /**
+   * Watches the database while `run` goes: resolves `started` at the import's first transaction or
+   * its first duplicate lookup, and counts the transactions opened.
+   */
+  async function watchingDb<T>(run: (started: Promise<void>) => Promise<T>): Promise<{ result: T; transactions: number }> {
+    const { tx, query } = s.db;
+    let transactions = 0;
+    let start!: () => void;
+    const started = new Promise<void>((resolve) => (start = resolve));
+    s.db.tx = ((fn) => {
+      transactions++;
+      start();
+      return tx(fn);
+    }) as Db['tx'];
+    s.db.query = ((sql: string, params?: unknown[]) => {
+      if (sql.includes('client_terms')) start();
+      return query(sql, params);
+    }) as Db['query'];
+    try {
+      return { result: await run(started), transactions };
+    } finally {
+      Object.assign(s.db, { tx, query });
+    }
+  }
+  const BIG = 1000;
+  const bigCsv = ['First Name,Last Name,Cell', ...Array.from({ length: BIG }, (_, i) => `Bulk${i},Load,5127${String(i).padStart(6, '0')}`)].join('\r\n');
+  const bigMapping = { 'First Name': 'firstName', 'Last Name': 'lastName', Cell: 'mobilePhone' };
+
+  /** Starts the import, waits for it to reach the database, then asks for the other agency's tags. */
+  async function otherAgencyDuring(dryRun: boolean) {
+    return watchingDb(async (started) => {
+      let importAnswered = false;
+      const importing = call('POST', '/clients/import', { csv: bigCsv, mapping: bigMapping, dryRun }).then((res) => {
+        importAnswered = true;
+        return res;
+      });
+      await started;
+      const tags = await call('GET', '/tags', undefined, other);
+      const answeredFirst = !importAnswered;
+      return { tags, answeredFirst, imported: (await importing).json() };
+    });
+  }
+
+  it('answers another agency while a large dry run reads, and opens no transaction for it', async () => {
+    const { result, transactions } = await otherAgencyDuring(true);
+    assert.equal(result.tags.statusCode, 200);
+    assert.ok(result.answeredFirst, 'the other agency was answered before the dry run finished');
+    assert.deepEqual([result.imported.dryRun, result.imported.created, result.imported.failed], [true, BIG, 0]);
+    assert.equal(transactions, 0, 'a dry run writes nothing, so it holds no transaction');
+    assert.equal((await call('GET', '/clients?search=Load')).json().total, 0);
+  });
+
+  it('answers another agency while a large import runs: the rows are written a batch per transaction', async () => {
+    const { result, transactions } = await otherAgencyDuring(false);
+    assert.equal(result.tags.statusCode, 200);
+    assert.ok(result.answeredFirst, 'the other agency was answered before the import finished');
+    assert.deepEqual([result.imported.created, result.imported.failed], [BIG, 0]);
+    assert.ok(transactions >= BIG / IMPORT_BATCH_ROWS, `${BIG} rows in ${transactions} transactions`);
+    assert.equal((await call('GET', '/clients?search=Load&limit=1')).json().total, BIG);
+    // a second run finds every row a duplicate of the first's
+    const again = (await call('POST', '/clients/import', { csv: bigCsv, mapping: bigMapping, dryRun: true })).json();
+    assert.deepEqual([again.skipped, again.rows[0].reason], [BIG, 'Duplicate of Bulk0 Load (phone)']);
+  });
+
+  it('keeps the batches written when a later one fails, and reports the rest as not imported', async () => {
+    const n = IMPORT_BATCH_ROWS * 2 + 3;
+    const csv = ['First Name,Last Name', ...Array.from({ length: n }, (_, i) => `Half${i},Way`)].join('\r\n');
+    const { tx } = s.db;
+    let calls = 0;
+    s.db.tx = ((fn) => (++calls === 2 ? Promise.reject(new Error('the disk is full')) : tx(fn))) as Db['tx'];
+    try {
+      const res = (await call('POST', '/clients/import', { csv, mapping: { 'First Name': 'firstName', 'Last Name': 'lastName' }, dryRun: false })).json();
+      assert.deepEqual([res.total, res.created, res.failed], [n, IMPORT_BATCH_ROWS, n - IMPORT_BATCH_ROWS]);
+      const stopped = IMPORT_BATCH_ROWS + 1;
+      assert.deepEqual(res.rows[IMPORT_BATCH_ROWS], {
+        row: stopped,
+        status: 'error',
+        reason: `Not imported: the import stopped at row ${stopped}; the rows before it were imported`,
+        clientId: null,
+        duplicateOf: null,
+        duplicateOfRow: null,
+      });
+    } finally {
+      s.db.tx = tx;
+    }
+    assert.equal((await call('GET', '/clients?search=Way&limit=1')).json().total, IMPORT_BATCH_ROWS);
   });
 
   it('refuses a mapping of missing columns and a file without rows', async () => {

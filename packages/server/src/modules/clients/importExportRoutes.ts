@@ -21,7 +21,9 @@ export async function importExportRoutes(app: FastifyInstance, deps: AppDeps) {
   );
 
   r.post('/clients/import', { bodyLimit, schema: { tags, body: importRequestSchema, response: { 200: importResultSchema } } }, async (req) => {
-    const result = await importClients(db, auth(req), req.body, sealerOf(deps));
+    const result = await importClients(db, auth(req), req.body, sealerOf(deps), {
+      onBatchError: (err, row) => req.log.error({ err }, `the contacts import stopped at row ${row}`),
+    });
     const clientIds = [...new Set(result.rows.flatMap((row) => (row.clientId ? [row.clientId] : [])))];
     if (!result.dryRun && clientIds.length) deps.events.emit('clientsChanged', { accountId: auth(req).accountId, clientIds });
     return result;

@@ -56,6 +56,18 @@ describe('porting numbers in', () => {
     assert.equal((await port({ ...form, local: JSON.stringify([{ phoneNumber: '2145550100' }]) }, pdfs, other, DEMO)).statusCode, 403);
   });
 
+  it('answers 400 to a list that is not JSON, and to bad text in any field of the form', async () => {
+    const notJson = await port({ ...form, local: '[{"phoneNumber": "2145550100"' }, pdfs, other);
+    assert.deepEqual([notJson.statusCode, notJson.json().message], [400, 'The local numbers must be a JSON list (form.local)']);
+    const wireless = await port({ ...form, wireless: 'not json' }, pdfs, other);
+    assert.deepEqual([wireless.statusCode, wireless.json().message], [400, 'The wireless numbers must be a JSON list (form.wireless)']);
+    const lone = await port({ ...form, local: '[{"phoneNumber": "214555\\ud8000"}]' }, pdfs, other);
+    assert.deepEqual([lone.statusCode, lone.json().message], [400, 'Lone UTF-16 surrogates are not allowed (form.local[0].phoneNumber).']);
+    const nul = await port({ ...form, firstName: 'So\u0000fia', local: JSON.stringify([{ phoneNumber: '2145550100' }]) }, pdfs, other);
+    assert.deepEqual([nul.statusCode, nul.json().message], [400, 'Control characters are not allowed (form.firstName).']);
+    assert.deepEqual(await s.db.query('select id from port_requests where account_id = $1', [SECOND]), []);
+  });
+
   it('keeps the numbers porting in (no campaign), wireless credentials masked, then completes them', async () => {
     const res = await port(
       { ...form, wireless: JSON.stringify([{ phoneNumber: '+1 (214) 555-0101', accountNumber: '9876543210', pin: '4321' }]) },

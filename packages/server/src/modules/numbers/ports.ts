@@ -6,6 +6,7 @@ import { ADMIN_ROLES, accountParamsSchema, errorSchema, messageSchema, planLimit
 import type { AppDeps } from '../../app';
 import type { Queryable } from '../../db/index';
 import { badRequest, conflict, forbidden, HttpError } from '../../http/errors';
+import { badTextIn } from '../../http/controlChars';
 import { createFileStorage, type FileStorage } from '../../providers/files/index';
 import { anonymousWho, auditWho, recordAudit } from '../audit/trail';
 import { isTakenError, NUMBER_MESSAGES, phoneAbout, pointHooks } from '../numberOwnership/ownership';
@@ -95,6 +96,16 @@ async function assertPortable(q: Queryable, accountId: string, numbers: Array<{ 
   if (taken) throw conflict(NUMBER_MESSAGES.taken);
 }
 
+/** A form field that carries a list as JSON (`local`, `wireless`): [] when absent, a 400 when it is not JSON. */
+function jsonField(fields: Record<string, string>, name: string): unknown {
+  if (!fields[name]) return [];
+  try {
+    return JSON.parse(fields[name]);
+  } catch {
+    throw badRequest(`The ${name} numbers must be a JSON list (form.${name})`);
+  }
+}
+
 /** POST /accounts/{accountId}/phones/port: the form and its two PDFs in one multipart request. */
 export async function portRoutes(app: FastifyInstance, deps: AppDeps, opts: { storage?: FileStorage } = {}) {
   const storage = opts.storage ?? createFileStorage(deps.config.dataDir);
@@ -135,11 +146,11 @@ export async function portRoutes(app: FastifyInstance, deps: AppDeps, opts: { st
         }
         if (!files.loa) throw badRequest('The signed LOA (PDF) is required');
         if (!files.billing) throw badRequest('A recent bill (PDF) is required');
-        const parsed = portRequestSchema.safeParse({
-          ...fields,
-          local: fields.local ? JSON.parse(fields.local) : [],
-          wireless: fields.wireless ? JSON.parse(fields.wireless) : [],
-        });
+        const form = { ...fields, local: jsonField(fields, 'local'), wireless: jsonField(fields, 'wireless') };
+        // the form's fields are not a parsed body: checked here as a body is
+        const bad = badTextIn(form, 'form');
+        if (bad) throw badRequest(bad);
+        const parsed = portRequestSchema.safeParse(form);
         if (!parsed.success) throw badRequest(parsed.error.issues[0]?.message ?? 'Invalid port request');
         const p = parsed.data;
         const numbers = [

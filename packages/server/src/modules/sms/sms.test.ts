@@ -4,7 +4,8 @@ import { randomUUID } from 'node:crypto';
 import { SMS_MESSAGES, SMS_UNREAD_CAP, type SmsAck, type SmsMessage, type SmsRoom } from '@agency/contracts';
 import { signWebhook } from '../../providers/carrier/index';
 import { DEMO_ACCOUNTS } from '../../seed';
-import { bearer, DEMO, signIn, startTestServer, type SignedIn, type TestServer } from '../../testing/harness';
+import { bearer, DEMO, demoUserId, signIn, startTestServer, type SignedIn, type TestServer } from '../../testing/harness';
+import { createRoom } from '../chat/rooms';
 import { connect, type ClientSocket } from '../../testing/sockets';
 import { DEMO_PHONES } from '../locations/seed';
 import { afterQuietHours, CLAIM_SECONDS, resumePending, sendAutomatedText, sendPending, storeOutgoing } from './outbound';
@@ -108,6 +109,28 @@ describe('whose number texted', () => {
     assert.deepEqual(primary?.client, { id: client.id, name: 'Mona Mobile', level: 'primary' });
     assert.deepEqual(secondary?.client, { id: client.id, name: 'Cole Mobile', level: 'secondary' });
     assert.equal(home?.client, null);
+  });
+});
+
+describe("the open room's news (sms_room_extras)", () => {
+  it("refuses another agency's room and a chat room with a clear message, writing nothing", async () => {
+    const theirs = randomUUID();
+    await s.db.query(`insert into sms_rooms (id, account_id, phone_number, agency_number, status) values ($1, $2, '15125550990', '15125550991', 'open')`, [
+      theirs,
+      DEMO_ACCOUNTS.second.id,
+    ]);
+    const reads = async (roomId: string) => (await s.db.query('select 1 from sms_reads where room_id = $1', [roomId])).length;
+    await assert.rejects(ask('sms_room_extras', { roomId: theirs }), { message: SMS_MESSAGES.noRoom });
+    assert.equal(await reads(theirs), 0, "nothing written for another agency's room");
+    const owners = { accountId: DEMO, userId: owner.user.id, role: 'owner' as const };
+    const chat = await createRoom(s.db, owners, { format: 'group', userIds: [demoUserId('admin@demo.test')], title: 'Quotes' });
+    await assert.rejects(ask('sms_room_extras', { roomId: chat.room.id }), { message: SMS_MESSAGES.noRoom });
+    assert.equal(await reads(chat.room.id), 0);
+    // and a room of its own is read
+    await inbound('Is my card in the mail?', '15125557788');
+    const mine = await until(() => roomOf('15125557788'), 'the room');
+    assert.equal((await ask<SmsRoom>('sms_room_extras', { roomId: mine.id })).unread, 0);
+    assert.equal(await reads(mine.id), 1);
   });
 });
 

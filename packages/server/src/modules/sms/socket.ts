@@ -66,12 +66,15 @@ export function smsSocket(deps: AppDeps): SocketFeature {
     });
     answer(socket, 'sms_search_load_message', async (req) => roomPage(db, accountId, userId, smsRoomRefSchema.parse(req).roomId, { limit: 100 }));
     answer(socket, 'sms_room_extras', async (req) => {
-      // The open room's news, read as it arrives.
+      // The open room's news, read as it arrives: the room (a text room of this account) is found
+      // before anything is written, and the read is written only beside it.
       const { roomId } = smsRoomRefSchema.parse(req);
-      await db.query('insert into sms_reads (room_id, user_id, read_at) values ($1, $2, now()) on conflict (room_id, user_id) do update set read_at = now()', [
-        roomId,
-        userId,
-      ]);
+      await getRoom(db, accountId, userId, roomId);
+      await db.query(
+        `insert into sms_reads (room_id, user_id, read_at) select id, $2, now() from sms_rooms where id = $1 and account_id = $3
+           on conflict (room_id, user_id) do update set read_at = now()`,
+        [roomId, userId, accountId],
+      );
       await sendBadge();
       return getRoom(db, accountId, userId, roomId);
     });
