@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // npm start: install; build every app, two at a time, while the database is migrated and the demo
-// agency seeded beside them; release the remotes; serve.
+// agency seeded beside them; release the remotes; bundle the server and serve.
 import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
 import { buildAppsSideBySide, installDeps, must, quietly, releaseRemotes, root, step } from './steps.mjs';
@@ -26,6 +26,11 @@ if (prepared.status !== 0) {
 console.log(`  ${prepared.output.trim().split('\n').pop()}`);
 
 releaseRemotes(env);
+step('Bundling the server');
+// The server runs as it does in production: one bundle started by node, not through tsx.
+// (imported only now: esbuild is there once the install is done)
+const { buildServer } = await import('../packages/server/scripts/build.mjs');
+const bundle = await buildServer();
 step(`Starting the server (${seconds()} since npm start)`);
-const r = spawnSync(process.execPath, [tsxCli, join(root, 'packages/server/src/main.ts')], { stdio: 'inherit', cwd: root, env });
+const r = spawnSync(process.execPath, ['--enable-source-maps', bundle], { stdio: 'inherit', cwd: root, env });
 process.exit(r.status ?? 0);

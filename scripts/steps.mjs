@@ -86,7 +86,9 @@ export async function buildAppsSideBySide({ jobs = 2, sourceMaps = true } = {}) 
         failed.push(app);
       }
     }
-    if (builder.connected) builder.disconnect();
+    // No app follows: the process ends once its builds are done; npm start goes on after it has.
+    if (builder.connected) builder.send({ done: true });
+    await ended;
   };
   await Promise.all(Array.from({ length: jobs }, worker));
   if (failed.length) must(1, `Building ${failed.join(', ')}`);

@@ -8,7 +8,7 @@
  *   BENCH_ME_REQUESTS     GET /users/me requests for the API load (default 5000)
  *   BENCH_CONNECTIONS     concurrent connections for the API load (default 50)
  *   BENCH_BROWSER=0       skip the figures taken in Chromium (the API load and the other benches still run)
- *   BENCH_TASKS=0         skip the task board bench (BENCH_CONTACTS=0, BENCH_MESSAGES=0, BENCH_CAMPAIGN=0, BENCH_PHONE=0 the others)
+ *   BENCH_TASKS=0         skip the task board bench (BENCH_CONTACTS=0, BENCH_MESSAGES=0, BENCH_CAMPAIGN=0, BENCH_MOBILE=0, BENCH_PHONE=0 the others)
  *   BENCH_JSON            also write every figure to this file
  *   BENCH_VERBOSE=1       also list every JS file each page loads
  *   BENCH_START_S         how long the server may take to start on a busy machine (default 60)
@@ -27,6 +27,7 @@ import { benchMessages } from './messages';
 import { benchCampaigns } from './campaigns';
 import { benchPhone } from './phone';
 import { benchPhoneMix } from './phoneMix';
+import { benchMobile } from './mobile';
 
 const PORT = Number(process.env.BENCH_PORT || 8390);
 const RUNS = Number(process.env.BENCH_RUNS || 5);
@@ -244,6 +245,7 @@ async function main() {
   if (process.env.BENCH_TASKS !== '0') await benchTasks();
   if (process.env.BENCH_MESSAGES !== '0') await benchMessages();
   await benchCampaigns();
+  if (process.env.BENCH_MOBILE !== '0') await benchMobile();
   if (process.env.BENCH_PHONE !== '0') {
     await benchPhone();
     await benchPhoneMix();

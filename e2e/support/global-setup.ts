@@ -6,7 +6,7 @@ import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FullConfig } from '@playwright/test';
-import { assertBuilt, dataDirFromTemplate, prepareTemplate, startServer, type RunningServer } from './server';
+import { assertBuilt, buildServerBundle, dataDirFromTemplate, prepareTemplate, startServer, type RunningServer } from './server';
 import { dataDirOf, serverPort, templateDirOf } from './env';
 
 export default async function globalSetup(config: FullConfig): Promise<() => Promise<void>> {
@@ -24,7 +24,7 @@ export default async function globalSetup(config: FullConfig): Promise<() => Pro
     else console.log(`E2E data kept in ${root}`);
   };
   try {
-    await prepareTemplate(templateDirOf(root));
+    await Promise.all([prepareTemplate(templateDirOf(root)), buildServerBundle()]);
     const indexes = Array.from({ length: Math.max(1, config.workers) }, (_, i) => i);
     await Promise.all(
       indexes.map(async (i) => {

@@ -13,6 +13,17 @@ export const REMOTES = (JSON.parse(readFileSync(join(REPO_ROOT, 'packages/contra
 );
 export type { RemoteName } from '../../packages/contracts/src/config';
 const TSX = join(REPO_ROOT, 'node_modules/tsx/dist/cli.mjs');
+/** The server as production runs it: one bundle started by node (packages/server/scripts/build.mjs). */
+const SERVER_BUNDLE = join(REPO_ROOT, 'packages/server/dist/main.js');
+
+/** Bundles the server from its sources (about a second), once per run, before any server starts. */
+export function buildServerBundle(): Promise<void> {
+  return new Promise((done, fail) =>
+    execFile(process.execPath, [join(REPO_ROOT, 'packages/server/scripts/build.mjs')], { cwd: REPO_ROOT, encoding: 'utf8' }, (err, stdout, stderr) =>
+      err ? fail(new Error(`Bundling the server failed (${err.code}):\n${stdout}${stderr}`)) : done(),
+    ),
+  );
+}
 
 /** The built files the server needs; nothing is built here. */
 export function missingBuilds(): string[] {
@@ -144,7 +155,7 @@ export interface RunningServer {
 }
 
 /**
- * Starts packages/server the way `npm start` does (demo agency seeded on the fresh data dir); its
+ * Starts packages/server the way `npm start` does, from its bundle (demo agency seeded on the fresh data dir); its
  * output goes to logFile. Without a port it listens on free ports the system chooses (the HTTP one
  * and the phone signalling's); with one, the phone signalling takes the port after it unless told.
  * A journey restarts its own server on the same ports: `startServer({ ...server.ports, … })`.
@@ -156,7 +167,7 @@ export async function startServer(o: { port?: number; signalPort?: number; dataD
     if (!(await portIsFree(p))) throw new Error(`Port ${p} is taken: stop whatever listens there or choose another E2E_PORT.`);
   }
   const log = createWriteStream(o.logFile);
-  const child = spawn(process.execPath, [TSX, join(REPO_ROOT, 'packages/server/src/main.ts')], {
+  const child = spawn(process.execPath, ['--enable-source-maps', SERVER_BUNDLE], {
     cwd: REPO_ROOT,
     env: serverEnv({
       DEMO_DATA: '1',

@@ -23,6 +23,46 @@ function consoleProblems(page: Page): string[] {
   return problems;
 }
 
+type SoundWindow = Window & { soundsMade?: HTMLAudioElement[]; playsStarted?: Array<Promise<void>> };
+
+/**
+ * Keeps the sounds a page makes with new Audio(url), as the Voice SDK makes each of its own without
+ * an AudioContext, and every play() it starts (the same promise, so one that fails uncaught is still
+ * reported).
+ */
+function trackSounds() {
+  const w = window as SoundWindow;
+  const made: HTMLAudioElement[] = (w.soundsMade = []);
+  const started: Array<Promise<void>> = (w.playsStarted = []);
+  const NativeAudio = window.Audio;
+  window.Audio = function Audio(src?: string) {
+    const element = new NativeAudio(src);
+    if (src) made.push(element);
+    return element;
+  } as unknown as typeof window.Audio;
+  window.Audio.prototype = NativeAudio.prototype;
+  const play = HTMLMediaElement.prototype.play;
+  HTMLMediaElement.prototype.play = function (this: HTMLMediaElement) {
+    this.dataset.played = '1';
+    const playing = play.call(this);
+    started.push(playing);
+    return playing;
+  };
+}
+
+/**
+ * Each sound the page made has been started (the Voice SDK starts each once, muted, as soon as it
+ * can play through), every play() has succeeded or failed, and the page has had a turn to report a
+ * failure no one caught: before the page's first gesture the browser refuses them.
+ */
+async function soundsSettled(page: Page) {
+  await page.waitForFunction(() => ((window as SoundWindow).soundsMade ?? []).every((sound) => sound.dataset.played === '1'));
+  await page.evaluate(async () => {
+    await Promise.allSettled((window as SoundWindow).playsStarted ?? []);
+    await new Promise((turn) => setTimeout(turn, 0));
+  });
+}
+
 /** The page has drawn and the phone on it has registered (what a page does at load is done). */
 async function settled(page: Page, remote: string | null) {
   if (remote) await expectRemoteMounted(page, remote);
@@ -50,6 +90,41 @@ for (const [who, email, pages] of [
       });
     }
     expect(problems, `The console was not clean:\n${problems.join('\n')}`).toEqual([]);
+  });
+}
+
+for (const [who, email, pages] of [
+  ['the owner', 'owner@demo.test', mainPagesOf('owner')],
+  ['an employee', 'employee@demo.test', mainPagesOf('employee')],
+] as const) {
+  test(`every main page of ${who}, opened from a link in a signed-in browser, keeps the console clean`, async ({ browser, page }) => {
+    test.setTimeout(180_000);
+    await signIn(page, email);
+    // A browser that signed in earlier (its stored session) and has not been clicked in since:
+    // each page is opened from a link or reloaded, so no sound may start yet (the browser refuses
+    // play() until the first gesture on the page).
+    const state = await page.context().storageState();
+    const context = await browser.newContext({ storageState: state, viewport: { width: 1280, height: 900 } });
+    await context.addInitScript(trackSounds);
+    try {
+      const opened = await context.newPage();
+      const problems = consoleProblems(opened);
+      for (const [path, remote] of [['/', null] as const, ...pages]) {
+        await test.step(`${path} by its address`, async () => {
+          await opened.goto(path);
+          await settled(opened, remote);
+          await soundsSettled(opened);
+        });
+      }
+      await test.step('reloaded', async () => {
+        await opened.reload();
+        await settled(opened, pages[pages.length - 1][1]);
+        await soundsSettled(opened);
+      });
+      expect(problems, `The console was not clean:\n${problems.join('\n')}`).toEqual([]);
+    } finally {
+      await context.close();
+    }
   });
 }
 

@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // mf-build build | serve [--standalone] — run from an app folder holding webpack.config.js.
-// mf-build build-queue — builds each app folder its parent process sends it (child_process.fork), one after another.
+// mf-build build-queue — builds each app folder its parent process sends it (child_process.fork), one after another, and ends after `{ done: true }`.
 const path = require('node:path');
 const webpack = require('webpack');
 
@@ -61,10 +61,22 @@ if (cmd === 'build') {
 } else if (cmd === 'build-queue') {
   // One process builds app after app: webpack, loaded and warmed up by one build, takes about half
   // the CPU time for the next that a process of its own would. One app at a time, in the order sent.
+  // `{ done: true }` (or the parent letting go of the channel) says no app follows: the process ends
+  // once its builds are done, whatever they leave running (esbuild's service, the minifier's workers).
+  // A parent that went on to block (npm start runs the server with spawnSync) would never let go.
   let queue = Promise.resolve();
-  process.on('message', (dir) => {
+  const end = () => {
+    queue = queue.then(() => process.exit(0));
+  };
+  process.on('message', (message) => {
+    if (message && typeof message === 'object' && message.done) {
+      end();
+      return;
+    }
+    const dir = message;
     queue = queue.then(() => buildApp(dir).then((result) => process.send({ dir, ...result })));
   });
+  process.once('disconnect', end);
 } else if (cmd === 'serve') {
   const Server = require('webpack-dev-server');
   const config = require(path.resolve('webpack.config.js'));

@@ -18,7 +18,7 @@ export const TEST_BUILD_DIR = join(SERVER_DIR, '.test-build');
  * imported as they are, from the bundle's folder inside the server's package, as the sources
  * import them.
  */
-const ownCodeOnly = (asSuites) => ({
+export const ownCodeOnly = (asSuites = new Map()) => ({
   name: 'own-code-only',
   setup(b) {
     b.onResolve({ filter: /^[^./]/ }, (args) => (args.path.startsWith('@agency/') ? undefined : { path: args.path, external: true }));

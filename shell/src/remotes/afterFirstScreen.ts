@@ -1,7 +1,7 @@
 import { bus } from '@agency/bus';
 import type { RemoteName } from '@agency/contracts';
 import { whenIdle, whenPageComplete } from '../firstScreen';
-import { browserSaveData, createIdlePreloader, remotesFor, type PreloadStep } from './idlePreload';
+import { browserHoldsBack, createIdlePreloader, remotesFor, type PreloadStep } from './idlePreload';
 import { loadRemoteModule, remoteFiles } from './registry';
 
 /** Fetches a file into the browser's cache at the lowest priority (<link rel=prefetch>); resolves once it is there or could not be. */
@@ -38,13 +38,15 @@ const areaStep = (remote: RemoteName): PreloadStep => ({
 /** The performance mark set once a round of it is done (the bench visits the areas after it). */
 export const AREAS_READY_MARK = 'areas-ready';
 
-const preload = createIdlePreloader({ whenIdle: (work) => whenIdle(work), saveData: browserSaveData });
+const preload = createIdlePreloader({ whenIdle: (work) => whenIdle(work), holdBack: browserHoldsBack });
 
 /**
  * Once the first screen is drawn and the page idle (bus.firstScreen$), and then the rest of the
  * page drawn (the dashboard's widgets below its first screen, whatever comes first after a few
  * seconds), readies what the first visit of every area this role may open needs: the rest of the
- * shared antd, then each remote's area in the tabs' order. Returns the subscription's end.
+ * shared antd, then each remote's area in the tabs' order. Not on a phone, a slow connection or
+ * with Save-Data (browserHoldsBack): there an area's code comes when it is opened. Returns the
+ * subscription's end.
  */
 export function preloadAreasAfterFirstScreen(role: string): () => void {
   let ended = false;

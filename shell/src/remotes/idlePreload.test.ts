@@ -1,4 +1,4 @@
-import { AREAS, createIdlePreloader, remotesFor, type Area, type PreloadStep } from './idlePreload';
+import { AREAS, browserHoldsBack, createIdlePreloader, fetchAheadHeldBack, remotesFor, type Area, type PreloadStep } from './idlePreload';
 
 /** Lets every promise already settled run on (a step's load and the next wait for idle). */
 async function flush() {
@@ -9,7 +9,7 @@ async function flush() {
 function idlePage() {
   const waiting: Array<() => void> = [];
   return {
-    env: { whenIdle: (work: () => void) => void waiting.push(work), saveData: () => false },
+    env: { whenIdle: (work: () => void) => void waiting.push(work), holdBack: () => false },
     waiting,
     /** The page goes idle once: the oldest waiting callback runs, then its step's load settles. */
     async idle() {
@@ -66,13 +66,54 @@ describe('the idle preload', () => {
     await expect(done).resolves.toEqual(['antd', 'phone']);
   });
 
-  it('fetches nothing ahead when the person asked to save data', async () => {
+  it('fetches nothing ahead when the browser holds back (Save-Data, a slow connection, a phone)', async () => {
     const page = idlePage();
     const loaded: string[] = [];
-    const preload = createIdlePreloader({ ...page.env, saveData: () => true });
+    const preload = createIdlePreloader({ ...page.env, holdBack: () => true });
     await expect(preload([step('antd', loaded), step('tasks', loaded)])).resolves.toEqual([]);
     expect(page.waiting).toHaveLength(0);
     expect(loaded).toEqual([]);
+  });
+});
+
+describe('fetching ahead on this connection and screen', () => {
+  const desktop = (query: string) => query === '(pointer: fine)';
+  const phone = (query: string) => query === '(pointer: coarse)' || query === '(max-width: 600px)';
+
+  it('goes ahead on a desktop on a fast connection, or where the browser tells nothing of its connection', () => {
+    expect(fetchAheadHeldBack({ connection: { effectiveType: '4g', saveData: false }, matches: desktop })).toBeNull();
+    expect(fetchAheadHeldBack({ matches: desktop })).toBeNull();
+    expect(fetchAheadHeldBack({})).toBeNull();
+  });
+
+  it('holds back when the person asked to save data, whatever the connection', () => {
+    expect(fetchAheadHeldBack({ connection: { effectiveType: '4g', saveData: true }, matches: desktop })).toBe('save-data');
+  });
+
+  it.each(['slow-2g', '2g', '3g'])('holds back on a connection the browser rates %s', (effectiveType) => {
+    expect(fetchAheadHeldBack({ connection: { effectiveType }, matches: desktop })).toBe('slow-connection');
+  });
+
+  it('holds back on a phone (a touch screen, or a phone’s width), even on a fast connection', () => {
+    expect(fetchAheadHeldBack({ connection: { effectiveType: '4g' }, matches: phone })).toBe('phone');
+    expect(fetchAheadHeldBack({ matches: (query) => query === '(max-width: 600px)' })).toBe('phone');
+    expect(fetchAheadHeldBack({ matches: (query) => query === '(pointer: coarse)' })).toBe('phone');
+  });
+
+  it('reads the browser: its connection and media queries', () => {
+    const nav = navigator as Navigator & { connection?: unknown };
+    const saved = window.matchMedia;
+    window.matchMedia = ((query: string) => ({ matches: query === '(pointer: coarse)', media: query })) as unknown as typeof window.matchMedia;
+    try {
+      expect(browserHoldsBack()).toBe(true);
+      window.matchMedia = ((query: string) => ({ matches: false, media: query })) as unknown as typeof window.matchMedia;
+      expect(browserHoldsBack()).toBe(false);
+      Object.defineProperty(nav, 'connection', { value: { effectiveType: '3g', saveData: false }, configurable: true });
+      expect(browserHoldsBack()).toBe(true);
+    } finally {
+      window.matchMedia = saved;
+      Reflect.deleteProperty(nav, 'connection');
+    }
   });
 });
 

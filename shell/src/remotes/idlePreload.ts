@@ -40,8 +40,8 @@ export interface PreloadStep {
 export interface IdleEnv {
   /** Calls `work` when the page is next idle. */
   whenIdle(work: () => void): void;
-  /** The person asked to save data (the Save-Data preference): nothing is fetched ahead. */
-  saveData(): boolean;
+  /** Nothing is fetched ahead (Save-Data, a slow connection, a phone: browserHoldsBack). */
+  holdBack(): boolean;
 }
 
 /**
@@ -54,7 +54,7 @@ export function createIdlePreloader(env: IdleEnv) {
   const asked = new Set<string>();
   let queue: Promise<unknown> = Promise.resolve();
   return function preload(steps: readonly PreloadStep[]): Promise<string[]> {
-    if (env.saveData()) return Promise.resolve([]);
+    if (env.holdBack()) return Promise.resolve([]);
     const fresh = steps.filter((s) => !asked.has(s.key));
     for (const s of fresh) asked.add(s.key);
     const run = queue.then(async () => {
@@ -75,8 +75,33 @@ export function createIdlePreloader(env: IdleEnv) {
   };
 }
 
-/** Whether the browser says the person wants to save data. */
-export function browserSaveData(): boolean {
-  const connection = (navigator as Navigator & { connection?: { saveData?: boolean } }).connection;
-  return connection?.saveData === true;
+/** What the browser tells of its connection (the Network Information API, where there is one) and its screen. */
+export interface Surroundings {
+  connection?: { saveData?: boolean; effectiveType?: string };
+  /** Whether a media query matches (window.matchMedia). */
+  matches?: (query: string) => boolean;
+}
+
+/** Connections the browser rates this slow or slower (effectiveType): what the page needs comes first, alone. */
+const SLOW_CONNECTIONS = new Set(['slow-2g', '2g', '3g']);
+/** A phone: a touch screen as its main pointer, or a phone's width (the frame's phone layout). */
+export const PHONE_QUERIES = ['(pointer: coarse)', '(max-width: 600px)'];
+
+/**
+ * Why nothing is fetched ahead of the person (the areas not opened yet), or null when it may be:
+ * they asked to save data (Save-Data), the browser rates the connection slow, or this is a phone,
+ * often on a mobile network, where every byte fetched ahead competes with the page they opened.
+ */
+export function fetchAheadHeldBack({ connection, matches }: Surroundings): 'save-data' | 'slow-connection' | 'phone' | null {
+  if (connection?.saveData === true) return 'save-data';
+  if (connection?.effectiveType && SLOW_CONNECTIONS.has(connection.effectiveType)) return 'slow-connection';
+  if (matches && PHONE_QUERIES.some((query) => matches(query))) return 'phone';
+  return null;
+}
+
+/** Whether this browser holds back fetching ahead (fetchAheadHeldBack of what it tells now). */
+export function browserHoldsBack(): boolean {
+  const connection = (navigator as Navigator & { connection?: Surroundings['connection'] }).connection;
+  const matches = typeof window.matchMedia === 'function' ? (query: string) => window.matchMedia(query).matches : undefined;
+  return fetchAheadHeldBack({ connection, matches }) !== null;
 }

@@ -1,5 +1,5 @@
 import type { PhoneToken } from '@agency/contracts';
-import { Softphone, UNTRUSTED_LINE } from './softphone';
+import { Softphone, SoundAfterGesture, UNTRUSTED_LINE } from './softphone';
 
 /*
  * The Softphone around a stand-in Voice SDK: what it asks the Device for and what it keeps of a
@@ -31,8 +31,11 @@ class FakeDevice extends Emitter {
   call = new FakeCall();
   /** Whether the page's AudioContext was in sight as the Device was made (the SDK makes one from it). */
   sawAudioContext = typeof (window as unknown as { AudioContext?: unknown }).AudioContext === 'function';
-  constructor() {
+  /** The Sound the Device was told to make its sounds with (the SDK's own when none). */
+  Sound: unknown;
+  constructor(_token: string, options: { Sound?: unknown }) {
     super();
+    this.Sound = options.Sound;
     devices.push(this);
   }
   async register() {
@@ -51,7 +54,7 @@ jest.mock('@twilio/voice-sdk', () => ({
   },
   Call: { Codec: { Opus: 'opus', PCMU: 'pcmu' } },
 }));
-jest.mock('./sounds', () => ({ soundUrls: () => ({}) }));
+jest.mock('./sounds', () => ({ soundUrls: () => ({}), soundsMayPlay: async () => true }));
 jest.mock('@agency/api-client', () => jest.requireActual('../../testing/apiClientMock'));
 
 const token = async () => ({ token: 't', identity: 'u1', ttl: 36000 }) as unknown as PhoneToken;
@@ -145,28 +148,53 @@ describe('sounds', () => {
   beforeAll(() => Object.defineProperty(navigator, 'userActivation', { value: activation, configurable: true }));
   afterAll(() => Reflect.deleteProperty(navigator, 'userActivation'));
 
-  it('are prepared on the first gesture: before it the Device is made without an AudioContext, after it made again with one', async () => {
+  it('are prepared on the first gesture: before it the Device is made without sounds or an AudioContext, after it made again with both', async () => {
     const w = window as unknown as { AudioContext?: unknown };
     const original = w.AudioContext;
     w.AudioContext = class {};
     const start = devices.length;
-    const phone = new Softphone(token);
+    const phone = new Softphone(token, {}, undefined, undefined, async () => true);
     const made = () => devices.slice(start);
     try {
       await phone.start();
       expect(made().map((d) => d.sawAudioContext)).toEqual([false]);
+      // the browser would refuse each sound's play() now: the Device's stand-in plays nothing
+      expect(made()[0].Sound).toBe(SoundAfterGesture);
       expect(w.AudioContext).toBeDefined();
       // a key press that lets sound start: the phone is made again, with the page's AudioContext in sight
       activation.hasBeenActive = true;
       window.dispatchEvent(new KeyboardEvent('keydown', { key: 'a' }));
-      await Promise.resolve();
+      await new Promise((done) => setTimeout(done, 0));
       expect(made().map((d) => d.sawAudioContext)).toEqual([false, true]);
+      expect(made()[1].Sound).toBeUndefined();
       window.dispatchEvent(new KeyboardEvent('keydown', { key: 'b' }));
       expect(made()).toHaveLength(2);
       expect(phone.state$.value.device).toBe('ready');
     } finally {
       phone.destroy();
       w.AudioContext = original;
+      activation.hasBeenActive = false;
+    }
+  });
+
+  it('wait for the first gesture when the page says it had one but the browser still refuses to start a sound (a page opened from a link)', async () => {
+    activation.hasBeenActive = true;
+    let allowed = false;
+    const start = devices.length;
+    const phone = new Softphone(token, {}, undefined, undefined, async () => allowed);
+    const made = () => devices.slice(start);
+    try {
+      await phone.start();
+      expect(made().map((d) => d.Sound)).toEqual([SoundAfterGesture]);
+      expect(phone.state$.value.device).toBe('ready');
+      // the first click lets sound start: the phone is made again with the SDK's sounds
+      allowed = true;
+      window.dispatchEvent(new MouseEvent('pointerdown'));
+      await new Promise((done) => setTimeout(done, 0));
+      expect(made().map((d) => d.Sound)).toEqual([SoundAfterGesture, undefined]);
+      expect(phone.state$.value.device).toBe('ready');
+    } finally {
+      phone.destroy();
       activation.hasBeenActive = false;
     }
   });

@@ -11,7 +11,7 @@ import {
   type PhoneButtonStatus,
   type PhoneToken,
 } from '@agency/contracts';
-import { soundUrls } from './sounds';
+import { soundsMayPlay, soundUrls } from './sounds';
 
 /*
  * One browser phone: the real Twilio Voice SDK Device, in production, locally and in tests. With
@@ -152,6 +152,25 @@ function withoutAudioContext<T>(make: () => T): T {
   }
 }
 
+/**
+ * The Voice SDK's stand-in for each of its sounds on a Device made before the page's first gesture:
+ * it plays nothing. The SDK's own sound tries each of its 15 sounds at once (muted), and a browser
+ * refuses every play() before a gesture, which the SDK leaves uncaught; no sound could be heard
+ * then anyway. The Device is made again with the SDK's sounds at the first gesture.
+ */
+export class SoundAfterGesture {
+  readonly isPlaying = false;
+  constructor(
+    readonly name: string,
+    readonly url: string,
+  ) {}
+  play(): Promise<void> {
+    return Promise.resolve();
+  }
+  stop(): void {}
+  setSinkIds(): void {}
+}
+
 export function buttonStatus(state: PhoneState): PhoneButtonStatus {
   const call = state.call;
   if (call) {
@@ -175,7 +194,7 @@ export class Softphone {
   private token: PhoneToken | null = null;
   private refreshTimer: ReturnType<typeof setInterval> | null = null;
   private destroyed = false;
-  /** The Device was made before any gesture, without its sounds' AudioContext: it is made again with them after the first one. */
+  /** The Device was made before any gesture, without its sounds and their AudioContext: it is made again with them after the first one. */
   private soundless = false;
   private stopWaiting: (() => void) | null = null;
 
@@ -185,6 +204,8 @@ export class Softphone {
     private readonly reachable: (trustUrl: string) => Promise<boolean> = signalingReachable,
     /** The Voice SDK, when start() may have it (the drawer waits for the first screen to be drawn). */
     private readonly sdk: () => Promise<VoiceSdk> = loadVoiceSdk,
+    /** Whether the browser lets a sound start now (it refuses until the page's first gesture). */
+    private readonly mayPlay: () => Promise<boolean> = soundsMayPlay,
   ) {}
 
   private patch(p: Partial<PhoneState>) {
@@ -221,10 +242,13 @@ export class Softphone {
     this.refreshTimer = setInterval(() => void this.refreshToken(), PHONE_TOKEN_REFRESH_MS);
   }
 
-  /** A Device for the current token, registered; before the page's first gesture, one without sounds' AudioContext. */
+  /** A Device for the current token, registered; before the page's first gesture, one without sounds (nor their AudioContext). */
   private async makeDevice(): Promise<void> {
+    if (!this.token || !this.voice) return;
+    // asked before the Device is dropped, so the old one is replaced at once
+    const soundless = !hadGesture() || !(await this.mayPlay());
     const sdk = this.voice;
-    if (!this.token || !sdk) return;
+    if (this.destroyed || !this.token || !sdk) return;
     this.dropDevice();
     const options = {
       publishEvents: false,
@@ -235,8 +259,10 @@ export class Softphone {
       ...(this.token.chunderw ? { chunderw: this.token.chunderw } : {}),
     } as Device.Options;
     const token = this.token.token;
-    this.soundless = !hadGesture();
-    const device = this.soundless ? withoutAudioContext(() => new sdk.Device(token, options)) : new sdk.Device(token, options);
+    this.soundless = soundless;
+    const device = this.soundless
+      ? withoutAudioContext(() => new sdk.Device(token, { ...options, Sound: SoundAfterGesture } as Device.Options))
+      : new sdk.Device(token, options);
     this.device = device;
     if (this.soundless) this.stopWaiting = afterFirstGesture(() => this.prepareSounds());
     device.on('registered', () => this.patch({ device: 'ready', error: null, trustUrl: null }));

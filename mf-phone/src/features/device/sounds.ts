@@ -78,3 +78,27 @@ export function soundUrls(): Record<string, string> {
   );
   return urls;
 }
+
+let silence: string | null = null;
+
+/**
+ * Whether this page may start a sound now: a muted play() of a moment of silence, as the Voice SDK
+ * starts each of its sounds. A browser refuses it (NotAllowedError) until the page's first gesture,
+ * even where the page says it has had one (a page opened from a link or reloaded, in some browsers).
+ */
+export async function soundsMayPlay(): Promise<boolean> {
+  silence ??= URL.createObjectURL(new Blob([wav([[[], 50]]) as BlobPart], { type: 'audio/wav' }));
+  const probe = document.createElement('audio');
+  probe.muted = true;
+  probe.src = silence;
+  try {
+    await probe.play();
+    return true;
+  } catch (err) {
+    return (err as { name?: string }).name !== 'NotAllowedError';
+  } finally {
+    probe.pause();
+    probe.removeAttribute('src');
+    probe.load();
+  }
+}

@@ -3,7 +3,7 @@ import { dirname, join, resolve, sep } from 'node:path';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import type { ServerConfig } from '../config';
-import { SHELL_RELEASE, SHELL_RELEASE_META } from '@agency/contracts';
+import { REMOTES, SHELL_RELEASE, SHELL_RELEASE_META } from '@agency/contracts';
 import { activeReleases, listReleases, readActive, remotesManifest, type ActiveReleases } from './remotes';
 import { hasRelease, RECORDS_DIR } from './release';
 import { acceptedEncoding, compressedPage, PRECOMPRESS_MIN_BYTES } from './precompress';
@@ -80,10 +80,69 @@ export function shellFolders(releasesDir: string, shellDir: string): { active: s
   return { active: join(releasesDir, SHELL_RELEASE, active), earlier, release: active };
 }
 
-/** A shell's page with its release named in a <meta> (the shell served from its build folder has none). */
-export function shellPage(dir: string, file: string, release: string | null): string {
+/** A shell's page with its release named in a <meta> (the shell served from its build folder has none), and `hints` at the end of its head. */
+export function shellPage(dir: string, file: string, release: string | null, hints = ''): string {
   const html = readFileSync(join(dir, file), 'utf8');
-  return release ? html.replace(/<head>/i, `<head><meta name="${SHELL_RELEASE_META}" content="${release}" />`) : html;
+  const named = release ? html.replace(/<head>/i, `<head><meta name="${SHELL_RELEASE_META}" content="${release}" />`) : html;
+  return hints ? named.replace(/<\/head>/i, `${hints}</head>`) : named;
+}
+
+/** The remote whose area draws this path of the app (remotes.json's routes: `contacts/*`, `users`), if one does. */
+export function remoteOfPath(path: string): string | null {
+  const at = path.replace(/\/+$/, '') || '/';
+  for (const remote of REMOTES) {
+    for (const route of remote.routes) {
+      const base = `/${route.replace(/\/\*$/, '')}`;
+      if (at === base || (route.endsWith('/*') && at.startsWith(`${base}/`))) return remote.name;
+    }
+  }
+  return null;
+}
+
+interface ReleaseFiles {
+  metaData?: { remoteEntry?: { name?: string; path?: string } };
+  exposes?: Array<{ name: string; assets?: { js?: { sync?: string[] } } }>;
+}
+/** A release's mf-manifest.json, read once (a release never changes). */
+const releaseManifests = new Map<string, ReleaseFiles | null>();
+function releaseManifest(file: string): ReleaseFiles | null {
+  if (!releaseManifests.has(file)) {
+    let read: ReleaseFiles | null = null;
+    try {
+      read = JSON.parse(readFileSync(file, 'utf8')) as ReleaseFiles;
+    } catch {
+      // not there (yet) or not readable: no hints
+    }
+    if (read) releaseManifests.set(file, read);
+    return read;
+  }
+  return releaseManifests.get(file) ?? null;
+}
+
+/**
+ * For a page of the app that a remote's area draws (a link to /contacts, /messages/…), hints that
+ * let the browser fetch the area's code beside the shell's instead of after it: its active
+ * release's mf-manifest.json, its remoteEntry.js and the chunks its `app` module needs, from the
+ * release's manifest. Nothing for another page, or a remote not released.
+ */
+export function areaHints(releasesDir: string, path: string): string {
+  const remote = remoteOfPath(path);
+  const active = remote ? readActive(releasesDir)[remote]?.active : undefined;
+  if (!remote || !active) return '';
+  const folder = `/remotes/${remote}/${active}/`;
+  const manifest = releaseManifest(join(releasesDir, remote, active, 'mf-manifest.json'));
+  if (!manifest) return '';
+  const entry = manifest.metaData?.remoteEntry;
+  const scripts = [
+    entry?.name ? `${entry.path ? `${entry.path.replace(/\/+$/, '')}/` : ''}${entry.name}` : 'remoteEntry.js',
+    ...(manifest.exposes?.find((e) => e.name.replace(/^\.\//, '') === 'app')?.assets?.js?.sync ?? []),
+  ];
+  const safe = (file: string) => /^[A-Za-z0-9._/-]+$/.test(file) && !file.split('/').includes('..');
+  // the manifest is read with fetch() (hence as=fetch, crossorigin: the same request's mode), the scripts by <script> tags
+  return [
+    `<link rel="preload" as="fetch" crossorigin="anonymous" href="${folder}mf-manifest.json" />`,
+    ...scripts.filter(safe).map((file) => `<link rel="preload" as="script" href="${folder}${file}" />`),
+  ].join('');
 }
 
 /** A page's HTML, compressed as the request accepts (a page is answered for many paths: the answer varies with Accept-Encoding). */
@@ -222,7 +281,7 @@ export async function staticRoutes(app: FastifyInstance, config: ServerConfig, s
     }
     if (wantsPage && existsSync(join(shell.active, 'index.html'))) {
       reply.header('Cache-Control', 'no-cache');
-      return sendPage(req, reply, shellPage(shell.active, 'index.html', shell.release));
+      return sendPage(req, reply, shellPage(shell.active, 'index.html', shell.release, areaHints(config.releasesDir, path)));
     }
     return reply.code(404).send({ message: 'Not found' });
   });
