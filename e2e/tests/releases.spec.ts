@@ -1,7 +1,7 @@
 import { copyFileSync, readFileSync, rmSync, unlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, test } from '../support/fixtures';
-import { expectRemoteMounted, remoteArea, signIn, topTab } from '../support/app';
+import { expectDashboard, expectRemoteMounted, fillLogin, freshTotpCode, remoteArea, signIn, topTab } from '../support/app';
 import { copyOfDist, release, releaseDir, releaseOf, remotesJson, replaceInExposedChunks, rollback } from '../support/releases';
 
 // Both journeys change what the server hands out: one after the other, each putting things back.
@@ -128,4 +128,45 @@ test('the shell is released and rolled back like a remote, staff with the app op
   await page.reload();
   await expect(page.locator('meta[name="agency-shell-release"]')).toHaveAttribute('content', before!);
   await expectRemoteMounted(page, 'tasks');
+});
+
+test("a super user rolls a remote back on the Releases page, and its History keeps that and the command line's release", async ({ page, request }) => {
+  const before = await remotesJson(request);
+  const prior = releaseOf(before.chat);
+  const copy = copyOfDist('chat');
+  writeFileSync(join(copy, 'HISTORY-RELEASE.txt'), 'a chat release of its own\n');
+  try {
+    const released = release('chat', copy, ['--by', 'ops-journey']);
+    await fillLogin(page, 'super@demo.test');
+    await page.getByRole('button', { name: 'Sign In' }).click();
+    await page.getByLabel('Authentication code').fill(await freshTotpCode());
+    await page.getByRole('button', { name: 'Sign In' }).click();
+    await expectDashboard(page);
+    await page.goto('/account/settings/releases');
+
+    const history = page.getByRole('table', { name: 'History' });
+    await expect(
+      history
+        .getByRole('row')
+        .filter({ hasText: 'ops-journey (Command line)' })
+        .filter({ hasText: `Team chat ${released}` }),
+    ).toContainText('Released');
+
+    const chat = page.getByRole('region', { name: 'Team chat' });
+    await chat.getByRole('row').filter({ hasText: prior }).getByRole('button', { name: 'Roll Back' }).click();
+    const dialog = page.getByRole('dialog', { name: `Roll Team chat back to ${prior}` });
+    await dialog.getByLabel('Reason').fill('The journey puts chat back');
+    await dialog.getByRole('button', { name: 'Roll Back' }).click();
+    await expect(dialog).toHaveCount(0);
+
+    const row = history.getByRole('row').filter({ hasText: 'The journey puts chat back' });
+    await expect(row).toContainText('super@demo.test (Releases page)');
+    await expect(row).toContainText('Rolled back');
+    await expect(row).toContainText(`Team chat ${prior}`);
+    expect(releaseOf((await remotesJson(request)).chat)).toBe(prior);
+  } finally {
+    if (releaseOf((await remotesJson(request)).chat) !== prior) rollback('chat', prior);
+    rmSync(copy, { recursive: true, force: true });
+  }
+  expect(await remotesJson(request)).toEqual(before);
 });

@@ -96,6 +96,10 @@ describe('the app role on PostgreSQL', { skip: !adminUrl && 'PostgreSQL only (DA
       'alter table audit_events disable trigger all',
       'drop trigger audit_events_no_update_or_delete on audit_events',
       'drop table audit_events',
+      `update release_changes set reason = 'x'`,
+      'delete from release_changes',
+      'truncate release_changes',
+      'alter table release_changes disable trigger all',
     ]) {
       await assert.rejects(app.query(sql), /permission denied|must be owner/, sql);
     }

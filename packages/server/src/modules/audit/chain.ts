@@ -116,12 +116,15 @@ export async function verifyChain(q: Queryable, spec: ChainSpec, keys: ChainKeys
     const params: unknown[] = [];
     const conds: string[] = [];
     if (scopeValue !== undefined && spec.scope) conds.push(`e.${spec.scope} = $${params.push(scopeValue)}`);
-    if (after) conds.push(`(${scope}, e.seq) > ($${params.push(after[0])}, $${params.push(after[1])}::bigint)`);
+    if (after)
+      conds.push(
+        spec.scope ? `(${scope}, e.seq) > ($${params.push(after[0])}, $${params.push(after[1])}::bigint)` : `e.seq > $${params.push(after[1])}::bigint`,
+      );
     const rows = await q.query<Record<string, string | null> & { before_switch: boolean; unkeyed_holds: boolean }>(
       `select ${scope} as chain, e.seq::text as seq, e.prev_hash, e.hash, e.key_id, ${timeText('e.at')} as at,
               ${spec.columns.map((c) => `e.${c}::text as ${c}`).join(', ')}${unkeyed}
          from ${spec.table} e ${conds.length ? `where ${conds.join(' and ')}` : ''}
-        order by ${scope}, e.seq limit ${BATCH}`,
+        order by ${spec.scope ? `${scope}, ` : ''}e.seq limit ${BATCH}`,
       params,
     );
     for (const r of rows) {
