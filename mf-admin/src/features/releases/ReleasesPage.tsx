@@ -136,7 +136,8 @@ function History({ round }: { round: number }) {
           aria-labelledby="release-history"
           loading={history.loading}
           dataSource={history.data?.items ?? []}
-          scroll={{ x: 'max-content' }}
+          // wraps in its column from 640 px on (the page beside the team list); narrower, it scrolls
+          scroll={{ x: 640 }}
           locale={{ emptyText: 'No release change yet' }}
           pagination={{
             current: page,
@@ -147,7 +148,18 @@ function History({ round }: { round: number }) {
           }}
           columns={[
             { title: 'When', key: 'at', render: (_, c) => formatDateTime(c.at) },
-            { title: 'By', key: 'by', render: (_, c) => `${c.by} (${RELEASE_CHANGE_VIA[c.via]})` },
+            {
+              title: 'By',
+              key: 'by',
+              render: (_, c) => (
+                <>
+                  {c.by}{' '}
+                  <Typography.Text type="secondary" style={{ whiteSpace: 'nowrap' }}>
+                    ({RELEASE_CHANGE_VIA[c.via]})
+                  </Typography.Text>
+                </>
+              ),
+            },
             { title: 'What', key: 'action', render: (_, c) => (c.forced ? `${RELEASE_CHANGE_ACTIONS[c.action]}, forced` : RELEASE_CHANGE_ACTIONS[c.action]) },
             {
               title: 'Release',
