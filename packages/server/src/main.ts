@@ -3,6 +3,7 @@ import { loadConfig } from './config';
 import { openDb } from './db/index';
 import { migrate } from './db/migrate';
 import { grantAppRole } from './db/roles';
+import { loadAuditChainKeys, setAuditChainKeys } from './modules/audit/key';
 import { createEvents } from './events';
 import { startJobs } from './jobs/index';
 import { createRealtime } from './realtime/index';
@@ -25,6 +26,8 @@ if (refusal) {
 }
 const simulated = simulatedInProduction(config);
 if (simulated.length) console.warn(`ALLOW_SIMULATED_PROVIDERS=1: ${simulated.join(' and ')} stay local; every staff page says so.`);
+// the audit chains' key, before anything (a job, the seed) may record an event
+setAuditChainKeys(loadAuditChainKeys(config.dataDir));
 const db = await openDb({ databaseUrl: config.databaseUrl, dataDir: config.databaseUrl ? undefined : `${config.dataDir}/db` });
 let applied: string[];
 if (config.migrationDatabaseUrl && config.databaseUrl) {
