@@ -5,6 +5,7 @@ import type { ReleaseChange, ReleaseChangeAction, ReleaseChangeVia } from '@agen
 import type { Db, Queryable } from '../../db/index';
 import { appendChained, verifyChain, type ChainSpec } from '../audit/chain';
 import { auditChainKeys, wellFormed, type ChainKeys } from '../audit/key';
+import { CHANGE_NOTES_DIR } from '../../static/release';
 
 /*
  * The global log of release changes (migration 111): one keyed chain, append-only, read by super
@@ -52,11 +53,9 @@ export async function recordReleaseChange(
   await appendChained(q, RELEASE_CHAIN, null, values, keys);
 }
 
-const NOTES = 'changes';
-
 /** The command line beside a server holding the embedded database: the change, noted in the registry folder. */
 export function noteReleaseChange(releasesDir: string, change: ReleaseChangeInput): void {
-  const dir = join(releasesDir, NOTES);
+  const dir = join(releasesDir, CHANGE_NOTES_DIR);
   mkdirSync(dir, { recursive: true });
   const notedAt = new Date().toISOString();
   const id = `${notedAt.replace(/[:.]/g, '-')}-${randomUUID()}`;
@@ -67,7 +66,7 @@ export function noteReleaseChange(releasesDir: string, change: ReleaseChangeInpu
 
 /** Takes the changes the command line noted into the log, oldest first; each note goes once written. */
 export async function takeNotedReleaseChanges(db: Db, releasesDir: string): Promise<number> {
-  const dir = join(releasesDir, NOTES);
+  const dir = join(releasesDir, CHANGE_NOTES_DIR);
   if (!existsSync(dir)) return 0;
   const files = readdirSync(dir)
     .filter((f) => f.endsWith('.json'))
