@@ -1,7 +1,7 @@
 import { copyFileSync, readFileSync, rmSync, unlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, test } from '../support/fixtures';
-import { expectRemoteMounted, fillLogin, freshTotpCode, remoteArea, signIn, topTab } from '../support/app';
+import { expectDashboard, expectRemoteMounted, fillLogin, freshTotpCode, remoteArea, signIn, topTab } from '../support/app';
 import { expectAccessible } from '../support/axe';
 import { expectNoOverflow } from '../support/layoutOverflow';
 import { copyOfDist, release, releaseDir, releaseOf, remotesJson, replaceInExposedChunks, rollback } from '../support/releases';
@@ -132,22 +132,56 @@ test('the shell is released and rolled back like a remote, staff with the app op
   await expectRemoteMounted(page, 'tasks');
 });
 
-test('the Releases page fits a laptop and a phone: the active release of each area first, its name on one line, and passes axe', async ({ page }) => {
-  await page.setViewportSize({ width: 1280, height: 800 });
-  await fillLogin(page, 'super@demo.test', { at: '/account/settings/releases' });
-  await page.getByRole('button', { name: 'Sign In' }).click();
-  await page.getByLabel('Authentication code').fill(await freshTotpCode());
-  await page.getByRole('button', { name: 'Sign In' }).click();
-  await expect(page).toHaveURL(/\/account\/settings\/releases$/);
-  const contacts = page.getByRole('region', { name: 'Contacts', exact: true });
-  const first = contacts.getByRole('listitem').first();
-  await expect(first.getByText('Active', { exact: true })).toBeVisible();
-  for (const width of [1280, 390]) {
-    await page.setViewportSize({ width, height: 800 });
-    const name = first.locator('code');
-    // the release's name on one line, not two characters a line
-    await expect.poll(() => name.evaluate((el) => el.getClientRects().length)).toBe(1);
-    await expectNoOverflow(page, `/account/settings/releases at ${width}`);
-    await expectAccessible(page, `/account/settings/releases at ${width}`);
+test("a super user rolls a remote back on the Releases page, and its History keeps that and the command line's release; the page fits a laptop and a phone and passes axe", async ({
+  page,
+  request,
+}) => {
+  const before = await remotesJson(request);
+  const prior = releaseOf(before.chat);
+  const copy = copyOfDist('chat');
+  writeFileSync(join(copy, 'HISTORY-RELEASE.txt'), 'a chat release of its own\n');
+  try {
+    const released = release('chat', copy, ['--by', 'ops-journey']);
+    await fillLogin(page, 'super@demo.test');
+    await page.getByRole('button', { name: 'Sign In' }).click();
+    await page.getByLabel('Authentication code').fill(await freshTotpCode());
+    await page.getByRole('button', { name: 'Sign In' }).click();
+    await expectDashboard(page);
+    await page.goto('/account/settings/releases');
+
+    const history = page.getByRole('table', { name: 'History' });
+    await expect(
+      history
+        .getByRole('row')
+        .filter({ hasText: 'ops-journey (Command line)' })
+        .filter({ hasText: `Team chat ${released}` }),
+    ).toContainText('Released');
+
+    // per area the active release first, its name on one line (not two characters a line), nothing cut off
+    const first = page.getByRole('region', { name: 'Contacts', exact: true }).getByRole('listitem').first();
+    await expect(first.getByText('Active', { exact: true })).toBeVisible();
+    for (const width of [390, 1280]) {
+      await page.setViewportSize({ width, height: 800 });
+      await expect.poll(() => first.locator('code').evaluate((el) => el.getClientRects().length)).toBe(1);
+      await expectNoOverflow(page, `/account/settings/releases at ${width}`);
+      await expectAccessible(page, `/account/settings/releases at ${width}`);
+    }
+
+    const chat = page.getByRole('region', { name: 'Team chat' });
+    await chat.getByRole('listitem').filter({ hasText: prior }).getByRole('button', { name: 'Roll Back' }).click();
+    const dialog = page.getByRole('dialog', { name: `Roll Team chat back to ${prior}` });
+    await dialog.getByLabel('Reason').fill('The journey puts chat back');
+    await dialog.getByRole('button', { name: 'Roll Back' }).click();
+    await expect(dialog).toHaveCount(0);
+
+    const row = history.getByRole('row').filter({ hasText: 'The journey puts chat back' });
+    await expect(row).toContainText('super@demo.test (Releases page)');
+    await expect(row).toContainText('Rolled back');
+    await expect(row).toContainText(`Team chat ${prior}`);
+    expect(releaseOf((await remotesJson(request)).chat)).toBe(prior);
+  } finally {
+    if (releaseOf((await remotesJson(request)).chat) !== prior) rollback('chat', prior);
+    rmSync(copy, { recursive: true, force: true });
   }
+  expect(await remotesJson(request)).toEqual(before);
 });

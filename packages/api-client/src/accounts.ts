@@ -55,15 +55,6 @@ export const accountsApi = {
   update: (accountId: string, body: AccountUpdate) => api.put<Account>(a(accountId), body).then(data),
   info: (accountId: string) => api.get<AccountInfo>(`${a(accountId)}/info`).then(data),
   updateInfo: (accountId: string, body: AccountInfoInput) => api.put<AccountInfo>(`${a(accountId)}/info`, body).then(data),
-  /** All of the agency's data as one tar.gz (owners); `progress` hears the bytes received so far, and the total once known. */
-  exportAll: (accountId: string, progress: (received: number, total: number | null) => void) =>
-    api
-      .get<Blob>(`${a(accountId)}/export`, {
-        responseType: 'blob',
-        timeout: 600_000,
-        onDownloadProgress: (e) => progress(e.loaded, e.total ?? null),
-      })
-      .then(data),
 };
 
 /** Adding and deleting the account's employees; editing is PUT /users/{id} (usersApi.update). */

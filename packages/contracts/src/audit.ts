@@ -67,6 +67,7 @@ export const AUDIT_ACTIONS = {
   numberPorted: { label: 'Port completed', category: 'numbers' },
   numberPortRejected: { label: 'Port refused by the carrier', category: 'numbers' },
   numberDefaultChanged: { label: 'Default number changed', category: 'numbers' },
+  // Rows written before release changes went to their own global log (GET /releases/history); none is written any more.
   releaseActivated: { label: 'Release activated', category: 'releases' },
   releaseRolledBack: { label: 'Release rolled back', category: 'releases' },
 } as const satisfies Record<string, { label: string; category: AuditCategory }>;

@@ -102,7 +102,7 @@ export type RemoteReleases = z.infer<typeof remoteReleasesSchema>;
 export const releasesOverviewSchema = z.object({ shellChecked: z.boolean(), remotes: z.array(remoteReleasesSchema) });
 export type ReleasesOverview = z.infer<typeof releasesOverviewSchema>;
 
-/** POST /releases/{remote}/activate (super): make a release active, with the reason the audit log keeps; `force` past the preflight, recorded. */
+/** POST /releases/{remote}/activate (super): make a release active, with the reason the release history keeps; `force` past the preflight, recorded. */
 export const releaseActivateSchema = z.object({
   release: z.string().min(1),
   reason: z.string().trim().min(1, 'Give a reason').max(500),
@@ -113,3 +113,39 @@ export type ReleaseActivate = z.infer<typeof releaseActivateSchema>;
 /** GET /active-releases.json: what is active now, the shell's release (null: served from its build) and each remote's; the shell compares it with what it runs. */
 export const activeReleasesNowSchema = z.object({ shell: z.string().nullable(), remotes: z.record(z.string(), z.string()) });
 export type ActiveReleasesNow = z.infer<typeof activeReleasesNowSchema>;
+
+/**
+ * The history of release changes (GET /releases/history, super users): the shell and the remotes are
+ * the same for every agency, so who made which release live, when and why is one global log, kept
+ * from the Releases page and the command line alike, and in no agency's audit log.
+ */
+export const RELEASE_CHANGE_ACTIONS = { released: 'Released', activated: 'Activated', rolledBack: 'Rolled back' } as const;
+export type ReleaseChangeAction = keyof typeof RELEASE_CHANGE_ACTIONS;
+export const RELEASE_CHANGE_VIA = { page: 'Releases page', cli: 'Command line' } as const;
+export type ReleaseChangeVia = keyof typeof RELEASE_CHANGE_VIA;
+
+export const releaseChangeSchema = z.object({
+  id: z.string(),
+  at: z.string(),
+  /** A super user's email, or who the command line was run by (--by, else the OS user). */
+  by: z.string(),
+  via: z.enum(Object.keys(RELEASE_CHANGE_VIA) as [ReleaseChangeVia, ...ReleaseChangeVia[]]),
+  action: z.enum(Object.keys(RELEASE_CHANGE_ACTIONS) as [ReleaseChangeAction, ...ReleaseChangeAction[]]),
+  /** `shell` or a remote, and its title. */
+  name: z.string(),
+  title: z.string(),
+  release: z.string(),
+  reason: z.string().nullable(),
+  /** What the preflight found missing when the change was forced past it. */
+  forced: z.string().nullable(),
+});
+export type ReleaseChange = z.infer<typeof releaseChangeSchema>;
+
+export const RELEASE_HISTORY_PAGE_SIZE = 20;
+export const releaseHistoryQuerySchema = z.object({
+  page: z.coerce.number().int().min(1).default(1),
+  pageSize: z.coerce.number().int().min(1).max(100).default(RELEASE_HISTORY_PAGE_SIZE),
+});
+export type ReleaseHistoryQuery = z.input<typeof releaseHistoryQuerySchema>;
+export const releaseHistorySchema = z.object({ items: z.array(releaseChangeSchema), total: z.number().int() });
+export type ReleaseHistory = z.infer<typeof releaseHistorySchema>;

@@ -1,3 +1,4 @@
+import { loadAuditChainKeys, setAuditChainKeys } from './modules/audit/key';
 import { REMOTE_NAMES, SHELL_RELEASE } from '@agency/contracts';
 import { join } from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
@@ -135,6 +136,8 @@ export interface BuildOptions {
 }
 
 export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
+  // the key of the audit chains (AUDIT_CHAIN_KEY, or beside the data outside production)
+  setAuditChainKeys(loadAuditChainKeys(opts.config.dataDir));
   const deps: AppDeps = {
     db: opts.db,
     config: opts.config,

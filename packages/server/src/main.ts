@@ -5,6 +5,7 @@ import { listenForControl } from './backup/control';
 import { checkRestoredDatabase } from './backup/restored';
 import { migrate } from './db/migrate';
 import { grantAppRole } from './db/roles';
+import { loadAuditChainKeys, setAuditChainKeys } from './modules/audit/key';
 import { createEvents } from './events';
 import { startJobs } from './jobs/index';
 import { createRealtime } from './realtime/index';
@@ -27,6 +28,8 @@ if (refusal) {
 }
 const simulated = simulatedInProduction(config);
 if (simulated.length) console.warn(`ALLOW_SIMULATED_PROVIDERS=1: ${simulated.join(' and ')} stay local; every staff page says so.`);
+// the audit chains' key, before anything (a job, the seed) may record an event
+setAuditChainKeys(loadAuditChainKeys(config.dataDir));
 const lite: PgliteDb | null = config.databaseUrl ? null : await openPglite(`${config.dataDir}/db`);
 const db = lite ?? (await openDb({ databaseUrl: config.databaseUrl }));
 let applied: string[];

@@ -5,6 +5,7 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { loadConfig } from './config';
 import { KEY_FILE, loadClientDataKey } from './sealing/crypto';
+import { AUDIT_KEY_FILE, loadAuditChainKeys } from './modules/audit/key';
 import { demoDataDecision, missingProductionSecrets, simulatedProvidersRefusal, simulatedWork } from './startup';
 import { tempDir } from './testing/tempDir';
 
@@ -21,10 +22,12 @@ describe('demo data only on request', () => {
 });
 
 describe('production secrets', () => {
-  it('names CLIENT_DATA_KEY when production lacks it, and nothing otherwise', () => {
-    assert.deepEqual(missingProductionSecrets({ production: true }, {}), ['CLIENT_DATA_KEY']);
-    assert.deepEqual(missingProductionSecrets({ production: true }, { CLIENT_DATA_KEY: '  ' }), ['CLIENT_DATA_KEY']);
-    assert.deepEqual(missingProductionSecrets({ production: true }, { CLIENT_DATA_KEY: 'a'.repeat(64) }), []);
+  it('names CLIENT_DATA_KEY and AUDIT_CHAIN_KEY when production lacks them, and nothing otherwise', () => {
+    const audit = { AUDIT_CHAIN_KEY: 'b'.repeat(64) };
+    assert.deepEqual(missingProductionSecrets({ production: true }, {}), ['CLIENT_DATA_KEY', 'AUDIT_CHAIN_KEY']);
+    assert.deepEqual(missingProductionSecrets({ production: true }, { CLIENT_DATA_KEY: '  ', ...audit }), ['CLIENT_DATA_KEY']);
+    assert.deepEqual(missingProductionSecrets({ production: true }, { CLIENT_DATA_KEY: 'a'.repeat(64) }), ['AUDIT_CHAIN_KEY']);
+    assert.deepEqual(missingProductionSecrets({ production: true }, { CLIENT_DATA_KEY: 'a'.repeat(64), ...audit }), []);
     assert.deepEqual(missingProductionSecrets({ production: false }, {}), []);
   });
 
@@ -34,6 +37,15 @@ describe('production secrets', () => {
     assert.equal(existsSync(join(dir, KEY_FILE)), false);
     assert.equal(loadClientDataKey(dir, {}).length, 32);
     assert.equal(existsSync(join(dir, KEY_FILE)), true);
+  });
+
+  it('never generates the audit chain key beside the data in production', () => {
+    const dir = dataDir();
+    assert.throws(() => loadAuditChainKeys(dir, { NODE_ENV: 'production' }), /AUDIT_CHAIN_KEY is required in production/);
+    assert.equal(existsSync(join(dir, AUDIT_KEY_FILE)), false);
+    const generated = loadAuditChainKeys(dir, {});
+    assert.equal(existsSync(join(dir, AUDIT_KEY_FILE)), true);
+    assert.equal(loadAuditChainKeys(dir, {}).id, generated.id, 'the next start reads the same key');
   });
 });
 
@@ -61,7 +73,7 @@ describe('production runs on real providers', () => {
   it('the server exits before it opens the database, saying why', () => {
     const dir = dataDir();
     const run = spawnSync(process.execPath, ['--import', 'tsx', join(import.meta.dirname, 'main.ts')], {
-      env: { PATH: process.env.PATH, NODE_ENV: 'production', CLIENT_DATA_KEY: 'a'.repeat(64), DATA_DIR: dir, PORT: '0' },
+      env: { PATH: process.env.PATH, NODE_ENV: 'production', CLIENT_DATA_KEY: 'a'.repeat(64), AUDIT_CHAIN_KEY: 'b'.repeat(64), DATA_DIR: dir, PORT: '0' },
       encoding: 'utf8',
       timeout: 60_000,
     });

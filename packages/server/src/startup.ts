@@ -10,6 +10,7 @@ import type { ServerConfig } from './config';
 /** Secrets production needs, and why. */
 export const PRODUCTION_SECRETS: Record<string, string> = {
   CLIENT_DATA_KEY: "the key that seals clients' sensitive fields (32 bytes, base64 or 64 hex characters)",
+  AUDIT_CHAIN_KEY: 'the key of the audit chains, kept out of the database (32 bytes, base64 or 64 hex characters)',
 };
 
 /** The secrets production lacks; empty when not in production or when every one is set. */

@@ -1,11 +1,10 @@
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEventLib from '@testing-library/user-event';
-import { releasesApi } from '@agency/api-client';
 import type { DeployKey } from '@agency/contracts';
-import { DeployKeys } from './DeployKeys';
+import { DeployKeys, deployKeysApi } from './DeployKeys';
 
 jest.mock('@agency/api-client', () => jest.requireActual<typeof import('@agency/testing')>('@agency/testing').apiClientMock());
-const api = releasesApi as jest.Mocked<typeof releasesApi>;
+const api = { list: jest.spyOn(deployKeysApi, 'list'), create: jest.spyOn(deployKeysApi, 'create'), revoke: jest.spyOn(deployKeysApi, 'revoke') };
 const userEvent = userEventLib.setup({ delay: null });
 
 const key = (over: Partial<DeployKey> = {}): DeployKey => ({
@@ -22,7 +21,10 @@ const key = (over: Partial<DeployKey> = {}): DeployKey => ({
 
 beforeEach(() => {
   jest.resetAllMocks();
-  api.deployKeys.mockResolvedValue([key(), key({ id: '6b1f0c6e-0000-4000-8000-000000000002', label: 'Old pipeline', revokedAt: '2026-12-02T10:00:00.000Z' })]);
+  api.list = jest.spyOn(deployKeysApi, 'list');
+  api.create = jest.spyOn(deployKeysApi, 'create');
+  api.revoke = jest.spyOn(deployKeysApi, 'revoke');
+  api.list.mockResolvedValue([key(), key({ id: '6b1f0c6e-0000-4000-8000-000000000002', label: 'Old pipeline', revokedAt: '2026-12-02T10:00:00.000Z' })]);
 });
 
 test('lists each key with what it publishes and whether it is live; a revoked key has no Revoke', async () => {
@@ -37,18 +39,18 @@ test('lists each key with what it publishes and whether it is live; a revoked ke
 });
 
 test('a new key asks for a label and what it may publish, then shows its secret once', async () => {
-  api.createDeployKey.mockResolvedValue({ key: key({ label: 'Chat team' }), secret: 'adk_0123456789abcdef0123456789abcdef_secret' });
+  api.create.mockResolvedValue({ key: key({ label: 'Chat team' }), secret: 'adk_0123456789abcdef0123456789abcdef_secret' });
   render(<DeployKeys />);
   await userEvent.click(await screen.findByRole('button', { name: 'New Deploy Key' }));
   const dialog = await screen.findByRole('dialog', { name: 'New deploy key' });
   await userEvent.click(within(dialog).getByRole('button', { name: 'Create' }));
   expect(await within(dialog).findByText('Name the team or pipeline the key is for')).toBeInTheDocument();
   expect(await within(dialog).findByText('Choose what the key may publish')).toBeInTheDocument();
-  expect(api.createDeployKey).not.toHaveBeenCalled();
+  expect(api.create).not.toHaveBeenCalled();
   await userEvent.type(within(dialog).getByLabelText('Team or pipeline'), 'Chat team');
   await userEvent.click(within(dialog).getByRole('checkbox', { name: 'Team chat' }));
   await userEvent.click(within(dialog).getByRole('button', { name: 'Create' }));
-  await waitFor(() => expect(api.createDeployKey).toHaveBeenCalledWith({ label: 'Chat team', names: ['chat'], expiresInDays: 90 }));
+  await waitFor(() => expect(api.create).toHaveBeenCalledWith({ label: 'Chat team', names: ['chat'], expiresInDays: 90 }));
   const shown = await screen.findByRole('dialog', { name: 'Deploy key for Chat team' });
   expect(within(shown).getByText('Copy the key now: it is not shown again.')).toBeInTheDocument();
   expect(within(shown).getByText('adk_0123456789abcdef0123456789abcdef_secret')).toBeInTheDocument();
@@ -57,12 +59,12 @@ test('a new key asks for a label and what it may publish, then shows its secret 
 });
 
 test('Revoke asks first', async () => {
-  api.revokeDeployKey.mockResolvedValue(key({ revokedAt: '2026-12-07T10:00:00.000Z' }));
+  api.revoke.mockResolvedValue(key({ revokedAt: '2026-12-07T10:00:00.000Z' }));
   render(<DeployKeys />);
   const [live] = await screen.findAllByRole('listitem');
   await userEvent.click(within(live!).getByRole('button', { name: 'Revoke' }));
   const confirm = await screen.findByRole('dialog', { name: 'Revoke "Contacts team CI"?' });
-  expect(api.revokeDeployKey).not.toHaveBeenCalled();
+  expect(api.revoke).not.toHaveBeenCalled();
   await userEvent.click(within(confirm).getByRole('button', { name: 'Revoke' }));
-  await waitFor(() => expect(api.revokeDeployKey).toHaveBeenCalledWith('6b1f0c6e-0000-4000-8000-000000000001'));
+  await waitFor(() => expect(api.revoke).toHaveBeenCalledWith('6b1f0c6e-0000-4000-8000-000000000001'));
 });

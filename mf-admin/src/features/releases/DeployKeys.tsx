@@ -1,8 +1,18 @@
 import { useState } from 'react';
 import { Alert, Button, Checkbox, Flex, Form, Input, InputNumber, Modal, Tag, theme, Typography } from 'antd';
-import { releasesApi } from '@agency/api-client';
-import { DEPLOY_KEY_MAX_DAYS, DEPLOY_NAMES, type DeployKey, type DeployKeyCreate } from '@agency/contracts';
+import { api } from '@agency/api-client';
+import { DEPLOY_KEY_MAX_DAYS, DEPLOY_NAMES, type DeployKey, type DeployKeyCreate, type DeployKeyCreated } from '@agency/contracts';
 import { formatDateTime, FormDialog, RetryAlert, useLiveQuery, withToasts } from '@agency/ui';
+
+/**
+ * The deploy keys' calls, through the shell's api instance rather than new methods of the shared
+ * api-client, so this page also runs under a shell released before deploy keys.
+ */
+export const deployKeysApi = {
+  list: () => api.get<DeployKey[]>('/releases/keys').then((r) => r.data),
+  create: (body: DeployKeyCreate) => api.post<DeployKeyCreated>('/releases/keys', body).then((r) => r.data),
+  revoke: (id: string) => api.delete<DeployKey>(`/releases/keys/${id}`).then((r) => r.data),
+};
 
 const TITLES: Record<string, string> = {
   shell: 'Shell',
@@ -23,20 +33,18 @@ function KeyState({ k }: { k: DeployKey }) {
 
 /** Deploy keys: a team's CI publishes its areas with one (docs/RELEASING.md); the secret is shown once. */
 export function DeployKeys() {
-  const keys = useLiveQuery(() => releasesApi.deployKeys());
+  const keys = useLiveQuery(() => deployKeysApi.list());
   const { token } = theme.useToken();
   const [creating, setCreating] = useState(false);
   const [secret, setSecret] = useState<{ label: string; secret: string } | null>(null);
   const [revoking, setRevoking] = useState<DeployKey | null>(null);
   const create = async (values: DeployKeyCreate) => {
-    const made = await withToasts(releasesApi.createDeployKey(values), 'Deploy key created', (m) => `Unable to create the deploy key: ${m}`);
+    const made = await withToasts(deployKeysApi.create(values), 'Deploy key created', (m) => `Unable to create the deploy key: ${m}`);
     setSecret({ label: made.key.label, secret: made.secret });
     keys.reload();
   };
   const revoke = async (k: DeployKey) => {
-    await withToasts(releasesApi.revokeDeployKey(k.id), `Deploy key "${k.label}" revoked`, (m) => `Unable to revoke the deploy key: ${m}`).catch(
-      () => undefined,
-    );
+    await withToasts(deployKeysApi.revoke(k.id), `Deploy key "${k.label}" revoked`, (m) => `Unable to revoke the deploy key: ${m}`).catch(() => undefined);
     setRevoking(null);
     keys.reload();
   };

@@ -1,12 +1,15 @@
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEventLib from '@testing-library/user-event';
-import { releasesApi } from '@agency/api-client';
-import type { ReleaseEntry, ReleasesOverview } from '@agency/contracts';
+import { api as http, releasesApi } from '@agency/api-client';
+import type { ReleaseEntry, ReleaseHistory, ReleasesOverview } from '@agency/contracts';
 import { formatDateTime } from '@agency/ui';
 import { ReleasesPage } from './ReleasesPage';
+import { deployKeysApi } from './DeployKeys';
 
 jest.mock('@agency/api-client', () => jest.requireActual<typeof import('@agency/testing')>('@agency/testing').apiClientMock());
 const api = releasesApi as jest.Mocked<typeof releasesApi>;
+/** GET /releases/history, through the api instance. */
+const historyGet = jest.fn();
 const userEvent = userEventLib.setup({ delay: null });
 
 const entry = (release: string, by: string, note: string, missing: ReleaseEntry['missing'] = []): ReleaseEntry => ({
@@ -51,11 +54,72 @@ const overview: ReleasesOverview = {
   ],
 };
 
+const history: ReleaseHistory = {
+  total: 2,
+  items: [
+    {
+      id: '2',
+      at: '2026-11-28T09:30:00.000Z',
+      by: 'super@demo.test',
+      via: 'page',
+      action: 'rolledBack',
+      name: 'contacts',
+      title: 'Contacts',
+      release: '1.0.0-aaaaaaaa',
+      reason: 'The import drops tags',
+      forced: null,
+    },
+    {
+      id: '1',
+      at: '2026-11-27T15:05:00.000Z',
+      by: 'ops-kim',
+      via: 'cli',
+      action: 'activated',
+      name: 'shell',
+      title: 'Shell',
+      release: '2.11.0-eeeeeeee',
+      reason: null,
+      forced: 'forced past the preflight: contacts: @ant-design/icons ^6.3.4 (the shell does not provide it)',
+    },
+  ],
+};
+
 beforeEach(() => {
   jest.resetAllMocks();
   api.overview.mockResolvedValue(overview);
   api.activate.mockResolvedValue(overview);
-  api.deployKeys.mockResolvedValue([]);
+  jest.spyOn(deployKeysApi, 'list').mockResolvedValue([]);
+  historyGet.mockResolvedValue({ data: history });
+  (http as unknown as { get: typeof historyGet }).get = historyGet;
+});
+
+test('the History lists every release change, newest first: when, who and how, what, which release, and why', async () => {
+  render(<ReleasesPage />);
+  const table = await screen.findByRole('table', { name: 'History' });
+  await within(table).findByText('The import drops tags');
+  expect(
+    within(table)
+      .getAllByRole('columnheader')
+      .map((h) => h.textContent),
+  ).toEqual(['When', 'By', 'What', 'Release', 'Reason']);
+  const rows = within(table).getAllByRole('row').slice(1);
+  expect(
+    within(rows[0]!)
+      .getAllByRole('cell')
+      .map((c) => c.textContent),
+  ).toEqual([formatDateTime('2026-11-28T09:30:00.000Z'), 'super@demo.test (Releases page)', 'Rolled back', 'Contacts 1.0.0-aaaaaaaa', 'The import drops tags']);
+  expect(
+    within(rows[1]!)
+      .getAllByRole('cell')
+      .map((c) => c.textContent),
+  ).toEqual([
+    formatDateTime('2026-11-27T15:05:00.000Z'),
+    'ops-kim (Command line)',
+    'Activated, forced',
+    'Shell 2.11.0-eeeeeeee',
+    '(forced past the preflight: contacts: @ant-design/icons ^6.3.4 (the shell does not provide it))',
+  ]);
+  expect(historyGet).toHaveBeenCalledWith('/releases/history', { params: { page: 1, pageSize: 20 } });
 });
 
 test("lists each remote's releases, the active one first and then the newest, with when, who, commit, note and the preflight's verdict", async () => {
@@ -86,6 +150,7 @@ test('Roll Back asks for a reason and sends it', async () => {
   await userEvent.click(within(dialog).getByRole('button', { name: 'Roll Back' }));
   await waitFor(() => expect(api.activate).toHaveBeenCalledWith('contacts', { release: '1.0.0-aaaaaaaa', reason: 'The import drops tags', force: false }));
   await waitFor(() => expect(api.overview).toHaveBeenCalledTimes(2));
+  await waitFor(() => expect(historyGet).toHaveBeenCalledTimes(2));
 });
 
 test('a release the shell cannot serve says what is missing and is activated only when confirmed, as forced', async () => {

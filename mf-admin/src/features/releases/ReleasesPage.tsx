@@ -1,7 +1,19 @@
 import { useState } from 'react';
-import { Alert, Button, Checkbox, Flex, Form, Input, Modal, Skeleton, Tag, theme, Tooltip, Typography } from 'antd';
-import { errorMessage, releasesApi } from '@agency/api-client';
-import { describePreflightProblem, SHELL_RELEASE, shellNeeded, type ReleaseEntry, type RemoteReleases } from '@agency/contracts';
+import { Alert, Button, Checkbox, Flex, Form, Input, Modal, Skeleton, Table, Tag, theme, Tooltip, Typography } from 'antd';
+import { api, errorMessage, releasesApi } from '@agency/api-client';
+import {
+  describePreflightProblem,
+  RELEASE_CHANGE_ACTIONS,
+  RELEASE_CHANGE_VIA,
+  RELEASE_HISTORY_PAGE_SIZE,
+  SHELL_RELEASE,
+  shellNeeded,
+  type ReleaseChange,
+  type ReleaseHistory,
+  type ReleaseHistoryQuery,
+  type ReleaseEntry,
+  type RemoteReleases,
+} from '@agency/contracts';
 import { formatDateTime, RetryAlert, useLiveQuery } from '@agency/ui';
 import { DeployKeys } from './DeployKeys';
 
@@ -35,7 +47,7 @@ function Verdict({ entry, isShell }: { entry: ReleaseEntry; isShell: boolean }) 
   );
 }
 
-/** Roll Back / Activate: the reason the audit log keeps, and, past a failing preflight, a forced activation. */
+/** Roll Back / Activate: the reason the history keeps, and, past a failing preflight, a forced activation. */
 function ActivateDialog({ pending, onClose, onDone }: { pending: Pending; onClose: () => void; onDone: () => void }) {
   const [form] = Form.useForm<{ reason: string; force: boolean }>();
   const [saving, setSaving] = useState(false);
@@ -152,11 +164,88 @@ const activeFirst = (remote: RemoteReleases) => {
   return [...newestFirst.filter((e) => e.release === remote.active), ...newestFirst.filter((e) => e.release !== remote.active)];
 };
 
-/** Ops' page (super users): per area the active release first, then the others newest first, each with Roll Back / Activate. */
+/**
+ * GET /releases/history. Asked through the shell's api instance rather than a new method of the
+ * shared api-client, so this page also runs under a shell released before the history.
+ */
+const fetchReleaseHistory = (params: ReleaseHistoryQuery) => api.get<ReleaseHistory>('/releases/history', { params }).then((r) => r.data);
+
+/** Every release change, newest first, from this page and the command line: when, who, what, which release, why. */
+function History({ round }: { round: number }) {
+  const [page, setPage] = useState(1);
+  const history = useLiveQuery(() => fetchReleaseHistory({ page, pageSize: RELEASE_HISTORY_PAGE_SIZE }), null, [page, round]);
+  return (
+    <section aria-labelledby="release-history">
+      <Typography.Title level={5} id="release-history">
+        History
+      </Typography.Title>
+      {history.error ? (
+        <RetryAlert message={errorMessage(history.error)} onRetry={history.reload} />
+      ) : (
+        <Table<ReleaseChange>
+          size="small"
+          rowKey="id"
+          aria-labelledby="release-history"
+          loading={history.loading}
+          dataSource={history.data?.items ?? []}
+          // wraps in its column from 640 px on (the page beside the team list); narrower, it scrolls
+          scroll={{ x: 640 }}
+          locale={{ emptyText: 'No release change yet' }}
+          pagination={{
+            current: page,
+            pageSize: RELEASE_HISTORY_PAGE_SIZE,
+            total: history.data?.total ?? 0,
+            hideOnSinglePage: true,
+            onChange: setPage,
+          }}
+          columns={[
+            { title: 'When', key: 'at', render: (_, c) => formatDateTime(c.at) },
+            {
+              title: 'By',
+              key: 'by',
+              render: (_, c) => (
+                <>
+                  {c.by}{' '}
+                  <Typography.Text type="secondary" style={{ whiteSpace: 'nowrap' }}>
+                    ({RELEASE_CHANGE_VIA[c.via]})
+                  </Typography.Text>
+                </>
+              ),
+            },
+            { title: 'What', key: 'action', render: (_, c) => (c.forced ? `${RELEASE_CHANGE_ACTIONS[c.action]}, forced` : RELEASE_CHANGE_ACTIONS[c.action]) },
+            {
+              title: 'Release',
+              key: 'release',
+              render: (_, c) => (
+                <span>
+                  {c.title} <Typography.Text code>{c.release}</Typography.Text>
+                </span>
+              ),
+            },
+            {
+              title: 'Reason',
+              key: 'reason',
+              render: (_, c) => (
+                <>
+                  {c.reason ?? ''}
+                  {c.forced && <Typography.Paragraph type="secondary" style={{ margin: 0 }}>{`(${c.forced})`}</Typography.Paragraph>}
+                </>
+              ),
+            },
+          ]}
+        />
+      )}
+    </section>
+  );
+}
+
+/** Ops' page (super users): per area the active release first, then the others newest first, each with Roll Back / Activate; the history of changes; the deploy keys. */
 export function ReleasesPage() {
   const { token } = theme.useToken();
   const releases = useLiveQuery(() => releasesApi.overview());
   const [pending, setPending] = useState<Pending | null>(null);
+  // each change made here reads the history again
+  const [round, setRound] = useState(0);
   if (releases.error) return <RetryAlert message={errorMessage(releases.error)} onRetry={releases.reload} />;
   const overview = releases.data;
   return (
@@ -192,6 +281,7 @@ export function ReleasesPage() {
           )}
         </section>
       ))}
+      <History round={round} />
       <DeployKeys />
       {pending && (
         <ActivateDialog
@@ -200,6 +290,7 @@ export function ReleasesPage() {
           onDone={() => {
             setPending(null);
             releases.reload();
+            setRound((n) => n + 1);
           }}
         />
       )}

@@ -6,6 +6,7 @@ import { GATHERING_FORM_LABELS, GATHERING_FORMS, parseGatheringForms, type Accou
 import { useLiveQuery, useObservable } from '@agency/ui';
 import { applyMe } from '../../session';
 import { useUnsavedChanges } from './unsaved';
+import { exportAgencyData } from './exportAll';
 
 export const ACCOUNT_SETTINGS_SAVED = 'Account settings saved.';
 export const accountSettingsFailed = (message: string) => `Unable to update account settings: ${message}`;
@@ -33,7 +34,7 @@ export function ExportAllData({ accountId }: { accountId: string }) {
   async function run() {
     setState({ received: 0, total: null });
     try {
-      const blob = await accountsApi.exportAll(accountId, (received, total) => setState({ received, total }));
+      const blob = await exportAgencyData.download(accountId, (received, total) => setState({ received, total }));
       saveBlob(blob, `agency-data-${new Date().toISOString().slice(0, 10)}.tar.gz`);
       bus.toast({ kind: 'success', message: 'The export is downloaded.' });
     } catch (err) {

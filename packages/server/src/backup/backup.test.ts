@@ -11,6 +11,7 @@ import { loadConfig } from '../config';
 import { countRows, openPglite, type PgliteDb } from '../db/index';
 import { ask, connectClient, type ChatClient } from '../modules/chat/testing';
 import { KEY_FILE } from '../sealing/crypto';
+import { AUDIT_KEY_FILE } from '../modules/audit/key';
 import { bearer, onPostgres, signIn, startTestServer, type TestServer } from '../testing/harness';
 import { tempDir } from '../testing/tempDir';
 import { hashFile, MANIFEST, type BackupManifest } from './archive';
@@ -94,6 +95,7 @@ describe(
     let archive: string;
     let manifest: BackupManifest;
     let keyFile: string;
+    let auditKeyFile: string;
     const acked = { clients: 0, messages: 0, uploads: 0 };
 
     before(async () => {
@@ -104,6 +106,7 @@ describe(
       const emma = (await signIn(s.app, 'employee@demo.test')).user.id;
       roomId = (await ask(chat, 'chat_createRoom', { format: 'group', userIds: [emma], title: 'Backups' })).id;
       keyFile = join(tempDir('agency-key-'), KEY_FILE);
+      auditKeyFile = join(tempDir('agency-key-'), AUDIT_KEY_FILE);
     });
     after(async () => {
       chat?.close();
@@ -161,12 +164,14 @@ describe(
         manifest.files.some((f) => f.path.startsWith('files/chat/')),
         'the uploads are in it',
       );
-      copyFileSync(join(s.config.dataDir, KEY_FILE), keyFile); // the operator keeps the key apart from the backups
+      copyFileSync(join(s.config.dataDir, KEY_FILE), keyFile); // the operator keeps the keys apart from the backups
+      copyFileSync(join(s.config.dataDir, AUDIT_KEY_FILE), auditKeyFile);
     });
 
     it('restores into a fresh data folder: every table has the manifest’s rows and every file its hash', async () => {
       const dataDir = tempDir('agency-restored-');
       copyFileSync(keyFile, join(dataDir, KEY_FILE));
+      copyFileSync(auditKeyFile, join(dataDir, AUDIT_KEY_FILE));
       const config = loadConfig({ DATA_DIR: dataDir, NODE_ENV: 'test' });
       const { keptAside } = await restoreBackup(archive, config, { env: {} });
       assert.equal(keptAside, undefined);

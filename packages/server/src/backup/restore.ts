@@ -5,6 +5,7 @@ import * as tar from 'tar';
 import type { ServerConfig } from '../config';
 import { countRows } from '../db/index';
 import { KEY_FILE, keyId, parseKey, previousKeys } from '../sealing/crypto';
+import { AUDIT_KEY_FILE } from '../modules/audit/key';
 import { DATABASE_DUMP, fileFolders, hashFile, MANIFEST, type BackupManifest } from './archive';
 
 /** Written into the data folder by a restore; the next start verifies the database, then removes it. */
@@ -54,7 +55,9 @@ export async function loadDatabase(dir: string, dbDir: string, manifest: BackupM
 }
 
 /** Whether a data folder holds anything but the client data key. */
-export const holdsData = (dataDir: string) => existsSync(dataDir) && readdirSync(dataDir).some((name) => name !== KEY_FILE);
+/** The keys kept beside the data outside production: never in a backup, carried over from the folder a restore replaces. */
+const KEY_FILES = [KEY_FILE, AUDIT_KEY_FILE];
+export const holdsData = (dataDir: string) => existsSync(dataDir) && readdirSync(dataDir).some((name) => !KEY_FILES.includes(name));
 
 export interface RestoreOptions {
   /** Replace a data folder that holds data (it is kept aside, renamed). */
@@ -117,8 +120,9 @@ export async function restoreBackup(archive: string, config: ServerConfig, opts:
     if (existsSync(dataDir)) {
       keptAside = holdsData(dataDir) ? `${dataDir}.before-restore-${stamp}` : undefined;
       if (keptAside) renameSync(dataDir, keptAside);
-      if (existsSync(keyFile) || (keptAside && existsSync(join(keptAside, KEY_FILE)))) {
-        copyFileSync(keptAside ? join(keptAside, KEY_FILE) : keyFile, join(staging, KEY_FILE));
+      for (const name of KEY_FILES) {
+        const from = join(keptAside ?? dataDir, name);
+        if (existsSync(from)) copyFileSync(from, join(staging, name));
       }
       if (!keptAside) rmSync(dataDir, { recursive: true, force: true });
     }

@@ -2,6 +2,8 @@ import { existsSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Queryable } from '../db/index';
 import { verifyAuditChain } from '../modules/audit/chain';
+import { auditChainKeys } from '../modules/audit/key';
+import { verifyReleaseChain } from '../modules/releases/history';
 import { RESTORED_MARKER } from './restore';
 
 export type RestoredCheck = { restored: false } | { restored: true; holds: true; message: string } | { restored: true; holds: false; message: string };
@@ -15,9 +17,17 @@ export async function checkRestoredDatabase(db: Queryable, dataDir: string): Pro
   const marker = join(dataDir, RESTORED_MARKER);
   if (!existsSync(marker)) return { restored: false };
   const { backedUpAt } = JSON.parse(readFileSync(marker, 'utf8')) as { backedUpAt?: string };
-  const report = await verifyAuditChain(db);
-  if (report.breaks.length) {
-    const first = report.breaks.slice(0, 5).map((b) => `${b.accountId} at row ${b.seq}: ${b.reason}`);
+  // with the key the server runs with (set before migrations): a copy keyed otherwise does not hold
+  const keys = auditChainKeys();
+  const report = await verifyAuditChain(db, keys);
+  const releases = await verifyReleaseChain(db, keys);
+  for (const b of releases.breaks) report.breaks.push({ ...b, accountId: 'release history' });
+  const unknownKeys = [...new Set([...report.unknownKeys, ...releases.unknownKeys])];
+  if (report.breaks.length || unknownKeys.length) {
+    const first = [
+      ...report.breaks.slice(0, 5).map((b) => `${b.accountId} at row ${b.seq}: ${b.reason}`),
+      ...unknownKeys.map((id) => `rows keyed with key ${id}, which this server was not given (AUDIT_CHAIN_KEY)`),
+    ];
     return {
       restored: true,
       holds: false,

@@ -1,11 +1,11 @@
 /**
  * Releases, rolls back and lists the shell and the remotes, with no rebuild and no server restart.
  * NAME is `shell` or a remote; `all` is the shell and every remote.
- *   remotes release <name|all> [--from <dist folder>] [--only-new] [--by <who>] [--note <text>] [--commit <sha>] [--force]
- *   remotes rollback <name> [<release>] [--by <who>] [--force]
+ *   remotes release <name|all> [--from <dist folder>] [--only-new] [--by <who>] [--note <text>] [--commit <sha>] [--reason <text>] [--force]
+ *   remotes rollback <name> [<release>] [--by <who>] [--reason <text>] [--force]
  *                                           (default: the release before the active one; a name
  *                                            matching several releases is refused with the list)
- *   remotes activate <name> <release> [--by <who>] [--force]
+ *   remotes activate <name> <release> [--by <who>] [--reason <text>] [--force]
  *   remotes list [<name>]                   every release with when, commit, who and note
  *   remotes show <name> <release>           a release's record: where it came from, what it needs
  *   remotes publish <name> --to <https://server> [--key <deploy key>] [--from <dist folder>] [--stage]
@@ -20,11 +20,16 @@
  * with what the active shell provides (its shared-surface.json), or for a shell, what it provides
  * with what every active remote needs, and refuses with the list of what is missing; --force
  * activates it all the same and records who, when and what was missing.
+ * Each change of an active release goes to the global history of release changes (who: --by, else
+ * the OS user; why: --reason, else a release's note), which super users read on the Releases page:
+ * written to the database when the command has it open, else noted in the registry folder for the
+ * server to take in (modules/releases/history.ts).
  */
 import { REMOTE_NAMES, SHELL_RELEASE } from '@agency/contracts';
 import { publish } from './publish';
 import { REPO_ROOT, loadConfig } from '../config';
 import { join } from 'node:path';
+import { userInfo } from 'node:os';
 import { openDb } from '../db/index';
 import { releaseFilesFor, sharedReleases } from '../static/shared';
 import { describePreflightProblem } from '@agency/contracts';
@@ -41,6 +46,9 @@ import {
   shellProblems,
   storedReleaseNeeds,
 } from '../static/release';
+import { readActive } from '../static/remotes';
+import { loadAuditChainKeys } from '../modules/audit/key';
+import { noteReleaseChange, recordReleaseChange, type ReleaseChangeInput } from '../modules/releases/history';
 
 const [cmd, ...args] = process.argv.slice(2);
 const flag = (name: string) => {
@@ -76,12 +84,32 @@ if (cmd === 'publish') {
   }
 }
 const config = loadConfig();
-const WITH_VALUE = new Set(['--from', '--by', '--note', '--commit']);
+const WITH_VALUE = new Set(['--from', '--by', '--note', '--commit', '--reason']);
 /** The arguments that are not flags (nor a flag's value). */
 const positional = args.filter((a, i) => !a.startsWith('--') && !WITH_VALUE.has(args[i - 1]));
 /** The shell the remotes run under: its active release (its build folder while none is released). */
 const shellSurface = () => activeShellSurface(config.releasesDir, config.shellDir);
-const preflightOptions = () => ({ shellSurface: shellSurface(), force: args.includes('--force'), by: flag('--by') });
+/** When this command runs: the time a forced change's override is recorded with, to find it again. */
+const now = new Date();
+const preflightOptions = () => ({ shellSurface: shellSurface(), force: args.includes('--force'), by: flag('--by'), now });
+/** The changes of an active release this command made, for the history. */
+const logged: ReleaseChangeInput[] = [];
+const activeOf = (name: string) => readActive(config.releasesDir)[name]?.active ?? null;
+/** Notes a change for the history when `name`'s active release is no longer `before`. */
+function logChange(name: string, before: string | null, action: ReleaseChangeInput['action'], note?: string) {
+  const release = activeOf(name);
+  if (!release || release === before) return;
+  const override = readReleaseRecord(config.releasesDir, name, release)?.overrides?.find((o) => o.at === now.toISOString());
+  logged.push({
+    by: flag('--by') ?? userInfo().username,
+    via: 'cli',
+    action,
+    name,
+    release,
+    reason: flag('--reason') ?? (note || null),
+    forced: override ? `forced past the preflight: ${override.missing.map(describePreflightProblem).join('; ')}` : null,
+  });
+}
 const forcedLine = (name: string, release: string, missing: Parameters<typeof describePreflightProblem>[0][]) =>
   `${name}: ${release} activated with --force; ${name === SHELL_RELEASE ? 'the active remotes miss' : 'the active shell does not provide'}: ${missing.map(describePreflightProblem).join('; ')}`;
 /** The shell and the remotes, as the command line names them. */
@@ -126,6 +154,7 @@ try {
       const from = flag('--from') ?? buildFolder(name);
       try {
         changed.add(name);
+        const before = activeOf(name);
         const r = releaseRemote(config.releasesDir, name, from, {
           activateExisting: !args.includes('--only-new'),
           note: flag('--note'),
@@ -133,6 +162,7 @@ try {
           ...preflightOptions(),
         });
         if (r.forced.length) console.warn(forcedLine(name, r.release, r.forced));
+        logChange(name, before, r.created ? 'released' : 'activated', readReleaseRecord(config.releasesDir, name, r.release)?.note);
         console.log(`${name}: ${r.created ? 'released' : 'already released'} ${r.release}${r.activated ? ' (active)' : ''}`);
         return null;
       } catch (err) {
@@ -147,13 +177,17 @@ try {
   } else if (cmd === 'rollback') {
     const [name] = names(positional[0]);
     changed.add(name);
+    const before = activeOf(name);
     const r = rollbackRemote(config.releasesDir, name, positional[1], preflightOptions());
+    logChange(name, before, 'rolledBack');
     console.log(`${name}: active release is now ${r}`);
   } else if (cmd === 'activate') {
     const [name] = names(positional[0]);
     if (!positional[1]) throw new Error('Name a release: remotes activate <name> <release>');
     changed.add(name);
+    const before = activeOf(name);
     activateRemote(config.releasesDir, name, positional[1], preflightOptions());
+    logChange(name, before, 'activated');
     console.log(`${name}: active release is now ${positional[1]}`);
   } else if (cmd === 'list' || !cmd) {
     const surface = shellSurface();
@@ -182,7 +216,7 @@ try {
     console.log(JSON.stringify(record, null, 2));
   } else {
     throw new Error(
-      'usage (name: shell or a remote): remotes release <name|all> [--from dir] [--only-new] [--by who] [--note text] [--commit sha] [--force] | rollback <name> [release] [--by who] [--force] | activate <name> <release> [--by who] [--force] | list [name] | show <name> <release> | publish <name> --to <https://server> [--key key] [--from dir] [--stage] [--expect release|none]',
+      'usage (name: shell or a remote): remotes release <name|all> [--from dir] [--only-new] [--by who] [--note text] [--commit sha] [--reason text] [--force] | rollback <name> [release] [--by who] [--reason text] [--force] | activate <name> <release> [--by who] [--reason text] [--force] | list [name] | show <name> <release> | publish <name> --to <https://server> [--key key] [--from dir] [--stage] [--expect release|none]',
     );
   }
 } catch (err) {
@@ -194,6 +228,13 @@ try {
 await pushChanged();
 
 async function pushChanged() {
+  // a database the server has not migrated to the history yet takes the changes as notes, as the folder does
+  const log = db && (await db.query<{ t: string | null }>("select to_regclass('release_changes')::text as t"))[0].t !== null ? db : null;
+  if (log) {
+    const keys = loadAuditChainKeys(config.dataDir);
+    for (const change of logged) await recordReleaseChange(log, change, keys);
+  } else for (const change of logged) noteReleaseChange(config.releasesDir, change);
+  logged.length = 0;
   if (!shared) return;
   for (const name of changed) await shared.push(name);
   changed.clear();

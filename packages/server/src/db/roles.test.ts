@@ -5,6 +5,9 @@ import pg from 'pg';
 import { openPostgres, type Db } from './index';
 import { migrate } from './migrate';
 import { grantAppRole } from './roles';
+import { verifyAuditChain } from '../modules/audit/chain';
+import { loadAuditChainKeys, setAuditChainKeys } from '../modules/audit/key';
+import { anonymousWho, recordAudit } from '../modules/audit/trail';
 
 /*
  * On PostgreSQL the app's own role may add and read audit rows, and nothing more: it cannot
@@ -52,12 +55,36 @@ describe('the app role on PostgreSQL', { skip: !adminUrl && 'PostgreSQL only (DA
     await a.end();
   });
 
-  it('adds and reads audit rows', async () => {
+  it('adds and reads audit rows, keyed by the app', async () => {
+    const keys = setAuditChainKeys(loadAuditChainKeys('/nonexistent', { AUDIT_CHAIN_KEY: 'c'.repeat(64) }));
     await app.query(`insert into accounts (id, name, db_name) values ('00000000-0000-4000-8000-0000000000aa', 'A', 'a')`);
-    await app.query(`insert into audit_events (account_id, action) values ('00000000-0000-4000-8000-0000000000aa', 'signIn')`);
+    await app.query('begin');
+    await recordAudit(
+      { query: async (sql, params) => (await app.query(sql, params)).rows },
+      anonymousWho('00000000-0000-4000-8000-0000000000aa', null),
+      'signIn',
+    );
+    await app.query('commit');
     const { rows } = await app.query('select seq, hash from audit_events');
     assert.equal(rows.length, 1);
     assert.equal(Number(rows[0].seq), 1);
+    assert.deepEqual((await verifyAuditChain(owner, keys)).breaks, []);
+    await assert.rejects(
+      app.query('insert into audit_chain_switch (account_id, seq) values ($1, 99)', ['00000000-0000-4000-8000-0000000000aa']),
+      /permission denied/,
+    );
+  });
+
+  it('creates no schema of its own once pg-boss has its schema', async () => {
+    const a = admin();
+    await a.connect();
+    await a.query(`grant create on database ${dbName} to ${appRole}`);
+    await a.end();
+    await app.query('create schema pgboss');
+    await grantAppRole(owner, appRole);
+    await assert.rejects(app.query('create schema mine'), /permission denied/);
+    await assert.rejects(app.query('create function public.mine() returns int language sql as $$ select 1 $$'), /permission denied/);
+    await app.query('create table pgboss.still_its_own (id int)');
   });
 
   it('cannot change, delete, truncate or drop them, nor switch the guard off', async () => {
@@ -69,6 +96,10 @@ describe('the app role on PostgreSQL', { skip: !adminUrl && 'PostgreSQL only (DA
       'alter table audit_events disable trigger all',
       'drop trigger audit_events_no_update_or_delete on audit_events',
       'drop table audit_events',
+      `update release_changes set reason = 'x'`,
+      'delete from release_changes',
+      'truncate release_changes',
+      'alter table release_changes disable trigger all',
     ]) {
       await assert.rejects(app.query(sql), /permission denied|must be owner/, sql);
     }

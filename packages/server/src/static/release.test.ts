@@ -1,7 +1,7 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, writeFileSync } from 'node:fs';
 import { userInfo } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -9,6 +9,7 @@ import Fastify from 'fastify';
 import type { ServerConfig } from '../config';
 import type { ShellSurface } from '@agency/contracts';
 import {
+  CHANGE_NOTES_DIR,
   PreflightRefusal,
   describeRelease,
   preflightShell,
@@ -20,6 +21,7 @@ import {
 } from './release';
 import { readActive } from './remotes';
 import { staticRoutes } from './routes';
+import { noteReleaseChange } from '../modules/releases/history';
 import { tempDir } from '../testing/tempDir';
 
 const SHARED = [
@@ -300,14 +302,16 @@ describe('the preflight', () => {
 });
 
 describe("the releases' records", () => {
-  it('are not served to browsers; the releases are', async () => {
+  it('are not served to browsers, nor the notes of release changes; the releases are', async () => {
     const releases = tempDir('agency-releases-');
     const { release } = releaseRemote(releases, 'contacts', build(tempDir('agency-dist-'), 'served'), { by: 'dana' });
+    noteReleaseChange(releases, { by: 'dana', via: 'cli', action: 'released', name: 'contacts', release, reason: 'Not for browsers' });
+    const [note] = readdirSync(join(releases, CHANGE_NOTES_DIR));
     const app = Fastify();
     await staticRoutes(app, { releasesDir: releases, shellDir: join(releases, 'no-shell') } as ServerConfig);
     try {
       assert.equal((await app.inject(`/remotes/contacts/${release}/mf-manifest.json`)).statusCode, 200);
-      for (const path of [`/remotes/records/contacts/${release}.json`, `/remotes//records/contacts/${release}.json`])
+      for (const path of [`/remotes/records/contacts/${release}.json`, `/remotes//records/contacts/${release}.json`, `/remotes/changes/${note}`])
         assert.notEqual((await app.inject(path)).statusCode, 200, path);
     } finally {
       await app.close();

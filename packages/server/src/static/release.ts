@@ -101,6 +101,8 @@ export function buildOrigin(distDir: string): { commit: string | null; subject: 
  * (`<releasesDir>/records/<remote>/<release>.json`: the routes refuse that folder).
  */
 export const RECORDS_DIR = 'records';
+/** Where the command line notes release changes for the server's history (modules/releases/history.ts); never served. */
+export const CHANGE_NOTES_DIR = 'changes';
 const recordFile = (releasesDir: string, name: string, release: string) => join(releasesDir, RECORDS_DIR, name, `${release}.json`);
 
 export function readReleaseRecord(releasesDir: string, name: string, release: string): ReleaseRecord | null {

@@ -5,7 +5,7 @@ import fastifyStatic from '@fastify/static';
 import type { ServerConfig } from '../config';
 import { REMOTES, SHELL_RELEASE, SHELL_RELEASE_META } from '@agency/contracts';
 import { activeReleases, listReleases, readActive, remotesManifest, type ActiveReleases } from './remotes';
-import { hasRelease, RECORDS_DIR } from './release';
+import { CHANGE_NOTES_DIR, hasRelease, RECORDS_DIR } from './release';
 import { acceptedEncoding, compressedPage, PRECOMPRESS_MIN_BYTES } from './precompress';
 import type { SharedReleases } from './shared';
 
@@ -215,14 +215,14 @@ export async function staticRoutes(app: FastifyInstance, config: ServerConfig, s
     // a release's files compressed as it was released (precompress.ts), sent as the request accepts,
     // with `Vary: Accept-Encoding` (also what reply.sendFile sends: the shell's files)
     preCompressed: true,
-    // the releases' records (who released, notes) are the operators', not the browsers'
+    // the releases' records (who released, notes) and the notes of changes are the operators', not the browsers'
     // (nor is the shell served from here: at / from its active release)
     allowedPath: (pathName, root) => {
       const path = pathName.replace(/^\/+/, '');
       // from the registry's folder, only a file inside a release's folder (<name>/<release>/...), never its own files
       const inRegistry = resolve(String(root)) === resolve(config.releasesDir);
       if (inRegistry && path.split('/').filter(Boolean).length < 3) return false;
-      return !path.startsWith(`${RECORDS_DIR}/`) && !path.startsWith(`${SHELL_RELEASE}/`);
+      return !path.startsWith(`${RECORDS_DIR}/`) && !path.startsWith(`${CHANGE_NOTES_DIR}/`) && !path.startsWith(`${SHELL_RELEASE}/`);
     },
     // (also what reply.sendFile sends: the shell's files, where only the hashed ones never change)
     setHeaders: (res, path) => res.header('Cache-Control', cacheControlOf(path)),
@@ -233,7 +233,13 @@ export async function staticRoutes(app: FastifyInstance, config: ServerConfig, s
     const reading = req.method === 'GET' || req.method === 'HEAD';
     // a release's file this process has not copied from the database yet
     const remoteFile = shared && reading ? REMOTE_FILE.exec(path) : null;
-    if (remoteFile && remoteFile[1] !== RECORDS_DIR && remoteFile[1] !== SHELL_RELEASE && !remoteFile[2].startsWith('.')) {
+    if (
+      remoteFile &&
+      remoteFile[1] !== RECORDS_DIR &&
+      remoteFile[1] !== CHANGE_NOTES_DIR &&
+      remoteFile[1] !== SHELL_RELEASE &&
+      !remoteFile[2].startsWith('.')
+    ) {
       const [, name, release, rest] = remoteFile;
       const dir = join(config.releasesDir, name, release);
       const rel = (await shared!.fetch(name, release)) ? fileIn(dir, `/${rest}`) : null;

@@ -135,7 +135,7 @@ for (const store of ['database', 'storage'] as const)
       assert.deepEqual(await remotes(b), { contacts: `/remotes/contacts/${first}/mf-manifest.json` });
       const active = (await b.app.inject('/active-releases.json')).json() as ActiveReleasesNow;
       assert.deepEqual(active, { shell: null, remotes: { contacts: first } });
-      const [{ n }] = await db.query<{ n: number }>("select count(*)::int as n from audit_events where action = 'releaseRolledBack'");
+      const [{ n }] = await db.query<{ n: number }>("select count(*)::int as n from release_changes where action = 'rolledBack'");
       assert.equal(n, 1);
     });
 

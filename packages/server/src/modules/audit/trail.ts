@@ -1,6 +1,8 @@
 import type { FastifyRequest } from 'fastify';
 import type { AuditAction, AuditTarget } from '@agency/contracts';
-import type { Queryable } from '../../db/index';
+import type { Db, Queryable } from '../../db/index';
+import { AUDIT_CHAIN, appendChained } from './chain';
+import { auditChainKeys, wellFormed } from './key';
 import { auth } from '../../http/context';
 
 /** Who did it: the signed-in person, who they acted as while ghosting, and from which address. */
@@ -28,16 +30,32 @@ export function auditWho(req: FastifyRequest): AuditWho {
 export const anonymousWho = (accountId: string, ip: string | null, actorId: string | null = null): AuditWho => ({ accountId, actorId, actingAsId: null, ip });
 
 /**
- * Appends one event. Call it with the transaction that makes the change, so the change and its
- * record are written together or not at all. Names are copied from users at the time.
+ * Appends one event, keyed into its account's chain (modules/audit/chain.ts). Call it with the
+ * transaction that makes the change, so the change and its record are written together or not at
+ * all (given the database itself, it opens one). Names are copied from users at the time.
  */
-export async function recordAudit(q: Queryable, who: AuditWho, action: AuditAction, about?: AuditAbout | null, detail?: string | null): Promise<void> {
-  await q.query(
-    `insert into audit_events (account_id, actor_id, actor_name, acting_as_id, acting_as_name, action, target_type, target_id, target_label, detail, ip)
-     values ($1, $2::uuid, (select first_name || ' ' || last_name from users where id = $2::uuid),
-             $3::uuid, (select first_name || ' ' || last_name from users where id = $3::uuid),
-             $4, $5, $6, $7, $8, $9)`,
-    [who.accountId, who.actorId, who.actingAsId, action, about?.type ?? null, about?.id ?? null, about?.label ?? null, detail ?? null, who.ip],
+export async function recordAudit(q: Queryable | Db, who: AuditWho, action: AuditAction, about?: AuditAbout | null, detail?: string | null): Promise<void> {
+  if ('tx' in q) return q.tx((t) => recordAudit(t, who, action, about, detail));
+  const [names] = await q.query<Record<'account_id' | 'actor_id' | 'actor_name' | 'acting_as_id' | 'acting_as_name', string | null>>(
+    `select $1::uuid::text as account_id,
+            $2::uuid::text as actor_id, (select first_name || ' ' || last_name from users where id = $2::uuid) as actor_name,
+            $3::uuid::text as acting_as_id, (select first_name || ' ' || last_name from users where id = $3::uuid) as acting_as_name`,
+    [who.accountId, who.actorId, who.actingAsId],
+  );
+  await appendChained(
+    q,
+    AUDIT_CHAIN,
+    names!.account_id,
+    {
+      ...names!,
+      action,
+      target_type: about?.type ?? null,
+      target_id: wellFormed(about?.id ?? null),
+      target_label: wellFormed(about?.label ?? null),
+      detail: wellFormed(detail ?? null),
+      ip: wellFormed(who.ip),
+    },
+    auditChainKeys(),
   );
 }
 

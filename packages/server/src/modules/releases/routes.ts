@@ -5,6 +5,8 @@ import {
   describePreflightProblem,
   errorSchema,
   releaseActivateSchema,
+  releaseHistoryQuerySchema,
+  releaseHistorySchema,
   releasesOverviewSchema,
   REMOTE_NAMES,
   REMOTES,
@@ -15,7 +17,7 @@ import {
 import type { AppDeps } from '../../app';
 import { auth } from '../../http/context';
 import { conflict, notFound } from '../../http/errors';
-import { auditWho, recordAudit } from '../audit/trail';
+import { readReleaseHistory, recordReleaseChange, takeNotedReleaseChanges } from './history';
 import { readActive } from '../../static/remotes';
 import {
   activeShellSurface,
@@ -67,9 +69,15 @@ export function releasesOverview(releasesDir: string, shellDir: string): Release
 
 const paramsSchema = z.object({ remote: z.enum(NAMES) });
 
-/** The Releases page of ops (super users): the shell's and each remote's releases, and Roll Back / Activate with a reason the audit log keeps. */
+/**
+ * The Releases page of ops (super users): the shell's and each remote's releases, Roll Back /
+ * Activate with a reason, and the history of every release change, which the global log keeps
+ * (modules/releases/history.ts), not an agency's audit log.
+ */
 export async function releaseRoutes(app: FastifyInstance, { db, config, sharedReleases }: AppDeps) {
   const r = app.withTypeProvider<ZodTypeProvider>();
+  // what the command line noted while this server was stopped or held the embedded database
+  await takeNotedReleaseChanges(db, config.releasesDir);
 
   r.get(
     '/releases',
@@ -84,7 +92,26 @@ export async function releaseRoutes(app: FastifyInstance, { db, config, sharedRe
     },
     async () => {
       await sharedReleases?.pull({ everyRelease: true });
+      await takeNotedReleaseChanges(db, config.releasesDir);
       return releasesOverview(config.releasesDir, config.shellDir);
+    },
+  );
+
+  r.get(
+    '/releases/history',
+    {
+      config: { roles: SUPER_ROLES },
+      schema: {
+        tags: ['releases'],
+        description:
+          'Every release change, newest first: when, who (a super user, or who ran the command line), what, which release of what, the reason, and what a forced change went past (super only).',
+        querystring: releaseHistoryQuerySchema,
+        response: { 200: releaseHistorySchema, 400: errorSchema, 403: errorSchema },
+      },
+    },
+    async (req) => {
+      await takeNotedReleaseChanges(db, config.releasesDir);
+      return readReleaseHistory(db, TITLES, req.query.page, req.query.pageSize);
     },
   );
 
@@ -95,7 +122,7 @@ export async function releaseRoutes(app: FastifyInstance, { db, config, sharedRe
       schema: {
         tags: ['releases'],
         description:
-          'Makes a release of the shell (`shell`) or of a remote active (a roll back when it was active before), once the preflight finds the active shell serves it; `force` activates it all the same and its record keeps the override. The reason goes to the audit log (super only).',
+          'Makes a release of the shell (`shell`) or of a remote active (a roll back when it was active before), once the preflight finds the active shell serves it; `force` activates it all the same and its record keeps the override. The change and its reason go to the history of release changes (super only).',
         params: paramsSchema,
         body: releaseActivateSchema,
         response: { 200: releasesOverviewSchema, 400: errorSchema, 403: errorSchema, 404: errorSchema, 409: errorSchema },
@@ -121,14 +148,8 @@ export async function releaseRoutes(app: FastifyInstance, { db, config, sharedRe
       // every API process serves it from its next request
       await sharedReleases?.push(remote);
       const missing = before.releases.find((x) => x.release === release)!.missing;
-      const forced = force && missing.length ? ` (forced past the preflight: ${missing.map(describePreflightProblem).join('; ')})` : '';
-      await recordAudit(
-        db,
-        auditWho(req),
-        rollingBack ? 'releaseRolledBack' : 'releaseActivated',
-        { type: 'release', id: `${remote}/${release}`, label: `${TITLES[remote]} ${release}` },
-        `${reason}${forced}`,
-      );
+      const forced = force && missing.length ? `forced past the preflight: ${missing.map(describePreflightProblem).join('; ')}` : null;
+      await recordReleaseChange(db, { by: opts.by, via: 'page', action: rollingBack ? 'rolledBack' : 'activated', name: remote, release, reason, forced });
       return releasesOverview(config.releasesDir, config.shellDir);
     },
   );
