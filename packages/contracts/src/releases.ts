@@ -119,9 +119,16 @@ export type ActiveReleasesNow = z.infer<typeof activeReleasesNowSchema>;
  * the same for every agency, so who made which release live, when and why is one global log, kept
  * from the Releases page and the command line alike, and in no agency's audit log.
  */
-export const RELEASE_CHANGE_ACTIONS = { released: 'Released', activated: 'Activated', rolledBack: 'Rolled back' } as const;
+export const RELEASE_CHANGE_ACTIONS = {
+  released: 'Released',
+  activated: 'Activated',
+  rolledBack: 'Rolled back',
+  staged: 'Published, not active',
+  keyCreated: 'Deploy key made',
+  keyRevoked: 'Deploy key revoked',
+} as const;
 export type ReleaseChangeAction = keyof typeof RELEASE_CHANGE_ACTIONS;
-export const RELEASE_CHANGE_VIA = { page: 'Releases page', cli: 'Command line' } as const;
+export const RELEASE_CHANGE_VIA = { page: 'Releases page', cli: 'Command line', deploy: 'Deploy key' } as const;
 export type ReleaseChangeVia = keyof typeof RELEASE_CHANGE_VIA;
 
 export const releaseChangeSchema = z.object({

@@ -146,6 +146,19 @@ describe('publishing over HTTPS', () => {
       record.needs.shared.map((n) => n.key),
       ['react'],
     );
+    // in the global history, with the key's label
+    const changes = async () =>
+      s.db.query<{ by: string; via: string; action: string; name: string; release: string }>(
+        'select by, via, action, name, release from release_changes order by seq',
+      );
+    assert.deepEqual((await changes()).at(-1), {
+      by: 'deploy key "Contacts team CI"',
+      via: 'deploy',
+      action: 'released',
+      name: 'contacts',
+      release: answer.release,
+    });
+    assert.ok((await changes()).some((c) => c.action === 'keyCreated' && c.release === 'Contacts team CI' && c.by === 'super@demo.test'));
     // the same build again: nothing to upload, the same release
     assert.equal(await uploadAll(contactsKey, 'contacts', build), 0);
     const again = await publish(contactsKey, 'contacts', build, { expectedActive: answer.release });
@@ -212,6 +225,8 @@ describe('publishing over HTTPS', () => {
     assert.equal(res.statusCode, 200);
     assert.equal(res.json<PublishAnswer>().active, before);
     assert.ok(readReleaseRecord(s.config.releasesDir, 'contacts', res.json<PublishAnswer>().release));
+    const [last] = await s.db.query<{ action: string; release: string }>('select action, release from release_changes order by seq desc limit 1');
+    assert.deepEqual(last, { action: 'staged', release: res.json<PublishAnswer>().release });
     const surface = await s.app.inject({ method: 'GET', url: '/api/releases/shell-surface', headers: bearer(adminKey) });
     assert.equal(surface.statusCode, 200);
     assert.deepEqual(Object.keys(surface.json<ShellSurface>().keys), ['react']);

@@ -19,6 +19,8 @@ import type { AppDeps } from '../../app';
 import { auth, bearerToken } from '../../http/context';
 import { forbidden, HttpError, notFound } from '../../http/errors';
 import { activeShellSurface } from '../../static/release';
+import { readActive } from '../../static/remotes';
+import { recordReleaseChange } from '../releases/history';
 import { checkDeployKey, createDeployKey, listDeployKeys, revokeDeployKey } from './keys';
 import { missingUploads, publishBuild, PUBLISH_FILE_LIMIT, storeUpload } from './publish';
 
@@ -66,7 +68,18 @@ export async function deployKeyRoutes(app: FastifyInstance, { db }: AppDeps) {
         response: { 201: deployKeyCreatedSchema, 400: errorSchema, 403: errorSchema },
       },
     },
-    async (req, reply) => reply.code(201).send(await createDeployKey(db, req.body, await by(req))),
+    async (req, reply) => {
+      const made = await createDeployKey(db, req.body, await by(req));
+      await recordReleaseChange(db, {
+        by: made.key.createdBy,
+        via: 'page',
+        action: 'keyCreated',
+        name: made.key.names.join(','),
+        release: made.key.label,
+        reason: `may publish ${made.key.names.join(', ')} until ${made.key.expiresAt.slice(0, 10)}`,
+      });
+      return reply.code(201).send(made);
+    },
   );
 
   r.delete(
@@ -82,8 +95,10 @@ export async function deployKeyRoutes(app: FastifyInstance, { db }: AppDeps) {
       },
     },
     async (req) => {
-      const key = await revokeDeployKey(db, req.params.id, await by(req));
+      const who = await by(req);
+      const key = await revokeDeployKey(db, req.params.id, who);
       if (!key) throw notFound('There is no such deploy key.');
+      await recordReleaseChange(db, { by: who, via: 'page', action: 'keyRevoked', name: key.names.join(','), release: key.label });
       return key;
     },
   );
@@ -173,7 +188,23 @@ export async function publishRoutes(app: FastifyInstance, deps: AppDeps) {
     },
     async (req) => {
       const key = await deployKeyOf(deps, req, req.params.name);
-      return publishBuild(config, sharedReleases, req.params.name, req.body, `deploy key "${key.label}"`);
+      const by = `deploy key "${key.label}"`;
+      const before = readActive(config.releasesDir)[req.params.name]?.active ?? null;
+      const published = await publishBuild(config, sharedReleases, req.params.name, req.body, by);
+      // every publish that stored or activated something is in the global history, with the key's label
+      const action =
+        published.active === published.release
+          ? published.created
+            ? 'released'
+            : before === published.release
+              ? null
+              : 'activated'
+          : published.created
+            ? 'staged'
+            : null;
+      if (action)
+        await recordReleaseChange(deps.db, { by, via: 'deploy', action, name: req.params.name, release: published.release, reason: req.body.note ?? null });
+      return published;
     },
   );
 }

@@ -105,7 +105,14 @@ export async function readReleaseHistory(
        from release_changes order by seq desc limit $1 offset $2`,
     [pageSize, (page - 1) * pageSize],
   );
-  return { total, items: rows.map((r) => ({ ...r, at: new Date(r.at).toISOString(), title: titles[r.name] ?? r.name })) };
+  return {
+    total,
+    items: rows.map((r) => ({
+      ...r,
+      at: new Date(r.at).toISOString(),
+      title: r.action === 'keyCreated' || r.action === 'keyRevoked' ? 'Deploy key' : (titles[r.name] ?? r.name),
+    })),
+  };
 }
 
 /** Walks the log's chain. */
