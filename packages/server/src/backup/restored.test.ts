@@ -5,12 +5,15 @@ import { join } from 'node:path';
 import { DEMO, freshDb } from '../testing/harness';
 import { tempDir } from '../testing/tempDir';
 import { anonymousWho, recordAudit } from '../modules/audit/trail';
+import { loadAuditChainKeys, setAuditChainKeys } from '../modules/audit/key';
 import { checkRestoredDatabase } from './restored';
 import { RESTORED_MARKER } from './restore';
 
 /* The first start after a restore verifies the audit chain: it goes on when the chain holds, and refuses while it is broken. */
 let db: Awaited<ReturnType<typeof freshDb>>;
 before(async () => {
+  // the key the server would run with (beside the data outside production)
+  setAuditChainKeys(loadAuditChainKeys(tempDir('agency-audit-key-'), {}));
   db = await freshDb();
   for (let i = 0; i < 3; i++) await db.tx((q) => recordAudit(q, anonymousWho(DEMO, '10.0.0.1'), 'signInFailed', null, `try ${i}`));
 });
