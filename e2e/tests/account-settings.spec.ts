@@ -1,11 +1,12 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from '../support/fixtures';
-import { signIn, openContactFromList } from '../support/app';
+import { signIn, openContactFromList, openInApp } from '../support/app';
 
 /**
  * The account settings journey: the owner narrows the Gathering Forms and sees a contact's record
- * tabs follow, adds, edits and deletes an employee, blocks a number and removes the block; an
- * employee cannot reach the settings at all.
+ * tabs follow, adds, edits and deletes an employee, blocks a number and removes the block, uploads
+ * a call-flow recording (plays it, finds it after a reload, deletes it); an employee cannot reach
+ * the settings at all.
  */
 test.describe.configure({ mode: 'serial' });
 
@@ -177,6 +178,63 @@ test('blocks a number and removes the block', async () => {
   await confirmYes();
   await expect(toast(`${blockedShown} removed from block list`)).toBeVisible();
   await expect(row).toHaveCount(0);
+});
+
+/** A tenth of a second of silence as a WAV file (16-bit mono PCM at 8 kHz), as a person would upload. */
+function silentWav(): Buffer {
+  const data = Buffer.alloc(1600);
+  const header = Buffer.alloc(44);
+  header.write('RIFF', 0, 'latin1');
+  header.writeUInt32LE(36 + data.length, 4);
+  header.write('WAVEfmt ', 8, 'latin1');
+  header.writeUInt32LE(16, 16);
+  header.writeUInt16LE(1, 20); // PCM
+  header.writeUInt16LE(1, 22); // mono
+  header.writeUInt32LE(8000, 24);
+  header.writeUInt32LE(16000, 28);
+  header.writeUInt16LE(2, 32);
+  header.writeUInt16LE(16, 34);
+  header.write('data', 36, 'latin1');
+  header.writeUInt32LE(data.length, 40);
+  return Buffer.concat([header, data]);
+}
+
+test('uploads a call-flow recording, plays it, finds it after a reload, and deletes it', async () => {
+  const name = `Welcome ${stamp}`;
+  // The recordings are the account's; any location's message opens them (nothing here is saved).
+  const recordings = async () => {
+    await field('Location').click();
+    await page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: 'Round Rock' }).click();
+    await page.getByRole('main').getByRole('combobox', { name: 'Welcome message' }).click();
+    await page.locator('.ant-select-dropdown:visible').getByTitle('Recording', { exact: true }).click();
+    return page.getByRole('dialog', { name: 'Recordings' });
+  };
+  await openInApp(page, '/account/settings/call-settings', 'admin');
+  let dialog = await recordings();
+  await dialog.getByLabel('Label', { exact: true }).fill(name);
+  await dialog.getByLabel('Audio file').setInputFiles({ name: 'welcome.wav', mimeType: 'audio/wav', buffer: silentWav() });
+  await dialog.getByRole('button', { name: 'Upload' }).click();
+  await expect(dialog.getByRole('radio', { name: new RegExp(name) })).toBeChecked();
+  // The browser plays it: it loads the file from its address and knows its length.
+  const duration = await dialog.getByLabel(`Play ${name}`).evaluate(
+    (audio: HTMLAudioElement) =>
+      new Promise<number>((resolve, reject) => {
+        audio.addEventListener('loadedmetadata', () => resolve(audio.duration), { once: true });
+        audio.addEventListener('error', () => reject(new Error(`cannot play ${audio.src}`)), { once: true });
+        audio.load();
+      }),
+  );
+  expect(duration).toBeCloseTo(0.1, 2);
+  await dialog.getByRole('button', { name: 'Cancel' }).click();
+
+  await page.reload();
+  dialog = await recordings();
+  await expect(dialog.getByRole('radio', { name: new RegExp(name) })).toBeVisible();
+  // Put back: the account keeps at most four recordings.
+  await dialog.getByRole('button', { name: `Delete ${name}` }).click();
+  await page.getByRole('button', { name: 'Yes', exact: true }).click();
+  await expect(dialog.getByRole('radio', { name: new RegExp(name) })).toHaveCount(0);
+  await dialog.getByRole('button', { name: 'Cancel' }).click();
 });
 
 test("an employee reaches only the settings of their own (message templates), not the account's", async ({ browser }) => {

@@ -51,6 +51,27 @@ test('a reply reaches the client, delivered', async () => {
   await expect(page.getByRole('log', { name: 'Simulated phone' })).toContainText('Yes, it is active until March.');
 });
 
+test('a text the carrier fails shows failed, and Resend delivers it', async () => {
+  // The simulator tells the local carrier to fail the next text to the client, as a network would.
+  await page.goto('/messages/simulator');
+  await page.getByLabel('Client number').fill(CLIENT);
+  await page.getByRole('button', { name: 'Fail Next Text' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'will fail' })).toContainText('The next text to +1-512-555-0188 will fail.');
+  await page.goto('/messages');
+  await page.getByRole('button', { name: new RegExp(`^\\${ROOM}`) }).click();
+  const conversation = page.getByRole('region', { name: `Conversation with ${ROOM}` });
+  await conversation.getByRole('textbox', { name: 'Message' }).fill('Your ID cards are attached.');
+  await page.keyboard.press('Enter');
+  const texts = conversation.getByTestId('sms-message').filter({ hasText: 'Your ID cards are attached.' });
+  await expect(texts).toHaveCount(1);
+  await expect(texts.first()).toContainText('failed (Carrier error 30006)');
+  await texts.first().getByRole('button', { name: 'Resend' }).click();
+  // Sent again as a new text, which the carrier delivers; the failed one stays as it was.
+  await expect(texts).toHaveCount(2);
+  await expect(texts.nth(1)).toContainText('delivered');
+  await expect(texts.first().getByRole('button', { name: 'Resend' })).toBeVisible();
+});
+
 test('STOP opts the client out and the room refuses to send', async () => {
   await textAsClient('STOP');
   await page.goto('/messages');

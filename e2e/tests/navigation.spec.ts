@@ -1,5 +1,5 @@
 import { expect, test } from '../support/fixtures';
-import { expectDashboard, expectRemoteMounted, openInApp, signIn, topTab } from '../support/app';
+import { expectDashboard, expectRemoteMounted, fillLogin, openInApp, signIn, topTab } from '../support/app';
 import { mainPagesOf } from '../support/pages';
 
 test('the owner signs in and every remote mounts on its route, within the Content-Security-Policy', async ({ page }) => {
@@ -67,4 +67,21 @@ test('an old or mistyped link says what was not found and offers the way back', 
   await expect(page.getByText('Task board not found')).toBeVisible();
   await page.getByRole('button', { name: 'Back to Task Boards' }).click();
   await expect(page).toHaveURL(/\/tasks$/);
+});
+
+test('a mistyped address lands on the dashboard; code a newer release replaced shows the error page, whose Refresh brings the app back', async ({ page }) => {
+  // A mistyped link, followed signed out: the sign-in leads to the dashboard.
+  await fillLogin(page, 'owner@demo.test', { at: '/contacs' });
+  await page.getByRole('button', { name: 'Sign In' }).click();
+  await expectDashboard(page);
+  // A release replaces the app's files while the page is open: what it loads next is gone.
+  await page.route('**/*.js', (route) => route.fulfill({ status: 404, body: 'Not found' }));
+  await page.getByRole('button', { name: 'Report an issue' }).click();
+  const errorPage = page.getByRole('alert').filter({ hasText: 'Agency Desk was updated' });
+  await expect(errorPage).toContainText('Refresh to load the new version.');
+  await page.unroute('**/*.js');
+  await errorPage.getByRole('button', { name: 'Refresh' }).click();
+  await expectDashboard(page);
+  await page.getByRole('button', { name: 'Report an issue' }).click();
+  await expect(page.getByRole('dialog', { name: 'Report an issue' })).toBeVisible();
 });

@@ -4,7 +4,8 @@ import { signIn } from '../support/app';
 /**
  * The owner's numbers and campaigns: a number is bought from the local carrier's inventory, named
  * and put in Round Rock under the verified campaign, then released again; a campaign registered for
- * Round Rock (whose brand is not registered) is rejected with the reason.
+ * Round Rock (whose brand is not registered) is submitted, pending approval, then rejected with the
+ * reason, and a reload shows it as it was.
  */
 test('an owner buys a number, assigns it, registers a campaign and releases the number', async ({ page }) => {
   await signIn(page, 'owner@demo.test', { at: '/account/info/phonenumbers' });
@@ -62,6 +63,10 @@ test('an owner buys a number, assigns it, registers a campaign and releases the 
   await expect(registered).toContainText('Pending Approval');
   // The page follows the carriers' review.
   await expect(registered).toContainText('Rejected', { timeout: 15_000 });
+  await expect(registered).toContainText("The location's brand is not registered.");
+  // The submitted campaign and its review are kept: a reload shows them as they were.
+  await page.reload();
+  await expect(registered).toContainText('Rejected');
   await expect(registered).toContainText("The location's brand is not registered.");
 
   await card.getByRole('button', { name: `Release ${number}` }).click();

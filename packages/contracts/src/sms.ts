@@ -121,6 +121,8 @@ export interface SmsSearchHit {
 /** The carrier simulator (owners and admins): play a client texting one of the agency's numbers. */
 export const simulatorTextSchema = z.object({ from: smsPhoneSchema, to: smsPhoneSchema, body: z.string().min(1).max(1600) });
 export type SimulatorText = z.input<typeof simulatorTextSchema>;
+/** The carrier simulator: the next text the agency sends this client ends failed. */
+export const simulatorFailNextSchema = z.object({ number: smsPhoneSchema });
 
 export const scheduledMessageSchema = z.object({
   /** When to send (ISO). */

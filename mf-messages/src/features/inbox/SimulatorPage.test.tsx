@@ -1,4 +1,4 @@
-import { act, render, screen } from '@testing-library/react';
+import { act, fireEvent, render, screen } from '@testing-library/react';
 import { hostControls } from '@agency/bus';
 import type { Session } from '@agency/contracts';
 import { smsApi } from '@agency/api-client';
@@ -6,7 +6,7 @@ import { SimulatorPage } from './SimulatorPage';
 
 jest.mock('@agency/api-client', () => ({
   errorMessage: (err: Error) => err.message,
-  smsApi: { simulatorNumbers: jest.fn(), simulatorTexts: jest.fn(async () => []), simulatorText: jest.fn() },
+  smsApi: { simulatorNumbers: jest.fn(), simulatorTexts: jest.fn(async () => []), simulatorText: jest.fn(), simulatorFailNext: jest.fn() },
 }));
 const api = smsApi as jest.Mocked<typeof smsApi>;
 
@@ -21,4 +21,15 @@ test('Send Text waits for the agency numbers, so a text sent at once is not lost
   await act(async () => answer([{ phoneNumber: '15125550001', friendlyName: 'Austin Main' }]));
   expect(screen.getByRole('button', { name: 'Send Text' })).toBeEnabled();
   expect(screen.getByText('Austin Main · +1-512-555-0001')).toBeInTheDocument();
+});
+
+test("Fail Next Text tells the carrier to fail the agency's next text to the client's number", async () => {
+  api.simulatorNumbers.mockResolvedValue([{ phoneNumber: '15125550001', friendlyName: 'Austin Main' }]);
+  api.simulatorFailNext.mockResolvedValue({ message: 'ok' });
+  render(<SimulatorPage />);
+  expect(screen.getByRole('button', { name: 'Fail Next Text' })).toBeDisabled();
+  fireEvent.change(screen.getByLabelText('Client number'), { target: { value: '512-555-0177' } });
+  fireEvent.click(await screen.findByRole('button', { name: 'Fail Next Text' }));
+  expect(await screen.findByRole('status')).toHaveTextContent('The next text to +1-512-555-0177 will fail.');
+  expect(api.simulatorFailNext).toHaveBeenCalledWith('15125550177');
 });

@@ -29,6 +29,7 @@ export function SimulatorPage() {
   const [texts, setTexts] = useState<SmsMessage[]>([]);
   const [error, setError] = useState<string | null>(null);
   const [sending, setSending] = useState(false);
+  const [failing, setFailing] = useState<string | null>(null);
   const from = digits(Form.useWatch('from', form) ?? '');
 
   useEffect(() => {
@@ -57,6 +58,17 @@ export function SimulatorPage() {
   }, [from, refresh]);
 
   if (!isAdminRole(session?.user.role)) return <Alert type="warning" showIcon title="You do not have access to perform this action." />;
+
+  // The local carrier fails the next text the agency sends this client (a Resend of it goes through).
+  async function failNext() {
+    setError(null);
+    try {
+      await smsApi.simulatorFailNext(from);
+      setFailing(from);
+    } catch (err) {
+      setError(errorMessage(err));
+    }
+  }
 
   async function send(values: Values) {
     setSending(true);
@@ -96,9 +108,19 @@ export function SimulatorPage() {
           <Form.Item label="Text" name="body" rules={[{ required: true, whitespace: true, message: 'Type a text' }]}>
             <Input.TextArea autoSize={{ minRows: 2, maxRows: 5 }} />
           </Form.Item>
-          <Button type="primary" htmlType="submit" loading={sending} disabled={!numbers}>
-            Send Text
-          </Button>
+          <div style={{ display: 'flex', gap: 8, flexWrap: 'wrap' }}>
+            <Button type="primary" htmlType="submit" loading={sending} disabled={!numbers}>
+              Send Text
+            </Button>
+            <Button onClick={() => void failNext()} disabled={from.length !== 11}>
+              Fail Next Text
+            </Button>
+          </div>
+          {failing === from && from.length === 11 && (
+            <Typography.Paragraph type="secondary" role="status" style={{ marginTop: 8, marginBottom: 0 }}>
+              The next text to {formatPhone(from)} will fail.
+            </Typography.Paragraph>
+          )}
         </Form>
       </Card>
       <Card title={from.length === 11 ? `Texts of ${formatPhone(from)}` : 'Texts'} style={{ flex: 1, minWidth: 320 }}>

@@ -11,6 +11,9 @@
  * validation); the call webhook carries it as StirVerstat, as Twilio's does.
  *   npm run carrier -- answer <number> [seconds]
  * is a client's phone waiting for the agency's call, answering it, and hanging up the same way.
+ *   npm run carrier -- fail <number> [failed|undelivered]
+ * makes the next text the agency sends to that number end failed (30006) or undelivered (30003),
+ * as the carrier's status callback says; the texts after it are delivered (so its Resend is).
  */
 import { randomBytes } from 'node:crypto';
 import { loadConfig } from '../config';
@@ -25,6 +28,7 @@ const USAGE = [
   'Usage: npm run carrier -- sms <from> <to> "text"',
   '       npm run carrier -- call <from> <to> [seconds] [--attest A|B|C|fail]',
   '       npm run carrier -- answer <number> [seconds]',
+  '       npm run carrier -- fail <number> [failed|undelivered]',
   '(numbers of 10 or 11 digits, in any format)',
 ].join('\n');
 
@@ -91,6 +95,28 @@ async function answer(number: string, seconds: number): Promise<number> {
   return talk(phone, String(invite.callsid), seconds);
 }
 
+/** Posts a signed form to the running server's carrier route, as the carrier's own would. */
+async function postSigned(path: string, params: Record<string, string>): Promise<Response> {
+  const config = loadConfig();
+  const token = localWebhookToken(loadClientDataKey(config.dataDir));
+  const url = `${config.publicUrl}${path}`;
+  return fetch(url, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded', [SIGNATURE_HEADER]: signWebhook(token, url, params) },
+    body: new URLSearchParams(params).toString(),
+  });
+}
+
+async function failNext(number: string, status: string): Promise<number> {
+  const res = await postSigned('/api/carrier/sms/fail-next', { To: e164(number), Status: status });
+  if (!res.ok) {
+    console.error(`The server answered ${res.status}: ${await res.text()}`);
+    return 1;
+  }
+  console.log(`The next text to ${e164(number)} will end ${status}.`);
+  return 0;
+}
+
 async function main(argv: string[]) {
   if (loadConfig().production) {
     console.error('The carrier simulator is off in production.');
@@ -108,6 +134,7 @@ async function main(argv: string[]) {
     return call(from, to, Number(rest[0]) || 30, attest as Attestation | undefined);
   }
   if (kind === 'answer' && from) return answer(from, Number(to) || 30);
+  if (kind === 'fail' && from && !words.length && (!to || to === 'failed' || to === 'undelivered')) return failNext(from, to ?? 'failed');
   if (kind !== 'sms' || !from || !to || !words.length) {
     console.error(USAGE);
     return 2;

@@ -31,6 +31,8 @@ export const PUBLIC_ROUTES: readonly string[] = [
   // The carrier's signed webhooks (checked against X-Twilio-Signature in modules/sms/webhooks.ts).
   'POST /api/carrier/sms/inbound',
   'POST /api/carrier/sms/status',
+  // The local carrier's own, for its CLI: fail the next text to a number (signed the same way).
+  'POST /api/carrier/sms/fail-next',
   // Its voice webhooks (checked the same way in modules/phone/webhooks.ts).
   'POST /api/carrier/voice/incoming',
   'POST /api/carrier/voice/outgoing',

@@ -7,6 +7,7 @@ import {
   idSchema,
   SCHEDULE_MESSAGES,
   scheduledMessageSchema,
+  simulatorFailNextSchema,
   simulatorTextSchema,
   SMS_MESSAGES,
   smsRoomUpdateSchema,
@@ -18,7 +19,7 @@ import type { AppDeps } from '../../app';
 import { auth } from '../../http/context';
 import { badRequest, notFound } from '../../http/errors';
 import { signWebhook } from '../../providers/carrier/index';
-import { newSid } from '../../providers/carrier/local/sms';
+import { failNextText, newSid } from '../../providers/carrier/local/sms';
 import { smsMediaRoutes } from './media';
 import { cancelScheduled, createScheduled, listScheduled, updateScheduled } from './scheduled';
 import { assertMessaging, getRoom, listRooms, roomPage, searchRooms, toDigits, toE164, toMessages } from './service';
@@ -188,6 +189,19 @@ export async function smsRoutes(app: FastifyInstance, deps: AppDeps) {
       });
       if (res.statusCode !== 200) throw badRequest(`The inbound webhook answered ${res.statusCode}`);
       return { sid };
+    },
+  );
+
+  // The next text the agency sends this client ends failed, as a carrier reports a text it could not
+  // deliver; the ones after it (a Resend) go through.
+  r.post(
+    '/sms/simulator/fail-next',
+    { ...admin, schema: { tags, body: simulatorFailNextSchema, response: { 200: z.object({ message: z.string() }), ...errors } } },
+    async (req) => {
+      assertSimulator(deps);
+      if (deps.carrier.kind !== 'local') throw badRequest('The simulator plays the local carrier only.');
+      await failNextText(db, req.body.number, 'failed');
+      return { message: 'The next text to this number will fail.' };
     },
   );
 

@@ -10,7 +10,7 @@ import { connect, type ClientSocket } from '../../testing/sockets';
 import { DEMO_PHONES } from '../locations/seed';
 import { afterQuietHours, CLAIM_SECONDS, resumePending, sendAutomatedText, sendPending, storeOutgoing } from './outbound';
 import { ensureRoom, getRoom, touchRoom, unreadTotals } from './service';
-import { INBOUND_PATH, reconcileStatuses, STATUS_PATH } from './webhooks';
+import { FAIL_NEXT_PATH, INBOUND_PATH, reconcileStatuses, STATUS_PATH } from './webhooks';
 
 let s: TestServer;
 let owner: SignedIn;
@@ -199,6 +199,29 @@ describe('sending from a room', () => {
     const retried = await ask<SmsMessage>('sms_resend_message', { roomId: created.id, id });
     assert.notEqual(retried.id, id);
     assert.equal(retried.message, 'Are you there?');
+  });
+
+  it('fails the next text to a number when the carrier is told to (signed, as its CLI posts), and delivers its resend', async () => {
+    assert.equal((await signed(FAIL_NEXT_PATH, { To: '+15125558811' }, 'wrong')).statusCode, 403);
+    assert.equal((await signed(FAIL_NEXT_PATH, { To: '+15125558811', Status: 'lost' })).statusCode, 400);
+    assert.equal((await signed(FAIL_NEXT_PATH, { To: '+15125558811', Status: 'undelivered' })).statusCode, 200);
+    const room = await ask<SmsRoom>('sms_create_room', { clientId: null, phoneNumber: '5125558811' });
+    const id = randomUUID();
+    await ask<SmsMessage>('sms_send_message', { roomId: room.id, id, message: 'Your card is ready.' });
+    await until(async () => (await statusOf(id)) === 'undelivered', 'undelivered');
+    const retried = await ask<SmsMessage>('sms_resend_message', { roomId: room.id, id });
+    await until(async () => (await statusOf(retried.id)) === 'delivered', 'the resend delivered');
+    // The simulator's Fail Next Text does the same for owners and admins, with failed.
+    const employee = await signIn(s.app, 'employee@demo.test');
+    const payload = { number: '(512) 555-8811' };
+    assert.equal((await s.app.inject({ method: 'POST', url: '/api/sms/simulator/fail-next', headers: bearer(employee.token), payload })).statusCode, 403);
+    const told = await s.app.inject({ method: 'POST', url: '/api/sms/simulator/fail-next', headers: bearer(owner.token), payload });
+    assert.equal(told.statusCode, 200, told.body);
+    const next = randomUUID();
+    await ask<SmsMessage>('sms_send_message', { roomId: room.id, id: next, message: 'Your card is ready, again.' });
+    await until(async () => (await statusOf(next)) === 'failed', 'failed');
+    const [row] = await s.db.query<{ error: string }>('select error from sms_messages where id = $1', [next]);
+    assert.match(row!.error, /30006/);
   });
 });
 

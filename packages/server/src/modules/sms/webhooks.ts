@@ -10,6 +10,9 @@ import { scheduleSend, storeOutgoing } from './outbound';
 import { clientByMobile, ensureRoom, isOptedOut, toDigits, touchRoom } from './service';
 import { ownInboundMedia } from './media';
 import { touchLastContact } from '../clientStore/store';
+import { assertSimulator } from '../numberOwnership/ownership';
+import { failNextText, type LocalFailure } from '../../providers/carrier/local/sms';
+import { badRequest } from '../../http/errors';
 
 /*
  * The carrier's webhooks (the same for the local carrier and Twilio): inbound texts and status
@@ -18,6 +21,8 @@ import { touchLastContact } from '../clientStore/store';
  */
 export const INBOUND_PATH = '/api/carrier/sms/inbound';
 export const STATUS_PATH = '/api/carrier/sms/status';
+/** The local carrier's own: fail the next text to a number (`npm run carrier -- fail`). */
+export const FAIL_NEXT_PATH = '/api/carrier/sms/fail-next';
 const EMPTY_TWIML = '<?xml version="1.0" encoding="UTF-8"?><Response></Response>';
 
 /** How far along a text is: a late callback never moves it back. */
@@ -229,6 +234,27 @@ export async function carrierWebhookRoutes(app: FastifyInstance, deps: AppDeps) 
     async (req, reply) => {
       await receiveStatus(deps, verifiedCarrierParams(deps, req), (req.query as { message?: string }).message);
       return reply.type('text/xml').send(EMPTY_TWIML);
+    },
+  );
+  app.post(
+    '/carrier/sms/fail-next',
+    {
+      schema: {
+        tags: ['carrier'],
+        description: 'The local carrier fails the next text to To (Status: failed or undelivered), signed with its webhook token.',
+        hide: true,
+      },
+    },
+    async (req, reply) => {
+      assertSimulator(deps);
+      if (deps.carrier.kind !== 'local') throw badRequest('Only the local carrier fails texts on request.');
+      const params = verifiedCarrierParams(deps, req);
+      const status = (params.Status ?? 'failed') as LocalFailure;
+      if (!/^\+?\d{10,11}$/.test(params.To ?? '') || !['failed', 'undelivered'].includes(status)) {
+        throw badRequest('To must be a 10 or 11 digit number and Status failed or undelivered.');
+      }
+      await failNextText(deps.db, params.To!, status);
+      return reply.send({ message: 'The next text to this number will fail.' });
     },
   );
 }

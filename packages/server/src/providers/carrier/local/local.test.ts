@@ -3,6 +3,7 @@ import assert from 'node:assert/strict';
 import { freshDb } from '../../../testing/harness';
 import { createCarrier } from '../create';
 import { isValidWebhook } from '../signature';
+import { failNextText } from './sms';
 
 type TestDb = Awaited<ReturnType<typeof freshDb>>;
 let db: TestDb;
@@ -57,5 +58,36 @@ describe('the local carrier', () => {
     };
     const [a, b] = await Promise.all([carrier.sendText(text), carrier.sendText(text)]);
     assert.equal(a.sid, b.sid);
+  });
+
+  it('fails the next text to a number when told to, and delivers the one after it', async () => {
+    const carrier = createCarrier({ kind: 'local', publicUrl: 'http://127.0.0.1:9', localSecret: Buffer.alloc(32, 7) }, db);
+    const calls: Array<{ url: string; status: string; error?: string }> = [];
+    carrier.bind(async (url, params) => {
+      calls.push({ url, status: params.MessageStatus!, error: params.ErrorCode });
+      return '';
+    });
+    await failNextText(db, '(512) 555-0113', 'undelivered');
+    const text = (key: string) => ({
+      from: '+15125550001',
+      to: '+15125550113',
+      body: key,
+      statusCallback: `http://127.0.0.1:9/s?message=${key}`,
+      idempotencyKey: key,
+    });
+    const first = await carrier.sendText(text('fail-1'));
+    await until(() => calls.filter((c) => c.url.endsWith('=fail-1')).length === 3);
+    assert.deepEqual(calls.filter((c) => c.url.endsWith('=fail-1')).at(-1), {
+      url: 'http://127.0.0.1:9/s?message=fail-1',
+      status: 'undelivered',
+      error: '30003',
+    });
+    assert.equal((await carrier.textStatus(first.sid))?.status, 'undelivered');
+    // The resend goes through.
+    const second = await carrier.sendText(text('fail-2'));
+    await until(() => calls.filter((c) => c.url.endsWith('=fail-2')).length === 3);
+    assert.equal(calls.filter((c) => c.url.endsWith('=fail-2')).at(-1)?.status, 'delivered');
+    assert.equal((await carrier.textStatus(second.sid))?.status, 'delivered');
+    await carrier.close();
   });
 });
