@@ -23,7 +23,6 @@ export const smsApi = {
   simulatorNumbers: () => api.get<Array<{ phoneNumber: string; friendlyName: string }>>('/sms/simulator/numbers').then(data),
   simulatorText: (text: SimulatorText) => api.post<{ sid: string }>('/sms/simulator/text', text).then(data),
   /** The local carrier fails the next text the agency sends this client. */
-  simulatorFailNext: (number: string) => api.post<{ message: string }>('/sms/simulator/fail-next', { number }).then(data),
   /** A picture to text (JPEG, PNG or GIF up to 5 MB). */
   uploadMedia: (file: File) => {
     const form = new FormData();

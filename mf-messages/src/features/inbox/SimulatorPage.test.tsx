@@ -1,12 +1,13 @@
 import { act, fireEvent, render, screen } from '@testing-library/react';
 import { hostControls } from '@agency/bus';
 import type { Session } from '@agency/contracts';
-import { smsApi } from '@agency/api-client';
+import { api as http, smsApi } from '@agency/api-client';
 import { SimulatorPage } from './SimulatorPage';
 
 jest.mock('@agency/api-client', () => ({
   errorMessage: (err: Error) => err.message,
-  smsApi: { simulatorNumbers: jest.fn(), simulatorTexts: jest.fn(async () => []), simulatorText: jest.fn(), simulatorFailNext: jest.fn() },
+  smsApi: { simulatorNumbers: jest.fn(), simulatorTexts: jest.fn(async () => []), simulatorText: jest.fn() },
+  api: { post: jest.fn() },
 }));
 const api = smsApi as jest.Mocked<typeof smsApi>;
 
@@ -25,11 +26,11 @@ test('Send Text waits for the agency numbers, so a text sent at once is not lost
 
 test("Fail Next Text tells the carrier to fail the agency's next text to the client's number", async () => {
   api.simulatorNumbers.mockResolvedValue([{ phoneNumber: '15125550001', friendlyName: 'Austin Main' }]);
-  api.simulatorFailNext.mockResolvedValue({ message: 'ok' });
+  (http.post as jest.Mock).mockResolvedValue({ data: { message: 'ok' } });
   render(<SimulatorPage />);
   expect(screen.getByRole('button', { name: 'Fail Next Text' })).toBeDisabled();
   fireEvent.change(screen.getByLabelText('Client number'), { target: { value: '512-555-0177' } });
   fireEvent.click(await screen.findByRole('button', { name: 'Fail Next Text' }));
   expect(await screen.findByRole('status')).toHaveTextContent('The next text to +1-512-555-0177 will fail.');
-  expect(api.simulatorFailNext).toHaveBeenCalledWith('15125550177');
+  expect(http.post).toHaveBeenCalledWith('/sms/simulator/fail-next', { number: '15125550177' });
 });

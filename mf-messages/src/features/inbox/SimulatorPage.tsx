@@ -1,9 +1,15 @@
 import { useCallback, useEffect, useState } from 'react';
 import { Alert, Button, Card, Empty, Form, Input, Select, theme, Typography } from 'antd';
-import { errorMessage, smsApi } from '@agency/api-client';
+import { api, errorMessage, smsApi } from '@agency/api-client';
 import { bus } from '@agency/bus';
 import { isAdminRole, type SmsMessage } from '@agency/contracts';
 import { formatDateTime, formatPhone, useObservable } from '@agency/ui';
+
+/**
+ * Tells the local carrier to fail the next text to a number: through the shell's api instance
+ * rather than a new method of the shared api-client, so the page also runs under an earlier shell.
+ */
+export const failNextText = (number: string) => api.post<{ message: string }>('/sms/simulator/fail-next', { number }).then((r) => r.data);
 
 interface Values {
   from: string;
@@ -63,7 +69,7 @@ export function SimulatorPage() {
   async function failNext() {
     setError(null);
     try {
-      await smsApi.simulatorFailNext(from);
+      await failNextText(from);
       setFailing(from);
     } catch (err) {
       setError(errorMessage(err));
