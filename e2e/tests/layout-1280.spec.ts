@@ -1,6 +1,6 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import { expect, test } from '../support/fixtures';
-import { expectDashboardComplete, openInApp, PASSWORD, signIn } from '../support/app';
+import { expectDashboardComplete, freshTotpCode, openInApp, PASSWORD, signIn, topTab } from '../support/app';
 import { expectNoOverflow } from '../support/layoutOverflow';
 
 /**
@@ -102,6 +102,28 @@ test('a long name and the Ghosting tag leave the top tabs clear of the search bo
   await page.unroute('**/api/users/me');
   await page.evaluate((s) => localStorage.setItem('agency.session', s!), stored);
   await page.reload();
+});
+
+test("the Phone tab's badge does not wait for the phone's code, and the trainings badge counts a new training", async ({ request }) => {
+  // the phone's code never arrives: the badge comes with the count the server sends
+  await page.route('**/remotes/phone/**', (route) => route.abort());
+  await page.goto('/contacts');
+  await expect(topTab(page, 'Phone').getByTestId('badge-phone')).toBeVisible();
+  await page.unroute('**/remotes/phone/**');
+
+  const trainings = page.getByRole('contentinfo').getByRole('button', { name: /^Trainings(, \d+ new)?$/ });
+  const before = Number(/(\d+) new/.exec((await trainings.getAttribute('aria-label')) ?? '')?.[1] ?? 0);
+  const auth = await request.post('/api/auth', {
+    headers: { authorization: `Basic ${Buffer.from(`super@demo.test:${PASSWORD}`).toString('base64')}` },
+    data: { account: DEMO_ACCOUNT_ID, code: await freshTotpCode() },
+  });
+  expect(auth.ok(), await auth.text()).toBe(true);
+  const created = await request.post('/api/trainings', {
+    headers: { authorization: `Bearer ${(await auth.json()).token}` },
+    data: { title: `Quoting a bundle ${Date.now()}` },
+  });
+  expect(created.status(), await created.text()).toBe(201);
+  await expect(trainings).toHaveAttribute('aria-label', `Trainings, ${before + 1} new`);
 });
 
 test('contacts and a contact record with its tabs fit', async () => {
