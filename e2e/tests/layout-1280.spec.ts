@@ -1,6 +1,6 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import { expect, test } from '../support/fixtures';
-import { expectDashboardComplete, openInApp, PASSWORD, signIn } from '../support/app';
+import { expectDashboardComplete, freshTotpCode, openInApp, PASSWORD, signIn, topTab } from '../support/app';
 import { expectNoOverflow } from '../support/layoutOverflow';
 
 /**
@@ -67,6 +67,66 @@ test('the dashboard fits, with the phone drawer closed and open', async () => {
   await expect(page.getByRole('region', { name: 'Phone drawer' })).toHaveCount(0);
 });
 
+test('a long name and the Ghosting tag leave the top tabs clear of the search box', async () => {
+  const stored = await page.evaluate(() => localStorage.getItem('agency.session'));
+  // the person shown in the header as a long-named employee being ghosted (the token is the owner's own)
+  await page.evaluate(() => {
+    const s = JSON.parse(localStorage.getItem('agency.session')!);
+    s.session.user = { ...s.session.user, firstName: 'Maximiliana-Josephine', lastName: 'Vanderbilt-Montgomery' };
+    s.session.ghostedBy = { ...s.session.user, firstName: 'Sam', lastName: 'Super' };
+    localStorage.setItem('agency.session', JSON.stringify(s));
+  });
+  // and so the server's answer on load says (the header refreshes the person from it)
+  await page.route('**/api/users/me', async (route) => {
+    const res = await route.fetch();
+    const me = await res.json();
+    me.user = { ...me.user, firstName: 'Maximiliana-Josephine', lastName: 'Vanderbilt-Montgomery' };
+    me.ghostedBy = { ...me.user, firstName: 'Sam', lastName: 'Super' };
+    await route.fulfill({ response: res, json: me });
+  });
+  await page.reload();
+  const banner = page.getByRole('banner');
+  const search = banner.getByRole('combobox', { name: 'Find contacts and texts' });
+  await expect(search).toBeVisible();
+  const tabsRight = (await banner.getByRole('tablist').boundingBox())!;
+  const searchLeft = (await search.boundingBox())!.x;
+  expect(tabsRight.x + tabsRight.width, 'the tab strip ends before the search box').toBeLessThanOrEqual(searchLeft);
+  // each tab drawn in the strip is whole (the others are in its "more" menu)
+  const strip = (await banner.locator('.ant-tabs-nav-wrap').boundingBox())!;
+  const stripRight = strip.x + strip.width;
+  for (const tab of await banner.getByRole('tab').all()) {
+    const box = await tab.boundingBox();
+    if (box && box.x < stripRight) expect(box.x + box.width, `${await tab.innerText()} is whole`).toBeLessThanOrEqual(stripRight + 1);
+  }
+  // the long name ends in "…", and shows whole on hover
+  await expect(banner.getByTitle('Maximiliana-Josephine Vanderbilt-Montgomery')).toBeVisible();
+  await page.unroute('**/api/users/me');
+  await page.evaluate((s) => localStorage.setItem('agency.session', s!), stored);
+  await page.reload();
+});
+
+test("the Phone tab's badge does not wait for the phone's code, and the trainings badge counts a new training", async ({ request }) => {
+  // the phone's code never arrives: the badge comes with the count the server sends
+  await page.route('**/remotes/phone/**', (route) => route.abort());
+  await page.goto('/contacts');
+  await expect(topTab(page, 'Phone').getByTestId('badge-phone')).toBeVisible();
+  await page.unroute('**/remotes/phone/**');
+
+  const trainings = page.getByRole('contentinfo').getByRole('button', { name: /^Trainings(, \d+ new)?$/ });
+  const before = Number(/(\d+) new/.exec((await trainings.getAttribute('aria-label')) ?? '')?.[1] ?? 0);
+  const auth = await request.post('/api/auth', {
+    headers: { authorization: `Basic ${Buffer.from(`super@demo.test:${PASSWORD}`).toString('base64')}` },
+    data: { account: DEMO_ACCOUNT_ID, code: await freshTotpCode() },
+  });
+  expect(auth.ok(), await auth.text()).toBe(true);
+  const created = await request.post('/api/trainings', {
+    headers: { authorization: `Bearer ${(await auth.json()).token}` },
+    data: { title: `Quoting a bundle ${Date.now()}` },
+  });
+  expect(created.status(), await created.text()).toBe(201);
+  await expect(trainings).toHaveAttribute('aria-label', `Trainings, ${before + 1} new`);
+});
+
 test('contacts and a contact record with its tabs fit', async () => {
   await open('/contacts', 'contacts');
   const record = page.getByRole('main').locator('a[href^="/contacts/contact/"]').first();
@@ -76,6 +136,11 @@ test('contacts and a contact record with its tabs fit', async () => {
   await expect(page).toHaveURL(/\/contacts\/[^/]+/);
   const tabs = page.getByRole('main').getByRole('tablist').first();
   await expect(tabs).toBeVisible();
+  // the record's tabs on one line, Extra too
+  const recordTabs = page.getByRole('main').locator('.record-tabs').getByRole('tab');
+  await expect(recordTabs.filter({ hasText: 'Extra' })).toBeVisible();
+  const tops = await recordTabs.evaluateAll((els) => els.map((el) => Math.round(el.getBoundingClientRect().top)));
+  expect(new Set(tops).size, 'the record tabs are on one line').toBe(1);
   await expectNoOverflow(page, 'a contact record');
 });
 
@@ -93,7 +158,7 @@ test('messages with a conversation open leave the composer room to write', async
   await expectNoOverflow(page, 'a conversation on /messages');
 });
 
-test('the call log shows its Duration header whole', async () => {
+test('the call log shows its Duration header whole, and Recording and Worked in sight', async () => {
   await open('/phone-log', 'phone');
   const duration = page.getByRole('columnheader', { name: 'Duration' });
   await expect(duration).toBeVisible();
@@ -104,6 +169,14 @@ test('the call log shows its Duration header whole', async () => {
     return !!box && th.getBoundingClientRect().right <= box.right + 1;
   });
   expect(inSight, 'Duration is in sight at 1280 with the side nav open').toBe(true);
+  for (const name of ['Recording', 'Worked']) {
+    const th = page.getByRole('columnheader', { name });
+    const seen = await th.evaluate((el) => {
+      const box = el.closest('.ant-table-container, .ant-table-content')?.getBoundingClientRect();
+      return !!box && el.getBoundingClientRect().right <= box.right + 1;
+    });
+    expect(seen, `${name} is in sight without scrolling sideways`).toBe(true);
+  }
   // no column squeezed to a letter a line (the demo's two locations add a Location column)
   await expect(page.getByRole('columnheader', { name: 'Location' })).toBeVisible();
   const headerHeight = await duration.evaluate((th) => th.getBoundingClientRect().height);

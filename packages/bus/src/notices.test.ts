@@ -28,6 +28,12 @@ describe('server notices on the bus', () => {
     expect(bus.badges$.value.team).toBe(7);
   });
 
+  it("sets the Phone badge from the work count the server sends on connect, without the phone's code", () => {
+    const bus = new Bus();
+    handleNotice(bus, 'phone_workCount', { count: 4 });
+    expect(bus.badges$.value.phone).toBe(4);
+  });
+
   it('notifies on the desktop only while the window is blurred and the user is available', () => {
     const bus = new Bus();
     hostControls(bus).setSession(session);

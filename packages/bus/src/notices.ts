@@ -33,6 +33,9 @@ export function handleNotice(bus: Bus, event: string, payload: unknown): void {
   if (event === 'badge') {
     const b = payload as { name: BadgeName; count: number };
     bus.setBadge(b.name, b.count);
+  } else if (event === 'phone_workCount') {
+    // the Phone tab's badge as soon as the count arrives (on connect), not once the phone's code has loaded
+    bus.setBadge('phone', (payload as { count: number }).count);
   } else if (event === 'notify') {
     showDesktop(bus, payload as DesktopNotice);
   }

@@ -19,6 +19,8 @@ export interface ServerToClientEvents {
   users_update: (user: Partial<User> & { id: string }) => void;
   unauthorized: (reason: { message: string }) => void;
   message: (notice: RealtimeNotice) => void;
+  /** A training was added to the library (with or without a notice): the footer's badge counts it. */
+  trainings_new: (event: { id: string }) => void;
 }
 
 /** Events the client sends. */

@@ -62,6 +62,11 @@ export function FrameFooter() {
     trainingsApi.count().then(setNewTrainings, () => undefined);
   }, []);
   useEffect(loadCount, [loadCount]);
+  // a training added meanwhile counts at once
+  useEffect(() => {
+    const sub = bus.on('trainings_new').subscribe(loadCount);
+    return () => sub.unsubscribe();
+  }, [loadCount]);
 
   const close = () => {
     if (dialog === 'trainings') loadCount();

@@ -85,10 +85,15 @@ export function ProfileMenu({ session }: { session: Session }) {
         type="text"
         // the name shown (and the Ghosting tag) are part of the name read out
         aria-label={`Profile menu for ${fullName(user)}${ghostedBy ? ' (Ghosting)' : ''}`}
-        style={{ height: 44, display: 'flex', alignItems: 'center', gap: 8, paddingInline: 8 }}
+        style={{ height: 44, display: 'flex', alignItems: 'center', gap: 8, paddingInline: 8, flex: 'none' }}
       >
         <UserAvatar user={user} />
-        <span className="frame-profile-name" style={{ fontWeight: 500, maxWidth: 180, overflow: 'hidden', textOverflow: 'ellipsis' }}>
+        <span
+          className="frame-profile-name"
+          // a long name ends in "…" and shows whole on hover
+          title={fullName(user)}
+          style={{ fontWeight: 500, maxWidth: 160, minWidth: 0, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}
+        >
           {fullName(user)}
         </span>
         {ghostedBy && (

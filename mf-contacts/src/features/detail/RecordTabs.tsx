@@ -29,7 +29,7 @@ const CONTENT: Record<RecordTabKey, () => React.ReactNode> = {
  */
 const wrapCss = (selected: string) => `
 .record-tabs > .ant-tabs-nav .ant-tabs-nav-wrap{overflow:visible}
-.record-tabs > .ant-tabs-nav .ant-tabs-nav-list{flex-wrap:wrap;transform:none!important;column-gap:24px}
+.record-tabs > .ant-tabs-nav .ant-tabs-nav-list{flex-wrap:wrap;transform:none!important;column-gap:16px}
 .record-tabs > .ant-tabs-nav .ant-tabs-tab + .ant-tabs-tab{margin-inline-start:0}
 .record-tabs > .ant-tabs-nav .ant-tabs-ink-bar{display:none}
 .record-tabs > .ant-tabs-nav .ant-tabs-tab-active{box-shadow:inset 0 -2px 0 ${selected}}

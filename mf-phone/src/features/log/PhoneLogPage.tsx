@@ -1,7 +1,7 @@
 import { useMemo, useState } from 'react';
 import { map } from 'rxjs';
 import { Link } from 'react-router-dom';
-import { Alert, Avatar, Button, Input, Segmented, Select, Space, Table, Tag, theme, Tooltip, Typography } from 'antd';
+import { Alert, Avatar, Button, ConfigProvider, Input, Segmented, Select, Space, Table, Tag, theme, Tooltip, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { CheckCircleFilled, ClockCircleOutlined, PhoneOutlined, StopOutlined, UserOutlined } from '@ant-design/icons';
 import { errorMessage, phoneApi } from '@agency/api-client';
@@ -146,7 +146,7 @@ export function PhoneLogPage() {
   const worked: ColumnsType<CallLogEntry>[number] = {
     key: 'worked',
     title: 'Worked',
-    width: 130,
+    width: 72,
     render: (_, e) => {
       if (!REVIEWABLE_STATUSES.includes(e.status) && e.format !== 'voicemail') return null;
       const allowed = canReview(e, me);
@@ -163,28 +163,29 @@ export function PhoneLogPage() {
               onClick={() => void toggleReview(e)}
               aria-label={`Reviewed by ${who}`}
             >
-              {e.viewedBy.firstName}
+              <span style={{ maxWidth: 28, overflow: 'hidden', textOverflow: 'ellipsis' }}>{e.viewedBy.firstName}</span>
             </Button>
           </Tooltip>
         );
       }
       return (
-        <Button size="small" icon={<ClockCircleOutlined />} loading={busy === e.id} onClick={() => void toggleReview(e)}>
-          Mark reviewed
-        </Button>
+        // the button's name in its tooltip: the column stays narrow enough for the log to fit at 1280
+        <Tooltip title="Mark reviewed">
+          <Button size="small" icon={<ClockCircleOutlined />} loading={busy === e.id} onClick={() => void toggleReview(e)} aria-label="Mark reviewed" />
+        </Tooltip>
       );
     },
   };
 
-  // Narrow enough that a page of 1280 (the side nav open) shows every column up to Duration; the
-  // rest scroll inside the table, with the date pinned so the scroll shows.
+  // Narrow enough that a page of 1280 (the side nav open) shows every column, Recording and Worked
+  // too; narrower screens scroll inside the table, with the date pinned so the scroll shows.
   const columns: ColumnsType<CallLogEntry> = [
-    { key: 'date', title: 'Date', width: 120, fixed: 'left', render: (_, e) => formatDateTime(e.createdAt) },
-    ...(multiLocation ? [{ key: 'location', title: 'Location', width: 100, render: (_: unknown, e: CallLogEntry) => e.accountLocation?.name ?? '' }] : []),
+    { key: 'date', title: 'Date', width: 92, fixed: 'left', render: (_, e) => formatDateTime(e.createdAt) },
+    ...(multiLocation ? [{ key: 'location', title: 'Location', width: 78, render: (_: unknown, e: CallLogEntry) => e.accountLocation?.name ?? '' }] : []),
     {
       key: 'direction',
       title: 'Direction',
-      width: 100,
+      width: 92,
       render: (_, e) => (
         <Space size={4}>
           <PhoneOutlined rotate={e.direction === 'incoming' ? 180 : 0} aria-hidden />
@@ -201,7 +202,7 @@ export function PhoneLogPage() {
     {
       key: 'from',
       title: 'From',
-      width: 140,
+      width: 124,
       render: (_, e) =>
         e.direction === 'incoming' ? (
           <Party number={e.phoneNumber} name={e.client?.name} clientId={e.client?.id} onBlock={setBlocking} verification={e.verification} />
@@ -212,7 +213,7 @@ export function PhoneLogPage() {
     {
       key: 'to',
       title: 'To',
-      width: 135,
+      width: 136,
       render: (_, e) =>
         e.direction === 'incoming' ? (
           <Party number={e.agencyNumber} />
@@ -223,7 +224,7 @@ export function PhoneLogPage() {
     {
       key: 'participants',
       title: 'Participants',
-      width: 120,
+      width: 108,
       render: (_, e) =>
         e.conference ? (
           <Avatar.Group max={{ count: 3 }} size="small">
@@ -249,18 +250,18 @@ export function PhoneLogPage() {
     {
       key: 'status',
       title: 'Status',
-      width: 105,
+      width: 84,
       render: (_, e) => (
         <Tooltip title={e.errorMessage ?? undefined}>
           <Tag color={STATUS_COLORS[e.status]}>{CALL_STATUS_LABELS[e.status]}</Tag>
         </Tooltip>
       ),
     },
-    { key: 'duration', title: 'Duration', width: 95, render: (_, e) => (e.callDuration ? formatDuration(e.callDuration) : '—') },
+    { key: 'duration', title: 'Duration', width: 80, render: (_, e) => (e.callDuration ? formatDuration(e.callDuration) : '—') },
     {
       key: 'recording',
       title: 'Recording',
-      width: 150,
+      width: 94,
       render: (_, e) => <CallRecording call={e} onDeleted={logs.reload} />,
     },
     worked,
@@ -268,18 +269,18 @@ export function PhoneLogPage() {
 
   // The Recordings view (spec 001 "Call log"): Date, Client, Tags, Format, Duration, Recording, Worked, Action.
   const recordingColumns: ColumnsType<CallLogEntry> = [
-    { key: 'date', title: 'Date', width: 170, render: (_, e) => formatDateTime(e.createdAt) },
+    { key: 'date', title: 'Date', width: 140, render: (_, e) => formatDateTime(e.createdAt) },
     {
       key: 'client',
       title: 'Client',
       render: (_, e) => <Party number={e.phoneNumber} name={e.client?.name} clientId={e.client?.id} verification={e.verification} />,
     },
     { key: 'tags', title: 'Tags', width: 80, render: (_, e) => (e.client ? e.tags : '—') },
-    { key: 'format', title: 'Format', width: 130, render: (_, e) => FORMAT_LABELS[e.format] },
-    { key: 'duration', title: 'Duration', width: 100, render: (_, e) => formatDuration(e.recording?.duration ?? e.callDuration) },
-    { key: 'recording', title: 'Recording', width: 150, render: (_, e) => <CallRecording call={e} onDeleted={logs.reload} /> },
+    { key: 'format', title: 'Format', width: 120, render: (_, e) => FORMAT_LABELS[e.format] },
+    { key: 'duration', title: 'Duration', width: 90, render: (_, e) => formatDuration(e.recording?.duration ?? e.callDuration) },
+    { key: 'recording', title: 'Recording', width: 105, render: (_, e) => <CallRecording call={e} onDeleted={logs.reload} /> },
     worked,
-    { key: 'action', title: 'Action', width: 110, render: (_, e) => <BlockButton number={e.phoneNumber} onBlock={setBlocking} label="Block" /> },
+    { key: 'action', title: 'Action', width: 100, render: (_, e) => <BlockButton number={e.phoneNumber} onBlock={setBlocking} label="Block" /> },
   ];
 
   const data = logs.data;
@@ -360,31 +361,34 @@ export function PhoneLogPage() {
           action={<Button onClick={logs.reload}>Retry</Button>}
         />
       ) : null}
-      <Table<CallLogEntry>
-        rowKey="id"
-        size="middle"
-        columns={view === 'recordings' ? recordingColumns : columns}
-        dataSource={data?.items ?? []}
-        loading={logs.loading && !data}
-        onRow={(e) => (needsReview(e) ? { style: { background: token.colorErrorBg } } : {})}
-        locale={{
-          emptyText: { missed: 'No missed calls', voicemails: 'No voicemails', recordings: 'No recordings', all: 'No calls yet', mine: 'No calls yet' }[view],
-        }}
-        pagination={{
-          current: page,
-          pageSize: limit,
-          total: data?.total ?? 0,
-          showSizeChanger: true,
-          pageSizeOptions: CALL_LOG_PAGE_SIZES.map(String),
-          onChange: (p, size) => {
-            setPage(size !== limit ? 1 : p);
-            setLimit(size);
-          },
-          showTotal: (total) => `${total} ${total === 1 ? 'call' : 'calls'}`,
-        }}
-        // An empty log has nothing to scroll to (and a scrolling area with nothing to focus cannot be scrolled from the keyboard).
-        scroll={data?.items.length ? { x: view === 'recordings' ? 1250 : multiLocation ? 1195 : 1095 } : undefined}
-      />
+      {/* cells a little tighter than antd's, so every column of the log fits at 1280 with the side nav open */}
+      <ConfigProvider theme={{ components: { Table: { cellPaddingInlineMD: 6 } } }}>
+        <Table<CallLogEntry>
+          rowKey="id"
+          size="middle"
+          columns={view === 'recordings' ? recordingColumns : columns}
+          dataSource={data?.items ?? []}
+          loading={logs.loading && !data}
+          onRow={(e) => (needsReview(e) ? { style: { background: token.colorErrorBg } } : {})}
+          locale={{
+            emptyText: { missed: 'No missed calls', voicemails: 'No voicemails', recordings: 'No recordings', all: 'No calls yet', mine: 'No calls yet' }[view],
+          }}
+          pagination={{
+            current: page,
+            pageSize: limit,
+            total: data?.total ?? 0,
+            showSizeChanger: true,
+            pageSizeOptions: CALL_LOG_PAGE_SIZES.map(String),
+            onChange: (p, size) => {
+              setPage(size !== limit ? 1 : p);
+              setLimit(size);
+            },
+            showTotal: (total) => `${total} ${total === 1 ? 'call' : 'calls'}`,
+          }}
+          // An empty log has nothing to scroll to (and a scrolling area with nothing to focus cannot be scrolled from the keyboard).
+          scroll={data?.items.length ? { x: view === 'recordings' ? 950 : multiLocation ? 960 : 882 } : undefined}
+        />
+      </ConfigProvider>
       <BlockNumberDialog phoneNumber={blocking} onClose={() => setBlocking(null)} />
     </div>
   );

@@ -249,7 +249,10 @@ export async function createRealtime(
         track(async () => {
           const rows = await db.query<{ id: string }>('select id from accounts');
           for (const { id } of rows) {
-            (await nsFor(id))?.emit('message', { message: `New training: ${training.title}`, link: `/trainings/${training.id}` });
+            const ns = await nsFor(id);
+            // every new item counts in the footer's badge; one added with notify is also announced
+            ns?.emit('trainings_new', { id: training.id });
+            if (training.notify) ns?.emit('message', { message: `New training: ${training.title}`, link: `/trainings/${training.id}` });
           }
         }),
       ),

@@ -71,7 +71,7 @@ export async function trainingRoutes(app: FastifyInstance, { db, events }: AppDe
     async (req, reply) => {
       const { accountId, userId } = auth(req);
       const training = await createTraining(db, accountId, userId, req.body);
-      if (training.notify) events.emit('trainingCreated', { training });
+      events.emit('trainingCreated', { training });
       return reply.code(201).send(training);
     },
   );

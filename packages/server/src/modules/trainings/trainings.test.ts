@@ -108,13 +108,13 @@ describe('trainings', () => {
     assert.ok(all.trainings.every((t: Training) => t.viewedBy.length === 0));
   });
 
-  it('announces an item added with notify', async () => {
+  it('tells every screen of each item added (the footer badge counts it), with notify or not', async () => {
     const seen: string[] = [];
-    const off = s.events.on('trainingCreated', ({ training }) => void seen.push(training.title));
+    const off = s.events.on('trainingCreated', ({ training }) => void seen.push(`${training.title} ${training.notify}`));
     await create(superToken, { title: 'Quiet' });
     await create(superToken, { title: 'Loud', notify: true });
     off();
-    assert.deepEqual(seen, ['Loud']);
+    assert.deepEqual(seen, ['Quiet false', 'Loud true']);
   });
 
   it('needs a session', async () => {
