@@ -67,44 +67,6 @@ test('the dashboard fits, with the phone drawer closed and open', async () => {
   await expect(page.getByRole('region', { name: 'Phone drawer' })).toHaveCount(0);
 });
 
-test('a long name and the Ghosting tag leave the top tabs clear of the search box', async () => {
-  const stored = await page.evaluate(() => localStorage.getItem('agency.session'));
-  // the person shown in the header as a long-named employee being ghosted (the token is the owner's own)
-  await page.evaluate(() => {
-    const s = JSON.parse(localStorage.getItem('agency.session')!);
-    s.session.user = { ...s.session.user, firstName: 'Maximiliana-Josephine', lastName: 'Vanderbilt-Montgomery' };
-    s.session.ghostedBy = { ...s.session.user, firstName: 'Sam', lastName: 'Super' };
-    localStorage.setItem('agency.session', JSON.stringify(s));
-  });
-  // and so the server's answer on load says (the header refreshes the person from it)
-  await page.route('**/api/users/me', async (route) => {
-    const res = await route.fetch();
-    const me = await res.json();
-    me.user = { ...me.user, firstName: 'Maximiliana-Josephine', lastName: 'Vanderbilt-Montgomery' };
-    me.ghostedBy = { ...me.user, firstName: 'Sam', lastName: 'Super' };
-    await route.fulfill({ response: res, json: me });
-  });
-  await page.reload();
-  const banner = page.getByRole('banner');
-  const search = banner.getByRole('combobox', { name: 'Find contacts and texts' });
-  await expect(search).toBeVisible();
-  const tabsRight = (await banner.getByRole('tablist').boundingBox())!;
-  const searchLeft = (await search.boundingBox())!.x;
-  expect(tabsRight.x + tabsRight.width, 'the tab strip ends before the search box').toBeLessThanOrEqual(searchLeft);
-  // each tab drawn in the strip is whole (the others are in its "more" menu)
-  const strip = (await banner.locator('.ant-tabs-nav-wrap').boundingBox())!;
-  const stripRight = strip.x + strip.width;
-  for (const tab of await banner.getByRole('tab').all()) {
-    const box = await tab.boundingBox();
-    if (box && box.x < stripRight) expect(box.x + box.width, `${await tab.innerText()} is whole`).toBeLessThanOrEqual(stripRight + 1);
-  }
-  // the long name ends in "…", and shows whole on hover
-  await expect(banner.getByTitle('Maximiliana-Josephine Vanderbilt-Montgomery')).toBeVisible();
-  await page.unroute('**/api/users/me');
-  await page.evaluate((s) => localStorage.setItem('agency.session', s!), stored);
-  await page.reload();
-});
-
 test("the Phone tab's badge does not wait for the phone's code, and the trainings badge counts a new training", async ({ request }) => {
   // the phone's code never arrives: the badge comes with the count the server sends
   await page.route('**/remotes/phone/**', (route) => route.abort());

@@ -156,8 +156,7 @@ function FrameBody() {
               {pageTab?.label}
             </span>
           ) : (
-            // as wide as its tabs when there is room; the search box gives way first, then tabs go to the "more" menu
-            <div style={{ flex: '1 1 auto', minWidth: 0, alignSelf: 'stretch', display: 'flex', alignItems: 'flex-end' }}>
+            <div style={{ flex: 1, minWidth: 0, alignSelf: 'stretch', display: 'flex', alignItems: 'flex-end' }}>
               <TopNav messagingEnabled={account.messagingEnabled} gutter={layout.compactHeader ? 20 : undefined} />
             </div>
           )}
@@ -165,7 +164,6 @@ function FrameBody() {
             sources={account.messagingEnabled ? SEARCH_SOURCES : CONTACT_SEARCH_SOURCES}
             compact={layout.phone}
             width={layout.compactHeader ? 200 : 260}
-            minWidth={160}
           />
           <ProfileMenu session={session} />
         </Layout.Header>

@@ -72,18 +72,7 @@ type Results = Record<string, SearchHit[] | { error: string }>;
  * `compact` (phones): a Search button in the header that opens the box over the header's width,
  * with a button to close it; the keyboard goes to the box, and back to the button when it closes.
  */
-export function HeaderSearch({
-  sources = SEARCH_SOURCES,
-  compact = false,
-  width = 260,
-  minWidth = width,
-}: {
-  sources?: SearchSource[];
-  compact?: boolean;
-  /** Its width when the header has room; it gives way down to `minWidth` to the top tabs. */
-  width?: number;
-  minWidth?: number;
-}) {
+export function HeaderSearch({ sources = SEARCH_SOURCES, compact = false, width = 260 }: { sources?: SearchSource[]; compact?: boolean; width?: number }) {
   const { token } = theme.useToken();
   const navigate = useNavigate();
   const listId = useId();
@@ -220,7 +209,7 @@ export function HeaderSearch({
         compact
           ? // over the header, from edge to edge
             { position: 'absolute', inset: '0 8px', zIndex: 2, display: 'flex', alignItems: 'center', gap: 8, background: token.colorBgContainer }
-          : { position: 'relative', flex: `0 8 ${width}px`, minWidth }
+          : { position: 'relative', width, flex: 'none' }
       }
     >
       <Input

@@ -85,15 +85,10 @@ export function ProfileMenu({ session }: { session: Session }) {
         type="text"
         // the name shown (and the Ghosting tag) are part of the name read out
         aria-label={`Profile menu for ${fullName(user)}${ghostedBy ? ' (Ghosting)' : ''}`}
-        style={{ height: 44, display: 'flex', alignItems: 'center', gap: 8, paddingInline: 8, flex: 'none' }}
+        style={{ height: 44, display: 'flex', alignItems: 'center', gap: 8, paddingInline: 8 }}
       >
         <UserAvatar user={user} />
-        <span
-          className="frame-profile-name"
-          // a long name ends in "…" and shows whole on hover
-          title={fullName(user)}
-          style={{ fontWeight: 500, maxWidth: 160, minWidth: 0, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}
-        >
+        <span className="frame-profile-name" style={{ fontWeight: 500, maxWidth: 180, overflow: 'hidden', textOverflow: 'ellipsis' }}>
           {fullName(user)}
         </span>
         {ghostedBy && (

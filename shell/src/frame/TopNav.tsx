@@ -16,8 +16,6 @@ export function TopNav({ messagingEnabled, gutter }: { messagingEnabled: boolean
   return (
     <Tabs
       className="frame-tabs"
-      // it may shrink below its tabs' width: what does not fit goes to the "more" menu, never under the search
-      style={{ flex: 1, minWidth: 0 }}
       activeKey={activeTab(location.pathname) ?? ''}
       onChange={(key) => navigate(tabs.find((t) => t.key === key)!.path)}
       tabBarStyle={{ marginBottom: 0 }}
