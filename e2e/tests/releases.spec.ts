@@ -1,4 +1,4 @@
-import { copyFileSync, readFileSync, rmSync, unlinkSync, writeFileSync } from 'node:fs';
+import { copyFileSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, test } from '../support/fixtures';
 import { expectDashboard, expectRemoteMounted, fillLogin, freshTotpCode, remoteArea, signIn, topTab } from '../support/app';
@@ -49,7 +49,8 @@ test('a remote whose files are missing shows its error card while the rest keeps
   writeFileSync(join(copy, 'BROKEN-RELEASE.txt'), 'remoteEntry.js is removed by the journey\n');
   const broken = release('chat', copy);
   const entry = join(releaseDir('chat', broken), 'remoteEntry.js');
-  unlinkSync(entry);
+  // and its compressed copies, written beside it at release time (served in its place otherwise)
+  for (const file of [entry, `${entry}.br`, `${entry}.gz`]) rmSync(file, { force: true });
   try {
     await signIn(page, 'employee@demo.test');
     await topTab(page, 'Team').click();
