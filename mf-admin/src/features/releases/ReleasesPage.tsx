@@ -182,58 +182,61 @@ function History({ round }: { round: number }) {
       {history.error ? (
         <RetryAlert message={errorMessage(history.error)} onRetry={history.reload} />
       ) : (
-        <Table<ReleaseChange>
-          size="small"
-          rowKey="id"
-          aria-labelledby="release-history"
-          loading={history.loading}
-          dataSource={history.data?.items ?? []}
-          // wraps in its column from 640 px on (the page beside the team list); narrower, it scrolls
-          scroll={{ x: 640 }}
-          locale={{ emptyText: 'No release change yet' }}
-          pagination={{
-            current: page,
-            pageSize: RELEASE_HISTORY_PAGE_SIZE,
-            total: history.data?.total ?? 0,
-            hideOnSinglePage: true,
-            onChange: setPage,
-          }}
-          columns={[
-            { title: 'When', key: 'at', render: (_, c) => formatDateTime(c.at) },
-            {
-              title: 'By',
-              key: 'by',
-              render: (_, c) => (
-                <>
-                  {c.by}{' '}
-                  <Typography.Text type="secondary" style={{ whiteSpace: 'nowrap' }}>
-                    ({RELEASE_CHANGE_VIA[c.via]})
-                  </Typography.Text>
-                </>
-              ),
-            },
-            { title: 'What', key: 'action', render: (_, c) => (c.forced ? `${RELEASE_CHANGE_ACTIONS[c.action]}, forced` : RELEASE_CHANGE_ACTIONS[c.action]) },
-            {
-              title: 'Release',
-              key: 'release',
-              render: (_, c) => (
-                <span>
-                  {c.title} <Typography.Text code>{c.release}</Typography.Text>
-                </span>
-              ),
-            },
-            {
-              title: 'Reason',
-              key: 'reason',
-              render: (_, c) => (
-                <>
-                  {c.reason ?? ''}
-                  {c.forced && <Typography.Paragraph type="secondary" style={{ margin: 0 }}>{`(${c.forced})`}</Typography.Paragraph>}
-                </>
-              ),
-            },
-          ]}
-        />
+        // scrolls sideways on a phone, with the keyboard too (a scroll area takes the focus)
+        <div tabIndex={0} role="group" aria-label="History, scrolls sideways" style={{ overflowX: 'auto' }}>
+          <Table<ReleaseChange>
+            size="small"
+            rowKey="id"
+            aria-labelledby="release-history"
+            loading={history.loading}
+            dataSource={history.data?.items ?? []}
+            // wraps in its column from 640 px on (the page beside the team list); narrower, its box scrolls
+            style={{ minWidth: 640 }}
+            locale={{ emptyText: 'No release change yet' }}
+            pagination={{
+              current: page,
+              pageSize: RELEASE_HISTORY_PAGE_SIZE,
+              total: history.data?.total ?? 0,
+              hideOnSinglePage: true,
+              onChange: setPage,
+            }}
+            columns={[
+              { title: 'When', key: 'at', render: (_, c) => formatDateTime(c.at) },
+              {
+                title: 'By',
+                key: 'by',
+                render: (_, c) => (
+                  <>
+                    {c.by}{' '}
+                    <Typography.Text type="secondary" style={{ whiteSpace: 'nowrap' }}>
+                      ({RELEASE_CHANGE_VIA[c.via]})
+                    </Typography.Text>
+                  </>
+                ),
+              },
+              { title: 'What', key: 'action', render: (_, c) => (c.forced ? `${RELEASE_CHANGE_ACTIONS[c.action]}, forced` : RELEASE_CHANGE_ACTIONS[c.action]) },
+              {
+                title: 'Release',
+                key: 'release',
+                render: (_, c) => (
+                  <span>
+                    {c.title} <Typography.Text code>{c.release}</Typography.Text>
+                  </span>
+                ),
+              },
+              {
+                title: 'Reason',
+                key: 'reason',
+                render: (_, c) => (
+                  <>
+                    {c.reason ?? ''}
+                    {c.forced && <Typography.Paragraph type="secondary" style={{ margin: 0 }}>{`(${c.forced})`}</Typography.Paragraph>}
+                  </>
+                ),
+              },
+            ]}
+          />
+        </div>
       )}
     </section>
   );
