@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { Alert, Button, Checkbox, Flex, Form, Input, InputNumber, Modal, Tag, theme, Typography } from 'antd';
 import { api } from '@agency/api-client';
 import { DEPLOY_KEY_MAX_DAYS, DEPLOY_NAMES, type DeployKey, type DeployKeyCreate, type DeployKeyCreated } from '@agency/contracts';
+import { RowList } from './RowList';
 import { formatDateTime, FormDialog, RetryAlert, useLiveQuery, withToasts } from '@agency/ui';
 
 /**
@@ -62,25 +63,9 @@ export function DeployKeys() {
       {!!keys.error && <RetryAlert message="Unable to load the deploy keys" onRetry={keys.reload} />}
       {keys.data && !keys.data.length && <Typography.Text type="secondary">No deploy key yet</Typography.Text>}
       {!!keys.data?.length && (
-        <ul
-          aria-label="Deploy keys"
-          style={{
-            listStyle: 'none',
-            margin: 0,
-            padding: 0,
-            border: `1px solid ${token.colorBorderSecondary}`,
-            borderRadius: token.borderRadiusLG,
-            overflow: 'hidden',
-          }}
-        >
-          {keys.data.map((k, i) => (
-            <li
-              key={k.id}
-              style={{
-                padding: `${token.paddingSM}px ${token.padding}px`,
-                borderBottom: i === keys.data!.length - 1 ? undefined : `1px solid ${token.colorSplit}`,
-              }}
-            >
+        <RowList label="Deploy keys">
+          {keys.data.map((k) => (
+            <div key={k.id}>
               <Flex justify="space-between" align="center" gap={8} wrap>
                 <Flex gap={8} align="center" wrap>
                   <Typography.Text strong>{k.label}</Typography.Text>
@@ -99,9 +84,9 @@ export function DeployKeys() {
                   k.lastUsedAt ? `last used ${formatDateTime(k.lastUsedAt)}` : 'never used',
                 ].join(' · ')}
               </Typography.Text>
-            </li>
+            </div>
           ))}
-        </ul>
+        </RowList>
       )}
       <FormDialog<DeployKeyCreate>
         open={creating}

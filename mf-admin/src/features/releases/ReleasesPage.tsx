@@ -16,6 +16,7 @@ import {
 } from '@agency/contracts';
 import { formatDateTime, RetryAlert, useLiveQuery } from '@agency/ui';
 import { DeployKeys } from './DeployKeys';
+import { RowList } from './RowList';
 
 /** What Roll Back or Activate is about to do: a remote, one of its releases, and whether it was active before. */
 interface Pending {
@@ -114,16 +115,17 @@ function ActivateDialog({ pending, onClose, onDone }: { pending: Pending; onClos
 }
 
 /** A release's line: its name, whether it is active, when and by whom it shipped, the preflight's verdict, the note on demand and its action. */
-function ReleaseItem({ remote, entry, last, onAct }: { remote: RemoteReleases; entry: ReleaseEntry; last: boolean; onAct: (pending: Pending) => void }) {
+function ReleaseItem({ remote, entry, onAct }: { remote: RemoteReleases; entry: ReleaseEntry; onAct: (pending: Pending) => void }) {
   const active = entry.release === remote.active;
   const rollBack = remote.earlier.includes(entry.release);
   const record = entry.record;
   const { token } = theme.useToken();
   return (
-    <li
+    // the row's whole box is tinted for the active release
+    <div
       style={{
+        margin: `-${token.paddingSM}px -${token.padding}px`,
         padding: `${token.paddingSM}px ${token.padding}px`,
-        borderBottom: last ? undefined : `1px solid ${token.colorSplit}`,
         background: active ? token.colorPrimaryBg : undefined,
       }}
     >
@@ -154,7 +156,7 @@ function ReleaseItem({ remote, entry, last, onAct }: { remote: RemoteReleases; e
           {record.note}
         </Typography.Paragraph>
       )}
-    </li>
+    </div>
   );
 }
 
@@ -244,7 +246,6 @@ function History({ round }: { round: number }) {
 
 /** Ops' page (super users): per area the active release first, then the others newest first, each with Roll Back / Activate; the history of changes; the deploy keys. */
 export function ReleasesPage() {
-  const { token } = theme.useToken();
   const releases = useLiveQuery(() => releasesApi.overview());
   const [pending, setPending] = useState<Pending | null>(null);
   // each change made here reads the history again
@@ -264,21 +265,11 @@ export function ReleasesPage() {
         <section key={remote.remote} aria-label={remote.title}>
           <Typography.Title level={5}>{remote.title}</Typography.Title>
           {remote.releases.length ? (
-            <ul
-              aria-label={`Releases of ${remote.title}`}
-              style={{
-                listStyle: 'none',
-                margin: 0,
-                padding: 0,
-                border: `1px solid ${token.colorBorderSecondary}`,
-                borderRadius: token.borderRadiusLG,
-                overflow: 'hidden',
-              }}
-            >
-              {activeFirst(remote).map((e, i, all) => (
-                <ReleaseItem key={e.release} remote={remote} entry={e} last={i === all.length - 1} onAct={setPending} />
+            <RowList label={`Releases of ${remote.title}`}>
+              {activeFirst(remote).map((e) => (
+                <ReleaseItem key={e.release} remote={remote} entry={e} onAct={setPending} />
               ))}
-            </ul>
+            </RowList>
           ) : (
             <Typography.Text type="secondary">No release yet</Typography.Text>
           )}
